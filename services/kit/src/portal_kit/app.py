@@ -1,0 +1,196 @@
+"""The app factory: envelope, one error mapping, request id, tracing, health and readiness."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from opentelemetry.trace import SpanKind, Status, StatusCode
+from redis.asyncio import Redis
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from portal_kit.context import request_id_var
+from portal_kit.db import Database
+from portal_kit.envelope import failure, ok
+from portal_kit.errors import DomainError
+from portal_kit.i18n import DEFAULT_LANGUAGE, Catalogue, Translator, resolve_language
+from portal_kit.logging import configure_logging
+from portal_kit.settings import ServiceSettings
+from portal_kit.telemetry import extract_context, setup_telemetry, tracer
+
+log = logging.getLogger("portal_kit.app")
+
+ReadinessCheck = Callable[[FastAPI], Awaitable[None]]
+Hook = Callable[[FastAPI], Awaitable[None]]
+
+
+def request_language(request: Request) -> str:
+    return resolve_language(request.headers.get("language")) or DEFAULT_LANGUAGE
+
+
+def _envelope(request: Request, status: int, code: str, value: Any = None, **params: object) -> JSONResponse:
+    translate: Translator = request.app.state.translate
+    message = translate(code, request_language(request), **params)
+    return JSONResponse(failure(code, message, value), status_code=status)
+
+
+async def _domain_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, DomainError)
+    return _envelope(request, exc.status, exc.code, exc.value, **exc.params)
+
+
+async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    problems = [
+        {"field": ".".join(str(part) for part in error.get("loc", ()) if part != "body"), "reason": error.get("msg")}
+        for error in exc.errors()
+    ]
+    first = problems[0] if problems else {"field": "", "reason": ""}
+    return _envelope(request, 400, "validation.failed", problems, field=first["field"], reason=first["reason"])
+
+
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+    return _envelope(request, exc.status_code, code)
+
+
+class RequestContextMiddleware:
+    """Request id (``X-Request-Id`` in and out), a server span continuing the caller's trace, and the
+    language check: an unsupported ``Language`` header is refused before any handler runs."""
+
+    def __init__(self, app: ASGIApp, service: str) -> None:
+        self.app = app
+        self.tracer = tracer(service)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]}
+        request_id = headers.get("x-request-id") or uuid.uuid4().hex
+        token = request_id_var.set(request_id)
+        status_holder: dict[str, int] = {}
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status_holder["status"] = message["status"]
+                message.setdefault("headers", [])
+                message["headers"].append((b"x-request-id", request_id.encode()))
+            await send(message)
+
+        name = f"{scope['method']} {scope['path']}"
+        context = extract_context(headers)
+        try:
+            with self.tracer.start_as_current_span(name, context=context, kind=SpanKind.SERVER) as span:
+                span.set_attribute("http.request.method", scope["method"])
+                span.set_attribute("url.path", scope["path"])
+                span.set_attribute("portal.request_id", request_id)
+                try:
+                    await self.app(scope, receive, send_with_id)
+                except Exception:
+                    # Anything unexpected: log it with the request id, answer a 500 envelope, leak nothing.
+                    log.exception("unexpected error on %s", name)
+                    if "status" in status_holder:
+                        raise
+                    await _internal_error(scope, headers)(scope, receive, send_with_id)
+                status = status_holder.get("status", 500)
+                span.set_attribute("http.response.status_code", status)
+                if status >= 500:
+                    span.set_status(Status(StatusCode.ERROR))
+        finally:
+            request_id_var.reset(token)
+
+
+def _internal_error(scope: Scope, headers: dict[str, str]) -> JSONResponse:
+    translate: Translator = scope["app"].state.translate
+    language = resolve_language(headers.get("language")) or DEFAULT_LANGUAGE
+    return JSONResponse(failure("internal_error", translate("internal_error", language)), status_code=500)
+
+
+class LanguageCheckMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            raw = dict(scope["headers"]).get(b"language")
+            language = raw.decode("latin-1") if raw is not None else None
+            if resolve_language(language) is None:
+                translate: Translator = scope["app"].state.translate
+                body = failure(
+                    "language.unsupported",
+                    translate("language.unsupported", DEFAULT_LANGUAGE, language=language),
+                )
+                await JSONResponse(body, status_code=400)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(
+    settings: ServiceSettings,
+    *,
+    routers: Sequence[APIRouter] = (),
+    messages: Sequence[Catalogue] = (),
+    on_startup: Sequence[Hook] = (),
+    on_shutdown: Sequence[Hook] = (),
+    readiness: Sequence[ReadinessCheck] = (),
+    title: str | None = None,
+) -> FastAPI:
+    """Build a service's FastAPI app. ``app.state`` carries ``settings``, ``db``, ``redis`` and ``translate``."""
+    configure_logging(settings.service_name, settings.log_level)
+    setup_telemetry(settings.service_name)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.db = Database(
+            settings.database_url,
+            pool_size=settings.database_pool_size,
+            max_overflow=settings.database_max_overflow,
+        )
+        app.state.redis = Redis.from_url(settings.redis_url, decode_responses=True)
+        for hook in on_startup:
+            await hook(app)
+        try:
+            yield
+        finally:
+            for hook in on_shutdown:
+                await hook(app)
+            await app.state.redis.aclose()
+            await app.state.db.dispose()
+
+    app = FastAPI(title=title or settings.service_name, lifespan=lifespan)
+    app.state.settings = settings
+    app.state.translate = Translator(*messages)
+    app.add_exception_handler(DomainError, _domain_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_middleware(LanguageCheckMiddleware)
+    app.add_middleware(RequestContextMiddleware, service=settings.service_name)
+
+    @app.get("/healthz", operation_id="healthz", tags=["health"])
+    async def healthz() -> dict[str, Any]:
+        return ok({"status": "alive"})
+
+    @app.get("/readyz", operation_id="readyz", tags=["health"])
+    async def readyz(request: Request) -> JSONResponse:
+        try:
+            await request.app.state.db.ping()
+            await request.app.state.redis.ping()
+            for check in readiness:
+                await check(request.app)
+        except Exception as exc:  # noqa: BLE001 - readiness reports any dependency failure
+            log.warning("not ready: %s", exc)
+            return _envelope(request, 503, "service_unavailable")
+        return JSONResponse(ok({"status": "ready"}))
+
+    for router in routers:
+        app.include_router(router)
+    return app

@@ -1,0 +1,26 @@
+"""The response envelope ``{success, value, errorCode, message}`` every call answers with."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+T = TypeVar("T")
+
+
+class Envelope(BaseModel, Generic[T]):
+    model_config = ConfigDict(populate_by_name=True)
+
+    success: bool
+    value: T | None = None
+    error_code: str | None = Field(default=None, alias="errorCode")
+    message: str | None = None
+
+
+def ok(value: Any = None) -> dict[str, Any]:
+    return {"success": True, "value": value, "errorCode": None, "message": None}
+
+
+def failure(code: str, message: str, value: Any = None) -> dict[str, Any]:
+    return {"success": False, "value": value, "errorCode": code, "message": message}

@@ -1,0 +1,100 @@
+"""Request languages and translated messages for error envelopes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from string import Formatter
+
+SUPPORTED_LANGUAGES: tuple[str, ...] = ("TR", "EN", "CN")
+DEFAULT_LANGUAGE = "TR"
+
+Catalogue = Mapping[str, Mapping[str, str]]
+
+KIT_MESSAGES: dict[str, dict[str, str]] = {
+    "validation.failed": {
+        "TR": "Geçersiz alan: {field}. {reason}",
+        "EN": "Invalid field: {field}. {reason}",
+        "CN": "字段无效：{field}。{reason}",
+    },
+    "internal_error": {
+        "TR": "Sistem hatası, lütfen daha sonra tekrar deneyin.",
+        "EN": "System error, please try again later.",
+        "CN": "系统错误，请稍后再试。",
+    },
+    "not_found": {"TR": "Bulunamadı.", "EN": "Not found.", "CN": "未找到。"},
+    "method_not_allowed": {
+        "TR": "Bu yöntem desteklenmiyor.",
+        "EN": "Method not allowed.",
+        "CN": "不支持该请求方法。",
+    },
+    "language.unsupported": {
+        "TR": "Desteklenmeyen dil: {language}.",
+        "EN": "Unsupported language: {language}.",
+        "CN": "不支持的语言：{language}。",
+    },
+    "merchant.invalid": {
+        "TR": "Geçersiz üye işyeri kodu.",
+        "EN": "Invalid merchant code.",
+        "CN": "商户代码无效。",
+    },
+    "login.not.session": {
+        "TR": "Lütfen önce giriş yapın.",
+        "EN": "Please log in first.",
+        "CN": "请先登录。",
+    },
+    "user.or.token.invalid": {
+        "TR": "Oturumunuz geçersiz veya süresi dolmuş, lütfen tekrar giriş yapın.",
+        "EN": "Your session is invalid or has expired, please log in again.",
+        "CN": "会话无效或已过期，请重新登录。",
+    },
+    "access.denied": {
+        "TR": "Bu işlem için yetkiniz yok.",
+        "EN": "You are not allowed to do this.",
+        "CN": "您无权执行此操作。",
+    },
+    "in_need_true_account": {
+        "TR": "Bu işlem için gerçek bir hesapla giriş yapın veya kayıt olun.",
+        "EN": "Please register or log in with a real account to do this.",
+        "CN": "请注册或使用真实账户登录后再操作。",
+    },
+    "TOO_MANY_REQUESTS": {
+        "TR": "Çok fazla istek, lütfen biraz bekleyin.",
+        "EN": "Too many requests, please wait a moment.",
+        "CN": "请求过于频繁，请稍候。",
+    },
+    "service_unavailable": {
+        "TR": "Bu hizmet henüz kullanılamıyor.",
+        "EN": "This service is not available yet.",
+        "CN": "该服务暂不可用。",
+    },
+}
+
+
+class Translator:
+    """Looks messages up in the kit's catalogue and the service's own, in that order of precedence reversed."""
+
+    def __init__(self, *catalogues: Catalogue) -> None:
+        merged: dict[str, Mapping[str, str]] = dict(KIT_MESSAGES)
+        for catalogue in catalogues:
+            merged.update(catalogue)
+        self._messages = merged
+
+    def knows(self, code: str) -> bool:
+        return code in self._messages
+
+    def __call__(self, code: str, language: str, /, **params: object) -> str:
+        texts = self._messages.get(code)
+        if texts is None:
+            return code
+        template = texts.get(language) or texts.get(DEFAULT_LANGUAGE) or next(iter(texts.values()))
+        names = {name for _, name, _, _ in Formatter().parse(template) if name}
+        values = {name: params.get(name, "") for name in names}
+        return template.format(**values).strip()
+
+
+def resolve_language(header_value: str | None) -> str | None:
+    """The request language: TR when absent, the code when supported, ``None`` when unsupported."""
+    if header_value is None or not header_value.strip():
+        return DEFAULT_LANGUAGE
+    code = header_value.strip().upper()
+    return code if code in SUPPORTED_LANGUAGES else None

@@ -1,0 +1,1 @@
+"""Outbox, relay, inbox and the broker factory (ARCHITECTURE §4)."""

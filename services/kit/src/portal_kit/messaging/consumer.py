@@ -1,0 +1,134 @@
+"""The broker factory and idempotent consumers on FastStream.
+
+FastStream's NATS default drops a message after one failing handler; here every subscriber uses manual
+acknowledgement: ack only after the effect is committed, a failure is redelivered after a growing delay,
+and after ``max_deliver`` attempts the message is parked on ``deadletter.<consumer>`` (stream
+``DEADLETTER``) with the error, for an operator to inspect and replay (``python -m portal_kit.deadletter``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from faststream import AckPolicy
+from faststream.nats import ConsumerConfig, DeliverPolicy, JStream, NatsBroker, PullSub
+from faststream.nats.annotations import NatsMessage
+from opentelemetry.trace import SpanKind
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from portal_kit.db import Database
+from portal_kit.messaging.events import EVENT_ID_HEADER, MSG_ID_HEADER, Event
+from portal_kit.messaging.inbox import claim
+from portal_kit.telemetry import extract_context, tracer
+
+log = logging.getLogger("portal_kit.consumer")
+
+DEADLETTER_STREAM = "DEADLETTER"
+DEADLETTER_PREFIX = "deadletter"
+DEFAULT_BACKOFF: tuple[float, ...] = (1.0, 5.0, 30.0, 120.0)
+DEFAULT_MAX_DELIVER = 5
+
+Handler = Callable[[AsyncSession, Event], Awaitable[None]]
+
+
+def create_broker(nats_url: str, *, name: str) -> NatsBroker:
+    return NatsBroker(nats_url, connect_timeout=5, max_reconnect_attempts=-1, name=name, logger=log)
+
+
+def deadletter_subject(consumer: str) -> str:
+    return f"{DEADLETTER_PREFIX}.{consumer}"
+
+
+def backoff_delay(delivered: int, backoff: Sequence[float]) -> float:
+    """The wait before the next attempt after ``delivered`` attempts (the last step repeats)."""
+    return backoff[min(max(delivered, 1), len(backoff)) - 1]
+
+
+def subscribe(
+    broker: NatsBroker,
+    *,
+    service: str,
+    handler_name: str,
+    stream: str,
+    subject: str,
+    db: Database,
+    handler: Handler,
+    max_deliver: int = DEFAULT_MAX_DELIVER,
+    backoff: Sequence[float] = DEFAULT_BACKOFF,
+) -> None:
+    """Register ``handler`` for ``subject`` as durable consumer ``<service>__<handler_name>``.
+
+    The handler runs inside one transaction together with the inbox claim; it is called at most once per
+    event id with a committed effect."""
+    consumer = f"{service}__{handler_name}"
+    span_tracer = tracer(service)
+
+    async def on_message(msg: NatsMessage) -> None:
+        body: bytes = msg.body
+        actual_subject: str = msg.raw_message.subject
+        headers: dict[str, Any] = dict(msg.headers or {})
+        delivered = int(msg.raw_message.metadata.num_delivered or 1)
+        try:
+            event = Event.decode(body)
+        except (ValueError, KeyError, TypeError) as exc:
+            await _dead_letter(broker, consumer, actual_subject, body, headers, f"undecodable: {exc}", delivered)
+            await msg.ack()
+            return
+        with span_tracer.start_as_current_span(
+            f"consume {actual_subject}", context=extract_context(headers), kind=SpanKind.CONSUMER
+        ) as span:
+            span.set_attribute("messaging.consumer.group.name", consumer)
+            span.set_attribute("messaging.message.id", event.id)
+            try:
+                async with db.transaction() as session:
+                    if await claim(session, consumer, event.id, actual_subject):
+                        await handler(session, event)
+            except Exception as exc:  # noqa: BLE001 - every failure is retried, then dead-lettered
+                if delivered >= max_deliver:
+                    log.error("%s gave up on %s after %s deliveries: %s", consumer, event.id, delivered, exc)
+                    await _dead_letter(broker, consumer, actual_subject, body, headers, repr(exc), delivered)
+                    await msg.ack()
+                else:
+                    delay = backoff_delay(delivered, backoff)
+                    log.warning(
+                        "%s failed on %s (delivery %s), retry in %ss: %s", consumer, event.id, delivered, delay, exc
+                    )
+                    await msg.nack(delay=delay)
+                return
+            await msg.ack()
+
+    broker.subscriber(
+        subject,
+        stream=JStream(name=stream, declare=False),
+        durable=consumer,
+        pull_sub=PullSub(batch_size=16, timeout=1.0),
+        deliver_policy=DeliverPolicy.ALL,
+        config=ConsumerConfig(max_deliver=max_deliver + 1, ack_wait=30),
+        ack_policy=AckPolicy.MANUAL,
+        no_reply=True,
+    )(on_message)
+
+
+async def _dead_letter(
+    broker: NatsBroker,
+    consumer: str,
+    subject: str,
+    body: bytes,
+    headers: dict[str, Any],
+    error: str,
+    delivered: int,
+) -> None:
+    event_id = headers.get(EVENT_ID_HEADER) or headers.get(MSG_ID_HEADER) or ""
+    parked = {
+        "Portal-Original-Subject": subject,
+        "Portal-Consumer": consumer,
+        "Portal-Error": error[:1000],
+        "Portal-Deliveries": str(delivered),
+        EVENT_ID_HEADER: str(event_id),
+        MSG_ID_HEADER: f"{consumer}:{event_id}",
+    }
+    if "traceparent" in headers:
+        parked["traceparent"] = str(headers["traceparent"])
+    await broker.publish(body, deadletter_subject(consumer), headers=parked, stream=DEADLETTER_STREAM)

@@ -1,0 +1,43 @@
+"""The outbox: an event is written in the same transaction as the change that caused it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import DateTime, Index, Integer, String, Text, func, text
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from portal_kit.db import Base
+from portal_kit.messaging.events import Event
+from portal_kit.telemetry import inject_headers
+
+
+class OutboxMessage(Base):
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_pending", "created_at", postgresql_where=text("published_at IS NULL")),)
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(200))
+    body: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    headers: Mapped[dict[str, str]] = mapped_column(JSONB, default=dict)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+def add_event(session: AsyncSession, event: Event) -> OutboxMessage:
+    """Stage ``event`` in the caller's transaction; the relay publishes it only if that transaction commits.
+    The current trace context is stored with it so the trace continues in the consumer."""
+    message = OutboxMessage(
+        id=event.id,
+        subject=event.subject,
+        body=event.to_json(),
+        headers=dict(inject_headers({})),
+        attempts=0,
+    )
+    session.add(message)
+    return message

@@ -1,0 +1,137 @@
+"""The relay: publishes committed outbox rows to JetStream with ``Nats-Msg-Id`` = event id and marks a row
+sent only after JetStream acknowledged it. A crash between the ack and the mark republishes the same id,
+which the stream's duplicate window drops."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from datetime import timedelta
+
+import nats
+from nats.aio.client import Client as NATS
+from nats.js import JetStreamContext
+from nats.js.api import StorageType, StreamConfig
+from nats.js.errors import NotFoundError
+from sqlalchemy import func, select
+
+from portal_kit.db import Database
+from portal_kit.messaging.events import EVENT_ID_HEADER, MSG_ID_HEADER
+from portal_kit.messaging.outbox import OutboxMessage
+
+log = logging.getLogger("portal_kit.relay")
+
+DUPLICATE_WINDOW = timedelta(hours=2)
+
+
+async def connect_nats(url: str, name: str) -> NATS:
+    """Connect with unlimited reconnects, so a NATS restart is ridden out rather than fatal."""
+    return await nats.connect(url, name=name, max_reconnect_attempts=-1, reconnect_time_wait=0.5, allow_reconnect=True)
+
+
+async def ensure_stream(js: JetStreamContext, name: str, subjects: list[str]) -> None:
+    """Create or update the stream ``name`` (file storage; fsync of every write is a server setting,
+    ``jetstream.sync_interval: always``, which the local stack sets for the money streams' sake)."""
+    config = StreamConfig(
+        name=name,
+        subjects=subjects,
+        storage=StorageType.FILE,
+        duplicate_window=DUPLICATE_WINDOW.total_seconds(),
+    )
+    try:
+        await js.stream_info(name)
+        await js.update_stream(config)
+    except NotFoundError:
+        await js.add_stream(config)
+
+
+class OutboxRelay:
+    def __init__(
+        self,
+        db: Database,
+        nats_url: str,
+        stream: str,
+        subjects: list[str],
+        *,
+        batch_size: int = 100,
+        poll_interval: float = 0.2,
+        publish_timeout: float = 2.0,
+    ) -> None:
+        self.db = db
+        self.nats_url = nats_url
+        self.stream = stream
+        self.subjects = subjects
+        self.batch_size = batch_size
+        self.poll_interval = poll_interval
+        self.publish_timeout = publish_timeout
+        self._nc: NATS | None = None
+        self._js: JetStreamContext | None = None
+        self._stopping = asyncio.Event()
+
+    async def _jetstream(self) -> JetStreamContext:
+        if self._js is None:
+            self._nc = await connect_nats(self.nats_url, f"relay-{self.stream.lower()}")
+            self._js = self._nc.jetstream(timeout=self.publish_timeout)
+            await ensure_stream(self._js, self.stream, self.subjects)
+        return self._js
+
+    async def publish_pending(self) -> int:
+        """Publish one batch of pending rows in creation order; returns how many were published.
+        Rows are locked ``FOR UPDATE SKIP LOCKED`` so several relays never publish the same row at once."""
+        js = await self._jetstream()
+        published = 0
+        async with self.db.transaction() as session:
+            rows = (
+                await session.scalars(
+                    select(OutboxMessage)
+                    .where(OutboxMessage.published_at.is_(None))
+                    .order_by(OutboxMessage.created_at, OutboxMessage.id)
+                    .limit(self.batch_size)
+                    .with_for_update(skip_locked=True)
+                )
+            ).all()
+            for row in rows:
+                headers = {**row.headers, MSG_ID_HEADER: row.id, EVENT_ID_HEADER: row.id}
+                try:
+                    await js.publish(row.subject, json.dumps(row.body).encode(), headers=headers)
+                except Exception as exc:  # noqa: BLE001 - any publish failure is retried later
+                    row.attempts += 1
+                    row.last_error = f"{type(exc).__name__}: {exc}"[:500]
+                    log.warning("publish of %s failed (attempt %s): %s", row.id, row.attempts, exc)
+                    break
+                row.published_at = func.now()
+                published += 1
+        return published
+
+    async def run(self) -> None:
+        """Publish until stopped; back off while NATS or the database is unavailable."""
+        delay = self.poll_interval
+        while not self._stopping.is_set():
+            try:
+                published = await self.publish_pending()
+                delay = 0 if published == self.batch_size else self.poll_interval
+            except Exception as exc:  # noqa: BLE001 - keep relaying through outages
+                log.warning("relay round failed: %s", exc)
+                await self._reset()
+                delay = min(max(delay * 2, 0.5), 5.0)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), timeout=delay or 0.001)
+
+    async def _reset(self) -> None:
+        # A connection that was closed is replaced; one that is reconnecting is left to nats-py.
+        if self._nc is not None and self._nc.is_closed:
+            self._nc, self._js = None, None
+
+    async def stop(self) -> None:
+        self._stopping.set()
+        if self._nc is not None:
+            await self._nc.close()
+
+    async def pending_count(self) -> int:
+        async with self.db.reader() as session:
+            count = await session.scalar(
+                select(func.count()).select_from(OutboxMessage).where(OutboxMessage.published_at.is_(None))
+            )
+        return int(count or 0)

@@ -1,0 +1,57 @@
+"""Settings base: every service reads its configuration from environment variables.
+
+Shared servers use un-prefixed variables (``NATS_URL``, ``REDIS_URL``) that a service may override with
+its own prefix (``SITE_NATS_URL``); the database URL is always per service (``SITE_DATABASE_URL``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_SECRET = "development-only-secret"  # noqa: S105 - refused in production below
+
+
+class ServiceSettings(BaseSettings):
+    """Base settings. Subclasses set ``model_config = SettingsConfigDict(env_prefix="SITE_")``."""
+
+    model_config = SettingsConfigDict(extra="ignore")
+    shared_env: ClassVar[tuple[str, ...]] = ("nats_url", "redis_url", "environment", "log_level")
+
+    service_name: str = "service"
+    environment: str = "development"
+    log_level: str = "INFO"
+    database_url: str = "postgresql+psycopg://postgres@127.0.0.1:55432/postgres"
+    database_pool_size: int = 10
+    database_max_overflow: int = 10
+    nats_url: str = "nats://127.0.0.1:54222"
+    redis_url: str = "redis://127.0.0.1:56379/0"
+    secret_key: str = DEFAULT_SECRET
+    default_merchant: str = "turkeyf2"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shared_variables(cls, data: Any) -> Any:
+        """Fall back to the un-prefixed shared variable (``NATS_URL``) when the prefixed one is absent."""
+        import os
+
+        if not isinstance(data, dict):
+            return data
+        for name in cls.shared_env:
+            if name not in data and name.upper() in os.environ:
+                prefix = str(cls.model_config.get("env_prefix") or "")
+                if f"{prefix}{name}".upper() not in os.environ:
+                    data[name] = os.environ[name.upper()]
+        return data
+
+    @model_validator(mode="after")
+    def _refuse_default_secrets_in_production(self) -> ServiceSettings:
+        if self.environment == "production" and self.secret_key == DEFAULT_SECRET:
+            raise ValueError("secret_key must be set in production (the development default is refused)")
+        return self
+
+    @property
+    def is_production(self) -> bool:
+        return self.environment == "production"

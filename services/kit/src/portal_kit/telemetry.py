@@ -1,0 +1,55 @@
+"""OpenTelemetry set-up. The exporter is chosen by the standard ``OTEL_*`` variables:
+``OTEL_TRACES_EXPORTER`` = ``otlp`` (endpoint from ``OTEL_EXPORTER_OTLP_ENDPOINT``), ``console`` or ``none``
+(the default, so a developer's machine exports nothing)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, MutableMapping
+
+from opentelemetry import propagate, trace
+from opentelemetry.context import Context
+from opentelemetry.sdk.resources import Resource
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import BatchSpanProcessor, ConsoleSpanExporter, SpanExporter
+
+_configured = False
+
+
+def _exporter() -> SpanExporter | None:
+    kind = os.environ.get("OTEL_TRACES_EXPORTER", "none").strip().lower()
+    if kind == "otlp":
+        from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+
+        return OTLPSpanExporter()
+    if kind == "console":
+        return ConsoleSpanExporter()
+    return None
+
+
+def setup_telemetry(service: str) -> None:
+    """Install a tracer provider once per process (spans are recorded even when nothing exports them,
+    so trace ids reach the logs and propagate across HTTP and NATS)."""
+    global _configured
+    if _configured:
+        return
+    provider = TracerProvider(resource=Resource.create({"service.name": os.environ.get("OTEL_SERVICE_NAME", service)}))
+    exporter = _exporter()
+    if exporter is not None:
+        provider.add_span_processor(BatchSpanProcessor(exporter))
+    trace.set_tracer_provider(provider)
+    _configured = True
+
+
+def tracer(name: str) -> trace.Tracer:
+    return trace.get_tracer(name)
+
+
+def inject_headers(headers: MutableMapping[str, str]) -> MutableMapping[str, str]:
+    """Write the current trace context (``traceparent``) into message or HTTP headers."""
+    propagate.inject(headers)
+    return headers
+
+
+def extract_context(headers: Mapping[str, str] | None) -> Context:
+    return propagate.extract(dict(headers or {}))

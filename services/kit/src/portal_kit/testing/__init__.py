@@ -1,0 +1,1 @@
+"""Test support: real servers for every test run (the pytest plugin) and per-test clean state."""

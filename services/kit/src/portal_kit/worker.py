@@ -1,0 +1,85 @@
+"""A service's worker process: the outbox relay plus its event consumers, stopped cleanly on SIGTERM/SIGINT."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from collections.abc import Callable, Sequence
+
+from faststream.nats import NatsBroker
+
+from portal_kit.db import Database
+from portal_kit.deadletter import ensure_deadletter_stream
+from portal_kit.logging import configure_logging
+from portal_kit.messaging.consumer import create_broker
+from portal_kit.messaging.events import stream_name
+from portal_kit.messaging.relay import OutboxRelay, connect_nats, ensure_stream
+from portal_kit.settings import ServiceSettings
+from portal_kit.telemetry import setup_telemetry
+
+log = logging.getLogger("portal_kit.worker")
+
+Subscriptions = Callable[[NatsBroker, Database], None]
+
+
+class Worker:
+    """``produces``: whether this service publishes events (it then owns stream ``<SERVICE>``);
+    ``consumes``: the producing services whose streams its subscriptions read."""
+
+    def __init__(
+        self,
+        settings: ServiceSettings,
+        *,
+        produces: bool = True,
+        consumes: Sequence[str] = (),
+        subscriptions: Sequence[Subscriptions] = (),
+    ) -> None:
+        self.settings = settings
+        self.produces = produces
+        self.consumes = consumes
+        self.subscriptions = subscriptions
+        self.stop_requested = asyncio.Event()
+
+    async def ensure_streams(self) -> None:
+        nc = await connect_nats(self.settings.nats_url, f"{self.settings.service_name}-setup")
+        try:
+            js = nc.jetstream()
+            await ensure_deadletter_stream(js)
+            for service in {*self.consumes, *([self.settings.service_name] if self.produces else [])}:
+                await ensure_stream(js, stream_name(service), [f"{service}.>"])
+        finally:
+            await nc.close()
+
+    async def run(self) -> None:
+        configure_logging(f"{self.settings.service_name}-worker", self.settings.log_level)
+        setup_telemetry(self.settings.service_name)
+        db = Database(self.settings.database_url, pool_size=self.settings.database_pool_size)
+        await self.ensure_streams()
+        broker = create_broker(self.settings.nats_url, name=f"{self.settings.service_name}-worker")
+        for register in self.subscriptions:
+            register(broker, db)
+        await broker.start()
+        relay = OutboxRelay(
+            db, self.settings.nats_url, stream_name(self.settings.service_name), [f"{self.settings.service_name}.>"]
+        )
+        relay_task = asyncio.create_task(relay.run()) if self.produces else None
+        log.info("worker started")
+        try:
+            await self.stop_requested.wait()
+        finally:
+            log.info("worker stopping")
+            if relay_task is not None:
+                await relay.stop()
+                await relay_task
+            await broker.stop()
+            await db.dispose()
+
+    def main(self) -> None:
+        async def runner() -> None:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(sig, self.stop_requested.set)
+            await self.run()
+
+        asyncio.run(runner())

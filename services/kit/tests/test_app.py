@@ -1,0 +1,201 @@
+"""The app factory: envelope, error mapping, request id, health, languages, sessions and roles."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+from fastapi import APIRouter, FastAPI
+from pydantic import BaseModel, Field
+from redis.asyncio import Redis
+
+from portal_kit.app import create_app
+from portal_kit.envelope import ok
+from portal_kit.errors import DomainError
+from portal_kit.merchant import MerchantCode
+from portal_kit.sessions import CurrentPrincipal, MemberPrincipal, OpsPrincipal, Principal, Role, SessionStore
+from portal_kit.settings import ServiceSettings
+from portal_kit.testing.plugin import PortalServers
+
+router = APIRouter()
+
+
+class Payload(BaseModel):
+    name: str = Field(min_length=2, max_length=10)
+    amount: int = Field(gt=0)
+
+
+@router.get("/boom")
+async def boom() -> None:
+    raise RuntimeError("password=hunter2 at /srv/secret/module.py line 42")
+
+
+@router.get("/refused")
+async def refused() -> None:
+    raise DomainError("demo.refused", status=409, limit=5)
+
+
+@router.post("/payload")
+async def payload(body: Payload) -> dict[str, object]:
+    return ok(body.model_dump())
+
+
+@router.get("/whoami")
+async def whoami(principal: CurrentPrincipal, merchant: MerchantCode) -> dict[str, object]:
+    return ok({"role": principal.role.value, "merchant": merchant})
+
+
+@router.get("/member-only")
+async def member_only(principal: MemberPrincipal) -> dict[str, object]:
+    return ok(principal.account_id)
+
+
+@router.get("/ops-only")
+async def ops_only(principal: OpsPrincipal) -> dict[str, object]:
+    return ok(principal.username)
+
+
+MESSAGES = {
+    "demo.refused": {
+        "TR": "Reddedildi (sınır {limit}).",
+        "EN": "Refused (limit {limit}).",
+        "CN": "已拒绝（上限 {limit}）。",
+    }
+}
+
+
+@pytest.fixture
+async def app(portal_servers: PortalServers, kit_database_url: str) -> AsyncIterator[FastAPI]:
+    settings = ServiceSettings(
+        service_name="kit-test", database_url=kit_database_url, redis_url=portal_servers.redis_url
+    )
+    application = create_app(settings, routers=[router], messages=[MESSAGES])
+    async with application.router.lifespan_context(application):
+        yield application
+
+
+@pytest.fixture
+async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+        yield http
+
+
+async def test_unexpected_exception_answers_500_envelope_without_internals(client: httpx.AsyncClient) -> None:
+    response = await client.get("/boom", headers={"Language": "EN"})
+    assert response.status_code == 500
+    body = response.json()
+    assert body == {
+        "success": False,
+        "value": None,
+        "errorCode": "internal_error",
+        "message": "System error, please try again later.",
+    }
+    assert "hunter2" not in response.text
+    assert "Traceback" not in response.text
+    assert "module.py" not in response.text
+
+
+async def test_domain_error_keeps_its_status_code_and_translated_message(client: httpx.AsyncClient) -> None:
+    tr = await client.get("/refused")
+    cn = await client.get("/refused", headers={"Language": "cn"})
+    assert tr.status_code == cn.status_code == 409
+    assert tr.json()["errorCode"] == "demo.refused"
+    assert tr.json()["message"] == "Reddedildi (sınır 5)."
+    assert cn.json()["message"] == "已拒绝（上限 5）。"
+
+
+async def test_validation_error_is_400_naming_the_field(client: httpx.AsyncClient) -> None:
+    response = await client.post("/payload", json={"name": "ok", "amount": -3}, headers={"Language": "EN"})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["success"] is False
+    assert body["errorCode"] == "validation.failed"
+    assert body["value"][0]["field"] == "amount"
+    assert body["message"].startswith("Invalid field: amount.")
+
+
+async def test_unknown_route_and_wrong_method_answer_envelopes(client: httpx.AsyncClient) -> None:
+    missing = await client.get("/nowhere")
+    wrong = await client.delete("/payload")
+    assert (missing.status_code, missing.json()["errorCode"]) == (404, "not_found")
+    assert (wrong.status_code, wrong.json()["errorCode"]) == (405, "method_not_allowed")
+
+
+async def test_unsupported_language_is_refused(client: httpx.AsyncClient) -> None:
+    response = await client.get("/whoami", headers={"Language": "XX"})
+    assert response.status_code == 400
+    assert response.json()["errorCode"] == "language.unsupported"
+
+
+async def test_request_id_is_echoed_or_made(client: httpx.AsyncClient) -> None:
+    given = await client.get("/healthz", headers={"X-Request-Id": "abc123"})
+    made = await client.get("/healthz")
+    assert given.headers["x-request-id"] == "abc123"
+    assert len(made.headers["x-request-id"]) == 32
+
+
+async def test_health_and_readiness(client: httpx.AsyncClient) -> None:
+    assert (await client.get("/healthz")).json()["value"] == {"status": "alive"}
+    ready = await client.get("/readyz")
+    assert ready.status_code == 200
+    assert ready.json()["success"] is True
+
+
+async def test_merchant_defaults_and_bad_merchant_is_refused(client: httpx.AsyncClient) -> None:
+    default = await client.get("/whoami")
+    other = await client.get("/whoami", headers={"Merchant": "OtherBrand"})
+    bad = await client.get("/whoami", headers={"Merchant": "bad merchant!"})
+    assert default.json()["value"] == {"role": "visitor", "merchant": "turkeyf2"}
+    assert other.json()["value"]["merchant"] == "otherbrand"
+    assert (bad.status_code, bad.json()["errorCode"]) == (400, "merchant.invalid")
+
+
+async def _session(redis_url: str, principal: Principal) -> str:
+    redis = Redis.from_url(redis_url, decode_responses=True)
+    try:
+        return await SessionStore(redis).create(principal, ttl_seconds=60)
+    finally:
+        await redis.aclose()
+
+
+async def test_roles_are_enforced(client: httpx.AsyncClient, portal_servers: PortalServers) -> None:
+    member = await _session(
+        portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1", account_type=0)
+    )
+    trial = await _session(
+        portal_servers.redis_url, Principal(role=Role.TRIAL, merchant="turkeyf2", account_id="t1", account_type=4)
+    )
+    ops = await _session(portal_servers.redis_url, Principal(role=Role.OPS, merchant="*", username="alice"))
+
+    assert (await client.get("/member-only", headers={"Authorization": member})).json()["value"] == "m1"
+    visitor = await client.get("/member-only")
+    assert (visitor.status_code, visitor.json()["errorCode"]) == (401, "login.not.session")
+    trial_answer = await client.get("/member-only", headers={"Authorization": trial})
+    assert (trial_answer.status_code, trial_answer.json()["errorCode"]) == (403, "in_need_true_account")
+    member_on_ops = await client.get("/ops-only", headers={"Authorization": member})
+    assert (member_on_ops.status_code, member_on_ops.json()["errorCode"]) == (403, "access.denied")
+    ops_answer = await client.get("/ops-only", headers={"Authorization": f"Bearer {ops}", "Merchant": "brand2"})
+    assert ops_answer.json()["value"] == "alice"
+
+
+async def test_unknown_token_and_token_of_another_brand_are_refused(
+    client: httpx.AsyncClient, portal_servers: PortalServers
+) -> None:
+    member = await _session(portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1"))
+    forged = await client.get("/whoami", headers={"Authorization": "not-a-real-token"})
+    elsewhere = await client.get("/whoami", headers={"Authorization": member, "Merchant": "brand2"})
+    assert (forged.status_code, forged.json()["errorCode"]) == (401, "user.or.token.invalid")
+    assert (elsewhere.status_code, elsewhere.json()["errorCode"]) == (401, "user.or.token.invalid")
+
+
+async def test_session_tokens_are_not_stored_in_clear(portal_servers: PortalServers) -> None:
+    token = await _session(portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m"))
+    redis = Redis.from_url(portal_servers.redis_url, decode_responses=True)
+    try:
+        keys = await redis.keys("*")
+    finally:
+        await redis.aclose()
+    assert len(keys) == 1
+    assert token not in keys[0]

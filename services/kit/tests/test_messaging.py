@@ -1,0 +1,246 @@
+"""Outbox, relay, inbox and dead-letter against real PostgreSQL and NATS JetStream."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections.abc import AsyncIterator, Callable
+
+import nats
+import pytest
+from faststream.nats import NatsBroker
+from kit_test_models import Note
+from nats.js import JetStreamContext
+from opentelemetry import trace
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from portal_kit.db import Database
+from portal_kit.deadletter import ensure_deadletter_stream, list_parked, replay
+from portal_kit.messaging.consumer import create_broker, subscribe
+from portal_kit.messaging.events import Event
+from portal_kit.messaging.outbox import OutboxMessage, add_event
+from portal_kit.messaging.relay import OutboxRelay, ensure_stream
+from portal_kit.servers import ManagedProcess
+from portal_kit.telemetry import setup_telemetry
+from portal_kit.testing.plugin import PortalServers
+
+STREAM, SUBJECTS = "KITTEST", ["kittest.>"]
+
+
+@pytest.fixture
+async def js(portal_servers: PortalServers) -> AsyncIterator[JetStreamContext]:
+    nc = await nats.connect(portal_servers.nats_url)
+    context = nc.jetstream()
+    await ensure_stream(context, STREAM, SUBJECTS)
+    await ensure_deadletter_stream(context)
+    yield context
+    await nc.close()
+
+
+@pytest.fixture
+async def relay(kit_db: Database, portal_servers: PortalServers) -> AsyncIterator[OutboxRelay]:
+    outbox_relay = OutboxRelay(kit_db, portal_servers.nats_url, STREAM, SUBJECTS, publish_timeout=1.0)
+    yield outbox_relay
+    await outbox_relay.stop()
+
+
+async def stream_messages(js: JetStreamContext) -> list[Event]:
+    info = await js.stream_info(STREAM)
+    events = []
+    for seq in range(info.state.first_seq, info.state.last_seq + 1):
+        if info.state.messages == 0:
+            break
+        events.append(Event.decode((await js.get_msg(STREAM, seq)).data or b""))
+    return events
+
+
+async def eventually(check: Callable[[], object], timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = check()
+        if asyncio.iscoroutine(result):
+            result = await result
+        if result:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("condition not met in time")
+
+
+async def notes(db: Database) -> list[str]:
+    async with db.reader() as session:
+        return list((await session.scalars(select(Note.text).order_by(Note.id))).all())
+
+
+async def test_event_of_a_rolled_back_transaction_is_never_published(
+    kit_db: Database, relay: OutboxRelay, js: JetStreamContext
+) -> None:
+    with pytest.raises(RuntimeError, match="business rule failed"):
+        async with kit_db.transaction() as session:
+            session.add(Note(text="doomed"))
+            add_event(session, Event("kittest.thing.happened.v1", "turkeyf2", {"n": 1}))
+            raise RuntimeError("business rule failed")
+    kept = Event("kittest.thing.happened.v1", "turkeyf2", {"n": 2})
+    async with kit_db.transaction() as session:
+        add_event(session, kept)
+
+    assert await relay.publish_pending() == 1
+    assert await relay.publish_pending() == 0
+    published = await stream_messages(js)
+    assert [event.id for event in published] == [kept.id]
+    assert published[0].data == {"n": 2}
+    assert await notes(kit_db) == []
+
+
+async def test_event_is_published_once_nats_is_back_after_an_outage(
+    kit_db: Database, nats_server_factory: Callable[[], ManagedProcess]
+) -> None:
+    server = nats_server_factory()
+    url = f"nats://127.0.0.1:{server.port}"
+    outbox_relay = OutboxRelay(kit_db, url, STREAM, SUBJECTS, publish_timeout=0.5)
+    try:
+        assert await outbox_relay.publish_pending() == 0  # connects and creates the stream
+        server.stop()
+        event = Event("kittest.thing.happened.v1", "turkeyf2", {"n": 7})
+        async with kit_db.transaction() as session:
+            add_event(session, event)
+
+        assert await outbox_relay.publish_pending() == 0  # NATS is down: nothing is marked sent
+        async with kit_db.reader() as session:
+            row = await session.get(OutboxMessage, event.id)
+        assert row is not None and row.published_at is None and row.attempts == 1 and row.last_error
+
+        server.start()
+        server.wait_ready(30)
+        runner = asyncio.create_task(outbox_relay.run())
+        await eventually(lambda: _pending_is_zero(outbox_relay), timeout=30)
+        await outbox_relay.stop()
+        await runner
+    finally:
+        await outbox_relay.stop()
+
+    nc = await nats.connect(url)
+    try:
+        info = await nc.jetstream().stream_info(STREAM)
+        message = await nc.jetstream().get_msg(STREAM, info.state.last_seq)
+    finally:
+        await nc.close()
+    assert info.state.messages == 1
+    assert Event.decode(message.data or b"").id == event.id
+
+
+async def _pending_is_zero(outbox_relay: OutboxRelay) -> bool:
+    return await outbox_relay.pending_count() == 0
+
+
+@pytest.fixture
+async def broker(portal_servers: PortalServers) -> AsyncIterator[NatsBroker]:
+    nats_broker = create_broker(portal_servers.nats_url, name="kit-test")
+    yield nats_broker
+    await nats_broker.stop()
+
+
+async def test_duplicate_delivery_has_exactly_one_effect(
+    kit_db: Database, broker: NatsBroker, js: JetStreamContext
+) -> None:
+    async def remember(session: AsyncSession, event: Event) -> None:
+        session.add(Note(text=f"effect of {event.data['n']}"))
+
+    subscribe(
+        broker, service="kit", handler_name="remember", stream=STREAM, subject="kittest.>", db=kit_db, handler=remember
+    )
+    await broker.start()
+    event = Event("kittest.thing.happened.v1", "turkeyf2", {"n": 1})
+    # The same event three times under different message ids: as a redelivery, a replay or a second relay would.
+    for attempt in range(3):
+        await js.publish(event.subject, event.encode(), headers={"Nats-Msg-Id": f"{event.id}-{attempt}"})
+    other = Event("kittest.thing.happened.v1", "turkeyf2", {"n": 2})
+    await js.publish(other.subject, other.encode(), headers={"Nats-Msg-Id": other.id})
+
+    await eventually(lambda: _consumer_idle(js, "kit__remember"))
+    assert await notes(kit_db) == ["effect of 1", "effect of 2"]
+
+
+async def _consumer_idle(js: JetStreamContext, durable: str) -> bool:
+    info = await js.consumer_info(STREAM, durable)
+    return info.num_pending == 0 and info.num_ack_pending == 0
+
+
+async def test_failing_handler_is_retried_with_backoff_then_dead_lettered_and_replayable(
+    kit_db: Database, broker: NatsBroker, js: JetStreamContext
+) -> None:
+    attempts: list[float] = []
+    healthy = asyncio.Event()
+
+    async def flaky(session: AsyncSession, event: Event) -> None:
+        if not healthy.is_set():
+            attempts.append(time.monotonic())
+            session.add(Note(text="half-written"))  # rolled back with the failure
+            raise ValueError("downstream refused")
+        session.add(Note(text=f"done {event.id}"))
+
+    subscribe(
+        broker,
+        service="kit",
+        handler_name="flaky",
+        stream=STREAM,
+        subject="kittest.>",
+        db=kit_db,
+        handler=flaky,
+        max_deliver=3,
+        backoff=(0.3, 0.6),
+    )
+    await broker.start()
+    event = Event("kittest.thing.happened.v1", "turkeyf2", {"n": 1})
+    await js.publish(event.subject, event.encode(), headers={"Nats-Msg-Id": event.id, "Portal-Event-Id": event.id})
+
+    await eventually(lambda: _parked_count(js), timeout=20)
+    assert len(attempts) == 3
+    gaps = [later - earlier for earlier, later in itertools.pairwise(attempts)]
+    assert gaps[0] >= 0.25 and gaps[1] >= 0.55, gaps  # waits grow along the configured backoff
+    parked = await list_parked(js, "kit__flaky")
+    assert len(parked) == 1
+    assert parked[0].subject == "kittest.thing.happened.v1"
+    assert parked[0].event_id == event.id
+    assert "downstream refused" in parked[0].error
+    assert await notes(kit_db) == []
+
+    healthy.set()
+    assert await replay(js, "kit__flaky") == 1
+    await eventually(lambda: _notes_equal(kit_db, [f"done {event.id}"]))
+    assert await list_parked(js) == []
+    await asyncio.sleep(0.3)
+    assert await notes(kit_db) == [f"done {event.id}"]
+
+
+async def _parked_count(js: JetStreamContext) -> bool:
+    return len(await list_parked(js)) == 1
+
+
+async def _notes_equal(db: Database, expected: list[str]) -> bool:
+    return await notes(db) == expected
+
+
+async def test_trace_context_travels_from_the_writer_to_the_consumer(
+    kit_db: Database, relay: OutboxRelay, broker: NatsBroker, js: JetStreamContext
+) -> None:
+    setup_telemetry("kit-test")
+    seen: list[int] = []
+
+    async def traced(session: AsyncSession, event: Event) -> None:
+        seen.append(trace.get_current_span().get_span_context().trace_id)
+
+    subscribe(
+        broker, service="kit", handler_name="traced", stream=STREAM, subject="kittest.>", db=kit_db, handler=traced
+    )
+    await broker.start()
+    with trace.get_tracer("test").start_as_current_span("deposit click") as span:
+        origin = span.get_span_context().trace_id
+        async with kit_db.transaction() as session:
+            add_event(session, Event("kittest.thing.happened.v1", "turkeyf2", {"n": 1}))
+    await relay.publish_pending()
+    await eventually(lambda: bool(seen))
+    assert seen == [origin]
+    async with kit_db.reader() as session:
+        assert await session.scalar(select(func.count()).select_from(OutboxMessage)) == 1
