@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, SmallInteger, String, func
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from portal_kit.db import Base
+
+I18n = dict[str, str]
+
+
+class Merchant(Base):
+    """A brand and its site configuration."""
+
+    __tablename__ = "merchant"
+
+    code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    currency: Mapped[str] = mapped_column(String(3))
+    currency_symbol: Mapped[str] = mapped_column(String(8))
+    languages: Mapped[list[str]] = mapped_column(JSONB, default=lambda: ["TR", "EN", "CN"])
+    default_language: Mapped[str] = mapped_column(String(8), default="TR")
+    main_domain: Mapped[str] = mapped_column(String(200), default="")
+    gtag_id: Mapped[str] = mapped_column(String(50), default="")
+    image_cdns: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    launch_cdns: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    flags: Mapped[dict[str, bool]] = mapped_column(JSONB, default=dict)
+    customer_service_url: Mapped[str] = mapped_column(String(500), default="")
+    description: Mapped[I18n] = mapped_column(JSONB, default=dict)
+    copyright: Mapped[str] = mapped_column(String(200), default="")
+    maintenance: Mapped[bool] = mapped_column(Boolean, default=False)
+    maintenance_title: Mapped[I18n] = mapped_column(JSONB, default=dict)
+    maintenance_text: Mapped[I18n] = mapped_column(JSONB, default=dict)
+    maintenance_end: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    blocked_networks: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    region_text: Mapped[I18n] = mapped_column(JSONB, default=dict)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+
+class Resource(Base):
+    """A link or download of a brand keyed by type (MOBILECONFIG, Android, FACEBOOK, ...)."""
+
+    __tablename__ = "resource"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
+    merchant: Mapped[str] = mapped_column(ForeignKey("merchant.code", ondelete="CASCADE"), index=True)
+    type: Mapped[str] = mapped_column(String(20))
+    label_name_en: Mapped[str] = mapped_column(String(100))
+    url: Mapped[str] = mapped_column(String(500))
+    sort: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RegisterRule(Base):
+    """How one registration field is shown and checked for one brand."""
+
+    __tablename__ = "register_rule"
+
+    merchant: Mapped[str] = mapped_column(ForeignKey("merchant.code", ondelete="CASCADE"), primary_key=True)
+    field: Mapped[str] = mapped_column(String(40), primary_key=True)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    required: Mapped[bool] = mapped_column(Boolean, default=False)
+    pattern_id: Mapped[int] = mapped_column(SmallInteger, default=0)
+    min_length: Mapped[int] = mapped_column(Integer, default=0)
+    max_length: Mapped[int] = mapped_column(Integer, default=255)
+    sort: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class OpsAudit(Base):
+    """Who changed what, when: every ops change is recorded in the transaction that makes it."""
+
+    __tablename__ = "ops_audit"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
+    merchant: Mapped[str] = mapped_column(String(32), index=True)
+    actor: Mapped[str] = mapped_column(String(100))
+    action: Mapped[str] = mapped_column(String(100))
+    detail: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

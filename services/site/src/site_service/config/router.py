@@ -1,0 +1,122 @@
+"""Public calls of a brand's configuration (spec §7) and the ops calls that change it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import APIRouter, Query
+
+from portal_kit.envelope import ok
+from portal_kit.merchant import MerchantCode
+from portal_kit.sessions import OpsPrincipal
+from site_service.config import service
+from site_service.config.domain import SystemStatus, system_status
+from site_service.config.schemas import (
+    DomainRouteList,
+    FlagChanges,
+    MerchantSettings,
+    NewMerchant,
+    RegisterRuleList,
+    ResourceList,
+)
+from site_service.deps import BrandOps, Cache, ClientIp, Db, Language
+
+public = APIRouter(tags=["site"])
+ops = APIRouter(prefix="/wps/ops/site", tags=["site ops"])
+
+
+def _status_view(site: dict[str, Any], ip: str | None) -> dict[str, Any]:
+    status = system_status(service.status_inputs(site), ip, datetime.now(UTC))
+    view: dict[str, Any] = {"systemStatus": int(status), "location": {"ip": ip}}
+    if status is SystemStatus.MAINTENANCE:
+        view["maintenance"] = {
+            "title": site["public"]["maintenanceTitle"],
+            "text": site["public"]["maintenanceText"],
+            "endTime": site["public"]["maintenanceEnd"],
+        }
+    if status is SystemStatus.REGION_RESTRICTED:
+        view["regionRestriction"] = {"text": site["public"]["regionText"]}
+    return view
+
+
+@public.get("/wps/system/status", operation_id="systemStatus")
+async def system_status_call(merchant: MerchantCode, language: Language, db: Db, cache: Cache, ip: ClientIp) -> Any:
+    """0 normal, 1 maintenance (with title, text and the end time when one is set), 2 region restricted."""
+    site = await service.cached_site(db, cache, merchant, language)
+    return ok(_status_view(site, ip))
+
+
+@public.get("/wps/system/config", operation_id="siteConfig")
+async def site_config(merchant: MerchantCode, language: Language, db: Db, cache: Cache, ip: ClientIp) -> Any:
+    """Site config and permissions: everything the web loads before it renders anything."""
+    site = await service.cached_site(db, cache, merchant, language)
+    return ok({**site["public"], **_status_view(site, ip)})
+
+
+@public.get("/wps/system/whitelabel", operation_id="whitelabel")
+async def whitelabel(merchant: MerchantCode, language: Language, db: Db, cache: Cache) -> Any:
+    site = await service.cached_site(db, cache, merchant, language)
+    return ok(site["public"]["whitelabelVal"])
+
+
+@public.get("/wps/system/setting/register", operation_id="registerSettings")
+async def register_settings(merchant: MerchantCode, language: Language, db: Db, cache: Cache) -> Any:
+    site = await service.cached_site(db, cache, merchant, language)
+    return ok(site["public"]["register"])
+
+
+@public.get("/wps/system/domainRoute", operation_id="domainRoute")
+async def domain_route(merchant: MerchantCode, language: Language, db: Db, cache: Cache) -> Any:
+    site = await service.cached_site(db, cache, merchant, language)
+    return ok(site["public"]["domainRoute"])
+
+
+@ops.get("/merchants/{code}", operation_id="opsGetMerchant")
+async def get_merchant(code: str, actor: BrandOps, db: Db) -> Any:
+    async with db.reader() as session:
+        return ok(service.ops_view(await service.get_merchant(session, code)))
+
+
+@ops.post("/merchants", operation_id="opsCreateMerchant", status_code=201)
+async def create_merchant(body: NewMerchant, actor: OpsPrincipal, db: Db, cache: Cache) -> Any:
+    from site_service.deps import ops_for_brand
+
+    ops_for_brand(body.code, actor)
+    return ok(await service.create_merchant(db, cache, actor, body))
+
+
+@ops.patch("/merchants/{code}", operation_id="opsUpdateMerchant")
+async def update_merchant(code: str, body: MerchantSettings, actor: BrandOps, db: Db, cache: Cache) -> Any:
+    return ok(await service.update_merchant(db, cache, actor, code, body))
+
+
+@ops.put("/merchants/{code}/flags", operation_id="opsChangeFlags")
+async def change_flags(code: str, body: FlagChanges, actor: BrandOps, db: Db, cache: Cache) -> Any:
+    return ok(await service.change_flags(db, cache, actor, code, body))
+
+
+@ops.put("/merchants/{code}/resources", operation_id="opsReplaceResources")
+async def replace_resources(code: str, body: ResourceList, actor: BrandOps, db: Db, cache: Cache) -> Any:
+    return ok(await service.replace_resources(db, cache, actor, code, body))
+
+
+@ops.put("/merchants/{code}/register-rules", operation_id="opsChangeRegisterRules")
+async def change_register_rules(code: str, body: RegisterRuleList, actor: BrandOps, db: Db, cache: Cache) -> Any:
+    return ok(await service.upsert_register_rules(db, cache, actor, code, body))
+
+
+@ops.put("/merchants/{code}/domain-routes", operation_id="opsReplaceDomainRoutes")
+async def replace_domain_routes(code: str, body: DomainRouteList, actor: BrandOps, db: Db, cache: Cache) -> Any:
+    return ok(await service.replace_domain_routes(db, cache, actor, code, body))
+
+
+@ops.get("/merchants/{code}/audit", operation_id="opsAudit")
+async def audit(
+    code: str,
+    actor: BrandOps,
+    db: Db,
+    page_no: int = Query(1, alias="pageNo", ge=1, le=10000),
+    page_size: int = Query(20, alias="pageSize", ge=1, le=100),
+) -> Any:
+    return ok(await service.audit_log(db, code, page_no, page_size))

@@ -1,0 +1,100 @@
+"""Ops payloads for a brand's configuration. Unknown fields are refused (``extra="forbid"``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
+
+from site_service.config.domain import PATTERNS, REGISTRATION_FIELDS, RESOURCE_TYPES, valid_network
+
+Language = Literal["TR", "EN", "CN"]
+Texts = dict[Language, Annotated[str, Field(max_length=20000)]]
+ShortTexts = dict[Language, Annotated[str, Field(max_length=300)]]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class MerchantSettings(Strict):
+    """Every setting of a brand an operator may change; on PATCH, only the fields given change."""
+
+    name: str | None = Field(default=None, min_length=1, max_length=100)
+    active: bool | None = None
+    currency: str | None = Field(default=None, pattern=r"^[A-Z]{3}$")
+    currency_symbol: str | None = Field(default=None, alias="currencySymbol", min_length=1, max_length=8)
+    languages: list[Language] | None = Field(default=None, min_length=1)
+    default_language: Language | None = Field(default=None, alias="defaultLanguage")
+    main_domain: str | None = Field(default=None, alias="mainDomain", max_length=200)
+    gtag_id: str | None = Field(default=None, alias="gtagId", max_length=50)
+    image_cdns: list[HttpUrl] | None = Field(default=None, alias="imageCDNs", max_length=10)
+    launch_cdns: list[HttpUrl] | None = Field(default=None, alias="launchGameCDNs", max_length=10)
+    customer_service_url: HttpUrl | None = Field(default=None, alias="customerServiceUrl")
+    description: Texts | None = None
+    copyright: str | None = Field(default=None, max_length=200)
+    maintenance: bool | None = None
+    maintenance_title: ShortTexts | None = Field(default=None, alias="maintenanceTitle")
+    maintenance_text: Texts | None = Field(default=None, alias="maintenanceText")
+    maintenance_end: datetime | None = Field(default=None, alias="maintenanceEnd")
+    blocked_networks: list[str] | None = Field(default=None, alias="blockedNetworks", max_length=1000)
+    region_text: Texts | None = Field(default=None, alias="regionText")
+
+    @field_validator("blocked_networks")
+    @classmethod
+    def _networks(cls, value: list[str] | None) -> list[str] | None:
+        for network in value or []:
+            if not valid_network(network):
+                raise ValueError(f"invalid network address: {network}")
+        return value
+
+    @field_validator("maintenance_end")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            raise ValueError("the end time needs a time zone (e.g. 2026-12-01T06:00:00Z)")
+        return value
+
+
+class NewMerchant(MerchantSettings):
+    code: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]{1,31}$")
+    name: str = Field(min_length=1, max_length=100)
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+    currency_symbol: str = Field(alias="currencySymbol", min_length=1, max_length=8)
+
+
+class FlagChanges(Strict):
+    flags: dict[Annotated[str, Field(max_length=40)], bool] = Field(min_length=1)
+
+
+class ResourceItem(Strict):
+    type: Literal[RESOURCE_TYPES]  # type: ignore[valid-type]
+    label_name_en: str = Field(alias="labelNameEn", min_length=1, max_length=100)
+    url: HttpUrl
+
+
+class ResourceList(Strict):
+    resources: list[ResourceItem] = Field(max_length=100)
+
+
+class RegisterRuleItem(Strict):
+    field: Literal[REGISTRATION_FIELDS]  # type: ignore[valid-type]
+    enabled: bool
+    required: bool
+    pattern_id: int = Field(alias="patternId", ge=min(PATTERNS), le=max(PATTERNS))
+    min_length: int = Field(alias="minLength", ge=0, le=255)
+    max_length: int = Field(alias="maxLength", ge=1, le=255)
+
+
+class RegisterRuleList(Strict):
+    rules: list[RegisterRuleItem] = Field(min_length=1, max_length=len(REGISTRATION_FIELDS))
+
+
+class DomainRouteItem(Strict):
+    domain: str = Field(pattern=r"^[A-Za-z0-9.-]+\.[A-Za-z]{2,}(:[0-9]{1,5})?$", max_length=200)
+    label: str = Field(default="", max_length=100)
+
+
+class DomainRouteList(Strict):
+    routes: list[DomainRouteItem] = Field(max_length=50)

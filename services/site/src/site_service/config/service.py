@@ -1,0 +1,292 @@
+"""A brand's configuration: the public, cached view and the ops changes (each in one transaction)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from portal_kit.db import Database
+from portal_kit.errors import Conflict, DomainError, NotFound
+from portal_kit.sessions import Principal
+from site_service.audit import record_change
+from site_service.cache import SiteCache
+from site_service.config.domain import REGISTRATION_FIELDS, WHITELABEL_FLAGS, StatusInputs, localized, unknown_flags
+from site_service.config.models import Merchant, OpsAudit, RegisterRule, Resource
+from site_service.config.schemas import (
+    DomainRouteList,
+    FlagChanges,
+    MerchantSettings,
+    NewMerchant,
+    RegisterRuleList,
+    ResourceList,
+)
+from site_service.content.models import DomainRoute
+
+
+async def get_merchant(session: AsyncSession, code: str, *, for_update: bool = False) -> Merchant:
+    query = select(Merchant).where(Merchant.code == code)
+    if for_update:
+        query = query.with_for_update()
+    merchant = await session.scalar(query)
+    if merchant is None:
+        raise NotFound("merchant.not_found", merchant=code)
+    return merchant
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def register_rule_view(rule: RegisterRule) -> dict[str, Any]:
+    from site_service.config.domain import PATTERNS
+
+    return {
+        "field": rule.field,
+        "enabled": rule.enabled,
+        "required": rule.required,
+        "patternId": rule.pattern_id,
+        "acceptedPattern": PATTERNS[rule.pattern_id],
+        "minLength": rule.min_length,
+        "maxLength": rule.max_length,
+    }
+
+
+async def _rules(session: AsyncSession, code: str) -> list[dict[str, Any]]:
+    rules = {
+        rule.field: rule for rule in await session.scalars(select(RegisterRule).where(RegisterRule.merchant == code))
+    }
+    order = {field: index for index, field in enumerate(REGISTRATION_FIELDS)}
+    return [register_rule_view(rules[field]) for field in sorted(rules, key=lambda f: order.get(f, 999))]
+
+
+async def _resources(session: AsyncSession, code: str) -> dict[str, list[dict[str, str]]]:
+    grouped: dict[str, list[dict[str, str]]] = {}
+    query = select(Resource).where(Resource.merchant == code).order_by(Resource.sort, Resource.id)
+    for item in await session.scalars(query):
+        grouped.setdefault(item.type, []).append({"labelNameEn": item.label_name_en, "url": item.url})
+    return grouped
+
+
+async def _routes(session: AsyncSession, code: str) -> list[dict[str, str]]:
+    query = select(DomainRoute).where(DomainRoute.merchant == code).order_by(DomainRoute.sort, DomainRoute.id)
+    return [{"domain": route.domain, "label": route.label} for route in await session.scalars(query)]
+
+
+def whitelabel_view(merchant: Merchant) -> dict[str, bool]:
+    return {flag: bool(merchant.flags.get(flag, False)) for flag in WHITELABEL_FLAGS}
+
+
+async def load_site(db: Database, code: str, language: str) -> dict[str, Any]:
+    """Everything about a brand a page needs, in ``language``; ``status`` feeds the per-request status."""
+    async with db.reader() as session:
+        merchant = await get_merchant(session, code)
+        fallback = merchant.default_language
+        public = {
+            "merchant": merchant.code,
+            "name": merchant.name,
+            "languages": merchant.languages,
+            "defaultLanguage": merchant.default_language,
+            "currency": merchant.currency,
+            "currencySymbol": merchant.currency_symbol,
+            "mainDomain": merchant.main_domain,
+            "analytics": {"gtagId": merchant.gtag_id},
+            "imageCDNs": merchant.image_cdns,
+            "launchGameCDNs": merchant.launch_cdns,
+            "whitelabelVal": whitelabel_view(merchant),
+            "resources": await _resources(session, code),
+            "register": await _rules(session, code),
+            "domainRoute": await _routes(session, code),
+            "customerServiceUrl": merchant.customer_service_url,
+            "description": localized(merchant.description, language, fallback),
+            "copyright": merchant.copyright,
+            "maintenanceTitle": localized(merchant.maintenance_title, language, fallback),
+            "maintenanceText": localized(merchant.maintenance_text, language, fallback),
+            "maintenanceEnd": _iso(merchant.maintenance_end),
+            "regionText": localized(merchant.region_text, language, fallback),
+        }
+        status = {
+            "active": merchant.active,
+            "maintenance": merchant.maintenance,
+            "maintenanceEnd": _iso(merchant.maintenance_end),
+            "blockedNetworks": merchant.blocked_networks,
+        }
+    return {"public": public, "status": status}
+
+
+async def cached_site(db: Database, cache: SiteCache, code: str, language: str) -> dict[str, Any]:
+    site: dict[str, Any] = await cache.get_or_load(code, f"config:{language}", lambda: load_site(db, code, language))
+    if not site["status"]["active"]:
+        raise NotFound("merchant.not_found", merchant=code)
+    return site
+
+
+def status_inputs(site: dict[str, Any]) -> StatusInputs:
+    status = site["status"]
+    end = status["maintenanceEnd"]
+    return StatusInputs(
+        maintenance=bool(status["maintenance"]),
+        maintenance_end=datetime.fromisoformat(end) if end else None,
+        blocked_networks=tuple(status["blockedNetworks"]),
+    )
+
+
+# Ops changes -----------------------------------------------------------------------------------------------
+
+
+def ops_view(merchant: Merchant) -> dict[str, Any]:
+    return {
+        "code": merchant.code,
+        "name": merchant.name,
+        "active": merchant.active,
+        "currency": merchant.currency,
+        "currencySymbol": merchant.currency_symbol,
+        "languages": merchant.languages,
+        "defaultLanguage": merchant.default_language,
+        "mainDomain": merchant.main_domain,
+        "gtagId": merchant.gtag_id,
+        "imageCDNs": merchant.image_cdns,
+        "launchGameCDNs": merchant.launch_cdns,
+        "customerServiceUrl": merchant.customer_service_url,
+        "description": merchant.description,
+        "copyright": merchant.copyright,
+        "flags": whitelabel_view(merchant),
+        "maintenance": merchant.maintenance,
+        "maintenanceTitle": merchant.maintenance_title,
+        "maintenanceText": merchant.maintenance_text,
+        "maintenanceEnd": _iso(merchant.maintenance_end),
+        "blockedNetworks": merchant.blocked_networks,
+        "regionText": merchant.region_text,
+        "updatedAt": _iso(merchant.updated_at),
+    }
+
+
+def _settings_values(settings: MerchantSettings) -> dict[str, Any]:
+    values = settings.model_dump(exclude_unset=True, mode="json")
+    values.pop("code", None)
+    return values
+
+
+async def create_merchant(db: Database, cache: SiteCache, actor: Principal, body: NewMerchant) -> dict[str, Any]:
+    values = _settings_values(body)
+    async with db.transaction() as session:
+        inserted = await session.scalar(
+            insert(Merchant).values(code=body.code, **values).on_conflict_do_nothing().returning(Merchant.code)
+        )
+        if inserted is None:
+            raise Conflict("merchant.exists", merchant=body.code)
+        record_change(session, body.code, actor, "merchant", "created", {"fields": sorted(values)})
+        merchant = await get_merchant(session, body.code)
+        view = ops_view(merchant)
+    await cache.invalidate(body.code)
+    return view
+
+
+async def update_merchant(
+    db: Database, cache: SiteCache, actor: Principal, code: str, body: MerchantSettings
+) -> dict[str, Any]:
+    values = _settings_values(body)
+    if not values:
+        raise DomainError("validation.failed", field="body", reason="no setting given")
+    async with db.transaction() as session:
+        merchant = await get_merchant(session, code, for_update=True)
+        for name, value in values.items():
+            setattr(merchant, name, value)
+        record_change(session, code, actor, "merchant", "updated", {"fields": sorted(values)})
+        await session.flush()
+        await session.refresh(merchant)
+        view = ops_view(merchant)
+    await cache.invalidate(code)
+    return view
+
+
+async def change_flags(
+    db: Database, cache: SiteCache, actor: Principal, code: str, body: FlagChanges
+) -> dict[str, bool]:
+    unknown = unknown_flags(body.flags)
+    if unknown:
+        raise DomainError("flag.unknown", flag=", ".join(unknown))
+    async with db.transaction() as session:
+        merchant = await get_merchant(session, code, for_update=True)
+        merchant.flags = {**merchant.flags, **body.flags}
+        record_change(session, code, actor, "flags", "changed", {"flags": body.flags})
+        view = whitelabel_view(merchant)
+    await cache.invalidate(code)
+    return view
+
+
+async def replace_resources(
+    db: Database, cache: SiteCache, actor: Principal, code: str, body: ResourceList
+) -> dict[str, list[dict[str, str]]]:
+    async with db.transaction() as session:
+        await get_merchant(session, code, for_update=True)
+        await session.execute(delete(Resource).where(Resource.merchant == code))
+        for index, item in enumerate(body.resources):
+            session.add(
+                Resource(merchant=code, type=item.type, label_name_en=item.label_name_en, url=str(item.url), sort=index)
+            )
+        record_change(session, code, actor, "resources", "replaced", {"count": len(body.resources)})
+        await session.flush()
+        view = await _resources(session, code)
+    await cache.invalidate(code)
+    return view
+
+
+async def upsert_register_rules(
+    db: Database, cache: SiteCache, actor: Principal, code: str, body: RegisterRuleList
+) -> list[dict[str, Any]]:
+    for rule in body.rules:
+        if rule.min_length > rule.max_length:
+            raise DomainError("register.length.invalid", field=rule.field)
+    async with db.transaction() as session:
+        await get_merchant(session, code, for_update=True)
+        for rule in body.rules:
+            values = {
+                "enabled": rule.enabled,
+                "required": rule.required,
+                "pattern_id": rule.pattern_id,
+                "min_length": rule.min_length,
+                "max_length": rule.max_length,
+                "sort": REGISTRATION_FIELDS.index(rule.field),
+            }
+            await session.execute(
+                insert(RegisterRule)
+                .values(merchant=code, field=rule.field, **values)
+                .on_conflict_do_update(index_elements=[RegisterRule.merchant, RegisterRule.field], set_=values)
+            )
+        record_change(session, code, actor, "register", "changed", {"fields": [rule.field for rule in body.rules]})
+        view = await _rules(session, code)
+    await cache.invalidate(code)
+    return view
+
+
+async def replace_domain_routes(
+    db: Database, cache: SiteCache, actor: Principal, code: str, body: DomainRouteList
+) -> list[dict[str, str]]:
+    async with db.transaction() as session:
+        await get_merchant(session, code, for_update=True)
+        await session.execute(delete(DomainRoute).where(DomainRoute.merchant == code))
+        for index, route in enumerate(body.routes):
+            session.add(DomainRoute(merchant=code, domain=route.domain.lower(), label=route.label, sort=index))
+        record_change(session, code, actor, "domainRoute", "replaced", {"count": len(body.routes)})
+        await session.flush()
+        view = await _routes(session, code)
+    await cache.invalidate(code)
+    return view
+
+
+async def audit_log(db: Database, code: str, page: int, size: int) -> dict[str, Any]:
+    async with db.reader() as session:
+        await get_merchant(session, code)
+        rows = await session.scalars(
+            select(OpsAudit)
+            .where(OpsAudit.merchant == code)
+            .order_by(OpsAudit.id.desc())
+            .offset((page - 1) * size)
+            .limit(size)
+        )
+        items = [{"actor": row.actor, "action": row.action, "detail": row.detail, "at": _iso(row.at)} for row in rows]
+    return {"pageNo": page, "pageSize": size, "list": items}

@@ -1,0 +1,108 @@
+"""Public calls for banners, notices, announcements and help, and the ops calls that change them."""
+
+from typing import Any
+
+from fastapi import APIRouter, Query
+
+from portal_kit.envelope import ok
+from portal_kit.errors import DomainError
+from portal_kit.i18n import resolve_language
+from portal_kit.merchant import MerchantCode
+from portal_kit.sessions import CurrentPrincipal
+from site_service.content import service
+from site_service.content.domain import BannerGroup, parse_types, popup_audience
+from site_service.content.schemas import AnnouncementBody, BannerBody, HelpTopicBody
+from site_service.deps import BrandOps, Cache, Db, Language
+
+public = APIRouter(tags=["site"])
+ops = APIRouter(prefix="/wps/ops/site/merchants/{code}", tags=["site ops"])
+
+
+@public.get("/wps/system/banners", operation_id="banners")
+async def banners(merchant: MerchantCode, language: Language, db: Db, cache: Cache, group: BannerGroup) -> Any:
+    return ok(await service.banners(db, cache, merchant, language, group.value))
+
+
+@public.get("/wps/system/notices", operation_id="notices")
+async def notices(
+    merchant: MerchantCode,
+    language: Language,
+    principal: CurrentPrincipal,
+    db: Db,
+    cache: Cache,
+    types: str = Query("B,PL,PU,PR,H", max_length=40),
+    platform: str = Query("W", pattern="^W$"),
+    first_login: bool = Query(False, alias="firstLogin"),
+) -> Any:
+    """Notices of the given types (B, PL, PU, PR, H); popups only for their audience (A, B, F)."""
+    wanted = parse_types(types)
+    if wanted is None:
+        raise DomainError("validation.failed", field="types", reason="B, PL, PU, PR or H")
+    items = await service.live_announcements(db, cache, merchant, language)
+    return ok(service.select_notices(items, wanted, popup_audience(principal.role, first_login)))
+
+
+@public.get("/wps/relay/MCSFE_getListAnnouncements", operation_id="listAnnouncements")
+async def list_announcements(
+    merchant: MerchantCode,
+    language: Language,
+    principal: CurrentPrincipal,
+    db: Db,
+    cache: Cache,
+    page_no: int = Query(1, alias="pageNo", ge=1, le=10000),
+    page_size: int = Query(6, alias="pageSize", ge=1, le=50),
+) -> Any:
+    """The announcement list, paged (the public popup shows 6 a page, the system notice 8)."""
+    items = await service.live_announcements(db, cache, merchant, language)
+    visible = service.select_notices(items, parse_types(None) or [], popup_audience(principal.role, False))
+    start = (page_no - 1) * page_size
+    total_pages = (len(visible) + page_size - 1) // page_size
+    return ok(
+        {
+            "pageNum": page_no,
+            "totalPages": total_pages,
+            "total": len(visible),
+            "list": visible[start : start + page_size],
+        }
+    )
+
+
+@public.get("/wps/system/helpCenter", operation_id="helpCenter")
+async def help_center(
+    merchant: MerchantCode,
+    language: Language,
+    db: Db,
+    cache: Cache,
+    lang: str | None = Query(None, max_length=8),
+    device: str = Query("WEB", pattern="^(WEB|H5)$"),
+) -> Any:
+    chosen = resolve_language(lang) if lang else language
+    if chosen is None:
+        raise DomainError("language.unsupported", language=lang)
+    return ok(await service.help_centre(db, cache, merchant, chosen))
+
+
+def _crud(section: str, body_type: type[BannerBody | AnnouncementBody | HelpTopicBody], path: str) -> None:
+    async def list_all(code: str, actor: BrandOps, db: Db) -> Any:
+        return ok(await service.list_items(db, code, section))
+
+    async def create(code: str, body: body_type, actor: BrandOps, db: Db, cache: Cache) -> Any:  # type: ignore[valid-type]
+        return ok(await service.create_item(db, cache, actor, code, section, body))
+
+    async def update(code: str, item_id: int, body: body_type, actor: BrandOps, db: Db, cache: Cache) -> Any:  # type: ignore[valid-type]
+        return ok(await service.update_item(db, cache, actor, code, section, item_id, body))
+
+    async def remove(code: str, item_id: int, actor: BrandOps, db: Db, cache: Cache) -> Any:
+        await service.delete_item(db, cache, actor, code, section, item_id)
+        return ok(None)
+
+    name = section[0].upper() + section[1:]
+    ops.add_api_route(f"/{path}", list_all, methods=["GET"], operation_id=f"opsList{name}")
+    ops.add_api_route(f"/{path}", create, methods=["POST"], operation_id=f"opsCreate{name}", status_code=201)
+    ops.add_api_route(f"/{path}/{{item_id}}", update, methods=["PUT"], operation_id=f"opsUpdate{name}")
+    ops.add_api_route(f"/{path}/{{item_id}}", remove, methods=["DELETE"], operation_id=f"opsDelete{name}")
+
+
+_crud("banners", BannerBody, "banners")
+_crud("announcements", AnnouncementBody, "announcements")
+_crud("helpTopics", HelpTopicBody, "help-topics")

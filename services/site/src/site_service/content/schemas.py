@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, model_validator
+
+from site_service.config.schemas import ShortTexts, Strict, Texts
+from site_service.content.domain import BannerGroup, NoticeType, PopupExecution
+
+LinkageType = Literal["NONE", "URL", "ROUTE", "GAME", "PROMOTION"]
+
+
+def _needs_turkish(texts: Mapping[Any, str] | None, name: str) -> None:
+    if texts is not None and not (texts.get("TR") or "").strip():
+        raise ValueError(f"{name} needs a Turkish (TR) text")
+
+
+class BannerBody(Strict):
+    group_name: BannerGroup = Field(alias="groupName")
+    image_url: Annotated[str, Field(min_length=1, max_length=500)] = Field(alias="url")
+    title: ShortTexts = Field(default_factory=dict)
+    linkage_type: LinkageType = Field(default="NONE", alias="linkageType")
+    linkage: str = Field(default="", max_length=500)
+    sort: int = Field(default=0, ge=0, le=10000)
+    active: bool = True
+
+    @model_validator(mode="after")
+    def _linkage_given(self) -> BannerBody:
+        if self.linkage_type != "NONE" and not self.linkage.strip():
+            raise ValueError("a banner with a linkage type needs its linkage target")
+        return self
+
+
+class AnnouncementBody(Strict):
+    type: NoticeType
+    popup_execution: PopupExecution | None = Field(default=None, alias="popupExecution")
+    title: ShortTexts
+    content: Texts
+    promotion_type: str | None = Field(default=None, alias="promotionType", max_length=30)
+    starts_at: datetime | None = Field(default=None, alias="startsAt")
+    ends_at: datetime | None = Field(default=None, alias="endsAt")
+    sort: int = Field(default=0, ge=0, le=10000)
+    active: bool = True
+
+    @model_validator(mode="after")
+    def _consistent(self) -> AnnouncementBody:
+        _needs_turkish(self.title, "title")
+        _needs_turkish(self.content, "content")
+        if self.starts_at and self.ends_at and self.ends_at <= self.starts_at:
+            raise ValueError("endsAt must be after startsAt")
+        return self
+
+
+class HelpTopicBody(Strict):
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,49}$")
+    title: ShortTexts
+    content: Texts
+    sort: int = Field(default=0, ge=0, le=10000)
+
+    @model_validator(mode="after")
+    def _turkish(self) -> HelpTopicBody:
+        _needs_turkish(self.title, "title")
+        _needs_turkish(self.content, "content")
+        return self

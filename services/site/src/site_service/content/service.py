@@ -1,0 +1,202 @@
+"""Banners, announcements and notices, help topics: public (cached) reads and ops changes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from portal_kit.db import Base, Database
+from portal_kit.errors import NotFound
+from portal_kit.sessions import Principal
+from site_service.audit import record_change
+from site_service.cache import SiteCache
+from site_service.config.domain import localized
+from site_service.config.service import get_merchant
+from site_service.content.domain import NoticeType, PopupExecution, is_live
+from site_service.content.models import Announcement, Banner, HelpTopic
+
+SECTIONS: dict[str, type[Banner | Announcement | HelpTopic]] = {
+    "banners": Banner,
+    "announcements": Announcement,
+    "helpTopics": HelpTopic,
+}
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def banner_view(banner: Banner, language: str) -> dict[str, Any]:
+    return {
+        "id": banner.id,
+        "groupName": banner.group_name,
+        "url": banner.image_url,
+        "title": localized(banner.title, language),
+        "linkageType": banner.linkage_type,
+        "linkage": banner.linkage,
+    }
+
+
+def announcement_view(item: Announcement, language: str) -> dict[str, Any]:
+    return {
+        "id": item.id,
+        "type": item.type,
+        "popupExecution": item.popup_execution,
+        "title": localized(item.title, language),
+        "content": localized(item.content, language),
+        "promotionType": item.promotion_type,
+        "startDateStr": item.starts_at.strftime("%Y-%m-%d %H:%M:%S"),
+        "startsAt": _iso(item.starts_at),
+        "endsAt": _iso(item.ends_at),
+    }
+
+
+async def _load_banners(db: Database, code: str, language: str) -> list[dict[str, Any]]:
+    async with db.reader() as session:
+        await get_merchant(session, code)
+        query = select(Banner).where(Banner.merchant == code, Banner.active).order_by(Banner.sort, Banner.id)
+        return [banner_view(banner, language) for banner in await session.scalars(query)]
+
+
+async def banners(db: Database, cache: SiteCache, code: str, language: str, group: str) -> list[dict[str, Any]]:
+    every: list[dict[str, Any]] = await cache.get_or_load(
+        code, f"banners:{language}", lambda: _load_banners(db, code, language)
+    )
+    return [banner for banner in every if banner["groupName"] == group]
+
+
+async def _load_announcements(db: Database, code: str, language: str) -> list[dict[str, Any]]:
+    async with db.reader() as session:
+        await get_merchant(session, code)
+        query = (
+            select(Announcement)
+            .where(Announcement.merchant == code, Announcement.active)
+            .order_by(Announcement.sort, Announcement.starts_at.desc(), Announcement.id.desc())
+        )
+        return [announcement_view(item, language) for item in await session.scalars(query)]
+
+
+async def live_announcements(db: Database, cache: SiteCache, code: str, language: str) -> list[dict[str, Any]]:
+    """Active announcements whose time window is open now (the window is checked on every read)."""
+    every: list[dict[str, Any]] = await cache.get_or_load(
+        code, f"announcements:{language}", lambda: _load_announcements(db, code, language)
+    )
+    now = datetime.now(UTC)
+    return [
+        item
+        for item in every
+        if is_live(
+            datetime.fromisoformat(item["startsAt"]),
+            datetime.fromisoformat(item["endsAt"]) if item["endsAt"] else None,
+            now,
+        )
+    ]
+
+
+def select_notices(
+    items: list[dict[str, Any]], types: list[NoticeType], audience: set[PopupExecution]
+) -> list[dict[str, Any]]:
+    """Notices of ``types``; a popup with an execution shows only to its audience."""
+    wanted = {notice_type.value for notice_type in types}
+    return [
+        item
+        for item in items
+        if item["type"] in wanted
+        and (item["popupExecution"] is None or PopupExecution(item["popupExecution"]) in audience)
+    ]
+
+
+async def _load_help(db: Database, code: str, language: str) -> list[dict[str, Any]]:
+    async with db.reader() as session:
+        await get_merchant(session, code)
+        query = select(HelpTopic).where(HelpTopic.merchant == code).order_by(HelpTopic.sort, HelpTopic.id)
+        return [
+            {"key": topic.key, "title": localized(topic.title, language), "content": localized(topic.content, language)}
+            for topic in await session.scalars(query)
+        ]
+
+
+async def help_centre(db: Database, cache: SiteCache, code: str, language: str) -> list[dict[str, Any]]:
+    topics: list[dict[str, Any]] = await cache.get_or_load(
+        code, f"help:{language}", lambda: _load_help(db, code, language)
+    )
+    return topics
+
+
+# Ops changes: one generic create / update / delete for the three content sections --------------------------
+
+
+def _ops_view(item: Base) -> dict[str, Any]:
+    view: dict[str, Any] = {}
+    for column in item.__table__.columns:
+        value = getattr(item, column.key)
+        view[column.key] = _iso(value) if isinstance(value, datetime) else value
+    return view
+
+
+def _values(body: BaseModel) -> dict[str, Any]:
+    values = body.model_dump(mode="python")
+    for key in ("starts_at",):
+        if key in values and values[key] is None:
+            values.pop(key)
+    return values
+
+
+async def _owned(session: AsyncSession, model: type[Banner | Announcement | HelpTopic], code: str, item_id: int) -> Any:
+    item = await session.scalar(select(model).where(model.id == item_id, model.merchant == code).with_for_update())
+    if item is None:
+        raise NotFound("content.not_found")
+    return item
+
+
+async def create_item(
+    db: Database, cache: SiteCache, actor: Principal, code: str, section: str, body: BaseModel
+) -> dict[str, Any]:
+    model = SECTIONS[section]
+    async with db.transaction() as session:
+        await get_merchant(session, code, for_update=True)
+        item = model(merchant=code, **_values(body))
+        session.add(item)
+        await session.flush()
+        await session.refresh(item)
+        record_change(session, code, actor, section, "created", {"id": item.id})
+        view = _ops_view(item)
+    await cache.invalidate(code)
+    return view
+
+
+async def update_item(
+    db: Database, cache: SiteCache, actor: Principal, code: str, section: str, item_id: int, body: BaseModel
+) -> dict[str, Any]:
+    model = SECTIONS[section]
+    async with db.transaction() as session:
+        item = await _owned(session, model, code, item_id)
+        for name, value in _values(body).items():
+            setattr(item, name, value)
+        record_change(session, code, actor, section, "updated", {"id": item_id})
+        await session.flush()
+        await session.refresh(item)
+        view = _ops_view(item)
+    await cache.invalidate(code)
+    return view
+
+
+async def delete_item(db: Database, cache: SiteCache, actor: Principal, code: str, section: str, item_id: int) -> None:
+    model = SECTIONS[section]
+    async with db.transaction() as session:
+        await _owned(session, model, code, item_id)
+        await session.execute(delete(model).where(model.id == item_id))
+        record_change(session, code, actor, section, "deleted", {"id": item_id})
+    await cache.invalidate(code)
+
+
+async def list_items(db: Database, code: str, section: str) -> list[dict[str, Any]]:
+    model = SECTIONS[section]
+    async with db.reader() as session:
+        await get_merchant(session, code)
+        rows = await session.scalars(select(model).where(model.merchant == code).order_by(model.sort, model.id))
+        return [_ops_view(row) for row in rows]

@@ -1,0 +1,48 @@
+"""Request dependencies shared by the site routers."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from portal_kit.app import request_language
+from portal_kit.db import Database
+from portal_kit.errors import Forbidden
+from portal_kit.sessions import ALL_MERCHANTS, OpsPrincipal, Principal
+from site_service.cache import SiteCache
+
+
+def database(request: Request) -> Database:
+    db: Database = request.app.state.db
+    return db
+
+
+def site_cache(request: Request) -> SiteCache:
+    cache: SiteCache = request.app.state.site_cache
+    return cache
+
+
+def client_ip(request: Request) -> str | None:
+    """The visitor's address as the gateway saw it (Traefik sets ``X-Real-Ip``; services sit behind it)."""
+    real = request.headers.get("x-real-ip")
+    if real:
+        return real.strip()
+    forwarded = request.headers.get("x-forwarded-for")
+    if forwarded:
+        return forwarded.split(",")[0].strip()
+    return request.client.host if request.client else None
+
+
+def ops_for_brand(code: str, principal: OpsPrincipal) -> Principal:
+    """An operator may change a brand only if the session is for that brand or for every brand."""
+    if principal.merchant not in (ALL_MERCHANTS, code):
+        raise Forbidden()
+    return principal
+
+
+Db = Annotated[Database, Depends(database)]
+Cache = Annotated[SiteCache, Depends(site_cache)]
+Language = Annotated[str, Depends(request_language)]
+ClientIp = Annotated[str | None, Depends(client_ip)]
+BrandOps = Annotated[Principal, Depends(ops_for_brand)]

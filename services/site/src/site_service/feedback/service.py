@@ -1,0 +1,72 @@
+"""Feedback (spec §5: up to 140 characters), throttled per client address."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redis.asyncio import Redis
+from sqlalchemy import func, select
+
+from portal_kit.db import Database
+from portal_kit.errors import DomainError, TooManyRequests
+from portal_kit.sessions import Principal
+from site_service.config.service import get_merchant
+from site_service.feedback.models import Feedback
+
+MAX_LENGTH = 140
+
+
+def checked_content(raw: str) -> str:
+    content = raw.strip()
+    if not content:
+        raise DomainError("feedback.empty")
+    if len(content) > MAX_LENGTH:
+        raise DomainError("feedback.too_long", max=MAX_LENGTH)
+    return content
+
+
+async def throttle(redis: Redis, key: str, limit: int, window_seconds: int) -> None:
+    """A fixed window counter: the ``limit``+1-th call within the window is refused."""
+    async with redis.pipeline(transaction=True) as pipe:
+        pipe.incr(key)
+        pipe.expire(key, window_seconds, nx=True)
+        count, _ = await pipe.execute()
+    if int(count) > limit:
+        raise TooManyRequests()
+
+
+async def submit(
+    db: Database, redis: Redis, code: str, principal: Principal, client_ip: str | None, raw: str, limit: int
+) -> dict[str, Any]:
+    content = checked_content(raw)
+    async with db.transaction() as session:
+        await get_merchant(session, code)
+        await throttle(redis, f"site:feedback:{code}:{principal.account_id or client_ip}", limit, 3600)
+        item = Feedback(merchant=code, account_id=principal.account_id, content=content, client_ip=client_ip)
+        session.add(item)
+        await session.flush()
+        return {"id": item.id}
+
+
+async def list_feedback(db: Database, code: str, page: int, size: int) -> dict[str, Any]:
+    async with db.reader() as session:
+        await get_merchant(session, code)
+        total = await session.scalar(select(func.count()).select_from(Feedback).where(Feedback.merchant == code))
+        rows = await session.scalars(
+            select(Feedback)
+            .where(Feedback.merchant == code)
+            .order_by(Feedback.id.desc())
+            .offset((page - 1) * size)
+            .limit(size)
+        )
+        items = [
+            {
+                "id": row.id,
+                "accountId": row.account_id,
+                "content": row.content,
+                "clientIp": row.client_ip,
+                "createdAt": row.created_at.isoformat(),
+            }
+            for row in rows
+        ]
+    return {"pageNo": page, "pageSize": size, "total": int(total or 0), "list": items}

@@ -1,0 +1,45 @@
+"""An ops change reaches JetStream as ``site.config.changed.v1`` through the outbox relay."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import nats
+
+from portal_kit.db import Database
+from portal_kit.messaging.events import Event
+from portal_kit.messaging.relay import OutboxRelay
+from portal_kit.testing.plugin import PortalServers
+
+
+async def test_config_change_is_published_once_with_its_event_id(
+    client: httpx.AsyncClient, ops_token: str, site_db: Database, portal_servers: PortalServers
+) -> None:
+    response = await client.put(
+        "/wps/ops/site/merchants/turkeyf2/flags",
+        json={"flags": {"CHATROOM3": True}},
+        headers={"Authorization": ops_token},
+    )
+    assert response.status_code == 200
+    relay = OutboxRelay(site_db, portal_servers.nats_url, "SITE", ["site.>"])
+    try:
+        assert await relay.publish_pending() == 1
+        assert await relay.publish_pending() == 0
+    finally:
+        await relay.stop()
+
+    nc = await nats.connect(portal_servers.nats_url)
+    try:
+        js = nc.jetstream()
+        subscription = await js.pull_subscribe("site.>", durable="probe", stream="SITE")
+        messages = await asyncio.wait_for(subscription.fetch(10, timeout=2), timeout=5)
+    finally:
+        await nc.close()
+    assert len(messages) == 1
+    event = Event.decode(messages[0].data)
+    assert messages[0].headers is not None
+    assert messages[0].headers["Nats-Msg-Id"] == event.id
+    assert event.subject == "site.config.changed.v1"
+    assert event.merchant == "turkeyf2"
+    assert event.data == {"merchant": "turkeyf2", "section": "flags", "action": "changed", "changedBy": "ayse.ops"}

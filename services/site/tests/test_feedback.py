@@ -1,0 +1,84 @@
+"""Feedback: 140 characters at most, never empty, throttled, and written only when accepted."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from sqlalchemy import func, select
+
+from portal_kit.db import Database
+from site_service.feedback.models import Feedback
+
+
+async def stored(db: Database) -> list[tuple[str | None, str, str | None]]:
+    async with db.reader() as session:
+        rows = await session.scalars(select(Feedback).order_by(Feedback.id))
+        return [(row.account_id, row.content, row.client_ip) for row in rows]
+
+
+async def test_feedback_is_stored_trimmed_with_its_author(
+    client: httpx.AsyncClient, member_token: str, site_db: Database
+) -> None:
+    text = "  Para çekme çok hızlıydı, teşekkürler!  "
+    response = await client.put(
+        "/wps/feedback", json={"content": text}, headers={"Authorization": member_token, "X-Real-Ip": "198.51.100.4"}
+    )
+    assert response.status_code == 200
+    assert response.json()["success"] is True
+    assert await stored(site_db) == [("m-1", text.strip(), "198.51.100.4")]
+
+
+async def test_exactly_140_characters_are_accepted(client: httpx.AsyncClient, site_db: Database) -> None:
+    response = await client.put("/wps/feedback", json={"content": "ç" * 140})
+    assert response.status_code == 200
+    assert await stored(site_db) == [(None, "ç" * 140, "127.0.0.1")]
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "message"),
+    [
+        ({"content": "x" * 141}, "feedback.too_long", "Feedback can be at most 140 characters."),
+        ({"content": "   "}, "feedback.empty", "Please write your feedback."),
+        ({"content": ""}, "feedback.empty", "Please write your feedback."),
+        ({}, "validation.failed", None),
+        ({"content": 5}, "validation.failed", None),
+        ({"content": "ok", "rating": 5}, "validation.failed", None),
+    ],
+)
+async def test_bad_feedback_is_refused_and_nothing_is_written(
+    client: httpx.AsyncClient, site_db: Database, body: dict[str, object], code: str, message: str | None
+) -> None:
+    response = await client.put("/wps/feedback", json=body, headers={"Language": "EN"})
+    assert response.status_code == 400
+    assert response.json()["errorCode"] == code
+    if message:
+        assert response.json()["message"] == message
+    assert await stored(site_db) == []
+
+
+async def test_feedback_for_an_unknown_brand_is_refused(client: httpx.AsyncClient, site_db: Database) -> None:
+    response = await client.put("/wps/feedback", json={"content": "merhaba"}, headers={"Merchant": "ghost"})
+    assert (response.status_code, response.json()["errorCode"]) == (404, "merchant.not_found")
+    assert await stored(site_db) == []
+
+
+async def test_feedback_is_throttled_per_client(client: httpx.AsyncClient, site_db: Database) -> None:
+    answers = [
+        (
+            await client.put("/wps/feedback", json={"content": f"not {n}"}, headers={"X-Real-Ip": "192.0.2.1"})
+        ).status_code
+        for n in range(7)
+    ]
+    other = await client.put("/wps/feedback", json={"content": "another visitor"}, headers={"X-Real-Ip": "192.0.2.2"})
+    assert answers == [200] * 5 + [429, 429]
+    assert other.status_code == 200
+    async with site_db.reader() as session:
+        assert await session.scalar(select(func.count()).select_from(Feedback)) == 6
+
+
+async def test_ops_read_feedback(client: httpx.AsyncClient, ops_token: str) -> None:
+    await client.put("/wps/feedback", json={"content": "first"})
+    await client.put("/wps/feedback", json={"content": "second"})
+    page = (await client.get("/wps/ops/site/merchants/turkeyf2/feedback", headers={"Authorization": ops_token})).json()
+    assert page["value"]["total"] == 2
+    assert [item["content"] for item in page["value"]["list"]] == ["second", "first"]
