@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from pathlib import Path
 
 import httpx
 import nats
+from jsonschema import Draft202012Validator, FormatChecker
 
+from portal_events import SiteConfigChangedV1
 from portal_kit.db import Database
 from portal_kit.messaging.events import Event
 from portal_kit.messaging.relay import OutboxRelay
 from portal_kit.testing.plugin import PortalServers
+
+SCHEMA = Path(__file__).resolve().parents[3] / "proto" / "schemas" / "site" / "config.changed.v1.json"
 
 
 async def test_config_change_is_published_once_with_its_event_id(
@@ -43,3 +49,6 @@ async def test_config_change_is_published_once_with_its_event_id(
     assert event.subject == "site.config.changed.v1"
     assert event.merchant == "turkeyf2"
     assert event.data == {"merchant": "turkeyf2", "section": "flags", "action": "changed", "changedBy": "ayse.ops"}
+    raw = json.loads(messages[0].data)
+    Draft202012Validator(json.loads(SCHEMA.read_text()), format_checker=FormatChecker()).validate(raw)
+    assert SiteConfigChangedV1.model_validate(raw).data.section == "flags"

@@ -1,0 +1,79 @@
+"""Contract checks: the registry is consistent, schemas are valid, examples validate, generated code is current."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator, FormatChecker
+
+ROOT = Path(__file__).resolve().parents[1]
+REPO = ROOT.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import generate  # noqa: E402
+
+from portal_events import MODELS_BY_SUBJECT  # noqa: E402
+
+REGISTRY: dict[str, Any] = yaml.safe_load((ROOT / "registry.yaml").read_text())["events"]
+KNOWN_SERVICES = {path.name for path in (REPO / "services").iterdir() if path.is_dir() and path.name != "kit"}
+FORMATS = FormatChecker()
+
+
+def load(path: str) -> Any:
+    return json.loads((ROOT / path).read_text())
+
+
+@pytest.mark.parametrize("subject", sorted(REGISTRY))
+def test_registry_entry_is_complete_and_named_by_the_convention(subject: str) -> None:
+    entry = REGISTRY[subject]
+    service, *_middle, version = subject.split(".")
+    assert len(subject.split(".")) == 4, "subjects are <service>.<entity>.<event>.v<N>"
+    assert version.startswith("v") and version[1:].isdigit()
+    assert entry["producer"] == service
+    assert entry["producer"] in KNOWN_SERVICES
+    assert set(entry["consumers"]) <= KNOWN_SERVICES
+    assert entry["examples"], "every event has at least one example"
+    assert entry["schema"] == f"schemas/{service}/{subject.split('.', 1)[1]}.json"
+
+
+def test_every_schema_and_example_file_is_registered() -> None:
+    schemas = {str(p.relative_to(ROOT)) for p in (ROOT / "schemas").rglob("*.json")}
+    examples = {str(p.relative_to(ROOT)) for p in (ROOT / "examples").rglob("*.json")}
+    assert schemas == {entry["schema"] for entry in REGISTRY.values()}
+    assert examples == {example for entry in REGISTRY.values() for example in entry["examples"]}
+
+
+@pytest.mark.parametrize("subject", sorted(REGISTRY))
+def test_schema_is_valid_json_schema_pinning_its_subject(subject: str) -> None:
+    schema = load(REGISTRY[subject]["schema"])
+    Draft202012Validator.check_schema(schema)
+    assert schema["properties"]["subject"] == {"const": subject}
+    assert schema["additionalProperties"] is False
+
+
+@pytest.mark.parametrize(
+    ("subject", "example"),
+    [(subject, example) for subject in sorted(REGISTRY) for example in REGISTRY[subject]["examples"]],
+)
+def test_examples_validate_against_schema_and_generated_model(subject: str, example: str) -> None:
+    schema, message = load(REGISTRY[subject]["schema"]), load(example)
+    Draft202012Validator(schema, format_checker=FORMATS).validate(message)
+    assert message["subject"] == subject
+    MODELS_BY_SUBJECT[subject].model_validate(message)
+
+
+@pytest.mark.parametrize("subject", sorted(REGISTRY))
+def test_schema_refuses_a_message_with_an_unknown_field(subject: str) -> None:
+    message = load(REGISTRY[subject]["examples"][0])
+    message["data"]["surprise"] = 1
+    assert list(Draft202012Validator(load(REGISTRY[subject]["schema"])).iter_errors(message))
+
+
+def test_generated_code_is_up_to_date() -> None:
+    for path, text in generate.outputs().items():
+        assert path.read_text() == text, f"{path} is stale: run task proto:generate"
