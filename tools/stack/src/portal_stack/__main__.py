@@ -1,0 +1,5 @@
+import sys
+
+from portal_stack.supervisor import main
+
+sys.exit(main())

@@ -1,0 +1,89 @@
+"""Stack settings from environment variables; every server may instead be an external one.
+
+``PORTAL_PORT`` (8080) is the gateway's port; ``PORTAL_DATA_DIR`` (``.data``) holds data and logs.
+External servers: ``PORTAL_DATABASE_URL`` (an admin URL; each service gets its own database on it, unless
+``<SERVICE>_DATABASE_URL`` names one), ``NATS_URL``, ``REDIS_URL``. Local ports: ``PORTAL_PG_PORT``,
+``PORTAL_NATS_PORT``, ``PORTAL_VALKEY_PORT``, ``PORTAL_<SERVICE>_PORT``, ``PORTAL_WEB_PORT``,
+``PORTAL_FALLBACK_PORT``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from portal_stack.services import REPO, SERVICES, ServiceSpec
+
+
+def _port(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+@dataclass
+class StackConfig:
+    port: int = field(default_factory=lambda: _port("PORTAL_PORT", 8080))
+    data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PORTAL_DATA_DIR", REPO / ".data")).resolve())
+    pg_port: int = field(default_factory=lambda: _port("PORTAL_PG_PORT", 55432))
+    nats_port: int = field(default_factory=lambda: _port("PORTAL_NATS_PORT", 54222))
+    valkey_port: int = field(default_factory=lambda: _port("PORTAL_VALKEY_PORT", 56379))
+    web_port: int = field(default_factory=lambda: _port("PORTAL_WEB_PORT", 8198))
+    fallback_port: int = field(default_factory=lambda: _port("PORTAL_FALLBACK_PORT", 8199))
+    external_database: str | None = field(default_factory=lambda: os.environ.get("PORTAL_DATABASE_URL"))
+    external_nats: str | None = field(default_factory=lambda: os.environ.get("NATS_URL"))
+    external_redis: str | None = field(default_factory=lambda: os.environ.get("REDIS_URL"))
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def admin_database_url(self) -> str:
+        return self.external_database or f"postgresql://postgres@127.0.0.1:{self.pg_port}/postgres"
+
+    @property
+    def nats_url(self) -> str:
+        return self.external_nats or f"nats://127.0.0.1:{self.nats_port}"
+
+    @property
+    def redis_url(self) -> str:
+        return self.external_redis or f"redis://127.0.0.1:{self.valkey_port}/0"
+
+    def service_port(self, service: ServiceSpec) -> int:
+        return _port(f"PORTAL_{service.name.upper().replace('-', '_')}_PORT", service.port)
+
+    def database_url(self, service: ServiceSpec) -> str:
+        explicit = os.environ.get(f"{service.env_prefix}DATABASE_URL")
+        if explicit:
+            return explicit
+        base, _, _ = self.admin_database_url.rpartition("/")
+        return f"{base}/{service.database}"
+
+    def service_env(self, service: ServiceSpec) -> dict[str, str]:
+        return {
+            f"{service.env_prefix}DATABASE_URL": self.database_url(service),
+            "NATS_URL": self.nats_url,
+            "REDIS_URL": self.redis_url,
+            "PYTHONUNBUFFERED": "1",
+        }
+
+    def gateway_env(self) -> dict[str, str]:
+        env = {
+            "PORTAL_UPSTREAM_FALLBACK": f"http://127.0.0.1:{self.fallback_port}",
+            "PORTAL_UPSTREAM_WEB": f"http://127.0.0.1:{self.web_port}",
+        }
+        for service in SERVICES:
+            env[service.upstream_variable] = f"http://127.0.0.1:{self.service_port(service)}"
+        return env
+
+    @property
+    def logs(self) -> Path:
+        return self.data_dir / "logs"
+
+    @property
+    def lock_file(self) -> Path:
+        return self.data_dir / "portal.lock"
+
+    @property
+    def pid_file(self) -> Path:
+        return self.data_dir / "portal.pid"

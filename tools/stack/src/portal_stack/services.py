@@ -1,0 +1,32 @@
+"""The services the stack runs. A service added to the portal is one entry here (and its gateway upstream)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[4]
+
+
+@dataclass(frozen=True)
+class ServiceSpec:
+    name: str  # as in ARCHITECTURE §2 and the gateway's PORTAL_UPSTREAM_<NAME>
+    package: str  # the Python package under services/<name>/src
+    env_prefix: str  # its settings prefix, e.g. SITE_
+    port: int  # default local API port
+    seed: bool = False  # has ``<package>.seed`` to run after migrations
+
+    @property
+    def migrations(self) -> Path:
+        return REPO / "services" / self.name / "migrations"
+
+    @property
+    def database(self) -> str:
+        return self.name.replace("-", "_")
+
+    @property
+    def upstream_variable(self) -> str:
+        return "PORTAL_UPSTREAM_" + self.name.upper().replace("-", "_")
+
+
+SERVICES: tuple[ServiceSpec, ...] = (ServiceSpec("site", "site_service", "SITE_", 8101, seed=True),)

@@ -1,0 +1,57 @@
+"""Serves the web builds: the shell at ``/`` (unknown paths get ``index.html`` for history-mode routes) and
+each remote under ``/remotes/<name>/``. Hashed assets are cached for a year, ``index.html`` never."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
+
+from portal_stack.services import REPO
+
+SHELL = Path(os.environ.get("PORTAL_WEB_SHELL_DIST", REPO / "web-shell" / "dist"))
+REMOTES = {
+    name: REPO / "web-remotes" / name / "dist"
+    for name in ("member-centre", "agent-centre")
+    if (REPO / "web-remotes" / name / "dist").is_dir()
+}
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+class CachedStatic(StaticFiles):
+    def file_response(
+        self, full_path: os.PathLike[str] | str, stat_result: os.stat_result, scope: Scope, status_code: int = 200
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        path = str(full_path)
+        response.headers["Cache-Control"] = IMMUTABLE if "/assets/" in path else "no-cache"
+        return response
+
+
+async def spa(request: Request) -> Response:
+    """Any path that is not a file is a client-side route: answer the shell's index.html."""
+    relative = request.path_params["path"]
+    candidate = (SHELL / relative).resolve()
+    if relative and candidate.is_file() and SHELL.resolve() in candidate.parents:
+        cache = IMMUTABLE if relative.startswith("assets/") else "no-cache"
+        return FileResponse(candidate, headers={"Cache-Control": cache})
+    index = SHELL / "index.html"
+    if not index.is_file():
+        return PlainTextResponse("The web shell is not built: run ./portal up (or task web:build).", status_code=503)
+    return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+
+async def healthz(request: Request) -> JSONResponse:
+    return JSONResponse({"success": True, "value": {"status": "alive"}, "errorCode": None, "message": None})
+
+
+routes: list[Route | Mount] = [Route("/_static/healthz", healthz)]
+routes += [Mount(f"/remotes/{name}", app=CachedStatic(directory=path), name=name) for name, path in REMOTES.items()]
+routes.append(Route("/{path:path}", spa))
+app = Starlette(routes=routes)

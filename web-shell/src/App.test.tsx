@@ -1,0 +1,104 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { App } from "./App";
+import { savedLanguage } from "./i18n";
+
+const BASE_CONFIG = {
+  merchant: "turkeyf2",
+  name: "F2 Türkiye",
+  languages: ["TR", "EN", "CN"],
+  currencySymbol: "₺",
+  description: "Açıklama",
+  copyright: "© 2026",
+  customerServiceUrl: "https://support.example/chat",
+  systemStatus: 0,
+  location: { ip: "203.0.113.7" },
+  resources: {},
+};
+
+function serve(config: object) {
+  const answers: Record<string, unknown> = {
+    "/wps/system/config": config,
+    "/wps/system/helpCenter": [{ key: "faq", title: "SSS" }],
+    "/wps/system/banners?group=w_home": [{ id: 1, url: "/demo/a.svg", title: "Bonus", linkageType: "NONE", linkage: "" }],
+    "/wps/system/notices?types=B&platform=W": [{ id: 9, title: "Duyuru" }],
+  };
+  const fetchMock = vi.fn(async (path: string) => {
+    const value = answers[path];
+    const body = { success: value !== undefined, value: value ?? null, errorCode: value ? null : "not_found", message: null };
+    return new Response(JSON.stringify(body), { status: value ? 200 : 404 });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
+}
+
+describe("start-up by system status", () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("renders the home page with brand, banners, marquee and help links when status is 0", async () => {
+    serve(BASE_CONFIG);
+    renderAt("/");
+    expect(await screen.findByText("F2 Türkiye")).toBeTruthy();
+    expect(await screen.findByAltText("Bonus")).toBeTruthy();
+    expect(await screen.findByText("Duyuru")).toBeTruthy();
+    expect(screen.getByText("SSS").getAttribute("href")).toBe("/help#faq");
+  });
+
+  it("shows the maintenance screen with its end time when status is 1", async () => {
+    serve({ ...BASE_CONFIG, systemStatus: 1, maintenance: { title: "Bakımdayız", text: "Kısa bakım", endTime: "2099-01-01T06:00:00+00:00" } });
+    renderAt("/");
+    expect(await screen.findByRole("heading", { name: "Bakımdayız" })).toBeTruthy();
+    expect(screen.getByTestId("maintenance-end").textContent).toContain(new Date("2099-01-01T06:00:00Z").toLocaleString());
+    expect(screen.queryByText("F2 Türkiye")).toBeNull();
+  });
+
+  it("leaves the end time out when the maintenance has none", async () => {
+    serve({ ...BASE_CONFIG, systemStatus: 1, maintenance: { title: "Bakımdayız", text: "Kısa bakım", endTime: null } });
+    renderAt("/");
+    await screen.findByRole("heading", { name: "Bakımdayız" });
+    expect(screen.queryByTestId("maintenance-end")).toBeNull();
+  });
+
+  it("shows the blocked-region screen with the visitor's IP when status is 2", async () => {
+    serve({ ...BASE_CONFIG, systemStatus: 2, regionRestriction: { text: "Bölgenizde yok" } });
+    renderAt("/");
+    expect(await screen.findByTestId("visitor-ip")).toBeTruthy();
+    expect(screen.getByTestId("visitor-ip").textContent).toContain("203.0.113.7");
+    expect(screen.getByText("Müşteri hizmetleri").getAttribute("href")).toBe("https://support.example/chat");
+  });
+
+  it("renders a translated not-available page for routes whose service is not built", async () => {
+    serve(BASE_CONFIG);
+    localStorage.setItem("hisLang", "EN");
+    renderAt("/lottery");
+    expect(await screen.findByText("This section is not available yet.")).toBeTruthy();
+  });
+
+  it("offers a retry when the config cannot be loaded", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>bad gateway</html>", { status: 502 })));
+    renderAt("/");
+    expect(await screen.findByRole("alert")).toBeTruthy();
+  });
+});
+
+describe("saved language", () => {
+  it("falls back to TR for an unsupported saved value", () => {
+    localStorage.setItem("hisLang", "JA");
+    expect(savedLanguage(localStorage)).toBe("TR");
+    localStorage.setItem("hisLang", "cn");
+    expect(savedLanguage(localStorage)).toBe("CN");
+  });
+});
