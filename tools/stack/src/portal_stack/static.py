@@ -34,8 +34,9 @@ class CachedStatic(StaticFiles):
         return response
 
 
-async def spa(request: Request) -> Response:
-    """Any path that is not a file is a client-side route: answer the shell's index.html."""
+def spa(request: Request) -> Response:
+    """Any path that is not a file is a client-side route: answer the shell's index.html.
+    (Synchronous: Starlette runs it in its thread pool, so the file checks never block the loop.)"""
     relative = request.path_params["path"]
     candidate = (SHELL / relative).resolve()
     if relative and candidate.is_file() and SHELL.resolve() in candidate.parents:

@@ -4,6 +4,7 @@ ready, watches them, reports a process that dies with its last log lines, and on
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import signal
@@ -14,10 +15,8 @@ from typing import IO
 import httpx
 import yaml
 
-from portal_kit.migrations import upgrade
 from portal_kit.servers import (
     ManagedProcess,
-    ensure_database,
     nats_process,
     port_open,
     postgres_accepts,
@@ -26,6 +25,7 @@ from portal_kit.servers import (
     venv_bin,
 )
 from portal_stack.config import StackConfig
+from portal_stack.migrate import migrate_service
 from portal_stack.services import REPO, SERVICES, ServiceSpec
 
 
@@ -122,20 +122,10 @@ class Supervisor:
             self._start(valkey_process(cfg.valkey_port, cfg.data_dir / "valkey", cfg.logs / "valkey.log"))
 
     def migrate(self, service: ServiceSpec) -> None:
+        if self.stop_requested:
+            raise Stopped
         say(f"migrating {service.name}")
-        if os.environ.get(f"{service.env_prefix}DATABASE_URL") is None:
-            ensure_database(self.config.admin_database_url, service.database)
-        upgrade(service.migrations, self.config.database_url(service))
-        if service.seed:
-            import subprocess
-
-            env = {**os.environ, **self.config.service_env(service)}
-            result = subprocess.run(  # noqa: S603
-                [sys.executable, "-m", f"{service.package}.seed"], env=env, capture_output=True, text=True, check=False
-            )
-            if result.returncode != 0:
-                raise RuntimeError(f"seeding {service.name} failed:\n{result.stdout}{result.stderr}")
-            say(result.stdout.strip())
+        say(migrate_service(self.config, service))
 
     def start_services(self) -> None:
         cfg = self.config
@@ -226,22 +216,30 @@ class Supervisor:
         return code
 
 
+def _lock_held(config: StackConfig) -> bool:
+    """Whether a supervisor holds the lock; it releases it only after stopping every process."""
+    if not config.lock_file.exists():
+        return False
+    with config.lock_file.open("a+") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        return False
+
+
 def down(config: StackConfig, timeout: float = 60.0) -> int:
-    if not config.pid_file.exists():
+    if not _lock_held(config):
+        config.pid_file.unlink(missing_ok=True)
         say("the portal is not running")
         return 0
     pid = int(config.pid_file.read_text().strip() or 0)
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGTERM)
-    except ProcessLookupError:
-        say("the portal is not running (stale pid file removed)")
-        config.pid_file.unlink(missing_ok=True)
-        return 0
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
+        if not _lock_held(config):
             say("stopped")
             return 0
         time.sleep(0.2)

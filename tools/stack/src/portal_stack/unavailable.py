@@ -19,11 +19,26 @@ async def unavailable(request: Request) -> JSONResponse:
     return JSONResponse(body, status_code=503)
 
 
+ERROR_CODES = {429: "TOO_MANY_REQUESTS"}
+
+
+async def gateway_error(request: Request) -> JSONResponse:
+    """Error pages for the gateway's own refusals (the ``errors`` middleware), e.g. a rate limit's 429."""
+    status = int(request.path_params["status"])
+    code = ERROR_CODES.get(status, "service_unavailable")
+    language = resolve_language(request.headers.get("language")) or DEFAULT_LANGUAGE
+    return JSONResponse(failure(code, translate(code, language)), status_code=status if status in ERROR_CODES else 503)
+
+
 async def healthz(request: Request) -> JSONResponse:
     return JSONResponse({"success": True, "value": {"status": "alive"}, "errorCode": None, "message": None})
 
 
 METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 app = Starlette(
-    routes=[Route("/healthz", healthz), Route("/{path:path}", unavailable, methods=METHODS)],
+    routes=[
+        Route("/healthz", healthz),
+        Route("/_errors/{status:int}", gateway_error, methods=METHODS),
+        Route("/{path:path}", unavailable, methods=METHODS),
+    ],
 )

@@ -1,0 +1,93 @@
+"""A whole stack for end-to-end tests and benchmarks: ``python -m portal_stack up`` on free ports with its own
+data directory, so it runs beside a developer's portal and leaves nothing behind."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from portal_kit.servers import free_port, port_open
+from portal_stack.services import REPO, SERVICES
+
+
+class Stack:
+    def __init__(self, data_dir: Path | None = None) -> None:
+        self.data_dir = data_dir or Path(tempfile.mkdtemp(prefix="portal-e2e-"))
+        os.chmod(self.data_dir, 0o755)  # noqa: S103 - the unprivileged PostgreSQL user must traverse it
+        names = ["PORTAL_PORT", "PORTAL_PG_PORT", "PORTAL_NATS_PORT", "PORTAL_VALKEY_PORT", "PORTAL_WEB_PORT"]
+        names += ["PORTAL_FALLBACK_PORT", *(f"PORTAL_{s.name.upper().replace('-', '_')}_PORT" for s in SERVICES)]
+        self.ports = {name: free_port() for name in names}
+        self.env = {**os.environ, **{k: str(v) for k, v in self.ports.items()}, "PORTAL_DATA_DIR": str(self.data_dir)}
+        for external in (
+            "PORTAL_DATABASE_URL",
+            "NATS_URL",
+            "REDIS_URL",
+            *(f"{s.env_prefix}DATABASE_URL" for s in SERVICES),
+        ):
+            self.env.pop(external, None)
+        self.process: subprocess.Popen[str] | None = None
+        self.output: list[str] = []
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.ports['PORTAL_PORT']}"
+
+    @property
+    def redis_url(self) -> str:
+        return f"redis://127.0.0.1:{self.ports['PORTAL_VALKEY_PORT']}/0"
+
+    def command(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", *args],
+            env=self.env,
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+
+    def up(self, timeout: float = 120) -> None:
+        self.output = []
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "portal_stack", "up"],
+            env=self.env,
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + timeout
+        for line in self.process.stdout:
+            self.output.append(line)
+            if "[portal] ready:" in line:
+                return
+            if time.monotonic() > deadline or "start-up failed" in line:
+                break
+        self.stop()
+        raise RuntimeError("the stack did not start:\n" + "".join(self.output))
+
+    def stop(self, sig: int = signal.SIGINT, timeout: float = 60) -> int:
+        if self.process is None:
+            return 0
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+        code = self.process.wait(timeout)
+        if self.process.stdout is not None:
+            self.output.extend(self.process.stdout.readlines())
+        self.process = None
+        return code
+
+    def open_ports(self) -> list[str]:
+        return [name for name, port in self.ports.items() if port_open(port)]
+
+    def ops_token(self, name: str = "e2e.ops", merchant: str = "*") -> str:
+        result = self.command("portal_stack.ops_token", name, merchant)
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip()
