@@ -42,7 +42,7 @@ class Stack:
         return f"redis://127.0.0.1:{self.ports['PORTAL_VALKEY_PORT']}/0"
 
     def command(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
+        return subprocess.run(  # noqa: S603 - our own interpreter and module
             [sys.executable, "-m", *args],
             env=self.env,
             cwd=REPO,
