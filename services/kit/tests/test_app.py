@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 from fastapi import APIRouter, FastAPI
+from opentelemetry import trace
 from pydantic import BaseModel, Field
 from redis.asyncio import Redis
 
@@ -39,6 +40,11 @@ async def refused() -> None:
 @router.post("/payload")
 async def payload(body: Payload) -> dict[str, object]:
     return ok(body.model_dump())
+
+
+@router.get("/trace")
+async def current_trace() -> dict[str, object]:
+    return ok(format(trace.get_current_span().get_span_context().trace_id, "032x"))
 
 
 @router.get("/whoami")
@@ -199,3 +205,12 @@ async def test_session_tokens_are_not_stored_in_clear(portal_servers: PortalServ
         await redis.aclose()
     assert len(keys) == 1
     assert token not in keys[0]
+
+
+async def test_a_request_continues_the_callers_trace(client: httpx.AsyncClient) -> None:
+    trace_id = "4bf92f3577b34da6a3ce929d0e0e4736"
+    traceparent = f"00-{trace_id}-00f067aa0ba902b7-01"
+    continued = await client.get("/trace", headers={"traceparent": traceparent})
+    fresh = await client.get("/trace")
+    assert continued.json()["value"] == trace_id
+    assert fresh.json()["value"] not in (trace_id, "0" * 32)

@@ -11,7 +11,6 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from opentelemetry.trace import SpanKind, Status, StatusCode
 from redis.asyncio import Redis
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -23,7 +22,7 @@ from portal_kit.errors import DomainError
 from portal_kit.i18n import DEFAULT_LANGUAGE, Catalogue, Translator, resolve_language
 from portal_kit.logging import configure_logging
 from portal_kit.settings import ServiceSettings
-from portal_kit.telemetry import extract_context, setup_telemetry, tracer
+from portal_kit.telemetry import setup_telemetry
 
 log = logging.getLogger("portal_kit.app")
 
@@ -31,13 +30,18 @@ ReadinessCheck = Callable[[FastAPI], Awaitable[None]]
 Hook = Callable[[FastAPI], Awaitable[None]]
 
 
-def request_language(request: Request) -> str:
+def language_of(request: Request) -> str:
     return resolve_language(request.headers.get("language")) or DEFAULT_LANGUAGE
+
+
+async def request_language(request: Request) -> str:
+    """Dependency: the request's language (the middleware already refused an unsupported one)."""
+    return language_of(request)
 
 
 def _envelope(request: Request, status: int, code: str, value: Any = None, **params: object) -> JSONResponse:
     translate: Translator = request.app.state.translate
-    message = translate(code, request_language(request), **params)
+    message = translate(code, language_of(request), **params)
     return JSONResponse(failure(code, message, value), status_code=status)
 
 
@@ -63,12 +67,12 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
 
 
 class RequestContextMiddleware:
-    """Request id (``X-Request-Id`` in and out), a server span continuing the caller's trace, and the
-    language check: an unsupported ``Language`` header is refused before any handler runs."""
+    """Request id (``X-Request-Id`` in and out, and in every log line) and the last line of defence: anything
+    unexpected is logged and answered with a 500 envelope that leaks nothing. The server span itself comes
+    from FastAPI's native OpenTelemetry support, which continues the caller's ``traceparent``."""
 
-    def __init__(self, app: ASGIApp, service: str) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.tracer = tracer(service)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -86,25 +90,13 @@ class RequestContextMiddleware:
                 message["headers"].append((b"x-request-id", request_id.encode()))
             await send(message)
 
-        name = f"{scope['method']} {scope['path']}"
-        context = extract_context(headers)
         try:
-            with self.tracer.start_as_current_span(name, context=context, kind=SpanKind.SERVER) as span:
-                span.set_attribute("http.request.method", scope["method"])
-                span.set_attribute("url.path", scope["path"])
-                span.set_attribute("portal.request_id", request_id)
-                try:
-                    await self.app(scope, receive, send_with_id)
-                except Exception:
-                    # Anything unexpected: log it with the request id, answer a 500 envelope, leak nothing.
-                    log.exception("unexpected error on %s", name)
-                    if "status" in status_holder:
-                        raise
-                    await _internal_error(scope, headers)(scope, receive, send_with_id)
-                status = status_holder.get("status", 500)
-                span.set_attribute("http.response.status_code", status)
-                if status >= 500:
-                    span.set_status(Status(StatusCode.ERROR))
+            await self.app(scope, receive, send_with_id)
+        except Exception:
+            log.exception("unexpected error on %s %s", scope["method"], scope["path"])
+            if "status" in status_holder:
+                raise
+            await _internal_error(scope, headers)(scope, receive, send_with_id)
         finally:
             request_id_var.reset(token)
 
@@ -166,14 +158,15 @@ def create_app(
             await app.state.redis.aclose()
             await app.state.db.dispose()
 
-    app = FastAPI(title=title or settings.service_name, lifespan=lifespan)
+    # FastAPI's native telemetry makes the server spans (named by route template) on the global provider.
+    app = FastAPI(title=title or settings.service_name, lifespan=lifespan, telemetry={"metrics": False, "logs": False})
     app.state.settings = settings
     app.state.translate = Translator(*messages)
     app.add_exception_handler(DomainError, _domain_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_middleware(LanguageCheckMiddleware)
-    app.add_middleware(RequestContextMiddleware, service=settings.service_name)
+    app.add_middleware(RequestContextMiddleware)
 
     @app.get("/healthz", operation_id="healthz", tags=["health"])
     async def healthz() -> dict[str, Any]:

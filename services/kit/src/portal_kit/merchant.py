@@ -12,7 +12,7 @@ from portal_kit.errors import DomainError
 MERCHANT_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{1,31}$")
 
 
-def merchant_code(request: Request, merchant: Annotated[str | None, Header()] = None) -> str:
+async def merchant_code(request: Request, merchant: Annotated[str | None, Header()] = None) -> str:
     value = (merchant or "").strip().lower()
     if not value:
         return str(request.app.state.settings.default_merchant)

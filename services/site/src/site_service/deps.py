@@ -13,17 +13,17 @@ from portal_kit.sessions import ALL_MERCHANTS, OpsPrincipal, Principal
 from site_service.cache import SiteCache
 
 
-def database(request: Request) -> Database:
+async def database(request: Request) -> Database:
     db: Database = request.app.state.db
     return db
 
 
-def site_cache(request: Request) -> SiteCache:
+async def site_cache(request: Request) -> SiteCache:
     cache: SiteCache = request.app.state.site_cache
     return cache
 
 
-def client_ip(request: Request) -> str | None:
+async def client_ip(request: Request) -> str | None:
     """The visitor's address as the gateway saw it (Traefik sets ``X-Real-Ip``; services sit behind it)."""
     real = request.headers.get("x-real-ip")
     if real:
@@ -34,11 +34,15 @@ def client_ip(request: Request) -> str | None:
     return request.client.host if request.client else None
 
 
-def ops_for_brand(code: str, principal: OpsPrincipal) -> Principal:
+def check_brand_access(code: str, principal: Principal) -> Principal:
     """An operator may change a brand only if the session is for that brand or for every brand."""
     if principal.merchant not in (ALL_MERCHANTS, code):
         raise Forbidden()
     return principal
+
+
+async def ops_for_brand(code: str, principal: OpsPrincipal) -> Principal:
+    return check_brand_access(code, principal)
 
 
 Db = Annotated[Database, Depends(database)]

@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
-from portal_kit.envelope import ok
+from portal_kit.envelope import ok, ok_raw
 from portal_kit.merchant import MerchantCode
 from portal_kit.sessions import OpsPrincipal
+from site_service.cache import encode
 from site_service.config import service
 from site_service.config.domain import SystemStatus, system_status
 from site_service.config.schemas import (
@@ -20,56 +21,61 @@ from site_service.config.schemas import (
     RegisterRuleList,
     ResourceList,
 )
-from site_service.deps import BrandOps, Cache, ClientIp, Db, Language
+from site_service.deps import BrandOps, Cache, ClientIp, Db, Language, check_brand_access
 
 public = APIRouter(tags=["site"])
 ops = APIRouter(prefix="/wps/ops/site", tags=["site ops"])
 
 
-def _status_view(site: dict[str, Any], ip: str | None) -> dict[str, Any]:
-    status = system_status(service.status_inputs(site), ip, datetime.now(UTC))
-    view: dict[str, Any] = {"systemStatus": int(status), "location": {"ip": ip}}
-    if status is SystemStatus.MAINTENANCE:
+def _status_view(status: dict[str, Any], ip: str | None) -> dict[str, Any]:
+    current = system_status(service.status_inputs(status), ip, datetime.now(UTC))
+    view: dict[str, Any] = {"systemStatus": int(current), "location": {"ip": ip}}
+    if current is SystemStatus.MAINTENANCE:
         view["maintenance"] = {
-            "title": site["public"]["maintenanceTitle"],
-            "text": site["public"]["maintenanceText"],
-            "endTime": site["public"]["maintenanceEnd"],
+            "title": status["maintenanceTitle"],
+            "text": status["maintenanceText"],
+            "endTime": status["maintenanceEnd"],
         }
-    if status is SystemStatus.REGION_RESTRICTED:
-        view["regionRestriction"] = {"text": site["public"]["regionText"]}
+    if current is SystemStatus.REGION_RESTRICTED:
+        view["regionRestriction"] = {"text": status["regionText"]}
     return view
+
+
+def _json(value_json: str) -> Response:
+    return Response(ok_raw(value_json), media_type="application/json")
 
 
 @public.get("/wps/system/status", operation_id="systemStatus")
 async def system_status_call(merchant: MerchantCode, language: Language, db: Db, cache: Cache, ip: ClientIp) -> Any:
     """0 normal, 1 maintenance (with title, text and the end time when one is set), 2 region restricted."""
-    site = await service.cached_site(db, cache, merchant, language)
-    return ok(_status_view(site, ip))
+    status, _ = await service.site_parts(db, cache, merchant, language)
+    return ok(_status_view(status, ip))
 
 
 @public.get("/wps/system/config", operation_id="siteConfig")
-async def site_config(merchant: MerchantCode, language: Language, db: Db, cache: Cache, ip: ClientIp) -> Any:
-    """Site config and permissions: everything the web loads before it renders anything."""
-    site = await service.cached_site(db, cache, merchant, language)
-    return ok({**site["public"], **_status_view(site, ip)})
+async def site_config(merchant: MerchantCode, language: Language, db: Db, cache: Cache, ip: ClientIp) -> Response:
+    """Site config and permissions: everything the web loads before it renders anything. The cached public
+    view is spliced with the per-request status without decoding it."""
+    status, (config_json,) = await service.site_parts(db, cache, merchant, language, f"config:{language}")
+    return _json(config_json[:-1] + "," + encode(_status_view(status, ip))[1:])
 
 
 @public.get("/wps/system/whitelabel", operation_id="whitelabel")
-async def whitelabel(merchant: MerchantCode, language: Language, db: Db, cache: Cache) -> Any:
-    site = await service.cached_site(db, cache, merchant, language)
-    return ok(site["public"]["whitelabelVal"])
+async def whitelabel(merchant: MerchantCode, language: Language, db: Db, cache: Cache) -> Response:
+    _, (value,) = await service.site_parts(db, cache, merchant, language, "whitelabel")
+    return _json(value)
 
 
 @public.get("/wps/system/setting/register", operation_id="registerSettings")
-async def register_settings(merchant: MerchantCode, language: Language, db: Db, cache: Cache) -> Any:
-    site = await service.cached_site(db, cache, merchant, language)
-    return ok(site["public"]["register"])
+async def register_settings(merchant: MerchantCode, language: Language, db: Db, cache: Cache) -> Response:
+    _, (value,) = await service.site_parts(db, cache, merchant, language, "register")
+    return _json(value)
 
 
 @public.get("/wps/system/domainRoute", operation_id="domainRoute")
-async def domain_route(merchant: MerchantCode, language: Language, db: Db, cache: Cache) -> Any:
-    site = await service.cached_site(db, cache, merchant, language)
-    return ok(site["public"]["domainRoute"])
+async def domain_route(merchant: MerchantCode, language: Language, db: Db, cache: Cache) -> Response:
+    _, (value,) = await service.site_parts(db, cache, merchant, language, "domainRoute")
+    return _json(value)
 
 
 @ops.get("/merchants/{code}", operation_id="opsGetMerchant")
@@ -80,9 +86,7 @@ async def get_merchant(code: str, actor: BrandOps, db: Db) -> Any:
 
 @ops.post("/merchants", operation_id="opsCreateMerchant", status_code=201)
 async def create_merchant(body: NewMerchant, actor: OpsPrincipal, db: Db, cache: Cache) -> Any:
-    from site_service.deps import ops_for_brand
-
-    ops_for_brand(body.code, actor)
+    check_brand_access(body.code, actor)
     return ok(await service.create_merchant(db, cache, actor, body))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
@@ -81,10 +82,15 @@ def whitelabel_view(merchant: Merchant) -> dict[str, bool]:
 
 
 async def load_site(db: Database, code: str, language: str) -> dict[str, Any]:
-    """Everything about a brand a page needs, in ``language``; ``status`` feeds the per-request status."""
+    """Every cached part of a brand's configuration, from one read: ``config:<language>`` (the public view
+    in that language), ``status`` (what the per-request status is computed from), and the language-neutral
+    ``whitelabel``, ``register`` and ``domainRoute``."""
     async with db.reader() as session:
         merchant = await get_merchant(session, code)
         fallback = merchant.default_language
+        whitelabel = whitelabel_view(merchant)
+        register = await _rules(session, code)
+        routes = await _routes(session, code)
         public = {
             "merchant": merchant.code,
             "name": merchant.name,
@@ -96,10 +102,10 @@ async def load_site(db: Database, code: str, language: str) -> dict[str, Any]:
             "analytics": {"gtagId": merchant.gtag_id},
             "imageCDNs": merchant.image_cdns,
             "launchGameCDNs": merchant.launch_cdns,
-            "whitelabelVal": whitelabel_view(merchant),
+            "whitelabelVal": whitelabel,
             "resources": await _resources(session, code),
-            "register": await _rules(session, code),
-            "domainRoute": await _routes(session, code),
+            "register": register,
+            "domainRoute": routes,
             "customerServiceUrl": merchant.customer_service_url,
             "description": localized(merchant.description, language, fallback),
             "copyright": merchant.copyright,
@@ -113,19 +119,33 @@ async def load_site(db: Database, code: str, language: str) -> dict[str, Any]:
             "maintenance": merchant.maintenance,
             "maintenanceEnd": _iso(merchant.maintenance_end),
             "blockedNetworks": merchant.blocked_networks,
+            "maintenanceTitle": public["maintenanceTitle"],
+            "maintenanceText": public["maintenanceText"],
+            "regionText": public["regionText"],
         }
-    return {"public": public, "status": status}
+    return {
+        f"config:{language}": public,
+        f"status:{language}": status,
+        "whitelabel": whitelabel,
+        "register": register,
+        "domainRoute": routes,
+    }
 
 
-async def cached_site(db: Database, cache: SiteCache, code: str, language: str) -> dict[str, Any]:
-    site: dict[str, Any] = await cache.get_or_load(code, f"config:{language}", lambda: load_site(db, code, language))
-    if not site["status"]["active"]:
+async def site_parts(
+    db: Database, cache: SiteCache, code: str, language: str, *parts: str
+) -> tuple[dict[str, Any], list[str]]:
+    """The brand's status inputs (decoded; an inactive brand is refused) and ``parts`` as JSON text."""
+    status_text, *texts = await cache.raw_parts(
+        code, [f"status:{language}", *parts], lambda: load_site(db, code, language)
+    )
+    status: dict[str, Any] = json.loads(status_text)
+    if not status["active"]:
         raise NotFound("merchant.not_found", merchant=code)
-    return site
+    return status, texts
 
 
-def status_inputs(site: dict[str, Any]) -> StatusInputs:
-    status = site["status"]
+def status_inputs(status: dict[str, Any]) -> StatusInputs:
     end = status["maintenanceEnd"]
     return StatusInputs(
         maintenance=bool(status["maintenance"]),

@@ -1,0 +1,119 @@
+"""The Kubernetes manifests, validated offline: schemas of the standard kinds, hardening, and the gateway
+routes they mirror."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import kubernetes_validate
+import pytest
+import yaml
+
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
+GATEWAY = Path(__file__).resolve().parents[2] / "gateway" / "dynamic" / "routes.yml"
+K8S_VERSION = "1.33.0"
+CUSTOM = {"traefik.io/v1alpha1", "postgresql.cnpg.io/v1"}
+
+
+def kustomization(directory: Path) -> dict[str, Any]:
+    return yaml.safe_load((directory / "kustomization.yaml").read_text())
+
+
+def documents() -> list[tuple[str, dict[str, Any]]]:
+    found = []
+    for resource in kustomization(DEPLOY / "base")["resources"]:
+        for document in yaml.safe_load_all((DEPLOY / "base" / resource).read_text()):
+            if document:
+                found.append((f"{resource}:{document['kind']}/{document['metadata']['name']}", document))
+    return found
+
+
+DOCUMENTS = documents()
+BY_NAME = {name: document for name, document in DOCUMENTS}
+
+
+def test_every_overlay_builds_on_the_base_and_every_listed_file_exists() -> None:
+    base = kustomization(DEPLOY / "base")
+    for resource in base["resources"]:
+        assert (DEPLOY / "base" / resource).is_file(), resource
+    for overlay in ("dev", "production"):
+        assert kustomization(DEPLOY / "overlays" / overlay)["resources"] == ["../../base"]
+
+
+@pytest.mark.parametrize("name", [name for name, doc in DOCUMENTS if doc["apiVersion"] not in CUSTOM])
+def test_standard_resources_match_the_kubernetes_schema(name: str) -> None:
+    document = BY_NAME[name]
+    # The images are kustomize names, rewritten by the `images:` transformer; the schema accepts any string.
+    kubernetes_validate.validate(document, K8S_VERSION, strict=True)
+
+
+@pytest.mark.parametrize("name", [name for name, doc in DOCUMENTS if doc["apiVersion"] in CUSTOM])
+def test_custom_resources_are_well_formed(name: str) -> None:
+    document = BY_NAME[name]
+    assert document["metadata"]["name"]
+    assert isinstance(document["spec"], dict)
+    assert document["spec"]
+
+
+def pod_specs() -> list[tuple[str, dict[str, Any]]]:
+    specs = []
+    for name, document in DOCUMENTS:
+        if document["kind"] in {"Deployment", "StatefulSet", "Job"}:
+            specs.append((name, document["spec"]["template"]["spec"]))
+    return specs
+
+
+@pytest.mark.parametrize(("name", "spec"), pod_specs())
+def test_every_container_is_hardened_and_bounded(name: str, spec: dict[str, Any]) -> None:
+    assert spec.get("automountServiceAccountToken") is False, name
+    for container in spec["containers"]:
+        context = container["securityContext"]
+        assert context["runAsNonRoot"] is True
+        assert context["allowPrivilegeEscalation"] is False
+        assert context["readOnlyRootFilesystem"] is True
+        assert context["capabilities"] == {"drop": ["ALL"]}
+        assert context["seccompProfile"] == {"type": "RuntimeDefault"}
+        if "resources" in container:
+            assert container["resources"]["limits"]["memory"]
+
+
+def test_every_http_deployment_has_probes_an_hpa_or_pdb_and_a_service() -> None:
+    for name, document in DOCUMENTS:
+        if document["kind"] != "Deployment" or "ports" not in document["spec"]["template"]["spec"]["containers"][0]:
+            continue
+        deployment = document["metadata"]["name"]
+        container = document["spec"]["template"]["spec"]["containers"][0]
+        if deployment != "redis":
+            assert container["readinessProbe"] and container["livenessProbe"], name
+            assert any(d["kind"] == "PodDisruptionBudget" and d["metadata"]["name"] == deployment for _, d in DOCUMENTS)
+        assert any(d["kind"] == "Service" and d["metadata"]["name"] == deployment for _, d in DOCUMENTS), name
+
+
+def test_migration_job_runs_the_same_step_as_the_local_stack() -> None:
+    job = next(doc for _, doc in DOCUMENTS if doc["kind"] == "Job" and doc["metadata"]["name"] == "site-migrate")
+    assert job["spec"]["template"]["spec"]["containers"][0]["command"] == [
+        "python",
+        "-m",
+        "portal_stack.migrate",
+        "site",
+    ]
+
+
+def test_ingress_routes_mirror_the_gateway_for_built_services() -> None:
+    local = yaml.safe_load("\n".join(line for line in GATEWAY.read_text().splitlines() if "{{" not in line))
+    ingress = next(doc for _, doc in DOCUMENTS if doc["kind"] == "IngressRoute")
+    site_match = next(
+        route["match"] for route in ingress["spec"]["routes"] if route["services"][0]["name"] == "site-api"
+    )
+    for router in ("site", "site-ops"):
+        for part in local["http"]["routers"][router]["rule"].split(" || "):
+            assert part.strip() in site_match, part
+
+
+def test_no_secret_values_are_committed() -> None:
+    for name, document in DOCUMENTS:
+        assert document["kind"] != "Secret", f"{name}: secrets are created outside the repository"
+        if document["kind"] == "ConfigMap":
+            for key in document.get("data", {}):
+                assert "SECRET" not in key and "PASSWORD" not in key, key
