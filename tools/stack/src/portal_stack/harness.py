@@ -73,6 +73,16 @@ class Stack:
         self.stop()
         raise RuntimeError("the stack did not start:\n" + "".join(self.output))
 
+    def wait(self, timeout: float = 60) -> int:
+        """Wait for the supervisor to exit on its own (after ``portal_stack down``, or a death)."""
+        if self.process is None:
+            return 0
+        code = self.process.wait(timeout)
+        if self.process.stdout is not None:
+            self.output.extend(self.process.stdout.readlines())
+        self.process = None
+        return code
+
     def stop(self, sig: int = signal.SIGINT, timeout: float = 60) -> int:
         if self.process is None:
             return 0
