@@ -2,20 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
-
-from pydantic import BaseModel, ConfigDict, Field
-
-T = TypeVar("T")
-
-
-class Envelope(BaseModel, Generic[T]):
-    model_config = ConfigDict(populate_by_name=True)
-
-    success: bool
-    value: T | None = None
-    error_code: str | None = Field(default=None, alias="errorCode")
-    message: str | None = None
+from typing import Any
 
 
 def ok(value: Any = None) -> dict[str, Any]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Depends, Response
 
 from portal_kit.envelope import ok, ok_raw
 from portal_kit.merchant import MerchantCode
+from portal_kit.paging import Page, page_params
 from portal_kit.sessions import OpsPrincipal
 from site_service.cache import encode
 from site_service.config import service
@@ -116,11 +117,5 @@ async def replace_domain_routes(code: str, body: DomainRouteList, actor: BrandOp
 
 
 @ops.get("/merchants/{code}/audit", operation_id="opsAudit")
-async def audit(
-    code: str,
-    actor: BrandOps,
-    db: Db,
-    page_no: int = Query(1, alias="pageNo", ge=1, le=10000),
-    page_size: int = Query(20, alias="pageSize", ge=1, le=100),
-) -> Any:
-    return ok(await service.audit_log(db, code, page_no, page_size))
+async def audit(code: str, actor: BrandOps, db: Db, page: Annotated[Page, Depends(page_params())]) -> Any:
+    return ok(await service.audit_log(db, code, page))

@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
 from portal_kit.errors import Conflict, DomainError, NotFound
+from portal_kit.paging import Page
 from portal_kit.sessions import Principal
 from site_service.audit import record_change
 from site_service.cache import SiteCache
@@ -298,15 +299,15 @@ async def replace_domain_routes(
     return view
 
 
-async def audit_log(db: Database, code: str, page: int, size: int) -> dict[str, Any]:
+async def audit_log(db: Database, code: str, page: Page) -> dict[str, Any]:
     async with db.reader() as session:
         await get_merchant(session, code)
         rows = await session.scalars(
             select(OpsAudit)
             .where(OpsAudit.merchant == code)
             .order_by(OpsAudit.id.desc())
-            .offset((page - 1) * size)
-            .limit(size)
+            .offset(page.offset)
+            .limit(page.size)
         )
         items = [{"actor": row.actor, "action": row.action, "detail": row.detail, "at": _iso(row.at)} for row in rows]
-    return {"pageNo": page, "pageSize": size, "list": items}
+    return {"pageNo": page.number, "pageSize": page.size, "list": items}

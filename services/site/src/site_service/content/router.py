@@ -1,13 +1,14 @@
 """Public calls for banners, notices, announcements and help, and the ops calls that change them."""
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 
 from portal_kit.envelope import ok
 from portal_kit.errors import DomainError
 from portal_kit.i18n import resolve_language
 from portal_kit.merchant import MerchantCode
+from portal_kit.paging import Page, page_params
 from portal_kit.sessions import CurrentPrincipal
 from site_service.content import service
 from site_service.content.domain import BannerGroup, parse_types, popup_audience
@@ -49,20 +50,17 @@ async def list_announcements(
     principal: CurrentPrincipal,
     db: Db,
     cache: Cache,
-    page_no: int = Query(1, alias="pageNo", ge=1, le=10000),
-    page_size: int = Query(6, alias="pageSize", ge=1, le=50),
+    page: Annotated[Page, Depends(page_params(default_size=6, max_size=50))],
 ) -> Any:
     """The announcement list, paged (the public popup shows 6 a page, the system notice 8)."""
     items = await service.live_announcements(db, cache, merchant, language)
     visible = service.select_notices(items, parse_types(None) or [], popup_audience(principal.role, False))
-    start = (page_no - 1) * page_size
-    total_pages = (len(visible) + page_size - 1) // page_size
     return ok(
         {
-            "pageNum": page_no,
-            "totalPages": total_pages,
+            "pageNum": page.number,
+            "totalPages": page.total_pages(len(visible)),
             "total": len(visible),
-            "list": visible[start : start + page_size],
+            "list": visible[page.offset : page.offset + page.size],
         }
     )
 

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from portal_kit.envelope import ok
 from portal_kit.merchant import MerchantCode
+from portal_kit.paging import Page, page_params
 from portal_kit.sessions import CurrentPrincipal
 from site_service.deps import BrandOps, ClientIp, Db
 from site_service.feedback import service
@@ -31,11 +32,5 @@ async def feedback(
 
 
 @ops.get("/feedback", operation_id="opsListFeedback")
-async def list_feedback(
-    code: str,
-    actor: BrandOps,
-    db: Db,
-    page_no: int = Query(1, alias="pageNo", ge=1, le=10000),
-    page_size: int = Query(20, alias="pageSize", ge=1, le=100),
-) -> Any:
-    return ok(await service.list_feedback(db, code, page_no, page_size))
+async def list_feedback(code: str, actor: BrandOps, db: Db, page: Annotated[Page, Depends(page_params())]) -> Any:
+    return ok(await service.list_feedback(db, code, page))

@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 
 from portal_kit.db import Database
 from portal_kit.errors import DomainError, TooManyRequests
+from portal_kit.paging import Page
 from portal_kit.sessions import Principal
 from site_service.config.service import get_merchant
 from site_service.feedback.models import Feedback
@@ -48,7 +49,7 @@ async def submit(
         return {"id": item.id}
 
 
-async def list_feedback(db: Database, code: str, page: int, size: int) -> dict[str, Any]:
+async def list_feedback(db: Database, code: str, page: Page) -> dict[str, Any]:
     async with db.reader() as session:
         await get_merchant(session, code)
         total = await session.scalar(select(func.count()).select_from(Feedback).where(Feedback.merchant == code))
@@ -56,8 +57,8 @@ async def list_feedback(db: Database, code: str, page: int, size: int) -> dict[s
             select(Feedback)
             .where(Feedback.merchant == code)
             .order_by(Feedback.id.desc())
-            .offset((page - 1) * size)
-            .limit(size)
+            .offset(page.offset)
+            .limit(page.size)
         )
         items = [
             {
@@ -69,4 +70,4 @@ async def list_feedback(db: Database, code: str, page: int, size: int) -> dict[s
             }
             for row in rows
         ]
-    return {"pageNo": page, "pageSize": size, "total": int(total or 0), "list": items}
+    return {"pageNo": page.number, "pageSize": page.size, "total": int(total or 0), "list": items}
