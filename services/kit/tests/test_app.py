@@ -203,8 +203,8 @@ async def test_session_tokens_are_not_stored_in_clear(portal_servers: PortalServ
         keys = await redis.keys("*")
     finally:
         await redis.aclose()
-    assert len(keys) == 1
-    assert token not in keys[0]
+    assert keys
+    assert all(token not in key for key in keys)
 
 
 async def test_a_request_continues_the_callers_trace(client: httpx.AsyncClient) -> None:
@@ -214,3 +214,31 @@ async def test_a_request_continues_the_callers_trace(client: httpx.AsyncClient) 
     fresh = await client.get("/trace")
     assert continued.json()["value"] == trace_id
     assert fresh.json()["value"] not in (trace_id, "0" * 32)
+
+
+async def test_password_change_ends_the_other_sessions_only(portal_servers: PortalServers) -> None:
+    redis = Redis.from_url(portal_servers.redis_url, decode_responses=True)
+    try:
+        store = SessionStore(redis)
+        member = Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1")
+        phone, laptop = await store.create(member, 60), await store.create(member, 60)
+        other = await store.create(Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m2"), 60)
+        kept = await store.load(laptop)
+        assert kept is not None
+        assert await store.revoke_account("turkeyf2", "m1", keep=kept.token_hash) == 1
+        assert await store.load(phone) is None
+        assert await store.load(laptop) is not None
+        assert await store.load(other) is not None
+    finally:
+        await redis.aclose()
+
+
+async def test_a_session_that_must_change_its_password_is_held_back(
+    client: httpx.AsyncClient, portal_servers: PortalServers
+) -> None:
+    token = await _session(
+        portal_servers.redis_url,
+        Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1", must_change_password=True),
+    )
+    response = await client.get("/member-only", headers={"Authorization": token})
+    assert (response.status_code, response.json()["errorCode"]) == (403, "password.change.required")

@@ -62,6 +62,26 @@ KIT_MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Too many requests, please wait a moment.",
         "CN": "请求过于频繁，请稍候。",
     },
+    "payload.invalid": {
+        "TR": "İstek çözülemedi, lütfen sayfayı yenileyip tekrar deneyin.",
+        "EN": "The request could not be read, please refresh the page and try again.",
+        "CN": "无法解析请求，请刷新页面后重试。",
+    },
+    "payload.stale": {
+        "TR": "İstek zaman aşımına uğradı; cihazınızın saatini kontrol edip tekrar deneyin.",
+        "EN": "The request has expired; check your device's clock and try again.",
+        "CN": "请求已过期，请检查设备时间后重试。",
+    },
+    "payload.replayed": {
+        "TR": "Bu istek zaten gönderildi.",
+        "EN": "This request was already sent.",
+        "CN": "该请求已提交过。",
+    },
+    "password.change.required": {
+        "TR": "Devam etmeden önce şifrenizi değiştirmeniz gerekiyor.",
+        "EN": "You need to change your password before you continue.",
+        "CN": "继续操作前请先修改密码。",
+    },
     "service_unavailable": {
         "TR": "Bu hizmet henüz kullanılamıyor.",
         "EN": "This service is not available yet.",

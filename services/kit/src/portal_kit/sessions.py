@@ -2,8 +2,11 @@
 
 The auth service writes sessions; every service verifies them here. A session is stored under
 ``session:<sha256(token)>`` (so a Redis dump holds no usable token) as JSON:
-``{"accountId", "merchant", "role", "accountType", "username"}``. Roles: visitor (no session), trial,
-member, agent, ops. An ops session with merchant ``*`` may act for every brand.
+``{"accountId", "merchant", "role", "accountType", "username", "mustChangePassword"}``. Roles: visitor
+(no session), trial, member, agent, ops. An ops session with merchant ``*`` may act for every brand.
+Each account's sessions are indexed under ``account-sessions:<merchant>:<accountId>`` so that a password
+change can end the others. A session that must change its password is refused by every role dependency
+except those that admit it (``allow_password_change``).
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ class Principal:
     account_type: int | None = None
     username: str | None = None
     token_hash: str | None = None
+    must_change_password: bool = False
 
     @property
     def is_visitor(self) -> bool:
@@ -67,6 +71,10 @@ class SessionStore:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
 
+    @staticmethod
+    def _index(merchant: str, account_id: str) -> str:
+        return f"account-sessions:{merchant}:{account_id}"
+
     async def create(self, principal: Principal, ttl_seconds: int) -> str:
         token = secrets.token_urlsafe(32)
         body = {
@@ -75,8 +83,16 @@ class SessionStore:
             "role": principal.role.value,
             "accountType": principal.account_type,
             "username": principal.username,
+            "mustChangePassword": principal.must_change_password,
         }
-        await self.redis.set(token_key(token), json.dumps(body), ex=ttl_seconds)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.set(token_key(token), json.dumps(body), ex=ttl_seconds)
+            if principal.account_id is not None:
+                index = self._index(principal.merchant, principal.account_id)
+                pipe.sadd(index, token_key(token))
+                pipe.expire(index, ttl_seconds, gt=True)
+                pipe.expire(index, ttl_seconds, nx=True)
+            await pipe.execute()
         return token
 
     async def load(self, token: str) -> Principal | None:
@@ -92,10 +108,22 @@ class SessionStore:
             account_type=body.get("accountType"),
             username=body.get("username"),
             token_hash=key,
+            must_change_password=bool(body.get("mustChangePassword", False)),
         )
 
     async def revoke(self, token: str) -> None:
         await self.redis.delete(token_key(token))
+
+    async def revoke_account(self, merchant: str, account_id: str, keep: str | None = None) -> int:
+        """End every session of the account except ``keep`` (a token key); returns how many ended."""
+        index = self._index(merchant, account_id)
+        keys = [key for key in await self.redis.smembers(index) if key != keep]
+        if keys:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.delete(*keys)
+                pipe.srem(index, *keys)
+                await pipe.execute()
+        return len(keys)
 
 
 def _bare_token(authorization: str | None) -> str | None:
@@ -127,13 +155,16 @@ async def current_principal(
 CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
 
 
-def require_roles(*roles: Role) -> Callable[..., Awaitable[Principal]]:
+def require_roles(*roles: Role, allow_password_change: bool = False) -> Callable[..., Awaitable[Principal]]:
     """A dependency admitting only ``roles``: no session → 401, a trial account on a real-account
-    action → 403 ``in_need_true_account``, any other role → 403 ``access.denied``."""
+    action → 403 ``in_need_true_account``, any other role → 403 ``access.denied``; a session that must
+    change its password → 403 ``password.change.required`` unless ``allow_password_change``."""
     allowed = frozenset(roles)
 
     async def dependency(principal: CurrentPrincipal) -> Principal:
         if principal.role in allowed:
+            if principal.must_change_password and not allow_password_change:
+                raise Forbidden("password.change.required")
             return principal
         if principal.is_visitor:
             raise Unauthorized()

@@ -8,9 +8,10 @@ from redis.asyncio import Redis
 from sqlalchemy import func, select
 
 from portal_kit.db import Database
-from portal_kit.errors import DomainError, TooManyRequests
+from portal_kit.errors import DomainError
 from portal_kit.paging import Page
 from portal_kit.sessions import Principal
+from portal_kit.throttle import throttle
 from site_service.config.service import get_merchant
 from site_service.feedback.models import Feedback
 
@@ -24,16 +25,6 @@ def checked_content(raw: str) -> str:
     if len(content) > MAX_LENGTH:
         raise DomainError("feedback.too_long", max=MAX_LENGTH)
     return content
-
-
-async def throttle(redis: Redis, key: str, limit: int, window_seconds: int) -> None:
-    """A fixed window counter: the ``limit``+1-th call within the window is refused."""
-    async with redis.pipeline(transaction=True) as pipe:
-        pipe.incr(key)
-        pipe.expire(key, window_seconds, nx=True)
-        count, _ = await pipe.execute()
-    if int(count) > limit:
-        raise TooManyRequests()
 
 
 async def submit(

@@ -1,0 +1,151 @@
+"""Encrypted request bodies (ARCHITECTURE §3, calls marked (E) in the spec).
+
+``GET /wps/session/key/rsa`` gives ``{keyId, publicKey}`` (PEM, RSA 2048). The client sends
+``{"value": base64(N || AES-256-GCM(K, N, plaintext))}`` with headers ``Encryption: base64(RSA-OAEP-SHA256(K))``
+and ``Encryption-Key-Id``; the plaintext is the JSON payload plus ``ts`` (ms since the epoch) and ``nonce``
+(16+ characters). Refused with a 400 envelope: a body that does not decrypt (``payload.invalid``), a ``ts``
+more than 60 s away (``payload.stale``), a nonce seen in the last 120 s (``payload.replayed``).
+
+Keys live in Redis so every replica and every service shares them; the current key rotates daily and the
+previous one keeps working for an hour.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import os
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from fastapi import Request
+from pydantic import BaseModel, ValidationError
+from redis.asyncio import Redis
+
+from portal_kit.errors import DomainError
+
+MAX_SKEW_MS = 60_000
+NONCE_TTL_SECONDS = 120
+ROTATE_SECONDS = 24 * 3600
+GRACE_SECONDS = 3600
+_OAEP = padding.OAEP(mgf=padding.MGF1(algorithm=hashes.SHA256()), algorithm=hashes.SHA256(), label=None)
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class PayloadKeys:
+    def __init__(self, redis: Redis, rotate_seconds: int = ROTATE_SECONDS, grace_seconds: int = GRACE_SECONDS) -> None:
+        self.redis = redis
+        self.rotate_seconds = rotate_seconds
+        self.grace_seconds = grace_seconds
+        self._loaded: dict[str, rsa.RSAPrivateKey] = {}
+
+    async def current(self) -> tuple[str, str]:
+        """The current key id and public key (PEM), making a new key when the last one is due."""
+        key_id = await self.redis.get("rsa:current")
+        if key_id is None:
+            candidate = secrets.token_hex(8)
+            private = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+            pem = private.private_bytes(
+                serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+            ).decode()
+            await self.redis.set(f"rsa:key:{candidate}", pem, ex=self.rotate_seconds + self.grace_seconds)
+            # Only one replica's key becomes current; the others adopt it.
+            if await self.redis.set("rsa:current", candidate, ex=self.rotate_seconds, nx=True):
+                key_id = candidate
+            else:
+                key_id = await self.redis.get("rsa:current") or candidate
+        private_key = await self.private_key(str(key_id))
+        if private_key is None:
+            await self.redis.delete("rsa:current")
+            return await self.current()
+        public = private_key.public_key().public_bytes(
+            serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+        )
+        return str(key_id), public.decode()
+
+    async def private_key(self, key_id: str) -> rsa.RSAPrivateKey | None:
+        if key_id in self._loaded:
+            if await self.redis.exists(f"rsa:key:{key_id}"):
+                return self._loaded[key_id]
+            del self._loaded[key_id]
+            return None
+        pem = await self.redis.get(f"rsa:key:{key_id}")
+        if pem is None:
+            return None
+        key = serialization.load_pem_private_key(pem if isinstance(pem, bytes) else pem.encode(), password=None)
+        assert isinstance(key, rsa.RSAPrivateKey)
+        self._loaded[key_id] = key
+        return key
+
+
+async def decrypt(keys: PayloadKeys, body: Any, encrypted_key: str | None, key_id: str | None) -> dict[str, Any]:
+    if not isinstance(body, dict) or not isinstance(body.get("value"), str) or not encrypted_key or not key_id:
+        raise DomainError("payload.invalid")
+    private_key = await keys.private_key(key_id)
+    if private_key is None:
+        raise DomainError("payload.invalid")
+    try:
+        aes_key = private_key.decrypt(base64.b64decode(encrypted_key, validate=True), _OAEP)
+        sealed = base64.b64decode(body["value"], validate=True)
+        plaintext = AESGCM(aes_key).decrypt(sealed[:12], sealed[12:], None)
+        payload = json.loads(plaintext)
+    except (ValueError, InvalidTag, binascii.Error, json.JSONDecodeError):
+        raise DomainError("payload.invalid") from None
+    if not isinstance(payload, dict):
+        raise DomainError("payload.invalid")
+    ts, nonce = payload.pop("ts", None), payload.pop("nonce", None)
+    if not isinstance(ts, int) or abs(time.time() * 1000 - ts) > MAX_SKEW_MS:
+        raise DomainError("payload.stale")
+    if not isinstance(nonce, str) or len(nonce) < 16 or len(nonce) > 128:
+        raise DomainError("payload.invalid")
+    if not await keys.redis.set(f"payload-nonce:{nonce}", "1", ex=NONCE_TTL_SECONDS, nx=True):
+        raise DomainError("payload.replayed")
+    return payload
+
+
+def encrypted_body(model: type[Model]) -> Callable[[Request], Awaitable[Model]]:
+    """A dependency: decrypt the request body and validate it as ``model`` (400 ``validation.failed`` naming
+    the first bad field)."""
+
+    async def dependency(request: Request) -> Model:
+        try:
+            body = await request.json()
+        except ValueError:
+            raise DomainError("payload.invalid") from None
+        payload = await decrypt(
+            request.app.state.payload_keys,
+            body,
+            request.headers.get("encryption"),
+            request.headers.get("encryption-key-id"),
+        )
+        try:
+            return model.model_validate(payload)
+        except ValidationError as error:
+            first = error.errors()[0]
+            field = ".".join(str(part) for part in first["loc"])
+            raise DomainError("validation.failed", field=field, reason=first["msg"]) from None
+
+    return dependency
+
+
+def encrypt(
+    public_pem: str, key_id: str, payload: dict[str, Any], *, ts: int | None = None
+) -> tuple[dict[str, str], dict[str, str]]:
+    """What a client does (used by Python clients and tests): the body and the headers of an (E) call."""
+    public_key = serialization.load_pem_public_key(public_pem.encode())
+    assert isinstance(public_key, rsa.RSAPublicKey)
+    aes_key, nonce = AESGCM.generate_key(bit_length=256), os.urandom(12)
+    plaintext = {**payload, "ts": ts if ts is not None else int(time.time() * 1000), "nonce": secrets.token_urlsafe(16)}
+    sealed = nonce + AESGCM(aes_key).encrypt(nonce, json.dumps(plaintext).encode(), None)
+    headers = {
+        "Encryption": base64.b64encode(public_key.encrypt(aes_key, _OAEP)).decode(),
+        "Encryption-Key-Id": key_id,
+    }
+    return {"value": base64.b64encode(sealed).decode()}, headers

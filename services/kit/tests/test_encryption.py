@@ -1,0 +1,114 @@
+"""Encrypted bodies (ARCHITECTURE §3) against real Valkey: round trip, tampering, staleness, replay, rotation."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+import httpx
+import pytest
+from fastapi import APIRouter, Depends, FastAPI, Request
+from pydantic import BaseModel, Field
+from redis.asyncio import Redis
+
+from portal_kit.app import create_app
+from portal_kit.encryption import PayloadKeys, encrypt, encrypted_body
+from portal_kit.envelope import ok
+from portal_kit.settings import ServiceSettings
+from portal_kit.testing.plugin import PortalServers
+
+
+class Login(BaseModel):
+    username: str = Field(min_length=3)
+    password: str
+
+
+router = APIRouter()
+
+
+@router.get("/key")
+async def key(request: Request) -> dict[str, object]:
+    key_id, public = await request.app.state.payload_keys.current()
+    return ok({"keyId": key_id, "publicKey": public})
+
+
+@router.post("/login")
+async def login(body: Annotated[Login, Depends(encrypted_body(Login))]) -> dict[str, object]:
+    return ok(body.username)
+
+
+@pytest.fixture
+async def client(portal_servers: PortalServers, kit_database_url: str) -> AsyncIterator[httpx.AsyncClient]:
+    settings = ServiceSettings(
+        service_name="enc-test", database_url=kit_database_url, redis_url=portal_servers.redis_url
+    )
+
+    async def start(app: FastAPI) -> None:
+        app.state.payload_keys = PayloadKeys(app.state.redis)
+
+    app = create_app(settings, routers=[router], on_startup=[start])
+    transport = httpx.ASGITransport(app=app)
+    async with app.router.lifespan_context(app), httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+        yield http
+
+
+async def public_key(client: httpx.AsyncClient) -> tuple[str, str]:
+    value = (await client.get("/key")).json()["value"]
+    return value["keyId"], value["publicKey"]
+
+
+async def test_round_trip_and_validation(client: httpx.AsyncClient) -> None:
+    key_id, pem = await public_key(client)
+    body, headers = encrypt(pem, key_id, {"username": "  ayse  ", "password": "s3cret!"})
+    assert (await client.post("/login", json=body, headers=headers)).json()["value"] == "  ayse  "
+    body, headers = encrypt(pem, key_id, {"username": "ay", "password": "x"})
+    refused = await client.post("/login", json=body, headers={**headers, "Language": "EN"})
+    assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed")
+    assert "username" in refused.json()["message"]
+
+
+async def test_tampered_foreign_and_plain_bodies_are_refused(client: httpx.AsyncClient) -> None:
+    key_id, pem = await public_key(client)
+    body, headers = encrypt(pem, key_id, {"username": "ayse", "password": "x"})
+    flipped = body["value"][:-4] + ("AAAA" if body["value"][-4:] != "AAAA" else "BBBB")
+    cases = [
+        ({"value": flipped}, headers),
+        (body, {**headers, "Encryption-Key-Id": "unknown"}),
+        ({"username": "ayse", "password": "x"}, {}),
+        ({"value": "not base64!"}, headers),
+    ]
+    for case_body, case_headers in cases:
+        response = await client.post("/login", json=case_body, headers=case_headers)
+        assert (response.status_code, response.json()["errorCode"]) == (400, "payload.invalid")
+
+
+async def test_stale_and_replayed_payloads_are_refused(client: httpx.AsyncClient) -> None:
+    key_id, pem = await public_key(client)
+    stale_body, stale_headers = encrypt(
+        pem, key_id, {"username": "ayse", "password": "x"}, ts=int(time.time() * 1000) - 61_000
+    )
+    stale = await client.post("/login", json=stale_body, headers=stale_headers)
+    assert (stale.status_code, stale.json()["errorCode"]) == (400, "payload.stale")
+    body, headers = encrypt(pem, key_id, {"username": "ayse", "password": "x"})
+    assert (await client.post("/login", json=body, headers=headers)).status_code == 200
+    replay = await client.post("/login", json=body, headers=headers)
+    assert (replay.status_code, replay.json()["errorCode"]) == (400, "payload.replayed")
+
+
+async def test_previous_key_works_after_rotation_until_it_expires(
+    client: httpx.AsyncClient, portal_servers: PortalServers
+) -> None:
+    old_id, old_pem = await public_key(client)
+    redis = Redis.from_url(portal_servers.redis_url, decode_responses=True)
+    try:
+        await redis.delete("rsa:current")  # the rotation period is over
+        new_id, _ = await public_key(client)
+        assert new_id != old_id
+        body, headers = encrypt(old_pem, old_id, {"username": "ayse", "password": "x"})
+        assert (await client.post("/login", json=body, headers=headers)).status_code == 200
+        await redis.delete(f"rsa:key:{old_id}")  # the grace period is over
+        body, headers = encrypt(old_pem, old_id, {"username": "ayse", "password": "x"})
+        assert (await client.post("/login", json=body, headers=headers)).json()["errorCode"] == "payload.invalid"
+    finally:
+        await redis.aclose()
