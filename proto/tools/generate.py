@@ -3,7 +3,7 @@
 ``python proto/tools/generate.py`` writes ``proto/gen``; ``--check`` exits 1 when the generated files differ
 from what is committed. It understands the JSON Schema subset the contracts use: objects with properties,
 required and additionalProperties, string/integer/number/boolean, arrays, enum and const, formats
-date-time and uuid, nested objects named by their ``title``.
+date-time and uuid, nullable types (``["string", "null"]``), nested objects named by their ``title``.
 """
 
 from __future__ import annotations
@@ -41,6 +41,10 @@ def _types(schema: dict[str, Any], name_hint: str, models: list[Model]) -> tuple
         values = schema["enum"]
         return f"Literal[{', '.join(json.dumps(v) for v in values)}]", " | ".join(json.dumps(v) for v in values)
     kind = schema.get("type")
+    if isinstance(kind, list):  # ["string", "null"]: a nullable value
+        others = [item for item in kind if item != "null"]
+        py, ts = _types({**schema, "type": others[0]}, name_hint, models)
+        return (f"{py} | None", f"{ts} | null") if "null" in kind else (py, ts)
     if kind == "object":
         name = schema.get("title") or name_hint
         _object(name, schema, models)

@@ -29,7 +29,7 @@ def test_security_headers_and_request_id(stack: Stack) -> None:
 @pytest.mark.parametrize(
     "path",
     [
-        "/wps/session/logout",
+        "/wps/relay/GCS_recentGame",
         "/wps/v2/wallets/balance",
         "/wps/member/info/funds/consolidated",
         "/lgw/games/game_menus",

@@ -8,6 +8,28 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 
+class AuthMemberRegisteredV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    accountId: str
+    username: str
+    accountType: Literal[0, 1, 2, 4, 41, 42]
+    uplineId: str | None
+    registerMethod: Literal["USERNAME", "MOBILE", "FREEPLAY", "OPS"]
+
+
+class AuthMemberRegisteredV1(BaseModel):
+    """A new account exists: a member, an agent (created by ops) or a trial account (free play)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    subject: Literal["auth.member.registered.v1"]
+    occurredAt: datetime
+    merchant: str
+    data: AuthMemberRegisteredV1Data
+
+
 class SiteConfigChangedV1Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -30,5 +52,6 @@ class SiteConfigChangedV1(BaseModel):
 
 
 MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
+    "auth.member.registered.v1": AuthMemberRegisteredV1,
     "site.config.changed.v1": SiteConfigChangedV1,
 }

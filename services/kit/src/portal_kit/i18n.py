@@ -37,6 +37,11 @@ KIT_MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Invalid merchant code.",
         "CN": "商户代码无效。",
     },
+    "merchant.not_found": {
+        "TR": "Bilinmeyen marka: {merchant}.",
+        "EN": "Unknown brand: {merchant}.",
+        "CN": "未知品牌：{merchant}。",
+    },
     "login.not.session": {
         "TR": "Lütfen önce giriş yapın.",
         "EN": "Please log in first.",

@@ -114,6 +114,14 @@ class SessionStore:
     async def revoke(self, token: str) -> None:
         await self.redis.delete(token_key(token))
 
+    async def release_password_change(self, key: str) -> None:
+        """Clear the forced password change of the session stored under ``key`` (its token key)."""
+        raw = await self.redis.get(key)
+        if raw is not None:
+            body = json.loads(raw)
+            body["mustChangePassword"] = False
+            await self.redis.set(key, json.dumps(body), keepttl=True, xx=True)
+
     async def revoke_account(self, merchant: str, account_id: str, keep: str | None = None) -> int:
         """End every session of the account except ``keep`` (a token key); returns how many ended."""
         index = self._index(merchant, account_id)

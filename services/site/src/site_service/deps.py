@@ -23,17 +23,6 @@ async def site_cache(request: Request) -> SiteCache:
     return cache
 
 
-async def client_ip(request: Request) -> str | None:
-    """The visitor's address as the gateway saw it (Traefik sets ``X-Real-Ip``; services sit behind it)."""
-    real = request.headers.get("x-real-ip")
-    if real:
-        return real.strip()
-    forwarded = request.headers.get("x-forwarded-for")
-    if forwarded:
-        return forwarded.split(",")[0].strip()
-    return request.client.host if request.client else None
-
-
 def check_brand_access(code: str, principal: Principal) -> Principal:
     """An operator may change a brand only if the session is for that brand or for every brand."""
     if principal.merchant not in (ALL_MERCHANTS, code):
@@ -48,5 +37,4 @@ async def ops_for_brand(code: str, principal: OpsPrincipal) -> Principal:
 Db = Annotated[Database, Depends(database)]
 Cache = Annotated[SiteCache, Depends(site_cache)]
 Language = Annotated[str, Depends(request_language)]
-ClientIp = Annotated[str | None, Depends(client_ip)]
 BrandOps = Annotated[Principal, Depends(ops_for_brand)]

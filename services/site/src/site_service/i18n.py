@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
-    "merchant.not_found": {
-        "TR": "Bilinmeyen marka: {merchant}.",
-        "EN": "Unknown brand: {merchant}.",
-        "CN": "未知品牌：{merchant}。",
-    },
     "merchant.exists": {
         "TR": "Bu marka zaten var: {merchant}.",
         "EN": "This brand already exists: {merchant}.",

@@ -64,6 +64,8 @@ class StackConfig:
             f"{service.env_prefix}DATABASE_URL": self.database_url(service),
             "NATS_URL": self.nats_url,
             "REDIS_URL": self.redis_url,
+            # Auth reads the brand's flags and registration rules from the site's public API.
+            "SITE_URL": f"http://127.0.0.1:{self.service_port(SERVICES[0])}",
             "PYTHONUNBUFFERED": "1",
         }
 

@@ -29,4 +29,7 @@ class ServiceSpec:
         return "PORTAL_UPSTREAM_" + self.name.upper().replace("-", "_")
 
 
-SERVICES: tuple[ServiceSpec, ...] = (ServiceSpec("site", "site_service", "SITE_", 8101, seed=True),)
+SERVICES: tuple[ServiceSpec, ...] = (
+    ServiceSpec("site", "site_service", "SITE_", 8101, seed=True),
+    ServiceSpec("auth", "auth_service", "AUTH_", 8102),
+)

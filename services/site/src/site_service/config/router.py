@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Response
 
+from portal_kit.client import ClientIp
 from portal_kit.envelope import ok, ok_raw
 from portal_kit.merchant import MerchantCode
 from portal_kit.paging import Page, page_params
@@ -22,7 +23,7 @@ from site_service.config.schemas import (
     RegisterRuleList,
     ResourceList,
 )
-from site_service.deps import BrandOps, Cache, ClientIp, Db, Language, check_brand_access
+from site_service.deps import BrandOps, Cache, Db, Language, check_brand_access
 
 public = APIRouter(tags=["site"])
 ops = APIRouter(prefix="/wps/ops/site", tags=["site ops"])

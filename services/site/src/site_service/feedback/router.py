@@ -5,11 +5,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from portal_kit.client import ClientIp
 from portal_kit.envelope import ok
 from portal_kit.merchant import MerchantCode
 from portal_kit.paging import Page, page_params
 from portal_kit.sessions import CurrentPrincipal
-from site_service.deps import BrandOps, ClientIp, Db
+from site_service.deps import BrandOps, Db
 from site_service.feedback import service
 
 public = APIRouter(tags=["site"])

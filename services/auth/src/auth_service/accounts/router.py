@@ -1,0 +1,67 @@
+"""Account calls: registration, member info, password change, affiliate codes; ops calls for agents."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query
+
+from auth_service.accounts import service
+from auth_service.accounts.schemas import NewAgent, PasswordChange, RegisterBody
+from auth_service.deps import Ctx, RealAccount, SignedIn, Who
+from portal_kit.encryption import encrypted_body
+from portal_kit.envelope import ok
+from portal_kit.errors import Forbidden
+from portal_kit.sessions import ALL_MERCHANTS, OpsPrincipal
+
+router = APIRouter(tags=["auth"])
+ops = APIRouter(prefix="/wps/ops/auth/merchants/{code}", tags=["auth ops"])
+
+
+@router.put("/wps/member/register", operation_id="register")
+async def register(ctx: Ctx, who: Who, body: Annotated[RegisterBody, Depends(encrypted_body(RegisterBody))]) -> Any:
+    return ok(await service.register(ctx, who, body))
+
+
+@router.get("/wps/member/info", operation_id="memberInfo")
+async def member_info(ctx: Ctx, principal: SignedIn) -> Any:
+    return ok(service.member_view(await service.own_account(ctx, principal)))
+
+
+@router.get("/wps/member/info/logins", operation_id="recentLogins")
+async def logins(ctx: Ctx, principal: RealAccount) -> Any:
+    return ok(await service.recent_logins(ctx, principal))
+
+
+@router.post("/wps/member/password", operation_id="changePassword")
+async def change_password(
+    ctx: Ctx, who: Who, principal: RealAccount, body: Annotated[PasswordChange, Depends(encrypted_body(PasswordChange))]
+) -> Any:
+    await service.change_password(ctx, who, principal, body)
+    return ok(service.member_view(await service.own_account(ctx, principal)))
+
+
+@router.get("/wps/agent/affiliate", operation_id="affiliate")
+async def affiliate(
+    ctx: Ctx, who: Who, code: str = Query(max_length=32), domain: str = Query("", max_length=200)
+) -> Any:
+    return ok(await service.affiliate(ctx, who.merchant, code))
+
+
+def _brand_ops(code: str, principal: OpsPrincipal) -> None:
+    if principal.merchant not in (ALL_MERCHANTS, code):
+        raise Forbidden()
+
+
+@ops.post("/agents", operation_id="opsCreateAgent", status_code=201)
+async def create_agent(code: str, body: NewAgent, principal: OpsPrincipal, ctx: Ctx) -> Any:
+    _brand_ops(code, principal)
+    await ctx.site.brand(code)  # the brand must exist
+    return ok(await service.create_agent(ctx, code, body))
+
+
+@ops.post("/accounts/{account_id}/unlock", operation_id="opsUnlockAccount")
+async def unlock(code: str, account_id: str, principal: OpsPrincipal, ctx: Ctx) -> Any:
+    _brand_ops(code, principal)
+    await service.unlock(ctx, code, account_id)
+    return ok(None)

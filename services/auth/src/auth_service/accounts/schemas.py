@@ -1,0 +1,63 @@
+"""Payloads of the account calls. Every text is trimmed; unknown extra fields of the web client
+(``login``, ``registerUrl``, ``domain``, ``registerMethod``, ...) are ignored."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, max_length=255)]
+
+
+class Trimmed(BaseModel):
+    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
+
+
+class RegisterBody(Trimmed):
+    username: Text = ""
+    password: str = Field(default="", max_length=255)
+    confirmPassword: str = Field(default="", max_length=255)
+    payeeName: Text = ""
+    paymentPassword: str = Field(default="", max_length=255)
+    qqNum: Text = ""
+    line: Text = ""
+    whatsapp: Text = ""
+    facebook: Text = ""
+    wechat: Text = ""
+    telegram: Text = ""
+    zalo: Text = ""
+    idNumber: Text = ""
+    email: Text = ""
+    mobileNum: Text = ""
+    countryDialingCode: Text = ""
+    verificationCode: Text = ""
+    affiliateCode: Text = ""
+    recommenderId: Text = ""
+    referralCode: Text = ""
+    captcha: Text = ""
+    captchaId: Text = ""
+    birthday: Text = ""
+    nickname: Text = ""
+    fullname: Text = ""
+    acceptTerms: bool = False
+    adult: bool = False  # the age checkbox, for brands that do not ask for a birthday
+    botCheckId: Text = ""
+    botCheckNonce: Text = ""
+
+
+class PasswordChange(Trimmed):
+    oldPassword: str = Field(max_length=255)
+    newPassword: str = Field(min_length=1, max_length=255)
+    confirmNewPassword: str = Field(max_length=255)
+
+
+class NewAgent(Trimmed):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    username: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9]{3,31}$")
+    password: str = Field(min_length=8, max_length=64)
+    accountType: int = Field(default=1)
+    affiliateCode: str = Field(pattern=r"^[A-Za-z0-9]{4,16}$")
+    nickname: str = Field(default="", max_length=64)
+    uplineId: str | None = None

@@ -1,0 +1,36 @@
+"""What every auth flow needs, built once per process and kept on ``app.state.auth``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from redis.asyncio import Redis
+
+from auth_service.settings import AuthSettings
+from auth_service.site_client import SiteClient
+from portal_kit.db import Database
+from portal_kit.encryption import PayloadKeys
+from portal_kit.sessions import SessionStore
+
+
+@dataclass
+class AuthContext:
+    settings: AuthSettings
+    db: Database
+    redis: Redis
+    site: SiteClient
+    payload_keys: PayloadKeys
+
+    @property
+    def sessions(self) -> SessionStore:
+        return SessionStore(self.redis)
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Where a request comes from: its brand, language and address, as the gateway saw them."""
+
+    merchant: str
+    language: str
+    ip: str | None
+    user_agent: str | None

@@ -1,0 +1,183 @@
+"""Texts of the auth service's error codes (TR, EN, CN), and the registration rule texts by patternId."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "login.password.incorrect": {
+        "TR": "Hesap adı veya şifre hatalı.",
+        "EN": "Wrong account or password.",
+        "CN": "账号或密码错误。",
+    },
+    "login.not_agent": {
+        "TR": "Temsilci olmayan hesaplar buradan giriş yapamaz.",
+        "EN": "Only agents can log in here.",
+        "CN": "非代理账号无法登录。",
+    },
+    "login.not_member": {
+        "TR": "Üye olmayan hesaplar giriş yapamaz.",
+        "EN": "Non-member accounts cannot log in.",
+        "CN": "非会员账号无法登录。",
+    },
+    "login.type.unsupported": {
+        "TR": "Bu giriş yöntemi kullanılamıyor.",
+        "EN": "This way of logging in is not available.",
+        "CN": "该登录方式不可用。",
+    },
+    "account.locked": {
+        "TR": "Çok fazla hatalı deneme nedeniyle hesabınız geçici olarak kilitlendi. Lütfen daha sonra deneyin.",
+        "EN": "Your account is locked for a while after too many failed attempts. Please try again later.",
+        "CN": "由于多次尝试失败，您的账号已被暂时锁定，请稍后再试。",
+    },
+    "account.disabled": {
+        "TR": "Hesabınız devre dışı. Lütfen müşteri hizmetleriyle iletişime geçin.",
+        "EN": "Your account is disabled. Please contact customer service.",
+        "CN": "您的账号已被停用，请联系客服。",
+    },
+    "captcha.required": {
+        "TR": "Lütfen doğrulama kodunu girin.",
+        "EN": "Please enter the captcha.",
+        "CN": "请输入验证码。",
+    },
+    "captcha.invalid": {
+        "TR": "Doğrulama kodu hatalı veya süresi dolmuş.",
+        "EN": "The captcha is wrong or has expired.",
+        "CN": "验证码错误或已过期。",
+    },
+    "botcheck.failed": {
+        "TR": "Lütfen önce doğrulamayı tamamlayın.",
+        "EN": "Please complete the verification first.",
+        "CN": "请先完成验证。",
+    },
+    "username.exists": {
+        "TR": "Bu kullanıcı adı zaten alınmış.",
+        "EN": "This username is already taken.",
+        "CN": "该用户名已被使用。",
+    },
+    "register.disabled": {
+        "TR": "Bu kayıt yöntemi kullanılamıyor.",
+        "EN": "This way of registering is not available.",
+        "CN": "该注册方式不可用。",
+    },
+    "register.field.required": {"TR": "{label} gerekli.", "EN": "{label} is required.", "CN": "请填写{label}。"},
+    "register.field.invalid": {"TR": "{label}: {rule}", "EN": "{label}: {rule}", "CN": "{label}：{rule}"},
+    "register.password.mismatch": {
+        "TR": "Şifreler eşleşmiyor.",
+        "EN": "The passwords do not match.",
+        "CN": "两次输入的密码不一致。",
+    },
+    "register.age": {
+        "TR": "Kayıt olmak için 18 yaşında veya daha büyük olmalısınız.",
+        "EN": "You must be 18 or over to register.",
+        "CN": "您必须年满 18 岁才能注册。",
+    },
+    "register.terms": {
+        "TR": "Lütfen kullanım koşullarını kabul edin.",
+        "EN": "Please accept the terms and conditions.",
+        "CN": "请接受条款与条件。",
+    },
+    "affiliate.required": {
+        "TR": "Lütfen davet kodunu girin.",
+        "EN": "Please enter an invitation code.",
+        "CN": "请输入邀请码。",
+    },
+    "invitation.code.error": {"TR": "Davet kodu hatalı.", "EN": "Invitation code error.", "CN": "邀请码错误。"},
+    "password.old.incorrect": {
+        "TR": "Mevcut şifre hatalı.",
+        "EN": "The current password is wrong.",
+        "CN": "当前密码错误。",
+    },
+    "password.same": {
+        "TR": "Yeni şifre mevcut şifreden farklı olmalı.",
+        "EN": "The new password must differ from the current one.",
+        "CN": "新密码不能与当前密码相同。",
+    },
+    "password.weak": {
+        "TR": "Bu şifre çok zayıf, lütfen başka bir şifre seçin.",
+        "EN": "This password is too weak, please choose another.",
+        "CN": "密码过于简单，请更换。",
+    },
+    "freeplay.disabled": {
+        "TR": "Ücretsiz oyun bu sitede kapalı.",
+        "EN": "Free play is not available on this site.",
+        "CN": "本站未开放试玩。",
+    },
+    "account.not_found": {"TR": "Hesap bulunamadı.", "EN": "Account not found.", "CN": "账号不存在。"},
+}
+
+# What each patternId accepts (spec §5), as a rule a person can follow.
+PATTERN_RULES: dict[int, dict[str, str]] = {
+    0: {"TR": "herhangi bir karakter", "EN": "any characters", "CN": "任意字符"},
+    1: {
+        "TR": "harfle başlar, yalnızca harf ve rakam",
+        "EN": "starts with a letter, letters and digits only",
+        "CN": "以字母开头，仅限字母和数字",
+    },
+    2: {"TR": "yalnızca harf ve Çince karakter", "EN": "letters and Chinese characters only", "CN": "仅限字母和中文"},
+    3: {"TR": "geçerli bir e-posta adresi", "EN": "a valid e-mail address", "CN": "有效的电子邮箱"},
+    4: {"TR": "yalnızca harf ve rakam", "EN": "letters and digits only", "CN": "仅限字母和数字"},
+    5: {"TR": "harf ve rakamı birlikte içerir", "EN": "both letters and digits", "CN": "须同时包含字母和数字"},
+    6: {"TR": "yalnızca rakam", "EN": "digits only", "CN": "仅限数字"},
+    7: {
+        "TR": "harf ve rakam, en az bir büyük harf",
+        "EN": "letters and digits with at least one capital",
+        "CN": "字母和数字，至少一个大写字母",
+    },
+    8: {"TR": "yalnızca İngilizce harf ve boşluk", "EN": "English letters and spaces only", "CN": "仅限英文字母和空格"},
+    9: {"TR": "boşluk içermez", "EN": "no spaces", "CN": "不能包含空格"},
+    10: {"TR": "yalnızca Çince karakter ve simge", "EN": "Chinese characters and symbols only", "CN": "仅限中文和符号"},
+    11: {"TR": "yyyy-AA-gg biçiminde tarih", "EN": "a date as yyyy-MM-dd", "CN": "日期格式 yyyy-MM-dd"},
+    12: {
+        "TR": "en az iki harf, yalnızca harf ve boşluk",
+        "EN": "at least two letters, letters and spaces only",
+        "CN": "至少两个字母，仅限字母和空格",
+    },
+    13: {"TR": "AA-gg-yyyy biçiminde tarih", "EN": "a date as MM-dd-yyyy", "CN": "日期格式 MM-dd-yyyy"},
+    14: {"TR": "harfler ve ardından rakamlar", "EN": "letters followed by digits", "CN": "字母后接数字"},
+    15: {"TR": "yalnızca Korece", "EN": "Korean only", "CN": "仅限韩文"},
+}
+
+LENGTH_RANGE = {"TR": "{min}-{max} karakter", "EN": "{min}-{max} characters", "CN": "{min}-{max} 个字符"}
+LENGTH_EXACT = {"TR": "{n} karakter", "EN": "{n} characters", "CN": "{n} 个字符"}
+
+FIELD_LABELS: dict[str, tuple[str, str, str]] = {
+    "username": ("Kullanıcı adı", "Username", "用户名"),
+    "password": ("Şifre", "Password", "密码"),
+    "confirmPassword": ("Şifre tekrarı", "Confirm password", "确认密码"),
+    "payeeName": ("Alıcı adı", "Payee name", "收款人姓名"),
+    "paymentPassword": ("Ödeme şifresi", "Payment password", "支付密码"),
+    "qqNum": ("QQ numarası", "QQ number", "QQ 号"),
+    "line": ("Line", "Line", "Line"),
+    "whatsapp": ("WhatsApp", "WhatsApp", "WhatsApp"),
+    "facebook": ("Facebook", "Facebook", "Facebook"),
+    "wechat": ("WeChat", "WeChat", "微信"),
+    "telegram": ("Telegram", "Telegram", "Telegram"),
+    "zalo": ("Zalo", "Zalo", "Zalo"),
+    "idNumber": ("Kimlik numarası", "ID number", "身份证号"),
+    "email": ("E-posta", "E-mail", "电子邮箱"),
+    "mobileNum": ("Cep telefonu", "Mobile number", "手机号"),
+    "countryDialingCode": ("Ülke kodu", "Country code", "国家区号"),
+    "verificationCode": ("Doğrulama kodu", "Verification code", "验证码"),
+    "affiliateCode": ("Davet kodu", "Invitation code", "邀请码"),
+    "recommenderId": ("Tavsiye eden", "Recommender", "推荐人"),
+    "referralCode": ("Referans kodu", "Referral code", "推荐码"),
+    "captcha": ("Doğrulama kodu", "Captcha", "图形验证码"),
+    "birthday": ("Doğum tarihi", "Date of birth", "出生日期"),
+    "nickname": ("Takma ad", "Nickname", "昵称"),
+    "fullname": ("Ad soyad", "Full name", "姓名"),
+}
+LANGUAGE_INDEX = {"TR": 0, "EN": 1, "CN": 2}
+
+
+def field_label(field: str, language: str) -> str:
+    labels = FIELD_LABELS.get(field)
+    return labels[LANGUAGE_INDEX.get(language, 0)] if labels else field
+
+
+def rule_text(pattern_id: int, min_length: int, max_length: int, language: str) -> str:
+    """The rule of a field in words: its pattern and its length, a single number when min equals max."""
+    pattern = PATTERN_RULES[pattern_id].get(language) or PATTERN_RULES[pattern_id]["TR"]
+    if min_length == max_length:
+        length = (LENGTH_EXACT.get(language) or LENGTH_EXACT["TR"]).format(n=min_length)
+    else:
+        length = (LENGTH_RANGE.get(language) or LENGTH_RANGE["TR"]).format(min=min_length, max=max_length)
+    return f"{length}, {pattern}"

@@ -1,0 +1,44 @@
+"""The auth service's HTTP app: ``uvicorn auth_service.main:app``."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from auth_service.accounts import router as accounts_router
+from auth_service.context import AuthContext
+from auth_service.i18n import MESSAGES
+from auth_service.sessions import router as sessions_router
+from auth_service.settings import AuthSettings
+from auth_service.site_client import SiteClient
+from portal_kit.app import create_app
+from portal_kit.encryption import PayloadKeys
+
+
+async def _start(app: FastAPI) -> None:
+    settings: AuthSettings = app.state.settings
+    app.state.payload_keys = PayloadKeys(app.state.redis)
+    app.state.auth = AuthContext(
+        settings=settings,
+        db=app.state.db,
+        redis=app.state.redis,
+        site=SiteClient(settings.site_url, settings.site_cache_seconds),
+        payload_keys=app.state.payload_keys,
+    )
+
+
+async def _stop(app: FastAPI) -> None:
+    await app.state.auth.site.close()
+
+
+def build_app(settings: AuthSettings | None = None) -> FastAPI:
+    return create_app(
+        settings or AuthSettings(),
+        routers=[sessions_router.router, accounts_router.router, accounts_router.ops],
+        messages=[MESSAGES],
+        on_startup=[_start],
+        on_shutdown=[_stop],
+        title="auth",
+    )
+
+
+app = build_app()

@@ -1,0 +1,9 @@
+"""Every table of the auth service, for Alembic."""
+
+from __future__ import annotations
+
+from auth_service.accounts.models import Account, LoginRecord
+from portal_kit.db import Base
+from portal_kit.messaging.outbox import OutboxMessage
+
+__all__ = ["Account", "Base", "LoginRecord", "OutboxMessage"]

@@ -1,0 +1,57 @@
+"""Session calls: RSA key, captcha, bot check, login (member and agent entries), free play, logout."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends
+
+from auth_service.challenges import new_bot_check, new_captcha
+from auth_service.deps import AnySession, Ctx, Who
+from auth_service.sessions import service
+from auth_service.sessions.schemas import LoginBody
+from portal_kit.encryption import encrypted_body
+from portal_kit.envelope import ok
+from portal_kit.throttle import at_most_once_per
+
+router = APIRouter(tags=["auth"])
+Login = Annotated[LoginBody, Depends(encrypted_body(LoginBody))]
+
+
+@router.get("/wps/session/key/rsa", operation_id="rsaKey")
+async def rsa_key(ctx: Ctx) -> Any:
+    key_id, public_key = await ctx.payload_keys.current()
+    return ok({"keyId": key_id, "publicKey": public_key})
+
+
+@router.get("/wps/captcha", operation_id="captcha")
+async def captcha(ctx: Ctx, who: Who) -> Any:
+    await at_most_once_per(ctx.redis, f"auth:captcha-refresh:{who.ip}", 1.0)
+    return ok(await new_captcha(ctx.redis))
+
+
+@router.get("/wps/botcheck/challenge", operation_id="botCheckChallenge")
+async def bot_check_challenge(ctx: Ctx) -> Any:
+    return ok(await new_bot_check(ctx.redis, ctx.settings.bot_check_bits))
+
+
+@router.post("/wps/session/login", operation_id="login")
+async def login(ctx: Ctx, who: Who, body: Login) -> Any:
+    return ok(await service.login(ctx, who, body, service.Entry.MEMBER))
+
+
+@router.post("/wps/session/login/agent", operation_id="agentLogin")
+async def agent_login(ctx: Ctx, who: Who, body: Login) -> Any:
+    return ok(await service.login(ctx, who, body, service.Entry.AGENT))
+
+
+@router.post("/wps/session/login/freeplay", operation_id="freePlayLogin")
+async def free_play(ctx: Ctx, who: Who, _client: Annotated[dict[str, Any] | None, Body()] = None) -> Any:
+    """The web sends ``os``, ``platform``, a random string and its gateway version; none of it is needed."""
+    return ok(await service.free_play(ctx, who))
+
+
+@router.delete("/wps/session/logout", operation_id="logout")
+async def logout(ctx: Ctx, principal: AnySession) -> Any:
+    await service.logout(ctx, principal)
+    return ok(None)

@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from auth_service.accounts.schemas import Text, Trimmed
+
+
+class LoginBody(Trimmed):
+    username: Text = Field(min_length=1)
+    password: str = Field(min_length=1, max_length=255)
+    type: Literal["username", "sms"] = "username"
+    captcha: Text = ""
+    captchaId: Text = ""
+    botCheckId: Text = ""
+    botCheckNonce: Text = ""

@@ -1,0 +1,164 @@
+"""Login, logout and free play. A session is an opaque token in Redis (portal_kit.sessions)."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import select, update
+
+from auth_service.accounts.domain import MEMBER_TYPE, is_agent, is_weak, password_expired
+from auth_service.accounts.models import Account, LoginRecord
+from auth_service.challenges import bot_check_passes, captcha_matches
+from auth_service.context import AuthContext, Caller
+from auth_service.events import member_registered
+from auth_service.passwords import hash_password, needs_rehash, verify_password
+from auth_service.sessions.schemas import LoginBody
+from portal_kit.errors import DomainError, Forbidden, Unauthorized
+from portal_kit.sessions import TRIAL_TYPE, Principal, role_for_account_type
+from portal_kit.throttle import count, throttle
+
+
+class Entry(StrEnum):
+    """The member site admits members and agents (agents use it too); the agent entry admits only agents."""
+
+    MEMBER = "member"
+    AGENT = "agent"
+
+
+def _failures_key(merchant: str, username: str) -> str:
+    return f"auth:login-fail:{merchant}:{username}"
+
+
+async def open_session(
+    ctx: AuthContext, caller: Caller, account: Account, *, must_change_password: bool, first_login: bool
+) -> dict[str, Any]:
+    principal = Principal(
+        role=role_for_account_type(account.account_type),
+        merchant=account.merchant,
+        account_id=account.id,
+        account_type=account.account_type,
+        username=account.username,
+        must_change_password=must_change_password,
+    )
+    token = await ctx.sessions.create(principal, ctx.settings.session_ttl_seconds)
+    async with ctx.db.transaction() as session:
+        await session.execute(
+            update(Account)
+            .where(Account.id == account.id)
+            .values(last_login_at=datetime.now(UTC), last_login_ip=caller.ip)
+        )
+        session.add(
+            LoginRecord(account_id=account.id, ip=caller.ip, user_agent=(caller.user_agent or "")[:300], success=True)
+        )
+    return {
+        "token": token,
+        "firstTimeLogin": first_login,
+        "passwordExpired": must_change_password,
+        "captcha": False,
+        "type": account.account_type,
+    }
+
+
+async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry) -> dict[str, Any]:
+    """``POST /wps/session/login``: username and password. After ``captcha_after_failures`` failures of a
+    username the captcha is required; after ``lock_after_failures`` the account is locked for a while."""
+    if body.type != "username":
+        raise DomainError("login.type.unsupported")
+    brand = await ctx.site.brand(caller.merchant)
+    await throttle(
+        ctx.redis, f"auth:login-ip:{caller.ip}", ctx.settings.ip_login_limit, ctx.settings.ip_login_window_seconds
+    )
+    if brand.flag("BOTCHECK3") and not await bot_check_passes(ctx.redis, body.botCheckId, body.botCheckNonce):
+        raise DomainError("botcheck.failed")
+    username = body.username.lower()
+    failures_key = _failures_key(caller.merchant, username)
+    failures = int(await ctx.redis.get(failures_key) or 0)
+    if failures >= ctx.settings.captcha_after_failures:
+        if not body.captcha:
+            raise DomainError("captcha.required", value={"captcha": True})
+        if not await captcha_matches(ctx.redis, body.captchaId, body.captcha):
+            raise DomainError("captcha.invalid", value={"captcha": True})
+
+    async with ctx.db.reader() as session:
+        account = await session.scalar(
+            select(Account).where(Account.merchant == caller.merchant, Account.username == username)
+        )
+    now = datetime.now(UTC)
+    if account is not None and account.locked_until is not None and account.locked_until > now:
+        raise Forbidden("account.locked")
+    if not await verify_password(account.password_hash if account else None, body.password):
+        await _failed(ctx, caller, account, failures_key)
+    assert account is not None
+    if account.status != "active":
+        raise Forbidden("account.disabled")
+    if entry is Entry.AGENT and not is_agent(account.account_type):
+        raise Forbidden("login.not_agent")
+    if entry is Entry.MEMBER and not (account.account_type == MEMBER_TYPE or is_agent(account.account_type)):
+        raise Forbidden("login.not_member")
+
+    await ctx.redis.delete(failures_key)
+    if account.password_hash and needs_rehash(account.password_hash):
+        new_hash = await hash_password(body.password)
+        async with ctx.db.transaction() as session:
+            await session.execute(update(Account).where(Account.id == account.id).values(password_hash=new_hash))
+    expired = brand.flag("PWDEXPFORCECHANGE3") and password_expired(
+        account.password_changed_at, now, ctx.settings.password_max_age_days
+    )
+    return await open_session(
+        ctx,
+        caller,
+        account,
+        must_change_password=is_weak(body.password) or expired,
+        first_login=account.last_login_at is None,
+    )
+
+
+async def _failed(ctx: AuthContext, caller: Caller, account: Account | None, failures_key: str) -> None:
+    """Count the failure (for unknown usernames too, so answers do not tell which exist) and refuse."""
+    failures = await count(ctx.redis, failures_key, ctx.settings.failure_window_seconds)
+    if account is not None:
+        async with ctx.db.transaction() as session:
+            session.add(
+                LoginRecord(
+                    account_id=account.id, ip=caller.ip, user_agent=(caller.user_agent or "")[:300], success=False
+                )
+            )
+            if failures >= ctx.settings.lock_after_failures:
+                locked_until = datetime.now(UTC) + timedelta(seconds=ctx.settings.lock_seconds)
+                await session.execute(update(Account).where(Account.id == account.id).values(locked_until=locked_until))
+        if failures >= ctx.settings.lock_after_failures:
+            await ctx.redis.delete(failures_key)
+            raise Forbidden("account.locked")
+    raise Unauthorized("login.password.incorrect", value={"captcha": failures >= ctx.settings.captcha_after_failures})
+
+
+async def logout(ctx: AuthContext, principal: Principal) -> None:
+    if principal.token_hash:
+        await ctx.redis.delete(principal.token_hash)
+
+
+async def free_play(ctx: AuthContext, caller: Caller) -> dict[str, Any]:
+    """``POST /wps/session/login/freeplay``: a trial account (type 4) and its session, when the brand allows."""
+    brand = await ctx.site.brand(caller.merchant)
+    if not brand.flag("FREEPLAY3"):
+        raise Forbidden("freeplay.disabled")
+    await throttle(ctx.redis, f"auth:freeplay-ip:{caller.ip}", ctx.settings.ip_freeplay_limit, 3600)
+    account = Account(
+        id=str(uuid.uuid4()),
+        merchant=caller.merchant,
+        username=f"trial{secrets.token_hex(5)}",
+        account_type=TRIAL_TYPE,
+        status="active",
+        password_hash=None,
+        register_ip=caller.ip,
+        register_method="FREEPLAY",
+    )
+    async with ctx.db.transaction() as session:
+        session.add(account)
+        await session.flush()
+        member_registered(session, account)
+    return await open_session(ctx, caller, account, must_change_password=False, first_login=True)

@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic_settings import SettingsConfigDict
+
+from portal_kit.settings import ServiceSettings
+
+
+class AuthSettings(ServiceSettings):
+    model_config = SettingsConfigDict(env_prefix="AUTH_", extra="ignore")
+    shared_env: ClassVar[tuple[str, ...]] = (*ServiceSettings.shared_env, "site_url")
+
+    service_name: str = "auth"
+    database_url: str = "postgresql+psycopg://postgres@127.0.0.1:55432/auth"
+    site_url: str = "http://127.0.0.1:8101"  # the site service's API (flags and registration rules)
+    site_cache_seconds: float = 5.0
+    session_ttl_seconds: int = 12 * 3600
+    captcha_after_failures: int = 3
+    lock_after_failures: int = 10
+    failure_window_seconds: int = 1800
+    lock_seconds: int = 1800
+    ip_login_limit: int = 30
+    ip_login_window_seconds: int = 300
+    ip_register_limit: int = 10
+    ip_freeplay_limit: int = 5
+    password_max_age_days: int = 90
+    bot_check_bits: int = 16

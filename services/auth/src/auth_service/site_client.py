@@ -1,0 +1,53 @@
+"""The brand's flags and registration rules, read from the site service's public API (``SITE_URL``).
+
+Auth never reads the site's database; it asks the site, which serves these from its Redis cache. Answers
+are kept in process for ``AUTH_SITE_CACHE_SECONDS`` (5 s), so an ops change reaches logins within seconds.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from portal_kit.errors import DomainError, NotFound
+
+
+@dataclass(frozen=True)
+class Brand:
+    code: str
+    flags: dict[str, bool]
+    rules: dict[str, dict[str, Any]]
+
+    def flag(self, name: str) -> bool:
+        return bool(self.flags.get(name, False))
+
+
+class SiteClient:
+    def __init__(self, base_url: str, cache_seconds: float) -> None:
+        self.http = httpx.AsyncClient(base_url=base_url, timeout=5.0)
+        self.cache_seconds = cache_seconds
+        self._cache: dict[str, tuple[float, Brand]] = {}
+
+    async def brand(self, merchant: str) -> Brand:
+        cached = self._cache.get(merchant)
+        if cached and time.monotonic() - cached[0] < self.cache_seconds:
+            return cached[1]
+        try:
+            response = await self.http.get("/wps/system/config", headers={"Merchant": merchant})
+        except httpx.HTTPError:
+            raise DomainError("service_unavailable", status=503) from None
+        body = response.json()
+        if response.status_code == 404:
+            raise NotFound("merchant.not_found", merchant=merchant)
+        if not body.get("success"):
+            raise DomainError("service_unavailable", status=503)
+        value = body["value"]
+        brand = Brand(merchant, value["whitelabelVal"], {rule["field"]: rule for rule in value["register"]})
+        self._cache[merchant] = (time.monotonic(), brand)
+        return brand
+
+    async def close(self) -> None:
+        await self.http.aclose()

@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+import sys
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from auth_helpers import AuthClient
+from fastapi import FastAPI
+
+from auth_service.main import build_app
+from auth_service.settings import AuthSettings
+from portal_kit.db import Database
+from portal_kit.migrations import upgrade
+from portal_kit.servers import ManagedProcess, free_port, port_open
+from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
+from site_service.seed import seed
+
+SERVICES = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def site_database_url(portal_servers: PortalServers) -> str:
+    url = portal_servers.database("site_for_auth")
+    upgrade(SERVICES / "site" / "migrations", url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def auth_database_url(portal_servers: PortalServers) -> str:
+    url = portal_servers.database("auth_test")
+    upgrade(SERVICES / "auth" / "migrations", url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def site_server(portal_servers: PortalServers, site_database_url: str) -> Iterator[str]:
+    """The real site service, over HTTP, as auth reaches it in production."""
+    port = free_port()
+    process = ManagedProcess(
+        "site-for-auth",
+        [sys.executable, "-m", "uvicorn", "site_service.main:app", "--host", "127.0.0.1", "--port", str(port)],
+        portal_servers.root / "logs" / "site-for-auth.log",
+        lambda: port_open(port),
+        env={
+            "SITE_DATABASE_URL": site_database_url,
+            "REDIS_URL": portal_servers.redis_url,
+            "NATS_URL": portal_servers.nats_url,
+        },
+        port=port,
+    )
+    process.start()
+    process.wait_ready(60)
+    yield f"http://127.0.0.1:{port}"
+    process.stop()
+
+
+@pytest.fixture(scope="session")
+def auth_settings(portal_servers: PortalServers, auth_database_url: str, site_server: str) -> AuthSettings:
+    return AuthSettings(
+        database_url=auth_database_url,
+        redis_url=portal_servers.redis_url,
+        nats_url=portal_servers.nats_url,
+        site_url=site_server,
+        site_cache_seconds=0,
+        bot_check_bits=8,
+    )
+
+
+@pytest.fixture(scope="session")
+async def auth_db(auth_settings: AuthSettings) -> AsyncIterator[Database]:
+    db = Database(auth_settings.database_url)
+    yield db
+    await db.dispose()
+
+
+@pytest.fixture(scope="session")
+async def site_db(site_database_url: str) -> AsyncIterator[Database]:
+    db = Database(site_database_url)
+    yield db
+    await db.dispose()
+
+
+@pytest.fixture
+async def clean(
+    portal_servers: PortalServers, auth_database_url: str, site_database_url: str, site_db: Database
+) -> None:
+    await reset_database(auth_database_url)
+    await reset_database(site_database_url)
+    await reset_streams(portal_servers.nats_url)
+    await reset_redis(portal_servers.redis_url)
+    assert await seed(site_db)
+
+
+@pytest.fixture
+async def app(auth_settings: AuthSettings, clean: None) -> AsyncIterator[FastAPI]:
+    application = build_app(auth_settings)
+    async with application.router.lifespan_context(application):
+        yield application
+
+
+@pytest.fixture
+async def auth(app: FastAPI, portal_servers: PortalServers, site_server: str) -> AsyncIterator[AuthClient]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://auth") as http:
+        yield AuthClient(http, portal_servers.redis_url, site_server)

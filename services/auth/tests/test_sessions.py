@@ -1,0 +1,227 @@
+"""Login, captcha after failures, lockout, forced password change, password change, logout, entries, free play."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from auth_helpers import AuthClient
+from redis.asyncio import Redis
+from sqlalchemy import select
+
+from auth_service.accounts.models import Account, LoginRecord
+from auth_service.passwords import hash_password
+from portal_kit.db import Database
+from portal_kit.sessions import SessionStore
+from portal_kit.testing.plugin import PortalServers
+
+
+@pytest.fixture
+async def member(auth: AuthClient) -> str:
+    response = await auth.register()
+    assert response.status_code == 200
+    return "ayse1990"
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": token, "Language": "EN"}
+
+
+async def test_login_answers_a_working_token_and_records_the_address(
+    auth: AuthClient, member: str, auth_db: Database
+) -> None:
+    response = await auth.login("  AYSE1990 ", "gizli123")
+    assert response.status_code == 200, response.text
+    value = response.json()["value"]
+    assert (value["firstTimeLogin"], value["passwordExpired"], value["captcha"]) == (False, False, False)
+    info = await auth.http.get("/wps/member/info", headers=bearer(value["token"]))
+    assert info.json()["value"]["lastLoginIp"] == "198.51.100.10"
+    logins = (await auth.http.get("/wps/member/info/logins", headers=bearer(value["token"]))).json()["value"]
+    assert logins[0]["ip"] == "198.51.100.10" and logins[0]["success"] is True
+
+
+async def test_wrong_password_then_captcha_then_lock(auth: AuthClient, member: str) -> None:
+    answers = [await auth.login(member, "wrong-one1") for _ in range(3)]
+    assert [a.status_code for a in answers] == [401, 401, 401]
+    assert answers[0].json()["errorCode"] == "login.password.incorrect"
+    assert answers[0].json()["message"] == "Wrong account or password."
+    assert [a.json()["value"]["captcha"] for a in answers] == [False, False, True]
+
+    no_captcha = await auth.login(member, "gizli123")
+    assert (no_captcha.status_code, no_captcha.json()["errorCode"]) == (400, "captcha.required")
+    assert no_captcha.json()["value"] == {"captcha": True}
+    wrong_captcha = await auth.login(member, "gizli123", captchaId="x", captcha="abcd")
+    assert wrong_captcha.json()["errorCode"] == "captcha.invalid"
+
+    for _ in range(6):
+        refused = await auth.login(member, "wrong-one1", **(await auth.captcha()))
+        assert refused.json()["errorCode"] == "login.password.incorrect"
+    locking = await auth.login(member, "wrong-one1", **(await auth.captcha()))
+    assert (locking.status_code, locking.json()["errorCode"]) == (403, "account.locked")
+    even_right = await auth.login(member, "gizli123", **(await auth.captcha()))
+    assert (even_right.status_code, even_right.json()["errorCode"]) == (403, "account.locked")
+
+
+async def test_ops_unlock_a_locked_account(auth: AuthClient, member: str, auth_db: Database) -> None:
+    for _ in range(10):
+        await auth.login(member, "wrong-one1", **(await auth.captcha()))
+    async with auth_db.reader() as session:
+        account = await session.scalar(select(Account).where(Account.username == member))
+    assert account is not None and account.locked_until is not None
+    unlocked = await auth.http.post(
+        f"/wps/ops/auth/merchants/turkeyf2/accounts/{account.id}/unlock",
+        headers={"Authorization": await auth.ops_token()},
+    )
+    assert unlocked.status_code == 200
+    assert (await auth.login(member, "gizli123")).status_code == 200
+
+
+async def test_unknown_usernames_are_answered_like_wrong_passwords(auth: AuthClient) -> None:
+    response = await auth.login("nobody123", "whatever1")
+    assert (response.status_code, response.json()["errorCode"]) == (401, "login.password.incorrect")
+
+
+async def test_brute_force_from_one_address_is_throttled(auth: AuthClient, member: str) -> None:
+    codes = []
+    for attempt in range(32):
+        response = await auth.login(f"guess{attempt}", "nope12345")
+        codes.append(response.status_code)
+    assert codes[:30] == [401] * 30
+    assert codes[30:] == [429, 429]
+
+
+async def test_logout_ends_the_token(auth: AuthClient, member: str) -> None:
+    token = (await auth.login(member, "gizli123")).json()["value"]["token"]
+    assert (await auth.http.delete("/wps/session/logout", headers=bearer(token))).status_code == 200
+    stolen = await auth.http.get("/wps/member/info", headers=bearer(token))
+    assert (stolen.status_code, stolen.json()["errorCode"]) == (401, "user.or.token.invalid")
+
+
+async def test_a_token_is_good_only_for_its_own_brand(auth: AuthClient, member: str) -> None:
+    token = (await auth.login(member, "gizli123")).json()["value"]["token"]
+    other = await auth.http.get("/wps/member/info", headers={**bearer(token), "Merchant": "brand2"})
+    assert (other.status_code, other.json()["errorCode"]) == (401, "user.or.token.invalid")
+
+
+async def test_password_change_ends_the_other_sessions(auth: AuthClient, member: str) -> None:
+    here = (await auth.login(member, "gizli123")).json()["value"]["token"]
+    elsewhere = (await auth.login(member, "gizli123")).json()["value"]["token"]
+    change = {"oldPassword": "gizli123", "newPassword": "yeni4567", "confirmNewPassword": "yeni4567"}
+    response = await auth.encrypted("POST", "/wps/member/password", change, **bearer(here))
+    assert response.status_code == 200, response.text
+    assert response.json()["value"]["account"] == member
+    assert (await auth.http.get("/wps/member/info", headers=bearer(here))).status_code == 200
+    assert (await auth.http.get("/wps/member/info", headers=bearer(elsewhere))).status_code == 401
+    assert (await auth.login(member, "gizli123")).status_code == 401
+    assert (await auth.login(member, "yeni4567")).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        (
+            {"oldPassword": "wrong123", "newPassword": "yeni4567", "confirmNewPassword": "yeni4567"},
+            "password.old.incorrect",
+        ),
+        (
+            {"oldPassword": "gizli123", "newPassword": "yenisifre", "confirmNewPassword": "yenisifre"},
+            "register.field.invalid",
+        ),
+        (
+            {"oldPassword": "gizli123", "newPassword": "yeni4567", "confirmNewPassword": "yeni4568"},
+            "register.password.mismatch",
+        ),
+        ({"oldPassword": "gizli123", "newPassword": "gizli123", "confirmNewPassword": "gizli123"}, "password.same"),
+    ],
+)
+async def test_bad_password_changes_are_refused(
+    auth: AuthClient, member: str, change: dict[str, str], code: str
+) -> None:
+    token = (await auth.login(member, "gizli123")).json()["value"]["token"]
+    response = await auth.encrypted("POST", "/wps/member/password", change, **bearer(token))
+    assert (response.status_code, response.json()["errorCode"]) == (400, code)
+    assert (await auth.login(member, "gizli123")).status_code == 200
+
+
+async def test_the_weak_default_password_forces_a_change_first(
+    auth: AuthClient, auth_db: Database, portal_servers: PortalServers
+) -> None:
+    async with auth_db.transaction() as session:
+        session.add(Account(id=str(uuid.uuid4()), merchant="turkeyf2", username="oldtimer1", account_type=0, status="active",
+                            password_hash=await hash_password("123456"), contacts={}))  # fmt: skip
+    login = await auth.login("oldtimer1", "123456")
+    assert login.json()["value"]["passwordExpired"] is True
+    token = login.json()["value"]["token"]
+    redis = Redis.from_url(portal_servers.redis_url, decode_responses=True)
+    try:
+        principal = await SessionStore(redis).load(token)
+        assert principal is not None and principal.must_change_password
+        change = {"oldPassword": "123456", "newPassword": "guclu7890", "confirmNewPassword": "guclu7890"}
+        weak = {"oldPassword": "123456", "newPassword": "123456", "confirmNewPassword": "123456"}
+        refused = await auth.encrypted("POST", "/wps/member/password", weak, **bearer(token))
+        assert refused.json()["errorCode"] in {"register.field.invalid", "password.weak"}
+        assert (await auth.encrypted("POST", "/wps/member/password", change, **bearer(token))).status_code == 200
+        principal = await SessionStore(redis).load(token)
+        assert principal is not None and not principal.must_change_password
+    finally:
+        await redis.aclose()
+
+
+async def test_agent_entry_admits_only_agents_and_the_site_admits_agents_too(auth: AuthClient, member: str) -> None:
+    await auth.create_agent(username="agentone")
+    member_at_agent_entry = await auth.login(member, "gizli123", path="/wps/session/login/agent")
+    assert (member_at_agent_entry.status_code, member_at_agent_entry.json()["errorCode"]) == (403, "login.not_agent")
+    assert member_at_agent_entry.json()["message"] == "Only agents can log in here."
+    agent = await auth.login("agentone", "Agent-pass-1", path="/wps/session/login/agent")
+    assert agent.status_code == 200 and agent.json()["value"]["type"] == 1
+    assert (await auth.login("agentone", "Agent-pass-1")).status_code == 200
+
+
+async def test_free_play_makes_a_trial_account_that_cannot_act(auth: AuthClient, auth_db: Database) -> None:
+    response = await auth.http.post("/wps/session/login/freeplay", json={"os": "Linux", "platform": "W"})
+    assert response.status_code == 200, response.text
+    token = response.json()["value"]["token"]
+    info = (await auth.http.get("/wps/member/info", headers=bearer(token))).json()["value"]
+    assert info["type"] == 4 and info["account"].startswith("trial")
+    change = {"oldPassword": "x", "newPassword": "abc12345", "confirmNewPassword": "abc12345"}
+    refused = await auth.encrypted("POST", "/wps/member/password", change, **bearer(token))
+    assert (refused.status_code, refused.json()["errorCode"]) == (403, "in_need_true_account")
+    async with auth_db.reader() as session:
+        records = (await session.scalars(select(LoginRecord))).all()
+    assert len(records) == 1
+
+
+async def test_free_play_follows_the_brand_flag(auth: AuthClient) -> None:
+    await auth.site_flags(FREEPLAY3=False)
+    response = await auth.http.post("/wps/session/login/freeplay", json={}, headers={"Language": "EN"})
+    assert (response.status_code, response.json()["errorCode"]) == (403, "freeplay.disabled")
+
+
+async def test_captcha_refresh_is_throttled_to_once_a_second(auth: AuthClient) -> None:
+    first = await auth.http.get("/wps/captcha", headers={"X-Real-Ip": "203.0.113.9"})
+    second = await auth.http.get("/wps/captcha", headers={"X-Real-Ip": "203.0.113.9"})
+    assert first.status_code == 200
+    assert (second.status_code, second.json()["errorCode"]) == (429, "TOO_MANY_REQUESTS")
+
+
+async def test_login_needs_the_bot_check_when_the_brand_asks(auth: AuthClient, member: str) -> None:
+    response = await auth.encrypted(
+        "POST", "/wps/session/login", {"username": member, "password": "gizli123"}, Language="EN"
+    )
+    assert (response.status_code, response.json()["errorCode"]) == (400, "botcheck.failed")
+    await auth.site_flags(BOTCHECK3=False)
+    plain = await auth.encrypted(
+        "POST", "/wps/session/login", {"username": member, "password": "gizli123"}, Language="EN"
+    )
+    assert plain.status_code == 200
+
+
+async def test_unknown_brand_is_refused(auth: AuthClient) -> None:
+    response = await auth.login("ayse1990", "gizli123")
+    assert response.status_code == 401  # no such member yet: answered like a wrong password
+    key = (await auth.http.get("/wps/session/key/rsa")).json()["value"]
+    from portal_kit.encryption import encrypt
+
+    body, headers = encrypt(key["publicKey"], key["keyId"], {"username": "a", "password": "b"})
+    ghost = await auth.http.post("/wps/session/login", json=body, headers={**headers, "Merchant": "ghost"})
+    assert (ghost.status_code, ghost.json()["errorCode"]) == (404, "merchant.not_found")

@@ -1,0 +1,91 @@
+"""A newcomer through Traefik: register with the demo brand's rules, log in, read member info, change the
+password, log out and find the old token refused."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+from redis.asyncio import Redis
+
+from auth_service.challenges import solve
+from portal_kit.encryption import encrypt
+from portal_stack.harness import Stack
+
+
+def read_captcha(stack: Stack, captcha_id: str) -> str:
+    async def read() -> str:
+        redis = Redis.from_url(stack.redis_url, decode_responses=True)
+        try:
+            return str(await redis.get(f"captcha:{captcha_id}"))
+        finally:
+            await redis.aclose()
+
+    return asyncio.run(read())
+
+
+class Browser:
+    """What the web shell does for each (E) call: fetch the key, solve the bot check, encrypt."""
+
+    def __init__(self, stack: Stack) -> None:
+        self.stack = stack
+        self.http = httpx.Client(base_url=stack.url, headers={"Language": "EN"})
+
+    def bot_check(self) -> dict[str, str]:
+        challenge = self.http.get("/wps/botcheck/challenge").json()["value"]
+        return {
+            "botCheckId": challenge["challengeId"],
+            "botCheckNonce": solve(challenge["prefix"], challenge["difficulty"]),
+        }
+
+    def send(self, method: str, path: str, payload: dict[str, Any], token: str | None = None) -> httpx.Response:
+        key = self.http.get("/wps/session/key/rsa").json()["value"]
+        body, headers = encrypt(key["publicKey"], key["keyId"], payload)
+        if token:
+            headers["Authorization"] = token
+        return self.http.request(method, path, json=body, headers=headers)
+
+
+def test_register_login_info_change_password_logout(stack: Stack) -> None:
+    browser = Browser(stack)
+    rules = {rule["field"]: rule for rule in browser.http.get("/wps/system/setting/register").json()["value"]}
+    assert rules["username"]["minLength"] == 6
+
+    captcha = browser.http.get("/wps/captcha").json()["value"]
+    registration = {
+        "username": "newcomer1",
+        "password": "ilkSifre1",
+        "confirmPassword": "ilkSifre1",
+        "paymentPassword": "135790",
+        "mobileNum": "5320001122",
+        "countryDialingCode": "90",
+        "birthday": "1995-03-03",
+        "acceptTerms": True,
+        "captchaId": captcha["captchaId"],
+        "captcha": read_captcha(stack, captcha["captchaId"]),
+        **browser.bot_check(),
+    }
+    registered = browser.send("PUT", "/wps/member/register", registration)
+    assert registered.status_code == 200, registered.text
+    assert registered.json()["value"]["firstTimeLogin"] is True
+
+    login = browser.send(
+        "POST", "/wps/session/login", {"username": "NewComer1", "password": "ilkSifre1", **browser.bot_check()}
+    )
+    assert login.status_code == 200, login.text
+    token = login.json()["value"]["token"]
+    info = browser.http.get("/wps/member/info", headers={"Authorization": token}).json()["value"]
+    assert (info["account"], info["type"]) == ("newcomer1", 0)
+
+    change = {"oldPassword": "ilkSifre1", "newPassword": "yeniSifre2", "confirmNewPassword": "yeniSifre2"}
+    assert browser.send("POST", "/wps/member/password", change, token=token).status_code == 200
+    wrong = browser.send(
+        "POST", "/wps/session/login", {"username": "newcomer1", "password": "ilkSifre1", **browser.bot_check()}
+    )
+    assert (wrong.status_code, wrong.json()["errorCode"]) == (401, "login.password.incorrect")
+
+    assert browser.http.delete("/wps/session/logout", headers={"Authorization": token}).status_code == 200
+    refused = browser.http.get("/wps/member/info", headers={"Authorization": token})
+    assert (refused.status_code, refused.json()["errorCode"]) == (401, "user.or.token.invalid")
+    assert browser.http.get("/_svc/auth/readyz").json()["value"] == {"status": "ready"}
