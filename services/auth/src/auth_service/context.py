@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from redis.asyncio import Redis
 
+from auth_service.messages import SmsProvider, SmtpMailer
 from auth_service.settings import AuthSettings
 from auth_service.site_client import SiteClient
 from portal_kit.db import Database
@@ -20,6 +21,8 @@ class AuthContext:
     redis: Redis
     site: SiteClient
     payload_keys: PayloadKeys
+    sms: SmsProvider
+    mailer: SmtpMailer
 
     @property
     def sessions(self) -> SessionStore:

@@ -101,6 +101,56 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Free play is not available on this site.",
         "CN": "本站未开放试玩。",
     },
+    "phone.invalid": {
+        "TR": "Geçersiz veya eksik telefon numarası.",
+        "EN": "Invalid or missing phone number.",
+        "CN": "手机号码无效或缺失。",
+    },
+    "sms.countdown": {
+        "TR": "Yeni kod için {seconds} saniye bekleyin.",
+        "EN": "Please wait {seconds} seconds before asking for a new code.",
+        "CN": "请等待 {seconds} 秒后再获取新验证码。",
+    },
+    "sms.quota": {
+        "TR": "Bu numara için günlük kod sınırına ulaşıldı. Lütfen müşteri hizmetleriyle iletişime geçin.",
+        "EN": "The daily code limit of this number is reached. Please contact customer service.",
+        "CN": "该号码今日验证码次数已达上限，请联系客服。",
+    },
+    "sms.failed": {
+        "TR": "SMS gönderilemedi, lütfen daha sonra tekrar deneyin.",
+        "EN": "The SMS could not be sent, please try again later.",
+        "CN": "短信发送失败，请稍后再试。",
+    },
+    "sms.code.invalid": {
+        "TR": "Doğrulama kodu hatalı veya süresi dolmuş.",
+        "EN": "The verification code is wrong or has expired.",
+        "CN": "验证码错误或已过期。",
+    },
+    "mobile.exists": {
+        "TR": "Bu telefon numarası zaten kayıtlı.",
+        "EN": "This mobile number is already registered.",
+        "CN": "该手机号已被注册。",
+    },
+    "account.email.not_found": {
+        "TR": "Kullanıcı adı veya e-posta bulunamadı.",
+        "EN": "The username or e-mail does not exist.",
+        "CN": "用户名或邮箱不存在。",
+    },
+    "reset.token.invalid": {
+        "TR": "Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş.",
+        "EN": "The password reset link is invalid or has expired.",
+        "CN": "重置密码链接无效或已过期。",
+    },
+    "verification.required": {
+        "TR": "Yeni bir cihaz veya konumdan giriş: lütfen önce doğrulamayı tamamlayın.",
+        "EN": "Login from a new place: please complete the verification first.",
+        "CN": "检测到新的登录地点，请先完成验证。",
+    },
+    "verification.failed": {
+        "TR": "Doğrulama başarısız, lütfen tekrar deneyin.",
+        "EN": "The verification failed, please try again.",
+        "CN": "验证失败，请重试。",
+    },
     "account.not_found": {"TR": "Hesap bulunamadı.", "EN": "Account not found.", "CN": "账号不存在。"},
 }
 

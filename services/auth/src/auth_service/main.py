@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fastapi import FastAPI
 
 from auth_service.accounts import router as accounts_router
 from auth_service.context import AuthContext
 from auth_service.i18n import MESSAGES
+from auth_service.messages import DevSmsProvider, SmsProvider, SmtpMailer
 from auth_service.sessions import router as sessions_router
 from auth_service.settings import AuthSettings
 from auth_service.site_client import SiteClient
@@ -23,7 +26,17 @@ async def _start(app: FastAPI) -> None:
         redis=app.state.redis,
         site=SiteClient(settings.site_url, settings.site_cache_seconds),
         payload_keys=app.state.payload_keys,
+        sms=sms_provider(settings),
+        mailer=SmtpMailer(settings.smtp_host, settings.smtp_port, settings.mail_sender),
     )
+
+
+def sms_provider(settings: AuthSettings) -> SmsProvider:
+    if settings.sms_provider == "dev":
+        if settings.is_production:
+            raise RuntimeError("the development SMS provider is refused in production: set AUTH_SMS_PROVIDER")
+        return DevSmsProvider(Path(settings.dev_messages_file))
+    raise RuntimeError(f"unknown SMS provider {settings.sms_provider!r}")
 
 
 async def _stop(app: FastAPI) -> None:

@@ -26,3 +26,13 @@ class AuthSettings(ServiceSettings):
     ip_freeplay_limit: int = 5
     password_max_age_days: int = 90
     bot_check_bits: int = 16
+    sms_provider: str = "dev"
+    dev_messages_file: str = ".data/dev-messages.jsonl"
+    sms_code_minutes: int = 5
+    sms_per_number_per_day: int = 10
+    sms_per_ip_per_hour: int = 20
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = 8025
+    mail_sender: str = "no-reply@portal.example"
+    reset_link_base: str = "http://127.0.0.1:8080/"
+    reset_token_minutes: int = 30

@@ -18,6 +18,8 @@ class Account(Base):
         Index("uq_account_merchant_username", "merchant", "username", unique=True),
         Index("uq_account_merchant_affiliate_code", "merchant", "affiliate_code", unique=True,
               postgresql_where=text("affiliate_code IS NOT NULL")),
+        Index("uq_account_merchant_mobile", "merchant", "country_dialing_code", "mobile_num", unique=True,
+              postgresql_where=text("mobile_num IS NOT NULL")),
     )  # fmt: skip
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True)

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query
 
 from auth_service.accounts import service
-from auth_service.accounts.schemas import NewAgent, PasswordChange, RegisterBody
+from auth_service.accounts.schemas import MobileReset, NewAgent, PasswordChange, RegisterBody, SmsRequest
 from auth_service.deps import Ctx, RealAccount, SignedIn, Who
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import ok
@@ -21,6 +21,31 @@ ops = APIRouter(prefix="/wps/ops/auth/merchants/{code}", tags=["auth ops"])
 @router.put("/wps/member/register", operation_id="register")
 async def register(ctx: Ctx, who: Who, body: Annotated[RegisterBody, Depends(encrypted_body(RegisterBody))]) -> Any:
     return ok(await service.register(ctx, who, body))
+
+
+@router.put("/wps/member/register/mobile", operation_id="registerMobile")
+async def register_mobile(
+    ctx: Ctx, who: Who, body: Annotated[RegisterBody, Depends(encrypted_body(RegisterBody))]
+) -> Any:
+    return ok(await service.register_mobile(ctx, who, body))
+
+
+@router.post("/wps/verification/sms/noLogin", operation_id="smsNoLogin")
+async def sms_no_login(ctx: Ctx, who: Who, body: SmsRequest) -> Any:
+    """A code for login by SMS or for the forgotten password; ``value.expiredMinutes`` sets the countdown."""
+    return ok(await service.send_sms(ctx, who, body, "noLogin"))
+
+
+@router.post("/wps/verification/sms/register", operation_id="smsRegister")
+async def sms_register(ctx: Ctx, who: Who, body: SmsRequest) -> Any:
+    return ok(await service.send_sms(ctx, who, body, "register"))
+
+
+@router.post("/wps/member/password/verification", operation_id="resetPasswordByMobile")
+async def reset_by_mobile(
+    ctx: Ctx, who: Who, body: Annotated[MobileReset, Depends(encrypted_body(MobileReset))]
+) -> Any:
+    return ok(await service.reset_by_mobile(ctx, who, body))
 
 
 @router.get("/wps/member/info", operation_id="memberInfo")

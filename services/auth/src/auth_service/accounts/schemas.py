@@ -46,6 +46,26 @@ class RegisterBody(Trimmed):
     botCheckNonce: Text = ""
 
 
+class SmsRequest(Trimmed):
+    mobileNum: Text = ""
+    mobileNo: Text = ""  # the registration SMS names it so (spec §3)
+    countryDialingCode: Text = "90"
+    botCheckId: Text = ""
+    botCheckNonce: Text = ""
+
+    @property
+    def mobile(self) -> str:
+        return self.mobileNum or self.mobileNo
+
+
+class MobileReset(Trimmed):
+    mobileNum: Text = Field(min_length=1)
+    countryDialingCode: Text = "90"
+    verificationCode: Text = Field(min_length=1)
+    newPassword: str = Field(min_length=1, max_length=255)
+    confirmNewPassword: str | None = Field(default=None, max_length=255)
+
+
 class PasswordChange(Trimmed):
     oldPassword: str = Field(max_length=255)
     newPassword: str = Field(min_length=1, max_length=255)

@@ -6,7 +6,7 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from auth_service.accounts.domain import (
@@ -17,13 +17,15 @@ from auth_service.accounts.domain import (
     is_weak,
 )
 from auth_service.accounts.models import Account, LoginRecord
-from auth_service.accounts.schemas import NewAgent, PasswordChange, RegisterBody
+from auth_service.accounts.schemas import MobileReset, NewAgent, PasswordChange, RegisterBody, SmsRequest
 from auth_service.challenges import bot_check_passes, captcha_matches
+from auth_service.codes import check_code, phone_number, send_code
 from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.i18n import field_label, rule_text
 from auth_service.passwords import hash_password, verify_password
 from auth_service.sessions.service import open_session
+from auth_service.site_client import Brand
 from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound
 from portal_kit.sessions import AGENT_TYPES, Principal
 from portal_kit.throttle import throttle
@@ -63,27 +65,73 @@ async def find_agent_by_code(ctx: AuthContext, merchant: str, code: str) -> Acco
 
 
 async def register(ctx: AuthContext, caller: Caller, body: RegisterBody) -> dict[str, Any]:
-    """Username registration (``PUT /wps/member/register``): every field against the brand's rules, then one
-    transaction writes the account and ``auth.member.registered.v1``, and the member is logged in."""
+    """Username registration (``PUT /wps/member/register``)."""
     brand = await ctx.site.brand(caller.merchant)
     if not brand.flag("USERNAMEREG3"):
         raise Forbidden("register.disabled")
+    values = await _checked(ctx, caller, brand, body, skip=frozenset())
+    return await _create_member(ctx, caller, brand, body, values, body.username.lower(), body.password, "USERNAME")
+
+
+async def register_mobile(ctx: AuthContext, caller: Caller, body: RegisterBody) -> dict[str, Any]:
+    """Mobile registration (``PUT /wps/member/register/mobile``): the mobile number is always required and is
+    the account's name; the SMS code is required when the brand sets ``REGMOBVERF3``; a password is set only
+    when it sets ``MOBILENUMPASSREG3`` (otherwise the member logs in by SMS code)."""
+    brand = await ctx.site.brand(caller.merchant)
+    if not brand.flag("MOBILENUMREG3"):
+        raise Forbidden("register.disabled")
+    phone = phone_number(body.countryDialingCode or "90", body.mobileNum)
+    with_password = brand.flag("MOBILENUMPASSREG3")
+    skip = frozenset({"username", "mobileNum"} | (set() if with_password else {"password", "confirmPassword"}))
+    values = await _checked(ctx, caller, brand, body, skip=skip)
+    if brand.flag("REGMOBVERF3") and not await check_code(
+        ctx, caller.merchant, "register", phone, body.verificationCode
+    ):
+        raise DomainError("sms.code.invalid")
+    username = "m" + phone.lstrip("+")
+    return await _create_member(
+        ctx, caller, brand, body, values, username, body.password if with_password else None, "MOBILE"
+    )
+
+
+async def _checked(
+    ctx: AuthContext, caller: Caller, brand: Brand, body: RegisterBody, skip: frozenset[str]
+) -> dict[str, str]:
+    """Every check both registration modes share; returns the trimmed values of the enabled fields."""
     await throttle(ctx.redis, f"auth:register-ip:{caller.ip}", ctx.settings.ip_register_limit, 3600)
     if brand.flag("BOTCHECK3") and not await bot_check_passes(ctx.redis, body.botCheckId, body.botCheckNonce):
         raise DomainError("botcheck.failed")
     values = {field: str(value) for field, value in body.model_dump().items() if isinstance(value, str)}
-    problems = check_fields(brand.rules, values, datetime.now(UTC).date())
+    rules = {field: rule for field, rule in brand.rules.items() if field not in skip}
+    problems = check_fields(rules, values, datetime.now(UTC).date())
     if problems:
         raise problem_error(problems[0], caller.language, problems)
-    birthday_asked = brand.rules.get("birthday", {}).get("enabled")
-    if not birthday_asked and not body.adult:
+    if not brand.rules.get("birthday", {}).get("enabled") and not body.adult:
         raise DomainError("register.age")
     if not body.acceptTerms:
         raise DomainError("register.terms")
-    captcha_rule = brand.rules.get("captcha", {})
-    captcha_asked = brand.flag("REGCAPTCHA3") and captcha_rule.get("enabled")
+    captcha_asked = brand.flag("REGCAPTCHA3") and brand.rules.get("captcha", {}).get("enabled")
     if captcha_asked and not await captcha_matches(ctx.redis, body.captchaId, body.captcha):
         raise DomainError("captcha.invalid")
+    enabled = {field for field, rule in brand.rules.items() if rule.get("enabled")} | {
+        "mobileNum",
+        "countryDialingCode",
+    } & skip
+    return {field: value for field, value in values.items() if value and (field in enabled or field in skip)}
+
+
+async def _create_member(
+    ctx: AuthContext,
+    caller: Caller,
+    brand: Brand,
+    body: RegisterBody,
+    values: dict[str, str],
+    username: str,
+    password: str | None,
+    method: str,
+) -> dict[str, Any]:
+    """The affiliate code, then one transaction writing the account and ``auth.member.registered.v1``; the
+    member is then logged in. A name or number taken meanwhile is refused by the database's unique index."""
     upline_id = None
     if body.affiliateCode:
         agent = await find_agent_by_code(ctx, caller.merchant, body.affiliateCode)
@@ -92,43 +140,102 @@ async def register(ctx: AuthContext, caller: Caller, body: RegisterBody) -> dict
         upline_id = agent.id
     elif not brand.flag("DIRECTREG3"):
         raise DomainError("affiliate.required")
-
-    enabled = {field for field, rule in brand.rules.items() if rule.get("enabled")}
-
-    def given(field: str) -> str | None:
-        return values.get(field) or None if field in enabled else None
-
-    password_hash = await hash_password(body.password)
-    payment_hash = await hash_password(body.paymentPassword) if given("paymentPassword") else None
+    mobile = values.get("mobileNum")
     account = Account(
         id=str(uuid.uuid4()),
         merchant=caller.merchant,
-        username=body.username.lower(),
+        username=username,
         account_type=MEMBER_TYPE,
         status="active",
-        password_hash=password_hash,
-        payment_password_hash=payment_hash,
-        nickname=given("nickname"),
-        fullname=given("fullname"),
-        payee_name=given("payeeName"),
-        email=given("email"),
-        mobile_num=given("mobileNum"),
-        country_dialing_code=given("countryDialingCode"),
-        birthday=given("birthday"),
-        id_number=given("idNumber"),
-        contacts={field: values[field] for field in CONTACT_FIELDS if given(field)},
+        password_hash=await hash_password(password) if password else None,
+        payment_password_hash=await hash_password(values["paymentPassword"]) if values.get("paymentPassword") else None,
+        nickname=values.get("nickname"),
+        fullname=values.get("fullname"),
+        payee_name=values.get("payeeName"),
+        email=values.get("email"),
+        mobile_num=mobile,
+        country_dialing_code=(values.get("countryDialingCode") or "90").lstrip("+") if mobile else None,
+        birthday=values.get("birthday"),
+        id_number=values.get("idNumber"),
+        contacts={field: values[field] for field in CONTACT_FIELDS if values.get(field)},
         upline_id=upline_id,
         register_ip=caller.ip,
-        register_method="USERNAME",
+        register_method=method,
     )
     try:
         async with ctx.db.transaction() as session:
             session.add(account)
             await session.flush()
             member_registered(session, account)
-    except IntegrityError:
-        raise Conflict("username.exists") from None
-    return await open_session(ctx, caller, account, must_change_password=is_weak(body.password), first_login=True)
+    except IntegrityError as error:
+        raise Conflict("mobile.exists" if "mobile" in str(error.orig) else "username.exists") from None
+    weak = password is not None and is_weak(password)
+    return await open_session(ctx, caller, account, must_change_password=weak, first_login=True)
+
+
+async def account_by_phone(ctx: AuthContext, merchant: str, phone: str) -> Account | None:
+    async with ctx.db.reader() as session:
+        return await session.scalar(
+            select(Account).where(
+                Account.merchant == merchant,
+                func.concat("+", Account.country_dialing_code, Account.mobile_num) == phone,
+            )
+        )
+
+
+async def send_sms(ctx: AuthContext, caller: Caller, body: SmsRequest, purpose: str) -> dict[str, int]:
+    """``noLogin`` codes go only to numbers of existing accounts, ``register`` codes only to new numbers; the
+    answer to an unknown ``noLogin`` number is the same, so it tells nobody which numbers are members."""
+    brand = await ctx.site.brand(caller.merchant)
+    if brand.flag("BOTCHECK3") and not await bot_check_passes(ctx.redis, body.botCheckId, body.botCheckNonce):
+        raise DomainError("botcheck.failed")
+    phone = phone_number(body.countryDialingCode, body.mobile)
+    account = await account_by_phone(ctx, caller.merchant, phone)
+    if purpose == "register":
+        if account is not None:
+            raise Conflict("mobile.exists")
+        return await send_code(ctx, caller, purpose, phone)
+    if account is None:
+        return {"expiredMinutes": ctx.settings.sms_code_minutes}
+    return await send_code(ctx, caller, purpose, phone)
+
+
+async def reset_by_mobile(ctx: AuthContext, caller: Caller, body: MobileReset) -> dict[str, Any]:
+    """Forgot password by mobile (``POST /wps/member/password/verification``): the ``noLogin`` code, a new
+    password by the brand's rule; every session of the account ends and the member is logged in."""
+    phone = phone_number(body.countryDialingCode, body.mobileNum)
+    if not await check_code(ctx, caller.merchant, "noLogin", phone, body.verificationCode):
+        raise DomainError("sms.code.invalid")
+    account = await account_by_phone(ctx, caller.merchant, phone)
+    if account is None:
+        raise DomainError("sms.code.invalid")
+    await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword or body.newPassword)
+    await _set_password(ctx, account.id, body.newPassword)
+    await ctx.sessions.revoke_account(caller.merchant, account.id)
+    return await open_session(ctx, caller, account, must_change_password=False, first_login=False)
+
+
+async def _check_new_password(ctx: AuthContext, caller: Caller, new: str, confirm: str) -> None:
+    brand = await ctx.site.brand(caller.merchant)
+    rule = brand.rules.get("password")
+    if rule and rule.get("enabled"):
+        problems = check_fields({"password": {**rule, "required": True}}, {"password": new}, datetime.now(UTC).date())
+        if problems:
+            raise problem_error(problems[0], caller.language, problems)
+    if is_weak(new):
+        raise DomainError("password.weak")
+    if new != confirm:
+        raise DomainError("register.password.mismatch")
+
+
+async def _set_password(ctx: AuthContext, account_id: str, password: str) -> None:
+    new_hash = await hash_password(password)
+    async with ctx.db.transaction() as session:
+        await session.execute(
+            update(Account)
+            .where(Account.id == account_id)
+            .values(password_hash=new_hash, password_changed_at=datetime.now(UTC), locked_until=None)
+        )
 
 
 def member_view(account: Account) -> dict[str, Any]:
@@ -177,26 +284,10 @@ async def change_password(ctx: AuthContext, caller: Caller, principal: Principal
     account = await own_account(ctx, principal)
     if not await verify_password(account.password_hash, body.oldPassword):
         raise DomainError("password.old.incorrect")
-    brand = await ctx.site.brand(caller.merchant)
-    rule = brand.rules.get("password")
-    if rule and rule.get("enabled"):
-        problems = check_fields(
-            {"password": {**rule, "required": True}}, {"password": body.newPassword}, datetime.now(UTC).date()
-        )
-        if problems:
-            raise problem_error(problems[0], caller.language, problems)
-    if is_weak(body.newPassword):
-        raise DomainError("password.weak")
-    if body.newPassword != body.confirmNewPassword:
-        raise DomainError("register.password.mismatch")
+    await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword)
     if body.newPassword == body.oldPassword:
         raise DomainError("password.same")
-    new_hash = await hash_password(body.newPassword)
-    async with ctx.db.transaction() as session:
-        stored = await session.get(Account, account.id, with_for_update=True)
-        assert stored is not None
-        stored.password_hash = new_hash
-        stored.password_changed_at = datetime.now(UTC)
+    await _set_password(ctx, account.id, body.newPassword)
     await ctx.sessions.revoke_account(principal.merchant, account.id, keep=principal.token_hash)
     if principal.token_hash:
         await ctx.sessions.release_password_change(principal.token_hash)

@@ -11,6 +11,7 @@ class LoginBody(Trimmed):
     username: Text = Field(min_length=1)
     password: str = Field(min_length=1, max_length=255)
     type: Literal["username", "sms"] = "username"
+    countryDialingCode: Text = "90"  # SMS login: username is the mobile number, password the code
     captcha: Text = ""
     captchaId: Text = ""
     botCheckId: Text = ""

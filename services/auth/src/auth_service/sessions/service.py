@@ -13,10 +13,12 @@ from sqlalchemy import select, update
 from auth_service.accounts.domain import MEMBER_TYPE, is_agent, is_weak, password_expired
 from auth_service.accounts.models import Account, LoginRecord
 from auth_service.challenges import bot_check_passes, captcha_matches
+from auth_service.codes import check_code, phone_number
 from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.passwords import hash_password, needs_rehash, verify_password
 from auth_service.sessions.schemas import LoginBody
+from auth_service.site_client import Brand
 from portal_kit.errors import DomainError, Forbidden, Unauthorized
 from portal_kit.sessions import TRIAL_TYPE, Principal, role_for_account_type
 from portal_kit.throttle import count, throttle
@@ -66,9 +68,11 @@ async def open_session(
 async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry) -> dict[str, Any]:
     """``POST /wps/session/login``: username and password. After ``captcha_after_failures`` failures of a
     username the captcha is required; after ``lock_after_failures`` the account is locked for a while."""
-    if body.type != "username":
-        raise DomainError("login.type.unsupported")
     brand = await ctx.site.brand(caller.merchant)
+    if body.type == "sms":
+        return await _login_by_code(ctx, caller, body, entry, brand)
+    if not brand.flag("USERNAMELOGIN3"):
+        raise DomainError("login.type.unsupported")
     await throttle(
         ctx.redis, f"auth:login-ip:{caller.ip}", ctx.settings.ip_login_limit, ctx.settings.ip_login_window_seconds
     )
@@ -93,12 +97,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     if not await verify_password(account.password_hash if account else None, body.password):
         await _failed(ctx, caller, account, failures_key)
     assert account is not None
-    if account.status != "active":
-        raise Forbidden("account.disabled")
-    if entry is Entry.AGENT and not is_agent(account.account_type):
-        raise Forbidden("login.not_agent")
-    if entry is Entry.MEMBER and not (account.account_type == MEMBER_TYPE or is_agent(account.account_type)):
-        raise Forbidden("login.not_member")
+    _admit(account, entry, now)
 
     await ctx.redis.delete(failures_key)
     if account.password_hash and needs_rehash(account.password_hash):
@@ -115,6 +114,42 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
         must_change_password=is_weak(body.password) or expired,
         first_login=account.last_login_at is None,
     )
+
+
+async def _login_by_code(
+    ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry, brand: Brand
+) -> dict[str, Any]:
+    """Login by mobile number and SMS code (``MOBILEVERCODELOGIN3``): no bot check and no forced password
+    change, as spec §4 says; a wrong code is counted against the code."""
+    from auth_service.accounts.service import account_by_phone
+
+    if not brand.flag("MOBILEVERCODELOGIN3"):
+        raise DomainError("login.type.unsupported")
+    await throttle(
+        ctx.redis, f"auth:login-ip:{caller.ip}", ctx.settings.ip_login_limit, ctx.settings.ip_login_window_seconds
+    )
+    phone = phone_number(body.countryDialingCode, body.username)
+    if not await check_code(ctx, caller.merchant, "noLogin", phone, body.password):
+        raise DomainError("sms.code.invalid")
+    account = await account_by_phone(ctx, caller.merchant, phone)
+    if account is None:
+        raise DomainError("sms.code.invalid")
+    _admit(account, entry, datetime.now(UTC))
+    return await open_session(
+        ctx, caller, account, must_change_password=False, first_login=account.last_login_at is None
+    )
+
+
+def _admit(account: Account, entry: Entry, now: datetime) -> None:
+    """Lock, status and entry checks every way of logging in shares."""
+    if account.locked_until is not None and account.locked_until > now:
+        raise Forbidden("account.locked")
+    if account.status != "active":
+        raise Forbidden("account.disabled")
+    if entry is Entry.AGENT and not is_agent(account.account_type):
+        raise Forbidden("login.not_agent")
+    if entry is Entry.MEMBER and not (account.account_type == MEMBER_TYPE or is_agent(account.account_type)):
+        raise Forbidden("login.not_member")
 
 
 async def _failed(ctx: AuthContext, caller: Caller, account: Account | None, failures_key: str) -> None:

@@ -1,0 +1,76 @@
+"""One-time SMS codes: sent through the SMS provider, kept in Redis, checked at most a few times.
+
+A code is valid ``AUTH_SMS_CODE_MINUTES`` (answered as ``expiredMinutes``); a new one for the same number
+and purpose is refused during the countdown of 60 s × expiredMinutes (``sms.countdown``, with the seconds
+left); a number gets at most ``AUTH_SMS_PER_NUMBER_PER_DAY`` codes a day and an address
+``AUTH_SMS_PER_IP_PER_HOUR`` an hour. Five wrong tries spend a code.
+
+Purposes: ``noLogin`` (login by code and forgot password by mobile), ``register`` (mobile registration),
+``verify`` (the second factor of a login from a new address).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from auth_service.context import AuthContext, Caller
+from portal_kit.errors import DomainError, TooManyRequests
+from portal_kit.throttle import count, throttle
+
+MOBILE = re.compile(r"^[0-9]{6,15}$")
+DIALING_CODE = re.compile(r"^[0-9]{1,4}$")
+MAX_TRIES = 5
+
+
+def phone_number(country_dialing_code: str, mobile: str) -> str:
+    code, number = country_dialing_code.strip().lstrip("+"), mobile.strip()
+    if not DIALING_CODE.fullmatch(code) or not MOBILE.fullmatch(number):
+        raise DomainError("phone.invalid")
+    return f"+{code}{number}"
+
+
+def _key(merchant: str, purpose: str, phone: str) -> str:
+    return f"auth:sms:{merchant}:{purpose}:{phone}"
+
+
+async def send_code(ctx: AuthContext, caller: Caller, purpose: str, phone: str) -> dict[str, int]:
+    minutes = ctx.settings.sms_code_minutes
+    key = _key(caller.merchant, purpose, phone)
+    countdown = await ctx.redis.ttl(f"{key}:wait")
+    if countdown > 0:
+        raise DomainError("sms.countdown", status=429, value={"waitSeconds": countdown}, seconds=countdown)
+    await throttle(ctx.redis, f"auth:sms-ip:{caller.ip}", ctx.settings.sms_per_ip_per_hour, 3600)
+    if await count(ctx.redis, f"auth:sms-day:{caller.merchant}:{phone}", 86400) > ctx.settings.sms_per_number_per_day:
+        raise TooManyRequests("sms.quota")
+    code = f"{secrets.randbelow(1_000_000):06d}"
+    async with ctx.redis.pipeline(transaction=True) as pipe:
+        pipe.set(key, code, ex=minutes * 60)
+        pipe.delete(f"{key}:tries")
+        pipe.set(f"{key}:wait", "1", ex=60 * minutes)
+        await pipe.execute()
+    text = {
+        "TR": f"Doğrulama kodunuz: {code}. {minutes} dakika geçerlidir. Kimseyle paylaşmayın.",
+        "EN": f"Your verification code is {code}. It is valid for {minutes} minutes. Do not share it.",
+        "CN": f"您的验证码是 {code}，{minutes} 分钟内有效，请勿泄露。",
+    }[caller.language]
+    try:
+        await ctx.sms.send(phone, text)
+    except Exception:  # noqa: BLE001 - whatever the provider raised, the code is withdrawn and the caller told
+        await ctx.redis.delete(key, f"{key}:wait")
+        raise DomainError("sms.failed", status=502) from None
+    return {"expiredMinutes": minutes}
+
+
+async def check_code(ctx: AuthContext, merchant: str, purpose: str, phone: str, code: str) -> bool:
+    """True once for the right code (which is then spent); wrong tries are counted."""
+    key = _key(merchant, purpose, phone)
+    expected = await ctx.redis.get(key)
+    if expected is None:
+        return False
+    if secrets.compare_digest(str(expected), code.strip()):
+        await ctx.redis.delete(key, f"{key}:tries")
+        return True
+    if await count(ctx.redis, f"{key}:tries", ctx.settings.sms_code_minutes * 60) >= MAX_TRIES:
+        await ctx.redis.delete(key)
+    return False
