@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -28,8 +31,9 @@ GOOD_REGISTRATION: dict[str, Any] = {
 
 
 class AuthClient:
-    def __init__(self, http: httpx.AsyncClient, redis_url: str, site_url: str) -> None:
+    def __init__(self, http: httpx.AsyncClient, redis_url: str, site_url: str, messages_file: str) -> None:
         self.http = http
+        self.messages_file = Path(messages_file)
         self.redis_url = redis_url
         self.site_url = site_url
         self.visitors = 0
@@ -103,3 +107,20 @@ class AuthClient:
         assert response.status_code == 201, response.text
         value: dict[str, Any] = response.json()["value"]
         return value
+
+    def messages_to(self, to: str) -> list[dict[str, str]]:
+        """What the development SMS provider wrote for ``to``, oldest first."""
+        if not self.messages_file.exists():
+            return []
+        lines = self.messages_file.read_text(encoding="utf-8").splitlines()
+        return [message for message in map(json.loads, lines) if message["to"] == to]
+
+    def last_code(self, to: str) -> str:
+        match = re.search(r"\b(\d{6})\b", self.messages_to(to)[-1]["text"])
+        assert match
+        return match.group(1)
+
+    async def send_sms(self, purpose: str, mobile: str, **extra: str) -> httpx.Response:
+        field = "mobileNo" if purpose == "register" else "mobileNum"
+        body = {field: mobile, "countryDialingCode": "90", **(await self.bot_check()), **extra}
+        return await self.http.post(f"/wps/verification/sms/{purpose}", json=body, headers={"Language": "EN"})

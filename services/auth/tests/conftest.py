@@ -65,6 +65,7 @@ def auth_settings(portal_servers: PortalServers, auth_database_url: str, site_se
         site_url=site_server,
         site_cache_seconds=0,
         bot_check_bits=8,
+        dev_messages_file=str(portal_servers.root / "dev-messages.jsonl"),
     )
 
 
@@ -90,6 +91,7 @@ async def clean(
     await reset_database(site_database_url)
     await reset_streams(portal_servers.nats_url)
     await reset_redis(portal_servers.redis_url)
+    (portal_servers.root / "dev-messages.jsonl").unlink(missing_ok=True)
     assert await seed(site_db)
 
 
@@ -104,4 +106,4 @@ async def app(auth_settings: AuthSettings, clean: None) -> AsyncIterator[FastAPI
 async def auth(app: FastAPI, portal_servers: PortalServers, site_server: str) -> AsyncIterator[AuthClient]:
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://auth") as http:
-        yield AuthClient(http, portal_servers.redis_url, site_server)
+        yield AuthClient(http, portal_servers.redis_url, site_server, app.state.settings.dev_messages_file)
