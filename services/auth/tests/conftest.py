@@ -57,7 +57,34 @@ def site_server(portal_servers: PortalServers, site_database_url: str) -> Iterat
 
 
 @pytest.fixture(scope="session")
-def auth_settings(portal_servers: PortalServers, auth_database_url: str, site_server: str) -> AuthSettings:
+def mail_sink(portal_servers: PortalServers) -> Iterator[int]:
+    """The development SMTP sink the stack runs: every e-mail lands in the development messages file."""
+    port = free_port()
+    process = ManagedProcess(
+        "mail-sink",
+        [
+            sys.executable,
+            "-m",
+            "portal_stack.mail_sink",
+            "--port",
+            str(port),
+            "--file",
+            str(portal_servers.root / "dev-messages.jsonl"),
+        ],
+        portal_servers.root / "logs" / "mail-sink.log",
+        lambda: port_open(port),
+        port=port,
+    )
+    process.start()
+    process.wait_ready(30)
+    yield port
+    process.stop()
+
+
+@pytest.fixture(scope="session")
+def auth_settings(
+    portal_servers: PortalServers, auth_database_url: str, site_server: str, mail_sink: int
+) -> AuthSettings:
     return AuthSettings(
         database_url=auth_database_url,
         redis_url=portal_servers.redis_url,
@@ -66,6 +93,7 @@ def auth_settings(portal_servers: PortalServers, auth_database_url: str, site_se
         site_cache_seconds=0,
         bot_check_bits=8,
         dev_messages_file=str(portal_servers.root / "dev-messages.jsonl"),
+        smtp_port=mail_sink,
     )
 
 

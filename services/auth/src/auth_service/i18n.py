@@ -151,6 +151,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The verification failed, please try again.",
         "CN": "验证失败，请重试。",
     },
+    "mail.failed": {
+        "TR": "E-posta gönderilemedi, lütfen daha sonra tekrar deneyin.",
+        "EN": "The e-mail could not be sent, please try again later.",
+        "CN": "邮件发送失败，请稍后再试。",
+    },
     "account.not_found": {"TR": "Hesap bulunamadı.", "EN": "Account not found.", "CN": "账号不存在。"},
 }
 

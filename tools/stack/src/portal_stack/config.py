@@ -29,6 +29,7 @@ class StackConfig:
     valkey_port: int = field(default_factory=lambda: _port("PORTAL_VALKEY_PORT", 56379))
     web_port: int = field(default_factory=lambda: _port("PORTAL_WEB_PORT", 8198))
     fallback_port: int = field(default_factory=lambda: _port("PORTAL_FALLBACK_PORT", 8199))
+    smtp_port: int = field(default_factory=lambda: _port("PORTAL_SMTP_PORT", 8025))
     external_database: str | None = field(default_factory=lambda: os.environ.get("PORTAL_DATABASE_URL"))
     external_nats: str | None = field(default_factory=lambda: os.environ.get("NATS_URL"))
     external_redis: str | None = field(default_factory=lambda: os.environ.get("REDIS_URL"))
@@ -66,6 +67,9 @@ class StackConfig:
             "REDIS_URL": self.redis_url,
             # Auth reads the brand's flags and registration rules from the site's public API.
             "SITE_URL": f"http://127.0.0.1:{self.service_port(SERVICES[0])}",
+            # Development SMS and e-mail land here (one JSON line each) for developers and the e2e tests.
+            f"{service.env_prefix}DEV_MESSAGES_FILE": str(self.data_dir / "dev-messages.jsonl"),
+            f"{service.env_prefix}SMTP_PORT": str(self.smtp_port),
             "PYTHONUNBUFFERED": "1",
         }
 

@@ -20,7 +20,11 @@ class Stack:
         self.data_dir = data_dir or Path(tempfile.mkdtemp(prefix="portal-e2e-"))
         os.chmod(self.data_dir, 0o755)  # noqa: S103 - the unprivileged PostgreSQL user must traverse it
         names = ["PORTAL_PORT", "PORTAL_PG_PORT", "PORTAL_NATS_PORT", "PORTAL_VALKEY_PORT", "PORTAL_WEB_PORT"]
-        names += ["PORTAL_FALLBACK_PORT", *(f"PORTAL_{s.name.upper().replace('-', '_')}_PORT" for s in SERVICES)]
+        names += [
+            "PORTAL_FALLBACK_PORT",
+            "PORTAL_SMTP_PORT",
+            *(f"PORTAL_{s.name.upper().replace('-', '_')}_PORT" for s in SERVICES),
+        ]
         self.ports = {name: free_port() for name in names}
         self.env = {**os.environ, **{k: str(v) for k, v in self.ports.items()}, "PORTAL_DATA_DIR": str(self.data_dir)}
         for external in (

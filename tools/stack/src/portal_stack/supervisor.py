@@ -129,6 +129,7 @@ class Supervisor:
 
     def start_services(self) -> None:
         cfg = self.config
+        self.start_mail_sink()
         for service in SERVICES:
             env = cfg.service_env(service)
             port = cfg.service_port(service)
@@ -144,6 +145,28 @@ class Supervisor:
             self._start(worker)
         self._start(self._uvicorn("fallback", "portal_stack.unavailable:app", cfg.fallback_port, {}, "/healthz"))
         self._start(self._uvicorn("web", "portal_stack.static:app", cfg.web_port, {}, "/_static/healthz"))
+
+    def start_mail_sink(self) -> None:
+        """The development SMTP sink (e-mails land in the development messages file)."""
+        cfg = self.config
+        self._start(
+            ManagedProcess(
+                "mail-sink",
+                [
+                    sys.executable,
+                    "-m",
+                    "portal_stack.mail_sink",
+                    "--port",
+                    str(cfg.smtp_port),
+                    "--file",
+                    str(cfg.data_dir / "dev-messages.jsonl"),
+                ],
+                cfg.logs / "mail-sink.log",
+                lambda: port_open(cfg.smtp_port),
+                cwd=str(REPO),
+                port=cfg.smtp_port,
+            )
+        )
 
     def start_gateway(self) -> None:
         cfg = self.config

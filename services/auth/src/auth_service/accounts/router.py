@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
+from urllib.parse import parse_qs
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
+from pydantic import ValidationError
 
 from auth_service.accounts import service
-from auth_service.accounts.schemas import MobileReset, NewAgent, PasswordChange, RegisterBody, SmsRequest
+from auth_service.accounts.schemas import (
+    EmailReset,
+    MobileReset,
+    NewAgent,
+    PasswordChange,
+    RegisterBody,
+    SmsRequest,
+    TokenReset,
+)
 from auth_service.deps import Ctx, RealAccount, SignedIn, Who
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import ok
-from portal_kit.errors import Forbidden
+from portal_kit.errors import DomainError, Forbidden
 from portal_kit.sessions import ALL_MERCHANTS, OpsPrincipal
 
 router = APIRouter(tags=["auth"])
@@ -46,6 +57,31 @@ async def reset_by_mobile(
     ctx: Ctx, who: Who, body: Annotated[MobileReset, Depends(encrypted_body(MobileReset))]
 ) -> Any:
     return ok(await service.reset_by_mobile(ctx, who, body))
+
+
+@router.post("/wps/member/password/email", operation_id="resetPasswordByEmail")
+async def reset_by_email(ctx: Ctx, who: Who, request: Request) -> Any:
+    """Form fields ``username`` and ``email`` (a JSON body is accepted too); answers "request sent"."""
+    raw = await request.body()
+    if request.headers.get("content-type", "").startswith("application/json"):
+        try:
+            fields = json.loads(raw or b"{}")
+        except ValueError:
+            raise DomainError("validation.failed", field="body", reason="JSON") from None
+    else:
+        fields = {key: values[0] for key, values in parse_qs(raw.decode("utf-8", "replace")).items()}
+    try:
+        body = EmailReset.model_validate(fields)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise DomainError("validation.failed", field=".".join(map(str, first["loc"])), reason=first["msg"]) from None
+    await service.request_reset_by_email(ctx, who, body.username, body.email)
+    return ok({"sent": True})
+
+
+@router.post("/wps/member/password/reset", operation_id="resetPasswordByLink")
+async def reset_by_link(ctx: Ctx, who: Who, body: Annotated[TokenReset, Depends(encrypted_body(TokenReset))]) -> Any:
+    return ok(await service.reset_by_token(ctx, who, body))
 
 
 @router.get("/wps/member/info", operation_id="memberInfo")

@@ -66,6 +66,17 @@ class MobileReset(Trimmed):
     confirmNewPassword: str | None = Field(default=None, max_length=255)
 
 
+class TokenReset(Trimmed):
+    token: str = Field(min_length=20, max_length=100)
+    newPassword: str = Field(min_length=1, max_length=255)
+    confirmNewPassword: str = Field(max_length=255)
+
+
+class EmailReset(Trimmed):
+    username: Text = Field(min_length=1)
+    email: Text = Field(min_length=3)
+
+
 class PasswordChange(Trimmed):
     oldPassword: str = Field(max_length=255)
     newPassword: str = Field(min_length=1, max_length=255)

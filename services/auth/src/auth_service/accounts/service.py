@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 import uuid
 from datetime import UTC, datetime
 from typing import Any
@@ -17,7 +19,14 @@ from auth_service.accounts.domain import (
     is_weak,
 )
 from auth_service.accounts.models import Account, LoginRecord
-from auth_service.accounts.schemas import MobileReset, NewAgent, PasswordChange, RegisterBody, SmsRequest
+from auth_service.accounts.schemas import (
+    MobileReset,
+    NewAgent,
+    PasswordChange,
+    RegisterBody,
+    SmsRequest,
+    TokenReset,
+)
 from auth_service.challenges import bot_check_passes, captcha_matches
 from auth_service.codes import check_code, phone_number, send_code
 from auth_service.context import AuthContext, Caller
@@ -210,6 +219,67 @@ async def reset_by_mobile(ctx: AuthContext, caller: Caller, body: MobileReset) -
     if account is None:
         raise DomainError("sms.code.invalid")
     await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword or body.newPassword)
+    await _set_password(ctx, account.id, body.newPassword)
+    await ctx.sessions.revoke_account(caller.merchant, account.id)
+    return await open_session(ctx, caller, account, must_change_password=False, first_login=False)
+
+
+async def request_reset_by_email(ctx: AuthContext, caller: Caller, username: str, email: str) -> None:
+    """Forgot password by e-mail (``POST /wps/member/password/email``): when the username and the e-mail
+    belong together, a one-time link valid ``AUTH_RESET_TOKEN_MINUTES`` goes to that address."""
+    await throttle(ctx.redis, f"auth:reset-ip:{caller.ip}", 5, 3600)
+    async with ctx.db.reader() as session:
+        account = await session.scalar(
+            select(Account).where(
+                Account.merchant == caller.merchant,
+                Account.username == username.strip().lower(),
+                func.lower(Account.email) == email.strip().lower(),
+            )
+        )
+    if account is None or not account.email:
+        raise DomainError("account.email.not_found")
+    await throttle(ctx.redis, f"auth:reset-account:{account.id}", 3, 3600)
+    token = secrets.token_urlsafe(32)
+    minutes = ctx.settings.reset_token_minutes
+    await ctx.redis.set(_reset_key(token), account.id, ex=minutes * 60)
+    link = f"{ctx.settings.reset_link_base}?resetToken={token}"
+    texts = {
+        "TR": (
+            "Şifre sıfırlama",
+            f"Şifrenizi sıfırlamak için {minutes} dakika içinde bu bağlantıyı açın:\n{link}\n\nBu isteği siz yapmadıysanız bu e-postayı yok sayın.",
+        ),
+        "EN": (
+            "Password reset",
+            f"Open this link within {minutes} minutes to set a new password:\n{link}\n\nIf you did not ask for this, ignore this e-mail.",
+        ),
+        "CN": ("重置密码", f"请在 {minutes} 分钟内打开以下链接设置新密码：\n{link}\n\n如非本人操作，请忽略此邮件。"),
+    }
+    subject, text = texts[caller.language]
+    try:
+        await ctx.mailer.send(account.email, subject, text)
+    except OSError:
+        await ctx.redis.delete(_reset_key(token))
+        raise DomainError("mail.failed", status=502) from None
+
+
+def _reset_key(token: str) -> str:
+    return "auth:reset:" + hashlib.sha256(token.encode()).hexdigest()
+
+
+async def reset_by_token(ctx: AuthContext, caller: Caller, body: TokenReset) -> dict[str, Any]:
+    """The link's second half (``POST /wps/member/password/reset``): one use; every session ends; logged in."""
+    account_id = await ctx.redis.get(_reset_key(body.token))
+    if account_id is None:
+        raise DomainError("reset.token.invalid")
+    await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword)
+    if await ctx.redis.getdel(_reset_key(body.token)) is None:  # spent by a concurrent use meanwhile
+        raise DomainError("reset.token.invalid")
+    async with ctx.db.reader() as session:
+        account = await session.scalar(
+            select(Account).where(Account.id == str(account_id), Account.merchant == caller.merchant)
+        )
+    if account is None:
+        raise DomainError("reset.token.invalid")
     await _set_password(ctx, account.id, body.newPassword)
     await ctx.sessions.revoke_account(caller.merchant, account.id)
     return await open_session(ctx, caller, account, must_change_password=False, first_login=False)
