@@ -14,6 +14,7 @@ from auth_service.challenges import solve
 from portal_kit.encryption import encrypt
 from portal_kit.sessions import Principal, Role, SessionStore
 
+HOME = "198.51.100.10"  # where the test visitor registers and usually logs in from
 GOOD_REGISTRATION: dict[str, Any] = {
     "username": "Ayse1990",
     "password": "gizli123",
@@ -73,13 +74,13 @@ class AuthClient:
         """A registration that passes every rule of the demo brand, with ``changes`` (None drops a field)."""
         payload = {**GOOD_REGISTRATION, **(await self.bot_check()), **(await self.captcha()), **changes}
         payload = {key: value for key, value in payload.items() if value is not None}
-        return await self.encrypted("PUT", "/wps/member/register", payload, Language=language)
+        return await self.encrypted("PUT", "/wps/member/register", payload, Language=language, **{"X-Real-Ip": HOME})
 
     async def login(
-        self, username: str, password: str, path: str = "/wps/session/login", **extra: Any
+        self, username: str, password: str, path: str = "/wps/session/login", ip: str = HOME, **extra: Any
     ) -> httpx.Response:
         payload = {"username": username, "password": password, "type": "username", **(await self.bot_check()), **extra}
-        return await self.encrypted("POST", path, payload, Language="EN", **{"X-Real-Ip": "198.51.100.10"})
+        return await self.encrypted("POST", path, payload, Language="EN", **{"X-Real-Ip": ip})
 
     async def ops_token(self) -> str:
         redis = Redis.from_url(self.redis_url, decode_responses=True)

@@ -9,7 +9,8 @@ from fastapi import APIRouter, Body, Depends
 from auth_service.challenges import new_bot_check, new_captcha
 from auth_service.deps import AnySession, Ctx, Who
 from auth_service.sessions import service
-from auth_service.sessions.schemas import LoginBody
+from auth_service.sessions.schemas import LoginBody, VerificationAnswer, VerificationSend
+from auth_service.sessions.verification import send_verification
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import ok
 from portal_kit.throttle import at_most_once_per
@@ -43,6 +44,18 @@ async def login(ctx: Ctx, who: Who, body: Login) -> Any:
 @router.post("/wps/session/login/agent", operation_id="agentLogin")
 async def agent_login(ctx: Ctx, who: Who, body: Login) -> Any:
     return ok(await service.login(ctx, who, body, service.Entry.AGENT))
+
+
+@router.post("/wps/session/login/verify/send", operation_id="loginVerificationSend")
+async def verification_send(ctx: Ctx, who: Who, body: VerificationSend) -> Any:
+    return ok(await send_verification(ctx, who, body.ticket, body.method))
+
+
+@router.post("/wps/session/login/verify", operation_id="loginVerify")
+async def verification(
+    ctx: Ctx, who: Who, body: Annotated[VerificationAnswer, Depends(encrypted_body(VerificationAnswer))]
+) -> Any:
+    return ok(await service.complete_verification(ctx, who, body.ticket, body.method, body.answer))
 
 
 @router.post("/wps/session/login/freeplay", operation_id="freePlayLogin")

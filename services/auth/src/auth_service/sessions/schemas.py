@@ -16,3 +16,14 @@ class LoginBody(Trimmed):
     captchaId: Text = ""
     botCheckId: Text = ""
     botCheckNonce: Text = ""
+
+
+class VerificationSend(Trimmed):
+    ticket: Text = Field(min_length=10)
+    method: Literal["sms", "email"]
+
+
+class VerificationAnswer(Trimmed):
+    ticket: Text = Field(min_length=10)
+    method: Literal["sms", "email", "payeeName"]
+    answer: Text = Field(min_length=1)

@@ -18,6 +18,7 @@ from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.passwords import hash_password, needs_rehash, verify_password
 from auth_service.sessions.schemas import LoginBody
+from auth_service.sessions.verification import is_new_address, issue_ticket, methods_of, verify
 from auth_service.site_client import Brand
 from portal_kit.errors import DomainError, Forbidden, Unauthorized
 from portal_kit.sessions import TRIAL_TYPE, Principal, role_for_account_type
@@ -107,12 +108,18 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     expired = brand.flag("PWDEXPFORCECHANGE3") and password_expired(
         account.password_changed_at, now, ctx.settings.password_max_age_days
     )
+    must_change, first = is_weak(body.password) or expired, account.last_login_at is None
+    if brand.flag("NEWIPVERIFY3") and methods_of(account) and await is_new_address(ctx, account, caller.ip):
+        return await issue_ticket(ctx, account, must_change, first)
+    return await open_session(ctx, caller, account, must_change_password=must_change, first_login=first)
+
+
+async def complete_verification(
+    ctx: AuthContext, caller: Caller, ticket: str, method: str, answer: str
+) -> dict[str, Any]:
+    account, state = await verify(ctx, caller, ticket, method, answer)
     return await open_session(
-        ctx,
-        caller,
-        account,
-        must_change_password=is_weak(body.password) or expired,
-        first_login=account.last_login_at is None,
+        ctx, caller, account, must_change_password=state["mustChange"], first_login=state["first"]
     )
 
 

@@ -1,0 +1,124 @@
+"""The second factor of a login from a new address (``NEWIPVERIFY3``, spec §4).
+
+A password login from an address the account never logged in from before (when it has logged in before)
+answers ``{token: null, verificationRequired: true, ticket, methods}`` instead of a session. Methods are
+those the account can answer: ``sms`` (a code to the bound mobile), ``email`` (a code to the bound e-mail)
+and ``payeeName`` (the bound bank account name). ``POST /wps/session/login/verify/send`` sends the code of
+``sms`` or ``email``; ``POST /wps/session/login/verify`` (E) with the code or the name opens the session.
+A ticket lives 10 minutes and allows 5 tries.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from sqlalchemy import select
+
+from auth_service.accounts.models import Account, LoginRecord
+from auth_service.codes import check_code, phone_number, send_code
+from auth_service.context import AuthContext, Caller
+from portal_kit.errors import DomainError
+from portal_kit.throttle import count
+
+TICKET_SECONDS = 600
+MAX_TRIES = 5
+
+
+def methods_of(account: Account) -> list[str]:
+    methods = []
+    if account.mobile_num and account.country_dialing_code:
+        methods.append("sms")
+    if account.email:
+        methods.append("email")
+    if account.payee_name:
+        methods.append("payeeName")
+    return methods
+
+
+async def is_new_address(ctx: AuthContext, account: Account, ip: str | None) -> bool:
+    """True when the account has logged in before, never from ``ip``."""
+    async with ctx.db.reader() as session:
+        seen = await session.scalar(
+            select(LoginRecord.id)
+            .where(LoginRecord.account_id == account.id, LoginRecord.success, LoginRecord.ip == ip)
+            .limit(1)
+        )
+        before = await session.scalar(
+            select(LoginRecord.id).where(LoginRecord.account_id == account.id, LoginRecord.success).limit(1)
+        )
+    return before is not None and seen is None
+
+
+async def issue_ticket(
+    ctx: AuthContext, account: Account, must_change_password: bool, first_login: bool
+) -> dict[str, Any]:
+    ticket = secrets.token_urlsafe(24)
+    state = {
+        "accountId": account.id,
+        "merchant": account.merchant,
+        "mustChange": must_change_password,
+        "first": first_login,
+    }
+    await ctx.redis.set(f"auth:verify:{ticket}", json.dumps(state), ex=TICKET_SECONDS)
+    return {
+        "token": None,
+        "verificationRequired": True,
+        "ticket": ticket,
+        "methods": methods_of(account),
+        "firstTimeLogin": first_login,
+        "passwordExpired": must_change_password,
+        "captcha": False,
+    }
+
+
+async def _ticket(ctx: AuthContext, caller: Caller, ticket: str) -> tuple[dict[str, Any], Account]:
+    raw = await ctx.redis.get(f"auth:verify:{ticket}")
+    if raw is None:
+        raise DomainError("verification.failed")
+    state: dict[str, Any] = json.loads(raw)
+    async with ctx.db.reader() as session:
+        account = await session.get(Account, state["accountId"])
+    if account is None or state["merchant"] != caller.merchant:
+        raise DomainError("verification.failed")
+    return state, account
+
+
+def _email_target(account: Account) -> str:
+    return f"email:{account.email}"
+
+
+async def send_verification(ctx: AuthContext, caller: Caller, ticket: str, method: str) -> dict[str, int]:
+    _, account = await _ticket(ctx, caller, ticket)
+    if method not in methods_of(account) or method == "payeeName":
+        raise DomainError("verification.failed")
+    if method == "sms":
+        return await send_code(
+            ctx, caller, "verify", phone_number(account.country_dialing_code or "", account.mobile_num or "")
+        )
+    return await send_code(ctx, caller, "verify", _email_target(account), mail_to=account.email)
+
+
+async def verify(
+    ctx: AuthContext, caller: Caller, ticket: str, method: str, answer: str
+) -> tuple[Account, dict[str, Any]]:
+    """The account and the ticket's state when ``answer`` is right; the ticket is then spent."""
+    state, account = await _ticket(ctx, caller, ticket)
+    if await count(ctx.redis, f"auth:verify-tries:{ticket}", TICKET_SECONDS) > MAX_TRIES:
+        await ctx.redis.delete(f"auth:verify:{ticket}")
+        raise DomainError("verification.failed")
+    if method not in methods_of(account):
+        raise DomainError("verification.failed")
+    if method == "payeeName":
+        right = secrets.compare_digest(
+            (account.payee_name or "").strip().casefold().encode(), answer.strip().casefold().encode()
+        )
+    elif method == "sms":
+        phone = phone_number(account.country_dialing_code or "", account.mobile_num or "")
+        right = await check_code(ctx, caller.merchant, "verify", phone, answer)
+    else:
+        right = await check_code(ctx, caller.merchant, "verify", _email_target(account), answer)
+    if not right or not await ctx.redis.delete(f"auth:verify:{ticket}"):
+        raise DomainError("verification.failed")
+    return account, state

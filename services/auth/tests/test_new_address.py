@@ -1,0 +1,86 @@
+"""A login from a new address asks for a second factor (NEWIPVERIFY3, on for the demo brand)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from auth_helpers import AuthClient
+
+ELSEWHERE = "203.0.113.77"
+
+
+@pytest.fixture
+async def member(auth: AuthClient) -> str:
+    assert (await auth.register(payeeName="Ayse Yilmaz")).status_code == 200
+    return "ayse1990"
+
+
+async def ticket(auth: AuthClient, member: str) -> dict[str, Any]:
+    response = await auth.login(member, "gizli123", ip=ELSEWHERE)
+    assert response.status_code == 200, response.text
+    value: dict[str, Any] = response.json()["value"]
+    return value
+
+
+async def answer(auth: AuthClient, ticket_id: str, method: str, text: str) -> dict[str, Any]:
+    response = await auth.encrypted(
+        "POST",
+        "/wps/session/login/verify",
+        {"ticket": ticket_id, "method": method, "answer": text},
+        Language="EN",
+        **{"X-Real-Ip": ELSEWHERE},
+    )
+    return {"status": response.status_code, **response.json()}
+
+
+async def test_a_new_address_gets_a_ticket_not_a_token(auth: AuthClient, member: str) -> None:
+    value = await ticket(auth, member)
+    assert value["token"] is None
+    assert value["verificationRequired"] is True
+    assert value["methods"] == ["sms", "email", "payeeName"]
+    assert (await auth.login(member, "gizli123")).json()["value"]["token"]  # the usual address needs nothing
+
+
+async def test_sms_code_completes_the_login_and_the_address_becomes_known(auth: AuthClient, member: str) -> None:
+    value = await ticket(auth, member)
+    sent = await auth.http.post("/wps/session/login/verify/send", json={"ticket": value["ticket"], "method": "sms"})
+    assert sent.json()["value"] == {"expiredMinutes": 5}
+    done = await answer(auth, value["ticket"], "sms", auth.last_code("+905321234567"))
+    assert done["status"] == 200 and done["value"]["token"]
+    assert (await auth.login(member, "gizli123", ip=ELSEWHERE)).json()["value"]["token"]
+
+
+async def test_email_code_completes_the_login(auth: AuthClient, member: str) -> None:
+    value = await ticket(auth, member)
+    await auth.http.post(
+        "/wps/session/login/verify/send", json={"ticket": value["ticket"], "method": "email"}, headers={"Language": "EN"}
+    )
+    mail = auth.messages_to("ayse@example.com")[-1]
+    assert mail["channel"] == "email" and mail["subject"] == "Verification code"
+    code = re.search(r"\b(\d{6})\b", mail["text"])
+    assert code
+    assert (await answer(auth, value["ticket"], "email", code.group(1)))["status"] == 200
+
+
+async def test_payee_name_completes_the_login_and_a_wrong_one_does_not(auth: AuthClient, member: str) -> None:
+    value = await ticket(auth, member)
+    wrong = await answer(auth, value["ticket"], "payeeName", "Someone Else")
+    assert (wrong["status"], wrong["errorCode"]) == (400, "verification.failed")
+    right = await answer(auth, value["ticket"], "payeeName", "  ayse yilmaz ")
+    assert right["status"] == 200 and right["value"]["token"]
+    spent = await answer(auth, value["ticket"], "payeeName", "Ayse Yilmaz")
+    assert spent["errorCode"] == "verification.failed"
+
+
+async def test_a_ticket_allows_five_tries(auth: AuthClient, member: str) -> None:
+    value = await ticket(auth, member)
+    for _ in range(5):
+        assert (await answer(auth, value["ticket"], "payeeName", "Wrong Name"))["errorCode"] == "verification.failed"
+    assert (await answer(auth, value["ticket"], "payeeName", "Ayse Yilmaz"))["errorCode"] == "verification.failed"
+
+
+async def test_no_second_factor_when_the_brand_turns_it_off(auth: AuthClient, member: str) -> None:
+    await auth.site_flags(NEWIPVERIFY3=False)
+    assert (await auth.login(member, "gizli123", ip=ELSEWHERE)).json()["value"]["token"]
