@@ -55,7 +55,9 @@ async def test_sms_code_completes_the_login_and_the_address_becomes_known(auth: 
 async def test_email_code_completes_the_login(auth: AuthClient, member: str) -> None:
     value = await ticket(auth, member)
     await auth.http.post(
-        "/wps/session/login/verify/send", json={"ticket": value["ticket"], "method": "email"}, headers={"Language": "EN"}
+        "/wps/session/login/verify/send",
+        json={"ticket": value["ticket"], "method": "email"},
+        headers={"Language": "EN"},
     )
     mail = auth.messages_to("ayse@example.com")[-1]
     assert mail["channel"] == "email" and mail["subject"] == "Verification code"
