@@ -28,9 +28,10 @@ def read_captcha(stack: Stack, captcha_id: str) -> str:
 class Browser:
     """What the web shell does for each (E) call: fetch the key, solve the bot check, encrypt."""
 
-    def __init__(self, stack: Stack) -> None:
+    def __init__(self, stack: Stack, address: str = "127.0.0.1") -> None:
         self.stack = stack
-        self.http = httpx.Client(base_url=stack.url, headers={"Language": "EN"})
+        transport = httpx.HTTPTransport(local_address=address)  # a visitor's own address (all of 127/8 is local)
+        self.http = httpx.Client(base_url=stack.url, headers={"Language": "EN"}, transport=transport)
 
     def bot_check(self) -> dict[str, str]:
         challenge = self.http.get("/wps/botcheck/challenge").json()["value"]
@@ -89,3 +90,35 @@ def test_register_login_info_change_password_logout(stack: Stack) -> None:
     refused = browser.http.get("/wps/member/info", headers={"Authorization": token})
     assert (refused.status_code, refused.json()["errorCode"]) == (401, "user.or.token.invalid")
     assert browser.http.get("/_svc/auth/readyz").json()["value"] == {"status": "ready"}
+
+
+def test_a_login_from_a_new_address_asks_for_the_second_factor(stack: Stack) -> None:
+    home = Browser(stack, "127.0.0.3")
+    captcha = home.http.get("/wps/captcha").json()["value"]
+    registration = {
+        "username": "traveller1",
+        "password": "yolcu2468",
+        "confirmPassword": "yolcu2468",
+        "paymentPassword": "112233",
+        "mobileNum": "5329998877",
+        "countryDialingCode": "90",
+        "birthday": "1990-09-09",
+        "payeeName": "Deniz Kaya",
+        "acceptTerms": True,
+        "captchaId": captcha["captchaId"],
+        "captcha": read_captcha(stack, captcha["captchaId"]),
+        **home.bot_check(),
+    }
+    assert home.send("PUT", "/wps/member/register", registration).status_code == 200
+
+    away = Browser(stack, "127.0.0.4")
+    asked = away.send(
+        "POST", "/wps/session/login", {"username": "traveller1", "password": "yolcu2468", **away.bot_check()}
+    )
+    value = asked.json()["value"]
+    assert (value["token"], value["verificationRequired"]) == (None, True)
+    assert value["methods"] == ["sms", "payeeName"]
+    done = away.send(
+        "POST", "/wps/session/login/verify", {"ticket": value["ticket"], "method": "payeeName", "answer": "deniz kaya"}
+    )
+    assert done.status_code == 200 and done.json()["value"]["token"]
