@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import UTC, date, datetime, timedelta
 
 from hypothesis import given
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from auth_service.accounts.domain import check_fields, is_adult, leading_zero_bits, parse_birthday, password_expired
 from auth_service.challenges import solve, solves
 from auth_service.i18n import rule_text
+from site_service.config.domain import PATTERNS
 
 RULES = {
     "username": {
@@ -133,3 +135,24 @@ def test_proof_of_work_is_solvable_and_checked() -> None:
     assert solves("abc", nonce, 10)
     assert leading_zero_bits(hashlib.sha256(("abc" + nonce).encode()).digest()) >= 10
     assert not solves("abd", nonce, 40)
+
+
+PATTERN_RULES = {
+    pattern_id: {
+        "enabled": True,
+        "required": False,
+        "patternId": pattern_id,
+        "acceptedPattern": pattern,
+        "minLength": 0,
+        "maxLength": 30,
+    }
+    for pattern_id, pattern in PATTERNS.items()
+}
+
+
+@given(st.sampled_from(sorted(PATTERNS)), st.text(max_size=40))
+def test_every_pattern_id_is_applied_exactly_as_its_regular_expression(pattern_id: int, value: str) -> None:
+    rules = {"nickname": PATTERN_RULES[pattern_id]}
+    problems = check_fields(rules, {"nickname": value}, TODAY)
+    expected_ok = value == "" or (len(value) <= 30 and re.fullmatch(PATTERNS[pattern_id], value) is not None)
+    assert (problems == []) == expected_ok

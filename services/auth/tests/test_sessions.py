@@ -6,6 +6,7 @@ import uuid
 
 import pytest
 from auth_helpers import AuthClient
+from httpx import AsyncClient
 from redis.asyncio import Redis
 from sqlalchemy import select
 
@@ -225,3 +226,36 @@ async def test_unknown_brand_is_refused(auth: AuthClient) -> None:
     body, headers = encrypt(key["publicKey"], key["keyId"], {"username": "a", "password": "b"})
     ghost = await auth.http.post("/wps/session/login", json=body, headers={**headers, "Merchant": "ghost"})
     assert (ghost.status_code, ghost.json()["errorCode"]) == (404, "merchant.not_found")
+
+
+async def site_settings(auth: AuthClient, **settings: object) -> None:
+    token = await auth.ops_token()
+    async with AsyncClient(base_url=auth.site_url) as site:
+        response = await site.patch("/wps/ops/site/merchants/turkeyf2", json=settings, headers={"Authorization": token})
+        assert response.status_code == 200, response.text
+
+
+async def test_a_blocked_region_cannot_log_in_register_or_play(auth: AuthClient, member: str) -> None:
+    await site_settings(auth, blockedNetworks=["198.51.100.0/24"])
+    login = await auth.login(member, "gizli123")
+    assert (login.status_code, login.json()["errorCode"]) == (403, "region.blocked")
+    assert login.json()["message"] == "The service is not available from your region or IP address (198.51.100.10)."
+    register = await auth.register(username="another11", mobileNum="5320009988")
+    assert register.json()["errorCode"] == "region.blocked"
+    play = await auth.http.post("/wps/session/login/freeplay", json={}, headers={"X-Real-Ip": "198.51.100.99"})
+    assert (play.status_code, play.json()["errorCode"]) == (403, "region.blocked")
+    assert (await auth.login(member, "gizli123", ip="192.0.2.10")).status_code == 200
+
+
+async def test_no_login_during_maintenance(auth: AuthClient, member: str) -> None:
+    await site_settings(auth, maintenance=True)
+    login = await auth.login(member, "gizli123")
+    assert (login.status_code, login.json()["errorCode"]) == (503, "maintenance")
+
+
+async def test_each_token_reads_only_its_own_account(auth: AuthClient, member: str) -> None:
+    other = await auth.register(username="second22", mobileNum="5320001111", email="second@example.com")
+    mine = (await auth.login(member, "gizli123")).json()["value"]["token"]
+    theirs = other.json()["value"]["token"]
+    assert (await auth.http.get("/wps/member/info", headers=bearer(mine))).json()["value"]["account"] == member
+    assert (await auth.http.get("/wps/member/info", headers=bearer(theirs))).json()["value"]["account"] == "second22"

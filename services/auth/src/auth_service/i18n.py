@@ -156,6 +156,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The e-mail could not be sent, please try again later.",
         "CN": "邮件发送失败，请稍后再试。",
     },
+    "region.blocked": {
+        "TR": "Bulunduğunuz bölgeden veya IP adresinden ({ip}) hizmet verilemiyor.",
+        "EN": "The service is not available from your region or IP address ({ip}).",
+        "CN": "您所在的地区或 IP 地址（{ip}）无法使用本服务。",
+    },
+    "maintenance": {
+        "TR": "Sistem bakımda, lütfen daha sonra tekrar deneyin.",
+        "EN": "The system is under maintenance, please try again later.",
+        "CN": "系统维护中，请稍后再试。",
+    },
     "account.not_found": {"TR": "Hesap bulunamadı.", "EN": "Account not found.", "CN": "账号不存在。"},
 }
 

@@ -49,5 +49,23 @@ class SiteClient:
         self._cache[merchant] = (time.monotonic(), brand)
         return brand
 
+    async def admits(self, merchant: str, ip: str | None) -> None:
+        """Refuse a caller the site would not serve: region restricted (``region.blocked``) or under
+        maintenance (``maintenance``). Asked per call, since the answer depends on the caller's address."""
+        headers = {"Merchant": merchant}
+        if ip:
+            headers["X-Real-Ip"] = ip
+        try:
+            response = await self.http.get("/wps/system/status", headers=headers)
+        except httpx.HTTPError:
+            raise DomainError("service_unavailable", status=503) from None
+        if response.status_code == 404:
+            raise NotFound("merchant.not_found", merchant=merchant)
+        status = response.json().get("value") or {}
+        if status.get("systemStatus") == 2:
+            raise DomainError("region.blocked", status=403, ip=ip or "")
+        if status.get("systemStatus") == 1:
+            raise DomainError("maintenance", status=503)
+
     async def close(self) -> None:
         await self.http.aclose()

@@ -107,6 +107,7 @@ async def _checked(
     ctx: AuthContext, caller: Caller, brand: Brand, body: RegisterBody, skip: frozenset[str]
 ) -> dict[str, str]:
     """Every check both registration modes share; returns the trimmed values of the enabled fields."""
+    await ctx.site.admits(caller.merchant, caller.ip)
     await throttle(ctx.redis, f"auth:register-ip:{caller.ip}", ctx.settings.ip_register_limit, 3600)
     if brand.flag("BOTCHECK3") and not await bot_check_passes(ctx.redis, body.botCheckId, body.botCheckNonce):
         raise DomainError("botcheck.failed")

@@ -70,6 +70,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     """``POST /wps/session/login``: username and password. After ``captcha_after_failures`` failures of a
     username the captcha is required; after ``lock_after_failures`` the account is locked for a while."""
     brand = await ctx.site.brand(caller.merchant)
+    await ctx.site.admits(caller.merchant, caller.ip)
     if body.type == "sms":
         return await _login_by_code(ctx, caller, body, entry, brand)
     if not brand.flag("USERNAMELOGIN3"):
@@ -188,6 +189,7 @@ async def free_play(ctx: AuthContext, caller: Caller) -> dict[str, Any]:
     brand = await ctx.site.brand(caller.merchant)
     if not brand.flag("FREEPLAY3"):
         raise Forbidden("freeplay.disabled")
+    await ctx.site.admits(caller.merchant, caller.ip)
     await throttle(ctx.redis, f"auth:freeplay-ip:{caller.ip}", ctx.settings.ip_freeplay_limit, 3600)
     account = Account(
         id=str(uuid.uuid4()),
