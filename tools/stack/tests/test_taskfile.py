@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,10 @@ TASK = Path(sys.executable).parent / "task"
 
 
 def test_task_reads_the_taskfile() -> None:
-    listed = subprocess.run([str(TASK), "--list-all"], cwd=REPO, capture_output=True, text=True, check=False)
+    env = {**os.environ, "NO_COLOR": "1"}
+    listed = subprocess.run(
+        [str(TASK), "--list-all", "--color=false"], cwd=REPO, capture_output=True, text=True, check=False, env=env
+    )
     assert listed.returncode == 0, listed.stdout + listed.stderr
     for name in ("up", "down", "test", "bench", "lint", "typecheck"):
         assert f"* {name}:" in listed.stdout
