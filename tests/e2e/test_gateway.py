@@ -30,8 +30,7 @@ def test_security_headers_and_request_id(stack: Stack) -> None:
     "path",
     [
         "/wps/relay/GCS_recentGame",
-        "/wps/v2/wallets/balance",
-        "/wps/member/info/funds/consolidated",
+        "/wps/relay/GCS_gameLaunchFB",
         "/lgw/games/game_menus",
         "/wps/relay/GCSGAME_gameList",
         "/lgw/vn/games/game_menu",

@@ -8,10 +8,10 @@ from redis.asyncio import Redis
 
 from auth_service.messages import SmsProvider, SmtpMailer
 from auth_service.settings import AuthSettings
-from auth_service.site_client import SiteClient
 from portal_kit.db import Database
 from portal_kit.encryption import PayloadKeys
 from portal_kit.sessions import SessionStore
+from portal_kit.site import SiteClient
 
 
 @dataclass

@@ -12,9 +12,9 @@ from auth_service.i18n import MESSAGES
 from auth_service.messages import DevSmsProvider, SmsProvider, SmtpMailer
 from auth_service.sessions import router as sessions_router
 from auth_service.settings import AuthSettings
-from auth_service.site_client import SiteClient
 from portal_kit.app import create_app
 from portal_kit.encryption import PayloadKeys
+from portal_kit.site import SiteClient
 
 
 async def _start(app: FastAPI) -> None:

@@ -1,8 +1,7 @@
-"""The brand's flags and registration rules, read from the site service's public API (``SITE_URL``).
-
-Auth never reads the site's database; it asks the site, which serves these from its Redis cache. Answers
-are kept in process for ``AUTH_SITE_CACHE_SECONDS`` (5 s), so an ops change reaches logins within seconds.
-"""
+"""A brand's configuration as other services need it (flags, registration rules, currency), read from the
+site service's public API (``SITE_URL``) — never from its database. The site serves it from its Redis cache;
+answers are kept in process for ``cache_seconds`` (5 s by default), so an ops change reaches every service
+within seconds."""
 
 from __future__ import annotations
 
@@ -20,6 +19,7 @@ class Brand:
     code: str
     flags: dict[str, bool]
     rules: dict[str, dict[str, Any]]
+    currency: str
 
     def flag(self, name: str) -> bool:
         return bool(self.flags.get(name, False))
@@ -45,7 +45,9 @@ class SiteClient:
         if not body.get("success"):
             raise DomainError("service_unavailable", status=503)
         value = body["value"]
-        brand = Brand(merchant, value["whitelabelVal"], {rule["field"]: rule for rule in value["register"]})
+        brand = Brand(
+            merchant, value["whitelabelVal"], {rule["field"]: rule for rule in value["register"]}, value["currency"]
+        )
         self._cache[merchant] = (time.monotonic(), brand)
         return brand
 

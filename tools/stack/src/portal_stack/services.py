@@ -32,4 +32,5 @@ class ServiceSpec:
 SERVICES: tuple[ServiceSpec, ...] = (
     ServiceSpec("site", "site_service", "SITE_", 8101, seed=True),
     ServiceSpec("auth", "auth_service", "AUTH_", 8102),
+    ServiceSpec("wallet", "wallet_service", "WALLET_", 8103),
 )

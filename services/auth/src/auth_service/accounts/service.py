@@ -34,9 +34,9 @@ from auth_service.events import member_registered
 from auth_service.i18n import field_label, rule_text
 from auth_service.passwords import hash_password, verify_password
 from auth_service.sessions.service import open_session
-from auth_service.site_client import Brand
 from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound
 from portal_kit.sessions import AGENT_TYPES, Principal
+from portal_kit.site import Brand
 from portal_kit.throttle import throttle
 
 CONTACT_FIELDS = (

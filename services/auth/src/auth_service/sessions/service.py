@@ -19,9 +19,9 @@ from auth_service.events import member_registered
 from auth_service.passwords import hash_password, needs_rehash, verify_password
 from auth_service.sessions.schemas import LoginBody
 from auth_service.sessions.verification import is_new_address, issue_ticket, methods_of, verify
-from auth_service.site_client import Brand
 from portal_kit.errors import DomainError, Forbidden, Unauthorized
 from portal_kit.sessions import TRIAL_TYPE, Principal, role_for_account_type
+from portal_kit.site import Brand
 from portal_kit.throttle import count, throttle
 
 

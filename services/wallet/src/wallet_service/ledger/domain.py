@@ -1,0 +1,58 @@
+"""Pure rules of money: amounts, wallets, fingerprints of commands, balanced legs."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+MAX_AMOUNT = 10**15  # minor units; far above any single movement, far below BIGINT
+HOUSE = "house"
+GAMES = "house:games"
+FREE_PLAY_HOUSE = "house:freeplay"
+MAIN = "main"
+FREE_PLAY = "freeplay"
+VENDOR_WALLET = re.compile(r"^vendor:[A-Z0-9_]{2,20}$")
+
+
+class MoneyError(Exception):
+    """A refusal with a stable code; ``stored`` refusals are the answer to every replay."""
+
+    def __init__(self, code: str, *, stored: bool = False, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.stored = stored
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Leg:
+    account_id: int
+    amount: int  # signed: negative takes from the account
+
+
+def checked_amount(value: Any) -> int:
+    """Integer minor units, positive, bounded; a float, a string or a bool is refused (never rounded)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MoneyError("amount.invalid")
+    if value <= 0 or value > MAX_AMOUNT:
+        raise MoneyError("amount.invalid")
+    return value
+
+
+def checked_wallet(value: Any) -> str:
+    if value in (MAIN, FREE_PLAY) or (isinstance(value, str) and VENDOR_WALLET.fullmatch(value)):
+        return str(value)
+    raise MoneyError("wallet.unknown")
+
+
+def balanced(legs: list[Leg]) -> bool:
+    return bool(legs) and sum(leg.amount for leg in legs) == 0
+
+
+def fingerprint(kind: str, content: dict[str, Any]) -> str:
+    """The same command's fingerprint whatever the order of its fields."""
+    canonical = json.dumps({"kind": kind, **content}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
