@@ -49,24 +49,27 @@ async def ask(url: str, subject: str, body: Any) -> dict[str, Any]:
 
 
 async def test_money_api_over_nats(broker: NatsBroker, wallet_db: Database, portal_servers: PortalServers) -> None:
+    nc = await nats.connect(portal_servers.nats_url)
+    await ensure_stream(nc.jetstream(), "WALLET", ["wallet.>"])  # as in production: the events' stream exists
+    await nc.close()
     await open_member(wallet_db, "m1")
     base = {"merchant": "turkeyf2", "accountId": "m1", "currency": "TRY"}
     url = portal_servers.nats_url
-    credited = await ask(url, "wallet.rpc.credit", {**base, "amount": 1000, "transactionId": "win-1"})
+    credited = await ask(url, "rpc.wallet.credit", {**base, "amount": 1000, "transactionId": "win-1"})
     assert credited["value"] == {"transactionId": "win-1", "balance": 1000, "currency": "TRY"}
-    debited = await ask(url, "wallet.rpc.debit", {**base, "amount": 300, "transactionId": "bet-1"})
+    debited = await ask(url, "rpc.wallet.debit", {**base, "amount": 300, "transactionId": "bet-1"})
     assert debited["value"]["balance"] == 700
-    assert await ask(url, "wallet.rpc.debit", {**base, "amount": 300, "transactionId": "bet-1"}) == debited
-    mismatch = await ask(url, "wallet.rpc.debit", {**base, "amount": 301, "transactionId": "bet-1"})
+    assert await ask(url, "rpc.wallet.debit", {**base, "amount": 300, "transactionId": "bet-1"}) == debited
+    mismatch = await ask(url, "rpc.wallet.debit", {**base, "amount": 301, "transactionId": "bet-1"})
     assert (mismatch["success"], mismatch["errorCode"]) == (False, "idempotency.mismatch")
-    too_much = await ask(url, "wallet.rpc.debit", {**base, "amount": 5000, "transactionId": "bet-2"})
+    too_much = await ask(url, "rpc.wallet.debit", {**base, "amount": 5000, "transactionId": "bet-2"})
     assert too_much["errorCode"] == "wallet.insufficient_funds"
-    undone = await ask(url, "wallet.rpc.rollback", {"merchant": "turkeyf2", "transactionId": "bet-1"})
+    undone = await ask(url, "rpc.wallet.rollback", {"merchant": "turkeyf2", "transactionId": "bet-1"})
     assert undone["value"]["reversed"] == 300
-    balance = await ask(url, "wallet.rpc.balance", {"merchant": "turkeyf2", "accountId": "m1"})
+    balance = await ask(url, "rpc.wallet.balance", {"merchant": "turkeyf2", "accountId": "m1"})
     assert balance["value"] == {"balance": 1000, "held": 0, "currency": "TRY"}
-    assert (await ask(url, "wallet.rpc.debit", b"not json"))["errorCode"] == "request.invalid"
-    assert (await ask(url, "wallet.rpc.debit", {**base, "amount": 1.5, "transactionId": "f"}))[
+    assert (await ask(url, "rpc.wallet.debit", b"not json"))["errorCode"] == "request.invalid"
+    assert (await ask(url, "rpc.wallet.debit", {**base, "amount": 1.5, "transactionId": "f"}))[
         "errorCode"
     ] == "amount.invalid"
 

@@ -37,9 +37,9 @@ class SiteClient:
             return cached[1]
         try:
             response = await self.http.get("/wps/system/config", headers={"Merchant": merchant})
-        except httpx.HTTPError:
+            body = response.json()
+        except (httpx.HTTPError, ValueError):
             raise DomainError("service_unavailable", status=503) from None
-        body = response.json()
         if response.status_code == 404:
             raise NotFound("merchant.not_found", merchant=merchant)
         if not body.get("success"):
@@ -59,11 +59,12 @@ class SiteClient:
             headers["X-Real-Ip"] = ip
         try:
             response = await self.http.get("/wps/system/status", headers=headers)
-        except httpx.HTTPError:
+            body = response.json()
+        except (httpx.HTTPError, ValueError):
             raise DomainError("service_unavailable", status=503) from None
         if response.status_code == 404:
             raise NotFound("merchant.not_found", merchant=merchant)
-        status = response.json().get("value") or {}
+        status = body.get("value") or {}
         if status.get("systemStatus") == 2:
             raise DomainError("region.blocked", status=403, ip=ip or "")
         if status.get("systemStatus") == 1:

@@ -13,7 +13,7 @@ from portal_kit.db import Database
 from portal_kit.messaging.consumer import subscribe
 from portal_kit.messaging.events import Event
 from portal_kit.site import SiteClient
-from wallet_service.ledger.domain import FREE_PLAY, FREE_PLAY_HOUSE, HOUSE, MAIN, Leg, fingerprint
+from wallet_service.ledger.domain import FREE_PLAY, FREE_PLAY_HOUSE, HOUSE, MAIN, Leg, fingerprint, house_shard
 from wallet_service.ledger.service import claim, open_account, post
 
 TRIAL_TYPE = 4
@@ -25,7 +25,7 @@ async def open_wallets(session: AsyncSession, event: Event, currency: str, trial
         await open_account(session, event.merchant, currency, account_id, MAIN)
         return
     wallet = await open_account(session, event.merchant, currency, account_id, FREE_PLAY, trial=True)
-    house = await open_account(session, event.merchant, currency, HOUSE, FREE_PLAY_HOUSE)
+    house = await open_account(session, event.merchant, currency, HOUSE, house_shard(FREE_PLAY_HOUSE, account_id))
     row, new = await claim(
         session, event.merchant, f"trial-grant:{account_id}", "grant", fingerprint("grant", {"accountId": account_id})
     )

@@ -17,6 +17,16 @@ FREE_PLAY = "freeplay"
 VENDOR_WALLET = re.compile(r"^vendor:[A-Z0-9_]{2,20}$")
 
 
+HOUSE_SHARDS = 16
+
+
+def house_shard(kind: str, member_account_id: str) -> str:
+    """House accounts are split in shards chosen by the member, so concurrent bets of different players do
+    not queue on one row lock; the shards of a kind together are that house account."""
+    digest = hashlib.sha256(member_account_id.encode()).digest()
+    return f"{kind}#{digest[0] % HOUSE_SHARDS}"
+
+
 class MoneyError(Exception):
     """A refusal with a stable code; ``stored`` refusals are the answer to every replay."""
 

@@ -77,10 +77,24 @@ async def member_account(session: AsyncSession, merchant: str, owner_id: str, ki
     )
 
 
+_house_ids: dict[tuple[str, str, str], int] = {}
+
+
 async def open_account(
     session: AsyncSession, merchant: str, currency: str, owner_id: str, kind: str, *, trial: bool = False
 ) -> LedgerAccount:
-    """Open (once) and return an account; house accounts may go negative, member accounts never."""
+    """Open (once) and return an account; house accounts may go negative, member accounts never. House
+    account ids never change once made, so they are remembered in process (one round trip saved a bet)."""
+    cached = _house_ids.get((merchant, currency, kind)) if owner_id == HOUSE else None
+    if cached is not None:
+        house = await session.get(LedgerAccount, cached)
+        if house is not None and (house.merchant, house.currency, house.owner_id, house.kind) == (
+            merchant,
+            currency,
+            HOUSE,
+            kind,
+        ):
+            return house
     await session.execute(
         insert(LedgerAccount)
         .values(
@@ -104,6 +118,8 @@ async def open_account(
         )
     )
     assert account is not None
+    if owner_id == HOUSE:
+        _house_ids[(merchant, currency, kind)] = account.id
     return account
 
 

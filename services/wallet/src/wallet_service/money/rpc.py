@@ -2,11 +2,13 @@
 
 | subject | request | answer (envelope) |
 |---|---|---|
-| ``wallet.rpc.debit`` | ``{merchant, accountId, currency, amount, transactionId, wallet?}`` | ``{transactionId, balance, currency}`` |
-| ``wallet.rpc.credit`` | the same | the same |
-| ``wallet.rpc.rollback`` | ``{merchant, transactionId}`` (of the debit) | ``{transactionId, reversed}`` |
-| ``wallet.rpc.balance`` | ``{merchant, accountId, wallet?}`` | ``{balance, held, currency}`` |
+| ``rpc.wallet.debit`` | ``{merchant, accountId, currency, amount, transactionId, wallet?}`` | ``{transactionId, balance, currency}`` |
+| ``rpc.wallet.credit`` | the same | the same |
+| ``rpc.wallet.rollback`` | ``{merchant, transactionId}`` (of the debit) | ``{transactionId, reversed}`` |
+| ``rpc.wallet.balance`` | ``{merchant, accountId, wallet?}`` | ``{balance, held, currency}`` |
 
+Request/reply subjects live under ``rpc.`` — never under ``wallet.``, which is the stream of the wallet's
+events: JetStream would capture the request and answer it with a publish acknowledgement.
 Amounts are integer minor units. A replay answers the stored original; refusals carry a stable ``errorCode``.
 """
 
@@ -26,6 +28,8 @@ from wallet_service.money.service import Movement
 
 log = logging.getLogger("wallet.rpc")
 QUEUE = "wallet"
+# Requests handled at once per worker process; below the database pool size (WALLET_DATABASE_POOL_SIZE, 20).
+CONCURRENCY = 16
 
 
 def _guarded(work: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]) -> Callable[[Any], Awaitable[dict[str, Any]]]:
@@ -45,14 +49,14 @@ def _guarded(work: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]) -> Cal
 
 def rpc_subscription(broker: NatsBroker, db: Database) -> None:
     routes: dict[str, Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]] = {
-        "wallet.rpc.debit": lambda body: service.debit(db, Movement.parse(body)),
-        "wallet.rpc.credit": lambda body: service.credit(db, Movement.parse(body)),
-        "wallet.rpc.rollback": lambda body: service.rollback(
+        "rpc.wallet.debit": lambda body: service.debit(db, Movement.parse(body)),
+        "rpc.wallet.credit": lambda body: service.credit(db, Movement.parse(body)),
+        "rpc.wallet.rollback": lambda body: service.rollback(
             db, str(body.get("merchant", "")), str(body.get("transactionId", ""))
         ),
-        "wallet.rpc.balance": lambda body: service.balance(
+        "rpc.wallet.balance": lambda body: service.balance(
             db, str(body.get("merchant", "")), str(body.get("accountId", "")), body.get("wallet", "main")
         ),
     }
     for subject, work in routes.items():
-        broker.subscriber(subject, queue=QUEUE)(_guarded(work))
+        broker.subscriber(subject, queue=QUEUE, max_workers=CONCURRENCY)(_guarded(work))

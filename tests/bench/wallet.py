@@ -1,0 +1,157 @@
+"""Benchmark: debit-then-credit pairs per second through the NATS money API, as a ratio to the same two SQL
+transactions (conditional update plus journal insert, each side) issued directly with psycopg in the same run;
+and balance reads through Traefik as a ratio to the wallet's ``/healthz`` through Traefik. Not pass/fail.
+
+    ./portal bench     (or: .venv/bin/python tests/bench/wallet.py --pairs 2000)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import nats
+import psycopg
+from load import measure
+from redis.asyncio import Redis
+
+from portal_kit.sessions import Principal, Role, SessionStore
+from portal_stack.harness import Stack
+
+RESULTS = Path(__file__).resolve().parent / "results"
+CONCURRENCY = 16
+
+
+async def open_account(stack: Stack, index: int) -> str:
+    """A free-play account through the gateway: its wallet is opened from auth's event by the wallet worker."""
+    transport = httpx.AsyncHTTPTransport(local_address=f"127.0.0.{20 + index}")
+    async with httpx.AsyncClient(base_url=stack.url, transport=transport) as http:
+        token = (await http.post("/wps/session/login/freeplay", json={})).json()["value"]["token"]
+        for _ in range(150):
+            response = await http.get("/wps/v2/wallets/balance", headers={"Authorization": token})
+            if response.status_code == 200:
+                break
+            await asyncio.sleep(0.2)
+        info = (await http.get("/wps/member/info", headers={"Authorization": token})).json()["value"]
+    return str(info["id"])
+
+
+async def nats_pairs(stack: Stack, accounts: list[str], pairs: int) -> float:
+    """Each client plays its own account, as players do; every pair touches the member row and a house shard."""
+    nc = await nats.connect(f"nats://127.0.0.1:{stack.ports['PORTAL_NATS_PORT']}")
+    queue = iter(range(pairs))
+
+    async def worker(account: str) -> None:
+        base = {"merchant": "turkeyf2", "accountId": account, "currency": "TRY", "amount": 1, "wallet": "freeplay"}
+        for n in queue:
+            for subject in ("rpc.wallet.debit", "rpc.wallet.credit"):
+                reply = await nc.request(
+                    subject, json.dumps({**base, "transactionId": f"bench-{n}"}).encode(), timeout=10
+                )
+                if not json.loads(reply.data).get("success"):
+                    raise RuntimeError(reply.data.decode())
+
+    started = time.perf_counter()
+    await asyncio.gather(*(worker(account) for account in accounts))
+    elapsed = time.perf_counter() - started
+    await nc.close()
+    return pairs / elapsed
+
+
+async def sql_pairs(stack: Stack, pairs: int) -> float:
+    """The baseline: per side one transaction with the same conditional update and journal insert, each client
+    on its own account row."""
+    url = f"postgresql://postgres@127.0.0.1:{stack.ports['PORTAL_PG_PORT']}/wallet"
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as setup:
+        await setup.execute("CREATE TABLE IF NOT EXISTS bench_account (id int PRIMARY KEY, balance bigint NOT NULL)")
+        await setup.execute(
+            "CREATE TABLE IF NOT EXISTS bench_entry (id bigserial PRIMARY KEY, account int, amount bigint, balance_after bigint)"
+        )
+        for index in range(CONCURRENCY):
+            await setup.execute(
+                "INSERT INTO bench_account VALUES (%s, 1000000000) ON CONFLICT (id) DO NOTHING", (index,)
+            )
+    queue = iter(range(pairs))
+
+    async def worker(index: int) -> None:
+        async with await psycopg.AsyncConnection.connect(url) as connection:
+            for _ in queue:
+                for amount in (-1, 1):
+                    async with connection.transaction():
+                        row = await (
+                            await connection.execute(
+                                "UPDATE bench_account SET balance = balance + %s WHERE id = %s AND balance + %s >= 0 RETURNING balance",
+                                (amount, index, amount),
+                            )
+                        ).fetchone()
+                        assert row is not None
+                        await connection.execute(
+                            "INSERT INTO bench_entry (account, amount, balance_after) VALUES (%s, %s, %s)",
+                            (index, amount, row[0]),
+                        )
+
+    started = time.perf_counter()
+    await asyncio.gather(*(worker(index) for index in range(CONCURRENCY)))
+    elapsed = time.perf_counter() - started
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as cleanup:
+        await cleanup.execute("DROP TABLE bench_entry; DROP TABLE bench_account")
+    return pairs / elapsed
+
+
+async def member_token(stack: Stack, account: str) -> str:
+    redis = Redis.from_url(stack.redis_url, decode_responses=True)
+    try:
+        return await SessionStore(redis).create(
+            Principal(role=Role.TRIAL, merchant="turkeyf2", account_id=account, account_type=4), 600
+        )
+    finally:
+        await redis.aclose()
+
+
+def run(pairs: int, seconds: int) -> dict[str, Any]:
+    stack = Stack()
+    stack.up()
+    try:
+        accounts = [asyncio.run(open_account(stack, index)) for index in range(CONCURRENCY)]
+        account = accounts[0]
+        through_nats = asyncio.run(nats_pairs(stack, accounts, pairs))
+        direct = asyncio.run(sql_pairs(stack, pairs))
+        headers = {"Authorization": asyncio.run(member_token(stack, account))}
+        balance = measure(f"{stack.url}/wps/v2/wallets/balance", headers, seconds=seconds)
+        health = measure(f"{stack.url}/_svc/wallet/healthz", headers, seconds=seconds)
+        stack.env["WALLET_DATABASE_URL"] = f"postgresql://postgres@127.0.0.1:{stack.ports['PORTAL_PG_PORT']}/wallet"
+        reconciled = stack.command("wallet_service.reconcile")
+    finally:
+        stack.stop()
+    return {
+        "benchmark": "debit+credit pairs via NATS vs the same SQL via psycopg; balance vs /healthz through Traefik",
+        "concurrency": CONCURRENCY,
+        "nats_pairs_per_second": round(through_nats, 1),
+        "sql_pairs_per_second": round(direct, 1),
+        "pairs_ratio": round(through_nats / direct, 3),
+        "balance": balance.as_dict(),
+        "healthz": health.as_dict(),
+        "balance_throughput_ratio": round(balance.requests_per_second / health.requests_per_second, 3),
+        "balance_p50_ratio": round(balance.p50_ms / health.p50_ms, 3),
+        "reconciliation": reconciled.stdout.strip().splitlines()[-1] if reconciled.stdout else reconciled.stderr[-200:],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--pairs", type=int, default=2000)
+    parser.add_argument("--seconds", type=int, default=8)
+    args = parser.parse_args()
+    report = run(args.pairs, args.seconds)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "wallet.json").write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
