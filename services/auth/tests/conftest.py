@@ -15,6 +15,7 @@ from portal_kit.db import Database
 from portal_kit.migrations import upgrade
 from portal_kit.servers import ManagedProcess, free_port, port_open
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
+from portal_stack.harness import site_process
 from site_service.seed import seed
 
 SERVICES = Path(__file__).resolve().parents[2]
@@ -37,22 +38,12 @@ def auth_database_url(portal_servers: PortalServers) -> str:
 @pytest.fixture(scope="session")
 def site_server(portal_servers: PortalServers, site_database_url: str) -> Iterator[str]:
     """The real site service, over HTTP, as auth reaches it in production."""
-    port = free_port()
-    process = ManagedProcess(
-        "site-for-auth",
-        [sys.executable, "-m", "uvicorn", "site_service.main:app", "--host", "127.0.0.1", "--port", str(port)],
-        portal_servers.root / "logs" / "site-for-auth.log",
-        lambda: port_open(port),
-        env={
-            "SITE_DATABASE_URL": site_database_url,
-            "REDIS_URL": portal_servers.redis_url,
-            "NATS_URL": portal_servers.nats_url,
-        },
-        port=port,
+    process = site_process(
+        site_database_url, portal_servers.redis_url, portal_servers.nats_url, portal_servers.root / "logs"
     )
     process.start()
     process.wait_ready(60)
-    yield f"http://127.0.0.1:{port}"
+    yield f"http://127.0.0.1:{process.port}"
     process.stop()
 
 

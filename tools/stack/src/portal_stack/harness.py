@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from portal_kit.servers import free_port, port_open
+from portal_kit.servers import ManagedProcess, free_port, port_open
 from portal_stack.services import REPO, SERVICES
 
 
@@ -105,3 +105,17 @@ class Stack:
         result = self.command("portal_stack.ops_token", name, merchant)
         assert result.returncode == 0, result.stderr
         return result.stdout.strip()
+
+
+def site_process(database_url: str, redis_url: str, nats_url: str, log_dir: Path) -> ManagedProcess:
+    """The real site service over HTTP on a free port (migrated and seeded beforehand by the caller), for the
+    tests of services that read the brand's configuration from it (auth, wallet)."""
+    port = free_port()
+    return ManagedProcess(
+        "site",
+        [sys.executable, "-m", "uvicorn", "site_service.main:app", "--host", "127.0.0.1", "--port", str(port)],
+        log_dir / f"site-{port}.log",
+        lambda: port_open(port),
+        env={"SITE_DATABASE_URL": database_url, "REDIS_URL": redis_url, "NATS_URL": nats_url},
+        port=port,
+    )
