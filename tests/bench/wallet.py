@@ -18,9 +18,9 @@ import httpx
 import nats
 import psycopg
 from load import measure
-from redis.asyncio import Redis
 
-from portal_kit.sessions import Principal, Role, SessionStore
+from portal_kit.sessions import Principal, Role
+from portal_kit.testing.plugin import issue_session
 from portal_stack.harness import Stack
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -104,13 +104,8 @@ async def sql_pairs(stack: Stack, pairs: int) -> float:
 
 
 async def member_token(stack: Stack, account: str) -> str:
-    redis = Redis.from_url(stack.redis_url, decode_responses=True)
-    try:
-        return await SessionStore(redis).create(
-            Principal(role=Role.TRIAL, merchant="turkeyf2", account_id=account, account_type=4), 600
-        )
-    finally:
-        await redis.aclose()
+    trial = Principal(role=Role.TRIAL, merchant="turkeyf2", account_id=account, account_type=4)
+    return await issue_session(stack.redis_url, trial)
 
 
 def run(pairs: int, seconds: int) -> dict[str, Any]:

@@ -12,7 +12,8 @@ from redis.asyncio import Redis
 
 from auth_service.challenges import solve
 from portal_kit.encryption import encrypt
-from portal_kit.sessions import Principal, Role, SessionStore
+from portal_kit.sessions import Principal, Role
+from portal_kit.testing.plugin import issue_session
 
 HOME = "198.51.100.10"  # where the test visitor registers and usually logs in from
 GOOD_REGISTRATION: dict[str, Any] = {
@@ -83,11 +84,7 @@ class AuthClient:
         return await self.encrypted("POST", path, payload, Language="EN", **{"X-Real-Ip": ip})
 
     async def ops_token(self) -> str:
-        redis = Redis.from_url(self.redis_url, decode_responses=True)
-        try:
-            return await SessionStore(redis).create(Principal(role=Role.OPS, merchant="*", username="ops.test"), 600)
-        finally:
-            await redis.aclose()
+        return await issue_session(self.redis_url, Principal(role=Role.OPS, merchant="*", username="ops.test"))
 
     async def site_flags(self, **flags: bool) -> None:
         token = await self.ops_token()

@@ -17,7 +17,7 @@ from portal_kit.errors import DomainError
 from portal_kit.merchant import MerchantCode
 from portal_kit.sessions import CurrentPrincipal, MemberPrincipal, OpsPrincipal, Principal, Role, SessionStore
 from portal_kit.settings import ServiceSettings
-from portal_kit.testing.plugin import PortalServers
+from portal_kit.testing.plugin import PortalServers, issue_session
 
 router = APIRouter()
 
@@ -158,22 +158,14 @@ async def test_merchant_defaults_and_bad_merchant_is_refused(client: httpx.Async
     assert (bad.status_code, bad.json()["errorCode"]) == (400, "merchant.invalid")
 
 
-async def _session(redis_url: str, principal: Principal) -> str:
-    redis = Redis.from_url(redis_url, decode_responses=True)
-    try:
-        return await SessionStore(redis).create(principal, ttl_seconds=60)
-    finally:
-        await redis.aclose()
-
-
 async def test_roles_are_enforced(client: httpx.AsyncClient, portal_servers: PortalServers) -> None:
-    member = await _session(
+    member = await issue_session(
         portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1", account_type=0)
     )
-    trial = await _session(
+    trial = await issue_session(
         portal_servers.redis_url, Principal(role=Role.TRIAL, merchant="turkeyf2", account_id="t1", account_type=4)
     )
-    ops = await _session(portal_servers.redis_url, Principal(role=Role.OPS, merchant="*", username="alice"))
+    ops = await issue_session(portal_servers.redis_url, Principal(role=Role.OPS, merchant="*", username="alice"))
 
     assert (await client.get("/member-only", headers={"Authorization": member})).json()["value"] == "m1"
     visitor = await client.get("/member-only")
@@ -189,7 +181,9 @@ async def test_roles_are_enforced(client: httpx.AsyncClient, portal_servers: Por
 async def test_unknown_token_and_token_of_another_brand_are_refused(
     client: httpx.AsyncClient, portal_servers: PortalServers
 ) -> None:
-    member = await _session(portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1"))
+    member = await issue_session(
+        portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1")
+    )
     forged = await client.get("/whoami", headers={"Authorization": "not-a-real-token"})
     elsewhere = await client.get("/whoami", headers={"Authorization": member, "Merchant": "brand2"})
     assert (forged.status_code, forged.json()["errorCode"]) == (401, "user.or.token.invalid")
@@ -197,7 +191,9 @@ async def test_unknown_token_and_token_of_another_brand_are_refused(
 
 
 async def test_session_tokens_are_not_stored_in_clear(portal_servers: PortalServers) -> None:
-    token = await _session(portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m"))
+    token = await issue_session(
+        portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m")
+    )
     redis = Redis.from_url(portal_servers.redis_url, decode_responses=True)
     try:
         keys = await redis.keys("*")
@@ -236,7 +232,7 @@ async def test_password_change_ends_the_other_sessions_only(portal_servers: Port
 async def test_a_session_that_must_change_its_password_is_held_back(
     client: httpx.AsyncClient, portal_servers: PortalServers
 ) -> None:
-    token = await _session(
+    token = await issue_session(
         portal_servers.redis_url,
         Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1", must_change_password=True),
     )

@@ -6,12 +6,11 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi import FastAPI
-from site_conftest_helpers import make_session
 
 from portal_kit.db import Database
 from portal_kit.migrations import upgrade
 from portal_kit.sessions import Principal, Role
-from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
+from portal_kit.testing.plugin import PortalServers, issue_session, reset_database, reset_redis, reset_streams
 from site_service.main import build_app
 from site_service.seed import seed
 from site_service.settings import SiteSettings
@@ -64,11 +63,11 @@ async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
 
 @pytest.fixture
 async def ops_token(portal_servers: PortalServers) -> str:
-    return await make_session(portal_servers.redis_url, Principal(role=Role.OPS, merchant="*", username="ayse.ops"))
+    return await issue_session(portal_servers.redis_url, Principal(role=Role.OPS, merchant="*", username="ayse.ops"))
 
 
 @pytest.fixture
 async def member_token(portal_servers: PortalServers) -> str:
-    return await make_session(
+    return await issue_session(
         portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m-1", account_type=0)
     )

@@ -6,13 +6,12 @@ from typing import Any
 
 import httpx
 import pytest
-from site_conftest_helpers import make_session
 from sqlalchemy import func, select, update
 
 from portal_kit.db import Database
 from portal_kit.messaging.outbox import OutboxMessage
 from portal_kit.sessions import Principal, Role
-from portal_kit.testing.plugin import PortalServers
+from portal_kit.testing.plugin import PortalServers, issue_session
 from site_service.config.models import Merchant, OpsAudit
 
 BASE = "/wps/ops/site/merchants/turkeyf2"
@@ -224,7 +223,7 @@ async def test_audit_lists_changes_newest_first(client: httpx.AsyncClient, ops_t
 async def test_callers_that_are_not_ops_of_the_brand_are_refused(
     client: httpx.AsyncClient, member_token: str, portal_servers: PortalServers, site_db: Database
 ) -> None:
-    other_brand_ops = await make_session(
+    other_brand_ops = await issue_session(
         portal_servers.redis_url, Principal(role=Role.OPS, merchant="brand2", username="other")
     )
     nobody = await client.patch(BASE, json={"maintenance": True})

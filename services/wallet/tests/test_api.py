@@ -12,7 +12,6 @@ import httpx
 import nats
 import pytest
 from faststream.nats import NatsBroker
-from redis.asyncio import Redis
 from sqlalchemy import func, select
 from wallet_conftest import open_member
 
@@ -20,8 +19,8 @@ from portal_kit.db import Database
 from portal_kit.messaging.consumer import create_broker, subscribe
 from portal_kit.messaging.events import Event
 from portal_kit.messaging.relay import ensure_stream
-from portal_kit.sessions import Principal, Role, SessionStore
-from portal_kit.testing.plugin import PortalServers
+from portal_kit.sessions import Principal, Role
+from portal_kit.testing.plugin import PortalServers, issue_session
 from wallet_service.accounts.handlers import open_wallets
 from wallet_service.ledger.models import LedgerAccount, MoneyTransaction
 from wallet_service.main import build_app
@@ -147,14 +146,12 @@ async def test_balance_call_shows_the_callers_wallets_only(
             {"merchant": "turkeyf2", "accountId": "m1", "currency": "TRY", "amount": 123_456, "transactionId": "c"}
         ),
     )
-    redis = Redis.from_url(portal_servers.redis_url, decode_responses=True)
-    token = await SessionStore(redis).create(
-        Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1", account_type=0), 60
+    token = await issue_session(
+        portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1", account_type=0)
     )
-    other = await SessionStore(redis).create(
-        Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m2", account_type=0), 60
+    other = await issue_session(
+        portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m2", account_type=0)
     )
-    await redis.aclose()
     app = build_app(WalletSettings(database_url=wallet_database_url, redis_url=portal_servers.redis_url))
     async with (
         app.router.lifespan_context(app),

@@ -18,6 +18,7 @@ from auth_service.accounts.domain import (
     is_agent,
     is_weak,
 )
+from auth_service.accounts.lookup import account_by_phone, account_for_code
 from auth_service.accounts.models import Account, LoginRecord
 from auth_service.accounts.schemas import (
     MobileReset,
@@ -183,16 +184,6 @@ async def _create_member(
     return await open_session(ctx, caller, account, must_change_password=weak, first_login=True)
 
 
-async def account_by_phone(ctx: AuthContext, merchant: str, phone: str) -> Account | None:
-    async with ctx.db.reader() as session:
-        return await session.scalar(
-            select(Account).where(
-                Account.merchant == merchant,
-                func.concat("+", Account.country_dialing_code, Account.mobile_num) == phone,
-            )
-        )
-
-
 async def send_sms(ctx: AuthContext, caller: Caller, body: SmsRequest, purpose: str) -> dict[str, int]:
     """``noLogin`` codes go only to numbers of existing accounts, ``register`` codes only to new numbers; the
     answer to an unknown ``noLogin`` number is the same, so it tells nobody which numbers are members."""
@@ -213,12 +204,9 @@ async def send_sms(ctx: AuthContext, caller: Caller, body: SmsRequest, purpose: 
 async def reset_by_mobile(ctx: AuthContext, caller: Caller, body: MobileReset) -> dict[str, Any]:
     """Forgot password by mobile (``POST /wps/member/password/verification``): the ``noLogin`` code, a new
     password by the brand's rule; every session of the account ends and the member is logged in."""
-    phone = phone_number(body.countryDialingCode, body.mobileNum)
-    if not await check_code(ctx, caller.merchant, "noLogin", phone, body.verificationCode):
-        raise DomainError("sms.code.invalid")
-    account = await account_by_phone(ctx, caller.merchant, phone)
-    if account is None:
-        raise DomainError("sms.code.invalid")
+    account = await account_for_code(
+        ctx, caller.merchant, body.countryDialingCode, body.mobileNum, body.verificationCode
+    )
     await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword or body.newPassword)
     await _set_password(ctx, account.id, body.newPassword)
     await ctx.sessions.revoke_account(caller.merchant, account.id)

@@ -11,9 +11,9 @@ from typing import Any
 from sqlalchemy import select, update
 
 from auth_service.accounts.domain import MEMBER_TYPE, is_agent, is_weak, password_expired
+from auth_service.accounts.lookup import account_for_code
 from auth_service.accounts.models import Account, LoginRecord
 from auth_service.challenges import bot_check_passes, captcha_matches
-from auth_service.codes import check_code, phone_number
 from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.passwords import hash_password, needs_rehash, verify_password
@@ -129,19 +129,12 @@ async def _login_by_code(
 ) -> dict[str, Any]:
     """Login by mobile number and SMS code (``MOBILEVERCODELOGIN3``): no bot check and no forced password
     change, as spec §4 says; a wrong code is counted against the code."""
-    from auth_service.accounts.service import account_by_phone
-
     if not brand.flag("MOBILEVERCODELOGIN3"):
         raise DomainError("login.type.unsupported")
     await throttle(
         ctx.redis, f"auth:login-ip:{caller.ip}", ctx.settings.ip_login_limit, ctx.settings.ip_login_window_seconds
     )
-    phone = phone_number(body.countryDialingCode, body.username)
-    if not await check_code(ctx, caller.merchant, "noLogin", phone, body.password):
-        raise DomainError("sms.code.invalid")
-    account = await account_by_phone(ctx, caller.merchant, phone)
-    if account is None:
-        raise DomainError("sms.code.invalid")
+    account = await account_for_code(ctx, caller.merchant, body.countryDialingCode, body.username, body.password)
     _admit(account, entry, datetime.now(UTC))
     return await open_session(
         ctx, caller, account, must_change_password=False, first_login=account.last_login_at is None

@@ -33,6 +33,7 @@ from portal_kit.servers import (
     postgres_process,
     valkey_process,
 )
+from portal_kit.sessions import Principal, SessionStore
 
 
 @dataclass
@@ -146,5 +147,14 @@ async def reset_redis(url: str) -> None:
     client = Redis.from_url(url)
     try:
         await client.flushdb()
+    finally:
+        await client.aclose()
+
+
+async def issue_session(redis_url: str, principal: Principal, ttl_seconds: int = 600) -> str:
+    """A session as the auth service writes it, for tests and benchmarks that need a signed-in caller."""
+    client = Redis.from_url(redis_url, decode_responses=True)
+    try:
+        return await SessionStore(client).create(principal, ttl_seconds)
     finally:
         await client.aclose()
