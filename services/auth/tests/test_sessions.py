@@ -96,6 +96,8 @@ async def test_logout_ends_the_token(auth: AuthClient, member: str) -> None:
     assert (await auth.http.delete("/wps/session/logout", headers=bearer(token))).status_code == 200
     stolen = await auth.http.get("/wps/member/info", headers=bearer(token))
     assert (stolen.status_code, stolen.json()["errorCode"]) == (401, "user.or.token.invalid")
+    nobody = await auth.http.delete("/wps/session/logout")
+    assert (nobody.status_code, nobody.json()["errorCode"]) == (401, "login.not.session")
 
 
 async def test_a_token_is_good_only_for_its_own_brand(auth: AuthClient, member: str) -> None:
