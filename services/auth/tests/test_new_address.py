@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
 from auth_helpers import AuthClient
+
+from auth_service import totp
 
 ELSEWHERE = "203.0.113.77"
 
@@ -19,7 +22,8 @@ async def member(auth: AuthClient) -> str:
 
 async def ticket(auth: AuthClient, member: str) -> dict[str, Any]:
     response = await auth.login(member, "gizli123", ip=ELSEWHERE)
-    assert response.status_code == 200, response.text
+    assert (response.status_code, response.json()["errorCode"]) == (403, "login_verify_required"), response.text
+    assert response.json()["message"] == "Login from a new place: please complete the verification first."
     value: dict[str, Any] = response.json()["value"]
     return value
 
@@ -37,8 +41,7 @@ async def answer(auth: AuthClient, ticket_id: str, method: str, text: str) -> di
 
 async def test_a_new_address_gets_a_ticket_not_a_token(auth: AuthClient, member: str) -> None:
     value = await ticket(auth, member)
-    assert value["token"] is None
-    assert value["verificationRequired"] is True
+    assert "token" not in value
     assert value["methods"] == ["sms", "email", "payeeName"]
     assert (await auth.login(member, "gizli123")).json()["value"]["token"]  # the usual address needs nothing
 
@@ -86,3 +89,38 @@ async def test_a_ticket_allows_five_tries(auth: AuthClient, member: str) -> None
 async def test_no_second_factor_when_the_brand_turns_it_off(auth: AuthClient, member: str) -> None:
     await auth.site_flags(NEWIPVERIFY3=False)
     assert (await auth.login(member, "gizli123", ip=ELSEWHERE)).json()["value"]["token"]
+
+
+async def test_a_bound_authenticator_is_a_second_factor(auth: AuthClient, member: str) -> None:
+    token = (await auth.login(member, "gizli123")).json()["value"]["token"]
+    headers = {"Authorization": token, "Language": "EN"}
+    started = (await auth.http.post("/wps/member/totp", headers=headers)).json()["value"]
+    assert started["uri"].startswith("otpauth://totp/F2%20T%C3%BCrkiye:ayse1990?secret=")
+    wrong = await auth.http.post("/wps/member/totp/confirm", json={"code": "000000"}, headers=headers)
+    if totp.verify(started["secret"], "000000", time.time()):
+        pytest.skip("the random secret happens to give 000000 now")
+    assert (wrong.status_code, wrong.json()["errorCode"]) == (400, "totp.invalid")
+    bound = await auth.http.post(
+        "/wps/member/totp/confirm", json={"code": totp.code_at(started["secret"], time.time())}, headers=headers
+    )
+    assert bound.json()["value"] == {"totpBound": True}
+    assert (await auth.http.get("/wps/member/info", headers=headers)).json()["value"]["totpBound"] is True
+
+    value = await ticket(auth, member)
+    assert value["methods"] == ["sms", "totp", "email", "payeeName"]
+    done = await answer(auth, value["ticket"], "totp", totp.code_at(started["secret"], time.time()))
+    assert done["status"] == 200 and done["value"]["token"]
+
+    removed = await auth.http.request(
+        "DELETE", "/wps/member/totp", json={"code": totp.code_at(started["secret"], time.time())}, headers=headers
+    )
+    assert removed.json()["value"] == {"totpBound": False}
+
+
+async def test_member_icon_is_read_and_chosen(auth: AuthClient, member: str) -> None:
+    headers = {"Authorization": (await auth.login(member, "gizli123")).json()["value"]["token"], "Language": "EN"}
+    assert (await auth.http.get("/wps/member/info/icon", headers=headers)).json()["value"] == {"icon": 1}
+    assert (await auth.http.put("/wps/member/info/icon", json={"icon": 7}, headers=headers)).status_code == 200
+    assert (await auth.http.get("/wps/member/info/icon", headers=headers)).json()["value"] == {"icon": 7}
+    refused = await auth.http.put("/wps/member/info/icon", json={"icon": 13}, headers=headers)
+    assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from auth_helpers import AuthClient
+from auth_helpers import HOME, AuthClient
 from sqlalchemy import select
 
 from auth_service.accounts.models import Account
@@ -88,14 +88,15 @@ async def test_mobile_registration_with_its_code(auth: AuthClient, auth_db: Data
         **(await auth.bot_check()),
         **(await auth.captcha()),
     }
-    response = await auth.encrypted("PUT", "/wps/member/register/mobile", payload, Language="EN")
+    response = await auth.encrypted("PUT", "/wps/member/register/mobile", payload, Language="EN", **{"X-Real-Ip": HOME})
     assert response.status_code == 200, response.text
     async with auth_db.reader() as session:
         account = await session.scalar(select(Account))
         event = await session.scalar(select(OutboxMessage))
     assert account is not None and (account.username, account.mobile_num) == ("m905441112233", "5441112233")
     assert event is not None and event.body["data"]["registerMethod"] == "MOBILE"
-    assert (await auth.login("m905441112233", "mobil123")).status_code == 200
+    relogin = await auth.login("m905441112233", "mobil123")
+    assert relogin.status_code == 200 and relogin.json()["value"]["token"]
     taken = await auth.send_sms("register", "5441112233")
     assert (taken.status_code, taken.json()["errorCode"]) == (409, "mobile.exists")
 

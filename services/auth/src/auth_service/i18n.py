@@ -141,7 +141,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The password reset link is invalid or has expired.",
         "CN": "重置密码链接无效或已过期。",
     },
-    "verification.required": {
+    "login_verify_required": {
         "TR": "Yeni bir cihaz veya konumdan giriş: lütfen önce doğrulamayı tamamlayın.",
         "EN": "Login from a new place: please complete the verification first.",
         "CN": "检测到新的登录地点，请先完成验证。",
@@ -165,6 +165,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "TR": "Sistem bakımda, lütfen daha sonra tekrar deneyin.",
         "EN": "The system is under maintenance, please try again later.",
         "CN": "系统维护中，请稍后再试。",
+    },
+    "totp.invalid": {
+        "TR": "Doğrulayıcı kodu hatalı.",
+        "EN": "The authenticator code is wrong.",
+        "CN": "验证器动态码错误。",
     },
     "account.not_found": {"TR": "Hesap bulunamadı.", "EN": "Account not found.", "CN": "账号不存在。"},
 }

@@ -20,6 +20,7 @@ class Brand:
     flags: dict[str, bool]
     rules: dict[str, dict[str, Any]]
     currency: str
+    name: str
 
     def flag(self, name: str) -> bool:
         return bool(self.flags.get(name, False))
@@ -46,7 +47,11 @@ class SiteClient:
             raise DomainError("service_unavailable", status=503)
         value = body["value"]
         brand = Brand(
-            merchant, value["whitelabelVal"], {rule["field"]: rule for rule in value["register"]}, value["currency"]
+            merchant,
+            value["whitelabelVal"],
+            {rule["field"]: rule for rule in value["register"]},
+            value["currency"],
+            value["name"],
         )
         self._cache[merchant] = (time.monotonic(), brand)
         return brand

@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, DateTime, Index, SmallInteger, String, func, text
+from sqlalchemy import BigInteger, Boolean, DateTime, Index, SmallInteger, String, false, func, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -43,6 +43,9 @@ class Account(Base):
     affiliate_code: Mapped[str | None] = mapped_column(String(32), nullable=True)
     register_ip: Mapped[str | None] = mapped_column(String(64), nullable=True)
     register_method: Mapped[str] = mapped_column(String(16), default="USERNAME")
+    totp_secret: Mapped[str | None] = mapped_column(String(200), nullable=True)  # sealed (auth_service.totp)
+    totp_enabled: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    icon: Mapped[int] = mapped_column(SmallInteger, server_default="1", default=1)
     locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     last_login_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     last_login_ip: Mapped[str | None] = mapped_column(String(64), nullable=True)

@@ -12,12 +12,14 @@ from pydantic import ValidationError
 from auth_service.accounts import service
 from auth_service.accounts.schemas import (
     EmailReset,
+    IconChoice,
     MobileReset,
     NewAgent,
     PasswordChange,
     RegisterBody,
     SmsRequest,
     TokenReset,
+    TotpCode,
 )
 from auth_service.deps import Ctx, RealAccount, SignedIn, Who
 from portal_kit.encryption import encrypted_body
@@ -87,6 +89,36 @@ async def reset_by_link(ctx: Ctx, who: Who, body: Annotated[TokenReset, Depends(
 @router.get("/wps/member/info", operation_id="memberInfo")
 async def member_info(ctx: Ctx, principal: SignedIn) -> Any:
     return ok(service.member_view(await service.own_account(ctx, principal)))
+
+
+@router.get("/wps/member/info/icon", operation_id="memberIcon")
+async def member_icon(ctx: Ctx, principal: SignedIn) -> Any:
+    """The member's avatar: one of the icons 1-12 the web draws."""
+    return ok({"icon": (await service.own_account(ctx, principal)).icon})
+
+
+@router.put("/wps/member/info/icon", operation_id="setMemberIcon")
+async def set_member_icon(ctx: Ctx, principal: RealAccount, body: IconChoice) -> Any:
+    await service.set_icon(ctx, principal, body.icon)
+    return ok({"icon": body.icon})
+
+
+@router.post("/wps/member/totp", operation_id="startTotpBinding")
+async def start_totp(ctx: Ctx, who: Who, principal: RealAccount) -> Any:
+    brand_name = (await ctx.site.brand(who.merchant)).name
+    return ok(await service.start_totp(ctx, principal, brand_name))
+
+
+@router.post("/wps/member/totp/confirm", operation_id="confirmTotpBinding")
+async def confirm_totp(ctx: Ctx, principal: RealAccount, body: TotpCode) -> Any:
+    await service.confirm_totp(ctx, principal, body.code)
+    return ok({"totpBound": True})
+
+
+@router.delete("/wps/member/totp", operation_id="removeTotpBinding")
+async def remove_totp(ctx: Ctx, principal: RealAccount, body: TotpCode) -> Any:
+    await service.remove_totp(ctx, principal, body.code)
+    return ok({"totpBound": False})
 
 
 @router.get("/wps/member/info/logins", operation_id="recentLogins")

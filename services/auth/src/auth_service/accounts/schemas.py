@@ -92,3 +92,11 @@ class NewAgent(Trimmed):
     affiliateCode: str = Field(pattern=r"^[A-Za-z0-9]{4,16}$")
     nickname: str = Field(default="", max_length=64)
     uplineId: str | None = None
+
+
+class TotpCode(Trimmed):
+    code: str = Field(pattern=r"^[0-9]{6}$")
+
+
+class IconChoice(Trimmed):
+    icon: int

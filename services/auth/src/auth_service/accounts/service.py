@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 import uuid
 from datetime import UTC, datetime
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
+from auth_service import totp
 from auth_service.accounts.domain import (
     MEMBER_TYPE,
     FieldProblem,
@@ -310,6 +312,8 @@ def member_view(account: Account) -> dict[str, Any]:
         "uplineId": account.upline_id,
         "affiliateCode": account.affiliate_code,
         "hasPaymentPassword": account.payment_password_hash is not None,
+        "totpBound": account.totp_enabled,
+        "icon": account.icon,
         "lastLoginAt": account.last_login_at.isoformat() if account.last_login_at else None,
         "lastLoginIp": account.last_login_ip,
         "createdAt": account.created_at.isoformat(),
@@ -350,6 +354,53 @@ async def change_password(ctx: AuthContext, caller: Caller, principal: Principal
     await ctx.sessions.revoke_account(principal.merchant, account.id, keep=principal.token_hash)
     if principal.token_hash:
         await ctx.sessions.release_password_change(principal.token_hash)
+
+
+async def start_totp(ctx: AuthContext, principal: Principal, issuer: str) -> dict[str, str]:
+    """Binding an authenticator, step one: a new secret (kept 10 minutes until confirmed) and its otpauth URI."""
+    account = await own_account(ctx, principal)
+    secret = totp.new_secret()
+    await ctx.redis.set(f"auth:totp-pending:{account.id}", totp.seal(secret, ctx.settings.secret_key), ex=600)
+    return {"secret": secret, "uri": totp.provisioning_uri(secret, account.username, issuer)}
+
+
+async def confirm_totp(ctx: AuthContext, principal: Principal, code: str) -> None:
+    """Step two: a code from the app proves it holds the secret; from now on it is a second factor."""
+    account = await own_account(ctx, principal)
+    sealed = await ctx.redis.get(f"auth:totp-pending:{account.id}")
+    if sealed is None or not totp.verify(totp.unseal(str(sealed), ctx.settings.secret_key), code, time.time()):
+        raise DomainError("totp.invalid")
+    async with ctx.db.transaction() as session:
+        await session.execute(
+            update(Account).where(Account.id == account.id).values(totp_secret=str(sealed), totp_enabled=True)
+        )
+    await ctx.redis.delete(f"auth:totp-pending:{account.id}")
+
+
+async def remove_totp(ctx: AuthContext, principal: Principal, code: str) -> None:
+    account = await own_account(ctx, principal)
+    if not account.totp_enabled or not totp.verify(
+        totp.unseal(account.totp_secret or "", ctx.settings.secret_key), code, time.time()
+    ):
+        raise DomainError("totp.invalid")
+    async with ctx.db.transaction() as session:
+        await session.execute(
+            update(Account).where(Account.id == account.id).values(totp_secret=None, totp_enabled=False)
+        )
+
+
+ICONS = range(1, 13)
+
+
+async def set_icon(ctx: AuthContext, principal: Principal, icon: int) -> None:
+    if icon not in ICONS:
+        raise DomainError("validation.failed", field="icon", reason="1-12")
+    async with ctx.db.transaction() as session:
+        await session.execute(
+            update(Account)
+            .where(Account.id == principal.account_id, Account.merchant == principal.merchant)
+            .values(icon=icon)
+        )
 
 
 async def affiliate(ctx: AuthContext, merchant: str, code: str) -> dict[str, Any]:

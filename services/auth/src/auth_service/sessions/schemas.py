@@ -25,5 +25,5 @@ class VerificationSend(Trimmed):
 
 class VerificationAnswer(Trimmed):
     ticket: Text = Field(min_length=10)
-    method: Literal["sms", "email", "payeeName"]
+    method: Literal["sms", "totp", "email", "payeeName"]
     answer: Text = Field(min_length=1)

@@ -18,7 +18,7 @@ from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.passwords import hash_password, needs_rehash, verify_password
 from auth_service.sessions.schemas import LoginBody
-from auth_service.sessions.verification import is_new_address, issue_ticket, methods_of, verify
+from auth_service.sessions.verification import is_new_address, methods_of, require_verification, verify
 from portal_kit.errors import DomainError, Forbidden, Unauthorized
 from portal_kit.sessions import TRIAL_TYPE, Principal, role_for_account_type
 from portal_kit.site import Brand
@@ -111,7 +111,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     )
     must_change, first = is_weak(body.password) or expired, account.last_login_at is None
     if brand.flag("NEWIPVERIFY3") and methods_of(account) and await is_new_address(ctx, account, caller.ip):
-        return await issue_ticket(ctx, account, must_change, first)
+        await require_verification(ctx, account, must_change, first)
     return await open_session(ctx, caller, account, must_change_password=must_change, first_login=first)
 
 

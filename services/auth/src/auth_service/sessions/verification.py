@@ -1,9 +1,10 @@
 """The second factor of a login from a new address (``NEWIPVERIFY3``, spec §4).
 
 A password login from an address the account never logged in from before (when it has logged in before)
-answers ``{token: null, verificationRequired: true, ticket, methods}`` instead of a session. Methods are
-those the account can answer: ``sms`` (a code to the bound mobile), ``email`` (a code to the bound e-mail)
-and ``payeeName`` (the bound bank account name). ``POST /wps/session/login/verify/send`` sends the code of
+is refused with ``login_verify_required`` (403) whose value is ``{ticket, methods, firstTimeLogin,
+passwordExpired}`` instead of a session. Methods are those the account can answer: ``sms`` (a code to the
+bound mobile), ``totp`` (the bound authenticator app), ``email`` (a code to the bound e-mail) and
+``payeeName`` (the bound bank account name). ``POST /wps/session/login/verify/send`` sends the code of
 ``sms`` or ``email``; ``POST /wps/session/login/verify`` (E) with the code or the name opens the session.
 A ticket lives 10 minutes and allows 5 tries.
 """
@@ -12,10 +13,12 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from typing import Any
 
 from sqlalchemy import select
 
+from auth_service import totp
 from auth_service.accounts.models import Account, LoginRecord
 from auth_service.codes import check_code, phone_number, send_code
 from auth_service.context import AuthContext, Caller
@@ -30,6 +33,8 @@ def methods_of(account: Account) -> list[str]:
     methods = []
     if account.mobile_num and account.country_dialing_code:
         methods.append("sms")
+    if account.totp_enabled and account.totp_secret:
+        methods.append("totp")
     if account.email:
         methods.append("email")
     if account.payee_name:
@@ -51,9 +56,10 @@ async def is_new_address(ctx: AuthContext, account: Account, ip: str | None) -> 
     return before is not None and seen is None
 
 
-async def issue_ticket(
+async def require_verification(
     ctx: AuthContext, account: Account, must_change_password: bool, first_login: bool
-) -> dict[str, Any]:
+) -> None:
+    """Refuse the session for now: ``login_verify_required`` with the ticket to complete."""
     ticket = secrets.token_urlsafe(24)
     state = {
         "accountId": account.id,
@@ -62,15 +68,13 @@ async def issue_ticket(
         "first": first_login,
     }
     await ctx.redis.set(f"auth:verify:{ticket}", json.dumps(state), ex=TICKET_SECONDS)
-    return {
-        "token": None,
-        "verificationRequired": True,
+    value = {
         "ticket": ticket,
         "methods": methods_of(account),
         "firstTimeLogin": first_login,
         "passwordExpired": must_change_password,
-        "captcha": False,
     }
+    raise DomainError("login_verify_required", status=403, value=value)
 
 
 async def _ticket(ctx: AuthContext, caller: Caller, ticket: str) -> tuple[dict[str, Any], Account]:
@@ -91,7 +95,7 @@ def _email_target(account: Account) -> str:
 
 async def send_verification(ctx: AuthContext, caller: Caller, ticket: str, method: str) -> dict[str, int]:
     _, account = await _ticket(ctx, caller, ticket)
-    if method not in methods_of(account) or method == "payeeName":
+    if method not in methods_of(account) or method in ("payeeName", "totp"):
         raise DomainError("verification.failed")
     if method == "sms":
         return await send_code(
@@ -114,6 +118,8 @@ async def verify(
         right = secrets.compare_digest(
             (account.payee_name or "").strip().casefold().encode(), answer.strip().casefold().encode()
         )
+    elif method == "totp":
+        right = totp.verify(totp.unseal(account.totp_secret or "", ctx.settings.secret_key), answer, time.time())
     elif method == "sms":
         phone = phone_number(account.country_dialing_code or "", account.mobile_num or "")
         right = await check_code(ctx, caller.merchant, "verify", phone, answer)
