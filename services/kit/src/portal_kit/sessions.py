@@ -185,3 +185,18 @@ def require_roles(*roles: Role, allow_password_change: bool = False) -> Callable
 
 OpsPrincipal = Annotated[Principal, Depends(require_roles(Role.OPS))]
 MemberPrincipal = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT))]
+
+
+def check_brand_access(code: str, principal: Principal) -> Principal:
+    """An operator may act on a brand only with a session for that brand or for every brand (``*``)."""
+    if principal.merchant not in (ALL_MERCHANTS, code):
+        raise Forbidden()
+    return principal
+
+
+async def brand_ops(code: str, principal: OpsPrincipal) -> Principal:
+    """Dependency for ops routes with the brand in the path (``.../merchants/{code}/...``)."""
+    return check_brand_access(code, principal)
+
+
+BrandOps = Annotated[Principal, Depends(brand_ops)]

@@ -24,8 +24,8 @@ from auth_service.accounts.schemas import (
 from auth_service.deps import Ctx, RealAccount, SignedIn, Who
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import ok
-from portal_kit.errors import DomainError, Forbidden
-from portal_kit.sessions import ALL_MERCHANTS, OpsPrincipal
+from portal_kit.errors import DomainError
+from portal_kit.sessions import BrandOps
 
 router = APIRouter(tags=["auth"])
 ops = APIRouter(prefix="/wps/ops/auth/merchants/{code}", tags=["auth ops"])
@@ -141,20 +141,13 @@ async def affiliate(
     return ok(await service.affiliate(ctx, who.merchant, code))
 
 
-def _brand_ops(code: str, principal: OpsPrincipal) -> None:
-    if principal.merchant not in (ALL_MERCHANTS, code):
-        raise Forbidden()
-
-
 @ops.post("/agents", operation_id="opsCreateAgent", status_code=201)
-async def create_agent(code: str, body: NewAgent, principal: OpsPrincipal, ctx: Ctx) -> Any:
-    _brand_ops(code, principal)
+async def create_agent(code: str, body: NewAgent, principal: BrandOps, ctx: Ctx) -> Any:
     await ctx.site.brand(code)  # the brand must exist
     return ok(await service.create_agent(ctx, code, body))
 
 
 @ops.post("/accounts/{account_id}/unlock", operation_id="opsUnlockAccount")
-async def unlock(code: str, account_id: str, principal: OpsPrincipal, ctx: Ctx) -> Any:
-    _brand_ops(code, principal)
+async def unlock(code: str, account_id: str, principal: BrandOps, ctx: Ctx) -> Any:
     await service.unlock(ctx, code, account_id)
     return ok(None)

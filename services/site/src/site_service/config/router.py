@@ -11,7 +11,7 @@ from portal_kit.client import ClientIp
 from portal_kit.envelope import ok, ok_raw
 from portal_kit.merchant import MerchantCode
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import OpsPrincipal
+from portal_kit.sessions import BrandOps, OpsPrincipal, check_brand_access
 from site_service.cache import encode
 from site_service.config import service
 from site_service.config.domain import SystemStatus, system_status
@@ -23,7 +23,7 @@ from site_service.config.schemas import (
     RegisterRuleList,
     ResourceList,
 )
-from site_service.deps import BrandOps, Cache, Db, Language, check_brand_access
+from site_service.deps import Cache, Db, Language
 
 public = APIRouter(tags=["site"])
 ops = APIRouter(prefix="/wps/ops/site", tags=["site ops"])

@@ -9,11 +9,11 @@ from portal_kit.errors import DomainError
 from portal_kit.i18n import resolve_language
 from portal_kit.merchant import MerchantCode
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import CurrentPrincipal
+from portal_kit.sessions import BrandOps, CurrentPrincipal
 from site_service.content import service
 from site_service.content.domain import BannerGroup, parse_types, popup_audience
 from site_service.content.schemas import AnnouncementBody, BannerBody, HelpTopicBody
-from site_service.deps import BrandOps, Cache, Db, Language
+from site_service.deps import Cache, Db, Language
 
 public = APIRouter(tags=["site"])
 ops = APIRouter(prefix="/wps/ops/site/merchants/{code}", tags=["site ops"])

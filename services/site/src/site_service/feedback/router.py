@@ -9,8 +9,8 @@ from portal_kit.client import ClientIp
 from portal_kit.envelope import ok
 from portal_kit.merchant import MerchantCode
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import CurrentPrincipal
-from site_service.deps import BrandOps, Db
+from portal_kit.sessions import BrandOps, CurrentPrincipal
+from site_service.deps import Db
 from site_service.feedback import service
 
 public = APIRouter(tags=["site"])
