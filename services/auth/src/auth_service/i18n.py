@@ -91,6 +91,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The new password must differ from the current one.",
         "CN": "新密码不能与当前密码相同。",
     },
+    "payment_password.format": {
+        "TR": "Ödeme şifresi {min}-{max} karakter olmalı ve boşlukla başlayıp bitmemelidir.",
+        "EN": "The payment password must be {min}-{max} characters, without leading or trailing spaces.",
+        "CN": "支付密码须为 {min}-{max} 个字符，且首尾不能有空格。",
+    },
+    "payment_password.invalid": {
+        "TR": "Ödeme şifresi yanlış.",
+        "EN": "Wrong payment password.",
+        "CN": "支付密码错误。",
+    },
     "password.weak": {
         "TR": "Bu şifre çok zayıf, lütfen başka bir şifre seçin.",
         "EN": "This password is too weak, please choose another.",

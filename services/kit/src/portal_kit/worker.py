@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
 
 from faststream.nats import NatsBroker
 
@@ -21,6 +22,8 @@ from portal_kit.telemetry import setup_telemetry
 log = logging.getLogger("portal_kit.worker")
 
 Subscriptions = Callable[[NatsBroker, Database], None]
+# A periodic job of the worker (a sweep, a settlement): runs until the worker stops, then is cancelled.
+Background = Callable[[Database], Coroutine[Any, Any, None]]
 
 
 class Worker:
@@ -34,11 +37,13 @@ class Worker:
         produces: bool = True,
         consumes: Sequence[str] = (),
         subscriptions: Sequence[Subscriptions] = (),
+        background: Sequence[Background] = (),
     ) -> None:
         self.settings = settings
         self.produces = produces
         self.consumes = consumes
         self.subscriptions = subscriptions
+        self.background = background
         self.stop_requested = asyncio.Event()
 
     async def ensure_streams(self) -> None:
@@ -64,11 +69,15 @@ class Worker:
             db, self.settings.nats_url, stream_name(self.settings.service_name), [f"{self.settings.service_name}.>"]
         )
         relay_task = asyncio.create_task(relay.run()) if self.produces else None
+        jobs = [asyncio.create_task(job(db)) for job in self.background]
         log.info("worker started")
         try:
             await self.stop_requested.wait()
         finally:
             log.info("worker stopping")
+            for task in jobs:
+                task.cancel()
+            await asyncio.gather(*jobs, return_exceptions=True)
             if relay_task is not None:
                 await relay.stop()
                 await relay_task

@@ -1,8 +1,151 @@
-"""Texts of the wallet's error codes (TR, EN, CN)."""
+"""Texts of the wallet's error codes (TR, EN, CN). Amounts in messages are minor units (the web formats)."""
 
 from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     "wallet.insufficient_funds": {"TR": "Yetersiz bakiye.", "EN": "Insufficient balance.", "CN": "余额不足。"},
     "account.not_found": {"TR": "Cüzdan bulunamadı.", "EN": "Wallet not found.", "CN": "未找到钱包。"},
+    "amount.invalid": {
+        "TR": "Tutar, kuruş cinsinden pozitif bir tam sayı olmalıdır.",
+        "EN": "The amount must be a positive whole number of minor units.",
+        "CN": "金额必须是以最小货币单位表示的正整数。",
+    },
+    "amount.out_of_limits": {
+        "TR": "Tutar izin verilen aralığın dışında ({min} - {max}).",
+        "EN": "The amount is outside the allowed range ({min} - {max}).",
+        "CN": "金额超出允许范围（{min} - {max}）。",
+    },
+    "currency.unknown": {"TR": "Bilinmeyen para birimi.", "EN": "Unknown currency.", "CN": "未知币种。"},
+    "wallet.unknown": {"TR": "Bilinmeyen cüzdan.", "EN": "Unknown wallet.", "CN": "未知钱包。"},
+    "wallet.single_mode": {
+        "TR": "Bu markada tek cüzdan kullanılıyor; transfer gerekmez.",
+        "EN": "This brand uses a single wallet; no transfer is needed.",
+        "CN": "该品牌使用单一钱包，无需转账。",
+    },
+    "request.invalid": {"TR": "Geçersiz istek.", "EN": "Invalid request.", "CN": "请求无效。"},
+    "idempotency.mismatch": {
+        "TR": "Bu istek numarası farklı bir işlem için kullanıldı.",
+        "EN": "This request id was already used for a different operation.",
+        "CN": "该请求编号已用于其他操作。",
+    },
+    "transaction.rolled_back": {
+        "TR": "Bu işlem geri alındı.",
+        "EN": "This transaction was rolled back.",
+        "CN": "该交易已被撤销。",
+    },
+    "trial.real_money": {
+        "TR": "Deneme hesabı gerçek parayla işlem yapamaz.",
+        "EN": "A trial account cannot use real money.",
+        "CN": "试玩账户不能使用真实资金。",
+    },
+    "channel.unknown": {"TR": "Bilinmeyen ödeme kanalı.", "EN": "Unknown payment channel.", "CN": "未知支付渠道。"},
+    "reference.required": {
+        "TR": "Havale referansını girin.",
+        "EN": "Enter the bank transfer's reference.",
+        "CN": "请输入银行转账参考号。",
+    },
+    "deposit.not_found": {"TR": "Yatırım bulunamadı.", "EN": "Deposit not found.", "CN": "未找到存款记录。"},
+    "deposit.already_decided": {
+        "TR": "Bu yatırım zaten sonuçlandı.",
+        "EN": "This deposit has already been decided.",
+        "CN": "该存款已处理。",
+    },
+    "callback.signature_invalid": {
+        "TR": "Geçersiz imza.",
+        "EN": "Invalid signature.",
+        "CN": "签名无效。",
+    },
+    "callback.mismatch": {
+        "TR": "Bildirim, siparişle eşleşmiyor.",
+        "EN": "The notification does not match the order.",
+        "CN": "通知与订单不符。",
+    },
+    "bank_account.not_found": {
+        "TR": "Banka hesabı bulunamadı.",
+        "EN": "Bank account not found.",
+        "CN": "未找到银行账户。",
+    },
+    "bank_account.duplicate": {
+        "TR": "Bu banka hesabı zaten bağlı.",
+        "EN": "This bank account is already bound.",
+        "CN": "该银行账户已绑定。",
+    },
+    "bank_account.too_many": {
+        "TR": "En fazla {max} banka hesabı bağlanabilir.",
+        "EN": "At most {max} bank accounts can be bound.",
+        "CN": "最多可绑定 {max} 个银行账户。",
+    },
+    "payment_password.invalid": {
+        "TR": "Ödeme şifresi yanlış.",
+        "EN": "Wrong payment password.",
+        "CN": "支付密码错误。",
+    },
+    "payment_password.not_set": {
+        "TR": "Önce bir ödeme şifresi belirleyin.",
+        "EN": "Set a payment password first.",
+        "CN": "请先设置支付密码。",
+    },
+    "payment_password.locked": {
+        "TR": "Çok fazla hatalı ödeme şifresi; lütfen daha sonra tekrar deneyin.",
+        "EN": "Too many wrong payment passwords; please try again later.",
+        "CN": "支付密码错误次数过多，请稍后再试。",
+    },
+    "withdrawal.not_found": {"TR": "Çekim bulunamadı.", "EN": "Withdrawal not found.", "CN": "未找到提款记录。"},
+    "withdrawal.state_invalid": {
+        "TR": "Bu çekim şu durumda bu işleme izin vermiyor: {status}.",
+        "EN": "This withdrawal does not allow that in its state: {status}.",
+        "CN": "该提款当前状态不允许此操作：{status}。",
+    },
+    "withdrawal.confirmation_closed": {
+        "TR": "Onay süresi doldu; çekim alınmış sayıldı.",
+        "EN": "The confirmation time is over; the withdrawal counts as received.",
+        "CN": "确认时间已过，该提款视为已到账。",
+    },
+    "remainder.invalid": {
+        "TR": "Ulaşmayan tutar 0'dan büyük ve {amount} değerinden küçük olmalıdır.",
+        "EN": "The amount not received must be above 0 and below {amount}.",
+        "CN": "未到账金额必须大于 0 且小于 {amount}。",
+    },
+    "proof.required": {
+        "TR": "En az bir kanıt görseli ekleyin.",
+        "EN": "Add at least one proof image.",
+        "CN": "请至少上传一张凭证图片。",
+    },
+    "proof.too_many": {
+        "TR": "En fazla 3 görsel yüklenebilir.",
+        "EN": "At most 3 images can be uploaded.",
+        "CN": "最多上传 3 张图片。",
+    },
+    "proof.too_large": {
+        "TR": "Her görsel 5 MB'tan küçük olmalıdır.",
+        "EN": "Each image must be under 5 MB.",
+        "CN": "每张图片必须小于 5MB。",
+    },
+    "proof.type_invalid": {
+        "TR": "Yalnızca png veya jpg görseller kabul edilir.",
+        "EN": "Only png or jpg images are accepted.",
+        "CN": "仅接受 png 或 jpg 图片。",
+    },
+    "reason.required": {"TR": "Bir gerekçe yazın.", "EN": "Give a reason.", "CN": "请填写原因。"},
+    "upline.not_found": {
+        "TR": "Bağlı olduğunuz bir temsilci yok.",
+        "EN": "You have no upline agent.",
+        "CN": "您没有上级代理。",
+    },
+    "record_type.unknown": {"TR": "Bilinmeyen kayıt türü.", "EN": "Unknown record type.", "CN": "未知记录类型。"},
+    "date.invalid": {
+        "TR": "Geçersiz tarih: {value} (yyyy-AA-gg).",
+        "EN": "Invalid date: {value} (yyyy-MM-dd).",
+        "CN": "日期无效：{value}（yyyy-MM-dd）。",
+    },
+    "date_range.invalid": {
+        "TR": "Bitiş tarihi başlangıçtan önce olamaz ve aralık bir yılı aşamaz.",
+        "EN": "The end date cannot come before the start, and the range cannot exceed a year.",
+        "CN": "结束日期不能早于开始日期，且范围不能超过一年。",
+    },
+    "settings.invalid": {
+        "TR": "Geçersiz ayar: {field}.",
+        "EN": "Invalid setting: {field}.",
+        "CN": "设置无效：{field}。",
+    },
 }

@@ -5,13 +5,49 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from portal_kit.app import create_app
-from wallet_service.balance_router import router
+from portal_kit.encryption import PayloadKeys
+from portal_kit.messaging.relay import connect_nats
+from wallet_service.balance_router import router as balance
+from wallet_service.deposits import router as deposits
+from wallet_service.deposits import sandbox_gateway
 from wallet_service.i18n import MESSAGES
+from wallet_service.merchants import router as merchants
+from wallet_service.ops import router as ops
+from wallet_service.records import router as records
 from wallet_service.settings import WalletSettings
+from wallet_service.transfers import router as transfers
+from wallet_service.withdrawals import router as withdrawals
+
+
+async def _start(app: FastAPI) -> None:
+    settings: WalletSettings = app.state.settings
+    app.state.payload_keys = PayloadKeys(app.state.redis)  # the same keys auth hands out, shared in Redis
+    app.state.nats = await connect_nats(settings.nats_url, "wallet-api")  # asks auth about payment passwords
+
+
+async def _stop(app: FastAPI) -> None:
+    await app.state.nats.close()
 
 
 def build_app(settings: WalletSettings | None = None) -> FastAPI:
-    return create_app(settings or WalletSettings(), routers=[router], messages=[MESSAGES], title="wallet")
+    settings = settings or WalletSettings()
+    routers = [
+        balance,
+        merchants.public,
+        merchants.ops,
+        transfers.router,
+        deposits.router,
+        deposits.ops,
+        withdrawals.router,
+        withdrawals.ops,
+        records.router,
+        ops.ops,
+    ]
+    if settings.sandbox_enabled:
+        routers.append(sandbox_gateway.router)
+    return create_app(
+        settings, routers=routers, messages=[MESSAGES], on_startup=[_start], on_shutdown=[_stop], title="wallet"
+    )
 
 
 app = build_app()

@@ -5,6 +5,25 @@ from __future__ import annotations
 from portal_kit.db import Base
 from portal_kit.messaging.inbox import InboxMessage
 from portal_kit.messaging.outbox import OutboxMessage
+from wallet_service.accounts.models import MemberProfile
+from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
+from wallet_service.merchants.models import MerchantWallet
+from wallet_service.ops.models import OpsAudit
+from wallet_service.withdrawals.models import BankAccount, Withdrawal, WithdrawalProof
 
-__all__ = ["Base", "InboxMessage", "JournalEntry", "LedgerAccount", "MoneyTransaction", "OutboxMessage"]
+__all__ = [
+    "BankAccount",
+    "Base",
+    "Deposit",
+    "InboxMessage",
+    "JournalEntry",
+    "LedgerAccount",
+    "MemberProfile",
+    "MerchantWallet",
+    "MoneyTransaction",
+    "OpsAudit",
+    "OutboxMessage",
+    "Withdrawal",
+    "WithdrawalProof",
+]

@@ -2,9 +2,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from pydantic import model_validator
 from pydantic_settings import SettingsConfigDict
 
-from portal_kit.settings import ServiceSettings
+from portal_kit.settings import DEFAULT_SECRET, ServiceSettings
 
 
 class WalletSettings(ServiceSettings):
@@ -18,3 +19,16 @@ class WalletSettings(ServiceSettings):
     trial_starting_balance: int = 200_000  # minor units handed to a free-play wallet: 2,000.00
     # Enough connections for the money API's concurrency (TOOLING: a pool smaller than the load stalls).
     database_pool_size: int = 20
+    # The portal's public address: the sandbox gateway sends its callbacks there, as a real gateway would.
+    public_url: str = "http://127.0.0.1:8080"
+    # Shared by the wallet and the sandbox payment gateway to sign orders and callbacks.
+    sandbox_secret: str = DEFAULT_SECRET
+    sandbox_enabled: bool = True
+    # Seconds between sweeps that mark unconfirmed paid withdrawals received once their deadline passed.
+    confirmation_sweep_seconds: float = 30.0
+
+    @model_validator(mode="after")
+    def _refuse_default_sandbox_secret_in_production(self) -> WalletSettings:
+        if self.is_production and self.sandbox_enabled and self.sandbox_secret == DEFAULT_SECRET:
+            raise ValueError("sandbox_secret must be set in production (or WALLET_SANDBOX_ENABLED=false)")
+        return self

@@ -1,13 +1,34 @@
-"""The wallet worker: the money API's NATS responders, the consumer of ``auth.member.registered.v1``, and
-the outbox relay."""
+"""The wallet worker: the money API's NATS responders, the consumer of ``auth.member.registered.v1``, the
+outbox relay of the wallet's events, and the sweep that marks unconfirmed paid withdrawals received."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
+from portal_kit.db import Database
 from portal_kit.site import SiteClient
-from portal_kit.worker import Worker
+from portal_kit.worker import Background, Worker
 from wallet_service.accounts.handlers import registered_subscription
 from wallet_service.money.rpc import rpc_subscription
 from wallet_service.settings import WalletSettings
+from wallet_service.withdrawals.service import sweep_unconfirmed
+
+log = logging.getLogger("wallet.worker")
+
+
+def confirmation_sweep(every_seconds: float) -> Background:
+    async def sweep(db: Database) -> None:
+        while True:
+            try:
+                swept = await sweep_unconfirmed(db)
+                if swept:
+                    log.info("%d unconfirmed withdrawal(s) counted as received", swept)
+            except Exception:
+                log.exception("confirmation sweep failed; trying again next round")
+            await asyncio.sleep(every_seconds)
+
+    return sweep
 
 
 def build_worker(settings: WalletSettings) -> Worker:
@@ -17,6 +38,7 @@ def build_worker(settings: WalletSettings) -> Worker:
         produces=True,
         consumes=["auth"],
         subscriptions=[rpc_subscription, registered_subscription(site, settings.trial_starting_balance)],
+        background=[confirmation_sweep(settings.confirmation_sweep_seconds)],
     )
 
 

@@ -9,13 +9,14 @@ from urllib.parse import parse_qs
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import ValidationError
 
-from auth_service.accounts import service
+from auth_service.accounts import payment_password, service
 from auth_service.accounts.schemas import (
     EmailReset,
     IconChoice,
     MobileReset,
     NewAgent,
     PasswordChange,
+    PaymentPasswordChange,
     RegisterBody,
     SmsRequest,
     TokenReset,
@@ -101,6 +102,24 @@ async def member_icon(ctx: Ctx, principal: SignedIn) -> Any:
 async def set_member_icon(ctx: Ctx, principal: RealAccount, body: IconChoice) -> Any:
     await service.set_icon(ctx, principal, body.icon)
     return ok({"icon": body.icon})
+
+
+@router.put("/wps/member/password/payment", operation_id="changePaymentPassword")
+async def change_payment_password(
+    ctx: Ctx,
+    principal: RealAccount,
+    body: Annotated[PaymentPasswordChange, Depends(encrypted_body(PaymentPasswordChange))],
+) -> Any:
+    """(E) Set the payment password, or change it with the current one."""
+    await payment_password.change(
+        ctx.db,
+        principal.merchant,
+        str(principal.account_id),
+        body.oldPaymentPassword,
+        body.newPaymentPassword,
+        body.confirmPaymentPassword,
+    )
+    return ok({"hasPaymentPassword": True})
 
 
 @router.post("/wps/member/totp", operation_id="startTotpBinding")

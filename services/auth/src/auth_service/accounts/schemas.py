@@ -83,6 +83,15 @@ class PasswordChange(Trimmed):
     confirmNewPassword: str = Field(max_length=255)
 
 
+class PaymentPasswordChange(BaseModel):
+    """(E) Not trimmed: a payment password is taken exactly as typed."""
+
+    model_config = ConfigDict(extra="ignore")
+    oldPaymentPassword: str = Field(default="", max_length=255)
+    newPaymentPassword: str = Field(max_length=255)
+    confirmPaymentPassword: str = Field(max_length=255)
+
+
 class NewAgent(Trimmed):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 

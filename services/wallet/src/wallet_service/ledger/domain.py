@@ -8,10 +8,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from portal_kit.errors import DomainError
+
 MAX_AMOUNT = 10**15  # minor units; far above any single movement, far below BIGINT
 HOUSE = "house"
 GAMES = "house:games"
 FREE_PLAY_HOUSE = "house:freeplay"
+DEPOSITS = "house:deposits"  # money that came in from outside: deposits clearing
+WITHDRAWALS = "house:withdrawals"  # money paid out: withdrawals clearing
+ADJUSTMENTS = "house:adjustments"  # ops corrections
 MAIN = "main"
 FREE_PLAY = "freeplay"
 VENDOR_WALLET = re.compile(r"^vendor:[A-Z0-9_]{2,20}$")
@@ -27,20 +32,39 @@ def house_shard(kind: str, member_account_id: str) -> str:
     return f"{kind}#{digest[0] % HOUSE_SHARDS}"
 
 
-class MoneyError(Exception):
-    """A refusal with a stable code; ``stored`` refusals are the answer to every replay."""
+# The HTTP status of each refusal that is not a plain bad request (400).
+_STATUS = {
+    "wallet.insufficient_funds": 409,
+    "idempotency.mismatch": 409,
+    "transaction.rolled_back": 409,
+    "deposit.already_decided": 409,
+    "withdrawal.state_invalid": 409,
+    "withdrawal.confirmation_closed": 409,
+    "account.not_found": 404,
+    "deposit.not_found": 404,
+    "withdrawal.not_found": 404,
+    "bank_account.not_found": 404,
+    "upline.not_found": 404,
+    "callback.signature_invalid": 401,
+    "payment_password.locked": 429,
+    "trial.real_money": 403,
+}
+
+
+class MoneyError(DomainError):
+    """A refusal with a stable code; ``stored`` refusals are the answer to every replay. Over HTTP it is
+    answered as any domain error: the envelope, its status, the message in the caller's language."""
 
     def __init__(self, code: str, *, stored: bool = False, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
+        super().__init__(code, status=_STATUS.get(code, 400), **params)
         self.stored = stored
-        self.params = params
 
 
 @dataclass(frozen=True)
 class Leg:
     account_id: int
     amount: int  # signed: negative takes from the account
+    settles_hold: bool = False  # a negative leg paid out of the account's held funds (a paid withdrawal)
 
 
 def checked_amount(value: Any) -> int:

@@ -14,13 +14,21 @@ from sqlalchemy import select, text
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from wallet_service.ledger.domain import HOUSE, Leg, MoneyError, balanced
+from wallet_service.ledger.domain import FREE_PLAY, HOUSE, MAIN, Leg, MoneyError, balanced, fingerprint, house_shard
 from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
 
 _SPEND = text(
     "UPDATE ledger_account SET balance = balance + :amount "
     "WHERE id = :id AND (allow_negative OR balance - held + :amount >= 0) RETURNING balance"
 )
+_SETTLE_HELD = text(
+    "UPDATE ledger_account SET balance = balance + :amount, held = held + :amount "
+    "WHERE id = :id AND held + :amount >= 0 RETURNING balance"
+)
+_HOLD = text(
+    "UPDATE ledger_account SET held = held + :amount WHERE id = :id AND balance - held - :amount >= 0 RETURNING held"
+)
+_RELEASE = text("UPDATE ledger_account SET held = held - :amount WHERE id = :id AND held >= :amount RETURNING held")
 
 
 async def claim(
@@ -56,7 +64,8 @@ async def post(session: AsyncSession, transaction: MoneyTransaction, legs: list[
     after: dict[int, int] = {}
     async with session.begin_nested():
         for leg in sorted(legs, key=lambda leg: leg.account_id):
-            balance = await session.scalar(_SPEND, {"amount": leg.amount, "id": leg.account_id})
+            statement = _SETTLE_HELD if leg.settles_hold else _SPEND
+            balance = await session.scalar(statement, {"amount": leg.amount, "id": leg.account_id})
             if balance is None:
                 raise MoneyError("wallet.insufficient_funds", stored=True)
             after[leg.account_id] = int(balance)
@@ -67,6 +76,18 @@ async def post(session: AsyncSession, transaction: MoneyTransaction, legs: list[
             )
         await session.flush()
     return after
+
+
+async def hold(session: AsyncSession, account_id: int, amount: int) -> None:
+    """Set ``amount`` aside (a pending withdrawal): it stays in the balance but can no longer be spent."""
+    if await session.scalar(_HOLD, {"amount": amount, "id": account_id}) is None:
+        raise MoneyError("wallet.insufficient_funds")
+
+
+async def release(session: AsyncSession, account_id: int, amount: int) -> None:
+    """Give held funds back to the spendable balance (a rejected withdrawal)."""
+    if await session.scalar(_RELEASE, {"amount": amount, "id": account_id}) is None:
+        raise RuntimeError(f"account {account_id} holds less than {amount}")
 
 
 async def member_account(session: AsyncSession, merchant: str, owner_id: str, kind: str) -> LedgerAccount | None:
@@ -126,3 +147,43 @@ async def open_account(
 def answer(value: dict[str, Any] | None = None, code: str | None = None) -> dict[str, Any]:
     """The envelope of a money command, stored as its answer to every replay."""
     return {"success": code is None, "value": value, "errorCode": code, "message": None}
+
+
+async def main_wallet(session: AsyncSession, merchant: str, owner_id: str, *, lock: bool = False) -> LedgerAccount:
+    """A real account's main wallet (a trial account has none: ``trial.real_money``)."""
+    query = select(LedgerAccount).where(
+        LedgerAccount.merchant == merchant, LedgerAccount.owner_id == owner_id, LedgerAccount.kind == MAIN
+    )
+    account = await session.scalar(query.with_for_update() if lock else query)
+    if account is None:
+        if await member_account(session, merchant, owner_id, FREE_PLAY) is not None:
+            raise MoneyError("trial.real_money")
+        raise MoneyError("account.not_found")
+    return account
+
+
+async def move_against_house(
+    session: AsyncSession,
+    wallet: LedgerAccount,
+    house_kind: str,
+    amount: int,
+    key: str,
+    kind: str,
+    *,
+    settles_hold: bool = False,
+) -> int:
+    """One idempotent movement between a member's wallet (``amount`` signed: positive credits it) and a house
+    account, keyed ``key``; returns the wallet's balance after. A refusal propagates and the caller's whole
+    transaction rolls back, so nothing is half-written."""
+    row, new = await claim(
+        session, wallet.merchant, key, kind, fingerprint(kind, {"account": wallet.id, "amount": amount})
+    )
+    if not new:
+        return int(row.result["value"]["balance"])
+    house = await open_account(
+        session, wallet.merchant, wallet.currency, HOUSE, house_shard(house_kind, wallet.owner_id)
+    )
+    after = await post(session, row, [Leg(wallet.id, amount, settles_hold), Leg(house.id, -amount)])
+    row.status = "done"
+    row.result = answer({"balance": after[wallet.id]})
+    return after[wallet.id]

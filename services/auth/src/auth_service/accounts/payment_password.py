@@ -1,0 +1,101 @@
+"""The payment password: set or changed by its member over HTTP; checked for other services (the wallet,
+before money leaves) over NATS request/reply ``rpc.auth.payment_password.verify``
+``{merchant, accountId, password}`` → the envelope with ``{valid: true}``, or ``payment_password.invalid``,
+``payment_password.not_set``, ``payment_password.locked`` (5 wrong answers within 15 minutes lock it for
+the rest of that window)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from faststream.nats import NatsBroker
+from redis.asyncio import Redis
+from sqlalchemy import select, update
+
+from auth_service.accounts.models import Account
+from auth_service.passwords import hash_password, verify_password
+from portal_kit.db import Database
+from portal_kit.errors import DomainError, NotFound
+from portal_kit.throttle import count
+
+log = logging.getLogger("auth.payment_password")
+SUBJECT = "rpc.auth.payment_password.verify"
+MAX_FAILURES = 5
+WINDOW_SECONDS = 15 * 60
+MIN_LENGTH, MAX_LENGTH = 6, 32
+
+
+def _failures_key(merchant: str, account_id: str) -> str:
+    return f"auth:paypw-fail:{merchant}:{account_id}"
+
+
+def _answer(value: Any = None, code: str | None = None) -> dict[str, Any]:
+    return {"success": code is None, "value": value, "errorCode": code, "message": None}
+
+
+async def _hash_of(db: Database, merchant: str, account_id: str) -> tuple[bool, str | None]:
+    async with db.reader() as session:
+        row = (
+            await session.execute(
+                select(Account.id, Account.payment_password_hash).where(
+                    Account.id == account_id, Account.merchant == merchant
+                )
+            )
+        ).first()
+    return (row is not None, row.payment_password_hash if row is not None else None)
+
+
+async def check(db: Database, redis: Redis, merchant: str, account_id: str, password: str) -> dict[str, Any]:
+    key = _failures_key(merchant, account_id)
+    if int(await redis.get(key) or 0) >= MAX_FAILURES:
+        return _answer(code="payment_password.locked")
+    exists, hashed = await _hash_of(db, merchant, account_id)
+    if not exists:
+        return _answer(code="account.not_found")
+    if hashed is None:
+        return _answer(code="payment_password.not_set")
+    if await verify_password(hashed, password):
+        await redis.delete(key)
+        return _answer({"valid": True})
+    failures = await count(redis, key, WINDOW_SECONDS)
+    return _answer(code="payment_password.locked" if failures >= MAX_FAILURES else "payment_password.invalid")
+
+
+async def change(db: Database, merchant: str, account_id: str, old: str | None, new: str, confirm: str) -> None:
+    """Set the payment password (the current one is required once one exists)."""
+    if not MIN_LENGTH <= len(new) <= MAX_LENGTH or new.strip() != new:
+        raise DomainError("payment_password.format", min=MIN_LENGTH, max=MAX_LENGTH)
+    if new != confirm:
+        raise DomainError("password.confirm.mismatch")
+    exists, hashed = await _hash_of(db, merchant, account_id)
+    if not exists:
+        raise NotFound("account.not_found")
+    if hashed is not None and not await verify_password(hashed, old or ""):
+        raise DomainError("payment_password.invalid")
+    async with db.transaction() as session:
+        await session.execute(
+            update(Account)
+            .where(Account.id == account_id, Account.merchant == merchant)
+            .values(payment_password_hash=await hash_password(new))
+        )
+
+
+def rpc_subscription(redis_url: str) -> Callable[[NatsBroker, Database], None]:
+    def register(broker: NatsBroker, db: Database) -> None:
+        redis = Redis.from_url(redis_url, decode_responses=True)
+
+        @broker.subscriber(SUBJECT, queue="auth", max_workers=8)
+        async def verify(body: Any) -> dict[str, Any]:
+            if not isinstance(body, dict) or not all(
+                isinstance(body.get(name), str) for name in ("merchant", "accountId", "password")
+            ):
+                return _answer(code="request.invalid")
+            try:
+                return await check(db, redis, body["merchant"], body["accountId"], body["password"])
+            except Exception:
+                log.exception("payment password check failed")
+                return _answer(code="internal_error")
+
+    return register

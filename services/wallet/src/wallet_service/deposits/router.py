@@ -1,0 +1,84 @@
+"""Deposit calls of members, the sandbox gateway's callback, and the ops decisions on bank transfers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+
+from portal_kit.envelope import ok
+from portal_kit.sessions import BrandOps
+from wallet_service.deposits import service
+from wallet_service.deposits.domain import SIGNATURE_HEADER, signature_valid
+from wallet_service.deps import Db, Member, Settings
+from wallet_service.ledger.domain import MoneyError
+from wallet_service.schemas import Decision, DepositRequest
+
+router = APIRouter(tags=["wallet deposits"])
+ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}/deposits", tags=["wallet ops"])
+
+
+@router.get("/wps/v2/wallets/deposit/channels", operation_id="depositChannels")
+async def deposit_channels(db: Db, member: Member) -> Any:
+    return ok(await service.channels(db, member.merchant))
+
+
+@router.post("/wps/v2/wallets/deposits", operation_id="requestDeposit")
+async def request_deposit(db: Db, member: Member, settings: Settings, body: DepositRequest) -> Any:
+    """A bank transfer waits for ops; a sandbox order answers ``checkoutUrl``, the gateway's payment page."""
+    return ok(
+        await service.request(
+            db, member, body.channel, body.amount, body.requestId, body.reference or None, settings.sandbox_secret
+        )
+    )
+
+
+@router.get("/wps/v2/wallets/deposits", operation_id="myDeposits")
+async def my_deposits(db: Db, member: Member) -> Any:
+    return ok(await service.listed(db, member.merchant, account_id=member.account_id))
+
+
+@router.get("/wps/v2/wallets/deposits/{deposit_id}", operation_id="myDeposit")
+async def my_deposit(deposit_id: str, db: Db, member: Member) -> Any:
+    return ok(await service.of_member(db, member, deposit_id))
+
+
+@router.post("/wps/payment/sandbox/callback", operation_id="sandboxGatewayCallback")
+async def sandbox_callback(request: Request, db: Db, settings: Settings) -> Any:
+    """The gateway's asynchronous word on an order, signed with the shared secret over the raw body."""
+    raw = await request.body()
+    if not settings.sandbox_enabled or not signature_valid(
+        settings.sandbox_secret, raw, request.headers.get(SIGNATURE_HEADER)
+    ):
+        raise MoneyError("callback.signature_invalid")
+    try:
+        callback = json.loads(raw)
+    except ValueError:
+        raise MoneyError("request.invalid") from None
+    if not isinstance(callback, dict):
+        raise MoneyError("request.invalid")
+    return ok(await service.gateway_callback(db, callback))
+
+
+@ops.get("", operation_id="opsDeposits")
+async def ops_deposits(
+    code: str,
+    db: Db,
+    actor: BrandOps,
+    status: str | None = Query(None),
+    account_id: str | None = Query(None, alias="accountId"),
+) -> Any:
+    return ok(await service.listed(db, code, account_id=account_id, status=status))
+
+
+@ops.post("/{deposit_id}/approve", operation_id="opsApproveDeposit")
+async def approve(code: str, deposit_id: str, db: Db, actor: BrandOps, body: Decision | None = None) -> Any:
+    return ok(await service.decide_by_ops(db, code, deposit_id, actor, True, body.reason if body else None))
+
+
+@ops.post("/{deposit_id}/reject", operation_id="opsRejectDeposit")
+async def reject(code: str, deposit_id: str, db: Db, actor: BrandOps, body: Decision) -> Any:
+    if not body.reason:
+        raise MoneyError("reason.required")
+    return ok(await service.decide_by_ops(db, code, deposit_id, actor, False, body.reason))

@@ -1,0 +1,178 @@
+"""Deposits: a member asks (manual bank transfer with its reference, or a sandbox-gateway order); ops decide
+a bank transfer, the gateway's signed callback decides an order. Crediting is one idempotent ledger movement
+from the deposits clearing account, in the same transaction as the deposit's state and its event."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from portal_kit.db import Database
+from portal_kit.sessions import Principal
+from wallet_service import events
+from wallet_service.deposits.domain import BANK_TRANSFER, CREDITED, FAILED, PENDING, REJECTED, SANDBOX, seal_order
+from wallet_service.deposits.models import Deposit
+from wallet_service.ledger.domain import DEPOSITS, MoneyError, checked_amount
+from wallet_service.ledger.service import main_wallet, move_against_house
+from wallet_service.merchants.service import rules_of
+from wallet_service.ops import audit
+
+
+def view(deposit: Deposit) -> dict[str, Any]:
+    return {
+        "depositId": deposit.id,
+        "channel": deposit.channel,
+        "amount": deposit.amount,
+        "currency": deposit.currency,
+        "reference": deposit.reference,
+        "status": deposit.status,
+        "reason": deposit.reason,
+        "createdAt": events.stamp(deposit.created_at),
+        "decidedAt": events.stamp(deposit.decided_at) if deposit.decided_at else None,
+    }
+
+
+async def channels(db: Database, merchant: str) -> list[dict[str, Any]]:
+    async with db.reader() as session:
+        rules = await rules_of(session, merchant)
+    limits = {"min": rules.deposit_min, "max": rules.deposit_max}
+    return [
+        {"channel": BANK_TRANSFER, "kind": "manual", **limits, "bank": rules.bank},
+        {"channel": SANDBOX, "kind": "gateway", **limits},
+    ]
+
+
+async def request(
+    db: Database, member: Principal, channel: str, amount: Any, request_id: str, reference: str | None, secret: str
+) -> dict[str, Any]:
+    """Open a deposit, once per ``request_id``; a sandbox order answers the gateway's checkout address."""
+    assert member.account_id is not None
+    amount = checked_amount(amount)
+    if channel not in (BANK_TRANSFER, SANDBOX):
+        raise MoneyError("channel.unknown")
+    if channel == BANK_TRANSFER and not reference:
+        raise MoneyError("reference.required")
+    async with db.transaction() as session:
+        wallet = await main_wallet(session, member.merchant, member.account_id)
+        (await rules_of(session, member.merchant)).check_deposit(amount)
+        deposit_id = await session.scalar(
+            insert(Deposit)
+            .values(id=str(uuid.uuid4()), merchant=member.merchant, account_id=member.account_id,
+                    request_id=request_id, channel=channel, amount=amount, currency=wallet.currency,
+                    reference=reference if channel == BANK_TRANSFER else None, status=PENDING)
+            .on_conflict_do_nothing()
+            .returning(Deposit.id)
+        )  # fmt: skip
+        deposit = await session.scalar(
+            select(Deposit).where(
+                Deposit.merchant == member.merchant,
+                Deposit.account_id == member.account_id,
+                Deposit.request_id == request_id,
+            )
+        )
+        assert deposit is not None
+        if deposit_id is None and (deposit.channel, deposit.amount) != (channel, amount):
+            raise MoneyError("idempotency.mismatch")
+        answer = view(deposit)
+    if channel == SANDBOX:
+        order = {"orderId": deposit.id, "merchant": deposit.merchant, "amount": deposit.amount,
+                 "currency": deposit.currency, "returnUrl": "/?deposit=" + deposit.id}  # fmt: skip
+        answer["checkoutUrl"] = "/wps/payment/sandbox/checkout?order=" + seal_order(secret, order)
+    return answer
+
+
+async def _locked(session: AsyncSession, merchant: str, deposit_id: str) -> Deposit:
+    deposit = await session.scalar(
+        select(Deposit).where(Deposit.id == deposit_id, Deposit.merchant == merchant).with_for_update()
+    )
+    if deposit is None:
+        raise MoneyError("deposit.not_found")
+    return deposit
+
+
+async def _credit(session: AsyncSession, deposit: Deposit, decided_by: str) -> None:
+    wallet = await main_wallet(session, deposit.merchant, deposit.account_id)
+    await move_against_house(session, wallet, DEPOSITS, deposit.amount, f"deposit:{deposit.id}", "deposit")
+    now = datetime.now(UTC)
+    deposit.status, deposit.decided_at, deposit.decided_by = CREDITED, now, decided_by
+    events.publish(session, events.DEPOSIT_CREDITED, deposit.merchant, {
+        "depositId": deposit.id, "accountId": deposit.account_id, "channel": deposit.channel,
+        "amount": deposit.amount, "currency": deposit.currency, "creditedAt": events.stamp(now),
+    })  # fmt: skip
+
+
+def _fail(session: AsyncSession, deposit: Deposit, status: str, decided_by: str, reason: str) -> None:
+    now = datetime.now(UTC)
+    deposit.status, deposit.decided_at, deposit.decided_by, deposit.reason = status, now, decided_by, reason
+    events.publish(session, events.DEPOSIT_FAILED, deposit.merchant, {
+        "depositId": deposit.id, "accountId": deposit.account_id, "channel": deposit.channel,
+        "amount": deposit.amount, "currency": deposit.currency, "reason": reason, "failedAt": events.stamp(now),
+    })  # fmt: skip
+
+
+async def decide_by_ops(
+    db: Database, merchant: str, deposit_id: str, actor: Principal, approve: bool, reason: str | None
+) -> dict[str, Any]:
+    """Ops approve (credit) or reject a pending bank transfer; a decided deposit is refused."""
+    async with db.transaction() as session:
+        deposit = await _locked(session, merchant, deposit_id)
+        if deposit.status != PENDING or deposit.channel != BANK_TRANSFER:
+            raise MoneyError("deposit.already_decided")
+        if approve:
+            await _credit(session, deposit, audit.actor_name(actor))
+        else:
+            _fail(session, deposit, REJECTED, audit.actor_name(actor), reason or "")
+        audit.record(session, merchant, actor, "deposit.approve" if approve else "deposit.reject", deposit.id,
+                     reason, amount=deposit.amount, accountId=deposit.account_id)  # fmt: skip
+        return view(deposit)
+
+
+async def gateway_callback(db: Database, callback: dict[str, Any]) -> dict[str, Any]:
+    """The sandbox gateway's (signature already checked) word on an order. A duplicate changes nothing and
+    answers the same; an order whose amount or currency differ from the deposit is refused."""
+    status = callback.get("status")
+    if status not in ("SUCCESS", "FAILED"):
+        raise MoneyError("request.invalid", field="status")
+    async with db.transaction() as session:
+        deposit = await _locked(session, str(callback.get("merchant", "")), str(callback.get("orderId", "")))
+        if deposit.channel != SANDBOX or (callback.get("amount"), callback.get("currency")) != (
+            deposit.amount,
+            deposit.currency,
+        ):
+            raise MoneyError("callback.mismatch")
+        wanted = CREDITED if status == "SUCCESS" else FAILED
+        if deposit.status == PENDING:
+            deposit.gateway_txn_id = str(callback.get("gatewayTxnId", ""))[:100] or None
+            if wanted == CREDITED:
+                await _credit(session, deposit, "gateway")
+            else:
+                _fail(session, deposit, FAILED, "gateway", str(callback.get("reason") or "declined")[:500])
+        elif deposit.status != wanted:
+            raise MoneyError("deposit.already_decided")
+        return {"orderId": deposit.id, "status": deposit.status}
+
+
+async def of_member(db: Database, member: Principal, deposit_id: str) -> dict[str, Any]:
+    async with db.reader() as session:
+        deposit = await session.get(Deposit, deposit_id)
+    if deposit is None or (deposit.merchant, deposit.account_id) != (member.merchant, member.account_id):
+        raise MoneyError("deposit.not_found")  # another member's deposit is as unknown as a missing one
+    return view(deposit)
+
+
+async def listed(
+    db: Database, merchant: str, *, account_id: str | None = None, status: str | None = None, limit: int = 50
+) -> list[dict[str, Any]]:
+    query = select(Deposit).where(Deposit.merchant == merchant)
+    if account_id is not None:
+        query = query.where(Deposit.account_id == account_id)
+    if status is not None:
+        query = query.where(Deposit.status == status)
+    async with db.reader() as session:
+        rows = (await session.scalars(query.order_by(Deposit.created_at.desc()).limit(limit))).all()
+    return [view(row) | {"accountId": row.account_id} for row in rows]

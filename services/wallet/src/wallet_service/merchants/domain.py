@@ -1,0 +1,64 @@
+"""Pure rules of a brand's wallet settings: defaults, validation, limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from wallet_service.ledger.domain import VENDOR_WALLET, MoneyError
+
+SINGLE, TRANSFER = "single", "transfer"
+
+
+@dataclass(frozen=True)
+class WalletRules:
+    mode: str = SINGLE
+    vendors: tuple[str, ...] = ()
+    deposit_min: int = 1_000  # 10.00
+    deposit_max: int = 10_000_000  # 100,000.00
+    withdrawal_min: int = 5_000  # 50.00
+    withdrawal_max: int = 5_000_000  # 50,000.00
+    confirm_minutes: int = 30
+    bank: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_single(self) -> bool:
+        return self.mode == SINGLE
+
+    def vendor_wallets(self) -> list[str]:
+        return [] if self.is_single else [f"vendor:{code}" for code in self.vendors]
+
+    def check_deposit(self, amount: int) -> None:
+        if not self.deposit_min <= amount <= self.deposit_max:
+            raise MoneyError("amount.out_of_limits", min=self.deposit_min, max=self.deposit_max)
+
+    def check_withdrawal(self, amount: int) -> None:
+        if not self.withdrawal_min <= amount <= self.withdrawal_max:
+            raise MoneyError("amount.out_of_limits", min=self.withdrawal_min, max=self.withdrawal_max)
+
+    def view(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "isSingle": self.is_single,
+            "vendors": list(self.vendors),
+            "depositMin": self.deposit_min,
+            "depositMax": self.deposit_max,
+            "withdrawalMin": self.withdrawal_min,
+            "withdrawalMax": self.withdrawal_max,
+            "confirmMinutes": self.confirm_minutes,
+            "bank": self.bank,
+        }
+
+
+def validated(rules: WalletRules) -> WalletRules:
+    """Refuse settings that could not work: an unknown mode, a vendor code that is no wallet name, limits the
+    wrong way round, a confirmation window outside one minute to thirty days."""
+    if rules.mode not in (SINGLE, TRANSFER):
+        raise MoneyError("settings.invalid", field="mode")
+    if any(not VENDOR_WALLET.fullmatch(f"vendor:{code}") for code in rules.vendors):
+        raise MoneyError("settings.invalid", field="vendors")
+    if not 0 < rules.deposit_min <= rules.deposit_max or not 0 < rules.withdrawal_min <= rules.withdrawal_max:
+        raise MoneyError("settings.invalid", field="limits")
+    if not 1 <= rules.confirm_minutes <= 30 * 24 * 60:
+        raise MoneyError("settings.invalid", field="confirmMinutes")
+    return rules

@@ -1,0 +1,38 @@
+"""The member's account record (``ODSFE2_MemTransDet``) and consolidated funds."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query
+
+from portal_kit.envelope import ok
+from portal_kit.paging import Page, page_params
+from wallet_service.deps import Db, Member
+from wallet_service.records import service
+from wallet_service.records.domain import date_range, kinds_for
+
+router = APIRouter(tags=["wallet records"])
+Paging = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
+
+
+@router.get("/wps/relay/ODSFE2_MemTransDet", operation_id="transactionRecords")
+async def transaction_records(
+    db: Db,
+    member: Member,
+    page: Paging,
+    record_type: str | None = Query(None, alias="type", max_length=20),
+    start_date: str | None = Query(None, alias="startDate", max_length=10),
+    end_date: str | None = Query(None, alias="endDate", max_length=10),
+) -> Any:
+    """Paged, newest first; ``type`` one of deposit, withdrawal, transfer, upline, bet, win, rollback,
+    adjustment, bonus (or all); ``startDate``/``endDate`` as yyyy-MM-dd, both days included."""
+    start, end = date_range(start_date, end_date)
+    return ok(
+        await service.journal(db, member.merchant, str(member.account_id), page, kinds_for(record_type), start, end)
+    )
+
+
+@router.get("/wps/member/info/funds/consolidated", operation_id="consolidatedFunds")
+async def consolidated_funds(db: Db, member: Member) -> Any:
+    return ok(await service.consolidated(db, member.merchant, str(member.account_id)))

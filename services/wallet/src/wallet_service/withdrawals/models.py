@@ -1,0 +1,59 @@
+"""Bound bank accounts, withdrawal requests (the funds held until paid or rejected) and proof images."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, LargeBinary, String, func
+from sqlalchemy.orm import Mapped, mapped_column
+
+from portal_kit.db import Base
+
+
+class BankAccount(Base):
+    __tablename__ = "bank_account"
+    __table_args__ = (Index("uq_bank_account_number", "merchant", "account_id", "account_number", unique=True),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    merchant: Mapped[str] = mapped_column(String(32))
+    account_id: Mapped[str] = mapped_column(String(64), index=True)
+    bank_name: Mapped[str] = mapped_column(String(100))
+    holder_name: Mapped[str] = mapped_column(String(100))
+    account_number: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class Withdrawal(Base):
+    __tablename__ = "withdrawal"
+    __table_args__ = (
+        Index("uq_withdrawal_request", "merchant", "account_id", "request_id", unique=True),
+        Index("ix_withdrawal_status", "merchant", "status", "created_at"),
+        Index("ix_withdrawal_account", "merchant", "account_id", "created_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    merchant: Mapped[str] = mapped_column(String(32))
+    account_id: Mapped[str] = mapped_column(String(64))
+    request_id: Mapped[str] = mapped_column(String(64))
+    bank_account_id: Mapped[str] = mapped_column(ForeignKey("bank_account.id"))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    # pending → approved → paid → received | received_auto | partly_received | not_received → refunded | closed;
+    # pending | approved → rejected
+    status: Mapped[str] = mapped_column(String(16))
+    remainder: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # not received, when partly
+    confirm_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    decided_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    reason: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class WithdrawalProof(Base):
+    __tablename__ = "withdrawal_proof"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
+    withdrawal_id: Mapped[str] = mapped_column(ForeignKey("withdrawal.id"), index=True)
+    content_type: Mapped[str] = mapped_column(String(20))
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -1,0 +1,76 @@
+"""Withdrawal calls of members (bank accounts, requests, confirmation) and the ops decisions."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Query
+
+from portal_kit.encryption import encrypted_body
+from portal_kit.envelope import ok
+from portal_kit.sessions import BrandOps
+from wallet_service import payment_password
+from wallet_service.deps import Db, Member, Nats
+from wallet_service.ledger.domain import MoneyError
+from wallet_service.schemas import BankAccountBinding, Confirmation, Decision, WithdrawalRequest
+from wallet_service.withdrawals import service
+
+router = APIRouter(prefix="/wps/v2/wallets", tags=["wallet withdrawals"])
+ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}/withdrawals", tags=["wallet ops"])
+
+
+@router.get("/bank-accounts", operation_id="bankAccounts")
+async def bank_accounts(db: Db, member: Member) -> Any:
+    return ok(await service.bank_accounts(db, member))
+
+
+@router.post("/bank-accounts", operation_id="bindBankAccount")
+async def bind_bank_account(db: Db, member: Member, body: BankAccountBinding) -> Any:
+    return ok(await service.bind_bank_account(db, member, body.bankName, body.holderName, body.accountNumber))
+
+
+@router.post("/withdrawals", operation_id="requestWithdrawal")
+async def request_withdrawal(
+    db: Db, nc: Nats, member: Member, body: Annotated[WithdrawalRequest, Depends(encrypted_body(WithdrawalRequest))]
+) -> Any:
+    """(E) Hold the amount for ops to pay to a bound bank account; the payment password is checked first."""
+    await payment_password.verify(nc, member.merchant, str(member.account_id), body.paymentPassword)
+    return ok(await service.request(db, member, body.amount, body.bankAccountId, body.requestId))
+
+
+@router.get("/withdrawals", operation_id="myWithdrawals")
+async def my_withdrawals(db: Db, member: Member) -> Any:
+    return ok(await service.listed(db, member.merchant, account_id=member.account_id))
+
+
+@router.post("/withdrawals/{withdrawal_id}/confirmation", operation_id="confirmWithdrawal")
+async def confirm_withdrawal(withdrawal_id: str, db: Db, member: Member, body: Confirmation) -> Any:
+    return ok(await service.confirm(db, member, withdrawal_id, body.result, body.remainder, body.proofs))
+
+
+@ops.get("", operation_id="opsWithdrawals")
+async def ops_withdrawals(
+    code: str,
+    db: Db,
+    actor: BrandOps,
+    status: str | None = Query(None),
+    account_id: str | None = Query(None, alias="accountId"),
+) -> Any:
+    return ok(await service.listed(db, code, account_id=account_id, status=status))
+
+
+@ops.post("/{withdrawal_id}/{action}", operation_id="opsDecideWithdrawal")
+async def decide(
+    code: str,
+    withdrawal_id: str,
+    action: Literal["approve", "reject", "pay", "refund", "close"],
+    db: Db,
+    actor: BrandOps,
+    body: Decision | None = None,
+) -> Any:
+    """``approve``, ``reject`` (reason required), ``pay``, and for a disputed one ``refund`` or ``close``
+    (reason required)."""
+    reason = body.reason if body else None
+    if action in ("reject", "refund", "close") and not reason:
+        raise MoneyError("reason.required")
+    return ok(await service.decide(db, code, withdrawal_id, actor, action, reason))

@@ -1,0 +1,243 @@
+"""Withdrawals: a member binds a bank account and asks with the payment password (the funds are held); ops
+approve then mark paid (the funds leave to the withdrawals clearing account) or reject (the funds are
+released); the member then confirms receipt, or the deadline confirms it for them."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from portal_kit.db import Database
+from portal_kit.sessions import Principal
+from wallet_service import events
+from wallet_service.ledger.domain import WITHDRAWALS, MoneyError, checked_amount
+from wallet_service.ledger.service import hold, main_wallet, move_against_house, release
+from wallet_service.merchants.service import rules_of
+from wallet_service.ops import audit
+from wallet_service.withdrawals import domain
+from wallet_service.withdrawals.models import BankAccount, Withdrawal, WithdrawalProof
+
+MAX_BANK_ACCOUNTS = 5
+
+
+def bank_view(account: BankAccount) -> dict[str, Any]:
+    return {
+        "bankAccountId": account.id,
+        "bankName": account.bank_name,
+        "holderName": account.holder_name,
+        # Only the last four digits ever leave the service.
+        "accountNumber": "*" * max(0, len(account.account_number) - 4) + account.account_number[-4:],
+    }
+
+
+def view(withdrawal: Withdrawal, now: datetime | None = None) -> dict[str, Any]:
+    return {
+        "withdrawalId": withdrawal.id,
+        "amount": withdrawal.amount,
+        "currency": withdrawal.currency,
+        "bankAccountId": withdrawal.bank_account_id,
+        "status": domain.effective_status(withdrawal.status, withdrawal.confirm_deadline, now or datetime.now(UTC)),
+        "remainder": withdrawal.remainder,
+        "confirmDeadline": events.stamp(withdrawal.confirm_deadline) if withdrawal.confirm_deadline else None,
+        "reason": withdrawal.reason,
+        "createdAt": events.stamp(withdrawal.created_at),
+    }
+
+
+async def bank_accounts(db: Database, member: Principal) -> list[dict[str, Any]]:
+    async with db.reader() as session:
+        rows = await session.scalars(
+            select(BankAccount)
+            .where(BankAccount.merchant == member.merchant, BankAccount.account_id == member.account_id)
+            .order_by(BankAccount.created_at)
+        )
+        return [bank_view(row) for row in rows]
+
+
+async def bind_bank_account(
+    db: Database, member: Principal, bank_name: str, holder: str, number: str
+) -> dict[str, Any]:
+    async with db.transaction() as session:
+        await main_wallet(session, member.merchant, str(member.account_id), lock=True)  # one binding at a time
+        bound = await session.scalar(
+            select(func.count())
+            .select_from(BankAccount)
+            .where(BankAccount.merchant == member.merchant, BankAccount.account_id == member.account_id)
+        )
+        if (bound or 0) >= MAX_BANK_ACCOUNTS:
+            raise MoneyError("bank_account.too_many", max=MAX_BANK_ACCOUNTS)
+        new_id = await session.scalar(
+            insert(BankAccount)
+            .values(id=str(uuid.uuid4()), merchant=member.merchant, account_id=member.account_id,
+                    bank_name=bank_name, holder_name=holder, account_number=number)
+            .on_conflict_do_nothing()
+            .returning(BankAccount.id)
+        )  # fmt: skip
+        if new_id is None:
+            raise MoneyError("bank_account.duplicate")
+        account = await session.get(BankAccount, new_id)
+        assert account is not None
+        return bank_view(account)
+
+
+async def request(
+    db: Database, member: Principal, amount: Any, bank_account_id: str, request_id: str
+) -> dict[str, Any]:
+    """Hold the funds and open the request, once per ``request_id`` (the payment password is checked first)."""
+    amount = checked_amount(amount)
+    async with db.transaction() as session:
+        wallet = await main_wallet(session, member.merchant, str(member.account_id))
+        (await rules_of(session, member.merchant)).check_withdrawal(amount)
+        bank = await session.get(BankAccount, bank_account_id)
+        if bank is None or (bank.merchant, bank.account_id) != (member.merchant, member.account_id):
+            raise MoneyError("bank_account.not_found")
+        new_id = await session.scalar(
+            insert(Withdrawal)
+            .values(id=str(uuid.uuid4()), merchant=member.merchant, account_id=member.account_id,
+                    request_id=request_id, bank_account_id=bank.id, amount=amount, currency=wallet.currency,
+                    status=domain.PENDING)
+            .on_conflict_do_nothing()
+            .returning(Withdrawal.id)
+        )  # fmt: skip
+        if new_id is None:
+            existing = await session.scalar(
+                select(Withdrawal).where(
+                    Withdrawal.merchant == member.merchant,
+                    Withdrawal.account_id == member.account_id,
+                    Withdrawal.request_id == request_id,
+                )
+            )
+            assert existing is not None
+            if (existing.amount, existing.bank_account_id) != (amount, bank.id):
+                raise MoneyError("idempotency.mismatch")
+            return view(existing)
+        await hold(session, wallet.id, amount)
+        withdrawal = await session.get(Withdrawal, new_id)
+        assert withdrawal is not None
+        return view(withdrawal)
+
+
+async def _locked(session: AsyncSession, merchant: str, withdrawal_id: str) -> Withdrawal:
+    withdrawal = await session.scalar(
+        select(Withdrawal).where(Withdrawal.id == withdrawal_id, Withdrawal.merchant == merchant).with_for_update()
+    )
+    if withdrawal is None:
+        raise MoneyError("withdrawal.not_found")
+    return withdrawal
+
+
+def _require(withdrawal: Withdrawal, *states: str) -> None:
+    if withdrawal.status not in states:
+        raise MoneyError("withdrawal.state_invalid", status=withdrawal.status)
+
+
+async def decide(
+    db: Database, merchant: str, withdrawal_id: str, actor: Principal, action: str, reason: str | None
+) -> dict[str, Any]:
+    """Ops: ``approve`` a pending request, ``reject`` a pending or approved one (funds released), ``pay`` an
+    approved one (the funds leave the member's wallet), ``refund`` or ``close`` a disputed one."""
+    now = datetime.now(UTC)
+    async with db.transaction() as session:
+        withdrawal = await _locked(session, merchant, withdrawal_id)
+        data = {"withdrawalId": withdrawal.id, "accountId": withdrawal.account_id, "amount": withdrawal.amount,
+                "currency": withdrawal.currency}  # fmt: skip
+        if action == "approve":
+            _require(withdrawal, domain.PENDING)
+            withdrawal.status = domain.APPROVED
+            events.publish(session, events.WITHDRAWAL_APPROVED, merchant, {**data, "approvedAt": events.stamp(now)})
+        elif action == "reject":
+            _require(withdrawal, domain.PENDING, domain.APPROVED)
+            wallet = await main_wallet(session, merchant, withdrawal.account_id)
+            await release(session, wallet.id, withdrawal.amount)
+            withdrawal.status, withdrawal.reason = domain.REJECTED, reason
+            events.publish(session, events.WITHDRAWAL_REJECTED, merchant,
+                           {**data, "reason": reason or "", "rejectedAt": events.stamp(now)})  # fmt: skip
+        elif action == "pay":
+            _require(withdrawal, domain.APPROVED)
+            wallet = await main_wallet(session, merchant, withdrawal.account_id)
+            await move_against_house(session, wallet, WITHDRAWALS, -withdrawal.amount, f"withdrawal:{withdrawal.id}",
+                                     "withdrawal", settles_hold=True)  # fmt: skip
+            minutes = (await rules_of(session, merchant)).confirm_minutes
+            withdrawal.status, withdrawal.confirm_deadline = domain.PAID, now + timedelta(minutes=minutes)
+        elif action in ("refund", "close"):
+            # A forced-received (unconfirmed in time) withdrawal is final: it refunds nothing.
+            _require(withdrawal, *domain.DISPUTED)
+            if action == "refund":
+                wallet = await main_wallet(session, merchant, withdrawal.account_id)
+                owed = withdrawal.remainder if withdrawal.status == domain.PARTLY_RECEIVED else withdrawal.amount
+                await move_against_house(session, wallet, WITHDRAWALS, int(owed or 0),
+                                         f"withdrawal-refund:{withdrawal.id}", "withdrawal_refund")  # fmt: skip
+            withdrawal.status = domain.REFUNDED if action == "refund" else domain.CLOSED
+            withdrawal.reason = reason
+        else:
+            raise MoneyError("request.invalid", field="action")
+        withdrawal.decided_by, withdrawal.updated_at = audit.actor_name(actor), now
+        audit.record(session, merchant, actor, f"withdrawal.{action}", withdrawal.id, reason,
+                     amount=withdrawal.amount, accountId=withdrawal.account_id)  # fmt: skip
+        return view(withdrawal, now)
+
+
+def decoded_proofs(raw: list[str]) -> list[tuple[str, bytes]]:
+    if len(raw) > domain.MAX_PROOFS:
+        raise MoneyError("proof.too_many")
+    proofs = []
+    for item in raw:
+        try:
+            data = base64.b64decode(item.split(",", 1)[-1], validate=True)  # a data URL or bare base64
+        except (binascii.Error, ValueError):
+            raise MoneyError("proof.type_invalid") from None
+        proofs.append((domain.proof_type(data), data))
+    return proofs
+
+
+async def confirm(
+    db: Database, member: Principal, withdrawal_id: str, result: str, remainder: int | None, proofs: list[str]
+) -> dict[str, Any]:
+    """The member's word on a paid withdrawal: fully, partly (with the remainder) or not received (with proof
+    images), before the deadline; after it the withdrawal counts as received."""
+    images = decoded_proofs(proofs)
+    now = datetime.now(UTC)
+    async with db.transaction() as session:
+        withdrawal = await _locked(session, member.merchant, withdrawal_id)
+        if withdrawal.account_id != member.account_id:
+            raise MoneyError("withdrawal.not_found")
+        _require(withdrawal, domain.PAID)
+        if withdrawal.confirm_deadline is not None and now >= withdrawal.confirm_deadline:
+            raise MoneyError("withdrawal.confirmation_closed")
+        withdrawal.remainder = domain.checked_confirmation(result, withdrawal.amount, remainder, len(images))
+        withdrawal.status, withdrawal.updated_at = domain.CONFIRMATIONS[result], now
+        for content_type, data in images:
+            session.add(WithdrawalProof(withdrawal_id=withdrawal.id, content_type=content_type, data=data))
+        return view(withdrawal, now)
+
+
+async def sweep_unconfirmed(db: Database) -> int:
+    """Mark every paid withdrawal past its deadline received (forced); returns how many."""
+    async with db.transaction() as session:
+        result = await session.execute(
+            update(Withdrawal)
+            .where(Withdrawal.status == domain.PAID, Withdrawal.confirm_deadline <= func.now())
+            .values(status=domain.RECEIVED_AUTO, updated_at=func.now())
+        )
+        return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
+
+async def listed(
+    db: Database, merchant: str, *, account_id: str | None = None, status: str | None = None, limit: int = 50
+) -> list[dict[str, Any]]:
+    query = select(Withdrawal).where(Withdrawal.merchant == merchant)
+    if account_id is not None:
+        query = query.where(Withdrawal.account_id == account_id)
+    if status is not None:
+        query = query.where(Withdrawal.status == status)
+    now = datetime.now(UTC)
+    async with db.reader() as session:
+        rows = (await session.scalars(query.order_by(Withdrawal.created_at.desc()).limit(limit))).all()
+    return [view(row, now) | {"accountId": row.account_id} for row in rows]
