@@ -39,9 +39,97 @@ export interface SiteConfigChangedV1 {
   data: SiteConfigChangedV1Data;
 }
 
+export interface WalletDepositCreditedV1Data {
+  depositId: string;
+  /** The member's account id. */
+  accountId: string;
+  channel: "BANK_TRANSFER" | "SANDBOX";
+  /** Integer minor units (two decimals in the UI). */
+  amount: number;
+  currency: string;
+  creditedAt: string;
+}
+
+/** A deposit arrived: the member's main wallet was credited (notifications push 'deposit arrived' with time and amount). */
+export interface WalletDepositCreditedV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "wallet.deposit.credited.v1";
+  occurredAt: string;
+  merchant: string;
+  data: WalletDepositCreditedV1Data;
+}
+
+export interface WalletDepositFailedV1Data {
+  depositId: string;
+  /** The member's account id. */
+  accountId: string;
+  channel: "BANK_TRANSFER" | "SANDBOX";
+  /** Integer minor units (two decimals in the UI). */
+  amount: number;
+  currency: string;
+  reason: string;
+  failedAt: string;
+}
+
+/** A deposit failed: ops rejected a bank transfer or the gateway declined the payment; nothing was credited. */
+export interface WalletDepositFailedV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "wallet.deposit.failed.v1";
+  occurredAt: string;
+  merchant: string;
+  data: WalletDepositFailedV1Data;
+}
+
+export interface WalletWithdrawalApprovedV1Data {
+  withdrawalId: string;
+  /** The member's account id. */
+  accountId: string;
+  /** Integer minor units (two decimals in the UI). */
+  amount: number;
+  currency: string;
+  approvedAt: string;
+}
+
+/** Ops approved a withdrawal request; the funds stay held until it is paid. */
+export interface WalletWithdrawalApprovedV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "wallet.withdrawal.approved.v1";
+  occurredAt: string;
+  merchant: string;
+  data: WalletWithdrawalApprovedV1Data;
+}
+
+export interface WalletWithdrawalRejectedV1Data {
+  withdrawalId: string;
+  /** The member's account id. */
+  accountId: string;
+  /** Integer minor units (two decimals in the UI). */
+  amount: number;
+  currency: string;
+  reason: string;
+  rejectedAt: string;
+}
+
+/** Ops rejected a withdrawal request; its held funds are spendable again. */
+export interface WalletWithdrawalRejectedV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "wallet.withdrawal.rejected.v1";
+  occurredAt: string;
+  merchant: string;
+  data: WalletWithdrawalRejectedV1Data;
+}
+
 export interface EventsBySubject {
   "auth.member.registered.v1": AuthMemberRegisteredV1;
   "site.config.changed.v1": SiteConfigChangedV1;
+  "wallet.deposit.credited.v1": WalletDepositCreditedV1;
+  "wallet.deposit.failed.v1": WalletDepositFailedV1;
+  "wallet.withdrawal.approved.v1": WalletWithdrawalApprovedV1;
+  "wallet.withdrawal.rejected.v1": WalletWithdrawalRejectedV1;
 }
 
 export type EventSubject = keyof EventsBySubject;

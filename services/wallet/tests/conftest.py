@@ -3,11 +3,18 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import httpx
 import pytest
+from wallet_http import WalletClient
+
+from auth_service.accounts.payment_password import rpc_subscription as payment_rpc
 
 from portal_kit.db import Database
+from portal_kit.messaging.consumer import create_broker
 from portal_kit.migrations import upgrade
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
+from wallet_service.main import build_app
+from wallet_service.settings import WalletSettings
 
 MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
 
@@ -31,3 +38,42 @@ async def clean(portal_servers: PortalServers, wallet_database_url: str, wallet_
     await reset_database(wallet_database_url)
     await reset_streams(portal_servers.nats_url)
     await reset_redis(portal_servers.redis_url)
+
+
+AUTH_MIGRATIONS = Path(__file__).resolve().parents[2] / "auth" / "migrations"
+
+
+@pytest.fixture(scope="session")
+def auth_database_url(portal_servers: PortalServers) -> str:
+    """The real auth database: the payment password lives there and auth answers the wallet's checks."""
+    url = portal_servers.database("auth_for_wallet")
+    upgrade(AUTH_MIGRATIONS, url)
+    return url
+
+
+@pytest.fixture
+async def auth_responder(portal_servers: PortalServers, auth_database_url: str) -> AsyncIterator[Database]:
+    """Auth's payment-password responder on NATS, as the auth worker runs it."""
+    await reset_database(auth_database_url)
+    db = Database(auth_database_url, pool_size=4)
+    broker = create_broker(portal_servers.nats_url, name="auth-for-wallet-test")
+    payment_rpc(portal_servers.redis_url)(broker, db)
+    await broker.start()
+    yield db
+    await broker.stop()
+    await db.dispose()
+
+
+@pytest.fixture
+async def wallet(
+    portal_servers: PortalServers, wallet_database_url: str, wallet_db: Database, auth_responder: Database
+) -> AsyncIterator[WalletClient]:
+    """The wallet's HTTP app with its real lifespan (NATS, Redis, database); the sandbox gateway's callbacks
+    come back into the same app, as they come back through the gateway in production."""
+    app = build_app(WalletSettings(database_url=wallet_database_url, redis_url=portal_servers.redis_url))
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        await app.state.gateway_http.aclose()
+        app.state.gateway_http = httpx.AsyncClient(transport=transport, base_url="http://portal")
+        async with httpx.AsyncClient(transport=transport, base_url="http://portal", headers={"Language": "EN"}) as http:
+            yield WalletClient(http, wallet_db, auth_responder, portal_servers.redis_url)

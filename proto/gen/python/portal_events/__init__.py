@@ -51,7 +51,103 @@ class SiteConfigChangedV1(BaseModel):
     data: SiteConfigChangedV1Data
 
 
+class WalletDepositCreditedV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    depositId: str
+    accountId: str
+    channel: Literal["BANK_TRANSFER", "SANDBOX"]
+    amount: int
+    currency: str
+    creditedAt: datetime
+
+
+class WalletDepositCreditedV1(BaseModel):
+    """A deposit arrived: the member's main wallet was credited (notifications push 'deposit arrived' with time and amount)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    subject: Literal["wallet.deposit.credited.v1"]
+    occurredAt: datetime
+    merchant: str
+    data: WalletDepositCreditedV1Data
+
+
+class WalletDepositFailedV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    depositId: str
+    accountId: str
+    channel: Literal["BANK_TRANSFER", "SANDBOX"]
+    amount: int
+    currency: str
+    reason: str
+    failedAt: datetime
+
+
+class WalletDepositFailedV1(BaseModel):
+    """A deposit failed: ops rejected a bank transfer or the gateway declined the payment; nothing was credited."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    subject: Literal["wallet.deposit.failed.v1"]
+    occurredAt: datetime
+    merchant: str
+    data: WalletDepositFailedV1Data
+
+
+class WalletWithdrawalApprovedV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    withdrawalId: str
+    accountId: str
+    amount: int
+    currency: str
+    approvedAt: datetime
+
+
+class WalletWithdrawalApprovedV1(BaseModel):
+    """Ops approved a withdrawal request; the funds stay held until it is paid."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    subject: Literal["wallet.withdrawal.approved.v1"]
+    occurredAt: datetime
+    merchant: str
+    data: WalletWithdrawalApprovedV1Data
+
+
+class WalletWithdrawalRejectedV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    withdrawalId: str
+    accountId: str
+    amount: int
+    currency: str
+    reason: str
+    rejectedAt: datetime
+
+
+class WalletWithdrawalRejectedV1(BaseModel):
+    """Ops rejected a withdrawal request; its held funds are spendable again."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    subject: Literal["wallet.withdrawal.rejected.v1"]
+    occurredAt: datetime
+    merchant: str
+    data: WalletWithdrawalRejectedV1Data
+
+
 MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
     "auth.member.registered.v1": AuthMemberRegisteredV1,
     "site.config.changed.v1": SiteConfigChangedV1,
+    "wallet.deposit.credited.v1": WalletDepositCreditedV1,
+    "wallet.deposit.failed.v1": WalletDepositFailedV1,
+    "wallet.withdrawal.approved.v1": WalletWithdrawalApprovedV1,
+    "wallet.withdrawal.rejected.v1": WalletWithdrawalRejectedV1,
 }

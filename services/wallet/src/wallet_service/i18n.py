@@ -92,9 +92,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "withdrawal.not_found": {"TR": "Çekim bulunamadı.", "EN": "Withdrawal not found.", "CN": "未找到提款记录。"},
     "withdrawal.state_invalid": {
-        "TR": "Bu çekim şu durumda bu işleme izin vermiyor: {status}.",
-        "EN": "This withdrawal does not allow that in its state: {status}.",
-        "CN": "该提款当前状态不允许此操作：{status}。",
+        "TR": "Bu çekim şu durumda bu işleme izin vermiyor: {state}.",
+        "EN": "This withdrawal does not allow that in its state: {state}.",
+        "CN": "该提款当前状态不允许此操作：{state}。",
     },
     "withdrawal.confirmation_closed": {
         "TR": "Onay süresi doldu; çekim alınmış sayıldı.",

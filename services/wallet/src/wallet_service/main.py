@@ -23,9 +23,11 @@ async def _start(app: FastAPI) -> None:
     settings: WalletSettings = app.state.settings
     app.state.payload_keys = PayloadKeys(app.state.redis)  # the same keys auth hands out, shared in Redis
     app.state.nats = await connect_nats(settings.nats_url, "wallet-api")  # asks auth about payment passwords
+    app.state.gateway_http = sandbox_gateway.gateway_client(settings.public_url)
 
 
 async def _stop(app: FastAPI) -> None:
+    await app.state.gateway_http.aclose()
     await app.state.nats.close()
 
 

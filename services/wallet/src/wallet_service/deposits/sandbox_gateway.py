@@ -82,21 +82,25 @@ async def pay(request: Request, settings: Settings) -> Response:
         "gatewayTxnId": "SBX-" + uuid.uuid4().hex[:16],
         "ts": int(time.time() * 1000),
     }
-    await send_callback(settings.public_url, settings.sandbox_secret, callback)
+    await send_callback(request.app.state.gateway_http, settings.sandbox_secret, callback)
     return RedirectResponse(_safe_return(opened.get("returnUrl")), status_code=303)
 
 
-async def send_callback(base_url: str, secret: str, callback: dict[str, Any], attempts: int = 3) -> bool:
+def gateway_client(public_url: str) -> httpx.AsyncClient:
+    """The gateway's own HTTP client: it reaches the wallet only at the portal's public address."""
+    return httpx.AsyncClient(base_url=public_url, timeout=10)
+
+
+async def send_callback(http: httpx.AsyncClient, secret: str, callback: dict[str, Any], attempts: int = 3) -> bool:
     """POST the signed callback, retrying a failed delivery as a gateway does; True once the wallet took it."""
     raw = json.dumps(callback, separators=(",", ":")).encode()
     headers = {SIGNATURE_HEADER: sign(secret, raw), "Content-Type": "application/json"}
-    async with httpx.AsyncClient(base_url=base_url, timeout=10) as http:
-        for _ in range(attempts):
-            try:
-                response = await http.post("/wps/payment/sandbox/callback", content=raw, headers=headers)
-            except httpx.HTTPError as error:
-                log.warning("callback for %s not delivered: %s", callback["orderId"], error)
-                continue
-            if response.status_code < 500:
-                return response.status_code == 200
+    for _ in range(attempts):
+        try:
+            response = await http.post("/wps/payment/sandbox/callback", content=raw, headers=headers)
+        except httpx.HTTPError as error:
+            log.warning("callback for %s not delivered: %s", callback["orderId"], error)
+            continue
+        if response.status_code < 500:
+            return response.status_code == 200
     return False

@@ -135,7 +135,7 @@ async def _locked(session: AsyncSession, merchant: str, withdrawal_id: str) -> W
 
 def _require(withdrawal: Withdrawal, *states: str) -> None:
     if withdrawal.status not in states:
-        raise MoneyError("withdrawal.state_invalid", status=withdrawal.status)
+        raise MoneyError("withdrawal.state_invalid", state=withdrawal.status)
 
 
 async def decide(
