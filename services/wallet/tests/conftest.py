@@ -8,7 +8,6 @@ import pytest
 from wallet_http import WalletClient
 
 from auth_service.accounts.payment_password import rpc_subscription as payment_rpc
-
 from portal_kit.db import Database
 from portal_kit.messaging.consumer import create_broker
 from portal_kit.migrations import upgrade
