@@ -171,19 +171,19 @@ async def move_against_house(
     kind: str,
     *,
     settles_hold: bool = False,
-) -> int:
+) -> tuple[int, bool]:
     """One idempotent movement between a member's wallet (``amount`` signed: positive credits it) and a house
-    account, keyed ``key``; returns the wallet's balance after. A refusal propagates and the caller's whole
-    transaction rolls back, so nothing is half-written."""
+    account, keyed ``key``; returns the wallet's balance after and whether this call moved the money (False
+    for a replay). A refusal propagates and the caller's whole transaction rolls back: nothing half-written."""
     row, new = await claim(
         session, wallet.merchant, key, kind, fingerprint(kind, {"account": wallet.id, "amount": amount})
     )
     if not new:
-        return int(row.result["value"]["balance"])
+        return int(row.result["value"]["balance"]), False
     house = await open_account(
         session, wallet.merchant, wallet.currency, HOUSE, house_shard(house_kind, wallet.owner_id)
     )
     after = await post(session, row, [Leg(wallet.id, amount, settles_hold), Leg(house.id, -amount)])
     row.status = "done"
     row.result = answer({"balance": after[wallet.id]})
-    return after[wallet.id]
+    return after[wallet.id], True
