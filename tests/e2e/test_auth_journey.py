@@ -3,49 +3,9 @@ password, log out and find the old token refused."""
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
+from portal_client import Browser, read_captcha
 
-import httpx
-from redis.asyncio import Redis
-
-from auth_service.challenges import solve
-from portal_kit.encryption import encrypt
 from portal_stack.harness import Stack
-
-
-def read_captcha(stack: Stack, captcha_id: str) -> str:
-    async def read() -> str:
-        redis = Redis.from_url(stack.redis_url, decode_responses=True)
-        try:
-            return str(await redis.get(f"captcha:{captcha_id}"))
-        finally:
-            await redis.aclose()
-
-    return asyncio.run(read())
-
-
-class Browser:
-    """What the web shell does for each (E) call: fetch the key, solve the bot check, encrypt."""
-
-    def __init__(self, stack: Stack, address: str = "127.0.0.1") -> None:
-        self.stack = stack
-        transport = httpx.HTTPTransport(local_address=address)  # a visitor's own address (all of 127/8 is local)
-        self.http = httpx.Client(base_url=stack.url, headers={"Language": "EN"}, transport=transport)
-
-    def bot_check(self) -> dict[str, str]:
-        challenge = self.http.get("/wps/botcheck/challenge").json()["value"]
-        return {
-            "botCheckId": challenge["challengeId"],
-            "botCheckNonce": solve(challenge["prefix"], challenge["difficulty"]),
-        }
-
-    def send(self, method: str, path: str, payload: dict[str, Any], token: str | None = None) -> httpx.Response:
-        key = self.http.get("/wps/session/key/rsa").json()["value"]
-        body, headers = encrypt(key["publicKey"], key["keyId"], payload)
-        if token:
-            headers["Authorization"] = token
-        return self.http.request(method, path, json=body, headers=headers)
 
 
 def test_register_login_info_change_password_logout(stack: Stack) -> None:

@@ -70,6 +70,8 @@ class StackConfig:
             # Development SMS and e-mail land here (one JSON line each) for developers and the e2e tests.
             f"{service.env_prefix}DEV_MESSAGES_FILE": str(self.data_dir / "dev-messages.jsonl"),
             f"{service.env_prefix}SMTP_PORT": str(self.smtp_port),
+            # The portal's public address (the sandbox payment gateway calls the wallet back there).
+            f"{service.env_prefix}PUBLIC_URL": self.url,
             "PYTHONUNBUFFERED": "1",
         }
 

@@ -1,0 +1,42 @@
+"""What a browser does against the portal's API: captcha read as a person would, the bot check solved,
+(E) bodies encrypted with the key the portal hands out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from redis import Redis
+
+from auth_service.challenges import solve
+from portal_kit.encryption import encrypt
+from portal_stack.harness import Stack
+
+
+def read_captcha(stack: Stack, captcha_id: str) -> str:
+    """The captcha's text, as a person reads the picture (sync: a Playwright page may own the event loop)."""
+    with Redis.from_url(stack.redis_url, decode_responses=True) as redis:
+        return str(redis.get(f"captcha:{captcha_id}"))
+
+
+class Browser:
+    """What the web shell does for each (E) call: fetch the key, solve the bot check, encrypt."""
+
+    def __init__(self, stack: Stack, address: str = "127.0.0.1") -> None:
+        self.stack = stack
+        transport = httpx.HTTPTransport(local_address=address)  # a visitor's own address (all of 127/8 is local)
+        self.http = httpx.Client(base_url=stack.url, headers={"Language": "EN"}, transport=transport)
+
+    def bot_check(self) -> dict[str, str]:
+        challenge = self.http.get("/wps/botcheck/challenge").json()["value"]
+        return {
+            "botCheckId": challenge["challengeId"],
+            "botCheckNonce": solve(challenge["prefix"], challenge["difficulty"]),
+        }
+
+    def send(self, method: str, path: str, payload: dict[str, Any], token: str | None = None) -> httpx.Response:
+        key = self.http.get("/wps/session/key/rsa").json()["value"]
+        body, headers = encrypt(key["publicKey"], key["keyId"], payload)
+        if token:
+            headers["Authorization"] = token
+        return self.http.request(method, path, json=body, headers=headers)
