@@ -1,0 +1,87 @@
+"""The payment password: a member sets or changes it over HTTP, and other services check it over NATS
+(``rpc.auth.payment_password.verify``), with a lock after five wrong answers."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+
+import nats
+import pytest
+from auth_helpers import GOOD_REGISTRATION, AuthClient
+from sqlalchemy import update
+
+from auth_service.accounts.models import Account
+from auth_service.accounts.payment_password import SUBJECT, rpc_subscription
+from portal_kit.db import Database
+from portal_kit.messaging.consumer import create_broker
+from portal_kit.testing.plugin import PortalServers
+
+
+@pytest.fixture
+async def responder(portal_servers: PortalServers, auth_db: Database) -> AsyncIterator[None]:
+    broker = create_broker(portal_servers.nats_url, name="auth-payment-test")
+    rpc_subscription(portal_servers.redis_url)(broker, auth_db)
+    await broker.start()
+    yield
+    await broker.stop()
+
+
+async def check(url: str, merchant: str, account_id: str, password: str) -> dict[str, object]:
+    nc = await nats.connect(url)
+    try:
+        body = {"merchant": merchant, "accountId": account_id, "password": password}
+        reply = await nc.request(SUBJECT, json.dumps(body).encode(), timeout=5)
+    finally:
+        await nc.close()
+    answer: dict[str, object] = json.loads(reply.data)
+    return answer
+
+
+async def signed_in(auth: AuthClient) -> tuple[str, str]:
+    registered = await auth.register()
+    assert registered.status_code == 200, registered.text
+    login = await auth.login(GOOD_REGISTRATION["username"], GOOD_REGISTRATION["password"])
+    token = login.json()["value"]["token"]
+    info = (await auth.http.get("/wps/member/info", headers={"Authorization": token})).json()["value"]
+    return token, str(info["id"])
+
+
+async def test_change_needs_the_current_one_and_the_check_follows(
+    auth: AuthClient, responder: None, portal_servers: PortalServers
+) -> None:
+    token, account_id = await signed_in(auth)
+    url = portal_servers.nats_url
+    assert (await check(url, "turkeyf2", account_id, GOOD_REGISTRATION["paymentPassword"]))["value"] == {"valid": True}
+    path = "/wps/member/password/payment"
+    change = {"oldPaymentPassword": "111111", "newPaymentPassword": "135791", "confirmPaymentPassword": "135791"}
+    wrong = await auth.encrypted("PUT", path, change, Authorization=token)
+    assert (wrong.status_code, wrong.json()["errorCode"]) == (400, "payment_password.invalid")
+    short = await auth.encrypted(
+        "PUT", path, {**change, "oldPaymentPassword": "654321", "newPaymentPassword": "1", "confirmPaymentPassword": "1"},
+        Authorization=token,
+    )  # fmt: skip
+    assert short.json()["errorCode"] == "payment_password.format"
+    done = await auth.encrypted("PUT", path, {**change, "oldPaymentPassword": "654321"}, Authorization=token)
+    assert done.status_code == 200, done.text
+    assert (await check(url, "turkeyf2", account_id, "135791"))["success"] is True
+    assert (await check(url, "turkeyf2", account_id, "654321"))["errorCode"] == "payment_password.invalid"
+    assert (await check(url, "another", account_id, "135791"))["errorCode"] == "account.not_found"
+    visitor = await auth.encrypted("PUT", path, change)
+    assert visitor.status_code == 401
+
+
+async def test_first_payment_password_needs_no_old_one_and_five_failures_lock(
+    auth: AuthClient, responder: None, portal_servers: PortalServers, auth_db: Database
+) -> None:
+    token, account_id = await signed_in(auth)
+    async with auth_db.transaction() as session:
+        await session.execute(update(Account).where(Account.id == account_id).values(payment_password_hash=None))
+    url = portal_servers.nats_url
+    assert (await check(url, "turkeyf2", account_id, "x"))["errorCode"] == "payment_password.not_set"
+    first = {"newPaymentPassword": "802468", "confirmPaymentPassword": "802468"}
+    assert (await auth.encrypted("PUT", "/wps/member/password/payment", first, Authorization=token)).status_code == 200
+    codes = [(await check(url, "turkeyf2", account_id, "000000"))["errorCode"] for _ in range(5)]
+    assert codes == ["payment_password.invalid"] * 4 + ["payment_password.locked"]
+    assert (await check(url, "turkeyf2", account_id, "802468"))["errorCode"] == "payment_password.locked"
+    assert (await check(url, "turkeyf2", account_id, 5))["errorCode"] == "request.invalid"  # type: ignore[arg-type]
