@@ -96,6 +96,8 @@ async def test_forged_and_mismatched_callbacks_are_refused(wallet: WalletClient)
     assert unsigned.status_code == 401
     more = await callback(wallet, {**body, "amount": 2_000_000})
     assert (more.status_code, more.json()["errorCode"]) == (400, "callback.mismatch")
+    floating = await callback(wallet, {**body, "amount": 20_000.0})
+    assert (floating.status_code, floating.json()["errorCode"]) == (400, "callback.mismatch")
     tampered = order["checkoutUrl"].replace("order=", "order=x")
     assert (await wallet.call("GET", tampered)).status_code == 400
     assert await wallet.available(token) == 0
@@ -212,4 +214,14 @@ async def test_deposit_requests_are_idempotent_private_and_for_real_accounts(wal
     turkish = await wallet.call(
         "POST", "/wps/v2/wallets/deposits", token, json={**body, "amount": 1}, headers={"Language": "TR"}
     )
-    assert turkish.json()["message"].startswith("Tutar izin verilen")
+    assert turkish.json()["message"] == "Tutar izin verilen aralığın dışında (10.00 - 100,000.00)."
+
+
+async def test_a_member_may_open_at_most_30_deposits_an_hour(wallet: WalletClient) -> None:
+    _, token = await wallet.member("ayse")
+    codes = [
+        (await wallet.call("POST", "/wps/v2/wallets/deposits", token,
+                           json={"channel": "SANDBOX", "amount": 5000, "requestId": f"r{n}"})).status_code
+        for n in range(31)
+    ]  # fmt: skip
+    assert codes == [200] * 30 + [429]

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 from nats.aio.client import Client as NATS
+from redis.asyncio import Redis
 
 from portal_kit.db import Database
 from portal_kit.sessions import Principal, Role, require_roles
@@ -22,6 +23,11 @@ async def nats_client(request: Request) -> NATS:
     return nc
 
 
+async def redis_client(request: Request) -> Redis:
+    redis: Redis = request.app.state.redis
+    return redis
+
+
 async def wallet_settings(request: Request) -> WalletSettings:
     settings: WalletSettings = request.app.state.settings
     return settings
@@ -29,6 +35,7 @@ async def wallet_settings(request: Request) -> WalletSettings:
 
 Db = Annotated[Database, Depends(database)]
 Nats = Annotated[NATS, Depends(nats_client)]
+Cache = Annotated[Redis, Depends(redis_client)]
 Settings = Annotated[WalletSettings, Depends(wallet_settings)]
 # Real accounts only: a trial account is answered ``in_need_true_account``.
 Member = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT))]

@@ -1,4 +1,4 @@
-"""Texts of the wallet's error codes (TR, EN, CN). Amounts in messages are minor units (the web formats)."""
+"""Texts of the wallet's error codes (TR, EN, CN). Amounts in messages are written as people read them."""
 
 from __future__ import annotations
 

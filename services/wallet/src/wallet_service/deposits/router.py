@@ -9,9 +9,10 @@ from fastapi import APIRouter, Query, Request
 
 from portal_kit.envelope import ok
 from portal_kit.sessions import BrandOps
+from portal_kit.throttle import throttle
 from wallet_service.deposits import service
 from wallet_service.deposits.domain import SIGNATURE_HEADER, signature_valid
-from wallet_service.deps import Db, Member, Settings
+from wallet_service.deps import Cache, Db, Member, Settings
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.schemas import Decision, DepositRequest
 
@@ -25,8 +26,10 @@ async def deposit_channels(db: Db, member: Member) -> Any:
 
 
 @router.post("/wps/v2/wallets/deposits", operation_id="requestDeposit")
-async def request_deposit(db: Db, member: Member, settings: Settings, body: DepositRequest) -> Any:
-    """A bank transfer waits for ops; a sandbox order answers ``checkoutUrl``, the gateway's payment page."""
+async def request_deposit(db: Db, redis: Cache, member: Member, settings: Settings, body: DepositRequest) -> Any:
+    """A bank transfer waits for ops; a sandbox order answers ``checkoutUrl``, the gateway's payment page.
+    At most 30 requests an hour per member, so nobody floods ops with pending deposits."""
+    await throttle(redis, f"wallet:deposit-requests:{member.merchant}:{member.account_id}", 30, 3600)
     return ok(
         await service.request(
             db, member, body.channel, body.amount, body.requestId, body.reference or None, settings.sandbox_secret

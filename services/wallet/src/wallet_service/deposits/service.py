@@ -140,9 +140,11 @@ async def gateway_callback(db: Database, callback: dict[str, Any]) -> dict[str, 
         raise MoneyError("request.invalid", field="status")
     async with db.transaction() as session:
         deposit = await _locked(session, str(callback.get("merchant", "")), str(callback.get("orderId", "")))
-        if deposit.channel != SANDBOX or (callback.get("amount"), callback.get("currency")) != (
-            deposit.amount,
-            deposit.currency,
+        amount = callback.get("amount")
+        if (
+            deposit.channel != SANDBOX
+            or type(amount) is not int  # 1500.0 is not 1500 minor units: no rounding, ever
+            or (amount, callback.get("currency")) != (deposit.amount, deposit.currency)
         ):
             raise MoneyError("callback.mismatch")
         wanted = CREDITED if status == "SUCCESS" else FAILED

@@ -76,6 +76,12 @@ def checked_amount(value: Any) -> int:
     return value
 
 
+def money_text(minor: int) -> str:
+    """Minor units as people read them in a message: two decimals and thousands separators."""
+    sign = "-" if minor < 0 else ""
+    return f"{sign}{abs(minor) // 100:,}.{abs(minor) % 100:02d}"
+
+
 def checked_wallet(value: Any) -> str:
     if value in (MAIN, FREE_PLAY) or (isinstance(value, str) and VENDOR_WALLET.fullmatch(value)):
         return str(value)

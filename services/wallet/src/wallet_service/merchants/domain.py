@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from wallet_service.ledger.domain import VENDOR_WALLET, MoneyError
+from wallet_service.ledger.domain import VENDOR_WALLET, MoneyError, money_text
 
 SINGLE, TRANSFER = "single", "transfer"
 
@@ -30,11 +30,13 @@ class WalletRules:
 
     def check_deposit(self, amount: int) -> None:
         if not self.deposit_min <= amount <= self.deposit_max:
-            raise MoneyError("amount.out_of_limits", min=self.deposit_min, max=self.deposit_max)
+            raise MoneyError("amount.out_of_limits", min=money_text(self.deposit_min), max=money_text(self.deposit_max))
 
     def check_withdrawal(self, amount: int) -> None:
         if not self.withdrawal_min <= amount <= self.withdrawal_max:
-            raise MoneyError("amount.out_of_limits", min=self.withdrawal_min, max=self.withdrawal_max)
+            raise MoneyError(
+                "amount.out_of_limits", min=money_text(self.withdrawal_min), max=money_text(self.withdrawal_max)
+            )
 
     def view(self) -> dict[str, Any]:
         return {

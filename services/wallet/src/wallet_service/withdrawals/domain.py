@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from wallet_service.ledger.domain import MoneyError
+from wallet_service.ledger.domain import MoneyError, money_text
 
 PENDING, APPROVED, PAID, REJECTED = "pending", "approved", "paid", "rejected"
 RECEIVED, RECEIVED_AUTO = "received", "received_auto"
@@ -50,5 +50,5 @@ def checked_confirmation(answer: str, amount: int, remainder: int | None, proofs
             raise MoneyError("proof.required")
         return amount
     if remainder is None or isinstance(remainder, bool) or not 0 < remainder < amount:
-        raise MoneyError("remainder.invalid", amount=amount)
+        raise MoneyError("remainder.invalid", amount=money_text(amount))
     return remainder

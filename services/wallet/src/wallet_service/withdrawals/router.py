@@ -9,8 +9,9 @@ from fastapi import APIRouter, Depends, Query
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import ok
 from portal_kit.sessions import BrandOps
+from portal_kit.throttle import throttle
 from wallet_service import payment_password
-from wallet_service.deps import Db, Member, Nats
+from wallet_service.deps import Cache, Db, Member, Nats
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.schemas import BankAccountBinding, Confirmation, Decision, WithdrawalRequest
 from wallet_service.withdrawals import service
@@ -25,7 +26,8 @@ async def bank_accounts(db: Db, member: Member) -> Any:
 
 
 @router.post("/bank-accounts", operation_id="bindBankAccount")
-async def bind_bank_account(db: Db, member: Member, body: BankAccountBinding) -> Any:
+async def bind_bank_account(db: Db, redis: Cache, member: Member, body: BankAccountBinding) -> Any:
+    await throttle(redis, f"wallet:bank-bindings:{member.merchant}:{member.account_id}", 10, 3600)
     return ok(await service.bind_bank_account(db, member, body.bankName, body.holderName, body.accountNumber))
 
 
