@@ -1,8 +1,8 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "./App";
-import { savedLanguage } from "./i18n";
+import { savedLanguage } from "@portal/kit";
 
 const BASE_CONFIG = {
   merchant: "turkeyf2",
@@ -83,7 +83,7 @@ describe("start-up by system status", () => {
   it("renders a translated not-available page for routes whose service is not built", async () => {
     serve(BASE_CONFIG);
     localStorage.setItem("hisLang", "EN");
-    renderAt("/lottery");
+    renderAt("/rng?vassalage=PG");
     expect(await screen.findByText("This section is not available yet.")).toBeTruthy();
   });
 
@@ -91,6 +91,45 @@ describe("start-up by system status", () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>bad gateway</html>", { status: 502 })));
     renderAt("/");
     expect(await screen.findByRole("alert")).toBeTruthy();
+  });
+});
+
+describe("the route guard", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    localStorage.setItem("hisLang", "EN");
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("sends a visitor on a lottery route to /login, which opens the login dialog on home", async () => {
+    serve({ ...BASE_CONFIG, whitelabelVal: { USERNAMELOGIN3: true, MOBILEVERCODELOGIN3: true } });
+    renderAt("/lottery?gameCode=X");
+    const dialog = await screen.findByRole("dialog", { name: "Log in" });
+    expect(dialog).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "SMS" })).toBeTruthy();
+    expect(await screen.findByAltText("Bonus")).toBeTruthy(); // home is underneath
+  });
+
+  it("lets a session through to the route", async () => {
+    serve(BASE_CONFIG);
+    sessionStorage.setItem("token", "t-1");
+    renderAt("/lottery");
+    expect(await screen.findByText("This section is not available yet.")).toBeTruthy();
+  });
+
+  it("keeps dialogs open on an outside click and closes them with their button", async () => {
+    serve(BASE_CONFIG);
+    renderAt("/login");
+    const dialog = await screen.findByRole("dialog", { name: "Log in" });
+    fireEvent.mouseDown(document.querySelector(".kit-overlay") as Element);
+    fireEvent.click(document.querySelector(".kit-overlay") as Element);
+    expect(screen.getByRole("dialog", { name: "Log in" })).toBe(dialog);
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
 

@@ -1,29 +1,70 @@
-import { useEffect, useState } from "react";
-import { Link, Route, Routes } from "react-router";
-import { call } from "./api";
-import { Home } from "./Home";
-import type { Language } from "./i18n";
-import { SUPPORTED, saveLanguage, savedLanguage, text } from "./i18n";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation } from "react-router";
+import type { Language } from "@portal/kit";
+import { LanguageContext, SessionProvider, call, saveLanguage, savedLanguage, useLanguage, useSession } from "@portal/kit";
+import { Footer } from "./layout/Footer";
+import { Header } from "./layout/Header";
+import { RightBar } from "./layout/RightBar";
+import { popupClosedKey, popupKind } from "./modals/ContentModals";
+import { useModal } from "./modals/ModalContext";
+import { ModalHost } from "./modals/ModalHost";
+import { AppRoutes, ScrollToTop } from "./routes";
+import type { SiteValue } from "./site";
+import { SiteContext, siteValue } from "./site";
 import { MaintenanceScreen, RegionScreen } from "./StatusScreens";
+import { text } from "./texts";
 import type { HelpTopic, SiteConfig } from "./types";
 
-type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; config: SiteConfig; help: HelpTopic[] };
+type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; site: SiteValue };
 
-/** Site config loads before anything renders; system status 1 and 2 replace the whole app (spec §2). */
-export function App() {
-  const [language, setLanguage] = useState<Language>(() => savedLanguage(localStorage));
+/** The public popup, once per session per kind of user unless closed (spec §4); not over /login or /register. */
+function StartupPopup() {
+  const session = useSession();
+  const modal = useModal();
+  const { pathname } = useLocation();
+  const kind = popupKind(session.isLogin, session.isAgent, session.isTrial);
+  const settled = session.token === null || session.member !== null;
+  useEffect(() => {
+    if (!settled || pathname === "/login" || pathname === "/register") return;
+    if (sessionStorage.getItem(popupClosedKey(kind))) return;
+    modal.open({ name: "announcements", firstLogin: false });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, settled]);
+  return null;
+}
+
+function Shell() {
+  return (
+    <div className="app">
+      <a className="skip-link" href="#content">
+        ↓
+      </a>
+      <Header />
+      <div className="app__body">
+        <main id="content" className="app__main">
+          <AppRoutes />
+        </main>
+        <RightBar />
+      </div>
+      <Footer />
+      <ScrollToTop />
+      <StartupPopup />
+    </div>
+  );
+}
+
+/** Site config and help load before anything renders; system status 1 and 2 replace the whole app. */
+function Boot() {
+  const { language } = useLanguage();
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     document.documentElement.lang = language === "CN" ? "zh" : language.toLowerCase();
     let live = true;
-    Promise.all([
-      call<SiteConfig>("/wps/system/config", language),
-      call<HelpTopic[]>("/wps/system/helpCenter", language),
-    ]).then(
-      ([config, help]) => live && setLoad({ state: "ready", config, help }),
-      () => live && setLoad({ state: "failed" }),
+    Promise.all([call<SiteConfig>("/wps/system/config", language), call<HelpTopic[]>("/wps/system/helpCenter", language)]).then(
+      ([config, help]) => live && setLoad({ state: "ready", site: siteValue(config, help) }),
+      () => live && setLoad((current) => (current.state === "ready" ? current : { state: "failed" })),
     );
     return () => {
       live = false;
@@ -37,65 +78,36 @@ export function App() {
     return (
       <main className="status-screen">
         <p role="alert">{text(language, "loadError")}</p>
-        <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="kit-button" onClick={() => setAttempt((n) => n + 1)}>
           {text(language, "retry")}
         </button>
       </main>
     );
   }
-  const { config, help } = load;
-  if (config.systemStatus === 1) return <MaintenanceScreen config={config} language={language} />;
-  if (config.systemStatus === 2) return <RegionScreen config={config} language={language} />;
-
-  const choose = (next: Language) => {
-    saveLanguage(localStorage, next);
-    setLanguage(next);
-  };
-
+  const { site } = load;
+  if (site.config.systemStatus === 1) return <MaintenanceScreen config={site.config} language={language} />;
+  if (site.config.systemStatus === 2) return <RegionScreen config={site.config} language={language} />;
   return (
-    <div className="app">
-      <header className="header">
-        <Link to="/" className="brand">
-          {config.name}
-        </Link>
-        <label>
-          <span className="visually-hidden">{text(language, "language")}</span>
-          <select value={language} onChange={(event) => choose(event.target.value as Language)} aria-label={text(language, "language")}>
-            {SUPPORTED.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </label>
-      </header>
-      <main>
-        <Routes>
-          {["/", "/index", "/index.html", "/home"].map((path) => (
-            <Route key={path} path={path} element={<Home language={language} />} />
-          ))}
-          <Route
-            path="*"
-            element={
-              <section className="not-available">
-                <p>{text(language, "notAvailable")}</p>
-                <Link to="/">{text(language, "backHome")}</Link>
-              </section>
-            }
-          />
-        </Routes>
-      </main>
-      <footer className="footer">
-        <nav aria-label={text(language, "help")}>
-          {help.map((topic) => (
-            <a key={topic.key} href={`/help#${topic.key}`}>
-              {topic.title}
-            </a>
-          ))}
-        </nav>
-        <p>{config.description}</p>
-        <small>{config.copyright}</small>
-      </footer>
-    </div>
+    <SiteContext.Provider value={site}>
+      <SessionProvider>
+        <ModalHost>
+          <Shell />
+        </ModalHost>
+      </SessionProvider>
+    </SiteContext.Provider>
+  );
+}
+
+export function App() {
+  const [language, setLanguageState] = useState<Language>(() => savedLanguage(localStorage));
+  const setLanguage = useCallback((next: Language) => {
+    saveLanguage(localStorage, next);
+    setLanguageState(next);
+  }, []);
+  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  return (
+    <LanguageContext.Provider value={value}>
+      <Boot />
+    </LanguageContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
-import type { Language } from "./i18n";
-import { text } from "./i18n";
+import type { Language } from "@portal/kit";
+import { text } from "./texts";
 import type { SiteConfig } from "./types";
 
 interface Props {
@@ -9,7 +9,7 @@ interface Props {
 
 function CustomerServiceButton({ config, language }: Props) {
   return (
-    <a className="button" href={config.customerServiceUrl} target="_blank" rel="noreferrer">
+    <a className="kit-button" href={config.customerServiceUrl} target="_blank" rel="noreferrer">
       {text(language, "customerService")}
     </a>
   );

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import "@portal/kit/tokens.css";
 import { App } from "./App";
 import "./styles.css";
 

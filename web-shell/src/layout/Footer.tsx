@@ -1,0 +1,26 @@
+import { useLanguage } from "@portal/kit";
+import { useModal } from "../modals/ModalContext";
+import { useSite } from "../site";
+import { text } from "../texts";
+
+export function Footer() {
+  const { language } = useLanguage();
+  const { config, help } = useSite();
+  const modal = useModal();
+  return (
+    <footer className="footer">
+      <nav aria-label={text(language, "help")}>
+        {help.map((topic) => (
+          <a key={topic.key} href={`/help#${topic.key}`}>
+            {topic.title}
+          </a>
+        ))}
+        <button type="button" className="link-button" onClick={() => modal.open({ name: "feedback" })}>
+          {text(language, "feedback")}
+        </button>
+      </nav>
+      <p>{config.description}</p>
+      <small>{config.copyright}</small>
+    </footer>
+  );
+}

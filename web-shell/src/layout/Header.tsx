@@ -1,0 +1,135 @@
+import type { FormEvent } from "react";
+import { useState } from "react";
+import { Link, NavLink, useNavigate } from "react-router";
+import type { Language } from "@portal/kit";
+import { HIDDEN_BALANCE, SUPPORTED, errorCode, errorText, formatMoney, useLanguage, useSession } from "@portal/kit";
+import { loginWithPassword } from "../auth/flows";
+import { flagsOf, useAfterLogin } from "../modals/LoginModal";
+import { useModal } from "../modals/ModalContext";
+import { useSite } from "../site";
+import { text } from "../texts";
+import type { VerifyTicket } from "../types";
+
+const HIDE_KEY = "hideBalance";
+
+/** The header's login form: the same flow as the login modal, which takes over when a captcha is needed. */
+function HeaderLogin() {
+  const { language } = useLanguage();
+  const { flag } = useSite();
+  const modal = useModal();
+  const afterLogin = useAfterLogin();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!username.trim() || !password) {
+      setError(text(language, "required"));
+      return;
+    }
+    setBusy(true);
+    try {
+      await afterLogin(await loginWithPassword(language, flagsOf(flag), { username: username.trim(), password }), password);
+      setPassword("");
+    } catch (failure) {
+      const code = errorCode(failure);
+      if (code === "captcha.required") modal.open({ name: "login" });
+      else if (code === "login_verify_required") modal.open({ name: "verify", ticket: (failure as unknown as { value: VerifyTicket }).value });
+      else setError(errorText(failure, language));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="header-login" onSubmit={submit} noValidate aria-label={text(language, "login")}>
+      <input aria-label={text(language, "username")} placeholder={text(language, "username")} value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" name="header-username" />
+      <input aria-label={text(language, "password")} placeholder={text(language, "password")} type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" name="header-password" />
+      <button type="submit" className="kit-button" disabled={busy}>
+        {text(language, "login")}
+      </button>
+      <button type="button" className="kit-button kit-button--ghost" onClick={() => modal.open({ name: "register" })}>
+        {text(language, "register")}
+      </button>
+      {error && (
+        <p className="header-login__error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function MemberArea() {
+  const { language } = useLanguage();
+  const { config } = useSite();
+  const session = useSession();
+  const modal = useModal();
+  const navigate = useNavigate();
+  const [hidden, setHidden] = useState(() => localStorage.getItem(HIDE_KEY) === "1");
+  const toggle = () => {
+    localStorage.setItem(HIDE_KEY, hidden ? "0" : "1");
+    setHidden(!hidden);
+  };
+  const balance = session.balance ? formatMoney(session.balance.sum, config.currencySymbol) : "—";
+  const deposit = () => (session.isTrial ? modal.open({ name: "trial" }) : navigate("/member/depositv2"));
+  return (
+    <div className="member-area">
+      <button type="button" className="member-name" onClick={() => (session.isTrial ? modal.open({ name: "trial" }) : navigate("/member/securityCenter"))}>
+        {session.member?.nickname || session.member?.account}
+      </button>
+      <span className="balance" data-testid="balance">
+        <span className="visually-hidden">{text(language, "balance")}: </span>
+        {hidden ? HIDDEN_BALANCE : balance}
+      </span>
+      <button type="button" className="kit-icon-button eye" aria-pressed={hidden} aria-label={text(language, hidden ? "showBalance" : "hideBalance")} onClick={toggle}>
+        {hidden ? "◉" : "◎"}
+      </button>
+      <button type="button" className="kit-button" onClick={deposit}>
+        {text(language, "deposit")}
+      </button>
+      <button type="button" className="kit-button kit-button--ghost" onClick={() => modal.open({ name: "logout" })}>
+        {text(language, "logout")}
+      </button>
+    </div>
+  );
+}
+
+export function Header() {
+  const { language, setLanguage } = useLanguage();
+  const { config } = useSite();
+  const session = useSession();
+  return (
+    <header className="header">
+      <div className="header__top">
+        <Link to="/" className="brand">
+          {config.name}
+        </Link>
+        <div className="header__right">
+          {session.token ? <MemberArea /> : <HeaderLogin />}
+          <label className="language">
+            <span className="visually-hidden">{text(language, "language")}</span>
+            <select value={language} onChange={(event) => setLanguage(event.target.value as Language)} aria-label={text(language, "language")} data-testid="language">
+              {SUPPORTED.map((code) => (
+                <option key={code} value={code}>
+                  {code === "TR" ? "Türkçe" : code === "EN" ? "English" : "中文"}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+      <nav className="main-nav" aria-label={text(language, "menu")}>
+        <NavLink to="/" end>
+          {text(language, "home")}
+        </NavLink>
+        {/* One entry per vendor category that has a vendor: none until the games service lands. */}
+        <NavLink to="/promotions">{text(language, "promotions")}</NavLink>
+        <NavLink to="/help">{text(language, "help")}</NavLink>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,176 @@
+/** Announcements (the public popup, 6 a page), the system notice (8 a page) and feedback (140 characters). */
+import type { FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { Alert, Dialog, call, errorText, sanitizeHtml, useLanguage, useSession } from "@portal/kit";
+import { text } from "../texts";
+import type { Announcement } from "../types";
+import { useModal } from "./ModalContext";
+
+export const POPUP_PAGE = 6;
+export const NOTICE_PAGE = 8;
+export const FEEDBACK_MAX = 140;
+
+/** The kind of user a popup was shown to: it shows once per session per kind unless closed (spec §4). */
+export function popupKind(isLogin: boolean, isAgent: boolean, isTrial: boolean): string {
+  if (!isLogin) return "visitor";
+  if (isTrial) return "trial";
+  return isAgent ? "agent" : "member";
+}
+
+export function popupClosedKey(kind: string): string {
+  return `popupClosed:${kind}`;
+}
+
+function Paged({ items, pageSize, initial = 0 }: { items: Announcement[]; pageSize: number; initial?: number }) {
+  const { language } = useLanguage();
+  const [page, setPage] = useState(Math.floor(initial / pageSize));
+  const [selected, setSelected] = useState<number | null>(items[initial]?.id ?? null);
+  const pages = Math.max(1, Math.ceil(items.length / pageSize));
+  const shown = items.slice(page * pageSize, page * pageSize + pageSize);
+  return (
+    <div className="announcements">
+      <ul className="announcements__list">
+        {shown.map((item) => (
+          <li key={item.id}>
+            <button
+              type="button"
+              className="announcements__title"
+              aria-expanded={selected === item.id}
+              onClick={() => setSelected((current) => (current === item.id ? null : item.id))}
+            >
+              {item.title}
+              {item.startDateStr && <small>{item.startDateStr}</small>}
+            </button>
+            {selected === item.id && (
+              <div className="announcements__content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.content) }} />
+            )}
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav className="pager" aria-label={text(language, "announcements")}>
+          <button type="button" className="kit-button kit-button--ghost" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            {text(language, "previous")}
+          </button>
+          <span>
+            {page + 1} / {pages}
+          </span>
+          <button type="button" className="kit-button kit-button--ghost" disabled={page >= pages - 1} onClick={() => setPage(page + 1)}>
+            {text(language, "next")}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** The public announcement popup; shows nothing when there is nothing to announce. */
+export function AnnouncementsModal({ firstLogin }: { firstLogin: boolean }) {
+  const { language } = useLanguage();
+  const modal = useModal();
+  const session = useSession();
+  const [items, setItems] = useState<Announcement[] | null>(null);
+  const kind = popupKind(session.isLogin || session.token !== null, session.isAgent, session.isTrial);
+
+  useEffect(() => {
+    let live = true;
+    call<Announcement[]>(`/wps/system/notices?types=PU&platform=W${firstLogin ? "&firstLogin=true" : ""}`, language).then(
+      (loaded) => live && setItems(loaded),
+      () => live && setItems([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [language, firstLogin]);
+
+  useEffect(() => {
+    if (items !== null && items.length === 0) modal.close();
+  }, [items, modal]);
+
+  if (!items || items.length === 0) return null;
+  const close = () => {
+    sessionStorage.setItem(popupClosedKey(kind), "1");
+    modal.close();
+  };
+  return (
+    <Dialog title={text(language, "announcements")} onClose={close} closeLabel={text(language, "close")} wide>
+      <Paged items={items} pageSize={POPUP_PAGE} />
+    </Dialog>
+  );
+}
+
+export function NoticeModal({ index }: { index: number }) {
+  const { language } = useLanguage();
+  const modal = useModal();
+  const [items, setItems] = useState<Announcement[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    call<Announcement[]>("/wps/system/notices?types=B&platform=W", language).then(
+      (loaded) => live && setItems(loaded),
+      (failure) => live && setError(errorText(failure, language)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [language]);
+
+  return (
+    <Dialog title={text(language, "notices")} onClose={modal.close} closeLabel={text(language, "close")} wide>
+      {error && <Alert>{error}</Alert>}
+      {items && <Paged items={items} pageSize={NOTICE_PAGE} initial={Math.min(index, Math.max(0, items.length - 1))} />}
+    </Dialog>
+  );
+}
+
+export function FeedbackModal() {
+  const { language } = useLanguage();
+  const modal = useModal();
+  const [content, setContent] = useState("");
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!content.trim()) {
+      setError(text(language, "required"));
+      return;
+    }
+    try {
+      await call("/wps/feedback", language, { method: "PUT", body: { content: content.trim() } });
+      setDone(true);
+    } catch (failure) {
+      setError(errorText(failure, language));
+    }
+  };
+
+  return (
+    <Dialog title={text(language, "feedback")} onClose={modal.close} closeLabel={text(language, "close")}>
+      {done ? (
+        <p role="status">{text(language, "feedbackSent")}</p>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate>
+          <label className="visually-hidden" htmlFor="feedback-content">
+            {text(language, "feedback")}
+          </label>
+          <textarea
+            id="feedback-content"
+            className="textarea"
+            rows={4}
+            maxLength={FEEDBACK_MAX}
+            placeholder={text(language, "feedbackPlaceholder")}
+            value={content}
+            onChange={(event) => setContent(event.target.value)}
+          />
+          <small>{text(language, "charactersLeft", { n: FEEDBACK_MAX - content.length })}</small>
+          {error && <Alert>{error}</Alert>}
+          <button type="submit" className="kit-button kit-button--block">
+            {text(language, "submit")}
+          </button>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,26 @@
+/** One modal at a time, opened from anywhere in the shell. */
+import { createContext, useContext } from "react";
+import type { VerifyTicket } from "../types";
+
+export type Modal =
+  | { name: "login" }
+  | { name: "register" }
+  | { name: "forgot" }
+  | { name: "changePassword"; forced: boolean }
+  | { name: "verify"; ticket: VerifyTicket }
+  | { name: "notice"; index: number }
+  | { name: "announcements"; firstLogin: boolean }
+  | { name: "feedback" }
+  | { name: "logout" }
+  | { name: "trial" };
+
+export interface ModalValue {
+  open: (modal: Modal) => void;
+  close: () => void;
+}
+
+export const ModalContext = createContext<ModalValue>({ open: () => undefined, close: () => undefined });
+
+export function useModal(): ModalValue {
+  return useContext(ModalContext);
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { useCallback, useMemo, useState } from "react";
+import type { Modal, ModalValue } from "./ModalContext";
+import { ModalContext } from "./ModalContext";
+import { ChangePasswordModal, ForgotPasswordModal, LogoutModal, TrialModal, VerifyModal } from "./AccountModals";
+import { AnnouncementsModal, FeedbackModal, NoticeModal } from "./ContentModals";
+import { LoginModal } from "./LoginModal";
+import { RegisterModal } from "./RegisterModal";
+
+function render(modal: Modal): ReactNode {
+  switch (modal.name) {
+    case "login":
+      return <LoginModal />;
+    case "register":
+      return <RegisterModal />;
+    case "forgot":
+      return <ForgotPasswordModal />;
+    case "changePassword":
+      return <ChangePasswordModal forced={modal.forced} />;
+    case "verify":
+      return <VerifyModal ticket={modal.ticket} />;
+    case "notice":
+      return <NoticeModal index={modal.index} />;
+    case "announcements":
+      return <AnnouncementsModal firstLogin={modal.firstLogin} />;
+    case "feedback":
+      return <FeedbackModal />;
+    case "logout":
+      return <LogoutModal />;
+    case "trial":
+      return <TrialModal />;
+  }
+}
+
+export function ModalHost({ children, initial = null }: { children: ReactNode; initial?: Modal | null }) {
+  const [modal, setModal] = useState<Modal | null>(initial);
+  const close = useCallback(() => setModal(null), []);
+  const value = useMemo<ModalValue>(() => ({ open: setModal, close }), [close]);
+  return (
+    <ModalContext.Provider value={value}>
+      {children}
+      {modal && render(modal)}
+    </ModalContext.Provider>
+  );
+}

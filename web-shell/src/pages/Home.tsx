@@ -1,0 +1,128 @@
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { call, useLanguage, useSession } from "@portal/kit";
+import { QrCode } from "../layout/QrCode";
+import { appLinks } from "../layout/appLinks";
+import { useModal } from "../modals/ModalContext";
+import { useSite } from "../site";
+import { text } from "../texts";
+import type { Banner, Notice } from "../types";
+import { Carousel } from "./Carousel";
+
+export const HOME_QR_SIZE = 156;
+
+/** Where a banner leads: a path of the site, or an outside page in a new tab. */
+export function bannerTarget(banner: Banner): { internal: string } | { external: string } | null {
+  const link = banner.linkage.trim();
+  if (!link || banner.linkageType === "NONE") return null;
+  if (link.startsWith("/") && !link.startsWith("//")) return { internal: link };
+  if (/^https?:\/\//i.test(link)) return { external: link };
+  return null;
+}
+
+export function Home() {
+  const { language } = useLanguage();
+  const { config } = useSite();
+  const session = useSession();
+  const modal = useModal();
+  const navigate = useNavigate();
+  const [banners, setBanners] = useState<Banner[]>([]);
+  const [videos, setVideos] = useState<Banner[]>([]);
+  const [notices, setNotices] = useState<Notice[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    const keep = <T,>(set: (value: T) => void) => (value: T) => live && set(value);
+    const ignore = () => undefined;
+    void call<Banner[]>("/wps/system/banners?group=w_home", language).then(keep(setBanners), ignore);
+    void call<Banner[]>("/wps/system/banners?group=w_video", language).then(keep(setVideos), ignore);
+    void call<Notice[]>("/wps/system/notices?types=B&platform=W", language).then(keep(setNotices), ignore);
+    return () => {
+      live = false;
+    };
+  }, [language]);
+
+  const open = (banner: Banner) => {
+    const target = bannerTarget(banner);
+    if (!target) return;
+    if ("internal" in target) navigate(target.internal);
+    else window.open(target.external, "_blank", "noopener,noreferrer");
+  };
+
+  /** Account actions: a visitor logs in first, a trial account is told to use a real one. */
+  const account = (path: string) => () => {
+    if (!session.token) modal.open({ name: "login" });
+    else if (session.isTrial) modal.open({ name: "trial" });
+    else navigate(path);
+  };
+  const apps = appLinks(config);
+
+  return (
+    <div className="home">
+      {notices.length > 0 && (
+        <div className="marquee" aria-label={text(language, "notices")}>
+          <div className="marquee__track">
+            {notices.map((notice, index) => (
+              <button key={notice.id} type="button" className="marquee__item" onClick={() => modal.open({ name: "notice", index })}>
+                {notice.title}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      <Carousel banners={banners} label={text(language, "banners")} onOpen={open} />
+      {videos.length > 0 && <Carousel banners={videos} label={text(language, "videos")} onOpen={open} />}
+      <section className="home-grid">
+        <article className="panel">
+          <h2>{text(language, "hotPromotions")}</h2>
+          <Link className="kit-button" to="/promotions">
+            {text(language, "promotions")}
+          </Link>
+        </article>
+        <article className="panel">
+          <h2>{text(language, "support")}</h2>
+          <div className="support">
+            <a className="support__item" href={config.customerServiceUrl} target="_blank" rel="noreferrer">
+              {text(language, "customerService")}
+            </a>
+            <button type="button" className="support__item" onClick={account("/member/depositv2")}>
+              {text(language, "deposit")}
+            </button>
+            <button type="button" className="support__item" onClick={account("/member/withdraw")}>
+              {text(language, "withdraw")}
+            </button>
+            {session.isAgent && (
+              <>
+                <button type="button" className="support__item" onClick={() => navigate("/agentHome?tab=income")}>
+                  {text(language, "myIncome")}
+                </button>
+                <button type="button" className="support__item" onClick={() => navigate("/agentHome")}>
+                  {text(language, "agentOverview")}
+                </button>
+              </>
+            )}
+          </div>
+        </article>
+        {(apps.ios || apps.android) && (
+          <article className="panel">
+            <h2>{text(language, "downloadApp")}</h2>
+            <div className="qr-row">
+              {apps.ios && (
+                <figure>
+                  <QrCode value={apps.ios} size={HOME_QR_SIZE} label={`${text(language, "downloadApp")} ${text(language, "ios")}`} />
+                  <figcaption>{text(language, "ios")}</figcaption>
+                </figure>
+              )}
+              {apps.android && (
+                <figure>
+                  <QrCode value={apps.android} size={HOME_QR_SIZE} label={`${text(language, "downloadApp")} ${text(language, "android")}`} />
+                  <figcaption>{text(language, "android")}</figcaption>
+                </figure>
+              )}
+            </div>
+          </article>
+        )}
+      </section>
+    </div>
+  );
+}

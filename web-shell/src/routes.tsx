@@ -1,0 +1,71 @@
+/** Every route of spec §2. Routes whose content belongs to services not built yet say so. */
+import type { ReactNode } from "react";
+import { useEffect, useRef } from "react";
+import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
+import { storedToken } from "@portal/kit";
+import type { Modal } from "./modals/ModalContext";
+import { useModal } from "./modals/ModalContext";
+import { Home } from "./pages/Home";
+import { Description, Help, NotAvailable } from "./pages/Simple";
+import { RemoteApp } from "./remotes/RemoteApp";
+
+export const HOME_PATHS = ["/", "/index", "/index.html", "/home"];
+export const GAME_CENTRE_PATHS = ["/cockfight", "/sports", "/esports", "/btiSports"];
+export const GAME_LIST_PATHS = ["/rng", "/live", "/fish", "/pvp", "/inHouse", "/hot"];
+export const LOTTERY_PATHS = ["/lottery", "/seaLottery", "/vnLottery"];
+export const SECTION_PATHS = ["/promotions", "/pointMall", "/seamless", "/sponsor"];
+
+/** A route that needs a session: without a token in session storage it goes to /login (spec §2). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  return storedToken() ? <>{children}</> : <Navigate to="/login" replace />;
+}
+
+/** /login and /register: home with their modal; /login then returns to /. */
+function HomeWithModal({ modal, redirect }: { modal: Modal; redirect: boolean }) {
+  const { open } = useModal();
+  const navigate = useNavigate();
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    open(modal);
+    if (redirect) navigate("/", { replace: true });
+  }, [modal, open, navigate, redirect]);
+  return <Home />;
+}
+
+/** Scroll to the top when the route changes (not when only the hash or query does). */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {HOME_PATHS.map((path) => (
+        <Route key={path} path={path} element={<Home />} />
+      ))}
+      <Route path="/login" element={<HomeWithModal modal={{ name: "login" }} redirect />} />
+      <Route path="/register" element={<HomeWithModal modal={{ name: "register" }} redirect={false} />} />
+      <Route path="/help" element={<Help />} />
+      <Route path="/helpmc" element={<Help />} />
+      <Route path="/description" element={<Description />} />
+      {[...GAME_CENTRE_PATHS, ...GAME_LIST_PATHS, ...SECTION_PATHS].map((path) => (
+        <Route key={path} path={path} element={<NotAvailable />} />
+      ))}
+      <Route path="/gameListCenter/:vassalage/:gameType" element={<NotAvailable />} />
+      <Route path="/lott/*" element={<NotAvailable />} />
+      <Route path="/elott/*" element={<NotAvailable />} />
+      {LOTTERY_PATHS.map((path) => (
+        <Route key={path} path={path} element={<RequireAuth><NotAvailable /></RequireAuth>} />
+      ))}
+      <Route path="/member/*" element={<RequireAuth><RemoteApp name="memberCentre" /></RequireAuth>} />
+      <Route path="/agentHome/*" element={<RequireAuth><RemoteApp name="agentCentre" /></RequireAuth>} />
+      <Route path="*" element={<NotAvailable />} />
+    </Routes>
+  );
+}
