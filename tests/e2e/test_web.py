@@ -15,6 +15,7 @@ from portal_stack.harness import Stack
 def test_home_page_shows_the_demo_brand_in_turkish_then_english(stack: Stack, page: Page) -> None:
     page.goto(stack.url)
     expect(page.locator(".brand")).to_have_text("F2 Türkiye")
+    page.get_by_role("dialog", name="Duyurular").get_by_role("button", name="Kapat").click()
     expect(page.get_by_alt_text("Hoş geldin bonusu %100")).to_be_visible()
     expect(page.locator(".marquee")).to_contain_text("Yeni üyelere %100 hoş geldin bonusu!")
     expect(page.locator(".footer")).to_contain_text("Sorumlu oyun")
@@ -28,8 +29,14 @@ def test_home_page_shows_the_demo_brand_in_turkish_then_english(stack: Stack, pa
 
 
 def test_history_routes_of_services_not_built_say_so(stack: Stack, page: Page) -> None:
-    page.goto(f"{stack.url}/lottery")
+    page.goto(f"{stack.url}/rng?vassalage=PG")
     expect(page.get_by_text("Bu bölüm henüz kullanılamıyor.")).to_be_visible()
+
+
+def test_a_lottery_route_without_a_token_opens_the_login_dialog(stack: Stack, page: Page) -> None:
+    page.goto(f"{stack.url}/lottery?gameCode=VN")
+    expect(page.get_by_role("dialog", name="Giriş yap")).to_be_visible()
+    expect(page).to_have_url(f"{stack.url}/")
 
 
 @pytest.fixture

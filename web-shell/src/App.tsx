@@ -6,6 +6,7 @@ import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
 import { RightBar } from "./layout/RightBar";
 import { popupClosedKey, popupKind } from "./modals/ContentModals";
+import { FIRST_LOGIN_KEY } from "./modals/LoginModal";
 import { useModal } from "./modals/ModalContext";
 import { ModalHost } from "./modals/ModalHost";
 import { AppRoutes, ScrollToTop } from "./routes";
@@ -27,7 +28,9 @@ function StartupPopup() {
   useEffect(() => {
     if (!settled || pathname === "/login" || pathname === "/register") return;
     if (sessionStorage.getItem(popupClosedKey(kind))) return;
-    modal.open({ name: "announcements", firstLogin: false });
+    const firstLogin = sessionStorage.getItem(FIRST_LOGIN_KEY) === "1";
+    sessionStorage.removeItem(FIRST_LOGIN_KEY);
+    modal.open({ name: "announcements", firstLogin });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kind, settled]);
   return null;

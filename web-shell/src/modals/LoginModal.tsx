@@ -10,6 +10,7 @@ import { useModal } from "./ModalContext";
 import { SmsCodeButton } from "./SmsCodeButton";
 
 type Tab = "username" | "sms";
+export const FIRST_LOGIN_KEY = "firstLogin";
 
 /** After any successful login: store the token, then the forced password change or the first-login popup. */
 export function useAfterLogin() {
@@ -19,10 +20,12 @@ export function useAfterLogin() {
   return async (answer: LoginAnswer, password: string | null) => {
     await session.signIn(answer.token);
     const weak = password === WEAK_PASSWORD;
+    // The member's popup follows from the new kind of user (StartupPopup); a first login adds its own.
+    if (answer.firstTimeLogin) sessionStorage.setItem(FIRST_LOGIN_KEY, "1");
     if (weak || (answer.passwordExpired && password !== null && flag("PWDEXPFORCECHANGE3"))) {
       modal.open({ name: "changePassword", forced: true });
     } else {
-      modal.open({ name: "announcements", firstLogin: answer.firstTimeLogin });
+      modal.close();
     }
   };
 }

@@ -1,0 +1,155 @@
+"""Journeys of the web shell in headless Chromium through Traefik against the real services: register, log
+in, the balance and its toggle, languages, logout; a wrong password's translated error; the announcement
+popup once per session; a remote that fails to load; no serious accessibility violations."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, Page, Route, expect
+from redis import Redis
+
+from portal_stack.harness import Stack
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def close_popup(page: Page, title: str = "Announcements", close: str = "Close") -> None:
+    dialog = page.get_by_role("dialog", name=title)
+    dialog.get_by_role("button", name=close).click()
+    expect(dialog).to_have_count(0)
+
+
+def english(page: Page, stack: Stack) -> None:
+    page.goto(stack.url)
+    page.evaluate("localStorage.setItem('hisLang', 'EN')")
+    page.goto(stack.url)
+
+
+def serious_violations(page: Page) -> list[dict[str, Any]]:
+    page.add_script_tag(path=str(AXE))
+    result: dict[str, Any] = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:3]}
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def captcha_answer(stack: Stack, captcha_id: str) -> str:
+    with Redis.from_url(stack.redis_url, decode_responses=True) as redis:
+        return str(redis.get(f"captcha:{captcha_id}"))
+
+
+def test_visitor_registers_sees_and_hides_the_balance_changes_language_and_logs_out(stack: Stack, page: Page) -> None:
+    english(page, stack)
+    close_popup(page)
+    with page.expect_response(lambda r: r.url.endswith("/wps/captcha")) as captcha:
+        page.get_by_role("button", name="Register").click()
+    dialog = page.get_by_role("dialog", name="Register")
+    answer = captcha_answer(stack, captcha.value.json()["value"]["captchaId"])
+    dialog.get_by_label("Username").fill("shelluser1")
+    dialog.get_by_label("Password", exact=True).fill("kabuk2468")
+    dialog.get_by_label("Confirm password").fill("kabuk2468")
+    dialog.get_by_label("Payment password").fill("246813")
+    dialog.get_by_label("Mobile number").fill("5321113344")
+    dialog.get_by_label("Birthday").fill("1994-04-04")
+    dialog.get_by_label("Verification code").fill(answer)
+    dialog.get_by_role("checkbox").check()
+    dialog.get_by_role("button", name="Register").click()
+
+    expect(page.get_by_role("button", name="shelluser1")).to_be_visible(timeout=30_000)
+    welcome = page.get_by_role("dialog", name="Announcements")
+    expect(welcome).to_contain_text("Welcome aboard")  # the first-login popup
+    expect(welcome).to_contain_text("Weekend cashback")  # and the members' one
+    close_popup(page)
+    balance = page.get_by_test_id("balance")
+    expect(balance).to_contain_text("₺0.00", timeout=20_000)
+    page.get_by_role("button", name="Hide balance").click()
+    expect(balance).to_contain_text("******")
+    page.get_by_role("button", name="Show balance").click()
+    expect(balance).to_contain_text("₺0.00")
+
+    page.get_by_test_id("language").select_option("CN")
+    expect(page.get_by_role("button", name="退出")).to_be_visible()
+    page.get_by_test_id("language").select_option("EN")
+    page.get_by_role("button", name="Log out").click()
+    confirm = page.get_by_role("dialog", name="Log out")
+    expect(confirm).to_contain_text("Do you really want to log out?")
+    confirm.get_by_role("button", name="Confirm").click()
+    expect(page.get_by_role("form", name="Log in")).to_be_visible()
+    assert page.evaluate("sessionStorage.getItem('token')") is None
+    close_popup(page)  # logout cleared session storage, so the visitors' popup is due again
+
+    page.get_by_label("Username").fill("shelluser1")
+    page.get_by_label("Password").fill("kabuk2468")
+    page.get_by_role("form", name="Log in").get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name="shelluser1")).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("balance")).to_contain_text("₺0.00")
+
+
+def test_a_wrong_password_shows_the_translated_error(stack: Stack, page: Page) -> None:
+    page.goto(stack.url)
+    close_popup(page, "Duyurular", "Kapat")
+    form = page.get_by_role("form", name="Giriş yap")
+    form.get_by_label("Kullanıcı adı").fill("nobodyhere1")
+    form.get_by_label("Şifre").fill("yanlis123")
+    form.get_by_role("button", name="Giriş yap").click()
+    expect(form.get_by_role("alert")).to_have_text("Hesap adı veya şifre hatalı.", timeout=30_000)
+
+
+def test_the_announcement_popup_shows_once_per_session_unless_closed(stack: Stack, browser: Browser) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    english(page, stack)
+    popup = page.get_by_role("dialog", name="Announcements")
+    expect(popup).to_contain_text("Sign up and get a 100% bonus")  # the first one opens by itself
+    popup.get_by_role("button", name="Welcome to F2 Türkiye").click()  # the selected item toggles on click
+    expect(popup).not_to_contain_text("Sign up and get a 100% bonus")
+    close_popup(page)
+    page.reload()
+    expect(page.locator(".brand")).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    fresh = context.new_page()  # another tab is another session
+    english(fresh, stack)
+    expect(fresh.get_by_role("dialog", name="Announcements")).to_be_visible()
+    context.close()
+
+
+def test_a_remote_that_fails_to_load_shows_the_fallback_and_the_shell_keeps_working(stack: Stack, page: Page) -> None:
+    def broken_manifest(route: Route) -> None:
+        route.fulfill(status=200, content_type="application/json",
+                      body=json.dumps({"memberCentre": {"entry": "/remotes/nowhere/remoteEntry.js"}}))  # fmt: skip
+
+    page.route("**/remotes.json", broken_manifest)
+    english(page, stack)
+    close_popup(page)
+    transport = httpx.HTTPTransport(local_address="127.0.0.7")
+    with httpx.Client(base_url=stack.url, transport=transport) as http:
+        token = http.post("/wps/session/login/freeplay", json={"os": "Linux", "platform": "W"}).json()["value"]["token"]
+    page.evaluate(f"sessionStorage.setItem('token', '{token}')")
+    page.goto(f"{stack.url}/member/depositv2")
+    expect(page.get_by_test_id("remote-failed")).to_contain_text("could not be loaded", timeout=30_000)
+    page.get_by_test_id("language").select_option("TR")
+    expect(page.get_by_test_id("remote-failed")).to_contain_text("yüklenemedi")
+
+
+def test_home_and_dialogs_have_no_serious_accessibility_violations(stack: Stack, browser: Browser) -> None:
+    context = browser.new_context(bypass_csp=True)  # axe is injected as a script; the portal's CSP forbids that
+    page = context.new_page()
+    english(page, stack)
+    expect(page.get_by_role("dialog", name="Announcements")).to_be_visible()
+    assert serious_violations(page) == []
+    close_popup(page)
+    assert serious_violations(page) == []
+    page.get_by_role("button", name="Register").click()
+    expect(page.get_by_role("dialog", name="Register").get_by_label("Username")).to_be_visible()
+    assert serious_violations(page) == []
+    page.get_by_role("dialog", name="Register").get_by_role("button", name="Close").click()
+    page.goto(f"{stack.url}/login")
+    expect(page.get_by_role("dialog", name="Log in")).to_be_visible()
+    assert serious_violations(page) == []
+    context.close()
