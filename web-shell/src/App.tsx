@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import type { Language } from "@portal/kit";
-import { LanguageContext, SessionProvider, call, saveLanguage, savedLanguage, useLanguage, useSession } from "@portal/kit";
+import { LanguageContext, SessionProvider, api, saveLanguage, savedLanguage, useLanguage, useSession } from "@portal/kit";
 import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
 import { RightBar } from "./layout/RightBar";
@@ -65,7 +65,7 @@ function Boot() {
   useEffect(() => {
     document.documentElement.lang = language === "CN" ? "zh" : language.toLowerCase();
     let live = true;
-    Promise.all([call<SiteConfig>("/wps/system/config", language), call<HelpTopic[]>("/wps/system/helpCenter", language)]).then(
+    Promise.all([api<SiteConfig>("siteConfig", language), api<HelpTopic[]>("helpCenter", language)]).then(
       ([config, help]) => live && setLoad({ state: "ready", site: siteValue(config, help) }),
       () => live && setLoad((current) => (current.state === "ready" ? current : { state: "failed" })),
     );

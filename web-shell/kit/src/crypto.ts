@@ -1,4 +1,5 @@
 /** Encrypted (E) calls and the bot check, done in the browser with WebCrypto (ARCHITECTURE §3). */
+import { api } from "./client";
 import { call } from "./envelope";
 
 function base64(bytes: Uint8Array): string {
@@ -49,7 +50,7 @@ export async function callSealed<T>(
   method: string,
   payload: Record<string, unknown>,
 ): Promise<T> {
-  const key = await call<{ keyId: string; publicKey: string }>("/wps/session/key/rsa", language, { auth: false });
+  const key = await api<{ keyId: string; publicKey: string }>("rsaKey", language, { auth: false });
   const sealed = await seal(key.publicKey, key.keyId, payload);
   return call<T>(path, language, { method, body: sealed.body, headers: sealed.headers });
 }
@@ -80,10 +81,8 @@ export async function solveProofOfWork(prefix: string, difficulty: number, batch
 
 /** The bot-check fields of a register, SMS or login call, solved in the browser. */
 export async function botCheck(language: string): Promise<{ botCheckId: string; botCheckNonce: string }> {
-  const challenge = await call<{ challengeId: string; prefix: string; difficulty: number }>(
-    "/wps/botcheck/challenge",
-    language,
-    { auth: false },
-  );
+  const challenge = await api<{ challengeId: string; prefix: string; difficulty: number }>("botCheckChallenge", language, {
+    auth: false,
+  });
   return { botCheckId: challenge.challengeId, botCheckNonce: await solveProofOfWork(challenge.prefix, challenge.difficulty) };
 }

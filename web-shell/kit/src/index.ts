@@ -6,3 +6,6 @@ export * from "./money";
 export * from "./session";
 export * from "./ui";
 export * from "./sanitize";
+export * from "./client";
+export type * from "./api.gen";
+export { OPERATIONS } from "./api.gen";

@@ -72,3 +72,16 @@ describe("saved language", () => {
     expect(savedLanguage(storage)).toBe("TR");
   });
 });
+
+describe("the typed client", () => {
+  it("fills path parameters and leaves out empty query values", async () => {
+    const { operationUrl } = await import("./client");
+    expect(operationUrl("opsApproveDeposit", { path: { code: "turkeyf2", deposit_id: "a/b" } })).toBe(
+      "/wps/ops/wallet/merchants/turkeyf2/deposits/a%2Fb/approve",
+    );
+    expect(operationUrl("transactionRecords", { query: { type: "deposit", startDate: null, pageNo: 2 } })).toBe(
+      "/wps/relay/ODSFE2_MemTransDet?type=deposit&pageNo=2",
+    );
+    expect(operationUrl("walletBalance")).toBe("/wps/v2/wallets/balance");
+  });
+});

@@ -1,7 +1,8 @@
 /** The session every part of the web shares: the token in session storage, the member, the balance. */
 import type { ReactNode } from "react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { MERCHANT_KEY, TOKEN_KEY, call, storedToken } from "./envelope";
+import { api } from "./client";
+import { MERCHANT_KEY, TOKEN_KEY, storedToken } from "./envelope";
 import { useLanguage } from "./i18n";
 
 export const AGENT_TYPES = [1, 2, 41, 42];
@@ -52,7 +53,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refreshBalance = useCallback(async () => {
     if (!storedToken()) return;
     try {
-      setBalance(await call<Balance>("/wps/v2/wallets/balance", language));
+      setBalance(await api<Balance>("walletBalance", language));
     } catch {
       setBalance(null); // the wallet opens a moment after registration: the next refresh shows it
     }
@@ -68,7 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    call<Member>("/wps/member/info", language).then(
+    api<Member>("memberInfo", language).then(
       (info) => {
         if (live) setMember(info);
       },
@@ -79,7 +80,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // A new account's wallet opens a moment after registration (from auth's event): ask again a few times.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = (triesLeft: number) => {
-      call<Balance>("/wps/v2/wallets/balance", language).then(
+      api<Balance>("walletBalance", language).then(
         (loaded) => {
           if (live) setBalance(loaded);
         },
@@ -102,7 +103,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await call("/wps/session/logout", language, { method: "DELETE" });
+      await api("logout", language);
     } finally {
       forget();
     }

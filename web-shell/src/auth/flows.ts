@@ -1,6 +1,6 @@
 /** The auth calls as the browser makes them: (E) bodies sealed with WebCrypto, the bot check solved first. */
-import type { Language } from "@portal/kit";
-import { botCheck, call, callSealed } from "@portal/kit";
+import type { Language, SmsRequest } from "@portal/kit";
+import { api, botCheck, call, callSealed } from "@portal/kit";
 import type { LoginAnswer } from "../types";
 
 export const WEAK_PASSWORD = "123456";
@@ -11,7 +11,7 @@ export interface Captcha {
 }
 
 export function fetchCaptcha(language: Language): Promise<Captcha> {
-  return call<Captcha>("/wps/captcha", language, { auth: false });
+  return api<Captcha>("captcha", language, { auth: false });
 }
 
 async function withBotCheck(language: Language, flags: Record<string, boolean>, payload: Record<string, unknown>) {
@@ -43,8 +43,10 @@ export async function sendSms(
   mobile: string,
   dial: string,
 ): Promise<{ expiredMinutes: number }> {
-  const body = { [purpose === "register" ? "mobileNo" : "mobileNum"]: mobile, countryDialingCode: dial, ...(await botCheck(language)) };
-  return call<{ expiredMinutes: number }>(`/wps/verification/sms/${purpose}`, language, { method: "POST", body, auth: false });
+  const check = await botCheck(language);
+  const body: SmsRequest =
+    purpose === "register" ? { mobileNo: mobile, countryDialingCode: dial, ...check } : { mobileNum: mobile, countryDialingCode: dial, ...check };
+  return api<{ expiredMinutes: number }>(purpose === "register" ? "smsRegister" : "smsNoLogin", language, { body, auth: false });
 }
 
 export async function register(
@@ -69,6 +71,7 @@ export function changePassword(language: Language, oldPassword: string, newPassw
 }
 
 export function forgotByEmail(language: Language, username: string, email: string) {
+  // The service reads this form itself (no body in its OpenAPI document), so it goes through the plain client.
   return call("/wps/member/password/email", language, { method: "POST", body: { username, email }, auth: false });
 }
 
@@ -82,7 +85,7 @@ export function forgotByMobile(language: Language, mobileNum: string, dial: stri
 }
 
 export function sendVerificationCode(language: Language, ticket: string, method: string) {
-  return call("/wps/session/login/verify/send", language, { method: "POST", body: { ticket, method }, auth: false });
+  return api("loginVerificationSend", language, { body: { ticket, method: method as "sms" | "email" }, auth: false });
 }
 
 export function verifyLogin(language: Language, ticket: string, method: string, answer: string): Promise<LoginAnswer> {

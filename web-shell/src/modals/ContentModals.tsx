@@ -1,7 +1,7 @@
 /** Announcements (the public popup, 6 a page), the system notice (8 a page) and feedback (140 characters). */
 import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
-import { Alert, Dialog, call, errorText, sanitizeHtml, useLanguage, useSession } from "@portal/kit";
+import { Alert, Dialog, api, errorText, sanitizeHtml, useLanguage, useSession } from "@portal/kit";
 import { text } from "../texts";
 import type { Announcement } from "../types";
 import { useModal } from "./ModalContext";
@@ -74,7 +74,7 @@ export function AnnouncementsModal({ firstLogin }: { firstLogin: boolean }) {
 
   useEffect(() => {
     let live = true;
-    call<Announcement[]>(`/wps/system/notices?types=PU&platform=W${firstLogin ? "&firstLogin=true" : ""}`, language).then(
+    api<Announcement[]>("notices", language, { query: { types: "PU", platform: "W", firstLogin } }).then(
       (loaded) => live && setItems(loaded),
       () => live && setItems([]),
     );
@@ -107,7 +107,7 @@ export function NoticeModal({ index }: { index: number }) {
 
   useEffect(() => {
     let live = true;
-    call<Announcement[]>("/wps/system/notices?types=B&platform=W", language).then(
+    api<Announcement[]>("notices", language, { query: { types: "B", platform: "W" } }).then(
       (loaded) => live && setItems(loaded),
       (failure) => live && setError(errorText(failure, language)),
     );
@@ -139,7 +139,7 @@ export function FeedbackModal() {
       return;
     }
     try {
-      await call("/wps/feedback", language, { method: "PUT", body: { content: content.trim() } });
+      await api("feedback", language, { body: { content: content.trim() } });
       setDone(true);
     } catch (failure) {
       setError(errorText(failure, language));

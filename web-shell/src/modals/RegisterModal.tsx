@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { useEffect, useMemo, useState } from "react";
 import type { Language } from "@portal/kit";
-import { Alert, Dialog, Field, Tabs, call, errorText, useLanguage } from "@portal/kit";
+import { Alert, Dialog, Field, Tabs, api, errorText, useLanguage } from "@portal/kit";
 import type { Captcha } from "../auth/flows";
 import { fetchCaptcha, register, sendSms } from "../auth/flows";
 import type { RegisterMode } from "../auth/registerRules";
@@ -77,7 +77,7 @@ export function RegisterModal() {
 
   useEffect(() => {
     let live = true;
-    call<RegisterRule[]>("/wps/system/setting/register", language, { auth: false }).then(
+    api<RegisterRule[]>("registerSettings", language, { auth: false }).then(
       (loaded) => live && setRules(loaded),
       (failure) => live && setError(errorText(failure, language)),
     );

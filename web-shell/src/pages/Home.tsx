@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { call, useLanguage, useSession } from "@portal/kit";
+import { api, useLanguage, useSession } from "@portal/kit";
 import { QrCode } from "../layout/QrCode";
 import { appLinks } from "../layout/appLinks";
 import { useModal } from "../modals/ModalContext";
@@ -34,9 +34,9 @@ export function Home() {
     let live = true;
     const keep = <T,>(set: (value: T) => void) => (value: T) => live && set(value);
     const ignore = () => undefined;
-    void call<Banner[]>("/wps/system/banners?group=w_home", language).then(keep(setBanners), ignore);
-    void call<Banner[]>("/wps/system/banners?group=w_video", language).then(keep(setVideos), ignore);
-    void call<Notice[]>("/wps/system/notices?types=B&platform=W", language).then(keep(setNotices), ignore);
+    void api<Banner[]>("banners", language, { query: { group: "w_home" } }).then(keep(setBanners), ignore);
+    void api<Banner[]>("banners", language, { query: { group: "w_video" } }).then(keep(setVideos), ignore);
+    void api<Notice[]>("notices", language, { query: { types: "B", platform: "W" } }).then(keep(setNotices), ignore);
     return () => {
       live = false;
     };

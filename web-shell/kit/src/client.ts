@@ -1,0 +1,36 @@
+/** The typed API client: every call by its stable operation id, with its path parameters, query and body
+ * checked by TypeScript against the services' OpenAPI documents (api.gen.ts). */
+import type { OperationBody, OperationId, OperationPathParams, OperationQuery } from "./api.gen";
+import { OPERATIONS } from "./api.gen";
+import type { CallOptions } from "./envelope";
+import { call } from "./envelope";
+
+type Optional<T> = T extends Record<string, never> ? { [K in keyof T]?: never } : T;
+
+export interface OperationArgs<Id extends OperationId> {
+  path?: Optional<OperationPathParams[Id]>;
+  query?: Optional<OperationQuery[Id]>;
+  body?: OperationBody[Id];
+  auth?: boolean;
+}
+
+export function operationUrl<Id extends OperationId>(id: Id, args: OperationArgs<Id> = {}): string {
+  let path: string = OPERATIONS[id].path;
+  for (const [name, value] of Object.entries((args.path ?? {}) as Record<string, string>)) {
+    path = path.replace(`{${name}}`, encodeURIComponent(value));
+  }
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((args.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) query.set(name, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Call an operation; resolves to the envelope's value (typed by the caller), rejects with an ApiError. */
+export function api<T, Id extends OperationId = OperationId>(id: Id, language: string, args: OperationArgs<Id> = {}): Promise<T> {
+  const options: CallOptions = { method: OPERATIONS[id].method };
+  if (args.body !== undefined) options.body = args.body;
+  if (args.auth !== undefined) options.auth = args.auth;
+  return call<T>(operationUrl(id, args), language, options);
+}
