@@ -26,5 +26,5 @@ def test_task_reads_the_taskfile() -> None:
 def test_the_test_task_runs_every_suite_and_ends_with_pytest() -> None:
     tasks = yaml.safe_load((REPO / "Taskfile.yml").read_text())["tasks"]
     steps = [step["task"] for step in tasks["test"]["cmds"]]
-    assert steps == ["lint", "typecheck", "proto:check", "test:web", "test:py", "test:e2e"]
+    assert steps == ["lint", "typecheck", "proto:check", "api:check", "test:web", "test:py", "test:e2e"]
     assert "pytest" in tasks["test:e2e"]["cmds"][-1]
