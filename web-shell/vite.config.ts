@@ -14,6 +14,6 @@ export const SHARED = {
 export default defineConfig(({ mode }) => ({
   plugins: [react(), ...(mode === "test" ? [] : [federation({ name: "shell", remotes: {}, shared: SHARED, dts: false })])],
   build: { outDir: "dist", sourcemap: true, target: "es2022" },
-  server: { proxy: { "/wps": "http://127.0.0.1:8080", "/lgw": "http://127.0.0.1:8080" } },
+  server: { proxy: { "/wps": "http://127.0.0.1:8080", "/lgw": "http://127.0.0.1:8080", "/remotes": "http://127.0.0.1:8080" } },
   test: { environment: "jsdom", include: ["src/**/*.test.tsx", "src/**/*.test.ts"] },
 }));

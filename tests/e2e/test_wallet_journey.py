@@ -75,7 +75,7 @@ def test_member_deposits_through_the_sandbox_gateway_withdraws_and_reads_the_rec
     page.goto(stack.url + order.json()["value"]["checkoutUrl"])
     assert page.get_by_test_id("amount").inner_text() == "2,500.00 TRY"
     page.get_by_role("button", name="Pay").click()
-    page.wait_for_url(f"**/?deposit={order.json()['value']['depositId']}")
+    page.wait_for_url(f"**/member/depositv2?deposit={order.json()['value']['depositId']}")
     eventually(lambda: eventually_balance(browser.http, token)["sum"] == 250_000)
 
     bank = browser.http.post("/wps/v2/wallets/bank-accounts", headers=member,

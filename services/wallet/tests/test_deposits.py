@@ -63,7 +63,7 @@ async def test_sandbox_gateway_pays_and_the_balance_rises_once(wallet: WalletCli
         content=f"order={sealed}&action=pay",
         headers={"Content-Type": "application/x-www-form-urlencoded"},
     )
-    assert (paid.status_code, paid.headers["location"]) == (303, f"/?deposit={order['depositId']}")
+    assert (paid.status_code, paid.headers["location"]) == (303, f"/member/depositv2?deposit={order['depositId']}")
     assert await wallet.available(token) == 150_000
     seen = (await wallet.call("GET", f"/wps/v2/wallets/deposits/{order['depositId']}", token)).json()["value"]
     assert seen["status"] == "credited"

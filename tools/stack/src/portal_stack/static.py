@@ -1,8 +1,11 @@
-"""Serves the web builds: the shell at ``/`` (unknown paths get ``index.html`` for history-mode routes) and
-each remote under ``/remotes/<name>/``. Hashed assets are cached for a year, ``index.html`` never."""
+"""Serves the web builds: the shell at ``/`` (unknown paths get ``index.html`` for history-mode routes), each
+remote under ``/remotes/<name>/``, and ``/remotes.json``, the manifest the shell reads at run time (the remotes
+built here, or the file named by ``PORTAL_REMOTES_MANIFEST``). Hashed assets are cached for a year,
+``index.html`` and the manifest never."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -48,11 +51,26 @@ def spa(request: Request) -> Response:
     return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
 
+def federation_name(folder: str) -> str:
+    """``member-centre`` → ``memberCentre``: the name a remote federates under."""
+    first, *rest = folder.split("-")
+    return first + "".join(part.title() for part in rest)
+
+
+def manifest(request: Request) -> JSONResponse:
+    override = os.environ.get("PORTAL_REMOTES_MANIFEST")
+    if override:
+        body = json.loads(Path(override).read_text())
+    else:
+        body = {federation_name(name): {"entry": f"/remotes/{name}/remoteEntry.js"} for name in REMOTES}
+    return JSONResponse(body, headers={"Cache-Control": "no-cache"})
+
+
 async def healthz(request: Request) -> JSONResponse:
     return JSONResponse({"success": True, "value": {"status": "alive"}, "errorCode": None, "message": None})
 
 
-routes: list[Route | Mount] = [Route("/_static/healthz", healthz)]
+routes: list[Route | Mount] = [Route("/_static/healthz", healthz), Route("/remotes.json", manifest)]
 routes += [Mount(f"/remotes/{name}", app=CachedStatic(directory=path), name=name) for name, path in REMOTES.items()]
 routes.append(Route("/{path:path}", spa))
 app = Starlette(routes=routes)

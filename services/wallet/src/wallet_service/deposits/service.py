@@ -81,7 +81,7 @@ async def request(
         answer = view(deposit)
     if channel == SANDBOX:
         order = {"orderId": deposit.id, "merchant": deposit.merchant, "amount": deposit.amount,
-                 "currency": deposit.currency, "returnUrl": "/?deposit=" + deposit.id}  # fmt: skip
+                 "currency": deposit.currency, "returnUrl": "/member/depositv2?deposit=" + deposit.id}  # fmt: skip
         answer["checkoutUrl"] = "/wps/payment/sandbox/checkout?order=" + seal_order(secret, order)
     return answer
 

@@ -1,0 +1,106 @@
+"""The member-centre remote in Chromium through Traefik, loaded by the shell from the runtime manifest:
+the menu in the spec's order, a sandbox deposit raising the header balance, a withdrawal that ops approve and
+pay and the member confirms as partly received, and a wrong payment password's translated refusal."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import Page, expect
+from portal_client import Browser, read_captcha
+
+from portal_stack.harness import Stack
+
+MENU = [
+    "My account", "My wallet", "Deposit", "Withdrawal", "Transfer to upline", "Betting record", "Account record",
+    "Personal loss", "Bonus details", "Reward centre", "Invite friends", "Mission activity", "Platform information",
+]  # fmt: skip
+
+
+def registered_member(stack: Stack, username: str, address: str) -> str:
+    """A member registered and logged in through the API (as the shell would), from its own address."""
+    browser = Browser(stack, address)
+    captcha = browser.http.get("/wps/captcha").json()["value"]
+    registration = {
+        "username": username, "password": "uyeSifre1", "confirmPassword": "uyeSifre1", "paymentPassword": "864200",
+        "mobileNum": f"53{abs(hash(username)) % 10**8:08d}", "countryDialingCode": "90", "birthday": "1990-01-01",
+        "acceptTerms": True, "captchaId": captcha["captchaId"], "captcha": read_captcha(stack, captcha["captchaId"]),
+        **browser.bot_check(),
+    }  # fmt: skip
+    answer = browser.send("PUT", "/wps/member/register", registration)
+    assert answer.status_code == 200, answer.text
+    return str(answer.json()["value"]["token"])
+
+
+def open_centre(page: Page, stack: Stack, token: str, path: str) -> None:
+    page.goto(stack.url)
+    page.evaluate(f"sessionStorage.setItem('token', '{token}'); localStorage.setItem('hisLang', 'EN');"
+                  "sessionStorage.setItem('popupClosed:member', '1')")  # fmt: skip
+    page.goto(f"{stack.url}/member/{path}")
+
+
+def test_menu_deposit_through_the_sandbox_and_the_header_balance(stack: Stack, page: Page) -> None:
+    token = registered_member(stack, "centre1", "127.0.0.8")
+    open_centre(page, stack, token, "depositv2")
+    menu = page.get_by_role("navigation", name="Member centre menu")
+    expect(menu.get_by_role("link")).to_have_text(MENU, timeout=30_000)
+    menu.get_by_role("link", name="Betting record").click()
+    expect(page.get_by_test_id("mc-not-available")).to_have_text("This section is not available yet.")
+    menu.get_by_role("link", name="Deposit").click()
+
+    expect(page.get_by_test_id("balance")).to_contain_text("₺0.00", timeout=20_000)
+    page.get_by_label("Amount").fill("1,500")
+    page.get_by_role("button", name="Go to payment").click()
+    expect(page.get_by_test_id("amount")).to_have_text("1,500.00 TRY")
+    page.get_by_role("button", name="Pay").click()
+    page.wait_for_url("**/member/depositv2?deposit=*")
+    expect(page.get_by_text("Credited")).to_be_visible(timeout=20_000)
+    expect(page.get_by_test_id("balance")).to_contain_text("₺1,500.00")
+
+
+def test_withdrawal_approved_paid_and_confirmed_as_partly_received(stack: Stack, page: Page) -> None:
+    token = registered_member(stack, "centre2", "127.0.0.9")
+    ops = {"Authorization": stack.ops_token("e2e.cashier", "turkeyf2")}
+    with httpx.Client(base_url=stack.url, headers={"Language": "EN"}) as http:
+        account = http.get("/wps/member/info", headers={"Authorization": token}).json()["value"]["id"]
+        for _ in range(50):  # the wallet opens from auth's event
+            funded = http.post(f"/wps/ops/wallet/merchants/turkeyf2/accounts/{account}/adjustments", headers=ops,
+                               json={"amount": 200_000, "reason": "e2e funding", "requestId": "fund-centre2"})  # fmt: skip
+            if funded.status_code == 200:
+                break
+            page.wait_for_timeout(200)
+        assert funded.status_code == 200, funded.text
+
+    open_centre(page, stack, token, "withdraw")
+    bind = page.get_by_role("form", name="Bank accounts")
+    bind.get_by_label("Bank").fill("Akbank")
+    bind.get_by_label("Account holder").fill("Centre Two")
+    bind.get_by_label("IBAN / account number").fill("TR560004600000888000012345")
+    bind.get_by_role("button", name="Bind").click()
+    request = page.get_by_role("form", name="Request a withdrawal")
+    request.get_by_label("Amount").fill("300")
+    request.get_by_label("Payment password").fill("000000")
+    request.get_by_role("button", name="Request a withdrawal").click()
+    expect(request.get_by_role("alert")).to_have_text("Wrong payment password.")
+    request.get_by_label("Payment password").fill("864200")
+    request.get_by_role("button", name="Request a withdrawal").click()
+    expect(page.get_by_test_id("withdrawal-status")).to_have_text("Pending")
+    expect(page.get_by_test_id("balance")).to_contain_text("₺1,700.00")
+
+    with httpx.Client(base_url=stack.url, headers=ops) as http:
+        pending = http.get("/wps/ops/wallet/merchants/turkeyf2/withdrawals", params={"accountId": account}).json()
+        withdrawal = pending["value"][0]["withdrawalId"]
+        base = f"/wps/ops/wallet/merchants/turkeyf2/withdrawals/{withdrawal}"
+        assert http.post(f"{base}/approve").status_code == 200
+        assert http.post(f"{base}/pay").status_code == 200
+    page.reload()
+    expect(page.get_by_test_id("withdrawal-status")).to_have_text("Paid")
+    expect(page.get_by_text("Confirmed automatically at")).to_be_visible()
+    confirm = page.get_by_role("form", name="Confirm the payment")
+    confirm.get_by_label("Part arrived").check()
+    confirm.get_by_label("Amount not received").fill("100")
+    confirm.get_by_role("button", name="Send").click()
+    expect(page.get_by_test_id("withdrawal-status")).to_have_text("Partly received")
+
+    page.get_by_role("navigation", name="Member centre menu").get_by_role("link", name="Account record").click()
+    expect(page.get_by_test_id("records")).to_contain_text("withdrawal")
+    expect(page.get_by_test_id("records")).to_contain_text("-300.00")

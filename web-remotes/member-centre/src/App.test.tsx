@@ -1,0 +1,59 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import App, { MENU, mountPath } from "./App";
+import { checkAmount, checkRemainder, proofProblem } from "./rules";
+
+describe("the member centre's form rules", () => {
+  it("takes amounts with at most two decimals, within the limits", () => {
+    expect(checkAmount("1,500.5", 1000, 10_000_000)).toEqual({ minor: 150_050, problem: null });
+    expect(checkAmount("9.99", 1000, 10_000_000)).toEqual({ minor: 999, problem: "limits" });
+    expect(checkAmount("1.234")).toEqual({ minor: null, problem: "invalidAmount" });
+    expect(checkAmount("0")).toEqual({ minor: null, problem: "invalidAmount" });
+    expect(checkAmount("abc")).toEqual({ minor: null, problem: "invalidAmount" });
+  });
+
+  it("wants a remainder above zero and below the amount", () => {
+    expect(checkRemainder("100", 30_000)).toBe(10_000);
+    expect(checkRemainder("300", 30_000)).toBeNull();
+    expect(checkRemainder("0", 30_000)).toBeNull();
+  });
+
+  it("accepts one to three png or jpg proofs under 5 MB", () => {
+    const png = { type: "image/png", size: 1000 };
+    expect(proofProblem([png, { type: "image/jpeg", size: 5 * 1024 * 1024 - 1 }])).toBeNull();
+    expect(proofProblem([png, png, png, png])).toBe("tooManyProofs");
+    expect(proofProblem([{ type: "image/gif", size: 10 }])).toBe("proofType");
+    expect(proofProblem([{ type: "image/png", size: 5 * 1024 * 1024 }])).toBe("proofType");
+  });
+});
+
+describe("the menu", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("lists the spec's items in order, and the unbuilt ones open a not-available panel", async () => {
+    expect(MENU.map((item) => item.key)).toEqual([
+      "securityCenter", "transferFund", "depositv2", "withdraw", "transferUpline", "personalHistoryCopy",
+      "transactionHistory", "personalProfit", "bonusDetails", "rewardCenter", "referral", "missionLeaderboard", "messageV2",
+    ]);
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ success: true, value: [], errorCode: null, message: null }))));
+    render(
+      <MemoryRouter initialEntries={["/member/rewardCenter"]}>
+        <Routes>
+          <Route path="/member/*" element={<App />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId("mc-not-available")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Hesap kayıtları" }).getAttribute("href")).toBe("/member/transactionHistory");
+  });
+
+  it("finds where the shell mounted it", () => {
+    expect(mountPath("/member/depositv2", "depositv2")).toBe("/member");
+    expect(mountPath("/member/", "")).toBe("/member");
+    expect(mountPath("/member", undefined)).toBe("/member");
+  });
+});

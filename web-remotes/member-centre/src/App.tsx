@@ -1,0 +1,81 @@
+/** The member centre: the menu in the spec's order and one page per money flow. Exposed as ./App. */
+import { NavLink, Route, Routes, useLocation, useParams } from "react-router";
+import { useLanguage } from "@portal/kit";
+import { Deposit } from "./pages/Deposit";
+import { Records } from "./pages/Records";
+import { SecurityCenter } from "./pages/SecurityCenter";
+import { TransferUpline } from "./pages/TransferUpline";
+import { Wallet } from "./pages/Wallet";
+import { Withdraw } from "./pages/Withdraw";
+import "./member-centre.css";
+import type { TextKey } from "./texts";
+import { t } from "./texts";
+
+/** Spec §2, in order. Items whose service is not built yet open a "not available yet" panel. */
+export const MENU: { key: TextKey; built: boolean }[] = [
+  { key: "securityCenter", built: true },
+  { key: "transferFund", built: true },
+  { key: "depositv2", built: true },
+  { key: "withdraw", built: true },
+  { key: "transferUpline", built: true },
+  { key: "personalHistoryCopy", built: false },
+  { key: "transactionHistory", built: true },
+  { key: "personalProfit", built: false },
+  { key: "bonusDetails", built: false },
+  { key: "rewardCenter", built: false },
+  { key: "referral", built: false },
+  { key: "missionLeaderboard", built: false },
+  { key: "messageV2", built: false },
+];
+
+const PAGES: Partial<Record<TextKey, () => React.JSX.Element>> = {
+  securityCenter: SecurityCenter,
+  transferFund: Wallet,
+  depositv2: Deposit,
+  withdraw: Withdraw,
+  transferUpline: TransferUpline,
+  transactionHistory: Records,
+};
+
+function NotAvailable() {
+  const { language } = useLanguage();
+  return (
+    <section className="mc-panel" data-testid="mc-not-available">
+      <p>{t(language, "notAvailable")}</p>
+    </section>
+  );
+}
+
+/** Where the shell mounted the member centre (``/member``): the path without the part this remote routes. */
+export function mountPath(pathname: string, rest: string | undefined): string {
+  const base = rest ? pathname.slice(0, pathname.length - rest.length) : pathname;
+  return base.replace(/\/+$/, "");
+}
+
+export default function App() {
+  const { language } = useLanguage();
+  const { pathname } = useLocation();
+  const base = mountPath(pathname, useParams()["*"]);
+  return (
+    <div className="mc">
+      <nav className="mc-menu" aria-label={t(language, "menu")}>
+        <h1>{t(language, "title")}</h1>
+        {MENU.map((item) => (
+          <NavLink key={item.key} to={`${base}/${item.key}`} className={({ isActive }) => (isActive ? "mc-menu__item mc-menu__item--active" : "mc-menu__item")}>
+            {t(language, item.key)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="mc-content">
+        <Routes>
+          <Route index element={<SecurityCenter />} />
+          {MENU.map((item) => {
+            const Page = PAGES[item.key];
+            return <Route key={item.key} path={item.key} element={Page ? <Page /> : <NotAvailable />} />;
+          })}
+          <Route path="*" element={<NotAvailable />} />
+        </Routes>
+      </div>
+    </div>
+  );
+}

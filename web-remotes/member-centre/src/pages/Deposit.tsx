@@ -1,0 +1,176 @@
+import type { FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { Alert, Field, api, errorText, formatMoney, useLanguage, useSession } from "@portal/kit";
+import { checkAmount, newRequestId } from "../rules";
+import type { TextKey } from "../texts";
+import { t } from "../texts";
+
+interface Channel {
+  channel: "BANK_TRANSFER" | "SANDBOX";
+  kind: string;
+  min: number;
+  max: number;
+  bank?: Record<string, string>;
+}
+
+export interface DepositView {
+  depositId: string;
+  channel: string;
+  amount: number;
+  status: "pending" | "credited" | "rejected" | "failed";
+  reference: string | null;
+  createdAt: string;
+  checkoutUrl?: string;
+}
+
+const POLL_MS = 3000;
+
+export function statusKey(status: string): TextKey {
+  return status === "failed" ? "failedStatus" : (status as TextKey);
+}
+
+/** Choose a channel and an amount within its limits; the sandbox gateway's page and return, or a bank
+ * transfer with its reference. Pending deposits are followed without a reload. */
+export function Deposit() {
+  const { language } = useLanguage();
+  const session = useSession();
+  const [channels, setChannels] = useState<Channel[]>([]);
+  const [chosen, setChosen] = useState<Channel["channel"]>("SANDBOX");
+  const [amount, setAmount] = useState("");
+  const [reference, setReference] = useState("");
+  const [deposits, setDeposits] = useState<DepositView[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api<Channel[]>("depositChannels", language).then((value) => live && setChannels(value), (failure) => live && setError(errorText(failure, language)));
+    return () => {
+      live = false;
+    };
+  }, [language]);
+
+  const pending = deposits.some((deposit) => deposit.status === "pending");
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let credited = -1;
+    const poll = () => {
+      api<DepositView[]>("myDeposits", language).then(
+        (value) => {
+          if (!live) return;
+          setDeposits(value);
+          const now = value.filter((deposit) => deposit.status === "credited").length;
+          if (credited >= 0 && now !== credited) void session.refreshBalance();
+          credited = now;
+          if (value.some((deposit) => deposit.status === "pending")) timer = setTimeout(poll, POLL_MS);
+        },
+        () => undefined,
+      );
+    };
+    poll();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // session.refreshBalance is stable per language; polling restarts when a new deposit is made
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [language, pending]);
+
+  const channel = channels.find((item) => item.channel === chosen);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const { minor, problem } = checkAmount(amount, channel?.min, channel?.max);
+    if (problem === "invalidAmount" || minor === null) return setError(t(language, "invalidAmount"));
+    if (problem === "limits" && channel) return setError(t(language, "limits", { min: formatMoney(channel.min), max: formatMoney(channel.max) }));
+    if (chosen === "BANK_TRANSFER" && !reference.trim()) return setError(t(language, "required"));
+    setBusy(true);
+    try {
+      const created = await api<DepositView>("requestDeposit", language, {
+        body: { channel: chosen, amount: minor, requestId: newRequestId(), reference: chosen === "BANK_TRANSFER" ? reference.trim() : null },
+      });
+      if (created.checkoutUrl) {
+        window.location.assign(created.checkoutUrl); // the gateway's page; it sends the member back here
+        return;
+      }
+      setDeposits((current) => [created, ...current]);
+      setAmount("");
+      setReference("");
+    } catch (failure) {
+      setError(errorText(failure, language));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <section className="mc-panel">
+        <h2>{t(language, "depositv2")}</h2>
+        <form className="mc-form" onSubmit={submit} noValidate>
+          <fieldset className="mc-choices">
+            <legend>{t(language, "channel")}</legend>
+            {channels.map((item) => (
+              <label key={item.channel} className="check">
+                <input type="radio" name="channel" value={item.channel} checked={chosen === item.channel} onChange={() => setChosen(item.channel)} />
+                {t(language, item.channel === "SANDBOX" ? "sandbox" : "bankTransfer")}
+              </label>
+            ))}
+          </fieldset>
+          {channel?.bank && Object.keys(channel.bank).length > 0 && chosen === "BANK_TRANSFER" && (
+            <dl className="mc-secret">
+              {Object.entries(channel.bank).map(([key, value]) => (
+                <div key={key}>
+                  <dt>{key}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <Field
+            label={t(language, "amount")}
+            value={amount}
+            onChange={setAmount}
+            inputMode="decimal"
+            hint={channel ? t(language, "limits", { min: formatMoney(channel.min), max: formatMoney(channel.max) }) : undefined}
+          />
+          {chosen === "BANK_TRANSFER" && <Field label={t(language, "reference")} value={reference} onChange={setReference} maxLength={100} />}
+          {error && <Alert>{error}</Alert>}
+          <button type="submit" className="kit-button" disabled={busy}>
+            {t(language, chosen === "SANDBOX" ? "payNow" : "submitDeposit")}
+          </button>
+        </form>
+      </section>
+      <section className="mc-panel">
+        <h2>{t(language, "depositStatus")}</h2>
+        {deposits.length === 0 ? (
+          <p>{t(language, "empty")}</p>
+        ) : (
+          <table className="mc-table">
+            <thead>
+              <tr>
+                <th>{t(language, "time")}</th>
+                <th>{t(language, "channel")}</th>
+                <th className="num">{t(language, "amount")}</th>
+                <th>{t(language, "status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deposits.map((deposit) => (
+                <tr key={deposit.depositId} data-testid={`deposit-${deposit.depositId}`}>
+                  <td>{new Date(deposit.createdAt).toLocaleString()}</td>
+                  <td>{t(language, deposit.channel === "SANDBOX" ? "sandbox" : "bankTransfer")}</td>
+                  <td className="num">{formatMoney(deposit.amount)}</td>
+                  <td>
+                    <span className="mc-status">{t(language, statusKey(deposit.status))}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

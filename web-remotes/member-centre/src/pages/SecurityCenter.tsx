@@ -1,0 +1,199 @@
+import type { FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { Alert, Field, api, callSealed, errorText, useLanguage } from "@portal/kit";
+import { t } from "../texts";
+
+interface Profile {
+  account: string;
+  nickname: string | null;
+  mobileNum: string | null;
+  countryDialingCode: string | null;
+  email: string | null;
+  hasPaymentPassword: boolean;
+  totpBound: boolean;
+}
+
+interface LoginRecord {
+  at: string;
+  ip: string | null;
+  success: boolean;
+}
+
+function LoginPassword() {
+  const { language } = useLanguage();
+  const [values, setValues] = useState({ old: "", next: "", confirm: "" });
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.old || !values.next) return setMessage({ ok: false, text: t(language, "required") });
+    if (values.next !== values.confirm) return setMessage({ ok: false, text: t(language, "passwordsDiffer") });
+    try {
+      await callSealed("/wps/member/password", language, "POST", { oldPassword: values.old, newPassword: values.next, confirmNewPassword: values.confirm });
+      setValues({ old: "", next: "", confirm: "" });
+      setMessage({ ok: true, text: t(language, "saved") });
+    } catch (failure) {
+      setMessage({ ok: false, text: errorText(failure, language) });
+    }
+  };
+  return (
+    <section className="mc-panel">
+      <h2>{t(language, "loginPassword")}</h2>
+      <form className="mc-form" onSubmit={submit} noValidate>
+        <Field label={t(language, "oldPassword")} type="password" value={values.old} onChange={set("old")} autoComplete="current-password" />
+        <Field label={t(language, "newPassword")} type="password" value={values.next} onChange={set("next")} autoComplete="new-password" />
+        <Field label={t(language, "confirmPassword")} type="password" value={values.confirm} onChange={set("confirm")} autoComplete="new-password" />
+        {message && (message.ok ? <p className="mc-ok" role="status">{message.text}</p> : <Alert>{message.text}</Alert>)}
+        <button type="submit" className="kit-button">{t(language, "save")}</button>
+      </form>
+    </section>
+  );
+}
+
+function PaymentPassword({ exists, onSaved }: { exists: boolean; onSaved: () => void }) {
+  const { language } = useLanguage();
+  const [values, setValues] = useState({ old: "", next: "", confirm: "" });
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.next || (exists && !values.old)) return setMessage({ ok: false, text: t(language, "required") });
+    if (values.next !== values.confirm) return setMessage({ ok: false, text: t(language, "passwordsDiffer") });
+    try {
+      await callSealed("/wps/member/password/payment", language, "PUT", {
+        oldPaymentPassword: values.old,
+        newPaymentPassword: values.next,
+        confirmPaymentPassword: values.confirm,
+      });
+      setValues({ old: "", next: "", confirm: "" });
+      setMessage({ ok: true, text: t(language, "saved") });
+      onSaved();
+    } catch (failure) {
+      setMessage({ ok: false, text: errorText(failure, language) });
+    }
+  };
+  return (
+    <section className="mc-panel">
+      <h2>{t(language, exists ? "changePaymentPassword" : "setPaymentPassword")}</h2>
+      <form className="mc-form" onSubmit={submit} noValidate>
+        {exists && <Field label={t(language, "oldPaymentPassword")} type="password" value={values.old} onChange={set("old")} autoComplete="off" />}
+        <Field label={t(language, "paymentPassword")} type="password" value={values.next} onChange={set("next")} autoComplete="off" />
+        <Field label={t(language, "confirmPassword")} type="password" value={values.confirm} onChange={set("confirm")} autoComplete="off" />
+        {message && (message.ok ? <p className="mc-ok" role="status">{message.text}</p> : <Alert>{message.text}</Alert>)}
+        <button type="submit" className="kit-button">{t(language, "save")}</button>
+      </form>
+    </section>
+  );
+}
+
+function Authenticator({ bound, onBound }: { bound: boolean; onBound: () => void }) {
+  const { language } = useLanguage();
+  const [secret, setSecret] = useState<{ secret: string; uri: string } | null>(null);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  if (bound) {
+    return (
+      <section className="mc-panel">
+        <h2>{t(language, "authenticator")}</h2>
+        <p className="mc-ok">{t(language, "authenticatorBound")}</p>
+      </section>
+    );
+  }
+  const start = async () => {
+    try {
+      setSecret(await api<{ secret: string; uri: string }>("startTotpBinding", language));
+    } catch (failure) {
+      setError(errorText(failure, language));
+    }
+  };
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await api("confirmTotpBinding", language, { body: { code: code.trim() } });
+      onBound();
+    } catch (failure) {
+      setError(errorText(failure, language));
+    }
+  };
+  return (
+    <section className="mc-panel">
+      <h2>{t(language, "authenticator")}</h2>
+      {secret ? (
+        <form className="mc-form" onSubmit={confirm} noValidate>
+          <p>{t(language, "scanSecret")}</p>
+          <p className="mc-secret" data-testid="totp-secret">{secret.secret}</p>
+          <Field label={t(language, "code")} value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" />
+          <button type="submit" className="kit-button">{t(language, "confirm")}</button>
+        </form>
+      ) : (
+        <button type="button" className="kit-button kit-button--ghost" onClick={() => void start()}>
+          {t(language, "bindAuthenticator")}
+        </button>
+      )}
+      {error && <Alert>{error}</Alert>}
+    </section>
+  );
+}
+
+export function SecurityCenter() {
+  const { language } = useLanguage();
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [logins, setLogins] = useState<LoginRecord[]>([]);
+  const [version, setVersion] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    api<Profile>("memberInfo", language).then((value) => live && setProfile(value), (failure) => live && setError(errorText(failure, language)));
+    api<LoginRecord[]>("recentLogins", language).then((value) => live && setLogins(value), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [language, version]);
+
+  const reload = () => setVersion((n) => n + 1);
+  return (
+    <>
+      <section className="mc-panel">
+        <h2>{t(language, "profile")}</h2>
+        {error && <Alert>{error}</Alert>}
+        {profile && (
+          <dl className="mc-table">
+            <dt>{t(language, "account")}</dt>
+            <dd data-testid="profile-account">{profile.account}</dd>
+            <dt>{t(language, "nickname")}</dt>
+            <dd>{profile.nickname}</dd>
+            <dt>{t(language, "mobile")}</dt>
+            <dd>{profile.mobileNum ? `+${profile.countryDialingCode ?? ""} ${profile.mobileNum}` : "—"}</dd>
+            <dt>{t(language, "email")}</dt>
+            <dd>{profile.email ?? "—"}</dd>
+          </dl>
+        )}
+      </section>
+      <LoginPassword />
+      {profile && <PaymentPassword exists={profile.hasPaymentPassword} onSaved={reload} />}
+      {profile && <Authenticator bound={profile.totpBound} onBound={reload} />}
+      <section className="mc-panel">
+        <h2>{t(language, "recentLogins")}</h2>
+        <table className="mc-table">
+          <thead>
+            <tr>
+              <th>{t(language, "time")}</th>
+              <th>{t(language, "ip")}</th>
+              <th>{t(language, "result")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {logins.map((login) => (
+              <tr key={login.at + (login.ip ?? "")}>
+                <td>{new Date(login.at).toLocaleString()}</td>
+                <td>{login.ip ?? "—"}</td>
+                <td>{t(language, login.success ? "ok" : "failed")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}

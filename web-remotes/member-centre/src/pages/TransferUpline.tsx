@@ -1,0 +1,56 @@
+import type { FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { Alert, Field, api, callSealed, errorText, useLanguage, useSession } from "@portal/kit";
+import { checkAmount, newRequestId } from "../rules";
+import { t } from "../texts";
+
+export function TransferUpline() {
+  const { language } = useLanguage();
+  const session = useSession();
+  const [upline, setUpline] = useState<{ uplineId: string; username: string | null } | null | undefined>(undefined);
+  const [amount, setAmount] = useState("");
+  const [password, setPassword] = useState("");
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    api<{ uplineId: string; username: string | null }>("upline", language).then((value) => live && setUpline(value), () => live && setUpline(null));
+    return () => {
+      live = false;
+    };
+  }, [language]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { minor, problem } = checkAmount(amount);
+    if (problem || minor === null) return setMessage({ ok: false, text: t(language, "invalidAmount") });
+    if (!password) return setMessage({ ok: false, text: t(language, "required") });
+    try {
+      await callSealed("/wps/v2/wallets/upline/transfer", language, "POST", { amount: minor, paymentPassword: password, requestId: newRequestId() });
+      setAmount("");
+      setPassword("");
+      setMessage({ ok: true, text: t(language, "saved") });
+      await session.refreshBalance();
+    } catch (failure) {
+      setMessage({ ok: false, text: errorText(failure, language) });
+    }
+  };
+
+  return (
+    <section className="mc-panel">
+      <h2>{t(language, "transferUpline")}</h2>
+      {upline === null && <p>{t(language, "noUpline")}</p>}
+      {upline && (
+        <form className="mc-form" onSubmit={submit} noValidate>
+          <p>
+            {t(language, "upline")}: <strong>{upline.username ?? upline.uplineId}</strong>
+          </p>
+          <Field label={t(language, "amount")} value={amount} onChange={setAmount} inputMode="decimal" />
+          <Field label={t(language, "paymentPassword")} type="password" value={password} onChange={setPassword} autoComplete="off" />
+          {message && (message.ok ? <p className="mc-ok" role="status">{message.text}</p> : <Alert>{message.text}</Alert>)}
+          <button type="submit" className="kit-button">{t(language, "transfer")}</button>
+        </form>
+      )}
+    </section>
+  );
+}

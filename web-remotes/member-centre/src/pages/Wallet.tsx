@@ -1,0 +1,108 @@
+import type { FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { Alert, Field, api, errorText, formatMoney, merchantCode, useLanguage, useSession } from "@portal/kit";
+import { checkAmount, newRequestId } from "../rules";
+import { t } from "../texts";
+
+interface MerchantWallet {
+  isSingle: boolean;
+  vendors: string[];
+}
+
+/** Balances of the main wallet and each vendor wallet; transfers in and out for transfer-mode brands. */
+export function Wallet() {
+  const { language } = useLanguage();
+  const session = useSession();
+  const [mode, setMode] = useState<MerchantWallet | null>(null);
+  const [from, setFrom] = useState("main");
+  const [to, setTo] = useState("");
+  const [amount, setAmount] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    api<MerchantWallet>("merchantWallet", language, { query: { merchantCode: merchantCode() } }).then(
+      (value) => {
+        if (!live) return;
+        setMode(value);
+        setTo(value.vendors[0] ? `vendor:${value.vendors[0]}` : "");
+      },
+      (failure) => live && setError(errorText(failure, language)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [language]);
+
+  const wallets = session.balance?.wallets ?? [];
+  const names = ["main", ...(mode?.vendors ?? []).map((code) => `vendor:${code}`)];
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const { minor, problem } = checkAmount(amount);
+    if (problem || minor === null) return setError(t(language, "invalidAmount"));
+    try {
+      await api("walletTransfer", language, { body: { fromWallet: from, toWallet: to, amount: minor, requestId: newRequestId() } });
+      setAmount("");
+      await session.refreshBalance();
+    } catch (failure) {
+      setError(errorText(failure, language));
+    }
+  };
+
+  return (
+    <>
+      <section className="mc-panel">
+        <h2>{t(language, "transferFund")}</h2>
+        <table className="mc-table">
+          <thead>
+            <tr>
+              <th>{t(language, "wallet")}</th>
+              <th className="num">{t(language, "available")}</th>
+              <th className="num">{t(language, "held")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {wallets.map((wallet) => (
+              <tr key={wallet.wallet}>
+                <td>{wallet.wallet === "main" ? t(language, "wallet") : wallet.wallet.replace("vendor:", "")}</td>
+                <td className="num" data-testid={`available-${wallet.wallet}`}>{formatMoney(wallet.available)}</td>
+                <td className="num">{formatMoney(wallet.held)}</td>
+              </tr>
+            ))}
+            <tr>
+              <th>{t(language, "total")}</th>
+              <th className="num">{formatMoney(session.balance?.sum ?? 0)}</th>
+              <th />
+            </tr>
+          </tbody>
+        </table>
+      </section>
+      <section className="mc-panel">
+        {mode?.isSingle ? (
+          <p>{t(language, "singleWallet")}</p>
+        ) : (
+          <form className="mc-form" onSubmit={submit} noValidate>
+            <div className="mc-row">
+              <label className="kit-field">
+                {t(language, "from")}
+                <select className="mc-select" value={from} onChange={(event) => setFrom(event.target.value)}>
+                  {names.map((name) => <option key={name} value={name}>{name}</option>)}
+                </select>
+              </label>
+              <label className="kit-field">
+                {t(language, "to")}
+                <select className="mc-select" value={to} onChange={(event) => setTo(event.target.value)}>
+                  {names.map((name) => <option key={name} value={name}>{name}</option>)}
+                </select>
+              </label>
+            </div>
+            <Field label={t(language, "amount")} value={amount} onChange={setAmount} inputMode="decimal" />
+            <button type="submit" className="kit-button">{t(language, "transfer")}</button>
+          </form>
+        )}
+        {error && <Alert>{error}</Alert>}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+/** Standalone development: the remote with its own router and providers (in the portal the shell gives them). */
+import { StrictMode, useMemo, useState } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter, Route, Routes } from "react-router";
+import "@portal/kit/tokens.css";
+import type { Language } from "@portal/kit";
+import { LanguageContext, SessionProvider, savedLanguage } from "@portal/kit";
+import App from "./App";
+
+function Standalone() {
+  const [language, setLanguage] = useState<Language>(() => savedLanguage(localStorage));
+  const value = useMemo(() => ({ language, setLanguage }), [language]);
+  return (
+    <LanguageContext.Provider value={value}>
+      <SessionProvider>
+        <BrowserRouter>
+          <Routes>
+            <Route path="/member/*" element={<App />} />
+            <Route path="*" element={<App />} />
+          </Routes>
+        </BrowserRouter>
+      </SessionProvider>
+    </LanguageContext.Provider>
+  );
+}
+
+const root = document.getElementById("root");
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <Standalone />
+    </StrictMode>,
+  );
+}
