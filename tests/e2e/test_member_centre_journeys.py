@@ -4,6 +4,9 @@ pay and the member confirms as partly received, and a wrong payment password's t
 
 from __future__ import annotations
 
+import json
+import re
+
 import httpx
 from playwright.sync_api import Page, expect
 from portal_client import Browser, read_captcha
@@ -104,3 +107,32 @@ def test_withdrawal_approved_paid_and_confirmed_as_partly_received(stack: Stack,
     page.get_by_role("navigation", name="Member centre menu").get_by_role("link", name="Account record").click()
     expect(page.get_by_test_id("records")).to_contain_text("withdrawal")
     expect(page.get_by_test_id("records")).to_contain_text("-300.00")
+
+
+def last_sms_code(stack: Stack, to: str) -> str:
+    lines = (stack.data_dir / "dev-messages.jsonl").read_text(encoding="utf-8").splitlines()
+    texts = [json.loads(line)["text"] for line in lines if json.loads(line)["to"] == to]
+    match = re.search(r"\b(\d{6})\b", texts[-1])
+    assert match
+    return match.group(1)
+
+
+def test_security_centre_binds_a_mobile_and_changes_the_payment_password(stack: Stack, page: Page) -> None:
+    token = registered_member(stack, "centre3", "127.0.0.10")
+    open_centre(page, stack, token, "securityCenter")
+    expect(page.get_by_test_id("profile-account")).to_have_text("centre3", timeout=30_000)
+    bind = page.get_by_role("form", name="Bind a mobile number")
+    bind.get_by_label("Mobile").fill("5551239876")
+    bind.get_by_role("button", name="Send code").click()
+    expect(bind.get_by_role("button", name="Send code")).to_be_disabled()
+    bind.get_by_label("Code").fill(last_sms_code(stack, "+905551239876"))
+    bind.get_by_role("button", name="Bind").click()
+    expect(bind.get_by_role("status")).to_have_text("Saved.")
+    expect(page.get_by_text("+90 5551239876")).to_be_visible()
+
+    section = page.locator("section", has=page.get_by_role("heading", name="Change the payment password"))
+    section.get_by_label("Current payment password").fill("864200")
+    section.get_by_label("Payment password", exact=True).fill("975311")
+    section.get_by_label("Confirm password").fill("975311")
+    section.get_by_role("button", name="Save").click()
+    expect(section.get_by_role("status")).to_have_text("Saved.")

@@ -103,6 +103,12 @@ export interface MerchantSettings {
   regionText?: Record<string, string> | null;
 }
 
+export interface MobileBinding {
+  mobileNum: string;
+  countryDialingCode?: string;
+  verificationCode: string;
+}
+
 export interface NewAgent {
   username: string;
   password: string;
@@ -203,6 +209,7 @@ export const OPERATIONS = {
   bankAccounts: { service: "wallet", method: "GET", path: "/wps/v2/wallets/bank-accounts" },
   banners: { service: "site", method: "GET", path: "/wps/system/banners" },
   bindBankAccount: { service: "wallet", method: "POST", path: "/wps/v2/wallets/bank-accounts" },
+  bindMobile: { service: "auth", method: "PUT", path: "/wps/member/mobile" },
   botCheckChallenge: { service: "auth", method: "GET", path: "/wps/botcheck/challenge" },
   captcha: { service: "auth", method: "GET", path: "/wps/captcha" },
   changePassword: { service: "auth", method: "POST", path: "/wps/member/password" },
@@ -276,6 +283,7 @@ export const OPERATIONS = {
   sandboxPay: { service: "wallet", method: "POST", path: "/wps/payment/sandbox/checkout" },
   setMemberIcon: { service: "auth", method: "PUT", path: "/wps/member/info/icon" },
   siteConfig: { service: "site", method: "GET", path: "/wps/system/config" },
+  smsBind: { service: "auth", method: "POST", path: "/wps/verification/sms/bind" },
   smsNoLogin: { service: "auth", method: "POST", path: "/wps/verification/sms/noLogin" },
   smsRegister: { service: "auth", method: "POST", path: "/wps/verification/sms/register" },
   startTotpBinding: { service: "auth", method: "POST", path: "/wps/member/totp" },
@@ -296,6 +304,7 @@ export interface OperationPathParams {
   bankAccounts: Record<string, never>;
   banners: Record<string, never>;
   bindBankAccount: Record<string, never>;
+  bindMobile: Record<string, never>;
   botCheckChallenge: Record<string, never>;
   captcha: Record<string, never>;
   changePassword: Record<string, never>;
@@ -369,6 +378,7 @@ export interface OperationPathParams {
   sandboxPay: Record<string, never>;
   setMemberIcon: Record<string, never>;
   siteConfig: Record<string, never>;
+  smsBind: Record<string, never>;
   smsNoLogin: Record<string, never>;
   smsRegister: Record<string, never>;
   startTotpBinding: Record<string, never>;
@@ -387,6 +397,7 @@ export interface OperationQuery {
   bankAccounts: Record<string, never>;
   banners: { group: BannerGroup };
   bindBankAccount: Record<string, never>;
+  bindMobile: Record<string, never>;
   botCheckChallenge: Record<string, never>;
   captcha: Record<string, never>;
   changePassword: Record<string, never>;
@@ -460,6 +471,7 @@ export interface OperationQuery {
   sandboxPay: Record<string, never>;
   setMemberIcon: Record<string, never>;
   siteConfig: Record<string, never>;
+  smsBind: Record<string, never>;
   smsNoLogin: Record<string, never>;
   smsRegister: Record<string, never>;
   startTotpBinding: Record<string, never>;
@@ -478,6 +490,7 @@ export interface OperationBody {
   bankAccounts: undefined;
   banners: undefined;
   bindBankAccount: BankAccountBinding;
+  bindMobile: MobileBinding;
   botCheckChallenge: undefined;
   captcha: undefined;
   changePassword: undefined;
@@ -551,6 +564,7 @@ export interface OperationBody {
   sandboxPay: undefined;
   setMemberIcon: IconChoice;
   siteConfig: undefined;
+  smsBind: SmsRequest;
   smsNoLogin: SmsRequest;
   smsRegister: SmsRequest;
   startTotpBinding: undefined;

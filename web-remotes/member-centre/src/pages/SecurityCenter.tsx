@@ -86,6 +86,55 @@ function PaymentPassword({ exists, onSaved }: { exists: boolean; onSaved: () => 
   );
 }
 
+/** Bind a mobile number: a code by SMS to the new number, then the number with its code. */
+function BindMobile({ onBound }: { onBound: () => void }) {
+  const { language } = useLanguage();
+  const [mobile, setMobile] = useState("");
+  const [dial, setDial] = useState("90");
+  const [code, setCode] = useState("");
+  const [sent, setSent] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const send = async () => {
+    setMessage(null);
+    if (!mobile.trim()) return setMessage({ ok: false, text: t(language, "required") });
+    try {
+      await api("smsBind", language, { body: { mobileNum: mobile.trim(), countryDialingCode: dial.trim() } });
+      setSent(true);
+    } catch (failure) {
+      setMessage({ ok: false, text: errorText(failure, language) });
+    }
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setMessage({ ok: false, text: t(language, "required") });
+    try {
+      await api("bindMobile", language, { body: { mobileNum: mobile.trim(), countryDialingCode: dial.trim(), verificationCode: code.trim() } });
+      setMessage({ ok: true, text: t(language, "saved") });
+      setCode("");
+      onBound();
+    } catch (failure) {
+      setMessage({ ok: false, text: errorText(failure, language) });
+    }
+  };
+  return (
+    <section className="mc-panel">
+      <h2>{t(language, "bindMobile")}</h2>
+      <form className="mc-form" onSubmit={submit} noValidate aria-label={t(language, "bindMobile")}>
+        <div className="mc-row">
+          <Field label={t(language, "mobile")} value={mobile} onChange={setMobile} inputMode="tel" />
+          <Field label="+" value={dial} onChange={setDial} inputMode="numeric" maxLength={4} />
+          <button type="button" className="kit-button kit-button--ghost" disabled={sent} onClick={() => void send()}>
+            {t(language, "sendCode")}
+          </button>
+        </div>
+        <Field label={t(language, "code")} value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" />
+        {message && (message.ok ? <p className="mc-ok" role="status">{message.text}</p> : <Alert>{message.text}</Alert>)}
+        <button type="submit" className="kit-button">{t(language, "bind")}</button>
+      </form>
+    </section>
+  );
+}
+
 function Authenticator({ bound, onBound }: { bound: boolean; onBound: () => void }) {
   const { language } = useLanguage();
   const [secret, setSecret] = useState<{ secret: string; uri: string } | null>(null);
@@ -171,6 +220,7 @@ export function SecurityCenter() {
         )}
       </section>
       <LoginPassword />
+      <BindMobile onBound={reload} />
       {profile && <PaymentPassword exists={profile.hasPaymentPassword} onSaved={reload} />}
       {profile && <Authenticator bound={profile.totpBound} onBound={reload} />}
       <section className="mc-panel">

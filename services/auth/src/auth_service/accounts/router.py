@@ -9,10 +9,11 @@ from urllib.parse import parse_qs
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import ValidationError
 
-from auth_service.accounts import payment_password, service
+from auth_service.accounts import mobile_binding, payment_password, service
 from auth_service.accounts.schemas import (
     EmailReset,
     IconChoice,
+    MobileBinding,
     MobileReset,
     NewAgent,
     PasswordChange,
@@ -102,6 +103,22 @@ async def member_icon(ctx: Ctx, principal: SignedIn) -> Any:
 async def set_member_icon(ctx: Ctx, principal: RealAccount, body: IconChoice) -> Any:
     await service.set_icon(ctx, principal, body.icon)
     return ok({"icon": body.icon})
+
+
+@router.post("/wps/verification/sms/bind", operation_id="smsBind")
+async def sms_bind(ctx: Ctx, who: Who, principal: RealAccount, body: SmsRequest) -> Any:
+    """A code to a new number for the signed-in account (``mobile.exists`` for a number already held)."""
+    return ok(await mobile_binding.send_binding_code(ctx, who, principal, body.countryDialingCode, body.mobile))
+
+
+@router.put("/wps/member/mobile", operation_id="bindMobile")
+async def bind_mobile(ctx: Ctx, who: Who, principal: RealAccount, body: MobileBinding) -> Any:
+    """Bind the number with the code it received."""
+    return ok(
+        await mobile_binding.bind_mobile(
+            ctx, who, principal, body.countryDialingCode, body.mobileNum, body.verificationCode
+        )
+    )
 
 
 @router.put("/wps/member/password/payment", operation_id="changePaymentPassword")

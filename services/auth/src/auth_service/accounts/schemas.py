@@ -58,6 +58,12 @@ class SmsRequest(Trimmed):
         return self.mobileNum or self.mobileNo
 
 
+class MobileBinding(Trimmed):
+    mobileNum: Text = Field(min_length=1)
+    countryDialingCode: Text = "90"
+    verificationCode: Text = Field(min_length=1)
+
+
 class MobileReset(Trimmed):
     mobileNum: Text = Field(min_length=1)
     countryDialingCode: Text = "90"

@@ -1,0 +1,48 @@
+"""Binding a mobile number to a signed-in account: a code by SMS to the new number, then the number with the
+code. The code is tied to the account (its purpose names it), so nobody else can spend it; a number another
+account holds is refused (``mobile.exists``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+
+from auth_service.accounts.lookup import account_by_phone
+from auth_service.accounts.models import Account
+from auth_service.codes import check_code, phone_number, send_code
+from auth_service.context import AuthContext, Caller
+from portal_kit.errors import Conflict, DomainError
+from portal_kit.sessions import Principal
+
+
+def _purpose(principal: Principal) -> str:
+    return f"bind:{principal.account_id}"
+
+
+async def send_binding_code(
+    ctx: AuthContext, caller: Caller, principal: Principal, dial: str, mobile: str
+) -> dict[str, int]:
+    phone = phone_number(dial, mobile)
+    if await account_by_phone(ctx, caller.merchant, phone) is not None:
+        raise Conflict("mobile.exists")
+    return await send_code(ctx, caller, _purpose(principal), phone)
+
+
+async def bind_mobile(
+    ctx: AuthContext, caller: Caller, principal: Principal, dial: str, mobile: str, code: str
+) -> dict[str, Any]:
+    phone = phone_number(dial, mobile)
+    if not await check_code(ctx, caller.merchant, _purpose(principal), phone, code):
+        raise DomainError("sms.code.invalid")
+    try:
+        async with ctx.db.transaction() as session:
+            await session.execute(
+                update(Account)
+                .where(Account.id == principal.account_id, Account.merchant == principal.merchant)
+                .values(mobile_num=mobile.strip(), country_dialing_code=dial.strip().lstrip("+"))
+            )
+    except IntegrityError:
+        raise Conflict("mobile.exists") from None
+    return {"mobileNum": mobile.strip(), "countryDialingCode": dial.strip().lstrip("+")}
