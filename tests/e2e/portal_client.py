@@ -40,3 +40,18 @@ class Browser:
         if token:
             headers["Authorization"] = token
         return self.http.request(method, path, json=body, headers=headers)
+
+
+def registered_member(stack: Stack, username: str, address: str) -> str:
+    """A member registered and logged in through the API (as the shell would), from its own address."""
+    browser = Browser(stack, address)
+    captcha = browser.http.get("/wps/captcha").json()["value"]
+    registration = {
+        "username": username, "password": "uyeSifre1", "confirmPassword": "uyeSifre1", "paymentPassword": "864200",
+        "mobileNum": f"53{abs(hash(username)) % 10**8:08d}", "countryDialingCode": "90", "birthday": "1990-01-01",
+        "acceptTerms": True, "captchaId": captcha["captchaId"], "captcha": read_captcha(stack, captcha["captchaId"]),
+        **browser.bot_check(),
+    }  # fmt: skip
+    answer = browser.send("PUT", "/wps/member/register", registration)
+    assert answer.status_code == 200, answer.text
+    return str(answer.json()["value"]["token"])

@@ -9,7 +9,7 @@ import re
 
 import httpx
 from playwright.sync_api import Page, expect
-from portal_client import Browser, read_captcha
+from portal_client import registered_member
 
 from portal_stack.harness import Stack
 
@@ -17,21 +17,6 @@ MENU = [
     "My account", "My wallet", "Deposit", "Withdrawal", "Transfer to upline", "Betting record", "Account record",
     "Personal loss", "Bonus details", "Reward centre", "Invite friends", "Mission activity", "Platform information",
 ]  # fmt: skip
-
-
-def registered_member(stack: Stack, username: str, address: str) -> str:
-    """A member registered and logged in through the API (as the shell would), from its own address."""
-    browser = Browser(stack, address)
-    captcha = browser.http.get("/wps/captcha").json()["value"]
-    registration = {
-        "username": username, "password": "uyeSifre1", "confirmPassword": "uyeSifre1", "paymentPassword": "864200",
-        "mobileNum": f"53{abs(hash(username)) % 10**8:08d}", "countryDialingCode": "90", "birthday": "1990-01-01",
-        "acceptTerms": True, "captchaId": captcha["captchaId"], "captcha": read_captcha(stack, captcha["captchaId"]),
-        **browser.bot_check(),
-    }  # fmt: skip
-    answer = browser.send("PUT", "/wps/member/register", registration)
-    assert answer.status_code == 200, answer.text
-    return str(answer.json()["value"]["token"])
 
 
 def open_centre(page: Page, stack: Stack, token: str, path: str) -> None:

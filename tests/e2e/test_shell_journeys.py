@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-import httpx
 from playwright.sync_api import Browser, Page, Route, expect
+from portal_client import registered_member
 from redis import Redis
 
 from portal_stack.harness import Stack
@@ -127,9 +127,7 @@ def test_a_remote_that_fails_to_load_shows_the_fallback_and_the_shell_keeps_work
     page.route("**/remotes.json", broken_manifest)
     english(page, stack)
     close_popup(page)
-    transport = httpx.HTTPTransport(local_address="127.0.0.7")
-    with httpx.Client(base_url=stack.url, transport=transport) as http:
-        token = http.post("/wps/session/login/freeplay", json={"os": "Linux", "platform": "W"}).json()["value"]["token"]
+    token = registered_member(stack, "remoteless1", "127.0.0.7")
     page.evaluate(f"sessionStorage.setItem('token', '{token}')")
     page.goto(f"{stack.url}/member/depositv2")
     expect(page.get_by_test_id("remote-failed")).to_contain_text("could not be loaded", timeout=30_000)

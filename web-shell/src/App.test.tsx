@@ -17,8 +17,9 @@ const BASE_CONFIG = {
   resources: {},
 };
 
-function serve(config: object) {
+function serve(config: object, extra: Record<string, unknown> = {}) {
   const answers: Record<string, unknown> = {
+    ...extra,
     "/wps/system/config": config,
     "/wps/system/helpCenter": [{ key: "faq", title: "SSS" }],
     "/wps/system/banners?group=w_home": [{ id: 1, url: "/demo/a.svg", title: "Bonus", linkageType: "NONE", linkage: "" }],
@@ -119,6 +120,14 @@ describe("the route guard", () => {
     sessionStorage.setItem("token", "t-1");
     renderAt("/lottery");
     expect(await screen.findByText("This section is not available yet.")).toBeTruthy();
+  });
+
+  it("stops a trial account at the member centre with the in_need_true_account notice", async () => {
+    serve(BASE_CONFIG, { "/wps/member/info": { id: "t1", account: "trial1", nickname: null, type: 4 } });
+    sessionStorage.setItem("token", "t-1");
+    renderAt("/member/depositv2");
+    expect(await screen.findByTestId("in_need_true_account")).toBeTruthy();
+    expect(screen.queryByTestId("remote-failed")).toBeNull();
   });
 
   it("keeps dialogs open on an outside click and closes them with their button", async () => {

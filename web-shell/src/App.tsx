@@ -27,7 +27,7 @@ function StartupPopup() {
   const settled = session.token === null || session.member !== null;
   useEffect(() => {
     if (!settled || pathname === "/login" || pathname === "/register") return;
-    if (sessionStorage.getItem(popupClosedKey(kind))) return;
+    if (sessionStorage.getItem(popupClosedKey(kind)) || modal.isOpen()) return; // never over another dialog
     const firstLogin = sessionStorage.getItem(FIRST_LOGIN_KEY) === "1";
     sessionStorage.removeItem(FIRST_LOGIN_KEY);
     modal.open({ name: "announcements", firstLogin });

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
 import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
-import { storedToken } from "@portal/kit";
+import { storedToken, useSession } from "@portal/kit";
 import type { Modal } from "./modals/ModalContext";
 import { useModal } from "./modals/ModalContext";
 import { Home } from "./pages/Home";
@@ -18,6 +18,18 @@ export const SECTION_PATHS = ["/promotions", "/pointMall", "/seamless", "/sponso
 /** A route that needs a session: without a token in session storage it goes to /login (spec §2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   return storedToken() ? <>{children}</> : <Navigate to="/login" replace />;
+}
+
+/** The member and agent centres are for real accounts: a trial account gets the trial notice instead. */
+export function RequireRealAccount({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const { open } = useModal();
+  const trial = session.isTrial;
+  useEffect(() => {
+    if (trial) open({ name: "trial" });
+  }, [trial, open]);
+  if (!storedToken()) return <Navigate to="/login" replace />;
+  return trial ? <Home /> : <>{children}</>;
 }
 
 /** /login and /register: home with their modal; /login then returns to /. */
@@ -63,8 +75,8 @@ export function AppRoutes() {
       {LOTTERY_PATHS.map((path) => (
         <Route key={path} path={path} element={<RequireAuth><NotAvailable /></RequireAuth>} />
       ))}
-      <Route path="/member/*" element={<RequireAuth><RemoteApp name="memberCentre" /></RequireAuth>} />
-      <Route path="/agentHome/*" element={<RequireAuth><RemoteApp name="agentCentre" /></RequireAuth>} />
+      <Route path="/member/*" element={<RequireRealAccount><RemoteApp name="memberCentre" /></RequireRealAccount>} />
+      <Route path="/agentHome/*" element={<RequireRealAccount><RemoteApp name="agentCentre" /></RequireRealAccount>} />
       <Route path="*" element={<NotAvailable />} />
     </Routes>
   );

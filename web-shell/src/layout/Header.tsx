@@ -2,13 +2,13 @@ import type { FormEvent } from "react";
 import { useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import type { Language } from "@portal/kit";
-import { HIDDEN_BALANCE, SUPPORTED, errorCode, errorText, formatMoney, useLanguage, useSession } from "@portal/kit";
+import { HIDDEN_BALANCE, SUPPORTED, api, errorCode, errorText, formatMoney, useLanguage, useSession } from "@portal/kit";
 import { loginWithPassword } from "../auth/flows";
 import { flagsOf, useAfterLogin } from "../modals/LoginModal";
 import { useModal } from "../modals/ModalContext";
 import { useSite } from "../site";
 import { text } from "../texts";
-import type { VerifyTicket } from "../types";
+import type { LoginAnswer, VerifyTicket } from "../types";
 
 const HIDE_KEY = "hideBalance";
 
@@ -17,11 +17,28 @@ function HeaderLogin() {
   const { language } = useLanguage();
   const { flag } = useSite();
   const modal = useModal();
+  const session = useSession();
+  const navigate = useNavigate();
   const afterLogin = useAfterLogin();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  /** Free play: a trial account and its session, then home (spec §4). */
+  const freePlay = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const answer = await api<LoginAnswer>("freePlayLogin", language, { body: { os: navigator.platform || "web", platform: "W" } });
+      await session.signIn(answer.token);
+      navigate("/");
+    } catch (failure) {
+      setError(errorText(failure, language));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,6 +71,11 @@ function HeaderLogin() {
       <button type="button" className="kit-button kit-button--ghost" onClick={() => modal.open({ name: "register" })}>
         {text(language, "register")}
       </button>
+      {flag("FREEPLAY3") && (
+        <button type="button" className="kit-button kit-button--ghost" disabled={busy} onClick={() => void freePlay()}>
+          {text(language, "freePlay")}
+        </button>
+      )}
       {error && (
         <p className="header-login__error" role="alert">
           {error}

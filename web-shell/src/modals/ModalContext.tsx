@@ -17,9 +17,11 @@ export type Modal =
 export interface ModalValue {
   open: (modal: Modal) => void;
   close: () => void;
+  /** Whether a dialog is open now (read at once, not after the next render). */
+  isOpen: () => boolean;
 }
 
-export const ModalContext = createContext<ModalValue>({ open: () => undefined, close: () => undefined });
+export const ModalContext = createContext<ModalValue>({ open: () => undefined, close: () => undefined, isOpen: () => false });
 
 export function useModal(): ModalValue {
   return useContext(ModalContext);

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { Modal, ModalValue } from "./ModalContext";
 import { ModalContext } from "./ModalContext";
 import { ChangePasswordModal, ForgotPasswordModal, LogoutModal, TrialModal, VerifyModal } from "./AccountModals";
@@ -34,8 +34,16 @@ function render(modal: Modal): ReactNode {
 
 export function ModalHost({ children, initial = null }: { children: ReactNode; initial?: Modal | null }) {
   const [modal, setModal] = useState<Modal | null>(initial);
-  const close = useCallback(() => setModal(null), []);
-  const value = useMemo<ModalValue>(() => ({ open: setModal, close }), [close]);
+  const current = useRef<Modal | null>(initial);
+  const open = useCallback((next: Modal) => {
+    current.current = next;
+    setModal(next);
+  }, []);
+  const close = useCallback(() => {
+    current.current = null;
+    setModal(null);
+  }, []);
+  const value = useMemo<ModalValue>(() => ({ open, close, isOpen: () => current.current !== null }), [open, close]);
   return (
     <ModalContext.Provider value={value}>
       {children}
