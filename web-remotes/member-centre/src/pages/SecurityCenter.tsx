@@ -1,6 +1,8 @@
 import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
 import { Alert, Field, api, callSealed, errorText, useLanguage } from "@portal/kit";
+import type { Message } from "../Outcome";
+import { Outcome } from "../Outcome";
 import { t } from "../texts";
 
 interface Profile {
@@ -22,7 +24,7 @@ interface LoginRecord {
 function LoginPassword() {
   const { language } = useLanguage();
   const [values, setValues] = useState({ old: "", next: "", confirm: "" });
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +45,7 @@ function LoginPassword() {
         <Field label={t(language, "oldPassword")} type="password" value={values.old} onChange={set("old")} autoComplete="current-password" />
         <Field label={t(language, "newPassword")} type="password" value={values.next} onChange={set("next")} autoComplete="new-password" />
         <Field label={t(language, "confirmPassword")} type="password" value={values.confirm} onChange={set("confirm")} autoComplete="new-password" />
-        {message && (message.ok ? <p className="mc-ok" role="status">{message.text}</p> : <Alert>{message.text}</Alert>)}
+        <Outcome message={message} />
         <button type="submit" className="kit-button">{t(language, "save")}</button>
       </form>
     </section>
@@ -53,7 +55,7 @@ function LoginPassword() {
 function PaymentPassword({ exists, onSaved }: { exists: boolean; onSaved: () => void }) {
   const { language } = useLanguage();
   const [values, setValues] = useState({ old: "", next: "", confirm: "" });
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +81,7 @@ function PaymentPassword({ exists, onSaved }: { exists: boolean; onSaved: () => 
         {exists && <Field label={t(language, "oldPaymentPassword")} type="password" value={values.old} onChange={set("old")} autoComplete="off" />}
         <Field label={t(language, "paymentPassword")} type="password" value={values.next} onChange={set("next")} autoComplete="off" />
         <Field label={t(language, "confirmPassword")} type="password" value={values.confirm} onChange={set("confirm")} autoComplete="off" />
-        {message && (message.ok ? <p className="mc-ok" role="status">{message.text}</p> : <Alert>{message.text}</Alert>)}
+        <Outcome message={message} />
         <button type="submit" className="kit-button">{t(language, "save")}</button>
       </form>
     </section>
@@ -93,7 +95,7 @@ function BindMobile({ onBound }: { onBound: () => void }) {
   const [dial, setDial] = useState("90");
   const [code, setCode] = useState("");
   const [sent, setSent] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const send = async () => {
     setMessage(null);
     if (!mobile.trim()) return setMessage({ ok: false, text: t(language, "required") });
@@ -128,7 +130,7 @@ function BindMobile({ onBound }: { onBound: () => void }) {
           </button>
         </div>
         <Field label={t(language, "code")} value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" />
-        {message && (message.ok ? <p className="mc-ok" role="status">{message.text}</p> : <Alert>{message.text}</Alert>)}
+        <Outcome message={message} />
         <button type="submit" className="kit-button">{t(language, "bind")}</button>
       </form>
     </section>

@@ -1,7 +1,9 @@
 import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
-import { Alert, Field, api, callSealed, errorText, useLanguage, useSession } from "@portal/kit";
+import { Field, api, callSealed, errorText, useLanguage, useSession } from "@portal/kit";
 import { checkAmount, newRequestId } from "../rules";
+import type { Message } from "../Outcome";
+import { Outcome } from "../Outcome";
 import { t } from "../texts";
 
 export function TransferUpline() {
@@ -10,7 +12,7 @@ export function TransferUpline() {
   const [upline, setUpline] = useState<{ uplineId: string; username: string | null } | null | undefined>(undefined);
   const [amount, setAmount] = useState("");
   const [password, setPassword] = useState("");
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -47,7 +49,7 @@ export function TransferUpline() {
           </p>
           <Field label={t(language, "amount")} value={amount} onChange={setAmount} inputMode="decimal" />
           <Field label={t(language, "paymentPassword")} type="password" value={password} onChange={setPassword} autoComplete="off" />
-          {message && (message.ok ? <p className="mc-ok" role="status">{message.text}</p> : <Alert>{message.text}</Alert>)}
+          <Outcome message={message} />
           <button type="submit" className="kit-button">{t(language, "transfer")}</button>
         </form>
       )}

@@ -19,6 +19,7 @@ from wallet_service.deposits.domain import BANK_TRANSFER, CREDITED, FAILED, PEND
 from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.domain import DEPOSITS, MoneyError, checked_amount
 from wallet_service.ledger.service import main_wallet, move_against_house
+from wallet_service.listing import newest
 from wallet_service.merchants.service import rules_of
 from wallet_service.ops import audit
 
@@ -170,11 +171,5 @@ async def of_member(db: Database, member: Principal, deposit_id: str) -> dict[st
 async def listed(
     db: Database, merchant: str, *, account_id: str | None = None, status: str | None = None, limit: int = 50
 ) -> list[dict[str, Any]]:
-    query = select(Deposit).where(Deposit.merchant == merchant)
-    if account_id is not None:
-        query = query.where(Deposit.account_id == account_id)
-    if status is not None:
-        query = query.where(Deposit.status == status)
-    async with db.reader() as session:
-        rows = (await session.scalars(query.order_by(Deposit.created_at.desc()).limit(limit))).all()
+    rows = await newest(db, Deposit, merchant, account_id=account_id, status=status, limit=limit)
     return [view(row) | {"accountId": row.account_id} for row in rows]

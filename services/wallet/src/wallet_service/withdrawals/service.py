@@ -19,6 +19,7 @@ from portal_kit.sessions import Principal
 from wallet_service import events
 from wallet_service.ledger.domain import WITHDRAWALS, MoneyError, checked_amount
 from wallet_service.ledger.service import hold, main_wallet, move_against_house, release
+from wallet_service.listing import newest
 from wallet_service.merchants.service import rules_of
 from wallet_service.ops import audit
 from wallet_service.withdrawals import domain
@@ -232,12 +233,6 @@ async def sweep_unconfirmed(db: Database) -> int:
 async def listed(
     db: Database, merchant: str, *, account_id: str | None = None, status: str | None = None, limit: int = 50
 ) -> list[dict[str, Any]]:
-    query = select(Withdrawal).where(Withdrawal.merchant == merchant)
-    if account_id is not None:
-        query = query.where(Withdrawal.account_id == account_id)
-    if status is not None:
-        query = query.where(Withdrawal.status == status)
+    rows = await newest(db, Withdrawal, merchant, account_id=account_id, status=status, limit=limit)
     now = datetime.now(UTC)
-    async with db.reader() as session:
-        rows = (await session.scalars(query.order_by(Withdrawal.created_at.desc()).limit(limit))).all()
     return [view(row, now) | {"accountId": row.account_id} for row in rows]
