@@ -3,11 +3,12 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 // The Module Federation host: remotes come from /remotes.json at run time (src/remotes); React, the router,
-// and the kit are shared singletons so a remote uses the shell's copies (its session, language, styles).
+// the query cache and the kit are shared singletons so a remote uses the shell's copies (its session, language, styles).
 export const SHARED = {
   react: { singleton: true, requiredVersion: "19.3.1" },
   "react-dom": { singleton: true, requiredVersion: "19.3.1" },
   "react-router": { singleton: true, requiredVersion: "7.18.0" },
+  "@tanstack/react-query": { singleton: true, requiredVersion: "5.108.0" },
   "@portal/kit": { singleton: true, requiredVersion: "0.1.0" },
 };
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import type { Language } from "@portal/kit";
-import { LanguageContext, SessionProvider, api, saveLanguage, savedLanguage, useLanguage, useSession } from "@portal/kit";
+import { QueryClientProvider, keepPreviousData, useQuery } from "@tanstack/react-query";
+import { LanguageContext, SessionProvider, api, createQueryClient, saveLanguage, savedLanguage, useLanguage, useSession } from "@portal/kit";
 import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
 import { RightBar } from "./layout/RightBar";
@@ -15,8 +16,6 @@ import { SiteContext, siteValue } from "./site";
 import { MaintenanceScreen, RegionScreen } from "./StatusScreens";
 import { text } from "./texts";
 import type { HelpTopic, SiteConfig } from "./types";
-
-type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; site: SiteValue };
 
 /** The public popup, once per session per kind of user unless closed (spec §4); not over /login or /register. */
 function StartupPopup() {
@@ -59,39 +58,37 @@ function Shell() {
 /** Site config and help load before anything renders; system status 1 and 2 replace the whole app. */
 function Boot() {
   const { language } = useLanguage();
-  const [load, setLoad] = useState<Load>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const site = useQuery({
+    queryKey: ["site", language],
+    queryFn: async () => {
+      const [config, help] = await Promise.all([api<SiteConfig>("siteConfig", language), api<HelpTopic[]>("helpCenter", language)]);
+      return siteValue(config, help);
+    },
+    placeholderData: keepPreviousData, // a language change keeps the page until the new texts arrive
+  });
 
   useEffect(() => {
     document.documentElement.lang = language === "CN" ? "zh" : language.toLowerCase();
-    let live = true;
-    Promise.all([api<SiteConfig>("siteConfig", language), api<HelpTopic[]>("helpCenter", language)]).then(
-      ([config, help]) => live && setLoad({ state: "ready", site: siteValue(config, help) }),
-      () => live && setLoad((current) => (current.state === "ready" ? current : { state: "failed" })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [language, attempt]);
+  }, [language]);
 
-  if (load.state === "loading") {
+  if (site.isPending) {
     return <p className="loader">{text(language, "loading")}</p>;
   }
-  if (load.state === "failed") {
+  if (!site.data) {
     return (
       <main className="status-screen">
         <p role="alert">{text(language, "loadError")}</p>
-        <button type="button" className="kit-button" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="kit-button" onClick={() => void site.refetch()}>
           {text(language, "retry")}
         </button>
       </main>
     );
   }
-  const { site } = load;
-  if (site.config.systemStatus === 1) return <MaintenanceScreen config={site.config} language={language} />;
-  if (site.config.systemStatus === 2) return <RegionScreen config={site.config} language={language} />;
+  const value: SiteValue = site.data;
+  if (value.config.systemStatus === 1) return <MaintenanceScreen config={value.config} language={language} />;
+  if (value.config.systemStatus === 2) return <RegionScreen config={value.config} language={language} />;
   return (
-    <SiteContext.Provider value={site}>
+    <SiteContext.Provider value={value}>
       <SessionProvider>
         <ModalHost>
           <Shell />
@@ -108,9 +105,12 @@ export function App() {
     setLanguageState(next);
   }, []);
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  const [queries] = useState(createQueryClient);
   return (
-    <LanguageContext.Provider value={value}>
-      <Boot />
-    </LanguageContext.Provider>
+    <QueryClientProvider client={queries}>
+      <LanguageContext.Provider value={value}>
+        <Boot />
+      </LanguageContext.Provider>
+    </QueryClientProvider>
   );
 }

@@ -4,13 +4,16 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router";
 import "@portal/kit/tokens.css";
 import type { Language } from "@portal/kit";
-import { LanguageContext, SessionProvider, savedLanguage } from "@portal/kit";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { LanguageContext, SessionProvider, createQueryClient, savedLanguage } from "@portal/kit";
 import App from "./App";
 
 function Standalone() {
   const [language, setLanguage] = useState<Language>(() => savedLanguage(localStorage));
   const value = useMemo(() => ({ language, setLanguage }), [language]);
+  const [queries] = useState(createQueryClient);
   return (
+    <QueryClientProvider client={queries}>
     <LanguageContext.Provider value={value}>
       <SessionProvider>
         <BrowserRouter>
@@ -21,6 +24,7 @@ function Standalone() {
         </BrowserRouter>
       </SessionProvider>
     </LanguageContext.Provider>
+    </QueryClientProvider>
   );
 }
 

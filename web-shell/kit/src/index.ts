@@ -9,3 +9,4 @@ export * from "./sanitize";
 export * from "./client";
 export type * from "./api.gen";
 export { OPERATIONS } from "./api.gen";
+export * from "./query";

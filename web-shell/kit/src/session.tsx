@@ -1,12 +1,16 @@
-/** The session every part of the web shares: the token in session storage, the member, the balance. */
+/** The session every part of the web shares: the token in session storage, the member and the balance (both
+ * server state in the shared query cache). */
 import type { ReactNode } from "react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client";
-import { MERCHANT_KEY, TOKEN_KEY, storedToken } from "./envelope";
+import { ApiError, MERCHANT_KEY, TOKEN_KEY, storedToken } from "./envelope";
 import { useLanguage } from "./i18n";
+import { queryKeys } from "./query";
 
 export const AGENT_TYPES = [1, 2, 41, 42];
 export const TRIAL_TYPE = 4;
+// A new account's wallet opens a moment after registration (from auth's event): the balance is asked again.
 const BALANCE_RETRIES = 10;
 const BALANCE_RETRY_MS = 1000;
 
@@ -46,55 +50,38 @@ export function clearSessionStorage(storage: Storage): void {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
+  const queries = useQueryClient();
   const [token, setToken] = useState<string | null>(() => storedToken());
-  const [member, setMember] = useState<Member | null>(null);
-  const [balance, setBalance] = useState<Balance | null>(null);
-
-  const refreshBalance = useCallback(async () => {
-    if (!storedToken()) return;
-    try {
-      setBalance(await api<Balance>("walletBalance", language));
-    } catch {
-      setBalance(null); // the wallet opens a moment after registration: the next refresh shows it
-    }
-  }, [language]);
 
   const forget = useCallback(() => {
     clearSessionStorage(sessionStorage);
     setToken(null);
-    setMember(null);
-    setBalance(null);
-  }, []);
+    queries.removeQueries({ queryKey: ["member"] });
+    queries.removeQueries({ queryKey: ["balance"] });
+  }, [queries]);
 
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    api<Member>("memberInfo", language).then(
-      (info) => {
-        if (live) setMember(info);
-      },
-      () => {
-        if (live) forget(); // an expired or revoked token
-      },
-    );
-    // A new account's wallet opens a moment after registration (from auth's event): ask again a few times.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = (triesLeft: number) => {
-      api<Balance>("walletBalance", language).then(
-        (loaded) => {
-          if (live) setBalance(loaded);
-        },
-        () => {
-          if (live && triesLeft > 0) timer = setTimeout(() => ask(triesLeft - 1), BALANCE_RETRY_MS);
-        },
-      );
-    };
-    ask(BALANCE_RETRIES);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [token, language, forget]);
+  const member = useQuery({
+    queryKey: queryKeys.member(token),
+    enabled: token !== null,
+    staleTime: Infinity,
+    queryFn: async () => {
+      try {
+        return await api<Member>("memberInfo", language);
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.status === 401) forget(); // an expired or revoked token
+        throw failure;
+      }
+    },
+  });
+  const balance = useQuery({
+    queryKey: queryKeys.balance(token),
+    enabled: token !== null,
+    queryFn: () => api<Balance>("walletBalance", language),
+    retry: BALANCE_RETRIES,
+    retryDelay: BALANCE_RETRY_MS,
+  });
+
+  const refreshBalance = useCallback(() => queries.invalidateQueries({ queryKey: ["balance"] }), [queries]);
 
   const signIn = useCallback(async (next: string) => {
     sessionStorage.setItem(TOKEN_KEY, next);
@@ -109,19 +96,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [language, forget]);
 
+  const info = member.data ?? null;
   const value = useMemo<SessionValue>(
     () => ({
       token,
-      member,
-      balance,
-      isLogin: token !== null && member !== null,
-      isAgent: member !== null && AGENT_TYPES.includes(member.type),
-      isTrial: member?.type === TRIAL_TYPE,
+      member: token ? info : null,
+      balance: token ? (balance.data ?? null) : null,
+      isLogin: token !== null && info !== null,
+      isAgent: info !== null && AGENT_TYPES.includes(info.type),
+      isTrial: info?.type === TRIAL_TYPE,
       signIn,
       signOut,
       refreshBalance,
     }),
-    [token, member, balance, signIn, signOut, refreshBalance],
+    [token, info, balance.data, signIn, signOut, refreshBalance],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { api, useLanguage, useSession } from "@portal/kit";
 import { QrCode } from "../layout/QrCode";
@@ -26,21 +26,18 @@ export function Home() {
   const session = useSession();
   const modal = useModal();
   const navigate = useNavigate();
-  const [banners, setBanners] = useState<Banner[]>([]);
-  const [videos, setVideos] = useState<Banner[]>([]);
-  const [notices, setNotices] = useState<Notice[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    const keep = <T,>(set: (value: T) => void) => (value: T) => live && set(value);
-    const ignore = () => undefined;
-    void api<Banner[]>("banners", language, { query: { group: "w_home" } }).then(keep(setBanners), ignore);
-    void api<Banner[]>("banners", language, { query: { group: "w_video" } }).then(keep(setVideos), ignore);
-    void api<Notice[]>("notices", language, { query: { types: "B", platform: "W" } }).then(keep(setNotices), ignore);
-    return () => {
-      live = false;
-    };
-  }, [language]);
+  const banners = useQuery({
+    queryKey: ["banners", "w_home", language],
+    queryFn: () => api<Banner[]>("banners", language, { query: { group: "w_home" } }),
+  }).data ?? [];
+  const videos = useQuery({
+    queryKey: ["banners", "w_video", language],
+    queryFn: () => api<Banner[]>("banners", language, { query: { group: "w_video" } }),
+  }).data ?? [];
+  const notices = useQuery({
+    queryKey: ["notices", "B", language],
+    queryFn: () => api<Notice[]>("notices", language, { query: { types: "B", platform: "W" } }),
+  }).data ?? [];
 
   const open = (banner: Banner) => {
     const target = bannerTarget(banner);

@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Field, api, errorText, formatMoney, useLanguage, useSession } from "@portal/kit";
 import { checkAmount, newRequestId } from "../rules";
 import type { TextKey } from "../texts";
@@ -34,50 +35,26 @@ export function statusKey(status: string): TextKey {
 export function Deposit() {
   const { language } = useLanguage();
   const session = useSession();
-  const [channels, setChannels] = useState<Channel[]>([]);
+  const queries = useQueryClient();
   const [chosen, setChosen] = useState<Channel["channel"]>("SANDBOX");
   const [amount, setAmount] = useState("");
   const [reference, setReference] = useState("");
-  const [deposits, setDeposits] = useState<DepositView[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
+  const channels = useQuery({ queryKey: ["depositChannels", language], queryFn: () => api<Channel[]>("depositChannels", language) });
+  const deposits = useQuery({
+    queryKey: ["deposits"],
+    queryFn: () => api<DepositView[]>("myDeposits", language),
+    // Pending deposits are followed without a reload.
+    refetchInterval: (query) => (query.state.data?.some((deposit) => deposit.status === "pending") ? POLL_MS : false),
+  });
+  const credited = (deposits.data ?? []).filter((deposit) => deposit.status === "credited").length;
+  const { refreshBalance } = session;
   useEffect(() => {
-    let live = true;
-    api<Channel[]>("depositChannels", language).then((value) => live && setChannels(value), (failure) => live && setError(errorText(failure, language)));
-    return () => {
-      live = false;
-    };
-  }, [language]);
+    if (credited > 0) void refreshBalance(); // a deposit arrived: the header's balance follows
+  }, [credited, refreshBalance]);
 
-  const pending = deposits.some((deposit) => deposit.status === "pending");
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let credited = -1;
-    const poll = () => {
-      api<DepositView[]>("myDeposits", language).then(
-        (value) => {
-          if (!live) return;
-          setDeposits(value);
-          const now = value.filter((deposit) => deposit.status === "credited").length;
-          if (credited >= 0 && now !== credited) void session.refreshBalance();
-          credited = now;
-          if (value.some((deposit) => deposit.status === "pending")) timer = setTimeout(poll, POLL_MS);
-        },
-        () => undefined,
-      );
-    };
-    poll();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // session.refreshBalance is stable per language; polling restarts when a new deposit is made
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [language, pending]);
-
-  const channel = channels.find((item) => item.channel === chosen);
+  const channel = channels.data?.find((item) => item.channel === chosen);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -94,7 +71,7 @@ export function Deposit() {
         window.location.assign(created.checkoutUrl); // the gateway's page; it sends the member back here
         return;
       }
-      setDeposits((current) => [created, ...current]);
+      await queries.invalidateQueries({ queryKey: ["deposits"] });
       setAmount("");
       setReference("");
     } catch (failure) {
@@ -111,7 +88,7 @@ export function Deposit() {
         <form className="mc-form" onSubmit={submit} noValidate>
           <fieldset className="mc-choices">
             <legend>{t(language, "channel")}</legend>
-            {channels.map((item) => (
+            {(channels.data ?? []).map((item) => (
               <label key={item.channel} className="check">
                 <input type="radio" name="channel" value={item.channel} checked={chosen === item.channel} onChange={() => setChosen(item.channel)} />
                 {t(language, item.channel === "SANDBOX" ? "sandbox" : "bankTransfer")}
@@ -144,7 +121,8 @@ export function Deposit() {
       </section>
       <section className="mc-panel">
         <h2>{t(language, "depositStatus")}</h2>
-        {deposits.length === 0 ? (
+        {channels.error && <Alert>{errorText(channels.error, language)}</Alert>}
+        {(deposits.data ?? []).length === 0 ? (
           <p>{t(language, "empty")}</p>
         ) : (
           <table className="mc-table">
@@ -157,7 +135,7 @@ export function Deposit() {
               </tr>
             </thead>
             <tbody>
-              {deposits.map((deposit) => (
+              {(deposits.data ?? []).map((deposit) => (
                 <tr key={deposit.depositId} data-testid={`deposit-${deposit.depositId}`}>
                   <td>{new Date(deposit.createdAt).toLocaleString()}</td>
                   <td>{t(language, deposit.channel === "SANDBOX" ? "sandbox" : "bankTransfer")}</td>

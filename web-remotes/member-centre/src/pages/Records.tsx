@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Alert, api, errorText, formatMoney, useLanguage } from "@portal/kit";
 import type { TextKey } from "../texts";
 import { t } from "../texts";
@@ -29,31 +30,22 @@ export function Records() {
   const [filter, setFilter] = useState({ type: "all", startDate: "", endDate: "" });
   const [applied, setApplied] = useState(filter);
   const [pageNo, setPageNo] = useState(1);
-  const [page, setPage] = useState<RecordPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api<RecordPage>("transactionRecords", language, {
-      query: {
-        pageNo,
-        pageSize: PAGE_SIZE,
-        type: applied.type === "all" ? null : applied.type,
-        startDate: applied.startDate || null,
-        endDate: applied.endDate || null,
-      },
-    }).then(
-      (value) => {
-        if (!live) return;
-        setPage(value);
-        setError(null);
-      },
-      (failure) => live && setError(errorText(failure, language)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [language, applied, pageNo]);
+  const records = useQuery({
+    queryKey: ["records", applied, pageNo, language],
+    queryFn: () =>
+      api<RecordPage>("transactionRecords", language, {
+        query: {
+          pageNo,
+          pageSize: PAGE_SIZE,
+          type: applied.type === "all" ? null : applied.type,
+          startDate: applied.startDate || null,
+          endDate: applied.endDate || null,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const page = records.data ?? null;
+  const error = records.error ? errorText(records.error, language) : null;
 
   const search = (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Field, api, callSealed, errorText, useLanguage } from "@portal/kit";
 import type { Message } from "../Outcome";
 import { Outcome } from "../Outcome";
@@ -188,21 +189,13 @@ function Authenticator({ bound, onBound }: { bound: boolean; onBound: () => void
 
 export function SecurityCenter() {
   const { language } = useLanguage();
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [logins, setLogins] = useState<LoginRecord[]>([]);
-  const [version, setVersion] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const queries = useQueryClient();
+  const profileQuery = useQuery({ queryKey: ["profile"], queryFn: () => api<Profile>("memberInfo", language) });
+  const profile = profileQuery.data ?? null;
+  const error = profileQuery.error ? errorText(profileQuery.error, language) : null;
+  const logins = useQuery({ queryKey: ["logins"], queryFn: () => api<LoginRecord[]>("recentLogins", language) }).data ?? [];
+  const reload = () => void queries.invalidateQueries({ queryKey: ["profile"] });
 
-  useEffect(() => {
-    let live = true;
-    api<Profile>("memberInfo", language).then((value) => live && setProfile(value), (failure) => live && setError(errorText(failure, language)));
-    api<LoginRecord[]>("recentLogins", language).then((value) => live && setLogins(value), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [language, version]);
-
-  const reload = () => setVersion((n) => n + 1);
   return (
     <>
       <section className="mc-panel">

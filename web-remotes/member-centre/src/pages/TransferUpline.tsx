@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Field, api, callSealed, errorText, useLanguage, useSession } from "@portal/kit";
 import { checkAmount, newRequestId } from "../rules";
 import type { Message } from "../Outcome";
@@ -9,18 +10,14 @@ import { t } from "../texts";
 export function TransferUpline() {
   const { language } = useLanguage();
   const session = useSession();
-  const [upline, setUpline] = useState<{ uplineId: string; username: string | null } | null | undefined>(undefined);
+  const uplineQuery = useQuery({
+    queryKey: ["upline"],
+    queryFn: () => api<{ uplineId: string; username: string | null }>("upline", language),
+  });
+  const upline = uplineQuery.isError ? null : uplineQuery.data;
   const [amount, setAmount] = useState("");
   const [password, setPassword] = useState("");
   const [message, setMessage] = useState<Message | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api<{ uplineId: string; username: string | null }>("upline", language).then((value) => live && setUpline(value), () => live && setUpline(null));
-    return () => {
-      live = false;
-    };
-  }, [language]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Alert, Field, api, errorText, formatMoney, merchantCode, useLanguage, useSession } from "@portal/kit";
 import { checkAmount, newRequestId } from "../rules";
 import { t } from "../texts";
@@ -13,26 +14,17 @@ interface MerchantWallet {
 export function Wallet() {
   const { language } = useLanguage();
   const session = useSession();
-  const [mode, setMode] = useState<MerchantWallet | null>(null);
+  const merchantWallet = useQuery({
+    queryKey: ["merchantWallet", merchantCode()],
+    queryFn: () => api<MerchantWallet>("merchantWallet", language, { query: { merchantCode: merchantCode() } }),
+  });
+  const mode = merchantWallet.data ?? null;
   const [from, setFrom] = useState("main");
-  const [to, setTo] = useState("");
+  const [chosenTo, setTo] = useState("");
+  const to = chosenTo || (mode?.vendors[0] ? `vendor:${mode.vendors[0]}` : "");
   const [amount, setAmount] = useState("");
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api<MerchantWallet>("merchantWallet", language, { query: { merchantCode: merchantCode() } }).then(
-      (value) => {
-        if (!live) return;
-        setMode(value);
-        setTo(value.vendors[0] ? `vendor:${value.vendors[0]}` : "");
-      },
-      (failure) => live && setError(errorText(failure, language)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [language]);
+  const [failure, setError] = useState<string | null>(null);
+  const error = failure ?? (merchantWallet.error ? errorText(merchantWallet.error, language) : null);
 
   const wallets = session.balance?.wallets ?? [];
   const names = ["main", ...(mode?.vendors ?? []).map((code) => `vendor:${code}`)];

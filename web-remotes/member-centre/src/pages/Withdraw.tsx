@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Field, api, callSealed, errorText, formatMoney, useLanguage, useSession } from "@portal/kit";
 import { checkAmount, checkRemainder, newRequestId, proofProblem, readAsDataUrl } from "../rules";
 import type { TextKey } from "../texts";
@@ -109,30 +110,20 @@ function ConfirmReceipt({ withdrawal, onDone }: { withdrawal: WithdrawalView; on
 export function Withdraw() {
   const { language } = useLanguage();
   const session = useSession();
-  const [banks, setBanks] = useState<BankAccount[]>([]);
-  const [withdrawals, setWithdrawals] = useState<WithdrawalView[]>([]);
-  const [bank, setBank] = useState("");
+  const queries = useQueryClient();
+  const banks = useQuery({ queryKey: ["bankAccounts"], queryFn: () => api<BankAccount[]>("bankAccounts", language) }).data ?? [];
+  const withdrawals = useQuery({ queryKey: ["withdrawals"], queryFn: () => api<WithdrawalView[]>("myWithdrawals", language) }).data ?? [];
+  const [chosenBank, setBank] = useState("");
+  const bank = chosenBank || banks[0]?.bankAccountId || "";
   const [amount, setAmount] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
+  const { refreshBalance } = session;
   const reload = useCallback(() => {
-    setVersion((n) => n + 1);
-    void session.refreshBalance();
-  }, [session]);
-
-  useEffect(() => {
-    let live = true;
-    api<BankAccount[]>("bankAccounts", language).then((value) => {
-      if (!live) return;
-      setBanks(value);
-      setBank((current) => current || value[0]?.bankAccountId || "");
-    }, () => undefined);
-    api<WithdrawalView[]>("myWithdrawals", language).then((value) => live && setWithdrawals(value), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [language, version]);
+    void queries.invalidateQueries({ queryKey: ["bankAccounts"] });
+    void queries.invalidateQueries({ queryKey: ["withdrawals"] });
+    void refreshBalance();
+  }, [queries, refreshBalance]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
