@@ -17,10 +17,6 @@ export function loadManifest(): Promise<RemotesManifest> {
   return cached;
 }
 
-export function resetManifest(): void {
-  cached = null;
-}
-
 /** Reject when ``work`` takes longer than ``ms``. */
 export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {

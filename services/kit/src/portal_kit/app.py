@@ -6,9 +6,9 @@ import logging
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from redis.asyncio import Redis
@@ -37,6 +37,22 @@ def language_of(request: Request) -> str:
 async def request_language(request: Request) -> str:
     """Dependency: the request's language (the middleware already refused an unsupported one)."""
     return language_of(request)
+
+
+async def request_database(request: Request) -> Database:
+    """Dependency: the app's database (``create_app`` opens it in the lifespan)."""
+    db: Database = request.app.state.db
+    return db
+
+
+async def request_redis(request: Request) -> Redis:
+    """Dependency: the app's Redis client."""
+    redis: Redis = request.app.state.redis
+    return redis
+
+
+Db = Annotated[Database, Depends(request_database)]
+RedisClient = Annotated[Redis, Depends(request_redis)]
 
 
 def _envelope(request: Request, status: int, code: str, value: Any = None, **params: object) -> JSONResponse:

@@ -6,14 +6,10 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from portal_kit.app import request_language
-from portal_kit.db import Database
+from portal_kit.app import Db, request_language
 from site_service.cache import SiteCache
 
-
-async def database(request: Request) -> Database:
-    db: Database = request.app.state.db
-    return db
+__all__ = ["Cache", "Db", "Language"]
 
 
 async def site_cache(request: Request) -> SiteCache:
@@ -21,6 +17,5 @@ async def site_cache(request: Request) -> SiteCache:
     return cache
 
 
-Db = Annotated[Database, Depends(database)]
 Cache = Annotated[SiteCache, Depends(site_cache)]
 Language = Annotated[str, Depends(request_language)]

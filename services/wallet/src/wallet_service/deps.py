@@ -1,4 +1,4 @@
-"""Dependencies of the wallet's HTTP calls."""
+"""Dependencies of the wallet's HTTP calls (the database and Redis ones come from the kit)."""
 
 from __future__ import annotations
 
@@ -6,16 +6,12 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 from nats.aio.client import Client as NATS
-from redis.asyncio import Redis
 
-from portal_kit.db import Database
+from portal_kit.app import Db, RedisClient
 from portal_kit.sessions import Principal, Role, require_roles
 from wallet_service.settings import WalletSettings
 
-
-async def database(request: Request) -> Database:
-    db: Database = request.app.state.db
-    return db
+__all__ = ["Cache", "Db", "Member", "Nats", "Settings"]
 
 
 async def nats_client(request: Request) -> NATS:
@@ -23,20 +19,13 @@ async def nats_client(request: Request) -> NATS:
     return nc
 
 
-async def redis_client(request: Request) -> Redis:
-    redis: Redis = request.app.state.redis
-    return redis
-
-
 async def wallet_settings(request: Request) -> WalletSettings:
     settings: WalletSettings = request.app.state.settings
     return settings
 
 
-Db = Annotated[Database, Depends(database)]
 Nats = Annotated[NATS, Depends(nats_client)]
-Cache = Annotated[Redis, Depends(redis_client)]
+Cache = RedisClient
 Settings = Annotated[WalletSettings, Depends(wallet_settings)]
 # Real accounts only: a trial account is answered ``in_need_true_account``.
 Member = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT))]
-AnyWalletOwner = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT, Role.TRIAL))]
