@@ -14,7 +14,7 @@ type Key =
   | "announcements" | "notices" | "close" | "feedback" | "feedbackSent" | "feedbackPlaceholder" | "charactersLeft"
   | "menu" | "sideBar" | "downloadApp" | "ios" | "android" | "myIncome" | "agentOverview"
   | "hotPromotions" | "support" | "trialBlocked" | "register2" | "videos" | "banners" | "previous" | "next"
-  | "notice" | "facebook" | "telegram" | "memberCentre" | "agentCentre" | "remoteFailed" | "freePlay";
+  | "notice" | "facebook" | "telegram" | "remoteFailed" | "freePlay";
 
 const TR: Record<Key, string> = {
   loading: "Yükleniyor…", customerService: "Müşteri hizmetleri", maintenanceUntil: "Tahmini bitiş",
@@ -40,7 +40,7 @@ const TR: Record<Key, string> = {
   ios: "iOS", android: "Android", myIncome: "Gelirim", agentOverview: "Temsilci özeti", hotPromotions: "Popüler promosyonlar",
   support: "Destek", trialBlocked: "Bu işlem için gerçek bir hesapla giriş yapın veya kayıt olun.", register2: "Hemen kayıt ol",
   videos: "Videolar", banners: "Kampanyalar", previous: "Önceki", next: "Sonraki", notice: "Bildirim",
-  facebook: "Facebook", telegram: "Telegram", memberCentre: "Üye merkezi", agentCentre: "Temsilci merkezi",
+  facebook: "Facebook", telegram: "Telegram",
   remoteFailed: "Bu bölüm yüklenemedi. Sayfanın geri kalanı çalışmaya devam ediyor; lütfen daha sonra tekrar deneyin.",
   freePlay: "Ücretsiz dene",
 };
@@ -68,7 +68,6 @@ const EN: Record<Key, string> = {
   myIncome: "My income", agentOverview: "Agent overview", hotPromotions: "Hot promotions", support: "Support",
   trialBlocked: "Please register or log in with a real account to do this.", register2: "Register now", videos: "Videos",
   banners: "Campaigns", previous: "Previous", next: "Next", notice: "Notice", facebook: "Facebook", telegram: "Telegram",
-  memberCentre: "Member centre", agentCentre: "Agent centre",
   remoteFailed: "This section could not be loaded. The rest of the page keeps working; please try again later.",
   freePlay: "Try for free",
 };
@@ -92,7 +91,7 @@ const CN: Record<Key, string> = {
   downloadApp: "下载应用", ios: "iOS", android: "Android", myIncome: "我的收入", agentOverview: "代理概览",
   hotPromotions: "热门优惠", support: "服务", trialBlocked: "请注册或使用真实账户登录后再操作。", register2: "立即注册",
   videos: "视频", banners: "活动", previous: "上一张", next: "下一张", notice: "通知", facebook: "Facebook",
-  telegram: "Telegram", memberCentre: "会员中心", agentCentre: "代理中心",
+  telegram: "Telegram",
   remoteFailed: "该栏目加载失败，页面其余部分仍可使用，请稍后重试。", freePlay: "免费试玩",
 };
 
