@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from redis.asyncio import Redis
 
 from portal_kit.app import create_app
-from portal_kit.envelope import ok
+from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import DomainError
 from portal_kit.merchant import MerchantCode
 from portal_kit.sessions import CurrentPrincipal, MemberPrincipal, OpsPrincipal, Principal, Role, SessionStore
@@ -38,27 +38,27 @@ async def refused() -> None:
 
 
 @router.post("/payload")
-async def payload(body: Payload) -> dict[str, object]:
-    return ok(body.model_dump())
+async def payload(body: Payload) -> Envelope[Payload]:
+    return ok(body)
 
 
 @router.get("/trace")
-async def current_trace() -> dict[str, object]:
+async def current_trace() -> Envelope[str]:
     return ok(format(trace.get_current_span().get_span_context().trace_id, "032x"))
 
 
 @router.get("/whoami")
-async def whoami(principal: CurrentPrincipal, merchant: MerchantCode) -> dict[str, object]:
+async def whoami(principal: CurrentPrincipal, merchant: MerchantCode) -> Envelope[dict[str, str]]:
     return ok({"role": principal.role.value, "merchant": merchant})
 
 
 @router.get("/member-only")
-async def member_only(principal: MemberPrincipal) -> dict[str, object]:
+async def member_only(principal: MemberPrincipal) -> Envelope[str | None]:
     return ok(principal.account_id)
 
 
 @router.get("/ops-only")
-async def ops_only(principal: OpsPrincipal) -> dict[str, object]:
+async def ops_only(principal: OpsPrincipal) -> Envelope[str | None]:
     return ok(principal.username)
 
 

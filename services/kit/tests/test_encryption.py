@@ -14,7 +14,7 @@ from redis.asyncio import Redis
 
 from portal_kit.app import create_app
 from portal_kit.encryption import PayloadKeys, encrypt, encrypted_body
-from portal_kit.envelope import ok
+from portal_kit.envelope import Envelope, ok
 from portal_kit.settings import ServiceSettings
 from portal_kit.testing.plugin import PortalServers
 
@@ -28,13 +28,13 @@ router = APIRouter()
 
 
 @router.get("/key")
-async def key(request: Request) -> dict[str, object]:
+async def key(request: Request) -> Envelope[dict[str, str]]:
     key_id, public = await request.app.state.payload_keys.current()
     return ok({"keyId": key_id, "publicKey": public})
 
 
 @router.post("/login")
-async def login(body: Annotated[Login, Depends(encrypted_body(Login))]) -> dict[str, object]:
+async def login(body: Annotated[Login, Depends(encrypted_body(Login))]) -> Envelope[str]:
     return ok(body.username)
 
 
@@ -112,3 +112,17 @@ async def test_previous_key_works_after_rotation_until_it_expires(
         assert (await client.post("/login", json=body, headers=headers)).json()["errorCode"] == "payload.invalid"
     finally:
         await redis.aclose()
+
+
+async def test_openapi_shows_the_sealed_body_and_its_inner_model(client: httpx.AsyncClient) -> None:
+    spec = (await client.get("/openapi.json")).json()
+    operation = spec["paths"]["/login"]["post"]
+    body_ref = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    assert body_ref == "#/components/schemas/SealedBody"
+    assert operation["x-encrypted-payload"] == {"$ref": "#/components/schemas/Login"}
+    assert spec["components"]["schemas"]["Login"]["required"] == ["username", "password"]
+    answer = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    assert spec["components"]["schemas"][answer.rsplit("/", 1)[-1]]["properties"]["value"] == {
+        "title": "Value",
+        "type": "string",
+    }

@@ -25,7 +25,12 @@ async def test_status_is_normal_and_names_the_visitor_ip(client: httpx.AsyncClie
     assert response.status_code == 200
     assert response.json() == {
         "success": True,
-        "value": {"systemStatus": 0, "location": {"ip": "198.51.100.20"}},
+        "value": {
+            "systemStatus": 0,
+            "location": {"ip": "198.51.100.20"},
+            "maintenance": None,
+            "regionRestriction": None,
+        },
         "errorCode": None,
         "message": None,
     }

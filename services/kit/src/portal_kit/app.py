@@ -6,21 +6,23 @@ import logging
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel
 from redis.asyncio import Redis
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from portal_kit.context import request_id_var
 from portal_kit.db import Database
-from portal_kit.envelope import failure, ok
+from portal_kit.envelope import Envelope, failure, ok
 from portal_kit.errors import DomainError
 from portal_kit.i18n import DEFAULT_LANGUAGE, Catalogue, Translator, resolve_language
 from portal_kit.logging import configure_logging
+from portal_kit.openapi import document
 from portal_kit.settings import ServiceSettings
 from portal_kit.telemetry import setup_telemetry
 
@@ -28,6 +30,10 @@ log = logging.getLogger("portal_kit.app")
 
 ReadinessCheck = Callable[[FastAPI], Awaitable[None]]
 Hook = Callable[[FastAPI], Awaitable[None]]
+
+
+class Health(BaseModel):
+    status: Literal["alive", "ready"]
 
 
 def language_of(request: Request) -> str:
@@ -184,11 +190,16 @@ def create_app(
     app.add_middleware(LanguageCheckMiddleware)
     app.add_middleware(RequestContextMiddleware)
 
-    @app.get("/healthz", operation_id="healthz", tags=["health"])
-    async def healthz() -> dict[str, Any]:
-        return ok({"status": "alive"})
+    app.openapi = lambda: document(app)  # type: ignore[method-assign]
 
-    @app.get("/readyz", operation_id="readyz", tags=["health"])
+    alive = ok(Health(status="alive")).model_dump_json().encode()
+
+    # Pre-encoded: /healthz is the baseline the benchmarks measure every other call against.
+    @app.get("/healthz", operation_id="healthz", tags=["health"], response_model=Envelope[Health])
+    async def healthz() -> Response:
+        return Response(alive, media_type="application/json")
+
+    @app.get("/readyz", operation_id="readyz", tags=["health"], response_model=Envelope[Health])
     async def readyz(request: Request) -> JSONResponse:
         try:
             await request.app.state.db.ping()
@@ -198,7 +209,7 @@ def create_app(
         except Exception as exc:  # noqa: BLE001 - readiness reports any dependency failure
             log.warning("not ready: %s", exc)
             return _envelope(request, 503, "service_unavailable")
-        return JSONResponse(ok({"status": "ready"}))
+        return JSONResponse(ok(Health(status="ready")).model_dump())
 
     for router in routers:
         app.include_router(router)

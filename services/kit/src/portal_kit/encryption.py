@@ -110,9 +110,20 @@ async def decrypt(keys: PayloadKeys, body: Any, encrypted_key: str | None, key_i
     return payload
 
 
+class SealedBody(BaseModel):
+    """The wire form of an (E) body: ``base64(N || AES-256-GCM(K, N, plaintext))``; the plaintext is the
+    operation's ``x-encrypted-payload`` model plus ``ts`` and ``nonce``."""
+
+    value: str
+
+
+ENCRYPTED_MODEL_ATTRIBUTE = "encrypted_model"
+
+
 def encrypted_body(model: type[Model]) -> Callable[[Request], Awaitable[Model]]:
     """A dependency: decrypt the request body and validate it as ``model`` (400 ``validation.failed`` naming
-    the first bad field)."""
+    the first bad field). The app's OpenAPI document shows the body as ``SealedBody`` and names ``model`` as
+    the operation's ``x-encrypted-payload``."""
 
     async def dependency(request: Request) -> Model:
         try:
@@ -132,6 +143,7 @@ def encrypted_body(model: type[Model]) -> Callable[[Request], Awaitable[Model]]:
             field = ".".join(str(part) for part in first["loc"])
             raise DomainError("validation.failed", field=field, reason=first["msg"]) from None
 
+    setattr(dependency, ENCRYPTED_MODEL_ATTRIBUTE, model)
     return dependency
 
 

@@ -1,12 +1,46 @@
-"""The response envelope ``{success, value, errorCode, message}`` every call answers with."""
+"""The response envelope ``{success, value, errorCode, message}`` every call answers with.
+
+Routes declare what they answer as ``Envelope[SomethingRead]`` (their return annotation, which FastAPI takes as
+``response_model``), so every service's OpenAPI document carries the type of each ``value`` and the web's
+generated client reads it from there. ``PageRead[T]`` is the one shape of a paged list."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+T = TypeVar("T")
 
 
-def ok(value: Any = None) -> dict[str, Any]:
-    return {"success": True, "value": value, "errorCode": None, "message": None}
+class Envelope(BaseModel, Generic[T]):
+    """A call's answer: on success ``value`` is the declared model; on failure ``errorCode`` and ``message``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    success: bool
+    value: T
+    errorCode: str | None = None
+    message: str | None = None
+
+
+class PageRead(BaseModel, Generic[T]):
+    """One page of a list: ``pageNum`` from 1, ``totalPages``, ``total`` items and this page's ``list``."""
+
+    pageNum: int
+    totalPages: int
+    total: int
+    list: list[T]
+
+
+class Done(BaseModel):
+    """The answer of a call that only acts."""
+
+    done: bool = True
+
+
+def ok(value: T) -> Envelope[T]:
+    return Envelope[Any](success=True, value=value)
 
 
 def failure(code: str, message: str, value: Any = None) -> dict[str, Any]:

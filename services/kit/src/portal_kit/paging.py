@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from fastapi import Query
+
+from portal_kit.envelope import PageRead
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -31,3 +36,8 @@ def page_params(default_size: int = 20, max_size: int = 100) -> Callable[..., Aw
         return Page(page_no, page_size)
 
     return dependency
+
+
+def page_of(page: Page, items: list[T], total: int) -> PageRead[T]:
+    """``items`` (already cut to ``page``) as the answer of a paged list of ``total`` items."""
+    return PageRead[T](pageNum=page.number, totalPages=page.total_pages(total), total=total, list=items)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
 
@@ -98,3 +98,131 @@ class DomainRouteItem(Strict):
 
 class DomainRouteList(Strict):
     routes: list[DomainRouteItem] = Field(max_length=50)
+
+
+# Answers ---------------------------------------------------------------------------------------------------
+
+
+class Read(BaseModel):
+    """An answer's model: built from the service's rows, never accepted as input."""
+
+    model_config = ConfigDict(validate_by_name=True, serialize_by_alias=True)
+
+
+class RegisterRuleRead(Read):
+    field: str
+    enabled: bool
+    required: bool
+    patternId: int
+    acceptedPattern: str
+    minLength: int
+    maxLength: int
+
+
+class ResourceRead(Read):
+    labelNameEn: str
+    url: str
+
+
+class DomainRouteRead(Read):
+    domain: str
+    label: str
+
+
+class Analytics(Read):
+    gtagId: str
+
+
+class Location(Read):
+    ip: str | None
+
+
+class MaintenanceRead(Read):
+    title: str
+    text: str
+    endTime: str | None
+
+
+class RegionRestrictionRead(Read):
+    text: str
+
+
+class SystemStatusRead(Read):
+    """0 normal, 1 maintenance (``maintenance`` given), 2 region restricted (``regionRestriction`` given)."""
+
+    systemStatus: Literal[0, 1, 2]
+    location: Location
+    maintenance: MaintenanceRead | None = None
+    regionRestriction: RegionRestrictionRead | None = None
+
+
+class SiteConfigBase(Read):
+    merchant: str
+    name: str
+    languages: list[str]
+    defaultLanguage: str
+    currency: str
+    currencySymbol: str
+    mainDomain: str
+    analytics: Analytics
+    imageCDNs: list[str]
+    launchGameCDNs: list[str]
+    whitelabelVal: dict[str, bool]
+    resources: dict[str, list[ResourceRead]]
+    register_rules: list[RegisterRuleRead] = Field(alias="register")
+    domainRoute: list[DomainRouteRead]
+    customerServiceUrl: str
+    description: str
+    copyright: str
+    maintenanceTitle: str
+    maintenanceText: str
+    maintenanceEnd: str | None
+    regionText: str
+
+
+class SiteConfigRead(SiteConfigBase, SystemStatusRead):
+    """Everything the web loads before it renders: the brand's public configuration and the caller's status."""
+
+
+class BrandStatusInputs(Read):
+    """What a request's system status is computed from (cached beside the public view)."""
+
+    active: bool
+    maintenance: bool
+    maintenanceEnd: str | None
+    blockedNetworks: list[str]
+    maintenanceTitle: str
+    maintenanceText: str
+    regionText: str
+
+
+class MerchantRead(Read):
+    code: str
+    name: str
+    active: bool
+    currency: str
+    currencySymbol: str
+    languages: list[str]
+    defaultLanguage: str
+    mainDomain: str
+    gtagId: str
+    imageCDNs: list[str]
+    launchGameCDNs: list[str]
+    customerServiceUrl: str
+    description: dict[str, str]
+    copyright: str
+    flags: dict[str, bool]
+    maintenance: bool
+    maintenanceTitle: dict[str, str]
+    maintenanceText: dict[str, str]
+    maintenanceEnd: str | None
+    blockedNetworks: list[str]
+    regionText: dict[str, str]
+    updatedAt: str | None
+
+
+class AuditEntryRead(Read):
+    actor: str
+    action: str
+    detail: dict[str, Any]
+    at: str | None

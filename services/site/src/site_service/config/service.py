@@ -2,29 +2,44 @@
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
+from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, DomainError, NotFound
-from portal_kit.paging import Page
+from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 from site_service.audit import record_change
 from site_service.cache import SiteCache
-from site_service.config.domain import REGISTRATION_FIELDS, WHITELABEL_FLAGS, StatusInputs, localized, unknown_flags
+from site_service.config.domain import (
+    PATTERNS,
+    REGISTRATION_FIELDS,
+    WHITELABEL_FLAGS,
+    StatusInputs,
+    localized,
+    unknown_flags,
+)
 from site_service.config.models import Merchant, OpsAudit, RegisterRule, Resource
 from site_service.config.schemas import (
+    Analytics,
+    AuditEntryRead,
+    BrandStatusInputs,
     DomainRouteList,
+    DomainRouteRead,
     FlagChanges,
+    MerchantRead,
     MerchantSettings,
     NewMerchant,
     RegisterRuleList,
+    RegisterRuleRead,
     ResourceList,
+    ResourceRead,
+    SiteConfigBase,
 )
 from site_service.content.models import DomainRoute
 
@@ -43,21 +58,19 @@ def _iso(value: datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def register_rule_view(rule: RegisterRule) -> dict[str, Any]:
-    from site_service.config.domain import PATTERNS
-
-    return {
-        "field": rule.field,
-        "enabled": rule.enabled,
-        "required": rule.required,
-        "patternId": rule.pattern_id,
-        "acceptedPattern": PATTERNS[rule.pattern_id],
-        "minLength": rule.min_length,
-        "maxLength": rule.max_length,
-    }
+def register_rule_view(rule: RegisterRule) -> RegisterRuleRead:
+    return RegisterRuleRead(
+        field=rule.field,
+        enabled=rule.enabled,
+        required=rule.required,
+        patternId=rule.pattern_id,
+        acceptedPattern=PATTERNS[rule.pattern_id],
+        minLength=rule.min_length,
+        maxLength=rule.max_length,
+    )
 
 
-async def _rules(session: AsyncSession, code: str) -> list[dict[str, Any]]:
+async def _rules(session: AsyncSession, code: str) -> list[RegisterRuleRead]:
     rules = {
         rule.field: rule for rule in await session.scalars(select(RegisterRule).where(RegisterRule.merchant == code))
     }
@@ -65,21 +78,25 @@ async def _rules(session: AsyncSession, code: str) -> list[dict[str, Any]]:
     return [register_rule_view(rules[field]) for field in sorted(rules, key=lambda f: order.get(f, 999))]
 
 
-async def _resources(session: AsyncSession, code: str) -> dict[str, list[dict[str, str]]]:
-    grouped: dict[str, list[dict[str, str]]] = {}
+async def _resources(session: AsyncSession, code: str) -> dict[str, list[ResourceRead]]:
+    grouped: dict[str, list[ResourceRead]] = {}
     query = select(Resource).where(Resource.merchant == code).order_by(Resource.sort, Resource.id)
     for item in await session.scalars(query):
-        grouped.setdefault(item.type, []).append({"labelNameEn": item.label_name_en, "url": item.url})
+        grouped.setdefault(item.type, []).append(ResourceRead(labelNameEn=item.label_name_en, url=item.url))
     return grouped
 
 
-async def _routes(session: AsyncSession, code: str) -> list[dict[str, str]]:
+async def _routes(session: AsyncSession, code: str) -> list[DomainRouteRead]:
     query = select(DomainRoute).where(DomainRoute.merchant == code).order_by(DomainRoute.sort, DomainRoute.id)
-    return [{"domain": route.domain, "label": route.label} for route in await session.scalars(query)]
+    return [DomainRouteRead(domain=route.domain, label=route.label) for route in await session.scalars(query)]
 
 
 def whitelabel_view(merchant: Merchant) -> dict[str, bool]:
     return {flag: bool(merchant.flags.get(flag, False)) for flag in WHITELABEL_FLAGS}
+
+
+def _dumped(items: list[RegisterRuleRead] | list[DomainRouteRead]) -> list[dict[str, Any]]:
+    return [item.model_dump(mode="json") for item in items]
 
 
 async def load_site(db: Database, code: str, language: str) -> dict[str, Any]:
@@ -92,97 +109,97 @@ async def load_site(db: Database, code: str, language: str) -> dict[str, Any]:
         whitelabel = whitelabel_view(merchant)
         register = await _rules(session, code)
         routes = await _routes(session, code)
-        public = {
-            "merchant": merchant.code,
-            "name": merchant.name,
-            "languages": merchant.languages,
-            "defaultLanguage": merchant.default_language,
-            "currency": merchant.currency,
-            "currencySymbol": merchant.currency_symbol,
-            "mainDomain": merchant.main_domain,
-            "analytics": {"gtagId": merchant.gtag_id},
-            "imageCDNs": merchant.image_cdns,
-            "launchGameCDNs": merchant.launch_cdns,
-            "whitelabelVal": whitelabel,
-            "resources": await _resources(session, code),
-            "register": register,
-            "domainRoute": routes,
-            "customerServiceUrl": merchant.customer_service_url,
-            "description": localized(merchant.description, language, fallback),
-            "copyright": merchant.copyright,
-            "maintenanceTitle": localized(merchant.maintenance_title, language, fallback),
-            "maintenanceText": localized(merchant.maintenance_text, language, fallback),
-            "maintenanceEnd": _iso(merchant.maintenance_end),
-            "regionText": localized(merchant.region_text, language, fallback),
-        }
-        status = {
-            "active": merchant.active,
-            "maintenance": merchant.maintenance,
-            "maintenanceEnd": _iso(merchant.maintenance_end),
-            "blockedNetworks": merchant.blocked_networks,
-            "maintenanceTitle": public["maintenanceTitle"],
-            "maintenanceText": public["maintenanceText"],
-            "regionText": public["regionText"],
-        }
+        public = SiteConfigBase(
+            merchant=merchant.code,
+            name=merchant.name,
+            languages=merchant.languages,
+            defaultLanguage=merchant.default_language,
+            currency=merchant.currency,
+            currencySymbol=merchant.currency_symbol,
+            mainDomain=merchant.main_domain,
+            analytics=Analytics(gtagId=merchant.gtag_id),
+            imageCDNs=merchant.image_cdns,
+            launchGameCDNs=merchant.launch_cdns,
+            whitelabelVal=whitelabel,
+            resources=await _resources(session, code),
+            register_rules=register,
+            domainRoute=routes,
+            customerServiceUrl=merchant.customer_service_url,
+            description=localized(merchant.description, language, fallback),
+            copyright=merchant.copyright,
+            maintenanceTitle=localized(merchant.maintenance_title, language, fallback),
+            maintenanceText=localized(merchant.maintenance_text, language, fallback),
+            maintenanceEnd=_iso(merchant.maintenance_end),
+            regionText=localized(merchant.region_text, language, fallback),
+        )
+        status = BrandStatusInputs(
+            active=merchant.active,
+            maintenance=merchant.maintenance,
+            maintenanceEnd=_iso(merchant.maintenance_end),
+            blockedNetworks=merchant.blocked_networks,
+            maintenanceTitle=public.maintenanceTitle,
+            maintenanceText=public.maintenanceText,
+            regionText=public.regionText,
+        )
     return {
-        f"config:{language}": public,
-        f"status:{language}": status,
+        f"config:{language}": public.model_dump(mode="json"),
+        f"status:{language}": status.model_dump(mode="json"),
         "whitelabel": whitelabel,
-        "register": register,
-        "domainRoute": routes,
+        "register": _dumped(register),
+        "domainRoute": _dumped(routes),
     }
 
 
 async def site_parts(
     db: Database, cache: SiteCache, code: str, language: str, *parts: str
-) -> tuple[dict[str, Any], list[str]]:
+) -> tuple[BrandStatusInputs, list[str]]:
     """The brand's status inputs (decoded; an inactive brand is refused) and ``parts`` as JSON text."""
     status_text, *texts = await cache.raw_parts(
         code, [f"status:{language}", *parts], lambda: load_site(db, code, language)
     )
-    status: dict[str, Any] = json.loads(status_text)
-    if not status["active"]:
+    status = BrandStatusInputs.model_validate_json(status_text)
+    if not status.active:
         raise NotFound("merchant.not_found", merchant=code)
     return status, texts
 
 
-def status_inputs(status: dict[str, Any]) -> StatusInputs:
-    end = status["maintenanceEnd"]
+def status_inputs(status: BrandStatusInputs) -> StatusInputs:
+    end = status.maintenanceEnd
     return StatusInputs(
-        maintenance=bool(status["maintenance"]),
+        maintenance=status.maintenance,
         maintenance_end=datetime.fromisoformat(end) if end else None,
-        blocked_networks=tuple(status["blockedNetworks"]),
+        blocked_networks=tuple(status.blockedNetworks),
     )
 
 
 # Ops changes -----------------------------------------------------------------------------------------------
 
 
-def ops_view(merchant: Merchant) -> dict[str, Any]:
-    return {
-        "code": merchant.code,
-        "name": merchant.name,
-        "active": merchant.active,
-        "currency": merchant.currency,
-        "currencySymbol": merchant.currency_symbol,
-        "languages": merchant.languages,
-        "defaultLanguage": merchant.default_language,
-        "mainDomain": merchant.main_domain,
-        "gtagId": merchant.gtag_id,
-        "imageCDNs": merchant.image_cdns,
-        "launchGameCDNs": merchant.launch_cdns,
-        "customerServiceUrl": merchant.customer_service_url,
-        "description": merchant.description,
-        "copyright": merchant.copyright,
-        "flags": whitelabel_view(merchant),
-        "maintenance": merchant.maintenance,
-        "maintenanceTitle": merchant.maintenance_title,
-        "maintenanceText": merchant.maintenance_text,
-        "maintenanceEnd": _iso(merchant.maintenance_end),
-        "blockedNetworks": merchant.blocked_networks,
-        "regionText": merchant.region_text,
-        "updatedAt": _iso(merchant.updated_at),
-    }
+def ops_view(merchant: Merchant) -> MerchantRead:
+    return MerchantRead(
+        code=merchant.code,
+        name=merchant.name,
+        active=merchant.active,
+        currency=merchant.currency,
+        currencySymbol=merchant.currency_symbol,
+        languages=merchant.languages,
+        defaultLanguage=merchant.default_language,
+        mainDomain=merchant.main_domain,
+        gtagId=merchant.gtag_id,
+        imageCDNs=merchant.image_cdns,
+        launchGameCDNs=merchant.launch_cdns,
+        customerServiceUrl=merchant.customer_service_url,
+        description=merchant.description,
+        copyright=merchant.copyright,
+        flags=whitelabel_view(merchant),
+        maintenance=merchant.maintenance,
+        maintenanceTitle=merchant.maintenance_title,
+        maintenanceText=merchant.maintenance_text,
+        maintenanceEnd=_iso(merchant.maintenance_end),
+        blockedNetworks=merchant.blocked_networks,
+        regionText=merchant.region_text,
+        updatedAt=_iso(merchant.updated_at),
+    )
 
 
 def _settings_values(settings: MerchantSettings) -> dict[str, Any]:
@@ -191,7 +208,7 @@ def _settings_values(settings: MerchantSettings) -> dict[str, Any]:
     return values
 
 
-async def create_merchant(db: Database, cache: SiteCache, actor: Principal, body: NewMerchant) -> dict[str, Any]:
+async def create_merchant(db: Database, cache: SiteCache, actor: Principal, body: NewMerchant) -> MerchantRead:
     values = _settings_values(body)
     async with db.transaction() as session:
         inserted = await session.scalar(
@@ -208,7 +225,7 @@ async def create_merchant(db: Database, cache: SiteCache, actor: Principal, body
 
 async def update_merchant(
     db: Database, cache: SiteCache, actor: Principal, code: str, body: MerchantSettings
-) -> dict[str, Any]:
+) -> MerchantRead:
     values = _settings_values(body)
     if not values:
         raise DomainError("validation.failed", field="body", reason="no setting given")
@@ -241,7 +258,7 @@ async def change_flags(
 
 async def replace_resources(
     db: Database, cache: SiteCache, actor: Principal, code: str, body: ResourceList
-) -> dict[str, list[dict[str, str]]]:
+) -> dict[str, list[ResourceRead]]:
     async with db.transaction() as session:
         await get_merchant(session, code, for_update=True)
         await session.execute(delete(Resource).where(Resource.merchant == code))
@@ -258,7 +275,7 @@ async def replace_resources(
 
 async def upsert_register_rules(
     db: Database, cache: SiteCache, actor: Principal, code: str, body: RegisterRuleList
-) -> list[dict[str, Any]]:
+) -> list[RegisterRuleRead]:
     for rule in body.rules:
         if rule.min_length > rule.max_length:
             raise DomainError("register.length.invalid", field=rule.field)
@@ -286,7 +303,7 @@ async def upsert_register_rules(
 
 async def replace_domain_routes(
     db: Database, cache: SiteCache, actor: Principal, code: str, body: DomainRouteList
-) -> list[dict[str, str]]:
+) -> list[DomainRouteRead]:
     async with db.transaction() as session:
         await get_merchant(session, code, for_update=True)
         await session.execute(delete(DomainRoute).where(DomainRoute.merchant == code))
@@ -299,9 +316,10 @@ async def replace_domain_routes(
     return view
 
 
-async def audit_log(db: Database, code: str, page: Page) -> dict[str, Any]:
+async def audit_log(db: Database, code: str, page: Page) -> PageRead[AuditEntryRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
+        total = await session.scalar(select(func.count()).select_from(OpsAudit).where(OpsAudit.merchant == code))
         rows = await session.scalars(
             select(OpsAudit)
             .where(OpsAudit.merchant == code)
@@ -309,5 +327,5 @@ async def audit_log(db: Database, code: str, page: Page) -> dict[str, Any]:
             .offset(page.offset)
             .limit(page.size)
         )
-        items = [{"actor": row.actor, "action": row.action, "detail": row.detail, "at": _iso(row.at)} for row in rows]
-    return {"pageNo": page.number, "pageSize": page.size, "list": items}
+        items = [AuditEntryRead(actor=row.actor, action=row.action, detail=row.detail, at=_iso(row.at)) for row in rows]
+    return page_of(page, items, int(total or 0))

@@ -1,18 +1,29 @@
 """Public calls for banners, notices, announcements and help, and the ops calls that change them."""
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from portal_kit.envelope import ok
+from portal_kit.envelope import Done, Envelope, PageRead, ok
 from portal_kit.errors import DomainError
 from portal_kit.i18n import resolve_language
 from portal_kit.merchant import MerchantCode
-from portal_kit.paging import Page, page_params
+from portal_kit.paging import Page, page_of, page_params
 from portal_kit.sessions import BrandOps, CurrentPrincipal
 from site_service.content import service
 from site_service.content.domain import BannerGroup, parse_types, popup_audience
-from site_service.content.schemas import AnnouncementBody, BannerBody, HelpTopicBody
+from site_service.content.schemas import (
+    AnnouncementBody,
+    AnnouncementOpsRead,
+    AnnouncementRead,
+    BannerBody,
+    BannerOpsRead,
+    BannerRead,
+    ContentOpsRead,
+    HelpTopicBody,
+    HelpTopicOpsRead,
+    HelpTopicRead,
+)
 from site_service.deps import Cache, Db, Language
 
 public = APIRouter(tags=["site"])
@@ -20,7 +31,9 @@ ops = APIRouter(prefix="/wps/ops/site/merchants/{code}", tags=["site ops"])
 
 
 @public.get("/wps/system/banners", operation_id="banners")
-async def banners(merchant: MerchantCode, language: Language, db: Db, cache: Cache, group: BannerGroup) -> Any:
+async def banners(
+    merchant: MerchantCode, language: Language, db: Db, cache: Cache, group: BannerGroup
+) -> Envelope[list[BannerRead]]:
     return ok(await service.banners(db, cache, merchant, language, group.value))
 
 
@@ -34,7 +47,7 @@ async def notices(
     types: str = Query("B,PL,PU,PR,H", max_length=40),
     platform: str = Query("W", pattern="^W$"),
     first_login: bool = Query(False, alias="firstLogin"),
-) -> Any:
+) -> Envelope[list[AnnouncementRead]]:
     """Notices of the given types (B, PL, PU, PR, H); popups only for their audience (A, B, F)."""
     wanted = parse_types(types)
     if wanted is None:
@@ -51,18 +64,11 @@ async def list_announcements(
     db: Db,
     cache: Cache,
     page: Annotated[Page, Depends(page_params(default_size=6, max_size=50))],
-) -> Any:
+) -> Envelope[PageRead[AnnouncementRead]]:
     """The announcement list, paged (the public popup shows 6 a page, the system notice 8)."""
     items = await service.live_announcements(db, cache, merchant, language)
     visible = service.select_notices(items, parse_types(None) or [], popup_audience(principal.role, False))
-    return ok(
-        {
-            "pageNum": page.number,
-            "totalPages": page.total_pages(len(visible)),
-            "total": len(visible),
-            "list": visible[page.offset : page.offset + page.size],
-        }
-    )
+    return ok(page_of(page, visible[page.offset : page.offset + page.size], len(visible)))
 
 
 @public.get("/wps/system/helpCenter", operation_id="helpCenter")
@@ -73,34 +79,51 @@ async def help_center(
     cache: Cache,
     lang: str | None = Query(None, max_length=8),
     device: str = Query("WEB", pattern="^(WEB|H5)$"),
-) -> Any:
+) -> Envelope[list[HelpTopicRead]]:
     chosen = resolve_language(lang) if lang else language
     if chosen is None:
         raise DomainError("language.unsupported", language=lang)
     return ok(await service.help_centre(db, cache, merchant, chosen))
 
 
-def _crud(section: str, body_type: type[BannerBody | AnnouncementBody | HelpTopicBody], path: str) -> None:
-    async def list_all(code: str, actor: BrandOps, db: Db) -> Any:
+def _crud(
+    section: str,
+    body_type: type[BannerBody | AnnouncementBody | HelpTopicBody],
+    read_type: type[ContentOpsRead],
+    path: str,
+) -> None:
+    async def list_all(code: str, actor: BrandOps, db: Db) -> Envelope[list[ContentOpsRead]]:
         return ok(await service.list_items(db, code, section))
 
-    async def create(code: str, body: body_type, actor: BrandOps, db: Db, cache: Cache) -> Any:  # type: ignore[valid-type]
+    async def create(code: str, body: body_type, actor: BrandOps, db: Db, cache: Cache) -> Envelope[ContentOpsRead]:  # type: ignore[valid-type]
         return ok(await service.create_item(db, cache, actor, code, section, body))
 
-    async def update(code: str, item_id: int, body: body_type, actor: BrandOps, db: Db, cache: Cache) -> Any:  # type: ignore[valid-type]
+    async def update(
+        code: str,
+        item_id: int,
+        body: body_type,  # type: ignore[valid-type]
+        actor: BrandOps,
+        db: Db,
+        cache: Cache,
+    ) -> Envelope[ContentOpsRead]:
         return ok(await service.update_item(db, cache, actor, code, section, item_id, body))
 
-    async def remove(code: str, item_id: int, actor: BrandOps, db: Db, cache: Cache) -> Any:
+    async def remove(code: str, item_id: int, actor: BrandOps, db: Db, cache: Cache) -> Envelope[Done]:
         await service.delete_item(db, cache, actor, code, section, item_id)
-        return ok(None)
+        return ok(Done())
 
     name = section[0].upper() + section[1:]
-    ops.add_api_route(f"/{path}", list_all, methods=["GET"], operation_id=f"opsList{name}")
-    ops.add_api_route(f"/{path}", create, methods=["POST"], operation_id=f"opsCreate{name}", status_code=201)
-    ops.add_api_route(f"/{path}/{{item_id}}", update, methods=["PUT"], operation_id=f"opsUpdate{name}")
+    one, many = Envelope[read_type], Envelope[list[read_type]]  # type: ignore[valid-type]
+    ops.add_api_route(f"/{path}", list_all, methods=["GET"], operation_id=f"opsList{name}", response_model=many)
+    ops.add_api_route(
+        f"/{path}", create, methods=["POST"], operation_id=f"opsCreate{name}", status_code=201, response_model=one
+    )
+    ops.add_api_route(
+        f"/{path}/{{item_id}}", update, methods=["PUT"], operation_id=f"opsUpdate{name}", response_model=one
+    )
     ops.add_api_route(f"/{path}/{{item_id}}", remove, methods=["DELETE"], operation_id=f"opsDelete{name}")
 
 
-_crud("banners", BannerBody, "banners")
-_crud("announcements", AnnouncementBody, "announcements")
-_crud("helpTopics", HelpTopicBody, "help-topics")
+_crud("banners", BannerBody, BannerOpsRead, "banners")
+_crud("announcements", AnnouncementBody, AnnouncementOpsRead, "announcements")
+_crud("helpTopics", HelpTopicBody, HelpTopicOpsRead, "help-topics")

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from site_service.config.schemas import ShortTexts, Strict, Texts
+from site_service.config.schemas import Read, ShortTexts, Strict, Texts
 from site_service.content.domain import BannerGroup, NoticeType, PopupExecution
 
 LinkageType = Literal["NONE", "URL", "ROUTE", "GAME", "PROMOTION"]
@@ -64,3 +64,68 @@ class HelpTopicBody(Strict):
         _needs_turkish(self.title, "title")
         _needs_turkish(self.content, "content")
         return self
+
+
+class BannerRead(Read):
+    id: int
+    groupName: str
+    url: str
+    title: str
+    linkageType: str
+    linkage: str
+
+
+class AnnouncementRead(Read):
+    """An announcement or notice in the request's language; ``popupExecution`` A signed-in, B anonymous,
+    F first login."""
+
+    id: int
+    type: str
+    popupExecution: str | None
+    title: str
+    content: str
+    promotionType: str | None
+    startDateStr: str
+    startsAt: str
+    endsAt: str | None
+
+
+class HelpTopicRead(Read):
+    key: str
+    title: str
+    content: str
+
+
+class BannerOpsRead(Read):
+    id: int
+    groupName: str
+    url: str
+    title: dict[str, str]
+    linkageType: str
+    linkage: str
+    sort: int
+    active: bool
+
+
+class AnnouncementOpsRead(Read):
+    id: int
+    type: str
+    popupExecution: str | None
+    title: dict[str, str]
+    content: dict[str, str]
+    promotionType: str | None
+    startsAt: str
+    endsAt: str | None
+    sort: int
+    active: bool
+
+
+class HelpTopicOpsRead(Read):
+    id: int
+    key: str
+    title: dict[str, str]
+    content: dict[str, str]
+    sort: int
+
+
+ContentOpsRead = BannerOpsRead | AnnouncementOpsRead | HelpTopicOpsRead

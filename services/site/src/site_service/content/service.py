@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -9,7 +10,7 @@ from pydantic import BaseModel
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from portal_kit.db import Base, Database
+from portal_kit.db import Database
 from portal_kit.errors import NotFound
 from portal_kit.sessions import Principal
 from site_service.audit import record_change
@@ -18,6 +19,15 @@ from site_service.config.domain import localized
 from site_service.config.service import get_merchant
 from site_service.content.domain import NoticeType, PopupExecution, is_live
 from site_service.content.models import Announcement, Banner, HelpTopic
+from site_service.content.schemas import (
+    AnnouncementOpsRead,
+    AnnouncementRead,
+    BannerOpsRead,
+    BannerRead,
+    ContentOpsRead,
+    HelpTopicOpsRead,
+    HelpTopicRead,
+)
 
 SECTIONS: dict[str, type[Banner | Announcement | HelpTopic]] = {
     "banners": Banner,
@@ -30,43 +40,47 @@ def _iso(value: datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def banner_view(banner: Banner, language: str) -> dict[str, Any]:
-    return {
-        "id": banner.id,
-        "groupName": banner.group_name,
-        "url": banner.image_url,
-        "title": localized(banner.title, language),
-        "linkageType": banner.linkage_type,
-        "linkage": banner.linkage,
-    }
+def banner_view(banner: Banner, language: str) -> BannerRead:
+    return BannerRead(
+        id=banner.id,
+        groupName=banner.group_name,
+        url=banner.image_url,
+        title=localized(banner.title, language),
+        linkageType=banner.linkage_type,
+        linkage=banner.linkage,
+    )
 
 
-def announcement_view(item: Announcement, language: str) -> dict[str, Any]:
-    return {
-        "id": item.id,
-        "type": item.type,
-        "popupExecution": item.popup_execution,
-        "title": localized(item.title, language),
-        "content": localized(item.content, language),
-        "promotionType": item.promotion_type,
-        "startDateStr": item.starts_at.strftime("%Y-%m-%d %H:%M:%S"),
-        "startsAt": _iso(item.starts_at),
-        "endsAt": _iso(item.ends_at),
-    }
+def announcement_view(item: Announcement, language: str) -> AnnouncementRead:
+    return AnnouncementRead(
+        id=item.id,
+        type=item.type,
+        popupExecution=item.popup_execution,
+        title=localized(item.title, language),
+        content=localized(item.content, language),
+        promotionType=item.promotion_type,
+        startDateStr=item.starts_at.strftime("%Y-%m-%d %H:%M:%S"),
+        startsAt=item.starts_at.isoformat(),
+        endsAt=_iso(item.ends_at),
+    )
+
+
+def _dumped(items: Sequence[BaseModel]) -> list[dict[str, Any]]:
+    return [item.model_dump(mode="json") for item in items]
 
 
 async def _load_banners(db: Database, code: str, language: str) -> list[dict[str, Any]]:
     async with db.reader() as session:
         await get_merchant(session, code)
         query = select(Banner).where(Banner.merchant == code, Banner.active).order_by(Banner.sort, Banner.id)
-        return [banner_view(banner, language) for banner in await session.scalars(query)]
+        return _dumped([banner_view(banner, language) for banner in await session.scalars(query)])
 
 
-async def banners(db: Database, cache: SiteCache, code: str, language: str, group: str) -> list[dict[str, Any]]:
+async def banners(db: Database, cache: SiteCache, code: str, language: str, group: str) -> list[BannerRead]:
     every: list[dict[str, Any]] = await cache.get_or_load(
         code, f"banners:{language}", lambda: _load_banners(db, code, language)
     )
-    return [banner for banner in every if banner["groupName"] == group]
+    return [BannerRead.model_validate(banner) for banner in every if banner["groupName"] == group]
 
 
 async def _load_announcements(db: Database, code: str, language: str) -> list[dict[str, Any]]:
@@ -77,36 +91,36 @@ async def _load_announcements(db: Database, code: str, language: str) -> list[di
             .where(Announcement.merchant == code, Announcement.active)
             .order_by(Announcement.sort, Announcement.starts_at.desc(), Announcement.id.desc())
         )
-        return [announcement_view(item, language) for item in await session.scalars(query)]
+        return _dumped([announcement_view(item, language) for item in await session.scalars(query)])
 
 
-async def live_announcements(db: Database, cache: SiteCache, code: str, language: str) -> list[dict[str, Any]]:
+async def live_announcements(db: Database, cache: SiteCache, code: str, language: str) -> list[AnnouncementRead]:
     """Active announcements whose time window is open now (the window is checked on every read)."""
     every: list[dict[str, Any]] = await cache.get_or_load(
         code, f"announcements:{language}", lambda: _load_announcements(db, code, language)
     )
     now = datetime.now(UTC)
+    items = [AnnouncementRead.model_validate(item) for item in every]
     return [
         item
-        for item in every
+        for item in items
         if is_live(
-            datetime.fromisoformat(item["startsAt"]),
-            datetime.fromisoformat(item["endsAt"]) if item["endsAt"] else None,
+            datetime.fromisoformat(item.startsAt),
+            datetime.fromisoformat(item.endsAt) if item.endsAt else None,
             now,
         )
     ]
 
 
 def select_notices(
-    items: list[dict[str, Any]], types: list[NoticeType], audience: set[PopupExecution]
-) -> list[dict[str, Any]]:
+    items: list[AnnouncementRead], types: list[NoticeType], audience: set[PopupExecution]
+) -> list[AnnouncementRead]:
     """Notices of ``types``; a popup with an execution shows only to its audience."""
     wanted = {notice_type.value for notice_type in types}
     return [
         item
         for item in items
-        if item["type"] in wanted
-        and (item["popupExecution"] is None or PopupExecution(item["popupExecution"]) in audience)
+        if item.type in wanted and (item.popupExecution is None or PopupExecution(item.popupExecution) in audience)
     ]
 
 
@@ -114,28 +128,52 @@ async def _load_help(db: Database, code: str, language: str) -> list[dict[str, A
     async with db.reader() as session:
         await get_merchant(session, code)
         query = select(HelpTopic).where(HelpTopic.merchant == code).order_by(HelpTopic.sort, HelpTopic.id)
-        return [
-            {"key": topic.key, "title": localized(topic.title, language), "content": localized(topic.content, language)}
-            for topic in await session.scalars(query)
-        ]
+        return _dumped(
+            [
+                HelpTopicRead(
+                    key=topic.key, title=localized(topic.title, language), content=localized(topic.content, language)
+                )
+                for topic in await session.scalars(query)
+            ]
+        )
 
 
-async def help_centre(db: Database, cache: SiteCache, code: str, language: str) -> list[dict[str, Any]]:
+async def help_centre(db: Database, cache: SiteCache, code: str, language: str) -> list[HelpTopicRead]:
     topics: list[dict[str, Any]] = await cache.get_or_load(
         code, f"help:{language}", lambda: _load_help(db, code, language)
     )
-    return topics
+    return [HelpTopicRead.model_validate(topic) for topic in topics]
 
 
 # Ops changes: one generic create / update / delete for the three content sections --------------------------
 
 
-def _ops_view(item: Base) -> dict[str, Any]:
-    view: dict[str, Any] = {}
-    for column in item.__table__.columns:
-        value = getattr(item, column.key)
-        view[column.key] = _iso(value) if isinstance(value, datetime) else value
-    return view
+def _ops_view(item: Banner | Announcement | HelpTopic) -> ContentOpsRead:
+    if isinstance(item, Banner):
+        return BannerOpsRead(
+            id=item.id,
+            groupName=item.group_name,
+            url=item.image_url,
+            title=item.title,
+            linkageType=item.linkage_type,
+            linkage=item.linkage,
+            sort=item.sort,
+            active=item.active,
+        )
+    if isinstance(item, Announcement):
+        return AnnouncementOpsRead(
+            id=item.id,
+            type=item.type,
+            popupExecution=item.popup_execution,
+            title=item.title,
+            content=item.content,
+            promotionType=item.promotion_type,
+            startsAt=item.starts_at.isoformat(),
+            endsAt=_iso(item.ends_at),
+            sort=item.sort,
+            active=item.active,
+        )
+    return HelpTopicOpsRead(id=item.id, key=item.key, title=item.title, content=item.content, sort=item.sort)
 
 
 def _values(body: BaseModel) -> dict[str, Any]:
@@ -155,7 +193,7 @@ async def _owned(session: AsyncSession, model: type[Banner | Announcement | Help
 
 async def create_item(
     db: Database, cache: SiteCache, actor: Principal, code: str, section: str, body: BaseModel
-) -> dict[str, Any]:
+) -> ContentOpsRead:
     model = SECTIONS[section]
     async with db.transaction() as session:
         await get_merchant(session, code, for_update=True)
@@ -171,7 +209,7 @@ async def create_item(
 
 async def update_item(
     db: Database, cache: SiteCache, actor: Principal, code: str, section: str, item_id: int, body: BaseModel
-) -> dict[str, Any]:
+) -> ContentOpsRead:
     model = SECTIONS[section]
     async with db.transaction() as session:
         item = await _owned(session, model, code, item_id)
@@ -194,9 +232,9 @@ async def delete_item(db: Database, cache: SiteCache, actor: Principal, code: st
     await cache.invalidate(code)
 
 
-async def list_items(db: Database, code: str, section: str) -> list[dict[str, Any]]:
+async def list_items(db: Database, code: str, section: str) -> list[ContentOpsRead]:
     model = SECTIONS[section]
     async with db.reader() as session:
         await get_merchant(session, code)
         rows = await session.scalars(select(model).where(model.merchant == code).order_by(model.sort, model.id))
-        return [_ops_view(row) for row in rows]
+        return [_ops_view(row) for row in rows]  # type: ignore[arg-type]

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from redis.asyncio import Redis
 from sqlalchemy import func, select
 
 from portal_kit.db import Database
+from portal_kit.envelope import PageRead
 from portal_kit.errors import DomainError
-from portal_kit.paging import Page
+from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 from portal_kit.throttle import throttle
 from site_service.config.service import get_merchant
 from site_service.feedback.models import Feedback
+from site_service.feedback.schemas import FeedbackRead, FeedbackReceipt
 
 MAX_LENGTH = 140
 
@@ -29,7 +29,7 @@ def checked_content(raw: str) -> str:
 
 async def submit(
     db: Database, redis: Redis, code: str, principal: Principal, client_ip: str | None, raw: str, limit: int
-) -> dict[str, Any]:
+) -> FeedbackReceipt:
     content = checked_content(raw)
     async with db.transaction() as session:
         await get_merchant(session, code)
@@ -37,10 +37,10 @@ async def submit(
         item = Feedback(merchant=code, account_id=principal.account_id, content=content, client_ip=client_ip)
         session.add(item)
         await session.flush()
-        return {"id": item.id}
+        return FeedbackReceipt(id=item.id)
 
 
-async def list_feedback(db: Database, code: str, page: Page) -> dict[str, Any]:
+async def list_feedback(db: Database, code: str, page: Page) -> PageRead[FeedbackRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
         total = await session.scalar(select(func.count()).select_from(Feedback).where(Feedback.merchant == code))
@@ -52,13 +52,13 @@ async def list_feedback(db: Database, code: str, page: Page) -> dict[str, Any]:
             .limit(page.size)
         )
         items = [
-            {
-                "id": row.id,
-                "accountId": row.account_id,
-                "content": row.content,
-                "clientIp": row.client_ip,
-                "createdAt": row.created_at.isoformat(),
-            }
+            FeedbackRead(
+                id=row.id,
+                accountId=None if row.account_id is None else str(row.account_id),
+                content=row.content,
+                clientIp=row.client_ip,
+                createdAt=row.created_at.isoformat(),
+            )
             for row in rows
         ]
-    return {"pageNo": page.number, "pageSize": page.size, "total": int(total or 0), "list": items}
+    return page_of(page, items, int(total or 0))

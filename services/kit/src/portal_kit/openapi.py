@@ -1,0 +1,62 @@
+"""The service's OpenAPI document, completed with what FastAPI cannot see by itself: an (E) operation's
+body is read by a dependency, so its request body is declared here as ``SealedBody`` and its inner model as
+``x-encrypted-payload`` (with the model's schema among the components), for the web's generated client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.dependencies.models import Dependant
+from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute, iter_route_contexts
+from pydantic import BaseModel
+
+from portal_kit.encryption import ENCRYPTED_MODEL_ATTRIBUTE, SealedBody
+
+REF = "#/components/schemas/{model}"
+
+
+def _encrypted_model(dependant: Dependant) -> type[BaseModel] | None:
+    for dependency in dependant.dependencies:
+        model = getattr(dependency.call, ENCRYPTED_MODEL_ATTRIBUTE, None)
+        if model is not None:
+            return model  # type: ignore[no-any-return]
+        nested = _encrypted_model(dependency)
+        if nested is not None:
+            return nested
+    return None
+
+
+def _add_schema(schemas: dict[str, Any], model: type[BaseModel]) -> str:
+    schema = model.model_json_schema(ref_template=REF, mode="validation")
+    for name, definition in schema.pop("$defs", {}).items():
+        schemas.setdefault(name, definition)
+    name = model.__name__
+    schemas.setdefault(name, schema)
+    return name
+
+
+def document(app: FastAPI) -> dict[str, Any]:
+    if app.openapi_schema:
+        return app.openapi_schema
+    spec = get_openapi(title=app.title, version=app.version, routes=app.routes)
+    schemas: dict[str, Any] = spec.setdefault("components", {}).setdefault("schemas", {})
+    for context in iter_route_contexts(app.routes):
+        route = context.original_route
+        if not isinstance(route, APIRoute):
+            continue
+        model = _encrypted_model(route.dependant)
+        if model is None:
+            continue
+        sealed, inner = _add_schema(schemas, SealedBody), _add_schema(schemas, model)
+        path = context.path_format or route.path_format  # with the including router's prefix
+        for method in route.methods or ():
+            operation = spec["paths"][path][method.lower()]
+            operation["requestBody"] = {
+                "required": True,
+                "content": {"application/json": {"schema": {"$ref": REF.format(model=sealed)}}},
+            }
+            operation["x-encrypted-payload"] = {"$ref": REF.format(model=inner)}
+    app.openapi_schema = spec
+    return spec
