@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from redis.asyncio import Redis
 
 from auth_service.accounts.domain import leading_zero_bits
+from auth_service.sessions.schemas import BotCheckRead, CaptchaRead
 
 CAPTCHA_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I look-alikes
 CAPTCHA_TTL = 300
@@ -46,11 +47,11 @@ def captcha_image(text: str) -> str:
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
 
 
-async def new_captcha(redis: Redis) -> dict[str, str]:
+async def new_captcha(redis: Redis) -> CaptchaRead:
     captcha_id = secrets.token_urlsafe(12)
     text = "".join(secrets.choice(CAPTCHA_ALPHABET) for _ in range(4))
     await redis.set(f"captcha:{captcha_id}", text, ex=CAPTCHA_TTL)
-    return {"captchaId": captcha_id, "image": captcha_image(text)}
+    return CaptchaRead(captchaId=captcha_id, image=captcha_image(text))
 
 
 async def captcha_matches(redis: Redis, captcha_id: str | None, answer: str | None) -> bool:
@@ -60,10 +61,10 @@ async def captcha_matches(redis: Redis, captcha_id: str | None, answer: str | No
     return expected is not None and secrets.compare_digest(str(expected), answer.strip().upper())
 
 
-async def new_bot_check(redis: Redis, difficulty: int) -> dict[str, object]:
+async def new_bot_check(redis: Redis, difficulty: int) -> BotCheckRead:
     challenge_id, prefix = secrets.token_urlsafe(12), secrets.token_hex(16)
     await redis.set(f"botcheck:{challenge_id}", f"{prefix}:{difficulty}", ex=BOTCHECK_TTL)
-    return {"challengeId": challenge_id, "prefix": prefix, "difficulty": difficulty, "algorithm": "SHA-256"}
+    return BotCheckRead(challengeId=challenge_id, prefix=prefix, difficulty=difficulty, algorithm="SHA-256")
 
 
 def solves(prefix: str, nonce: str, difficulty: int) -> bool:

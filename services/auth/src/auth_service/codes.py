@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import secrets
 
+from auth_service.accounts.schemas import CodeSentRead
 from auth_service.context import AuthContext, Caller
 from portal_kit.errors import DomainError, TooManyRequests
 from portal_kit.throttle import count, throttle
@@ -36,7 +37,7 @@ def _key(merchant: str, purpose: str, phone: str) -> str:
 
 async def send_code(
     ctx: AuthContext, caller: Caller, purpose: str, phone: str, *, mail_to: str | None = None
-) -> dict[str, int]:
+) -> CodeSentRead:
     """Send a code to ``phone`` by SMS, or to ``mail_to`` by e-mail (``phone`` then names the target)."""
     minutes = ctx.settings.sms_code_minutes
     key = _key(caller.merchant, purpose, phone)
@@ -67,7 +68,7 @@ async def send_code(
     except Exception:  # noqa: BLE001 - whatever the provider raised, the code is withdrawn and the caller told
         await ctx.redis.delete(key, f"{key}:wait")
         raise DomainError("sms.failed", status=502) from None
-    return {"expiredMinutes": minutes}
+    return CodeSentRead(expiredMinutes=minutes)
 
 
 async def check_code(ctx: AuthContext, merchant: str, purpose: str, phone: str, code: str) -> bool:

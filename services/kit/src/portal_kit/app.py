@@ -64,6 +64,8 @@ RedisClient = Annotated[Redis, Depends(request_redis)]
 def _envelope(request: Request, status: int, code: str, value: Any = None, **params: object) -> JSONResponse:
     translate: Translator = request.app.state.translate
     message = translate(code, language_of(request), **params)
+    if isinstance(value, BaseModel):
+        value = value.model_dump(mode="json")
     return JSONResponse(failure(code, message, value), status_code=status)
 
 

@@ -4,13 +4,12 @@ account holds is refused (``mobile.exists``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from auth_service.accounts.lookup import account_by_phone
 from auth_service.accounts.models import Account
+from auth_service.accounts.schemas import CodeSentRead, MobileRead
 from auth_service.codes import check_code, phone_number, send_code
 from auth_service.context import AuthContext, Caller
 from portal_kit.errors import Conflict, DomainError
@@ -23,7 +22,7 @@ def _purpose(principal: Principal) -> str:
 
 async def send_binding_code(
     ctx: AuthContext, caller: Caller, principal: Principal, dial: str, mobile: str
-) -> dict[str, int]:
+) -> CodeSentRead:
     phone = phone_number(dial, mobile)
     if await account_by_phone(ctx, caller.merchant, phone) is not None:
         raise Conflict("mobile.exists")
@@ -32,7 +31,7 @@ async def send_binding_code(
 
 async def bind_mobile(
     ctx: AuthContext, caller: Caller, principal: Principal, dial: str, mobile: str, code: str
-) -> dict[str, Any]:
+) -> MobileRead:
     phone = phone_number(dial, mobile)
     if not await check_code(ctx, caller.merchant, _purpose(principal), phone, code):
         raise DomainError("sms.code.invalid")
@@ -45,4 +44,4 @@ async def bind_mobile(
             )
     except IntegrityError:
         raise Conflict("mobile.exists") from None
-    return {"mobileNum": mobile.strip(), "countryDialingCode": dial.strip().lstrip("+")}
+    return MobileRead(mobileNum=mobile.strip(), countryDialingCode=dial.strip().lstrip("+"))

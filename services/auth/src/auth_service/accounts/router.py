@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -11,21 +11,32 @@ from pydantic import ValidationError
 
 from auth_service.accounts import mobile_binding, payment_password, service
 from auth_service.accounts.schemas import (
+    AffiliateRead,
+    CodeSentRead,
     EmailReset,
     IconChoice,
+    IconRead,
+    LoginRecordRead,
+    MemberRead,
     MobileBinding,
+    MobileRead,
     MobileReset,
     NewAgent,
     PasswordChange,
     PaymentPasswordChange,
+    PaymentPasswordRead,
     RegisterBody,
+    ResetSentRead,
+    SessionRead,
     SmsRequest,
     TokenReset,
     TotpCode,
+    TotpSecretRead,
+    TotpStateRead,
 )
 from auth_service.deps import Ctx, RealAccount, SignedIn, Who
 from portal_kit.encryption import encrypted_body
-from portal_kit.envelope import ok
+from portal_kit.envelope import Done, Envelope, ok
 from portal_kit.errors import DomainError
 from portal_kit.sessions import BrandOps
 
@@ -34,37 +45,39 @@ ops = APIRouter(prefix="/wps/ops/auth/merchants/{code}", tags=["auth ops"])
 
 
 @router.put("/wps/member/register", operation_id="register")
-async def register(ctx: Ctx, who: Who, body: Annotated[RegisterBody, Depends(encrypted_body(RegisterBody))]) -> Any:
+async def register(
+    ctx: Ctx, who: Who, body: Annotated[RegisterBody, Depends(encrypted_body(RegisterBody))]
+) -> Envelope[SessionRead]:
     return ok(await service.register(ctx, who, body))
 
 
 @router.put("/wps/member/register/mobile", operation_id="registerMobile")
 async def register_mobile(
     ctx: Ctx, who: Who, body: Annotated[RegisterBody, Depends(encrypted_body(RegisterBody))]
-) -> Any:
+) -> Envelope[SessionRead]:
     return ok(await service.register_mobile(ctx, who, body))
 
 
 @router.post("/wps/verification/sms/noLogin", operation_id="smsNoLogin")
-async def sms_no_login(ctx: Ctx, who: Who, body: SmsRequest) -> Any:
+async def sms_no_login(ctx: Ctx, who: Who, body: SmsRequest) -> Envelope[CodeSentRead]:
     """A code for login by SMS or for the forgotten password; ``value.expiredMinutes`` sets the countdown."""
     return ok(await service.send_sms(ctx, who, body, "noLogin"))
 
 
 @router.post("/wps/verification/sms/register", operation_id="smsRegister")
-async def sms_register(ctx: Ctx, who: Who, body: SmsRequest) -> Any:
+async def sms_register(ctx: Ctx, who: Who, body: SmsRequest) -> Envelope[CodeSentRead]:
     return ok(await service.send_sms(ctx, who, body, "register"))
 
 
 @router.post("/wps/member/password/verification", operation_id="resetPasswordByMobile")
 async def reset_by_mobile(
     ctx: Ctx, who: Who, body: Annotated[MobileReset, Depends(encrypted_body(MobileReset))]
-) -> Any:
+) -> Envelope[SessionRead]:
     return ok(await service.reset_by_mobile(ctx, who, body))
 
 
 @router.post("/wps/member/password/email", operation_id="resetPasswordByEmail")
-async def reset_by_email(ctx: Ctx, who: Who, request: Request) -> Any:
+async def reset_by_email(ctx: Ctx, who: Who, request: Request) -> Envelope[ResetSentRead]:
     """Form fields ``username`` and ``email`` (a JSON body is accepted too); answers "request sent"."""
     raw = await request.body()
     if request.headers.get("content-type", "").startswith("application/json"):
@@ -80,39 +93,41 @@ async def reset_by_email(ctx: Ctx, who: Who, request: Request) -> Any:
         first = error.errors()[0]
         raise DomainError("validation.failed", field=".".join(map(str, first["loc"])), reason=first["msg"]) from None
     await service.request_reset_by_email(ctx, who, body.username, body.email)
-    return ok({"sent": True})
+    return ok(ResetSentRead(sent=True))
 
 
 @router.post("/wps/member/password/reset", operation_id="resetPasswordByLink")
-async def reset_by_link(ctx: Ctx, who: Who, body: Annotated[TokenReset, Depends(encrypted_body(TokenReset))]) -> Any:
+async def reset_by_link(
+    ctx: Ctx, who: Who, body: Annotated[TokenReset, Depends(encrypted_body(TokenReset))]
+) -> Envelope[SessionRead]:
     return ok(await service.reset_by_token(ctx, who, body))
 
 
 @router.get("/wps/member/info", operation_id="memberInfo")
-async def member_info(ctx: Ctx, principal: SignedIn) -> Any:
+async def member_info(ctx: Ctx, principal: SignedIn) -> Envelope[MemberRead]:
     return ok(service.member_view(await service.own_account(ctx, principal)))
 
 
 @router.get("/wps/member/info/icon", operation_id="memberIcon")
-async def member_icon(ctx: Ctx, principal: SignedIn) -> Any:
+async def member_icon(ctx: Ctx, principal: SignedIn) -> Envelope[IconRead]:
     """The member's avatar: one of the icons 1-12 the web draws."""
-    return ok({"icon": (await service.own_account(ctx, principal)).icon})
+    return ok(IconRead(icon=(await service.own_account(ctx, principal)).icon))
 
 
 @router.put("/wps/member/info/icon", operation_id="setMemberIcon")
-async def set_member_icon(ctx: Ctx, principal: RealAccount, body: IconChoice) -> Any:
+async def set_member_icon(ctx: Ctx, principal: RealAccount, body: IconChoice) -> Envelope[IconRead]:
     await service.set_icon(ctx, principal, body.icon)
-    return ok({"icon": body.icon})
+    return ok(IconRead(icon=body.icon))
 
 
 @router.post("/wps/verification/sms/bind", operation_id="smsBind")
-async def sms_bind(ctx: Ctx, who: Who, principal: RealAccount, body: SmsRequest) -> Any:
+async def sms_bind(ctx: Ctx, who: Who, principal: RealAccount, body: SmsRequest) -> Envelope[CodeSentRead]:
     """A code to a new number for the signed-in account (``mobile.exists`` for a number already held)."""
     return ok(await mobile_binding.send_binding_code(ctx, who, principal, body.countryDialingCode, body.mobile))
 
 
 @router.put("/wps/member/mobile", operation_id="bindMobile")
-async def bind_mobile(ctx: Ctx, who: Who, principal: RealAccount, body: MobileBinding) -> Any:
+async def bind_mobile(ctx: Ctx, who: Who, principal: RealAccount, body: MobileBinding) -> Envelope[MobileRead]:
     """Bind the number with the code it received."""
     return ok(
         await mobile_binding.bind_mobile(
@@ -126,7 +141,7 @@ async def change_payment_password(
     ctx: Ctx,
     principal: RealAccount,
     body: Annotated[PaymentPasswordChange, Depends(encrypted_body(PaymentPasswordChange))],
-) -> Any:
+) -> Envelope[PaymentPasswordRead]:
     """(E) Set the payment password, or change it with the current one."""
     await payment_password.change(
         ctx.db,
@@ -136,36 +151,36 @@ async def change_payment_password(
         body.newPaymentPassword,
         body.confirmPaymentPassword,
     )
-    return ok({"hasPaymentPassword": True})
+    return ok(PaymentPasswordRead(hasPaymentPassword=True))
 
 
 @router.post("/wps/member/totp", operation_id="startTotpBinding")
-async def start_totp(ctx: Ctx, who: Who, principal: RealAccount) -> Any:
+async def start_totp(ctx: Ctx, who: Who, principal: RealAccount) -> Envelope[TotpSecretRead]:
     brand_name = (await ctx.site.brand(who.merchant)).name
     return ok(await service.start_totp(ctx, principal, brand_name))
 
 
 @router.post("/wps/member/totp/confirm", operation_id="confirmTotpBinding")
-async def confirm_totp(ctx: Ctx, principal: RealAccount, body: TotpCode) -> Any:
+async def confirm_totp(ctx: Ctx, principal: RealAccount, body: TotpCode) -> Envelope[TotpStateRead]:
     await service.confirm_totp(ctx, principal, body.code)
-    return ok({"totpBound": True})
+    return ok(TotpStateRead(totpBound=True))
 
 
 @router.delete("/wps/member/totp", operation_id="removeTotpBinding")
-async def remove_totp(ctx: Ctx, principal: RealAccount, body: TotpCode) -> Any:
+async def remove_totp(ctx: Ctx, principal: RealAccount, body: TotpCode) -> Envelope[TotpStateRead]:
     await service.remove_totp(ctx, principal, body.code)
-    return ok({"totpBound": False})
+    return ok(TotpStateRead(totpBound=False))
 
 
 @router.get("/wps/member/info/logins", operation_id="recentLogins")
-async def logins(ctx: Ctx, principal: RealAccount) -> Any:
+async def logins(ctx: Ctx, principal: RealAccount) -> Envelope[list[LoginRecordRead]]:
     return ok(await service.recent_logins(ctx, principal))
 
 
 @router.post("/wps/member/password", operation_id="changePassword")
 async def change_password(
     ctx: Ctx, who: Who, principal: RealAccount, body: Annotated[PasswordChange, Depends(encrypted_body(PasswordChange))]
-) -> Any:
+) -> Envelope[MemberRead]:
     await service.change_password(ctx, who, principal, body)
     return ok(service.member_view(await service.own_account(ctx, principal)))
 
@@ -173,17 +188,17 @@ async def change_password(
 @router.get("/wps/agent/affiliate", operation_id="affiliate")
 async def affiliate(
     ctx: Ctx, who: Who, code: str = Query(max_length=32), domain: str = Query("", max_length=200)
-) -> Any:
+) -> Envelope[AffiliateRead]:
     return ok(await service.affiliate(ctx, who.merchant, code))
 
 
 @ops.post("/agents", operation_id="opsCreateAgent", status_code=201)
-async def create_agent(code: str, body: NewAgent, principal: BrandOps, ctx: Ctx) -> Any:
+async def create_agent(code: str, body: NewAgent, principal: BrandOps, ctx: Ctx) -> Envelope[MemberRead]:
     await ctx.site.brand(code)  # the brand must exist
     return ok(await service.create_agent(ctx, code, body))
 
 
 @ops.post("/accounts/{account_id}/unlock", operation_id="opsUnlockAccount")
-async def unlock(code: str, account_id: str, principal: BrandOps, ctx: Ctx) -> Any:
+async def unlock(code: str, account_id: str, principal: BrandOps, ctx: Ctx) -> Envelope[Done]:
     await service.unlock(ctx, code, account_id)
-    return ok(None)
+    return ok(Done())

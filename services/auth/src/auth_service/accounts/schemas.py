@@ -115,3 +115,97 @@ class TotpCode(Trimmed):
 
 class IconChoice(Trimmed):
     icon: int
+
+
+# Answers ---------------------------------------------------------------------------------------------------
+
+
+class Read(BaseModel):
+    """An answer's model, built by the service."""
+
+
+class SessionRead(Read):
+    """A new session: the token for ``Authorization``, whether this is the first login, whether the password
+    must be changed now, and the account type."""
+
+    token: str
+    firstTimeLogin: bool
+    passwordExpired: bool
+    captcha: bool
+    type: int
+
+
+class VerifyTicketRead(Read):
+    """The value of ``login_verify_required`` (403): a login from a new address completes with one of
+    ``methods`` and the ticket."""
+
+    ticket: str
+    methods: list[str]
+    firstTimeLogin: bool
+    passwordExpired: bool
+
+
+class CaptchaFlagRead(Read):
+    """The value of a refused login: whether the captcha must be shown now."""
+
+    captcha: bool
+
+
+class CodeSentRead(Read):
+    expiredMinutes: int
+
+
+class MemberRead(Read):
+    id: str
+    account: str
+    nickname: str | None
+    type: int
+    fullname: str | None
+    email: str | None
+    mobileNum: str | None
+    countryDialingCode: str | None
+    uplineId: str | None
+    affiliateCode: str | None
+    hasPaymentPassword: bool
+    totpBound: bool
+    icon: int
+    lastLoginAt: str | None
+    lastLoginIp: str | None
+    createdAt: str
+
+
+class IconRead(Read):
+    icon: int
+
+
+class MobileRead(Read):
+    mobileNum: str
+    countryDialingCode: str
+
+
+class PaymentPasswordRead(Read):
+    hasPaymentPassword: bool
+
+
+class TotpSecretRead(Read):
+    secret: str
+    uri: str
+
+
+class TotpStateRead(Read):
+    totpBound: bool
+
+
+class LoginRecordRead(Read):
+    at: str
+    ip: str | None
+    success: bool
+
+
+class AffiliateRead(Read):
+    valid: bool
+    agent: str
+
+
+class ResetSentRead(Read):
+    sent: bool

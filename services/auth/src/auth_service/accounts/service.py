@@ -7,7 +7,6 @@ import secrets
 import time
 import uuid
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -23,12 +22,18 @@ from auth_service.accounts.domain import (
 from auth_service.accounts.lookup import account_by_phone, account_for_code
 from auth_service.accounts.models import Account, LoginRecord
 from auth_service.accounts.schemas import (
+    AffiliateRead,
+    CodeSentRead,
+    LoginRecordRead,
+    MemberRead,
     MobileReset,
     NewAgent,
     PasswordChange,
     RegisterBody,
+    SessionRead,
     SmsRequest,
     TokenReset,
+    TotpSecretRead,
 )
 from auth_service.challenges import bot_check_passes, captcha_matches
 from auth_service.codes import check_code, phone_number, send_code
@@ -76,7 +81,7 @@ async def find_agent_by_code(ctx: AuthContext, merchant: str, code: str) -> Acco
         )
 
 
-async def register(ctx: AuthContext, caller: Caller, body: RegisterBody) -> dict[str, Any]:
+async def register(ctx: AuthContext, caller: Caller, body: RegisterBody) -> SessionRead:
     """Username registration (``PUT /wps/member/register``)."""
     brand = await ctx.site.brand(caller.merchant)
     if not brand.flag("USERNAMEREG3"):
@@ -85,7 +90,7 @@ async def register(ctx: AuthContext, caller: Caller, body: RegisterBody) -> dict
     return await _create_member(ctx, caller, brand, body, values, body.username.lower(), body.password, "USERNAME")
 
 
-async def register_mobile(ctx: AuthContext, caller: Caller, body: RegisterBody) -> dict[str, Any]:
+async def register_mobile(ctx: AuthContext, caller: Caller, body: RegisterBody) -> SessionRead:
     """Mobile registration (``PUT /wps/member/register/mobile``): the mobile number is always required and is
     the account's name; the SMS code is required when the brand sets ``REGMOBVERF3``; a password is set only
     when it sets ``MOBILENUMPASSREG3`` (otherwise the member logs in by SMS code)."""
@@ -142,7 +147,7 @@ async def _create_member(
     username: str,
     password: str | None,
     method: str,
-) -> dict[str, Any]:
+) -> SessionRead:
     """The affiliate code, then one transaction writing the account and ``auth.member.registered.v1``; the
     member is then logged in. A name or number taken meanwhile is refused by the database's unique index."""
     upline_id = None
@@ -186,7 +191,7 @@ async def _create_member(
     return await open_session(ctx, caller, account, must_change_password=weak, first_login=True)
 
 
-async def send_sms(ctx: AuthContext, caller: Caller, body: SmsRequest, purpose: str) -> dict[str, int]:
+async def send_sms(ctx: AuthContext, caller: Caller, body: SmsRequest, purpose: str) -> CodeSentRead:
     """``noLogin`` codes go only to numbers of existing accounts, ``register`` codes only to new numbers; the
     answer to an unknown ``noLogin`` number is the same, so it tells nobody which numbers are members."""
     brand = await ctx.site.brand(caller.merchant)
@@ -199,11 +204,11 @@ async def send_sms(ctx: AuthContext, caller: Caller, body: SmsRequest, purpose: 
             raise Conflict("mobile.exists")
         return await send_code(ctx, caller, purpose, phone)
     if account is None:
-        return {"expiredMinutes": ctx.settings.sms_code_minutes}
+        return CodeSentRead(expiredMinutes=ctx.settings.sms_code_minutes)
     return await send_code(ctx, caller, purpose, phone)
 
 
-async def reset_by_mobile(ctx: AuthContext, caller: Caller, body: MobileReset) -> dict[str, Any]:
+async def reset_by_mobile(ctx: AuthContext, caller: Caller, body: MobileReset) -> SessionRead:
     """Forgot password by mobile (``POST /wps/member/password/verification``): the ``noLogin`` code, a new
     password by the brand's rule; every session of the account ends and the member is logged in."""
     account = await account_for_code(
@@ -257,7 +262,7 @@ def _reset_key(token: str) -> str:
     return "auth:reset:" + hashlib.sha256(token.encode()).hexdigest()
 
 
-async def reset_by_token(ctx: AuthContext, caller: Caller, body: TokenReset) -> dict[str, Any]:
+async def reset_by_token(ctx: AuthContext, caller: Caller, body: TokenReset) -> SessionRead:
     """The link's second half (``POST /wps/member/password/reset``): one use; every session ends; logged in."""
     account_id = await ctx.redis.get(_reset_key(body.token))
     if account_id is None:
@@ -299,25 +304,25 @@ async def _set_password(ctx: AuthContext, account_id: str, password: str) -> Non
         )
 
 
-def member_view(account: Account) -> dict[str, Any]:
-    return {
-        "id": account.id,
-        "account": account.username,
-        "nickname": account.nickname or account.username,
-        "type": account.account_type,
-        "fullname": account.fullname,
-        "email": account.email,
-        "mobileNum": account.mobile_num,
-        "countryDialingCode": account.country_dialing_code,
-        "uplineId": account.upline_id,
-        "affiliateCode": account.affiliate_code,
-        "hasPaymentPassword": account.payment_password_hash is not None,
-        "totpBound": account.totp_enabled,
-        "icon": account.icon,
-        "lastLoginAt": account.last_login_at.isoformat() if account.last_login_at else None,
-        "lastLoginIp": account.last_login_ip,
-        "createdAt": account.created_at.isoformat(),
-    }
+def member_view(account: Account) -> MemberRead:
+    return MemberRead(
+        id=account.id,
+        account=account.username,
+        nickname=account.nickname or account.username,
+        type=account.account_type,
+        fullname=account.fullname,
+        email=account.email,
+        mobileNum=account.mobile_num,
+        countryDialingCode=account.country_dialing_code,
+        uplineId=account.upline_id,
+        affiliateCode=account.affiliate_code,
+        hasPaymentPassword=account.payment_password_hash is not None,
+        totpBound=account.totp_enabled,
+        icon=account.icon,
+        lastLoginAt=account.last_login_at.isoformat() if account.last_login_at else None,
+        lastLoginIp=account.last_login_ip,
+        createdAt=account.created_at.isoformat(),
+    )
 
 
 async def own_account(ctx: AuthContext, principal: Principal) -> Account:
@@ -330,7 +335,7 @@ async def own_account(ctx: AuthContext, principal: Principal) -> Account:
     return account
 
 
-async def recent_logins(ctx: AuthContext, principal: Principal, limit: int = 10) -> list[dict[str, Any]]:
+async def recent_logins(ctx: AuthContext, principal: Principal, limit: int = 10) -> list[LoginRecordRead]:
     async with ctx.db.reader() as session:
         rows = await session.scalars(
             select(LoginRecord)
@@ -338,7 +343,7 @@ async def recent_logins(ctx: AuthContext, principal: Principal, limit: int = 10)
             .order_by(LoginRecord.id.desc())
             .limit(limit)
         )
-        return [{"at": row.at.isoformat(), "ip": row.ip, "success": row.success} for row in rows]
+        return [LoginRecordRead(at=row.at.isoformat(), ip=row.ip, success=row.success) for row in rows]
 
 
 async def change_password(ctx: AuthContext, caller: Caller, principal: Principal, body: PasswordChange) -> None:
@@ -356,12 +361,12 @@ async def change_password(ctx: AuthContext, caller: Caller, principal: Principal
         await ctx.sessions.release_password_change(principal.token_hash)
 
 
-async def start_totp(ctx: AuthContext, principal: Principal, issuer: str) -> dict[str, str]:
+async def start_totp(ctx: AuthContext, principal: Principal, issuer: str) -> TotpSecretRead:
     """Binding an authenticator, step one: a new secret (kept 10 minutes until confirmed) and its otpauth URI."""
     account = await own_account(ctx, principal)
     secret = totp.new_secret()
     await ctx.redis.set(f"auth:totp-pending:{account.id}", totp.seal(secret, ctx.settings.secret_key), ex=600)
-    return {"secret": secret, "uri": totp.provisioning_uri(secret, account.username, issuer)}
+    return TotpSecretRead(secret=secret, uri=totp.provisioning_uri(secret, account.username, issuer))
 
 
 async def confirm_totp(ctx: AuthContext, principal: Principal, code: str) -> None:
@@ -403,14 +408,14 @@ async def set_icon(ctx: AuthContext, principal: Principal, icon: int) -> None:
         )
 
 
-async def affiliate(ctx: AuthContext, merchant: str, code: str) -> dict[str, Any]:
+async def affiliate(ctx: AuthContext, merchant: str, code: str) -> AffiliateRead:
     agent = await find_agent_by_code(ctx, merchant, code.strip()) if code.strip() else None
     if agent is None:
         raise DomainError("invitation.code.error")
-    return {"valid": True, "agent": agent.nickname or agent.username}
+    return AffiliateRead(valid=True, agent=agent.nickname or agent.username)
 
 
-async def create_agent(ctx: AuthContext, merchant: str, body: NewAgent) -> dict[str, Any]:
+async def create_agent(ctx: AuthContext, merchant: str, body: NewAgent) -> MemberRead:
     if not is_agent(body.accountType):
         raise DomainError("validation.failed", field="accountType", reason="1, 2, 41 or 42")
     account = Account(

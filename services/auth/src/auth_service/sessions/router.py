@@ -6,65 +6,80 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends
 
+from auth_service.accounts.schemas import CaptchaFlagRead, CodeSentRead, SessionRead, VerifyTicketRead
 from auth_service.challenges import new_bot_check, new_captcha
 from auth_service.deps import AnySession, Ctx, Who
 from auth_service.sessions import service
-from auth_service.sessions.schemas import LoginBody, VerificationAnswer, VerificationSend
+from auth_service.sessions.schemas import (
+    BotCheckRead,
+    CaptchaRead,
+    LoginBody,
+    RsaKeyRead,
+    VerificationAnswer,
+    VerificationSend,
+)
 from auth_service.sessions.verification import send_verification
 from portal_kit.encryption import encrypted_body
-from portal_kit.envelope import ok
+from portal_kit.envelope import Done, Envelope, ok
 from portal_kit.throttle import at_most_once_per
 
 router = APIRouter(tags=["auth"])
 Login = Annotated[LoginBody, Depends(encrypted_body(LoginBody))]
+# What a refused login carries: whether to show the captcha, or the ticket of the new-address check.
+LOGIN_REFUSALS: dict[int | str, dict[str, Any]] = {
+    401: {"model": Envelope[CaptchaFlagRead | None]},
+    403: {"model": Envelope[VerifyTicketRead | CaptchaFlagRead | None]},
+}
 
 
 @router.get("/wps/session/key/rsa", operation_id="rsaKey")
-async def rsa_key(ctx: Ctx) -> Any:
+async def rsa_key(ctx: Ctx) -> Envelope[RsaKeyRead]:
     key_id, public_key = await ctx.payload_keys.current()
-    return ok({"keyId": key_id, "publicKey": public_key})
+    return ok(RsaKeyRead(keyId=key_id, publicKey=public_key))
 
 
 @router.get("/wps/captcha", operation_id="captcha")
-async def captcha(ctx: Ctx, who: Who) -> Any:
+async def captcha(ctx: Ctx, who: Who) -> Envelope[CaptchaRead]:
     await at_most_once_per(ctx.redis, f"auth:captcha-refresh:{who.ip}", 1.0)
     return ok(await new_captcha(ctx.redis))
 
 
 @router.get("/wps/botcheck/challenge", operation_id="botCheckChallenge")
-async def bot_check_challenge(ctx: Ctx) -> Any:
+async def bot_check_challenge(ctx: Ctx) -> Envelope[BotCheckRead]:
     return ok(await new_bot_check(ctx.redis, ctx.settings.bot_check_bits))
 
 
-@router.post("/wps/session/login", operation_id="login")
-async def login(ctx: Ctx, who: Who, body: Login) -> Any:
+@router.post("/wps/session/login", operation_id="login", responses=LOGIN_REFUSALS)
+async def login(ctx: Ctx, who: Who, body: Login) -> Envelope[SessionRead]:
     return ok(await service.login(ctx, who, body, service.Entry.MEMBER))
 
 
-@router.post("/wps/session/login/agent", operation_id="agentLogin")
-async def agent_login(ctx: Ctx, who: Who, body: Login) -> Any:
+@router.post("/wps/session/login/agent", operation_id="agentLogin", responses=LOGIN_REFUSALS)
+async def agent_login(ctx: Ctx, who: Who, body: Login) -> Envelope[SessionRead]:
     return ok(await service.login(ctx, who, body, service.Entry.AGENT))
 
 
 @router.post("/wps/session/login/verify/send", operation_id="loginVerificationSend")
-async def verification_send(ctx: Ctx, who: Who, body: VerificationSend) -> Any:
+async def verification_send(ctx: Ctx, who: Who, body: VerificationSend) -> Envelope[CodeSentRead]:
     return ok(await send_verification(ctx, who, body.ticket, body.method))
 
 
 @router.post("/wps/session/login/verify", operation_id="loginVerify")
 async def verification(
     ctx: Ctx, who: Who, body: Annotated[VerificationAnswer, Depends(encrypted_body(VerificationAnswer))]
-) -> Any:
+) -> Envelope[SessionRead]:
     return ok(await service.complete_verification(ctx, who, body.ticket, body.method, body.answer))
 
 
 @router.post("/wps/session/login/freeplay", operation_id="freePlayLogin")
-async def free_play(ctx: Ctx, who: Who, _client: Annotated[dict[str, Any] | None, Body()] = None) -> Any:
+async def free_play(
+    ctx: Ctx, who: Who, _client: Annotated[dict[str, Any] | None, Body()] = None
+) -> Envelope[SessionRead]:
     """The web sends ``os``, ``platform``, a random string and its gateway version; none of it is needed."""
     return ok(await service.free_play(ctx, who))
 
 
 @router.delete("/wps/session/logout", operation_id="logout")
-async def logout(ctx: Ctx, principal: AnySession) -> Any:
+async def logout(ctx: Ctx, principal: AnySession) -> Envelope[Done]:
     await service.logout(ctx, principal)
-    return ok(None)
+    return ok(Done())

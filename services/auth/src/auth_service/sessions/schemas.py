@@ -4,7 +4,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from auth_service.accounts.schemas import Text, Trimmed
+from auth_service.accounts.schemas import Read, Text, Trimmed
 
 
 class LoginBody(Trimmed):
@@ -27,3 +27,20 @@ class VerificationAnswer(Trimmed):
     ticket: Text = Field(min_length=10)
     method: Literal["sms", "totp", "email", "payeeName"]
     answer: Text = Field(min_length=1)
+
+
+class RsaKeyRead(Read):
+    keyId: str
+    publicKey: str
+
+
+class CaptchaRead(Read):
+    captchaId: str
+    image: str
+
+
+class BotCheckRead(Read):
+    challengeId: str
+    prefix: str
+    difficulty: int
+    algorithm: str

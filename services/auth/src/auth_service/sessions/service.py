@@ -6,13 +6,13 @@ import secrets
 import uuid
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
-from typing import Any
 
 from sqlalchemy import select, update
 
 from auth_service.accounts.domain import MEMBER_TYPE, is_agent, is_weak, password_expired
 from auth_service.accounts.lookup import account_for_code
 from auth_service.accounts.models import Account, LoginRecord
+from auth_service.accounts.schemas import CaptchaFlagRead, SessionRead
 from auth_service.challenges import bot_check_passes, captcha_matches
 from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
@@ -38,7 +38,7 @@ def _failures_key(merchant: str, username: str) -> str:
 
 async def open_session(
     ctx: AuthContext, caller: Caller, account: Account, *, must_change_password: bool, first_login: bool
-) -> dict[str, Any]:
+) -> SessionRead:
     principal = Principal(
         role=role_for_account_type(account.account_type),
         merchant=account.merchant,
@@ -57,16 +57,16 @@ async def open_session(
         session.add(
             LoginRecord(account_id=account.id, ip=caller.ip, user_agent=(caller.user_agent or "")[:300], success=True)
         )
-    return {
-        "token": token,
-        "firstTimeLogin": first_login,
-        "passwordExpired": must_change_password,
-        "captcha": False,
-        "type": account.account_type,
-    }
+    return SessionRead(
+        token=token,
+        firstTimeLogin=first_login,
+        passwordExpired=must_change_password,
+        captcha=False,
+        type=account.account_type,
+    )
 
 
-async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry) -> dict[str, Any]:
+async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry) -> SessionRead:
     """``POST /wps/session/login``: username and password. After ``captcha_after_failures`` failures of a
     username the captcha is required; after ``lock_after_failures`` the account is locked for a while."""
     brand = await ctx.site.brand(caller.merchant)
@@ -85,9 +85,9 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     failures = int(await ctx.redis.get(failures_key) or 0)
     if failures >= ctx.settings.captcha_after_failures:
         if not body.captcha:
-            raise DomainError("captcha.required", value={"captcha": True})
+            raise DomainError("captcha.required", value=CaptchaFlagRead(captcha=True))
         if not await captcha_matches(ctx.redis, body.captchaId, body.captcha):
-            raise DomainError("captcha.invalid", value={"captcha": True})
+            raise DomainError("captcha.invalid", value=CaptchaFlagRead(captcha=True))
 
     async with ctx.db.reader() as session:
         account = await session.scalar(
@@ -115,18 +115,14 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     return await open_session(ctx, caller, account, must_change_password=must_change, first_login=first)
 
 
-async def complete_verification(
-    ctx: AuthContext, caller: Caller, ticket: str, method: str, answer: str
-) -> dict[str, Any]:
+async def complete_verification(ctx: AuthContext, caller: Caller, ticket: str, method: str, answer: str) -> SessionRead:
     account, state = await verify(ctx, caller, ticket, method, answer)
     return await open_session(
         ctx, caller, account, must_change_password=state["mustChange"], first_login=state["first"]
     )
 
 
-async def _login_by_code(
-    ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry, brand: Brand
-) -> dict[str, Any]:
+async def _login_by_code(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry, brand: Brand) -> SessionRead:
     """Login by mobile number and SMS code (``MOBILEVERCODELOGIN3``): no bot check and no forced password
     change, as spec §4 says; a wrong code is counted against the code."""
     if not brand.flag("MOBILEVERCODELOGIN3"):
@@ -169,7 +165,9 @@ async def _failed(ctx: AuthContext, caller: Caller, account: Account | None, fai
         if failures >= ctx.settings.lock_after_failures:
             await ctx.redis.delete(failures_key)
             raise Forbidden("account.locked")
-    raise Unauthorized("login.password.incorrect", value={"captcha": failures >= ctx.settings.captcha_after_failures})
+    raise Unauthorized(
+        "login.password.incorrect", value=CaptchaFlagRead(captcha=failures >= ctx.settings.captcha_after_failures)
+    )
 
 
 async def logout(ctx: AuthContext, principal: Principal) -> None:
@@ -177,7 +175,7 @@ async def logout(ctx: AuthContext, principal: Principal) -> None:
         await ctx.redis.delete(principal.token_hash)
 
 
-async def free_play(ctx: AuthContext, caller: Caller) -> dict[str, Any]:
+async def free_play(ctx: AuthContext, caller: Caller) -> SessionRead:
     """``POST /wps/session/login/freeplay``: a trial account (type 4) and its session, when the brand allows."""
     brand = await ctx.site.brand(caller.merchant)
     if not brand.flag("FREEPLAY3"):

@@ -20,6 +20,7 @@ from sqlalchemy import select
 
 from auth_service import totp
 from auth_service.accounts.models import Account, LoginRecord
+from auth_service.accounts.schemas import CodeSentRead, VerifyTicketRead
 from auth_service.codes import check_code, phone_number, send_code
 from auth_service.context import AuthContext, Caller
 from portal_kit.errors import DomainError
@@ -68,12 +69,9 @@ async def require_verification(
         "first": first_login,
     }
     await ctx.redis.set(f"auth:verify:{ticket}", json.dumps(state), ex=TICKET_SECONDS)
-    value = {
-        "ticket": ticket,
-        "methods": methods_of(account),
-        "firstTimeLogin": first_login,
-        "passwordExpired": must_change_password,
-    }
+    value = VerifyTicketRead(
+        ticket=ticket, methods=methods_of(account), firstTimeLogin=first_login, passwordExpired=must_change_password
+    )
     raise DomainError("login_verify_required", status=403, value=value)
 
 
@@ -93,7 +91,7 @@ def _email_target(account: Account) -> str:
     return f"email:{account.email}"
 
 
-async def send_verification(ctx: AuthContext, caller: Caller, ticket: str, method: str) -> dict[str, int]:
+async def send_verification(ctx: AuthContext, caller: Caller, ticket: str, method: str) -> CodeSentRead:
     _, account = await _ticket(ctx, caller, ticket)
     if method not in methods_of(account) or method in ("payeeName", "totp"):
         raise DomainError("verification.failed")
