@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
 from sqlalchemy import select
 
 from portal_kit.db import Database
-from portal_kit.envelope import ok
+from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import NotFound
 from portal_kit.sessions import Principal, Role, require_roles
 from wallet_service.ledger.models import LedgerAccount
+from wallet_service.schemas import BalanceRead, WalletRead
 
 router = APIRouter(tags=["wallet"])
 Caller = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT, Role.TRIAL))]
 
 
 @router.get("/wps/v2/wallets/balance", operation_id="walletBalance")
-async def wallet_balance(request: Request, principal: Caller) -> Any:
+async def wallet_balance(request: Request, principal: Caller) -> Envelope[BalanceRead]:
     db: Database = request.app.state.db
     async with db.reader() as session:
         accounts = (
@@ -30,7 +31,7 @@ async def wallet_balance(request: Request, principal: Caller) -> Any:
         ).all()
     if not accounts:
         raise NotFound("account.not_found")
-    wallets = [{"wallet": a.kind, "available": a.balance - a.held, "held": a.held} for a in accounts]
+    wallets = [WalletRead(wallet=a.kind, available=a.balance - a.held, held=a.held) for a in accounts]
     return ok(
-        {"currency": accounts[0].currency, "scale": 2, "sum": sum(w["available"] for w in wallets), "wallets": wallets}
+        BalanceRead(currency=accounts[0].currency, scale=2, sum=sum(w.available for w in wallets), wallets=wallets)
     )

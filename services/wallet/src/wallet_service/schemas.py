@@ -93,3 +93,150 @@ class SettingsChange(Body):
             "bank": "bank",
         }
         return {names[key]: value for key, value in self.model_dump(exclude_none=True).items()}
+
+
+# Answers: every amount in integer minor units ---------------------------------------------------------------
+
+
+class Read(BaseModel):
+    """An answer's model, built by the service."""
+
+
+class WalletRead(Read):
+    wallet: str
+    available: int
+    held: int
+
+
+class BalanceRead(Read):
+    """The caller's wallets; ``sum`` of what is available, ``scale`` decimals in the UI."""
+
+    currency: str
+    scale: int
+    sum: int
+    wallets: list[WalletRead]
+
+
+class DepositChannelRead(Read):
+    channel: str
+    kind: str
+    min: int
+    max: int
+    bank: dict[str, Any] | None = None
+
+
+class DepositRead(Read):
+    depositId: str
+    channel: str
+    amount: int
+    currency: str
+    reference: str | None
+    status: str
+    reason: str | None
+    createdAt: str
+    decidedAt: str | None
+    accountId: str | None = None
+    checkoutUrl: str | None = None
+
+
+class GatewayAnswerRead(Read):
+    orderId: str
+    status: str
+
+
+class BankAccountRead(Read):
+    """A bound bank account: only the last four digits of the number ever leave the service."""
+
+    bankAccountId: str
+    bankName: str
+    holderName: str
+    accountNumber: str
+
+
+class WithdrawalRead(Read):
+    withdrawalId: str
+    amount: int
+    currency: str
+    bankAccountId: str
+    status: str
+    remainder: int | None
+    confirmDeadline: str | None
+    reason: str | None
+    createdAt: str
+    accountId: str | None = None
+
+
+class MerchantWalletRead(Read):
+    merchantCode: str
+    isSingle: bool
+    vendors: list[str]
+
+
+class WalletSettingsRead(Read):
+    mode: str
+    isSingle: bool
+    vendors: list[str]
+    depositMin: int
+    depositMax: int
+    withdrawalMin: int
+    withdrawalMax: int
+    confirmMinutes: int
+    bank: dict[str, Any]
+
+
+class AdjustmentRead(Read):
+    accountId: str
+    balance: int
+    currency: str
+
+
+class WalletAuditRead(Read):
+    actor: str
+    action: str
+    target: str
+    reason: str | None
+    detail: dict[str, Any]
+    at: str
+
+
+class RecordRead(Read):
+    """One line of the account record: ``amount`` signed, ``balanceAfter`` the wallet's balance after it."""
+
+    id: int
+    time: str
+    type: str
+    wallet: str
+    amount: int
+    balanceAfter: int
+    currency: str
+    reference: str
+
+
+class RecordPageRead(Read):
+    list: list[RecordRead]
+    pageNo: int
+    pageSize: int
+    totalCount: int
+    totalPages: int
+
+
+class ConsolidatedRead(Read):
+    currency: str
+    balance: int
+    held: int
+    wallets: list[WalletRead]
+    pendingDeposits: int
+    pendingWithdrawals: int
+    totalDeposited: int
+    totalWithdrawn: int
+
+
+class UplineRead(Read):
+    uplineId: str
+    username: str
+
+
+class UplineTransferRead(Read):
+    uplineId: str
+    amount: int
+    balance: int

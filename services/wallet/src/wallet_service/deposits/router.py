@@ -3,30 +3,31 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from fastapi import APIRouter, Query, Request
 
-from portal_kit.envelope import ok
+from portal_kit.envelope import Envelope, ok
 from portal_kit.sessions import BrandOps
 from portal_kit.throttle import throttle
 from wallet_service.deposits import service
 from wallet_service.deposits.domain import SIGNATURE_HEADER, signature_valid
 from wallet_service.deps import Cache, Db, Member, Settings
 from wallet_service.ledger.domain import MoneyError
-from wallet_service.schemas import Decision, DepositRequest
+from wallet_service.schemas import Decision, DepositChannelRead, DepositRead, DepositRequest, GatewayAnswerRead
 
 router = APIRouter(tags=["wallet deposits"])
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}/deposits", tags=["wallet ops"])
 
 
 @router.get("/wps/v2/wallets/deposit/channels", operation_id="depositChannels")
-async def deposit_channels(db: Db, member: Member) -> Any:
+async def deposit_channels(db: Db, member: Member) -> Envelope[list[DepositChannelRead]]:
     return ok(await service.channels(db, member.merchant))
 
 
 @router.post("/wps/v2/wallets/deposits", operation_id="requestDeposit")
-async def request_deposit(db: Db, redis: Cache, member: Member, settings: Settings, body: DepositRequest) -> Any:
+async def request_deposit(
+    db: Db, redis: Cache, member: Member, settings: Settings, body: DepositRequest
+) -> Envelope[DepositRead]:
     """A bank transfer waits for ops; a sandbox order answers ``checkoutUrl``, the gateway's payment page.
     At most 30 requests an hour per member, so nobody floods ops with pending deposits."""
     await throttle(redis, f"wallet:deposit-requests:{member.merchant}:{member.account_id}", 30, 3600)
@@ -38,17 +39,17 @@ async def request_deposit(db: Db, redis: Cache, member: Member, settings: Settin
 
 
 @router.get("/wps/v2/wallets/deposits", operation_id="myDeposits")
-async def my_deposits(db: Db, member: Member) -> Any:
+async def my_deposits(db: Db, member: Member) -> Envelope[list[DepositRead]]:
     return ok(await service.listed(db, member.merchant, account_id=member.account_id))
 
 
 @router.get("/wps/v2/wallets/deposits/{deposit_id}", operation_id="myDeposit")
-async def my_deposit(deposit_id: str, db: Db, member: Member) -> Any:
+async def my_deposit(deposit_id: str, db: Db, member: Member) -> Envelope[DepositRead]:
     return ok(await service.of_member(db, member, deposit_id))
 
 
 @router.post("/wps/payment/sandbox/callback", operation_id="sandboxGatewayCallback")
-async def sandbox_callback(request: Request, db: Db, settings: Settings) -> Any:
+async def sandbox_callback(request: Request, db: Db, settings: Settings) -> Envelope[GatewayAnswerRead]:
     """The gateway's asynchronous word on an order, signed with the shared secret over the raw body."""
     raw = await request.body()
     if not settings.sandbox_enabled or not signature_valid(
@@ -71,17 +72,19 @@ async def ops_deposits(
     actor: BrandOps,
     status: str | None = Query(None),
     account_id: str | None = Query(None, alias="accountId"),
-) -> Any:
+) -> Envelope[list[DepositRead]]:
     return ok(await service.listed(db, code, account_id=account_id, status=status))
 
 
 @ops.post("/{deposit_id}/approve", operation_id="opsApproveDeposit")
-async def approve(code: str, deposit_id: str, db: Db, actor: BrandOps, body: Decision | None = None) -> Any:
+async def approve(
+    code: str, deposit_id: str, db: Db, actor: BrandOps, body: Decision | None = None
+) -> Envelope[DepositRead]:
     return ok(await service.decide_by_ops(db, code, deposit_id, actor, True, body.reason if body else None))
 
 
 @ops.post("/{deposit_id}/reject", operation_id="opsRejectDeposit")
-async def reject(code: str, deposit_id: str, db: Db, actor: BrandOps, body: Decision) -> Any:
+async def reject(code: str, deposit_id: str, db: Db, actor: BrandOps, body: Decision) -> Envelope[DepositRead]:
     if not body.reason:
         raise MoneyError("reason.required")
     return ok(await service.decide_by_ops(db, code, deposit_id, actor, False, body.reason))

@@ -66,7 +66,12 @@ async def checkout(settings: Settings, order: str = Query(..., max_length=4000))
     return HTMLResponse(page)
 
 
-@router.post("/checkout", operation_id="sandboxPay")
+@router.post(
+    "/checkout",
+    operation_id="sandboxPay",
+    response_class=RedirectResponse,
+    responses={303: {"description": "back to the order's return address"}, 400: {"content": {"text/html": {}}}},
+)
 async def pay(request: Request, settings: Settings) -> Response:
     form = {key: values[0] for key, values in parse_qs((await request.body()).decode("utf-8", "replace")).items()}
     opened = open_order(settings.sandbox_secret, form.get("order", "")) if settings.sandbox_enabled else None

@@ -22,35 +22,37 @@ from wallet_service.ledger.service import main_wallet, move_against_house
 from wallet_service.listing import newest
 from wallet_service.merchants.service import rules_of
 from wallet_service.ops import audit
+from wallet_service.schemas import DepositChannelRead, DepositRead, GatewayAnswerRead
 
 
-def view(deposit: Deposit) -> dict[str, Any]:
-    return {
-        "depositId": deposit.id,
-        "channel": deposit.channel,
-        "amount": deposit.amount,
-        "currency": deposit.currency,
-        "reference": deposit.reference,
-        "status": deposit.status,
-        "reason": deposit.reason,
-        "createdAt": events.stamp(deposit.created_at),
-        "decidedAt": events.stamp(deposit.decided_at) if deposit.decided_at else None,
-    }
+def view(deposit: Deposit, *, with_account: bool = False) -> DepositRead:
+    return DepositRead(
+        depositId=deposit.id,
+        channel=deposit.channel,
+        amount=deposit.amount,
+        currency=deposit.currency,
+        reference=deposit.reference,
+        status=deposit.status,
+        reason=deposit.reason,
+        createdAt=events.stamp(deposit.created_at),
+        decidedAt=events.stamp(deposit.decided_at) if deposit.decided_at else None,
+        accountId=deposit.account_id if with_account else None,
+    )
 
 
-async def channels(db: Database, merchant: str) -> list[dict[str, Any]]:
+async def channels(db: Database, merchant: str) -> list[DepositChannelRead]:
     async with db.reader() as session:
         rules = await rules_of(session, merchant)
-    limits = {"min": rules.deposit_min, "max": rules.deposit_max}
+    low, high = rules.deposit_min, rules.deposit_max
     return [
-        {"channel": BANK_TRANSFER, "kind": "manual", **limits, "bank": rules.bank},
-        {"channel": SANDBOX, "kind": "gateway", **limits},
+        DepositChannelRead(channel=BANK_TRANSFER, kind="manual", min=low, max=high, bank=rules.bank),
+        DepositChannelRead(channel=SANDBOX, kind="gateway", min=low, max=high),
     ]
 
 
 async def request(
     db: Database, member: Principal, channel: str, amount: Any, request_id: str, reference: str | None, secret: str
-) -> dict[str, Any]:
+) -> DepositRead:
     """Open a deposit, once per ``request_id``; a sandbox order answers the gateway's checkout address."""
     assert member.account_id is not None
     amount = checked_amount(amount)
@@ -83,7 +85,7 @@ async def request(
     if channel == SANDBOX:
         order = {"orderId": deposit.id, "merchant": deposit.merchant, "amount": deposit.amount,
                  "currency": deposit.currency, "returnUrl": "/member/depositv2?deposit=" + deposit.id}  # fmt: skip
-        answer["checkoutUrl"] = "/wps/payment/sandbox/checkout?order=" + seal_order(secret, order)
+        answer.checkoutUrl = "/wps/payment/sandbox/checkout?order=" + seal_order(secret, order)
     return answer
 
 
@@ -118,7 +120,7 @@ def _fail(session: AsyncSession, deposit: Deposit, status: str, decided_by: str,
 
 async def decide_by_ops(
     db: Database, merchant: str, deposit_id: str, actor: Principal, approve: bool, reason: str | None
-) -> dict[str, Any]:
+) -> DepositRead:
     """Ops approve (credit) or reject a pending bank transfer; a decided deposit is refused."""
     async with db.transaction() as session:
         deposit = await _locked(session, merchant, deposit_id)
@@ -133,7 +135,7 @@ async def decide_by_ops(
         return view(deposit)
 
 
-async def gateway_callback(db: Database, callback: dict[str, Any]) -> dict[str, Any]:
+async def gateway_callback(db: Database, callback: dict[str, Any]) -> GatewayAnswerRead:
     """The sandbox gateway's (signature already checked) word on an order. A duplicate changes nothing and
     answers the same; an order whose amount or currency differ from the deposit is refused."""
     status = callback.get("status")
@@ -157,10 +159,10 @@ async def gateway_callback(db: Database, callback: dict[str, Any]) -> dict[str, 
                 _fail(session, deposit, FAILED, "gateway", str(callback.get("reason") or "declined")[:500])
         elif deposit.status != wanted:
             raise MoneyError("deposit.already_decided")
-        return {"orderId": deposit.id, "status": deposit.status}
+        return GatewayAnswerRead(orderId=deposit.id, status=deposit.status)
 
 
-async def of_member(db: Database, member: Principal, deposit_id: str) -> dict[str, Any]:
+async def of_member(db: Database, member: Principal, deposit_id: str) -> DepositRead:
     async with db.reader() as session:
         deposit = await session.get(Deposit, deposit_id)
     if deposit is None or (deposit.merchant, deposit.account_id) != (member.merchant, member.account_id):
@@ -170,6 +172,6 @@ async def of_member(db: Database, member: Principal, deposit_id: str) -> dict[st
 
 async def listed(
     db: Database, merchant: str, *, account_id: str | None = None, status: str | None = None, limit: int = 50
-) -> list[dict[str, Any]]:
+) -> list[DepositRead]:
     rows = await newest(db, Deposit, merchant, account_id=account_id, status=status, limit=limit)
-    return [view(row) | {"accountId": row.account_id} for row in rows]
+    return [view(row, with_account=True) for row in rows]

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wallet_service.ledger.domain import VENDOR_WALLET, MoneyError, money_text
+from wallet_service.schemas import WalletSettingsRead
 
 SINGLE, TRANSFER = "single", "transfer"
 
@@ -38,18 +39,18 @@ class WalletRules:
                 "amount.out_of_limits", min=money_text(self.withdrawal_min), max=money_text(self.withdrawal_max)
             )
 
-    def view(self) -> dict[str, Any]:
-        return {
-            "mode": self.mode,
-            "isSingle": self.is_single,
-            "vendors": list(self.vendors),
-            "depositMin": self.deposit_min,
-            "depositMax": self.deposit_max,
-            "withdrawalMin": self.withdrawal_min,
-            "withdrawalMax": self.withdrawal_max,
-            "confirmMinutes": self.confirm_minutes,
-            "bank": self.bank,
-        }
+    def view(self) -> WalletSettingsRead:
+        return WalletSettingsRead(
+            mode=self.mode,
+            isSingle=self.is_single,
+            vendors=list(self.vendors),
+            depositMin=self.deposit_min,
+            depositMax=self.deposit_max,
+            withdrawalMin=self.withdrawal_min,
+            withdrawalMax=self.withdrawal_max,
+            confirmMinutes=self.confirm_minutes,
+            bank=self.bank,
+        )
 
 
 def validated(rules: WalletRules) -> WalletRules:

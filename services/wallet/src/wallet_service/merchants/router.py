@@ -3,18 +3,16 @@ settings."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Query
 
-from portal_kit.envelope import ok
+from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import DomainError
 from portal_kit.merchant import MERCHANT_PATTERN, MerchantCode
 from portal_kit.sessions import BrandOps
 from wallet_service.deps import Db
 from wallet_service.merchants.service import change, rules_of
 from wallet_service.ops import audit
-from wallet_service.schemas import SettingsChange
+from wallet_service.schemas import MerchantWalletRead, SettingsChange, WalletSettingsRead
 
 public = APIRouter(tags=["wallet"])
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}", tags=["wallet ops"])
@@ -23,23 +21,23 @@ ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}", tags=["wallet ops"])
 @public.get("/wps/relay/GCS_merchantWallet", operation_id="merchantWallet")
 async def merchant_wallet(
     db: Db, merchant: MerchantCode, merchant_code: str | None = Query(None, alias="merchantCode")
-) -> Any:
+) -> Envelope[MerchantWalletRead]:
     code = (merchant_code or merchant).strip().lower()
     if not MERCHANT_PATTERN.fullmatch(code):
         raise DomainError("merchant.invalid")
     async with db.reader() as session:
         rules = await rules_of(session, code)
-    return ok({"merchantCode": code, "isSingle": rules.is_single, "vendors": list(rules.vendors)})
+    return ok(MerchantWalletRead(merchantCode=code, isSingle=rules.is_single, vendors=list(rules.vendors)))
 
 
 @ops.get("/settings", operation_id="opsWalletSettings")
-async def read_settings(code: str, db: Db, actor: BrandOps) -> Any:
+async def read_settings(code: str, db: Db, actor: BrandOps) -> Envelope[WalletSettingsRead]:
     async with db.reader() as session:
         return ok((await rules_of(session, code)).view())
 
 
 @ops.put("/settings", operation_id="opsChangeWalletSettings")
-async def change_settings(code: str, db: Db, actor: BrandOps, body: SettingsChange) -> Any:
+async def change_settings(code: str, db: Db, actor: BrandOps, body: SettingsChange) -> Envelope[WalletSettingsRead]:
     async with db.transaction() as session:
         updated = await change(session, code, body.changes())
         audit.record(session, code, actor, "settings.change", code, None, **body.model_dump(exclude_none=True))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import select
 
 from portal_kit.db import Database
@@ -14,11 +12,12 @@ from wallet_service.ledger.domain import ADJUSTMENTS, MAX_AMOUNT, MoneyError
 from wallet_service.ledger.service import main_wallet, move_against_house
 from wallet_service.ops import audit
 from wallet_service.ops.models import OpsAudit
+from wallet_service.schemas import AdjustmentRead, WalletAuditRead
 
 
 async def adjust(
     db: Database, merchant: str, account_id: str, actor: Principal, amount: int, reason: str, request_id: str
-) -> dict[str, Any]:
+) -> AdjustmentRead:
     """Credit (positive) or debit (negative) a member's main wallet against the adjustments account, once
     per ``request_id``; a debit never takes more than is spendable. Audited once, not per replay."""
     if amount == 0 or abs(amount) > MAX_AMOUNT:
@@ -30,10 +29,10 @@ async def adjust(
         )
         if moved:
             audit.record(session, merchant, actor, "balance.adjust", account_id, reason, amount=amount)
-    return {"accountId": account_id, "balance": balance, "currency": wallet.currency}
+    return AdjustmentRead(accountId=account_id, balance=balance, currency=wallet.currency)
 
 
-async def audit_log(db: Database, merchant: str, page: Page) -> list[dict[str, Any]]:
+async def audit_log(db: Database, merchant: str, page: Page) -> list[WalletAuditRead]:
     async with db.reader() as session:
         rows = (
             await session.scalars(
@@ -45,7 +44,8 @@ async def audit_log(db: Database, merchant: str, page: Page) -> list[dict[str, A
             )
         ).all()
     return [
-        {"actor": r.actor, "action": r.action, "target": r.target, "reason": r.reason, "detail": r.detail,
-         "at": events.stamp(r.at)}
+        WalletAuditRead(
+            actor=r.actor, action=r.action, target=r.target, reason=r.reason, detail=r.detail, at=events.stamp(r.at)
+        )
         for r in rows
     ]  # fmt: skip

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from portal_kit.envelope import ok
+from portal_kit.envelope import Envelope, ok
 from portal_kit.paging import Page, page_params
 from wallet_service.deps import Db, Member
 from wallet_service.records import service
 from wallet_service.records.domain import date_range, kinds_for
+from wallet_service.schemas import ConsolidatedRead, RecordPageRead
 
 router = APIRouter(tags=["wallet records"])
 Paging = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
@@ -24,7 +25,7 @@ async def transaction_records(
     record_type: str | None = Query(None, alias="type", max_length=20),
     start_date: str | None = Query(None, alias="startDate", max_length=10),
     end_date: str | None = Query(None, alias="endDate", max_length=10),
-) -> Any:
+) -> Envelope[RecordPageRead]:
     """Paged, newest first; ``type`` one of deposit, withdrawal, transfer, upline, bet, win, rollback,
     adjustment, bonus (or all); ``startDate``/``endDate`` as yyyy-MM-dd, both days included."""
     start, end = date_range(start_date, end_date)
@@ -34,5 +35,5 @@ async def transaction_records(
 
 
 @router.get("/wps/member/info/funds/consolidated", operation_id="consolidatedFunds")
-async def consolidated_funds(db: Db, member: Member) -> Any:
+async def consolidated_funds(db: Db, member: Member) -> Envelope[ConsolidatedRead]:
     return ok(await service.consolidated(db, member.merchant, str(member.account_id)))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import func, select
 
@@ -14,6 +13,7 @@ from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
 from wallet_service.ledger.service import main_wallet
 from wallet_service.records.domain import TYPE_OF_KIND
+from wallet_service.schemas import ConsolidatedRead, RecordPageRead, RecordRead, WalletRead
 from wallet_service.withdrawals import domain as withdrawal_states
 from wallet_service.withdrawals.models import Withdrawal
 
@@ -26,7 +26,7 @@ async def journal(
     kinds: tuple[str, ...] | None = None,
     start: datetime | None = None,
     end: datetime | None = None,
-) -> dict[str, Any]:
+) -> RecordPageRead:
     """The journal lines of one account's wallets, newest first, paged."""
     query = (
         select(
@@ -54,28 +54,28 @@ async def journal(
         rows = (
             await session.execute(query.order_by(JournalEntry.id.desc()).offset(page.offset).limit(page.size))
         ).all()
-    return {
-        "list": [
-            {
-                "id": row.id,
-                "time": events.stamp(row.created_at),
-                "type": TYPE_OF_KIND.get(row.kind, row.kind),
-                "wallet": row.wallet,
-                "amount": row.amount,
-                "balanceAfter": row.balance_after,
-                "currency": row.currency,
-                "reference": row.idempotency_key.split(":", 1)[-1],
-            }
+    return RecordPageRead(
+        list=[
+            RecordRead(
+                id=row.id,
+                time=events.stamp(row.created_at),
+                type=TYPE_OF_KIND.get(row.kind, row.kind),
+                wallet=row.wallet,
+                amount=row.amount,
+                balanceAfter=row.balance_after,
+                currency=row.currency,
+                reference=row.idempotency_key.split(":", 1)[-1],
+            )
             for row in rows
         ],
-        "pageNo": page.number,
-        "pageSize": page.size,
-        "totalCount": total,
-        "totalPages": page.total_pages(total),
-    }
+        pageNo=page.number,
+        pageSize=page.size,
+        totalCount=total,
+        totalPages=page.total_pages(total),
+    )
 
 
-async def consolidated(db: Database, merchant: str, owner_id: str) -> dict[str, Any]:
+async def consolidated(db: Database, merchant: str, owner_id: str) -> ConsolidatedRead:
     """One view of a member's money: wallets, funds held by pending withdrawals, deposits and withdrawals
     waiting, and what came in and went out in total."""
     async with db.reader() as session:
@@ -115,13 +115,13 @@ async def consolidated(db: Database, merchant: str, owner_id: str) -> dict[str, 
                 )
             ).all()
         )
-    return {
-        "currency": main.currency,
-        "balance": sum(w.balance - w.held for w in wallets),
-        "held": sum(w.held for w in wallets),
-        "wallets": [{"wallet": w.kind, "available": w.balance - w.held, "held": w.held} for w in wallets],
-        "pendingDeposits": int(deposits.get("pending") or 0),
-        "pendingWithdrawals": int(pending_withdrawals or 0),
-        "totalDeposited": int(moved.get("deposit") or 0),
-        "totalWithdrawn": -int((moved.get("withdrawal") or 0) + (moved.get("withdrawal_refund") or 0)),
-    }
+    return ConsolidatedRead(
+        currency=main.currency,
+        balance=sum(w.balance - w.held for w in wallets),
+        held=sum(w.held for w in wallets),
+        wallets=[WalletRead(wallet=w.kind, available=w.balance - w.held, held=w.held) for w in wallets],
+        pendingDeposits=int(deposits.get("pending") or 0),
+        pendingWithdrawals=int(pending_withdrawals or 0),
+        totalDeposited=int(moved.get("deposit") or 0),
+        totalWithdrawn=-int((moved.get("withdrawal") or 0) + (moved.get("withdrawal_refund") or 0)),
+    )

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query
 
 from portal_kit.encryption import encrypted_body
-from portal_kit.envelope import ok
+from portal_kit.envelope import Envelope, ok
 from portal_kit.sessions import BrandOps
 from portal_kit.throttle import throttle
 from wallet_service import payment_password
 from wallet_service.deps import Cache, Db, Member, Nats
 from wallet_service.ledger.domain import MoneyError
-from wallet_service.schemas import BankAccountBinding, Confirmation, Decision, WithdrawalRequest
+from wallet_service.schemas import (
+    BankAccountBinding,
+    BankAccountRead,
+    Confirmation,
+    Decision,
+    WithdrawalRead,
+    WithdrawalRequest,
+)
 from wallet_service.withdrawals import service
 
 router = APIRouter(prefix="/wps/v2/wallets", tags=["wallet withdrawals"])
@@ -21,12 +28,14 @@ ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}/withdrawals", tags=["wa
 
 
 @router.get("/bank-accounts", operation_id="bankAccounts")
-async def bank_accounts(db: Db, member: Member) -> Any:
+async def bank_accounts(db: Db, member: Member) -> Envelope[list[BankAccountRead]]:
     return ok(await service.bank_accounts(db, member))
 
 
 @router.post("/bank-accounts", operation_id="bindBankAccount")
-async def bind_bank_account(db: Db, redis: Cache, member: Member, body: BankAccountBinding) -> Any:
+async def bind_bank_account(
+    db: Db, redis: Cache, member: Member, body: BankAccountBinding
+) -> Envelope[BankAccountRead]:
     await throttle(redis, f"wallet:bank-bindings:{member.merchant}:{member.account_id}", 10, 3600)
     return ok(await service.bind_bank_account(db, member, body.bankName, body.holderName, body.accountNumber))
 
@@ -34,19 +43,21 @@ async def bind_bank_account(db: Db, redis: Cache, member: Member, body: BankAcco
 @router.post("/withdrawals", operation_id="requestWithdrawal")
 async def request_withdrawal(
     db: Db, nc: Nats, member: Member, body: Annotated[WithdrawalRequest, Depends(encrypted_body(WithdrawalRequest))]
-) -> Any:
+) -> Envelope[WithdrawalRead]:
     """(E) Hold the amount for ops to pay to a bound bank account; the payment password is checked first."""
     await payment_password.verify(nc, member.merchant, str(member.account_id), body.paymentPassword)
     return ok(await service.request(db, member, body.amount, body.bankAccountId, body.requestId))
 
 
 @router.get("/withdrawals", operation_id="myWithdrawals")
-async def my_withdrawals(db: Db, member: Member) -> Any:
+async def my_withdrawals(db: Db, member: Member) -> Envelope[list[WithdrawalRead]]:
     return ok(await service.listed(db, member.merchant, account_id=member.account_id))
 
 
 @router.post("/withdrawals/{withdrawal_id}/confirmation", operation_id="confirmWithdrawal")
-async def confirm_withdrawal(withdrawal_id: str, db: Db, member: Member, body: Confirmation) -> Any:
+async def confirm_withdrawal(
+    withdrawal_id: str, db: Db, member: Member, body: Confirmation
+) -> Envelope[WithdrawalRead]:
     return ok(await service.confirm(db, member, withdrawal_id, body.result, body.remainder, body.proofs))
 
 
@@ -57,7 +68,7 @@ async def ops_withdrawals(
     actor: BrandOps,
     status: str | None = Query(None),
     account_id: str | None = Query(None, alias="accountId"),
-) -> Any:
+) -> Envelope[list[WithdrawalRead]]:
     return ok(await service.listed(db, code, account_id=account_id, status=status))
 
 
@@ -69,7 +80,7 @@ async def decide(
     db: Db,
     actor: BrandOps,
     body: Decision | None = None,
-) -> Any:
+) -> Envelope[WithdrawalRead]:
     """``approve``, ``reject`` (reason required), ``pay``, and for a disputed one ``refund`` or ``close``
     (reason required)."""
     reason = body.reason if body else None

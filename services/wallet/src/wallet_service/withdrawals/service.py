@@ -22,37 +22,39 @@ from wallet_service.ledger.service import hold, main_wallet, move_against_house,
 from wallet_service.listing import newest
 from wallet_service.merchants.service import rules_of
 from wallet_service.ops import audit
+from wallet_service.schemas import BankAccountRead, WithdrawalRead
 from wallet_service.withdrawals import domain
 from wallet_service.withdrawals.models import BankAccount, Withdrawal, WithdrawalProof
 
 MAX_BANK_ACCOUNTS = 5
 
 
-def bank_view(account: BankAccount) -> dict[str, Any]:
-    return {
-        "bankAccountId": account.id,
-        "bankName": account.bank_name,
-        "holderName": account.holder_name,
+def bank_view(account: BankAccount) -> BankAccountRead:
+    return BankAccountRead(
+        bankAccountId=account.id,
+        bankName=account.bank_name,
+        holderName=account.holder_name,
         # Only the last four digits ever leave the service.
-        "accountNumber": "*" * max(0, len(account.account_number) - 4) + account.account_number[-4:],
-    }
+        accountNumber="*" * max(0, len(account.account_number) - 4) + account.account_number[-4:],
+    )
 
 
-def view(withdrawal: Withdrawal, now: datetime | None = None) -> dict[str, Any]:
-    return {
-        "withdrawalId": withdrawal.id,
-        "amount": withdrawal.amount,
-        "currency": withdrawal.currency,
-        "bankAccountId": withdrawal.bank_account_id,
-        "status": domain.effective_status(withdrawal.status, withdrawal.confirm_deadline, now or datetime.now(UTC)),
-        "remainder": withdrawal.remainder,
-        "confirmDeadline": events.stamp(withdrawal.confirm_deadline) if withdrawal.confirm_deadline else None,
-        "reason": withdrawal.reason,
-        "createdAt": events.stamp(withdrawal.created_at),
-    }
+def view(withdrawal: Withdrawal, now: datetime | None = None, *, with_account: bool = False) -> WithdrawalRead:
+    return WithdrawalRead(
+        withdrawalId=withdrawal.id,
+        amount=withdrawal.amount,
+        currency=withdrawal.currency,
+        bankAccountId=withdrawal.bank_account_id,
+        status=domain.effective_status(withdrawal.status, withdrawal.confirm_deadline, now or datetime.now(UTC)),
+        remainder=withdrawal.remainder,
+        confirmDeadline=events.stamp(withdrawal.confirm_deadline) if withdrawal.confirm_deadline else None,
+        reason=withdrawal.reason,
+        createdAt=events.stamp(withdrawal.created_at),
+        accountId=withdrawal.account_id if with_account else None,
+    )
 
 
-async def bank_accounts(db: Database, member: Principal) -> list[dict[str, Any]]:
+async def bank_accounts(db: Database, member: Principal) -> list[BankAccountRead]:
     async with db.reader() as session:
         rows = await session.scalars(
             select(BankAccount)
@@ -64,7 +66,7 @@ async def bank_accounts(db: Database, member: Principal) -> list[dict[str, Any]]
 
 async def bind_bank_account(
     db: Database, member: Principal, bank_name: str, holder: str, number: str
-) -> dict[str, Any]:
+) -> BankAccountRead:
     async with db.transaction() as session:
         await main_wallet(session, member.merchant, str(member.account_id), lock=True)  # one binding at a time
         bound = await session.scalar(
@@ -90,7 +92,7 @@ async def bind_bank_account(
 
 async def request(
     db: Database, member: Principal, amount: Any, bank_account_id: str, request_id: str
-) -> dict[str, Any]:
+) -> WithdrawalRead:
     """Hold the funds and open the request, once per ``request_id`` (the payment password is checked first)."""
     amount = checked_amount(amount)
     async with db.transaction() as session:
@@ -141,7 +143,7 @@ def _require(withdrawal: Withdrawal, *states: str) -> None:
 
 async def decide(
     db: Database, merchant: str, withdrawal_id: str, actor: Principal, action: str, reason: str | None
-) -> dict[str, Any]:
+) -> WithdrawalRead:
     """Ops: ``approve`` a pending request, ``reject`` a pending or approved one (funds released), ``pay`` an
     approved one (the funds leave the member's wallet), ``refund`` or ``close`` a disputed one."""
     now = datetime.now(UTC)
@@ -200,7 +202,7 @@ def decoded_proofs(raw: list[str]) -> list[tuple[str, bytes]]:
 
 async def confirm(
     db: Database, member: Principal, withdrawal_id: str, result: str, remainder: int | None, proofs: list[str]
-) -> dict[str, Any]:
+) -> WithdrawalRead:
     """The member's word on a paid withdrawal: fully, partly (with the remainder) or not received (with proof
     images), before the deadline; after it the withdrawal counts as received."""
     images = decoded_proofs(proofs)
@@ -232,7 +234,7 @@ async def sweep_unconfirmed(db: Database) -> int:
 
 async def listed(
     db: Database, merchant: str, *, account_id: str | None = None, status: str | None = None, limit: int = 50
-) -> list[dict[str, Any]]:
+) -> list[WithdrawalRead]:
     rows = await newest(db, Withdrawal, merchant, account_id=account_id, status=status, limit=limit)
     now = datetime.now(UTC)
-    return [view(row, now) | {"accountId": row.account_id} for row in rows]
+    return [view(row, now, with_account=True) for row in rows]
