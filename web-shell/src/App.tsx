@@ -15,7 +15,6 @@ import type { SiteValue } from "./site";
 import { SiteContext, siteValue } from "./site";
 import { MaintenanceScreen, RegionScreen } from "./StatusScreens";
 import { text } from "./texts";
-import type { HelpTopic, SiteConfig } from "./types";
 
 /** The public popup, once per session per kind of user unless closed (spec §4); not over /login or /register. */
 function StartupPopup() {
@@ -61,7 +60,7 @@ function Boot() {
   const site = useQuery({
     queryKey: ["site", language],
     queryFn: async () => {
-      const [config, help] = await Promise.all([api<SiteConfig>("siteConfig", language), api<HelpTopic[]>("helpCenter", language)]);
+      const [config, help] = await Promise.all([api("siteConfig", language), api("helpCenter", language)]);
       return siteValue(config, help);
     },
     placeholderData: keepPreviousData, // a language change keeps the page until the new texts arrive

@@ -1,9 +1,9 @@
 import type { Language } from "@portal/kit";
 import { text } from "./texts";
-import type { SiteConfig } from "./types";
+import type { SiteConfigRead } from "@portal/kit";
 
 interface Props {
-  config: SiteConfig;
+  config: SiteConfigRead;
   language: Language;
 }
 

@@ -1,10 +1,10 @@
 /** The brand's site config, loaded before anything renders and shared with every part of the shell. */
 import { createContext, useContext } from "react";
-import type { HelpTopic, SiteConfig } from "./types";
+import type { HelpTopicRead, SiteConfigRead } from "@portal/kit";
 
 export interface SiteValue {
-  config: SiteConfig;
-  help: HelpTopic[];
+  config: SiteConfigRead;
+  help: HelpTopicRead[];
   flag: (name: string) => boolean;
 }
 
@@ -16,7 +16,7 @@ export function useSite(): SiteValue {
   return value;
 }
 
-export function siteValue(config: SiteConfig, help: HelpTopic[]): SiteValue {
+export function siteValue(config: SiteConfigRead, help: HelpTopicRead[]): SiteValue {
   const flags = config.whitelabelVal ?? {};
   return { config, help, flag: (name) => Boolean(flags[name]) };
 }

@@ -6,6 +6,21 @@ export interface Adjustment {
   requestId: string;
 }
 
+export interface AdjustmentRead {
+  accountId: string;
+  balance: number;
+  currency: string;
+}
+
+export interface AffiliateRead {
+  valid: boolean;
+  agent: string;
+}
+
+export interface Analytics {
+  gtagId: string;
+}
+
 export interface AnnouncementBody {
   type: NoticeType;
   popupExecution?: PopupExecution | null;
@@ -18,7 +33,53 @@ export interface AnnouncementBody {
   active?: boolean;
 }
 
+export interface AnnouncementOpsRead {
+  id: number;
+  type: string;
+  popupExecution: string | null;
+  title: Record<string, string>;
+  content: Record<string, string>;
+  promotionType: string | null;
+  startsAt: string;
+  endsAt: string | null;
+  sort: number;
+  active: boolean;
+}
+
+export interface AnnouncementRead {
+  id: number;
+  type: string;
+  popupExecution: string | null;
+  title: string;
+  content: string;
+  promotionType: string | null;
+  startDateStr: string;
+  startsAt: string;
+  endsAt: string | null;
+}
+
+export interface AuditEntryRead {
+  actor: string;
+  action: string;
+  detail: Record<string, unknown>;
+  at: string | null;
+}
+
+export interface BalanceRead {
+  currency: string;
+  scale: number;
+  sum: number;
+  wallets: Array<WalletRead>;
+}
+
 export interface BankAccountBinding {
+  bankName: string;
+  holderName: string;
+  accountNumber: string;
+}
+
+export interface BankAccountRead {
+  bankAccountId: string;
   bankName: string;
   holderName: string;
   accountNumber: string;
@@ -36,14 +97,87 @@ export interface BannerBody {
 
 export type BannerGroup = "w_home" | "w_video" | "w_register" | "w_forget" | "w_login";
 
+export interface BannerOpsRead {
+  id: number;
+  groupName: string;
+  url: string;
+  title: Record<string, string>;
+  linkageType: string;
+  linkage: string;
+  sort: number;
+  active: boolean;
+}
+
+export interface BannerRead {
+  id: number;
+  groupName: string;
+  url: string;
+  title: string;
+  linkageType: string;
+  linkage: string;
+}
+
+export interface BotCheckRead {
+  challengeId: string;
+  prefix: string;
+  difficulty: number;
+  algorithm: string;
+}
+
+export interface CaptchaFlagRead {
+  captcha: boolean;
+}
+
+export interface CaptchaRead {
+  captchaId: string;
+  image: string;
+}
+
+export interface CodeSentRead {
+  expiredMinutes: number;
+}
+
 export interface Confirmation {
   result: string;
   remainder?: number | null;
   proofs?: Array<string>;
 }
 
+export interface ConsolidatedRead {
+  currency: string;
+  balance: number;
+  held: number;
+  wallets: Array<WalletRead>;
+  pendingDeposits: number;
+  pendingWithdrawals: number;
+  totalDeposited: number;
+  totalWithdrawn: number;
+}
+
 export interface Decision {
   reason?: string | null;
+}
+
+export interface DepositChannelRead {
+  channel: "BANK_TRANSFER" | "SANDBOX";
+  kind: "manual" | "gateway";
+  min: number;
+  max: number;
+  bank?: Record<string, string> | null;
+}
+
+export interface DepositRead {
+  depositId: string;
+  channel: "BANK_TRANSFER" | "SANDBOX";
+  amount: number;
+  currency: string;
+  reference: string | null;
+  status: "pending" | "credited" | "rejected" | "failed";
+  reason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  accountId?: string | null;
+  checkoutUrl?: string | null;
 }
 
 export interface DepositRequest {
@@ -62,12 +196,42 @@ export interface DomainRouteList {
   routes: Array<DomainRouteItem>;
 }
 
+export interface DomainRouteRead {
+  domain: string;
+  label: string;
+}
+
+export interface Done {
+  done?: boolean;
+}
+
 export interface FeedbackBody {
   content: string;
 }
 
+export interface FeedbackRead {
+  id: number;
+  accountId: string | null;
+  content: string;
+  clientIp: string | null;
+  createdAt: string;
+}
+
+export interface FeedbackReceipt {
+  id: number;
+}
+
 export interface FlagChanges {
   flags: Record<string, boolean>;
+}
+
+export interface GatewayAnswerRead {
+  orderId: string;
+  status: string;
+}
+
+export interface Health {
+  status: "alive" | "ready";
 }
 
 export interface HelpTopicBody {
@@ -77,8 +241,97 @@ export interface HelpTopicBody {
   sort?: number;
 }
 
+export interface HelpTopicOpsRead {
+  id: number;
+  key: string;
+  title: Record<string, string>;
+  content: Record<string, string>;
+  sort: number;
+}
+
+export interface HelpTopicRead {
+  key: string;
+  title: string;
+  content: string;
+}
+
 export interface IconChoice {
   icon: number;
+}
+
+export interface IconRead {
+  icon: number;
+}
+
+export interface Location {
+  ip: string | null;
+}
+
+export interface LoginBody {
+  username: string;
+  password: string;
+  type?: "username" | "sms";
+  countryDialingCode?: string;
+  captcha?: string;
+  captchaId?: string;
+  botCheckId?: string;
+  botCheckNonce?: string;
+}
+
+export interface LoginRecordRead {
+  at: string;
+  ip: string | null;
+  success: boolean;
+}
+
+export interface MaintenanceRead {
+  title: string;
+  text: string;
+  endTime: string | null;
+}
+
+export interface MemberRead {
+  id: string;
+  account: string;
+  nickname: string | null;
+  type: number;
+  fullname: string | null;
+  email: string | null;
+  mobileNum: string | null;
+  countryDialingCode: string | null;
+  uplineId: string | null;
+  affiliateCode: string | null;
+  hasPaymentPassword: boolean;
+  totpBound: boolean;
+  icon: number;
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
+  createdAt: string;
+}
+
+export interface MerchantRead {
+  code: string;
+  name: string;
+  active: boolean;
+  currency: string;
+  currencySymbol: string;
+  languages: Array<string>;
+  defaultLanguage: string;
+  mainDomain: string;
+  gtagId: string;
+  imageCDNs: Array<string>;
+  launchGameCDNs: Array<string>;
+  customerServiceUrl: string;
+  description: Record<string, string>;
+  copyright: string;
+  flags: Record<string, boolean>;
+  maintenance: boolean;
+  maintenanceTitle: Record<string, string>;
+  maintenanceText: Record<string, string>;
+  maintenanceEnd: string | null;
+  blockedNetworks: Array<string>;
+  regionText: Record<string, string>;
+  updatedAt: string | null;
 }
 
 export interface MerchantSettings {
@@ -103,10 +356,29 @@ export interface MerchantSettings {
   regionText?: Record<string, string> | null;
 }
 
+export interface MerchantWalletRead {
+  merchantCode: string;
+  isSingle: boolean;
+  vendors: Array<string>;
+}
+
 export interface MobileBinding {
   mobileNum: string;
   countryDialingCode?: string;
   verificationCode: string;
+}
+
+export interface MobileRead {
+  mobileNum: string;
+  countryDialingCode: string;
+}
+
+export interface MobileReset {
+  mobileNum: string;
+  countryDialingCode?: string;
+  verificationCode: string;
+  newPassword: string;
+  confirmNewPassword?: string | null;
 }
 
 export interface NewAgent {
@@ -143,7 +415,99 @@ export interface NewMerchant {
 
 export type NoticeType = "B" | "PL" | "PU" | "PR" | "H";
 
+export interface PageRead_AnnouncementRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<AnnouncementRead>;
+}
+
+export interface PageRead_AuditEntryRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<AuditEntryRead>;
+}
+
+export interface PageRead_FeedbackRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<FeedbackRead>;
+}
+
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+  confirmNewPassword: string;
+}
+
+export interface PaymentPasswordChange {
+  oldPaymentPassword?: string;
+  newPaymentPassword: string;
+  confirmPaymentPassword: string;
+}
+
+export interface PaymentPasswordRead {
+  hasPaymentPassword: boolean;
+}
+
 export type PopupExecution = "A" | "B" | "F";
+
+export interface RecordPageRead {
+  list: Array<RecordRead>;
+  pageNo: number;
+  pageSize: number;
+  totalCount: number;
+  totalPages: number;
+}
+
+export interface RecordRead {
+  id: number;
+  time: string;
+  type: string;
+  wallet: string;
+  amount: number;
+  balanceAfter: number;
+  currency: string;
+  reference: string;
+}
+
+export interface RegionRestrictionRead {
+  text: string;
+}
+
+export interface RegisterBody {
+  username?: string;
+  password?: string;
+  confirmPassword?: string;
+  payeeName?: string;
+  paymentPassword?: string;
+  qqNum?: string;
+  line?: string;
+  whatsapp?: string;
+  facebook?: string;
+  wechat?: string;
+  telegram?: string;
+  zalo?: string;
+  idNumber?: string;
+  email?: string;
+  mobileNum?: string;
+  countryDialingCode?: string;
+  verificationCode?: string;
+  affiliateCode?: string;
+  recommenderId?: string;
+  referralCode?: string;
+  captcha?: string;
+  captchaId?: string;
+  birthday?: string;
+  nickname?: string;
+  fullname?: string;
+  acceptTerms?: boolean;
+  adult?: boolean;
+  botCheckId?: string;
+  botCheckNonce?: string;
+}
 
 export interface RegisterRuleItem {
   field: "username" | "password" | "confirmPassword" | "payeeName" | "paymentPassword" | "qqNum" | "line" | "whatsapp" | "facebook" | "wechat" | "telegram" | "zalo" | "idNumber" | "email" | "mobileNum" | "countryDialingCode" | "verificationCode" | "affiliateCode" | "recommenderId" | "referralCode" | "captcha" | "birthday" | "nickname" | "fullname";
@@ -158,6 +522,20 @@ export interface RegisterRuleList {
   rules: Array<RegisterRuleItem>;
 }
 
+export interface RegisterRuleRead {
+  field: string;
+  enabled: boolean;
+  required: boolean;
+  patternId: number;
+  acceptedPattern: string;
+  minLength: number;
+  maxLength: number;
+}
+
+export interface ResetSentRead {
+  sent: boolean;
+}
+
 export interface ResourceItem {
   type: "MOBILECONFIG" | "Android" | "FACEBOOK" | "YOUTUBE" | "WHATSAPP" | "TIKTOK" | "INSTAGRAM" | "TWITTER" | "TELEGRAM";
   labelNameEn: string;
@@ -166,6 +544,28 @@ export interface ResourceItem {
 
 export interface ResourceList {
   resources: Array<ResourceItem>;
+}
+
+export interface ResourceRead {
+  labelNameEn: string;
+  url: string;
+}
+
+export interface RsaKeyRead {
+  keyId: string;
+  publicKey: string;
+}
+
+export interface SealedBody {
+  value: string;
+}
+
+export interface SessionRead {
+  token: string;
+  firstTimeLogin: boolean;
+  passwordExpired: boolean;
+  captcha: boolean;
+  type: number;
 }
 
 export interface SettingsChange {
@@ -179,6 +579,34 @@ export interface SettingsChange {
   bank?: Record<string, string> | null;
 }
 
+export interface SiteConfigRead {
+  systemStatus: 0 | 1 | 2;
+  location: Location;
+  maintenance?: MaintenanceRead | null;
+  regionRestriction?: RegionRestrictionRead | null;
+  merchant: string;
+  name: string;
+  languages: Array<string>;
+  defaultLanguage: string;
+  currency: string;
+  currencySymbol: string;
+  mainDomain: string;
+  analytics: Analytics;
+  imageCDNs: Array<string>;
+  launchGameCDNs: Array<string>;
+  whitelabelVal: Record<string, boolean>;
+  resources: Record<string, Array<ResourceRead>>;
+  register: Array<RegisterRuleRead>;
+  domainRoute: Array<DomainRouteRead>;
+  customerServiceUrl: string;
+  description: string;
+  copyright: string;
+  maintenanceTitle: string;
+  maintenanceText: string;
+  maintenanceEnd: string | null;
+  regionText: string;
+}
+
 export interface SmsRequest {
   mobileNum?: string;
   mobileNo?: string;
@@ -187,8 +615,53 @@ export interface SmsRequest {
   botCheckNonce?: string;
 }
 
+export interface SystemStatusRead {
+  systemStatus: 0 | 1 | 2;
+  location: Location;
+  maintenance?: MaintenanceRead | null;
+  regionRestriction?: RegionRestrictionRead | null;
+}
+
+export interface TokenReset {
+  token: string;
+  newPassword: string;
+  confirmNewPassword: string;
+}
+
 export interface TotpCode {
   code: string;
+}
+
+export interface TotpSecretRead {
+  secret: string;
+  uri: string;
+}
+
+export interface TotpStateRead {
+  totpBound: boolean;
+}
+
+export interface UplineRead {
+  uplineId: string;
+  username: string;
+}
+
+export interface UplineTransfer {
+  amount: unknown;
+  paymentPassword: string;
+  requestId: string;
+}
+
+export interface UplineTransferRead {
+  uplineId: string;
+  amount: number;
+  balance: number;
+}
+
+export interface VerificationAnswer {
+  ticket: string;
+  method: "sms" | "totp" | "email" | "payeeName";
+  answer: string;
 }
 
 export interface VerificationSend {
@@ -196,10 +669,64 @@ export interface VerificationSend {
   method: "sms" | "email";
 }
 
+export interface VerifyTicketRead {
+  ticket: string;
+  methods: Array<string>;
+  firstTimeLogin: boolean;
+  passwordExpired: boolean;
+}
+
+export interface WalletAuditRead {
+  actor: string;
+  action: string;
+  target: string;
+  reason: string | null;
+  detail: Record<string, unknown>;
+  at: string;
+}
+
+export interface WalletRead {
+  wallet: string;
+  available: number;
+  held: number;
+}
+
+export interface WalletSettingsRead {
+  mode: string;
+  isSingle: boolean;
+  vendors: Array<string>;
+  depositMin: number;
+  depositMax: number;
+  withdrawalMin: number;
+  withdrawalMax: number;
+  confirmMinutes: number;
+  bank: Record<string, unknown>;
+}
+
 export interface WalletTransfer {
   fromWallet: string;
   toWallet: string;
   amount: unknown;
+  requestId: string;
+}
+
+export interface WithdrawalRead {
+  withdrawalId: string;
+  amount: number;
+  currency: string;
+  bankAccountId: string;
+  status: "pending" | "approved" | "paid" | "rejected" | "received" | "received_auto" | "partly_received" | "not_received" | "refunded" | "closed";
+  remainder: number | null;
+  confirmDeadline: string | null;
+  reason: string | null;
+  createdAt: string;
+  accountId?: string | null;
+}
+
+export interface WithdrawalRequest {
+  amount: unknown;
+  bankAccountId: string;
+  paymentPassword: string;
   requestId: string;
 }
 
@@ -486,15 +1013,15 @@ export interface OperationQuery {
 
 export interface OperationBody {
   affiliate: undefined;
-  agentLogin: undefined;
+  agentLogin: SealedBody;
   bankAccounts: undefined;
   banners: undefined;
   bindBankAccount: BankAccountBinding;
   bindMobile: MobileBinding;
   botCheckChallenge: undefined;
   captcha: undefined;
-  changePassword: undefined;
-  changePaymentPassword: undefined;
+  changePassword: SealedBody;
+  changePaymentPassword: SealedBody;
   confirmTotpBinding: TotpCode;
   confirmWithdrawal: Confirmation;
   consolidatedFunds: undefined;
@@ -504,9 +1031,9 @@ export interface OperationBody {
   freePlayLogin: Record<string, unknown> | null;
   helpCenter: undefined;
   listAnnouncements: undefined;
-  login: undefined;
+  login: SealedBody;
   loginVerificationSend: VerificationSend;
-  loginVerify: undefined;
+  loginVerify: SealedBody;
   logout: undefined;
   memberIcon: undefined;
   memberInfo: undefined;
@@ -549,15 +1076,15 @@ export interface OperationBody {
   opsWalletSettings: undefined;
   opsWithdrawals: undefined;
   recentLogins: undefined;
-  register: undefined;
-  registerMobile: undefined;
+  register: SealedBody;
+  registerMobile: SealedBody;
   registerSettings: undefined;
   removeTotpBinding: TotpCode;
   requestDeposit: DepositRequest;
-  requestWithdrawal: undefined;
-  resetPasswordByEmail: undefined;
-  resetPasswordByLink: undefined;
-  resetPasswordByMobile: undefined;
+  requestWithdrawal: SealedBody;
+  resetPasswordByEmail: { username: string; email: string };
+  resetPasswordByLink: SealedBody;
+  resetPasswordByMobile: SealedBody;
   rsaKey: undefined;
   sandboxCheckout: undefined;
   sandboxGatewayCallback: undefined;
@@ -570,9 +1097,118 @@ export interface OperationBody {
   startTotpBinding: undefined;
   systemStatus: undefined;
   transactionRecords: undefined;
-  transferToUpline: undefined;
+  transferToUpline: SealedBody;
   upline: undefined;
   walletBalance: undefined;
   walletTransfer: WalletTransfer;
   whitelabel: undefined;
+}
+
+/** What each call's success envelope carries as ``value``. */
+export interface OperationResponse {
+  affiliate: AffiliateRead;
+  agentLogin: SessionRead;
+  bankAccounts: Array<BankAccountRead>;
+  banners: Array<BannerRead>;
+  bindBankAccount: BankAccountRead;
+  bindMobile: MobileRead;
+  botCheckChallenge: BotCheckRead;
+  captcha: CaptchaRead;
+  changePassword: MemberRead;
+  changePaymentPassword: PaymentPasswordRead;
+  confirmTotpBinding: TotpStateRead;
+  confirmWithdrawal: WithdrawalRead;
+  consolidatedFunds: ConsolidatedRead;
+  depositChannels: Array<DepositChannelRead>;
+  domainRoute: Array<DomainRouteRead>;
+  feedback: FeedbackReceipt;
+  freePlayLogin: SessionRead;
+  helpCenter: Array<HelpTopicRead>;
+  listAnnouncements: PageRead_AnnouncementRead;
+  login: SessionRead;
+  loginVerificationSend: CodeSentRead;
+  loginVerify: SessionRead;
+  logout: Done;
+  memberIcon: IconRead;
+  memberInfo: MemberRead;
+  merchantWallet: MerchantWalletRead;
+  myDeposit: DepositRead;
+  myDeposits: Array<DepositRead>;
+  myWithdrawals: Array<WithdrawalRead>;
+  notices: Array<AnnouncementRead>;
+  opsAdjustBalance: AdjustmentRead;
+  opsApproveDeposit: DepositRead;
+  opsAudit: PageRead_AuditEntryRead;
+  opsChangeFlags: Record<string, boolean>;
+  opsChangeRegisterRules: Array<RegisterRuleRead>;
+  opsChangeWalletSettings: WalletSettingsRead;
+  opsCreateAgent: MemberRead;
+  opsCreateAnnouncements: AnnouncementOpsRead;
+  opsCreateBanners: BannerOpsRead;
+  opsCreateHelpTopics: HelpTopicOpsRead;
+  opsCreateMerchant: MerchantRead;
+  opsDecideWithdrawal: WithdrawalRead;
+  opsDeleteAnnouncements: Done;
+  opsDeleteBanners: Done;
+  opsDeleteHelpTopics: Done;
+  opsDeposits: Array<DepositRead>;
+  opsGetMerchant: MerchantRead;
+  opsListAnnouncements: Array<AnnouncementOpsRead>;
+  opsListBanners: Array<BannerOpsRead>;
+  opsListFeedback: PageRead_FeedbackRead;
+  opsListHelpTopics: Array<HelpTopicOpsRead>;
+  opsMemberJournal: RecordPageRead;
+  opsRejectDeposit: DepositRead;
+  opsReplaceDomainRoutes: Array<DomainRouteRead>;
+  opsReplaceResources: Record<string, Array<ResourceRead>>;
+  opsUnlockAccount: Done;
+  opsUpdateAnnouncements: AnnouncementOpsRead;
+  opsUpdateBanners: BannerOpsRead;
+  opsUpdateHelpTopics: HelpTopicOpsRead;
+  opsUpdateMerchant: MerchantRead;
+  opsWalletAudit: Array<WalletAuditRead>;
+  opsWalletSettings: WalletSettingsRead;
+  opsWithdrawals: Array<WithdrawalRead>;
+  recentLogins: Array<LoginRecordRead>;
+  register: SessionRead;
+  registerMobile: SessionRead;
+  registerSettings: Array<RegisterRuleRead>;
+  removeTotpBinding: TotpStateRead;
+  requestDeposit: DepositRead;
+  requestWithdrawal: WithdrawalRead;
+  resetPasswordByEmail: ResetSentRead;
+  resetPasswordByLink: SessionRead;
+  resetPasswordByMobile: SessionRead;
+  rsaKey: RsaKeyRead;
+  sandboxCheckout: unknown;
+  sandboxGatewayCallback: GatewayAnswerRead;
+  sandboxPay: unknown;
+  setMemberIcon: IconRead;
+  siteConfig: SiteConfigRead;
+  smsBind: CodeSentRead;
+  smsNoLogin: CodeSentRead;
+  smsRegister: CodeSentRead;
+  startTotpBinding: TotpSecretRead;
+  systemStatus: SystemStatusRead;
+  transactionRecords: RecordPageRead;
+  transferToUpline: UplineTransferRead;
+  upline: UplineRead;
+  walletBalance: BalanceRead;
+  walletTransfer: Record<string, number>;
+  whitelabel: Record<string, boolean>;
+}
+
+/** The payload an (E) call seals (plus ``ts`` and ``nonce``). */
+export interface OperationSealedPayload {
+  agentLogin: LoginBody;
+  changePassword: PasswordChange;
+  changePaymentPassword: PaymentPasswordChange;
+  login: LoginBody;
+  loginVerify: VerificationAnswer;
+  register: RegisterBody;
+  registerMobile: RegisterBody;
+  requestWithdrawal: WithdrawalRequest;
+  resetPasswordByLink: TokenReset;
+  resetPasswordByMobile: MobileReset;
+  transferToUpline: UplineTransfer;
 }

@@ -1,6 +1,6 @@
 /** The typed API client: every call by its stable operation id, with its path parameters, query and body
  * checked by TypeScript against the services' OpenAPI documents (api.gen.ts). */
-import type { OperationBody, OperationId, OperationPathParams, OperationQuery } from "./api.gen";
+import type { OperationBody, OperationId, OperationPathParams, OperationQuery, OperationResponse } from "./api.gen";
 import { OPERATIONS } from "./api.gen";
 import type { CallOptions } from "./envelope";
 import { call } from "./envelope";
@@ -27,10 +27,10 @@ export function operationUrl<Id extends OperationId>(id: Id, args: OperationArgs
   return search ? `${path}?${search}` : path;
 }
 
-/** Call an operation; resolves to the envelope's value (typed by the caller), rejects with an ApiError. */
-export function api<T, Id extends OperationId = OperationId>(id: Id, language: string, args: OperationArgs<Id> = {}): Promise<T> {
+/** Call an operation; resolves to the envelope's value as the service declares it, rejects with an ApiError. */
+export function api<Id extends OperationId>(id: Id, language: string, args: OperationArgs<Id> = {}): Promise<OperationResponse[Id]> {
   const options: CallOptions = { method: OPERATIONS[id].method };
   if (args.body !== undefined) options.body = args.body;
   if (args.auth !== undefined) options.auth = args.auth;
-  return call<T>(operationUrl(id, args), language, options);
+  return call<OperationResponse[Id]>(operationUrl(id, args), language, options);
 }

@@ -1,5 +1,9 @@
 /** Encrypted (E) calls and the bot check, done in the browser with WebCrypto (ARCHITECTURE §3). */
-import { api } from "./client";
+import type { OperationResponse, OperationSealedPayload } from "./api.gen";
+import { OPERATIONS } from "./api.gen";
+import type { OperationArgs } from "./client";
+import { api, operationUrl } from "./client";
+import type { CallOptions } from "./envelope";
 import { call } from "./envelope";
 
 function base64(bytes: Uint8Array): string {
@@ -43,16 +47,19 @@ export async function seal(publicKeyPem: string, keyId: string, payload: Record<
   return { body: { value: base64(joined) }, headers: { Encryption: base64(sealedKey), "Encryption-Key-Id": keyId } };
 }
 
-/** An (E) call: fetch the current key, seal the payload, send it. */
-export async function callSealed<T>(
-  path: string,
+/** An (E) call by its operation id: fetch the current key, seal the payload (the model the service declares,
+ * plus any fields the client family sends beside it), send it. */
+export async function apiSealed<Id extends keyof OperationSealedPayload>(
+  id: Id,
   language: string,
-  method: string,
-  payload: Record<string, unknown>,
-): Promise<T> {
-  const key = await api<{ keyId: string; publicKey: string }>("rsaKey", language, { auth: false });
+  payload: OperationSealedPayload[Id] & Record<string, unknown>,
+  args: Pick<OperationArgs<Id>, "path" | "auth"> = {},
+): Promise<OperationResponse[Id]> {
+  const key = await api("rsaKey", language, { auth: false });
   const sealed = await seal(key.publicKey, key.keyId, payload);
-  return call<T>(path, language, { method, body: sealed.body, headers: sealed.headers });
+  const options: CallOptions = { method: OPERATIONS[id].method, body: sealed.body, headers: sealed.headers };
+  if (args.auth !== undefined) options.auth = args.auth;
+  return call<OperationResponse[Id]>(operationUrl(id, args), language, options);
 }
 
 export function leadingZeroBits(digest: Uint8Array): number {
@@ -81,7 +88,7 @@ export async function solveProofOfWork(prefix: string, difficulty: number, batch
 
 /** The bot-check fields of a register, SMS or login call, solved in the browser. */
 export async function botCheck(language: string): Promise<{ botCheckId: string; botCheckNonce: string }> {
-  const challenge = await api<{ challengeId: string; prefix: string; difficulty: number }>("botCheckChallenge", language, {
+  const challenge = await api("botCheckChallenge", language, {
     auth: false,
   });
   return { botCheckId: challenge.challengeId, botCheckNonce: await solveProofOfWork(challenge.prefix, challenge.difficulty) };

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BalanceRead, MemberRead } from "./api.gen";
 import { api } from "./client";
 import { ApiError, MERCHANT_KEY, TOKEN_KEY, storedToken } from "./envelope";
 import { useLanguage } from "./i18n";
@@ -14,23 +15,10 @@ export const TRIAL_TYPE = 4;
 const BALANCE_RETRIES = 10;
 const BALANCE_RETRY_MS = 1000;
 
-export interface Member {
-  id: string;
-  account: string;
-  nickname: string | null;
-  type: number;
-}
-
-export interface Balance {
-  currency: string;
-  sum: number;
-  wallets: { wallet: string; available: number; held: number }[];
-}
-
 export interface SessionValue {
   token: string | null;
-  member: Member | null;
-  balance: Balance | null;
+  member: MemberRead | null;
+  balance: BalanceRead | null;
   isLogin: boolean;
   isAgent: boolean;
   isTrial: boolean;
@@ -66,7 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     staleTime: Infinity,
     queryFn: async () => {
       try {
-        return await api<Member>("memberInfo", language);
+        return await api("memberInfo", language);
       } catch (failure) {
         if (failure instanceof ApiError && failure.status === 401) forget(); // an expired or revoked token
         throw failure;
@@ -76,7 +64,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const balance = useQuery({
     queryKey: queryKeys.balance(token),
     enabled: token !== null,
-    queryFn: () => api<Balance>("walletBalance", language),
+    queryFn: () => api("walletBalance", language),
     retry: BALANCE_RETRIES,
     retryDelay: BALANCE_RETRY_MS,
   });

@@ -1,17 +1,12 @@
 /** The auth calls as the browser makes them: (E) bodies sealed with WebCrypto, the bot check solved first. */
 import type { Language, SmsRequest } from "@portal/kit";
-import { api, botCheck, call, callSealed } from "@portal/kit";
-import type { LoginAnswer } from "../types";
+import { api, apiSealed, botCheck } from "@portal/kit";
+import type { CaptchaRead, CodeSentRead, SessionRead, VerificationAnswer } from "@portal/kit";
 
 export const WEAK_PASSWORD = "123456";
 
-export interface Captcha {
-  captchaId: string;
-  image: string;
-}
-
-export function fetchCaptcha(language: Language): Promise<Captcha> {
-  return api<Captcha>("captcha", language, { auth: false });
+export function fetchCaptcha(language: Language): Promise<CaptchaRead> {
+  return api("captcha", language, { auth: false });
 }
 
 async function withBotCheck(language: Language, flags: Record<string, boolean>, payload: Record<string, unknown>) {
@@ -23,13 +18,13 @@ export async function loginWithPassword(
   flags: Record<string, boolean>,
   fields: { username: string; password: string; captcha?: string; captchaId?: string },
   agent = false,
-): Promise<LoginAnswer> {
+): Promise<SessionRead> {
   const payload = await withBotCheck(language, flags, { ...fields, type: "username" });
-  return callSealed<LoginAnswer>(agent ? "/wps/session/login/agent" : "/wps/session/login", language, "POST", payload);
+  return apiSealed(agent ? "agentLogin" : "login", language, { ...fields, ...payload });
 }
 
-export function loginWithSms(language: Language, mobileNum: string, code: string, dial: string): Promise<LoginAnswer> {
-  return callSealed<LoginAnswer>("/wps/session/login", language, "POST", {
+export function loginWithSms(language: Language, mobileNum: string, code: string, dial: string): Promise<SessionRead> {
+  return apiSealed("login", language, {
     username: mobileNum,
     password: code,
     countryDialingCode: dial,
@@ -42,11 +37,11 @@ export async function sendSms(
   purpose: "noLogin" | "register",
   mobile: string,
   dial: string,
-): Promise<{ expiredMinutes: number }> {
+): Promise<CodeSentRead> {
   const check = await botCheck(language);
   const body: SmsRequest =
     purpose === "register" ? { mobileNo: mobile, countryDialingCode: dial, ...check } : { mobileNum: mobile, countryDialingCode: dial, ...check };
-  return api<{ expiredMinutes: number }>(purpose === "register" ? "smsRegister" : "smsNoLogin", language, { body, auth: false });
+  return api(purpose === "register" ? "smsRegister" : "smsNoLogin", language, { body, auth: false });
 }
 
 export async function register(
@@ -54,7 +49,7 @@ export async function register(
   flags: Record<string, boolean>,
   mode: "username" | "mobile",
   values: Record<string, unknown>,
-): Promise<LoginAnswer> {
+): Promise<SessionRead> {
   const payload = await withBotCheck(language, flags, {
     ...values,
     login: true,
@@ -62,21 +57,19 @@ export async function register(
     registerUrl: window.location.href,
     domain: window.location.hostname,
   });
-  const path = mode === "mobile" ? "/wps/member/register/mobile" : "/wps/member/register";
-  return callSealed<LoginAnswer>(path, language, "PUT", payload);
+  return apiSealed(mode === "mobile" ? "registerMobile" : "register", language, payload);
 }
 
 export function changePassword(language: Language, oldPassword: string, newPassword: string, confirm: string) {
-  return callSealed("/wps/member/password", language, "POST", { oldPassword, newPassword, confirmNewPassword: confirm });
+  return apiSealed("changePassword", language, { oldPassword, newPassword, confirmNewPassword: confirm });
 }
 
 export function forgotByEmail(language: Language, username: string, email: string) {
-  // The service reads this form itself (no body in its OpenAPI document), so it goes through the plain client.
-  return call("/wps/member/password/email", language, { method: "POST", body: { username, email }, auth: false });
+  return api("resetPasswordByEmail", language, { body: { username, email }, auth: false });
 }
 
 export function forgotByMobile(language: Language, mobileNum: string, dial: string, code: string, newPassword: string) {
-  return callSealed<LoginAnswer>("/wps/member/password/verification", language, "POST", {
+  return apiSealed("resetPasswordByMobile", language, {
     mobileNum,
     countryDialingCode: dial,
     verificationCode: code,
@@ -88,8 +81,8 @@ export function sendVerificationCode(language: Language, ticket: string, method:
   return api("loginVerificationSend", language, { body: { ticket, method: method as "sms" | "email" }, auth: false });
 }
 
-export function verifyLogin(language: Language, ticket: string, method: string, answer: string): Promise<LoginAnswer> {
-  return callSealed<LoginAnswer>("/wps/session/login/verify", language, "POST", { ticket, method, answer });
+export function verifyLogin(language: Language, ticket: string, method: string, answer: string): Promise<SessionRead> {
+  return apiSealed("loginVerify", language, { ticket, method: method as VerificationAnswer["method"], answer });
 }
 
 /** Remember-me keeps the username only, in a cookie for one day (spec §4, §9). */

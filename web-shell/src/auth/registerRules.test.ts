@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "../modals/RegisterModal";
-import type { RegisterRule } from "../types";
+import type { RegisterRuleRead } from "@portal/kit";
 import { fieldError, isAdult, ruleText, visibleRules } from "./registerRules";
 
-function rule(field: string, patch: Partial<RegisterRule> = {}): RegisterRule {
+function rule(field: string, patch: Partial<RegisterRuleRead> = {}): RegisterRuleRead {
   return { field, enabled: true, required: true, patternId: 0, acceptedPattern: "^.*$", minLength: 1, maxLength: 50, ...patch };
 }
 
-const RULES: RegisterRule[] = [
+const RULES: RegisterRuleRead[] = [
   rule("username", { patternId: 1, acceptedPattern: "^[A-Za-z][A-Za-z0-9]*$", minLength: 6, maxLength: 16 }),
   rule("password", { patternId: 5, acceptedPattern: "^(?=.*[A-Za-z])(?=.*[0-9])[A-Za-z0-9]+$", minLength: 6, maxLength: 20 }),
   rule("confirmPassword", { patternId: 5 }),
@@ -32,21 +32,21 @@ describe("the register form follows the server's rules", () => {
   });
 
   it("words a rule by its patternId with one number when min equals max", () => {
-    expect(ruleText(RULES[0] as RegisterRule, "EN")).toBe("6-16 characters, starts with a letter, letters and digits only");
-    expect(ruleText(RULES[3] as RegisterRule, "TR")).toBe("6 karakter, yalnızca rakam");
-    expect(ruleText(RULES[3] as RegisterRule, "CN")).toBe("6 个字符, 仅限数字");
+    expect(ruleText(RULES[0] as RegisterRuleRead, "EN")).toBe("6-16 characters, starts with a letter, letters and digits only");
+    expect(ruleText(RULES[3] as RegisterRuleRead, "TR")).toBe("6 karakter, yalnızca rakam");
+    expect(ruleText(RULES[3] as RegisterRuleRead, "CN")).toBe("6 个字符, 仅限数字");
   });
 
   it("checks required, length and pattern, trimming everything but passwords", () => {
-    const username = RULES[0] as RegisterRule;
+    const username = RULES[0] as RegisterRuleRead;
     expect(fieldError(username, "  ayse1990 ", "EN")).toBeNull();
     expect(fieldError(username, "1ayse99", "EN")).toContain("starts with a letter");
     expect(fieldError(username, "ayse", "EN")).toContain("6-16 characters");
     expect(fieldError(username, "   ", "EN")).not.toBeNull();
-    const mobile = RULES[4] as RegisterRule;
+    const mobile = RULES[4] as RegisterRuleRead;
     expect(fieldError(mobile, "", "EN")).toBeNull();
     expect(fieldError(mobile, "", "EN", true)).not.toBeNull(); // always required in mobile registration
-    expect(fieldError(RULES[1] as RegisterRule, " abc123", "EN")).not.toBeNull(); // a space is no password character
+    expect(fieldError(RULES[1] as RegisterRuleRead, " abc123", "EN")).not.toBeNull(); // a space is no password character
   });
 
   it("needs the confirmation to match and an adult birthday", () => {

@@ -2,7 +2,7 @@
  * required, their pattern and length, and the text of each rule by its patternId. */
 import type { Language } from "@portal/kit";
 import { format } from "@portal/kit";
-import type { RegisterRule } from "../types";
+import type { RegisterRuleRead } from "@portal/kit";
 
 export type RegisterMode = "username" | "mobile";
 
@@ -59,7 +59,7 @@ export function fieldLabel(field: string, language: Language): string {
 }
 
 /** The rule in words: its length (one number when min equals max) and its pattern. */
-export function ruleText(rule: RegisterRule, language: Language): string {
+export function ruleText(rule: RegisterRuleRead, language: Language): string {
   const length =
     rule.minLength === rule.maxLength
       ? format(LENGTH_EXACT[language], { n: rule.minLength })
@@ -73,7 +73,7 @@ export function ruleText(rule: RegisterRule, language: Language): string {
 const SPECIAL = new Set(["captcha", "verificationCode", "countryDialingCode", "confirmPassword"]);
 
 /** The rules to draw as plain inputs for a registration ``mode``, in the server's order. */
-export function visibleRules(rules: RegisterRule[], mode: RegisterMode, flags: Record<string, boolean>): RegisterRule[] {
+export function visibleRules(rules: RegisterRuleRead[], mode: RegisterMode, flags: Record<string, boolean>): RegisterRuleRead[] {
   return rules.filter((rule) => {
     if (!rule.enabled || SPECIAL.has(rule.field)) return false;
     if (mode === "mobile") {
@@ -93,7 +93,7 @@ function compiled(pattern: string): RegExp | null {
 }
 
 /** The error of one field's value under its rule, or null; ``required`` may be forced (mobile always). */
-export function fieldError(rule: RegisterRule, raw: string, language: Language, forceRequired = false): string | null {
+export function fieldError(rule: RegisterRuleRead, raw: string, language: Language, forceRequired = false): string | null {
   const value = rule.field.toLowerCase().includes("password") ? raw : raw.trim();
   if (!value) {
     return rule.required || forceRequired ? `${fieldLabel(rule.field, language)}: ${ruleText(rule, language)}` : null;

@@ -8,7 +8,7 @@ import { flagsOf, useAfterLogin } from "../modals/LoginModal";
 import { useModal } from "../modals/ModalContext";
 import { useSite } from "../site";
 import { text } from "../texts";
-import type { LoginAnswer, VerifyTicket } from "../types";
+import type { VerifyTicketRead } from "@portal/kit";
 
 const HIDE_KEY = "hideBalance";
 
@@ -30,7 +30,7 @@ function HeaderLogin() {
     setError(null);
     setBusy(true);
     try {
-      const answer = await api<LoginAnswer>("freePlayLogin", language, { body: { os: navigator.platform || "web", platform: "W" } });
+      const answer = await api("freePlayLogin", language, { body: { os: navigator.platform || "web", platform: "W" } });
       await session.signIn(answer.token);
       navigate("/");
     } catch (failure) {
@@ -54,7 +54,7 @@ function HeaderLogin() {
     } catch (failure) {
       const code = errorCode(failure);
       if (code === "captcha.required") modal.open({ name: "login" });
-      else if (code === "login_verify_required") modal.open({ name: "verify", ticket: (failure as unknown as { value: VerifyTicket }).value });
+      else if (code === "login_verify_required") modal.open({ name: "verify", ticket: (failure as unknown as { value: VerifyTicketRead }).value });
       else setError(errorText(failure, language));
     } finally {
       setBusy(false);

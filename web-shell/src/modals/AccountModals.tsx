@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { Alert, Dialog, Field, Tabs, errorText, useLanguage, useSession } from "@portal/kit";
 import { changePassword, forgotByEmail, forgotByMobile, sendSms, sendVerificationCode, verifyLogin } from "../auth/flows";
 import { text } from "../texts";
-import type { VerifyTicket } from "../types";
+import type { VerifyTicketRead } from "@portal/kit";
 import { useAfterLogin } from "./LoginModal";
 import { useModal } from "./ModalContext";
 import { SmsCodeButton } from "./SmsCodeButton";
@@ -135,7 +135,7 @@ const METHOD_LABELS: Record<string, Record<"TR" | "EN" | "CN", string>> = {
 };
 
 /** A login from a new address: prove it with one of the account's second factors (spec §4). */
-export function VerifyModal({ ticket }: { ticket: VerifyTicket }) {
+export function VerifyModal({ ticket }: { ticket: VerifyTicketRead }) {
   const { language } = useLanguage();
   const modal = useModal();
   const afterLogin = useAfterLogin();

@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
 import { Alert, Dialog, api, errorText, sanitizeHtml, useLanguage, useSession } from "@portal/kit";
 import { text } from "../texts";
-import type { Announcement } from "../types";
+import type { AnnouncementRead } from "@portal/kit";
 import { useModal } from "./ModalContext";
 
 export const POPUP_PAGE = 6;
@@ -21,7 +21,7 @@ export function popupClosedKey(kind: string): string {
   return `popupClosed:${kind}`;
 }
 
-function Paged({ items, pageSize, initial = 0 }: { items: Announcement[]; pageSize: number; initial?: number }) {
+function Paged({ items, pageSize, initial = 0 }: { items: AnnouncementRead[]; pageSize: number; initial?: number }) {
   const { language } = useLanguage();
   const [page, setPage] = useState(Math.floor(initial / pageSize));
   const [selected, setSelected] = useState<number | null>(items[initial]?.id ?? null);
@@ -69,12 +69,12 @@ export function AnnouncementsModal({ firstLogin }: { firstLogin: boolean }) {
   const { language } = useLanguage();
   const modal = useModal();
   const session = useSession();
-  const [items, setItems] = useState<Announcement[] | null>(null);
+  const [items, setItems] = useState<AnnouncementRead[] | null>(null);
   const kind = popupKind(session.isLogin || session.token !== null, session.isAgent, session.isTrial);
 
   useEffect(() => {
     let live = true;
-    api<Announcement[]>("notices", language, { query: { types: "PU", platform: "W", firstLogin } }).then(
+    api("notices", language, { query: { types: "PU", platform: "W", firstLogin } }).then(
       (loaded) => live && setItems(loaded),
       () => live && setItems([]),
     );
@@ -102,12 +102,12 @@ export function AnnouncementsModal({ firstLogin }: { firstLogin: boolean }) {
 export function NoticeModal({ index }: { index: number }) {
   const { language } = useLanguage();
   const modal = useModal();
-  const [items, setItems] = useState<Announcement[] | null>(null);
+  const [items, setItems] = useState<AnnouncementRead[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
-    api<Announcement[]>("notices", language, { query: { types: "B", platform: "W" } }).then(
+    api("notices", language, { query: { types: "B", platform: "W" } }).then(
       (loaded) => live && setItems(loaded),
       (failure) => live && setError(errorText(failure, language)),
     );

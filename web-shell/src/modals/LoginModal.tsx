@@ -1,11 +1,11 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { Alert, Dialog, Field, Tabs, errorCode, errorText, useLanguage, useSession } from "@portal/kit";
-import type { Captcha } from "../auth/flows";
+import type { CaptchaRead } from "@portal/kit";
 import { WEAK_PASSWORD, fetchCaptcha, loginWithPassword, loginWithSms, rememberUsername, rememberedUsername, sendSms } from "../auth/flows";
 import { useSite } from "../site";
 import { text } from "../texts";
-import type { LoginAnswer, VerifyTicket } from "../types";
+import type { SessionRead, VerifyTicketRead } from "@portal/kit";
 import { useModal } from "./ModalContext";
 import { SmsCodeButton } from "./SmsCodeButton";
 
@@ -17,7 +17,7 @@ export function useAfterLogin() {
   const session = useSession();
   const modal = useModal();
   const { flag } = useSite();
-  return async (answer: LoginAnswer, password: string | null) => {
+  return async (answer: SessionRead, password: string | null) => {
     await session.signIn(answer.token);
     const weak = password === WEAK_PASSWORD;
     // The member's popup follows from the new kind of user (StartupPopup); a first login adds its own.
@@ -43,7 +43,7 @@ export function LoginModal() {
   const [username, setUsername] = useState(rememberedUsername);
   const [remember, setRemember] = useState(() => rememberedUsername() !== "");
   const [password, setPassword] = useState("");
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [captcha, setCaptcha] = useState<CaptchaRead | null>(null);
   const [captchaAnswer, setCaptchaAnswer] = useState("");
   const [mobile, setMobile] = useState("");
   const [dial, setDial] = useState("90");
@@ -84,7 +84,7 @@ export function LoginModal() {
     } catch (failure) {
       const codeOf = errorCode(failure);
       if (codeOf === "login_verify_required" && failure instanceof Error && "value" in failure) {
-        modal.open({ name: "verify", ticket: (failure as { value: VerifyTicket }).value });
+        modal.open({ name: "verify", ticket: (failure as { value: VerifyTicketRead }).value });
         return;
       }
       setError(errorText(failure, language));

@@ -1,13 +1,13 @@
 /** One modal at a time, opened from anywhere in the shell. */
 import { createContext, useContext } from "react";
-import type { VerifyTicket } from "../types";
+import type { VerifyTicketRead } from "@portal/kit";
 
 export type Modal =
   | { name: "login" }
   | { name: "register" }
   | { name: "forgot" }
   | { name: "changePassword"; forced: boolean }
-  | { name: "verify"; ticket: VerifyTicket }
+  | { name: "verify"; ticket: VerifyTicketRead }
   | { name: "notice"; index: number }
   | { name: "announcements"; firstLogin: boolean }
   | { name: "feedback" }

@@ -2,13 +2,13 @@ import type { FormEvent } from "react";
 import { useEffect, useMemo, useState } from "react";
 import type { Language } from "@portal/kit";
 import { Alert, Dialog, Field, Tabs, api, errorText, useLanguage } from "@portal/kit";
-import type { Captcha } from "../auth/flows";
+import type { CaptchaRead } from "@portal/kit";
 import { fetchCaptcha, register, sendSms } from "../auth/flows";
 import type { RegisterMode } from "../auth/registerRules";
 import { fieldError, fieldLabel, isAdult, ruleText, visibleRules } from "../auth/registerRules";
 import { useSite } from "../site";
 import { text } from "../texts";
-import type { RegisterRule } from "../types";
+import type { RegisterRuleRead } from "@portal/kit";
 import { useAfterLogin } from "./LoginModal";
 import { useModal } from "./ModalContext";
 import { SmsCodeButton } from "./SmsCodeButton";
@@ -27,7 +27,7 @@ function inputType(field: string): string {
 }
 
 export function validate(
-  rules: RegisterRule[],
+  rules: RegisterRuleRead[],
   mode: RegisterMode,
   flags: Record<string, boolean>,
   values: Record<string, string>,
@@ -55,7 +55,7 @@ export function RegisterModal() {
   const { config, flag } = useSite();
   const modal = useModal();
   const afterLogin = useAfterLogin();
-  const [rules, setRules] = useState<RegisterRule[] | null>(null);
+  const [rules, setRules] = useState<RegisterRuleRead[] | null>(null);
   const tabs = [
     ...(flag("USERNAMEREG3") ? [{ key: "username" as RegisterMode, title: text(language, "byUsername") }] : []),
     ...(flag("MOBILENUMREG3") ? [{ key: "mobile" as RegisterMode, title: text(language, "byMobile") }] : []),
@@ -67,7 +67,7 @@ export function RegisterModal() {
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [terms, setTerms] = useState(false);
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [captcha, setCaptcha] = useState<CaptchaRead | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const flags = useMemo(
@@ -77,7 +77,7 @@ export function RegisterModal() {
 
   useEffect(() => {
     let live = true;
-    api<RegisterRule[]>("registerSettings", language, { auth: false }).then(
+    api("registerSettings", language, { auth: false }).then(
       (loaded) => live && setRules(loaded),
       (failure) => live && setError(errorText(failure, language)),
     );

@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { useLanguage } from "@portal/kit";
 import { text } from "../texts";
-import type { Banner } from "../types";
+import type { BannerRead } from "@portal/kit";
 
 export const AUTOPLAY_MS = 5000;
 export const SPEED_MS = 1000;
 
 /** Banners that loop, 1000 ms slides, 5000 ms autoplay when there is more than one (spec §9). */
-export function Carousel({ banners, label, onOpen }: { banners: Banner[]; label: string; onOpen: (banner: Banner) => void }) {
+export function Carousel({ banners, label, onOpen }: { banners: BannerRead[]; label: string; onOpen: (banner: BannerRead) => void }) {
   const { language } = useLanguage();
   const [index, setIndex] = useState(0);
   const count = banners.length;

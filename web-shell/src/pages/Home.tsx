@@ -6,13 +6,13 @@ import { appLinks } from "../layout/appLinks";
 import { useModal } from "../modals/ModalContext";
 import { useSite } from "../site";
 import { text } from "../texts";
-import type { Banner, Notice } from "../types";
+import type { BannerRead } from "@portal/kit";
 import { Carousel } from "./Carousel";
 
 export const HOME_QR_SIZE = 156;
 
 /** Where a banner leads: a path of the site, or an outside page in a new tab. */
-export function bannerTarget(banner: Banner): { internal: string } | { external: string } | null {
+export function bannerTarget(banner: BannerRead): { internal: string } | { external: string } | null {
   const link = banner.linkage.trim();
   if (!link || banner.linkageType === "NONE") return null;
   if (link.startsWith("/") && !link.startsWith("//")) return { internal: link };
@@ -28,18 +28,18 @@ export function Home() {
   const navigate = useNavigate();
   const banners = useQuery({
     queryKey: ["banners", "w_home", language],
-    queryFn: () => api<Banner[]>("banners", language, { query: { group: "w_home" } }),
+    queryFn: () => api("banners", language, { query: { group: "w_home" } }),
   }).data ?? [];
   const videos = useQuery({
     queryKey: ["banners", "w_video", language],
-    queryFn: () => api<Banner[]>("banners", language, { query: { group: "w_video" } }),
+    queryFn: () => api("banners", language, { query: { group: "w_video" } }),
   }).data ?? [];
   const notices = useQuery({
     queryKey: ["notices", "B", language],
-    queryFn: () => api<Notice[]>("notices", language, { query: { types: "B", platform: "W" } }),
+    queryFn: () => api("notices", language, { query: { types: "B", platform: "W" } }),
   }).data ?? [];
 
-  const open = (banner: Banner) => {
+  const open = (banner: BannerRead) => {
     const target = bannerTarget(banner);
     if (!target) return;
     if ("internal" in target) navigate(target.internal);

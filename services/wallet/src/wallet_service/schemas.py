@@ -3,7 +3,7 @@ refused by the money rules, never rounded."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -117,21 +117,29 @@ class BalanceRead(Read):
     wallets: list[WalletRead]
 
 
+DepositChannel = Literal["BANK_TRANSFER", "SANDBOX"]
+DepositStatus = Literal["pending", "credited", "rejected", "failed"]
+WithdrawalStatus = Literal[
+    "pending", "approved", "paid", "rejected", "received", "received_auto", "partly_received", "not_received",
+    "refunded", "closed",
+]  # fmt: skip
+
+
 class DepositChannelRead(Read):
-    channel: str
-    kind: str
+    channel: DepositChannel
+    kind: Literal["manual", "gateway"]
     min: int
     max: int
-    bank: dict[str, Any] | None = None
+    bank: dict[str, str] | None = None
 
 
 class DepositRead(Read):
     depositId: str
-    channel: str
+    channel: DepositChannel
     amount: int
     currency: str
     reference: str | None
-    status: str
+    status: DepositStatus
     reason: str | None
     createdAt: str
     decidedAt: str | None
@@ -158,7 +166,7 @@ class WithdrawalRead(Read):
     amount: int
     currency: str
     bankAccountId: str
-    status: str
+    status: WithdrawalStatus
     remainder: int | None
     confirmDeadline: str | None
     reason: str | None

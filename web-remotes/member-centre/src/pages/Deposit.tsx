@@ -5,24 +5,7 @@ import { Alert, Field, api, errorText, formatMoney, useLanguage, useSession } fr
 import { checkAmount, newRequestId } from "../rules";
 import type { TextKey } from "../texts";
 import { t } from "../texts";
-
-interface Channel {
-  channel: "BANK_TRANSFER" | "SANDBOX";
-  kind: string;
-  min: number;
-  max: number;
-  bank?: Record<string, string>;
-}
-
-export interface DepositView {
-  depositId: string;
-  channel: string;
-  amount: number;
-  status: "pending" | "credited" | "rejected" | "failed";
-  reference: string | null;
-  createdAt: string;
-  checkoutUrl?: string;
-}
+import type { DepositChannelRead } from "@portal/kit";
 
 const POLL_MS = 3000;
 
@@ -36,15 +19,15 @@ export function Deposit() {
   const { language } = useLanguage();
   const session = useSession();
   const queries = useQueryClient();
-  const [chosen, setChosen] = useState<Channel["channel"]>("SANDBOX");
+  const [chosen, setChosen] = useState<DepositChannelRead["channel"]>("SANDBOX");
   const [amount, setAmount] = useState("");
   const [reference, setReference] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const channels = useQuery({ queryKey: ["depositChannels", language], queryFn: () => api<Channel[]>("depositChannels", language) });
+  const channels = useQuery({ queryKey: ["depositChannels", language], queryFn: () => api("depositChannels", language) });
   const deposits = useQuery({
     queryKey: ["deposits"],
-    queryFn: () => api<DepositView[]>("myDeposits", language),
+    queryFn: () => api("myDeposits", language),
     // Pending deposits are followed without a reload.
     refetchInterval: (query) => (query.state.data?.some((deposit) => deposit.status === "pending") ? POLL_MS : false),
   });
@@ -64,7 +47,7 @@ export function Deposit() {
     if (chosen === "BANK_TRANSFER" && !reference.trim()) return setError(t(language, "required"));
     setBusy(true);
     try {
-      const created = await api<DepositView>("requestDeposit", language, {
+      const created = await api("requestDeposit", language, {
         body: { channel: chosen, amount: minor, requestId: newRequestId(), reference: chosen === "BANK_TRANSFER" ? reference.trim() : null },
       });
       if (created.checkoutUrl) {

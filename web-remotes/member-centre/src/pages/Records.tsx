@@ -5,22 +5,6 @@ import { Alert, api, errorText, formatMoney, useLanguage } from "@portal/kit";
 import type { TextKey } from "../texts";
 import { t } from "../texts";
 
-interface Row {
-  id: number;
-  time: string;
-  type: string;
-  wallet: string;
-  amount: number;
-  balanceAfter: number;
-}
-
-interface RecordPage {
-  list: Row[];
-  pageNo: number;
-  totalPages: number;
-  totalCount: number;
-}
-
 const TYPES = ["all", "deposit", "withdrawal", "transfer", "upline", "bet", "win", "rollback", "adjustment", "bonus"] as const;
 const PAGE_SIZE = 20;
 
@@ -33,7 +17,7 @@ export function Records() {
   const records = useQuery({
     queryKey: ["records", applied, pageNo, language],
     queryFn: () =>
-      api<RecordPage>("transactionRecords", language, {
+      api("transactionRecords", language, {
         query: {
           pageNo,
           pageSize: PAGE_SIZE,

@@ -1,26 +1,10 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Alert, Field, api, callSealed, errorText, useLanguage } from "@portal/kit";
+import { Alert, Field, api, apiSealed, errorText, useLanguage } from "@portal/kit";
 import type { Message } from "../Outcome";
 import { Outcome } from "../Outcome";
 import { t } from "../texts";
-
-interface Profile {
-  account: string;
-  nickname: string | null;
-  mobileNum: string | null;
-  countryDialingCode: string | null;
-  email: string | null;
-  hasPaymentPassword: boolean;
-  totpBound: boolean;
-}
-
-interface LoginRecord {
-  at: string;
-  ip: string | null;
-  success: boolean;
-}
 
 function LoginPassword() {
   const { language } = useLanguage();
@@ -32,7 +16,7 @@ function LoginPassword() {
     if (!values.old || !values.next) return setMessage({ ok: false, text: t(language, "required") });
     if (values.next !== values.confirm) return setMessage({ ok: false, text: t(language, "passwordsDiffer") });
     try {
-      await callSealed("/wps/member/password", language, "POST", { oldPassword: values.old, newPassword: values.next, confirmNewPassword: values.confirm });
+      await apiSealed("changePassword", language, { oldPassword: values.old, newPassword: values.next, confirmNewPassword: values.confirm });
       setValues({ old: "", next: "", confirm: "" });
       setMessage({ ok: true, text: t(language, "saved") });
     } catch (failure) {
@@ -63,7 +47,7 @@ function PaymentPassword({ exists, onSaved }: { exists: boolean; onSaved: () => 
     if (!values.next || (exists && !values.old)) return setMessage({ ok: false, text: t(language, "required") });
     if (values.next !== values.confirm) return setMessage({ ok: false, text: t(language, "passwordsDiffer") });
     try {
-      await callSealed("/wps/member/password/payment", language, "PUT", {
+      await apiSealed("changePaymentPassword", language, {
         oldPaymentPassword: values.old,
         newPaymentPassword: values.next,
         confirmPaymentPassword: values.confirm,
@@ -153,7 +137,7 @@ function Authenticator({ bound, onBound }: { bound: boolean; onBound: () => void
   }
   const start = async () => {
     try {
-      setSecret(await api<{ secret: string; uri: string }>("startTotpBinding", language));
+      setSecret(await api("startTotpBinding", language));
     } catch (failure) {
       setError(errorText(failure, language));
     }
@@ -190,10 +174,10 @@ function Authenticator({ bound, onBound }: { bound: boolean; onBound: () => void
 export function SecurityCenter() {
   const { language } = useLanguage();
   const queries = useQueryClient();
-  const profileQuery = useQuery({ queryKey: ["profile"], queryFn: () => api<Profile>("memberInfo", language) });
+  const profileQuery = useQuery({ queryKey: ["profile"], queryFn: () => api("memberInfo", language) });
   const profile = profileQuery.data ?? null;
   const error = profileQuery.error ? errorText(profileQuery.error, language) : null;
-  const logins = useQuery({ queryKey: ["logins"], queryFn: () => api<LoginRecord[]>("recentLogins", language) }).data ?? [];
+  const logins = useQuery({ queryKey: ["logins"], queryFn: () => api("recentLogins", language) }).data ?? [];
   const reload = () => void queries.invalidateQueries({ queryKey: ["profile"] });
 
   return (

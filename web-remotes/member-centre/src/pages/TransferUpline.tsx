@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Field, api, callSealed, errorText, useLanguage, useSession } from "@portal/kit";
+import { Field, api, apiSealed, errorText, useLanguage, useSession } from "@portal/kit";
 import { checkAmount, newRequestId } from "../rules";
 import type { Message } from "../Outcome";
 import { Outcome } from "../Outcome";
@@ -12,7 +12,7 @@ export function TransferUpline() {
   const session = useSession();
   const uplineQuery = useQuery({
     queryKey: ["upline"],
-    queryFn: () => api<{ uplineId: string; username: string | null }>("upline", language),
+    queryFn: () => api("upline", language),
   });
   const upline = uplineQuery.isError ? null : uplineQuery.data;
   const [amount, setAmount] = useState("");
@@ -25,7 +25,7 @@ export function TransferUpline() {
     if (problem || minor === null) return setMessage({ ok: false, text: t(language, "invalidAmount") });
     if (!password) return setMessage({ ok: false, text: t(language, "required") });
     try {
-      await callSealed("/wps/v2/wallets/upline/transfer", language, "POST", { amount: minor, paymentPassword: password, requestId: newRequestId() });
+      await apiSealed("transferToUpline", language, { amount: minor, paymentPassword: password, requestId: newRequestId() });
       setAmount("");
       setPassword("");
       setMessage({ ok: true, text: t(language, "saved") });

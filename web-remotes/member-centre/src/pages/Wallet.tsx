@@ -5,18 +5,13 @@ import { Alert, Field, api, errorText, formatMoney, merchantCode, useLanguage, u
 import { checkAmount, newRequestId } from "../rules";
 import { t } from "../texts";
 
-interface MerchantWallet {
-  isSingle: boolean;
-  vendors: string[];
-}
-
 /** Balances of the main wallet and each vendor wallet; transfers in and out for transfer-mode brands. */
 export function Wallet() {
   const { language } = useLanguage();
   const session = useSession();
   const merchantWallet = useQuery({
     queryKey: ["merchantWallet", merchantCode()],
-    queryFn: () => api<MerchantWallet>("merchantWallet", language, { query: { merchantCode: merchantCode() } }),
+    queryFn: () => api("merchantWallet", language, { query: { merchantCode: merchantCode() } }),
   });
   const mode = merchantWallet.data ?? null;
   const [from, setFrom] = useState("main");

@@ -1,26 +1,11 @@
 import type { FormEvent } from "react";
 import { useCallback, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Alert, Field, api, callSealed, errorText, formatMoney, useLanguage, useSession } from "@portal/kit";
+import { Alert, Field, api, apiSealed, errorText, formatMoney, useLanguage, useSession } from "@portal/kit";
 import { checkAmount, checkRemainder, newRequestId, proofProblem, readAsDataUrl } from "../rules";
 import type { TextKey } from "../texts";
 import { t } from "../texts";
-
-interface BankAccount {
-  bankAccountId: string;
-  bankName: string;
-  holderName: string;
-  accountNumber: string;
-}
-
-interface WithdrawalView {
-  withdrawalId: string;
-  amount: number;
-  status: string;
-  remainder: number | null;
-  confirmDeadline: string | null;
-  createdAt: string;
-}
+import type { WithdrawalRead } from "@portal/kit";
 
 function BindBank({ onBound }: { onBound: () => void }) {
   const { language } = useLanguage();
@@ -55,7 +40,7 @@ function BindBank({ onBound }: { onBound: () => void }) {
 }
 
 /** The member's word on a paid withdrawal, before its deadline. */
-function ConfirmReceipt({ withdrawal, onDone }: { withdrawal: WithdrawalView; onDone: () => void }) {
+function ConfirmReceipt({ withdrawal, onDone }: { withdrawal: WithdrawalRead; onDone: () => void }) {
   const { language } = useLanguage();
   const [result, setResult] = useState<"received" | "partly" | "not_received">("received");
   const [remainder, setRemainder] = useState("");
@@ -111,8 +96,8 @@ export function Withdraw() {
   const { language } = useLanguage();
   const session = useSession();
   const queries = useQueryClient();
-  const banks = useQuery({ queryKey: ["bankAccounts"], queryFn: () => api<BankAccount[]>("bankAccounts", language) }).data ?? [];
-  const withdrawals = useQuery({ queryKey: ["withdrawals"], queryFn: () => api<WithdrawalView[]>("myWithdrawals", language) }).data ?? [];
+  const banks = useQuery({ queryKey: ["bankAccounts"], queryFn: () => api("bankAccounts", language) }).data ?? [];
+  const withdrawals = useQuery({ queryKey: ["withdrawals"], queryFn: () => api("myWithdrawals", language) }).data ?? [];
   const [chosenBank, setBank] = useState("");
   const bank = chosenBank || banks[0]?.bankAccountId || "";
   const [amount, setAmount] = useState("");
@@ -132,7 +117,7 @@ export function Withdraw() {
     if (problem || minor === null) return setError(t(language, "invalidAmount"));
     if (!bank || !password) return setError(t(language, "required"));
     try {
-      await callSealed("/wps/v2/wallets/withdrawals", language, "POST", {
+      await apiSealed("requestWithdrawal", language, {
         amount: minor,
         bankAccountId: bank,
         paymentPassword: password,

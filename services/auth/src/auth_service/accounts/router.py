@@ -76,7 +76,22 @@ async def reset_by_mobile(
     return ok(await service.reset_by_mobile(ctx, who, body))
 
 
-@router.post("/wps/member/password/email", operation_id="resetPasswordByEmail")
+_EMAIL_RESET_FORM = EmailReset.model_json_schema()
+
+
+@router.post(
+    "/wps/member/password/email",
+    operation_id="resetPasswordByEmail",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {"schema": _EMAIL_RESET_FORM},
+                "application/x-www-form-urlencoded": {"schema": _EMAIL_RESET_FORM},
+            },
+        }
+    },
+)
 async def reset_by_email(ctx: Ctx, who: Who, request: Request) -> Envelope[ResetSentRead]:
     """Form fields ``username`` and ``email`` (a JSON body is accepted too); answers "request sent"."""
     raw = await request.body()
