@@ -53,14 +53,34 @@ def _types(schema: dict[str, Any], name_hint: str, models: list[Model]) -> tuple
         py, ts = _types(schema["items"], name_hint + "Item", models)
         return f"list[{py}]", f"Array<{ts}>"
     if kind == "string":
-        return ("datetime" if schema.get("format") == "date-time" else "str"), "string"
+        if schema.get("format") == "date-time":
+            return "datetime", "string"
+        return _constrained("str", _string_constraints(schema)), "string"
     if kind == "integer":
-        return "int", "number"
+        bounds = {"ge": schema.get("minimum"), "le": schema.get("maximum")}
+        return _constrained("int", {key: value for key, value in bounds.items() if value is not None}), "number"
     if kind == "number":
         return "float", "number"
     if kind == "boolean":
         return "bool", "boolean"
     raise ValueError(f"unsupported schema for {name_hint}: {schema}")
+
+
+UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+
+
+def _string_constraints(schema: dict[str, Any]) -> dict[str, Any]:
+    pattern = UUID_PATTERN if schema.get("format") == "uuid" else schema.get("pattern")
+    found = {"pattern": pattern, "min_length": schema.get("minLength"), "max_length": schema.get("maxLength")}
+    return {key: value for key, value in found.items() if value is not None}
+
+
+def _constrained(base: str, constraints: dict[str, Any]) -> str:
+    """``Annotated[base, Field(...)]`` carrying the schema's bounds, so the model refuses what the schema does."""
+    if not constraints:
+        return base
+    arguments = ", ".join(f"{key}={json.dumps(value)}" for key, value in constraints.items())
+    return f"Annotated[{base}, Field({arguments})]"
 
 
 def _object(name: str, schema: dict[str, Any], models: list[Model]) -> None:
@@ -91,17 +111,20 @@ def render_python(models: list[Model], subjects: list[tuple[str, str]]) -> str:
         "from __future__ import annotations",
         "",
         "from datetime import datetime",
-        "from typing import Literal",
+        "from typing import Annotated, ClassVar, Literal",
         "",
-        "from pydantic import BaseModel, ConfigDict",
+        "from pydantic import BaseModel, ConfigDict, Field",
         "",
     ]
+    subject_of = {name: subject for subject, name in subjects}
     for model in models:
         lines += ["", f"class {model.name}(BaseModel):"]
         if model.description:
             lines.append(f'    """{model.description}"""')
             lines.append("")
         lines.append('    model_config = ConfigDict(extra="forbid")')
+        if model.name in subject_of:
+            lines.append(f'    SUBJECT: ClassVar[str] = "{subject_of[model.name]}"')
         lines.append("")
         for prop, py, _, required, _doc in model.fields:
             lines.append(f"    {prop}: {py}" if required else f"    {prop}: {py} | None = None")

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import time
 from collections.abc import AsyncIterator, Callable
+from datetime import datetime
+from typing import ClassVar, Literal
 
 import nats
 import pytest
@@ -13,13 +16,14 @@ from faststream.nats import NatsBroker
 from kit_test_models import Note
 from nats.js import JetStreamContext
 from opentelemetry import trace
+from pydantic import BaseModel, ConfigDict
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
 from portal_kit.deadletter import ensure_deadletter_stream, list_parked, replay
 from portal_kit.messaging.consumer import create_broker, subscribe
-from portal_kit.messaging.events import Event
+from portal_kit.messaging.events import new_event
 from portal_kit.messaging.outbox import OutboxMessage, add_event
 from portal_kit.messaging.relay import OutboxRelay, ensure_stream
 from portal_kit.servers import ManagedProcess
@@ -27,6 +31,33 @@ from portal_kit.telemetry import setup_telemetry
 from portal_kit.testing.plugin import PortalServers
 
 STREAM, SUBJECTS = "KITTEST", ["kittest.>"]
+
+
+class ThingData(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    n: int
+
+
+class ThingHappened(BaseModel):
+    """A test event model shaped as proto/ generates them."""
+
+    model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "kittest.thing.happened.v1"
+
+    id: str
+    subject: Literal["kittest.thing.happened.v1"]
+    occurredAt: datetime
+    merchant: str
+    data: ThingData
+
+
+def thing(n: int) -> ThingHappened:
+    return new_event(ThingHappened, "turkeyf2", {"n": n})
+
+
+def encoded(event: ThingHappened) -> bytes:
+    return event.model_dump_json().encode()
 
 
 @pytest.fixture
@@ -46,13 +77,13 @@ async def relay(kit_db: Database, portal_servers: PortalServers) -> AsyncIterato
     await outbox_relay.stop()
 
 
-async def stream_messages(js: JetStreamContext) -> list[Event]:
+async def stream_messages(js: JetStreamContext) -> list[ThingHappened]:
     info = await js.stream_info(STREAM)
     events = []
     for seq in range(info.state.first_seq, info.state.last_seq + 1):
         if info.state.messages == 0:
             break
-        events.append(Event.decode((await js.get_msg(STREAM, seq)).data or b""))
+        events.append(ThingHappened.model_validate_json((await js.get_msg(STREAM, seq)).data or b""))
     return events
 
 
@@ -79,9 +110,9 @@ async def test_event_of_a_rolled_back_transaction_is_never_published(
     with pytest.raises(RuntimeError, match="business rule failed"):
         async with kit_db.transaction() as session:
             session.add(Note(text="doomed"))
-            add_event(session, Event("kittest.thing.happened.v1", "turkeyf2", {"n": 1}))
+            add_event(session, thing(1))
             raise RuntimeError("business rule failed")
-    kept = Event("kittest.thing.happened.v1", "turkeyf2", {"n": 2})
+    kept = thing(2)
     async with kit_db.transaction() as session:
         add_event(session, kept)
 
@@ -89,7 +120,7 @@ async def test_event_of_a_rolled_back_transaction_is_never_published(
     assert await relay.publish_pending() == 0
     published = await stream_messages(js)
     assert [event.id for event in published] == [kept.id]
-    assert published[0].data == {"n": 2}
+    assert published[0].data.n == 2
     assert await notes(kit_db) == []
 
 
@@ -102,7 +133,7 @@ async def test_event_is_published_once_nats_is_back_after_an_outage(
     try:
         assert await outbox_relay.publish_pending() == 0  # connects and creates the stream
         server.stop()
-        event = Event("kittest.thing.happened.v1", "turkeyf2", {"n": 7})
+        event = thing(7)
         async with kit_db.transaction() as session:
             add_event(session, event)
 
@@ -127,7 +158,7 @@ async def test_event_is_published_once_nats_is_back_after_an_outage(
     finally:
         await nc.close()
     assert info.state.messages == 1
-    assert Event.decode(message.data or b"").id == event.id
+    assert ThingHappened.model_validate_json(message.data or b"").id == event.id
 
 
 async def _pending_is_zero(outbox_relay: OutboxRelay) -> bool:
@@ -144,19 +175,19 @@ async def broker(portal_servers: PortalServers) -> AsyncIterator[NatsBroker]:
 async def test_duplicate_delivery_has_exactly_one_effect(
     kit_db: Database, broker: NatsBroker, js: JetStreamContext
 ) -> None:
-    async def remember(session: AsyncSession, event: Event) -> None:
-        session.add(Note(text=f"effect of {event.data['n']}"))
+    async def remember(session: AsyncSession, event: ThingHappened) -> None:
+        session.add(Note(text=f"effect of {event.data.n}"))
 
     subscribe(
-        broker, service="kit", handler_name="remember", stream=STREAM, subject="kittest.>", db=kit_db, handler=remember
+        broker, service="kit", handler_name="remember", stream=STREAM, event=ThingHappened, db=kit_db, handler=remember
     )
     await broker.start()
-    event = Event("kittest.thing.happened.v1", "turkeyf2", {"n": 1})
+    event = thing(1)
     # The same event three times under different message ids: as a redelivery, a replay or a second relay would.
     for attempt in range(3):
-        await js.publish(event.subject, event.encode(), headers={"Nats-Msg-Id": f"{event.id}-{attempt}"})
-    other = Event("kittest.thing.happened.v1", "turkeyf2", {"n": 2})
-    await js.publish(other.subject, other.encode(), headers={"Nats-Msg-Id": other.id})
+        await js.publish(event.subject, encoded(event), headers={"Nats-Msg-Id": f"{event.id}-{attempt}"})
+    other = thing(2)
+    await js.publish(other.subject, encoded(other), headers={"Nats-Msg-Id": other.id})
 
     await eventually(lambda: _consumer_idle(js, "kit__remember"))
     assert await notes(kit_db) == ["effect of 1", "effect of 2"]
@@ -173,7 +204,7 @@ async def test_failing_handler_is_retried_with_backoff_then_dead_lettered_and_re
     attempts: list[float] = []
     healthy = asyncio.Event()
 
-    async def flaky(session: AsyncSession, event: Event) -> None:
+    async def flaky(session: AsyncSession, event: ThingHappened) -> None:
         if not healthy.is_set():
             attempts.append(time.monotonic())
             session.add(Note(text="half-written"))  # rolled back with the failure
@@ -185,15 +216,15 @@ async def test_failing_handler_is_retried_with_backoff_then_dead_lettered_and_re
         service="kit",
         handler_name="flaky",
         stream=STREAM,
-        subject="kittest.>",
+        event=ThingHappened,
         db=kit_db,
         handler=flaky,
         max_deliver=3,
         backoff=(0.3, 0.6),
     )
     await broker.start()
-    event = Event("kittest.thing.happened.v1", "turkeyf2", {"n": 1})
-    await js.publish(event.subject, event.encode(), headers={"Nats-Msg-Id": event.id, "Portal-Event-Id": event.id})
+    event = thing(1)
+    await js.publish(event.subject, encoded(event), headers={"Nats-Msg-Id": event.id, "Portal-Event-Id": event.id})
 
     await eventually(lambda: _parked_count(js), timeout=20)
     assert len(attempts) == 3
@@ -228,19 +259,44 @@ async def test_trace_context_travels_from_the_writer_to_the_consumer(
     setup_telemetry("kit-test")
     seen: list[int] = []
 
-    async def traced(session: AsyncSession, event: Event) -> None:
+    async def traced(session: AsyncSession, event: ThingHappened) -> None:
         seen.append(trace.get_current_span().get_span_context().trace_id)
 
     subscribe(
-        broker, service="kit", handler_name="traced", stream=STREAM, subject="kittest.>", db=kit_db, handler=traced
+        broker, service="kit", handler_name="traced", stream=STREAM, event=ThingHappened, db=kit_db, handler=traced
     )
     await broker.start()
     with trace.get_tracer("test").start_as_current_span("deposit click") as span:
         origin = span.get_span_context().trace_id
         async with kit_db.transaction() as session:
-            add_event(session, Event("kittest.thing.happened.v1", "turkeyf2", {"n": 1}))
+            add_event(session, thing(1))
     await relay.publish_pending()
     await eventually(lambda: bool(seen))
     assert seen == [origin]
     async with kit_db.reader() as session:
         assert await session.scalar(select(func.count()).select_from(OutboxMessage)) == 1
+
+
+async def test_a_message_breaking_its_contract_is_parked_with_the_reason_and_never_handled(
+    kit_db: Database, broker: NatsBroker, js: JetStreamContext
+) -> None:
+    async def remember(session: AsyncSession, event: ThingHappened) -> None:
+        session.add(Note(text=f"effect of {event.data.n}"))
+
+    subscribe(
+        broker, service="kit", handler_name="strict", stream=STREAM, event=ThingHappened, db=kit_db, handler=remember
+    )
+    await broker.start()
+    broken = thing(1).model_dump(mode="json")
+    broken["data"] = {"n": "one"}  # the contract says an integer
+    await js.publish("kittest.thing.happened.v1", json.dumps(broken).encode(), headers={"Nats-Msg-Id": "broken-1"})
+    await js.publish("kittest.thing.happened.v1", b"not json at all", headers={"Nats-Msg-Id": "broken-2"})
+    good = thing(2)
+    await js.publish(good.subject, encoded(good), headers={"Nats-Msg-Id": good.id})
+
+    await eventually(lambda: _consumer_idle(js, "kit__strict"))
+    assert await notes(kit_db) == ["effect of 2"]
+    parked = await list_parked(js, "kit__strict")
+    assert len(parked) == 2
+    assert all(item.error.startswith("breaks kittest.thing.happened.v1") for item in parked)
+    assert any("data.n" in item.error for item in parked)

@@ -12,7 +12,6 @@ from jsonschema import Draft202012Validator, FormatChecker
 
 from portal_events import SiteConfigChangedV1
 from portal_kit.db import Database
-from portal_kit.messaging.events import Event
 from portal_kit.messaging.relay import OutboxRelay
 from portal_kit.testing.plugin import PortalServers
 
@@ -43,12 +42,17 @@ async def test_config_change_is_published_once_with_its_event_id(
     finally:
         await nc.close()
     assert len(messages) == 1
-    event = Event.decode(messages[0].data)
+    event = SiteConfigChangedV1.model_validate_json(messages[0].data)
     assert messages[0].headers is not None
     assert messages[0].headers["Nats-Msg-Id"] == event.id
     assert event.subject == "site.config.changed.v1"
     assert event.merchant == "turkeyf2"
-    assert event.data == {"merchant": "turkeyf2", "section": "flags", "action": "changed", "changedBy": "ayse.ops"}
+    assert event.data.model_dump() == {
+        "merchant": "turkeyf2",
+        "section": "flags",
+        "action": "changed",
+        "changedBy": "ayse.ops",
+    }
     raw = json.loads(messages[0].data)
     Draft202012Validator(json.loads(SCHEMA.read_text()), format_checker=FormatChecker()).validate(raw)
     assert SiteConfigChangedV1.model_validate(raw).data.section == "flags"

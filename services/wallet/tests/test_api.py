@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -15,13 +16,14 @@ from faststream.nats import NatsBroker
 from sqlalchemy import func, select
 from wallet_conftest import open_member
 
+from portal_events import AuthMemberRegisteredV1
 from portal_kit.db import Database
 from portal_kit.messaging.consumer import create_broker, subscribe
-from portal_kit.messaging.events import Event
+from portal_kit.messaging.events import new_event
 from portal_kit.messaging.relay import ensure_stream
 from portal_kit.sessions import Principal, Role
 from portal_kit.testing.plugin import PortalServers, issue_session
-from wallet_service.accounts.handlers import open_wallets
+from wallet_service.accounts.handlers import NewAccount, open_wallets
 from wallet_service.ledger.models import LedgerAccount, MoneyTransaction
 from wallet_service.main import build_app
 from wallet_service.money.rpc import rpc_subscription
@@ -81,37 +83,40 @@ async def test_registration_event_opens_wallets_once_even_when_redelivered(
     await ensure_stream(js, "AUTH", ["auth.>"])
     consumer = create_broker(portal_servers.nats_url, name="wallet-consumer-test")
 
-    async def handle(session: Any, event: Event) -> None:
-        await open_wallets(session, event, "TRY", 200_000)
+    async def handle(session: Any, event: AuthMemberRegisteredV1) -> None:
+        new = event.data
+        account = NewAccount(new.accountId, new.accountType, new.username, new.uplineId)
+        await open_wallets(session, event.merchant, account, "TRY", 200_000)
 
     subscribe(
         consumer,
         service="wallet",
         handler_name="open_wallets",
-        stream="AUTH",
-        subject="auth.member.registered.v1",
+        event=AuthMemberRegisteredV1,
         db=wallet_db,
         handler=handle,
     )
     await consumer.start()
+    t9, m9 = str(uuid.uuid4()), str(uuid.uuid4())
     try:
-        trial = Event(
-            "auth.member.registered.v1",
+        trial = new_event(
+            AuthMemberRegisteredV1,
             "turkeyf2",
-            {"accountId": "t9", "username": "trial1", "accountType": 4, "uplineId": None, "registerMethod": "FREEPLAY"},
+            {"accountId": t9, "username": "trial1", "accountType": 4, "uplineId": None, "registerMethod": "FREEPLAY"},
         )
-        member = Event(
-            "auth.member.registered.v1",
+        member = new_event(
+            AuthMemberRegisteredV1,
             "turkeyf2",
-            {"accountId": "m9", "username": "ayse", "accountType": 0, "uplineId": None, "registerMethod": "USERNAME"},
+            {"accountId": m9, "username": "ayse", "accountType": 0, "uplineId": None, "registerMethod": "USERNAME"},
         )
         for event, copies in ((trial, 3), (member, 1)):
             for copy in range(copies):  # as a redelivery or a republish would
-                await js.publish(event.subject, event.encode(), headers={"Nats-Msg-Id": f"{event.id}-{copy}"})
+                body = event.model_dump_json().encode()
+                await js.publish(event.subject, body, headers={"Nats-Msg-Id": f"{event.id}-{copy}"})
         for _ in range(100):
             async with wallet_db.reader() as session:
                 opened = await session.scalar(
-                    select(func.count()).select_from(LedgerAccount).where(LedgerAccount.owner_id.in_(["t9", "m9"]))
+                    select(func.count()).select_from(LedgerAccount).where(LedgerAccount.owner_id.in_([t9, m9]))
                 )
             if opened == 2:
                 break
@@ -128,7 +133,7 @@ async def test_registration_event_opens_wallets_once_even_when_redelivered(
         grants = await session.scalar(
             select(func.count()).select_from(MoneyTransaction).where(MoneyTransaction.kind == "grant")
         )
-    assert accounts == {("t9", "freeplay"): 200_000, ("m9", "main"): 0}
+    assert accounts == {(t9, "freeplay"): 200_000, (m9, "main"): 0}
     assert grants == 1
 
 

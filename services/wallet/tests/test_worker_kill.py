@@ -14,8 +14,9 @@ from pathlib import Path
 import nats
 from sqlalchemy import func, select
 
+from portal_events import AuthMemberRegisteredV1
 from portal_kit.db import Database
-from portal_kit.messaging.events import Event
+from portal_kit.messaging.events import new_event
 from portal_kit.messaging.inbox import InboxMessage
 from portal_kit.messaging.relay import ensure_stream
 from portal_kit.migrations import upgrade
@@ -72,8 +73,8 @@ async def test_killed_worker_loses_and_duplicates_no_event(
             "uplineId": None,
             "registerMethod": "USERNAME",
         }
-        event = Event("auth.member.registered.v1", "turkeyf2", data)
-        await js.publish(event.subject, event.encode(), headers={"Nats-Msg-Id": event.id})
+        event = new_event(AuthMemberRegisteredV1, "turkeyf2", data)
+        await js.publish(event.subject, event.model_dump_json().encode(), headers={"Nats-Msg-Id": event.id})
     await nc.close()
 
     env = {

@@ -14,11 +14,10 @@ from auth_service.accounts.models import Account
 from auth_service.passwords import hash_password
 from portal_kit.db import Database
 from portal_kit.encryption import PayloadKeys, encrypt
-from portal_kit.messaging.events import Event
 from portal_kit.messaging.outbox import OutboxMessage
 from portal_kit.sessions import Principal, Role, role_for_account_type
 from portal_kit.testing.plugin import issue_session
-from wallet_service.accounts.handlers import open_wallets
+from wallet_service.accounts.handlers import NewAccount, open_wallets
 from wallet_service.reconcile import differences
 
 MERCHANT = "turkeyf2"
@@ -53,13 +52,8 @@ class WalletClient:
                     payment_password_hash=await hash_password(payment_password) if payment_password else None,
                 )
             )
-        event = Event(
-            "auth.member.registered.v1",
-            MERCHANT,
-            {"accountId": account_id, "username": name, "accountType": account_type, "uplineId": upline},
-        )
         async with self.db.transaction() as session:
-            await open_wallets(session, event, "TRY", 200_000)
+            await open_wallets(session, MERCHANT, NewAccount(account_id, account_type, name, upline), "TRY", 200_000)
         principal = Principal(
             role=role_for_account_type(account_type), merchant=MERCHANT, account_id=account_id, username=name
         )

@@ -51,7 +51,9 @@ def ts_type(schema: dict[str, Any]) -> str:
         return f"Array<{ts_type(schema.get('items', {}))}>"
     if kind == "object" and "properties" in schema:  # an inline model
         required = set(schema.get("required", []))
-        fields = [f"{name}{'' if name in required else '?'}: {ts_type(spec)}" for name, spec in schema["properties"].items()]
+        fields = [
+            f"{name}{'' if name in required else '?'}: {ts_type(spec)}" for name, spec in schema["properties"].items()
+        ]
         return "{ " + "; ".join(fields) + " }"
     if kind == "object":
         extra = schema.get("additionalProperties")

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class AuthMemberRegisteredV1Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    accountId: str
-    username: str
+    accountId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    username: Annotated[str, Field(min_length=1)]
     accountType: Literal[0, 1, 2, 4, 41, 42]
     uplineId: str | None
     registerMethod: Literal["USERNAME", "MOBILE", "FREEPLAY", "OPS"]
@@ -22,11 +22,12 @@ class AuthMemberRegisteredV1(BaseModel):
     """A new account exists: a member, an agent (created by ops) or a trial account (free play)."""
 
     model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "auth.member.registered.v1"
 
-    id: str
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
     subject: Literal["auth.member.registered.v1"]
     occurredAt: datetime
-    merchant: str
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
     data: AuthMemberRegisteredV1Data
 
 
@@ -36,29 +37,30 @@ class SiteConfigChangedV1Data(BaseModel):
     merchant: str
     section: Literal["merchant", "flags", "resources", "register", "domainRoute", "banners", "announcements", "helpTopics"]
     action: Literal["created", "updated", "changed", "replaced", "deleted"]
-    changedBy: str
+    changedBy: Annotated[str, Field(min_length=1)]
 
 
 class SiteConfigChangedV1(BaseModel):
     """An operator changed a brand's site configuration or content."""
 
     model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "site.config.changed.v1"
 
-    id: str
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
     subject: Literal["site.config.changed.v1"]
     occurredAt: datetime
-    merchant: str
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
     data: SiteConfigChangedV1Data
 
 
 class WalletDepositCreditedV1Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    depositId: str
-    accountId: str
+    depositId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    accountId: Annotated[str, Field(min_length=1)]
     channel: Literal["BANK_TRANSFER", "SANDBOX"]
-    amount: int
-    currency: str
+    amount: Annotated[int, Field(ge=1)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
     creditedAt: datetime
 
 
@@ -66,22 +68,23 @@ class WalletDepositCreditedV1(BaseModel):
     """A deposit arrived: the member's main wallet was credited (notifications push 'deposit arrived' with time and amount)."""
 
     model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "wallet.deposit.credited.v1"
 
-    id: str
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
     subject: Literal["wallet.deposit.credited.v1"]
     occurredAt: datetime
-    merchant: str
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
     data: WalletDepositCreditedV1Data
 
 
 class WalletDepositFailedV1Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    depositId: str
-    accountId: str
+    depositId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    accountId: Annotated[str, Field(min_length=1)]
     channel: Literal["BANK_TRANSFER", "SANDBOX"]
-    amount: int
-    currency: str
+    amount: Annotated[int, Field(ge=1)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
     reason: str
     failedAt: datetime
 
@@ -90,21 +93,22 @@ class WalletDepositFailedV1(BaseModel):
     """A deposit failed: ops rejected a bank transfer or the gateway declined the payment; nothing was credited."""
 
     model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "wallet.deposit.failed.v1"
 
-    id: str
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
     subject: Literal["wallet.deposit.failed.v1"]
     occurredAt: datetime
-    merchant: str
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
     data: WalletDepositFailedV1Data
 
 
 class WalletWithdrawalApprovedV1Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    withdrawalId: str
-    accountId: str
-    amount: int
-    currency: str
+    withdrawalId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    accountId: Annotated[str, Field(min_length=1)]
+    amount: Annotated[int, Field(ge=1)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
     approvedAt: datetime
 
 
@@ -112,21 +116,22 @@ class WalletWithdrawalApprovedV1(BaseModel):
     """Ops approved a withdrawal request; the funds stay held until it is paid."""
 
     model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "wallet.withdrawal.approved.v1"
 
-    id: str
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
     subject: Literal["wallet.withdrawal.approved.v1"]
     occurredAt: datetime
-    merchant: str
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
     data: WalletWithdrawalApprovedV1Data
 
 
 class WalletWithdrawalRejectedV1Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    withdrawalId: str
-    accountId: str
-    amount: int
-    currency: str
+    withdrawalId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    accountId: Annotated[str, Field(min_length=1)]
+    amount: Annotated[int, Field(ge=1)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
     reason: str
     rejectedAt: datetime
 
@@ -135,11 +140,12 @@ class WalletWithdrawalRejectedV1(BaseModel):
     """Ops rejected a withdrawal request; its held funds are spendable again."""
 
     model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "wallet.withdrawal.rejected.v1"
 
-    id: str
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
     subject: Literal["wallet.withdrawal.rejected.v1"]
     occurredAt: datetime
-    merchant: str
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
     data: WalletWithdrawalRejectedV1Data
 
 

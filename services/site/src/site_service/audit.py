@@ -6,12 +6,11 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from portal_kit.messaging.events import Event
+from portal_events import SiteConfigChangedV1
+from portal_kit.messaging.events import new_event
 from portal_kit.messaging.outbox import add_event
 from portal_kit.sessions import Principal
 from site_service.config.models import OpsAudit
-
-CONFIG_CHANGED = "site.config.changed.v1"
 
 
 def record_change(
@@ -19,7 +18,5 @@ def record_change(
 ) -> None:
     who = actor.username or actor.account_id or "ops"
     session.add(OpsAudit(merchant=merchant, actor=who, action=f"{section}.{action}", detail=detail))
-    add_event(
-        session,
-        Event(CONFIG_CHANGED, merchant, {"merchant": merchant, "section": section, "action": action, "changedBy": who}),
-    )
+    data = {"merchant": merchant, "section": section, "action": action, "changedBy": who}
+    add_event(session, new_event(SiteConfigChangedV1, merchant, data))

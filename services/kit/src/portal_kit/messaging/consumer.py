@@ -4,6 +4,8 @@ FastStream's NATS default drops a message after one failing handler; here every 
 acknowledgement: ack only after the effect is committed, a failure is redelivered after a growing delay,
 and after ``max_deliver`` attempts the message is parked on ``deadletter.<consumer>`` (stream
 ``DEADLETTER``) with the error, for an operator to inspect and replay (``python -m portal_kit.deadletter``).
+Handlers receive the event as its generated model; a message that breaks the contract is parked at once with
+the reason, and its handler never sees it.
 """
 
 from __future__ import annotations
@@ -16,10 +18,18 @@ from faststream import AckPolicy
 from faststream.nats import ConsumerConfig, DeliverPolicy, JStream, NatsBroker, PullSub
 from faststream.nats.annotations import NatsMessage
 from opentelemetry.trace import SpanKind
+from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
-from portal_kit.messaging.events import EVENT_ID_HEADER, MSG_ID_HEADER, Event
+from portal_kit.messaging.events import (
+    EVENT_ID_HEADER,
+    MSG_ID_HEADER,
+    EventModel,
+    event_id,
+    stream_name,
+    subject_of,
+)
 from portal_kit.messaging.inbox import claim
 from portal_kit.telemetry import extract_context, tracer
 
@@ -30,7 +40,7 @@ DEADLETTER_PREFIX = "deadletter"
 DEFAULT_BACKOFF: tuple[float, ...] = (1.0, 5.0, 30.0, 120.0)
 DEFAULT_MAX_DELIVER = 5
 
-Handler = Callable[[AsyncSession, Event], Awaitable[None]]
+Handler = Callable[[AsyncSession, EventModel], Awaitable[None]]
 
 
 def create_broker(nats_url: str, *, name: str) -> NatsBroker:
@@ -51,17 +61,20 @@ def subscribe(
     *,
     service: str,
     handler_name: str,
-    stream: str,
-    subject: str,
+    event: type[EventModel],
     db: Database,
-    handler: Handler,
+    handler: Handler[EventModel],
+    stream: str | None = None,
     max_deliver: int = DEFAULT_MAX_DELIVER,
     backoff: Sequence[float] = DEFAULT_BACKOFF,
 ) -> None:
-    """Register ``handler`` for ``subject`` as durable consumer ``<service>__<handler_name>``.
+    """Register ``handler`` for the events of model ``event`` (its ``SUBJECT``, on its producer's stream) as
+    durable consumer ``<service>__<handler_name>``.
 
     The handler runs inside one transaction together with the inbox claim; it is called at most once per
     event id with a committed effect."""
+    subject = subject_of(event)
+    stream = stream or stream_name(subject.split(".", 1)[0])
     consumer = f"{service}__{handler_name}"
     span_tracer = tracer(service)
 
@@ -71,29 +84,32 @@ def subscribe(
         headers: dict[str, Any] = dict(msg.headers or {})
         delivered = int(msg.raw_message.metadata.num_delivered or 1)
         try:
-            event = Event.decode(body)
-        except (ValueError, KeyError, TypeError) as exc:
-            await _dead_letter(broker, consumer, actual_subject, body, headers, f"undecodable: {exc}", delivered)
+            received = event.model_validate_json(body)
+        except ValidationError as exc:
+            reason = f"breaks {subject}: {_first_problems(exc)}"
+            log.error("%s parked a message of %s: %s", consumer, actual_subject, reason)
+            await _dead_letter(broker, consumer, actual_subject, body, headers, reason, delivered)
             await msg.ack()
             return
+        received_id = event_id(received)
         with span_tracer.start_as_current_span(
             f"consume {actual_subject}", context=extract_context(headers), kind=SpanKind.CONSUMER
         ) as span:
             span.set_attribute("messaging.consumer.group.name", consumer)
-            span.set_attribute("messaging.message.id", event.id)
+            span.set_attribute("messaging.message.id", received_id)
             try:
                 async with db.transaction() as session:
-                    if await claim(session, consumer, event.id, actual_subject):
-                        await handler(session, event)
+                    if await claim(session, consumer, received_id, actual_subject):
+                        await handler(session, received)
             except Exception as exc:  # noqa: BLE001 - every failure is retried, then dead-lettered
                 if delivered >= max_deliver:
-                    log.error("%s gave up on %s after %s deliveries: %s", consumer, event.id, delivered, exc)
+                    log.error("%s gave up on %s after %s deliveries: %s", consumer, received_id, delivered, exc)
                     await _dead_letter(broker, consumer, actual_subject, body, headers, repr(exc), delivered)
                     await msg.ack()
                 else:
                     delay = backoff_delay(delivered, backoff)
                     log.warning(
-                        "%s failed on %s (delivery %s), retry in %ss: %s", consumer, event.id, delivered, delay, exc
+                        "%s failed on %s (delivery %s), retry in %ss: %s", consumer, received_id, delivered, delay, exc
                     )
                     await msg.nack(delay=delay)
                 return
@@ -111,6 +127,13 @@ def subscribe(
     )(on_message)
 
 
+def _first_problems(error: ValidationError, most: int = 3) -> str:
+    return "; ".join(
+        f"{'.'.join(str(part) for part in problem['loc']) or 'body'}: {problem['msg']}"
+        for problem in error.errors()[:most]
+    )
+
+
 async def _dead_letter(
     broker: NatsBroker,
     consumer: str,
@@ -120,14 +143,14 @@ async def _dead_letter(
     error: str,
     delivered: int,
 ) -> None:
-    event_id = headers.get(EVENT_ID_HEADER) or headers.get(MSG_ID_HEADER) or ""
+    parked_id = headers.get(EVENT_ID_HEADER) or headers.get(MSG_ID_HEADER) or ""
     parked = {
         "Portal-Original-Subject": subject,
         "Portal-Consumer": consumer,
         "Portal-Error": error[:1000],
         "Portal-Deliveries": str(delivered),
-        EVENT_ID_HEADER: str(event_id),
-        MSG_ID_HEADER: f"{consumer}:{event_id}",
+        EVENT_ID_HEADER: str(parked_id),
+        MSG_ID_HEADER: f"{consumer}:{parked_id}",
     }
     if "traceparent" in headers:
         parked["traceparent"] = str(headers["traceparent"])

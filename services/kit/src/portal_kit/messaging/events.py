@@ -1,47 +1,44 @@
-"""The event envelope every message on the bus carries: ``{id, subject, occurredAt, merchant, data}``."""
+"""Events on the bus: each is a model generated from its contract in ``proto/`` (``portal_events``), an envelope
+``{id, subject, occurredAt, merchant, data}`` whose class names its subject as ``SUBJECT``. The kit works with
+any such model and never imports the generated package itself."""
 
 from __future__ import annotations
 
-import json
 import uuid
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar, cast
+
+from pydantic import BaseModel
 
 EVENT_ID_HEADER = "Portal-Event-Id"
 MSG_ID_HEADER = "Nats-Msg-Id"
 
+EventModel = TypeVar("EventModel", bound=BaseModel)
 
-@dataclass(frozen=True)
-class Event:
-    subject: str
-    merchant: str
-    data: dict[str, Any]
-    id: str = field(default_factory=lambda: str(uuid.uuid4()))
-    occurred_at: datetime = field(default_factory=lambda: datetime.now(UTC))
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "subject": self.subject,
-            "occurredAt": self.occurred_at.isoformat().replace("+00:00", "Z"),
-            "merchant": self.merchant,
-            "data": self.data,
+def subject_of(kind: type[BaseModel]) -> str:
+    subject = getattr(kind, "SUBJECT", None)
+    if not isinstance(subject, str):
+        raise TypeError(f"{kind.__name__} is no event model: it names no SUBJECT")
+    return subject
+
+
+def new_event(kind: type[EventModel], merchant: str, data: BaseModel | dict[str, Any]) -> EventModel:
+    """A new event of ``kind`` with a fresh id and the current time, validated against its contract: an event
+    that breaks its schema fails here, in the producer's transaction, and never reaches the outbox."""
+    return kind.model_validate(
+        {
+            "id": str(uuid.uuid4()),
+            "subject": subject_of(kind),
+            "occurredAt": datetime.now(UTC),
+            "merchant": merchant,
+            "data": data,
         }
+    )
 
-    def encode(self) -> bytes:
-        return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False).encode()
 
-    @classmethod
-    def decode(cls, body: bytes) -> Event:
-        raw = json.loads(body)
-        return cls(
-            id=str(raw["id"]),
-            subject=str(raw["subject"]),
-            merchant=str(raw["merchant"]),
-            data=dict(raw["data"]),
-            occurred_at=datetime.fromisoformat(str(raw["occurredAt"]).replace("Z", "+00:00")),
-        )
+def event_id(event: BaseModel) -> str:
+    return str(cast(Any, event).id)
 
 
 def stream_name(service: str) -> str:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from pydantic import BaseModel
 from sqlalchemy import DateTime, Index, Integer, String, Text, func, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from portal_kit.db import Base
-from portal_kit.messaging.events import Event
+from portal_kit.messaging.events import event_id, subject_of
 from portal_kit.telemetry import inject_headers
 
 
@@ -29,13 +30,14 @@ class OutboxMessage(Base):
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
-def add_event(session: AsyncSession, event: Event) -> OutboxMessage:
-    """Stage ``event`` in the caller's transaction; the relay publishes it only if that transaction commits.
-    The current trace context is stored with it so the trace continues in the consumer."""
+def add_event(session: AsyncSession, event: BaseModel) -> OutboxMessage:
+    """Stage ``event`` (a generated event model, see ``new_event``) in the caller's transaction; the relay
+    publishes it only if that transaction commits. The current trace context is stored with it so the trace
+    continues in the consumer."""
     message = OutboxMessage(
-        id=event.id,
-        subject=event.subject,
-        body=event.to_json(),
+        id=event_id(event),
+        subject=subject_of(type(event)),
+        body=event.model_dump(mode="json"),
         headers=dict(inject_headers({})),
         attempts=0,
     )

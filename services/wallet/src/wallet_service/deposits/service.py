@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from portal_events import WalletDepositCreditedV1Data, WalletDepositFailedV1Data
 from portal_kit.db import Database
 from portal_kit.sessions import Principal
 from wallet_service import events
@@ -103,19 +104,19 @@ async def _credit(session: AsyncSession, deposit: Deposit, decided_by: str) -> N
     await move_against_house(session, wallet, DEPOSITS, deposit.amount, f"deposit:{deposit.id}", "deposit")
     now = datetime.now(UTC)
     deposit.status, deposit.decided_at, deposit.decided_by = CREDITED, now, decided_by
-    events.publish(session, events.DEPOSIT_CREDITED, deposit.merchant, {
-        "depositId": deposit.id, "accountId": deposit.account_id, "channel": deposit.channel,
-        "amount": deposit.amount, "currency": deposit.currency, "creditedAt": events.stamp(now),
-    })  # fmt: skip
+    events.deposit_credited(session, deposit.merchant, WalletDepositCreditedV1Data(
+        depositId=deposit.id, accountId=deposit.account_id, channel=deposit.channel,
+        amount=deposit.amount, currency=deposit.currency, creditedAt=now,
+    ))  # fmt: skip
 
 
 def _fail(session: AsyncSession, deposit: Deposit, status: str, decided_by: str, reason: str) -> None:
     now = datetime.now(UTC)
     deposit.status, deposit.decided_at, deposit.decided_by, deposit.reason = status, now, decided_by, reason
-    events.publish(session, events.DEPOSIT_FAILED, deposit.merchant, {
-        "depositId": deposit.id, "accountId": deposit.account_id, "channel": deposit.channel,
-        "amount": deposit.amount, "currency": deposit.currency, "reason": reason, "failedAt": events.stamp(now),
-    })  # fmt: skip
+    events.deposit_failed(session, deposit.merchant, WalletDepositFailedV1Data(
+        depositId=deposit.id, accountId=deposit.account_id, channel=deposit.channel,
+        amount=deposit.amount, currency=deposit.currency, reason=reason, failedAt=now,
+    ))  # fmt: skip
 
 
 async def decide_by_ops(

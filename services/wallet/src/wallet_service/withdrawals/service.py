@@ -14,6 +14,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from portal_events import WalletWithdrawalApprovedV1Data, WalletWithdrawalRejectedV1Data
 from portal_kit.db import Database
 from portal_kit.sessions import Principal
 from wallet_service import events
@@ -149,19 +150,20 @@ async def decide(
     now = datetime.now(UTC)
     async with db.transaction() as session:
         withdrawal = await _locked(session, merchant, withdrawal_id)
-        data = {"withdrawalId": withdrawal.id, "accountId": withdrawal.account_id, "amount": withdrawal.amount,
+        told = {"withdrawalId": withdrawal.id, "accountId": withdrawal.account_id, "amount": withdrawal.amount,
                 "currency": withdrawal.currency}  # fmt: skip
         if action == "approve":
             _require(withdrawal, domain.PENDING)
             withdrawal.status = domain.APPROVED
-            events.publish(session, events.WITHDRAWAL_APPROVED, merchant, {**data, "approvedAt": events.stamp(now)})
+            events.withdrawal_approved(session, merchant, WalletWithdrawalApprovedV1Data(**told, approvedAt=now))
         elif action == "reject":
             _require(withdrawal, domain.PENDING, domain.APPROVED)
             wallet = await main_wallet(session, merchant, withdrawal.account_id)
             await release(session, wallet.id, withdrawal.amount)
             withdrawal.status, withdrawal.reason = domain.REJECTED, reason
-            events.publish(session, events.WITHDRAWAL_REJECTED, merchant,
-                           {**data, "reason": reason or "", "rejectedAt": events.stamp(now)})  # fmt: skip
+            events.withdrawal_rejected(
+                session, merchant, WalletWithdrawalRejectedV1Data(**told, reason=reason or "", rejectedAt=now)
+            )
         elif action == "pay":
             _require(withdrawal, domain.APPROVED)
             wallet = await main_wallet(session, merchant, withdrawal.account_id)
