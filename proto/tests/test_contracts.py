@@ -17,9 +17,11 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import generate  # noqa: E402
 
-from portal_events import MODELS_BY_SUBJECT  # noqa: E402
+from portal_events import MODELS_BY_SUBJECT, RPC_BY_SUBJECT  # noqa: E402
 
-REGISTRY: dict[str, Any] = yaml.safe_load((ROOT / "registry.yaml").read_text())["events"]
+REGISTRY_FILE: dict[str, Any] = yaml.safe_load((ROOT / "registry.yaml").read_text())
+REGISTRY: dict[str, Any] = REGISTRY_FILE["events"]
+RPC: dict[str, Any] = REGISTRY_FILE["rpc"]
 KNOWN_SERVICES = {path.name for path in (REPO / "services").iterdir() if path.is_dir() and path.name != "kit"}
 FORMATS = FormatChecker()
 
@@ -44,8 +46,12 @@ def test_registry_entry_is_complete_and_named_by_the_convention(subject: str) ->
 def test_every_schema_and_example_file_is_registered() -> None:
     schemas = {str(p.relative_to(ROOT)) for p in (ROOT / "schemas").rglob("*.json")}
     examples = {str(p.relative_to(ROOT)) for p in (ROOT / "examples").rglob("*.json")}
-    assert schemas == {entry["schema"] for entry in REGISTRY.values()}
-    assert examples == {example for entry in REGISTRY.values() for example in entry["examples"]}
+    rpc_schemas = {entry[part] for entry in RPC.values() for part in ("request", "reply")}
+    rpc_examples = {
+        example for entry in RPC.values() for part in ("request", "reply") for example in entry["examples"][part]
+    }
+    assert schemas == {entry["schema"] for entry in REGISTRY.values()} | rpc_schemas
+    assert examples == {example for entry in REGISTRY.values() for example in entry["examples"]} | rpc_examples
 
 
 @pytest.mark.parametrize("subject", sorted(REGISTRY))
@@ -77,3 +83,42 @@ def test_schema_refuses_a_message_with_an_unknown_field(subject: str) -> None:
 def test_generated_code_is_up_to_date() -> None:
     for path, text in generate.outputs().items():
         assert path.read_text() == text, f"{path} is stale: run task proto:generate"
+
+
+@pytest.mark.parametrize("subject", sorted(RPC))
+def test_rpc_entry_is_complete_and_outside_every_event_stream(subject: str) -> None:
+    entry = RPC[subject]
+    _, service, *_ = subject.split(".")
+    assert subject.startswith("rpc."), "request/reply subjects live under rpc., never under an event stream"
+    assert entry["responder"] == service and service in KNOWN_SERVICES
+    assert set(entry["callers"]) <= KNOWN_SERVICES
+    assert entry["examples"]["request"] and entry["examples"]["reply"]
+    for part in ("request", "reply"):
+        schema = load(entry[part])
+        Draft202012Validator.check_schema(schema)
+        assert schema["additionalProperties"] is False
+    assert set(load(entry["reply"])["required"]) == {"success", "value", "errorCode", "message"}
+
+
+@pytest.mark.parametrize(
+    ("subject", "part", "example"),
+    [
+        (subject, part, example)
+        for subject in sorted(RPC)
+        for part in ("request", "reply")
+        for example in RPC[subject]["examples"][part]
+    ],
+)
+def test_rpc_examples_validate_against_schema_and_generated_model(subject: str, part: str, example: str) -> None:
+    message = load(example)
+    Draft202012Validator(load(RPC[subject][part]), format_checker=FORMATS).validate(message)
+    request, reply = RPC_BY_SUBJECT[subject]
+    (request if part == "request" else reply).model_validate(message)
+
+
+@pytest.mark.parametrize("amount", [1.5, "100", True, 0])
+def test_a_money_request_refuses_an_amount_that_is_no_positive_integer(amount: object) -> None:
+    request_model, _ = RPC_BY_SUBJECT["rpc.wallet.debit"]
+    message = {**load(RPC["rpc.wallet.debit"]["examples"]["request"][0]), "amount": amount}
+    with pytest.raises(ValueError, match="amount"):
+        request_model.model_validate_json(json.dumps(message))

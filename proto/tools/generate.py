@@ -1,4 +1,5 @@
-"""Generate Python models (pydantic) and TypeScript types from the event schemas in ``proto/schemas``.
+"""Generate Python models (pydantic) and TypeScript types from the event and request/reply schemas in
+``proto/schemas``.
 
 ``python proto/tools/generate.py`` writes ``proto/gen``; ``--check`` exits 1 when the generated files differ
 from what is committed. It understands the JSON Schema subset the contracts use: objects with properties,
@@ -34,12 +35,16 @@ def _pascal(text: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in text.replace("-", ".").replace("_", ".").split(".") if part)
 
 
+def _py_literal(value: Any) -> str:
+    return repr(value) if isinstance(value, bool) else json.dumps(value)
+
+
 def _types(schema: dict[str, Any], name_hint: str, models: list[Model]) -> tuple[str, str]:
     if "const" in schema:
-        return f"Literal[{json.dumps(schema['const'])}]", json.dumps(schema["const"])
+        return f"Literal[{_py_literal(schema['const'])}]", json.dumps(schema["const"])
     if "enum" in schema:
         values = schema["enum"]
-        return f"Literal[{', '.join(json.dumps(v) for v in values)}]", " | ".join(json.dumps(v) for v in values)
+        return f"Literal[{', '.join(_py_literal(v) for v in values)}]", " | ".join(json.dumps(v) for v in values)
     kind = schema.get("type")
     if isinstance(kind, list):  # ["string", "null"]: a nullable value
         others = [item for item in kind if item != "null"]
@@ -56,8 +61,8 @@ def _types(schema: dict[str, Any], name_hint: str, models: list[Model]) -> tuple
         if schema.get("format") == "date-time":
             return "datetime", "string"
         return _constrained("str", _string_constraints(schema)), "string"
-    if kind == "integer":
-        bounds = {"ge": schema.get("minimum"), "le": schema.get("maximum")}
+    if kind == "integer":  # strict: 1.0, "1" and true are no integers of minor units
+        bounds = {"strict": True, "ge": schema.get("minimum"), "le": schema.get("maximum")}
         return _constrained("int", {key: value for key, value in bounds.items() if value is not None}), "number"
     if kind == "number":
         return "float", "number"
@@ -79,7 +84,7 @@ def _constrained(base: str, constraints: dict[str, Any]) -> str:
     """``Annotated[base, Field(...)]`` carrying the schema's bounds, so the model refuses what the schema does."""
     if not constraints:
         return base
-    arguments = ", ".join(f"{key}={json.dumps(value)}" for key, value in constraints.items())
+    arguments = ", ".join(f"{key}={_py_literal(value)}" for key, value in constraints.items())
     return f"Annotated[{base}, Field({arguments})]"
 
 
@@ -92,7 +97,9 @@ def _object(name: str, schema: dict[str, Any], models: list[Model]) -> None:
     models.append(model)
 
 
-def collect() -> tuple[list[Model], list[tuple[str, str]]]:
+def collect() -> tuple[list[Model], list[tuple[str, str]], list[tuple[str, str, str]]]:
+    """The models, each event subject with its model, and each request/reply subject with its two models
+    (calls of one shape share their schema files and so their models)."""
     registry = yaml.safe_load((ROOT / "registry.yaml").read_text())
     models: list[Model] = []
     subjects: list[tuple[str, str]] = []
@@ -101,10 +108,22 @@ def collect() -> tuple[list[Model], list[tuple[str, str]]]:
         name = schema.get("title") or _pascal(subject)
         _object(name, schema, models)
         subjects.append((subject, name))
-    return models, subjects
+    calls: list[tuple[str, str, str]] = []
+    loaded: dict[str, str] = {}
+    for subject, entry in sorted(registry.get("rpc", {}).items()):
+        names = []
+        for part in ("request", "reply"):
+            path = entry[part]
+            if path not in loaded:
+                schema = json.loads((ROOT / path).read_text())
+                loaded[path] = schema["title"]
+                _object(schema["title"], schema, models)
+            names.append(loaded[path])
+        calls.append((subject, names[0], names[1]))
+    return models, subjects, calls
 
 
-def render_python(models: list[Model], subjects: list[tuple[str, str]]) -> str:
+def render_python(models: list[Model], subjects: list[tuple[str, str]], calls: list[tuple[str, str, str]]) -> str:
     lines = [
         f'"""{HEADER}"""',
         "",
@@ -132,10 +151,14 @@ def render_python(models: list[Model], subjects: list[tuple[str, str]]) -> str:
     lines += ["", "MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {"]
     lines += [f'    "{subject}": {name},' for subject, name in subjects]
     lines += ["}", ""]
+    lines += ["", "# Request/reply subjects: the request model and the reply model of each."]
+    lines += ["RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {"]
+    lines += [f'    "{subject}": ({request}, {reply}),' for subject, request, reply in calls]
+    lines += ["}", ""]
     return "\n".join(lines)
 
 
-def render_typescript(models: list[Model], subjects: list[tuple[str, str]]) -> str:
+def render_typescript(models: list[Model], subjects: list[tuple[str, str]], calls: list[tuple[str, str, str]]) -> str:
     lines = [f"// {HEADER}", ""]
     for model in models:
         if model.description:
@@ -149,12 +172,15 @@ def render_typescript(models: list[Model], subjects: list[tuple[str, str]]) -> s
     lines.append("export interface EventsBySubject {")
     lines += [f'  "{subject}": {name};' for subject, name in subjects]
     lines += ["}", "", "export type EventSubject = keyof EventsBySubject;", ""]
+    lines.append("export interface RpcBySubject {")
+    lines += [f'  "{subject}": {{ request: {request}; reply: {reply} }};' for subject, request, reply in calls]
+    lines += ["}", ""]
     return "\n".join(lines)
 
 
 def outputs() -> dict[Path, str]:
-    models, subjects = collect()
-    return {PY_OUT: render_python(models, subjects), TS_OUT: render_typescript(models, subjects)}
+    models, subjects, calls = collect()
+    return {PY_OUT: render_python(models, subjects, calls), TS_OUT: render_typescript(models, subjects, calls)}
 
 
 def main(argv: list[str] | None = None) -> int:

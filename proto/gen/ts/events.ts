@@ -123,6 +123,99 @@ export interface WalletWithdrawalRejectedV1 {
   data: WalletWithdrawalRejectedV1Data;
 }
 
+/** Check a member's payment password (5 wrong answers in 15 minutes lock it). */
+export interface PaymentPasswordVerifyRequest {
+  merchant: string;
+  accountId: string;
+  password: string;
+}
+
+export interface PaymentPasswordVerdict {
+  valid: true;
+}
+
+/** valid, or payment_password.invalid | not_set | locked, account.not_found. */
+export interface PaymentPasswordVerifyReply {
+  success: boolean;
+  value: PaymentPasswordVerdict | null;
+  /** A stable refusal code, e.g. wallet.insufficient_funds. */
+  errorCode: string | null;
+  message: string | null;
+}
+
+/** A member's wallet balance. */
+export interface WalletBalanceRequest {
+  merchant: string;
+  accountId: string;
+  /** main (default), freeplay, or vendor:<code>. */
+  wallet?: string;
+}
+
+export interface WalletBalanceAnswer {
+  balance: number;
+  held: number;
+  currency: string;
+}
+
+/** A wallet's spendable balance and what is held. */
+export interface WalletBalanceReply {
+  success: boolean;
+  value: WalletBalanceAnswer | null;
+  /** A stable refusal code, e.g. wallet.insufficient_funds. */
+  errorCode: string | null;
+  message: string | null;
+}
+
+/** A debit or credit of a member's wallet against the house, in integer minor units. */
+export interface WalletMovementRequest {
+  merchant: string;
+  accountId: string;
+  currency: string;
+  amount: number;
+  /** The caller's id of this movement: a replay answers the stored original. */
+  transactionId: string;
+  /** main (default), freeplay, or vendor:<code>. */
+  wallet?: string;
+}
+
+export interface WalletMovementAnswer {
+  transactionId: string;
+  /** What is spendable after the movement. */
+  balance: number;
+  currency: string;
+}
+
+/** The wallet's answer to a debit or credit. */
+export interface WalletMovementReply {
+  success: boolean;
+  value: WalletMovementAnswer | null;
+  /** A stable refusal code, e.g. wallet.insufficient_funds. */
+  errorCode: string | null;
+  message: string | null;
+}
+
+/** Reverse a debit by its transaction id; an unknown one leaves a tombstone that refuses the late debit. */
+export interface WalletRollbackRequest {
+  merchant: string;
+  /** The caller's id of this movement: a replay answers the stored original. */
+  transactionId: string;
+}
+
+export interface WalletRollbackAnswer {
+  transactionId: string;
+  /** The amount given back (0 for an unknown or refused debit). */
+  reversed: number;
+}
+
+/** The wallet's answer to a rollback. */
+export interface WalletRollbackReply {
+  success: boolean;
+  value: WalletRollbackAnswer | null;
+  /** A stable refusal code, e.g. wallet.insufficient_funds. */
+  errorCode: string | null;
+  message: string | null;
+}
+
 export interface EventsBySubject {
   "auth.member.registered.v1": AuthMemberRegisteredV1;
   "site.config.changed.v1": SiteConfigChangedV1;
@@ -133,3 +226,11 @@ export interface EventsBySubject {
 }
 
 export type EventSubject = keyof EventsBySubject;
+
+export interface RpcBySubject {
+  "rpc.auth.payment_password.verify": { request: PaymentPasswordVerifyRequest; reply: PaymentPasswordVerifyReply };
+  "rpc.wallet.balance": { request: WalletBalanceRequest; reply: WalletBalanceReply };
+  "rpc.wallet.credit": { request: WalletMovementRequest; reply: WalletMovementReply };
+  "rpc.wallet.debit": { request: WalletMovementRequest; reply: WalletMovementReply };
+  "rpc.wallet.rollback": { request: WalletRollbackRequest; reply: WalletRollbackReply };
+}

@@ -59,7 +59,7 @@ class WalletDepositCreditedV1Data(BaseModel):
     depositId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
     accountId: Annotated[str, Field(min_length=1)]
     channel: Literal["BANK_TRANSFER", "SANDBOX"]
-    amount: Annotated[int, Field(ge=1)]
+    amount: Annotated[int, Field(strict=True, ge=1)]
     currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
     creditedAt: datetime
 
@@ -83,7 +83,7 @@ class WalletDepositFailedV1Data(BaseModel):
     depositId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
     accountId: Annotated[str, Field(min_length=1)]
     channel: Literal["BANK_TRANSFER", "SANDBOX"]
-    amount: Annotated[int, Field(ge=1)]
+    amount: Annotated[int, Field(strict=True, ge=1)]
     currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
     reason: str
     failedAt: datetime
@@ -107,7 +107,7 @@ class WalletWithdrawalApprovedV1Data(BaseModel):
 
     withdrawalId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
     accountId: Annotated[str, Field(min_length=1)]
-    amount: Annotated[int, Field(ge=1)]
+    amount: Annotated[int, Field(strict=True, ge=1)]
     currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
     approvedAt: datetime
 
@@ -130,7 +130,7 @@ class WalletWithdrawalRejectedV1Data(BaseModel):
 
     withdrawalId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
     accountId: Annotated[str, Field(min_length=1)]
-    amount: Annotated[int, Field(ge=1)]
+    amount: Annotated[int, Field(strict=True, ge=1)]
     currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
     reason: str
     rejectedAt: datetime
@@ -149,6 +149,121 @@ class WalletWithdrawalRejectedV1(BaseModel):
     data: WalletWithdrawalRejectedV1Data
 
 
+class PaymentPasswordVerifyRequest(BaseModel):
+    """Check a member's payment password (5 wrong answers in 15 minutes lock it)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    accountId: Annotated[str, Field(min_length=1, max_length=64)]
+    password: Annotated[str, Field(min_length=1, max_length=255)]
+
+
+class PaymentPasswordVerdict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    valid: Literal[True]
+
+
+class PaymentPasswordVerifyReply(BaseModel):
+    """valid, or payment_password.invalid | not_set | locked, account.not_found."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    success: bool
+    value: PaymentPasswordVerdict | None
+    errorCode: str | None
+    message: str | None
+
+
+class WalletBalanceRequest(BaseModel):
+    """A member's wallet balance."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    accountId: Annotated[str, Field(min_length=1, max_length=64)]
+    wallet: Annotated[str, Field(pattern="^(main|freeplay|vendor:[A-Za-z0-9_]{1,40})$")] | None = None
+
+
+class WalletBalanceAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    balance: Annotated[int, Field(strict=True)]
+    held: Annotated[int, Field(strict=True)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+
+
+class WalletBalanceReply(BaseModel):
+    """A wallet's spendable balance and what is held."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    success: bool
+    value: WalletBalanceAnswer | None
+    errorCode: str | None
+    message: str | None
+
+
+class WalletMovementRequest(BaseModel):
+    """A debit or credit of a member's wallet against the house, in integer minor units."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    accountId: Annotated[str, Field(min_length=1, max_length=64)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+    amount: Annotated[int, Field(strict=True, ge=1, le=100000000000)]
+    transactionId: Annotated[str, Field(min_length=1, max_length=100)]
+    wallet: Annotated[str, Field(pattern="^(main|freeplay|vendor:[A-Za-z0-9_]{1,40})$")] | None = None
+
+
+class WalletMovementAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    transactionId: str
+    balance: Annotated[int, Field(strict=True)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+
+
+class WalletMovementReply(BaseModel):
+    """The wallet's answer to a debit or credit."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    success: bool
+    value: WalletMovementAnswer | None
+    errorCode: str | None
+    message: str | None
+
+
+class WalletRollbackRequest(BaseModel):
+    """Reverse a debit by its transaction id; an unknown one leaves a tombstone that refuses the late debit."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    transactionId: Annotated[str, Field(min_length=1, max_length=100)]
+
+
+class WalletRollbackAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    transactionId: str
+    reversed: Annotated[int, Field(strict=True)]
+
+
+class WalletRollbackReply(BaseModel):
+    """The wallet's answer to a rollback."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    success: bool
+    value: WalletRollbackAnswer | None
+    errorCode: str | None
+    message: str | None
+
+
 MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
     "auth.member.registered.v1": AuthMemberRegisteredV1,
     "site.config.changed.v1": SiteConfigChangedV1,
@@ -156,4 +271,14 @@ MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
     "wallet.deposit.failed.v1": WalletDepositFailedV1,
     "wallet.withdrawal.approved.v1": WalletWithdrawalApprovedV1,
     "wallet.withdrawal.rejected.v1": WalletWithdrawalRejectedV1,
+}
+
+
+# Request/reply subjects: the request model and the reply model of each.
+RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
+    "rpc.auth.payment_password.verify": (PaymentPasswordVerifyRequest, PaymentPasswordVerifyReply),
+    "rpc.wallet.balance": (WalletBalanceRequest, WalletBalanceReply),
+    "rpc.wallet.credit": (WalletMovementRequest, WalletMovementReply),
+    "rpc.wallet.debit": (WalletMovementRequest, WalletMovementReply),
+    "rpc.wallet.rollback": (WalletRollbackRequest, WalletRollbackReply),
 }

@@ -1,14 +1,13 @@
 """The payment password belongs to the auth service; the wallet asks it over NATS request/reply
-(``rpc.auth.payment_password.verify``) before money leaves a member's wallet."""
+(``rpc.auth.payment_password.verify``, contract in proto/) before money leaves a member's wallet."""
 
 from __future__ import annotations
 
-import json
-
 from nats.aio.client import Client as NATS
-from nats.errors import NoRespondersError, TimeoutError
 
+from portal_events import PaymentPasswordVerifyReply, PaymentPasswordVerifyRequest
 from portal_kit.errors import DomainError
+from portal_kit.messaging.rpc import ask
 from wallet_service.ledger.domain import MoneyError
 
 SUBJECT = "rpc.auth.payment_password.verify"
@@ -19,15 +18,11 @@ async def verify(nc: NATS, merchant: str, account_id: str, password: str) -> Non
     """Return when auth accepts the password; otherwise raise its refusal."""
     if not password:
         raise MoneyError("payment_password.invalid")
-    body = json.dumps({"merchant": merchant, "accountId": account_id, "password": password}).encode()
-    try:
-        reply = await nc.request(SUBJECT, body, timeout=5)
-        answer = json.loads(reply.data)
-    except (NoRespondersError, TimeoutError, ValueError):
-        raise DomainError("service_unavailable", status=503) from None
-    if answer.get("success"):
+    request = PaymentPasswordVerifyRequest(merchant=merchant, accountId=account_id, password=password)
+    answer = await ask(nc, SUBJECT, request, PaymentPasswordVerifyReply)
+    if answer.success:
         return
-    code = str(answer.get("errorCode"))
+    code = str(answer.errorCode)
     if code in REFUSALS:
         raise MoneyError(code)
     raise DomainError("service_unavailable", status=503)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
 
 from faststream.nats import NatsBroker
 from redis.asyncio import Redis
@@ -16,8 +15,10 @@ from sqlalchemy import select, update
 
 from auth_service.accounts.models import Account
 from auth_service.passwords import hash_password, verify_password
+from portal_events import PaymentPasswordVerifyReply, PaymentPasswordVerifyRequest
 from portal_kit.db import Database
 from portal_kit.errors import DomainError, NotFound
+from portal_kit.messaging.rpc import accepted, refusal, respond
 from portal_kit.throttle import count
 
 log = logging.getLogger("auth.payment_password")
@@ -31,8 +32,8 @@ def _failures_key(merchant: str, account_id: str) -> str:
     return f"auth:paypw-fail:{merchant}:{account_id}"
 
 
-def _answer(value: Any = None, code: str | None = None) -> dict[str, Any]:
-    return {"success": code is None, "value": value, "errorCode": code, "message": None}
+def _refused(code: str) -> PaymentPasswordVerifyReply:
+    return refusal(PaymentPasswordVerifyReply, code)
 
 
 async def _hash_of(db: Database, merchant: str, account_id: str) -> tuple[bool, str | None]:
@@ -47,20 +48,22 @@ async def _hash_of(db: Database, merchant: str, account_id: str) -> tuple[bool, 
     return (row is not None, row.payment_password_hash if row is not None else None)
 
 
-async def check(db: Database, redis: Redis, merchant: str, account_id: str, password: str) -> dict[str, Any]:
+async def check(
+    db: Database, redis: Redis, merchant: str, account_id: str, password: str
+) -> PaymentPasswordVerifyReply:
     key = _failures_key(merchant, account_id)
     if int(await redis.get(key) or 0) >= MAX_FAILURES:
-        return _answer(code="payment_password.locked")
+        return _refused("payment_password.locked")
     exists, hashed = await _hash_of(db, merchant, account_id)
     if not exists:
-        return _answer(code="account.not_found")
+        return _refused("account.not_found")
     if hashed is None:
-        return _answer(code="payment_password.not_set")
+        return _refused("payment_password.not_set")
     if await verify_password(hashed, password):
         await redis.delete(key)
-        return _answer({"valid": True})
+        return accepted(PaymentPasswordVerifyReply, {"valid": True})
     failures = await count(redis, key, WINDOW_SECONDS)
-    return _answer(code="payment_password.locked" if failures >= MAX_FAILURES else "payment_password.invalid")
+    return _refused("payment_password.locked" if failures >= MAX_FAILURES else "payment_password.invalid")
 
 
 async def change(db: Database, merchant: str, account_id: str, old: str | None, new: str, confirm: str) -> None:
@@ -86,16 +89,17 @@ def rpc_subscription(redis_url: str) -> Callable[[NatsBroker, Database], None]:
     def register(broker: NatsBroker, db: Database) -> None:
         redis = Redis.from_url(redis_url, decode_responses=True)
 
-        @broker.subscriber(SUBJECT, queue="auth", max_workers=8)
-        async def verify(body: Any) -> dict[str, Any]:
-            if not isinstance(body, dict) or not all(
-                isinstance(body.get(name), str) for name in ("merchant", "accountId", "password")
-            ):
-                return _answer(code="request.invalid")
-            try:
-                return await check(db, redis, body["merchant"], body["accountId"], body["password"])
-            except Exception:
-                log.exception("payment password check failed")
-                return _answer(code="internal_error")
+        async def verify(request: PaymentPasswordVerifyRequest) -> PaymentPasswordVerifyReply:
+            return await check(db, redis, request.merchant, request.accountId, request.password)
+
+        respond(
+            broker,
+            SUBJECT,
+            PaymentPasswordVerifyRequest,
+            PaymentPasswordVerifyReply,
+            verify,
+            queue="auth",
+            max_workers=8,
+        )
 
     return register

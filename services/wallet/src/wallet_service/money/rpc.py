@@ -1,62 +1,70 @@
-"""The money API over NATS request/reply (core NATS, queue group ``wallet``, so replicas share the load):
+"""The money API over NATS request/reply (core NATS, queue group ``wallet``, so replicas share the load). Each
+call's request and reply are declared in ``proto/registry.yaml`` (``rpc:``) and used here as the models
+generated from them:
 
-| subject | request | answer (envelope) |
+| subject | request | answer (envelope value) |
 |---|---|---|
-| ``rpc.wallet.debit`` | ``{merchant, accountId, currency, amount, transactionId, wallet?}`` | ``{transactionId, balance, currency}`` |
+| ``rpc.wallet.debit`` | ``WalletMovementRequest`` ``{merchant, accountId, currency, amount, transactionId, wallet?}`` | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.credit`` | the same | the same |
-| ``rpc.wallet.rollback`` | ``{merchant, transactionId}`` (of the debit) | ``{transactionId, reversed}`` |
-| ``rpc.wallet.balance`` | ``{merchant, accountId, wallet?}`` | ``{balance, held, currency}`` |
+| ``rpc.wallet.rollback`` | ``WalletRollbackRequest`` ``{merchant, transactionId}`` (of the debit) | ``{transactionId, reversed}`` |
+| ``rpc.wallet.balance`` | ``WalletBalanceRequest`` ``{merchant, accountId, wallet?}`` | ``{balance, held, currency}`` |
 
-Request/reply subjects live under ``rpc.`` — never under ``wallet.``, which is the stream of the wallet's
-events: JetStream would capture the request and answer it with a publish acknowledgement.
-Amounts are integer minor units. A replay answers the stored original; refusals carry a stable ``errorCode``.
+Amounts are integer minor units (``1.5``, ``"100"`` and ``true`` are refused: ``amount.invalid``). A replay
+answers the stored original; refusals carry a stable ``errorCode``.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from faststream.nats import NatsBroker
+from pydantic import ValidationError
 
+from portal_events import (
+    WalletBalanceReply,
+    WalletBalanceRequest,
+    WalletMovementReply,
+    WalletMovementRequest,
+    WalletRollbackReply,
+    WalletRollbackRequest,
+)
 from portal_kit.db import Database
-from wallet_service.ledger.domain import MoneyError
-from wallet_service.ledger.service import answer
+from portal_kit.messaging.rpc import respond
+from wallet_service.ledger.domain import MAIN
 from wallet_service.money import service
 from wallet_service.money.service import Movement
 
-log = logging.getLogger("wallet.rpc")
 QUEUE = "wallet"
 # Requests handled at once per worker process; below the database pool size (WALLET_DATABASE_POOL_SIZE, 20).
 CONCURRENCY = 16
+# A request's bad field answers the code the money rules give it; anything else is request.invalid.
+FIELD_CODES = {"amount": "amount.invalid", "wallet": "wallet.unknown"}
 
 
-def _guarded(work: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]) -> Callable[[Any], Awaitable[dict[str, Any]]]:
-    async def handler(body: Any) -> dict[str, Any]:
-        if not isinstance(body, dict):
-            return answer(code="request.invalid")
-        try:
-            return await work(body)
-        except MoneyError as refusal:
-            return answer(code=refusal.code)
-        except Exception:
-            log.exception("money call failed")
-            return answer(code="internal_error")
-
-    return handler
+def refusal_code(error: ValidationError) -> str:
+    first = error.errors()[0]["loc"]
+    return FIELD_CODES.get(str(first[0]), "request.invalid") if first else "request.invalid"
 
 
 def rpc_subscription(broker: NatsBroker, db: Database) -> None:
-    routes: dict[str, Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]] = {
-        "rpc.wallet.debit": lambda body: service.debit(db, Movement.parse(body)),
-        "rpc.wallet.credit": lambda body: service.credit(db, Movement.parse(body)),
-        "rpc.wallet.rollback": lambda body: service.rollback(
-            db, str(body.get("merchant", "")), str(body.get("transactionId", ""))
-        ),
-        "rpc.wallet.balance": lambda body: service.balance(
-            db, str(body.get("merchant", "")), str(body.get("accountId", "")), body.get("wallet", "main")
-        ),
-    }
-    for subject, work in routes.items():
-        broker.subscriber(subject, queue=QUEUE, max_workers=CONCURRENCY)(_guarded(work))
+    async def debit(request: WalletMovementRequest) -> WalletMovementReply:
+        return WalletMovementReply.model_validate(await service.debit(db, Movement.of(request)))
+
+    async def credit(request: WalletMovementRequest) -> WalletMovementReply:
+        return WalletMovementReply.model_validate(await service.credit(db, Movement.of(request)))
+
+    async def rollback(request: WalletRollbackRequest) -> WalletRollbackReply:
+        return WalletRollbackReply.model_validate(await service.rollback(db, request.merchant, request.transactionId))
+
+    async def balance(request: WalletBalanceRequest) -> WalletBalanceReply:
+        answer = await service.balance(db, request.merchant, request.accountId, request.wallet or MAIN)
+        return WalletBalanceReply.model_validate(answer)
+
+    def answer(subject: str, request: type[Any], reply: type[Any], work: Callable[[Any], Awaitable[Any]]) -> None:
+        respond(broker, subject, request, reply, work, queue=QUEUE, max_workers=CONCURRENCY, invalid=refusal_code)
+
+    answer("rpc.wallet.debit", WalletMovementRequest, WalletMovementReply, debit)
+    answer("rpc.wallet.credit", WalletMovementRequest, WalletMovementReply, credit)
+    answer("rpc.wallet.rollback", WalletRollbackRequest, WalletRollbackReply, rollback)
+    answer("rpc.wallet.balance", WalletBalanceRequest, WalletBalanceReply, balance)

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 
+from portal_events import WalletMovementRequest
 from portal_kit.db import Database
 from wallet_service.ledger.domain import (
     FREE_PLAY,
@@ -51,6 +52,18 @@ class Movement:
             checked_amount(body.get("amount")),
             transaction_id,
             checked_wallet(body.get("wallet", MAIN)),
+        )
+
+    @classmethod
+    def of(cls, request: WalletMovementRequest) -> Movement:
+        """From a request its contract already checked; the wallet's own rules still apply."""
+        return cls(
+            request.merchant,
+            request.accountId,
+            request.currency,
+            checked_amount(request.amount),
+            request.transactionId,
+            checked_wallet(request.wallet or MAIN),
         )
 
     def content(self) -> dict[str, Any]:

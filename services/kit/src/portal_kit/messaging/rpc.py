@@ -1,0 +1,79 @@
+"""Request/reply over core NATS, both sides typed by the models generated from ``proto/`` (``RPC_BY_SUBJECT``
+in ``portal_events``): the caller sends a request model and validates the answer as the reply model; the responder validates the
+request before any work and answers with the reply model. Every reply is the envelope
+``{success, value, errorCode, message}``. Subjects live under ``rpc.``, never under a service's event stream
+(JetStream would capture the request and answer it with a publish acknowledgement)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from faststream.nats import NatsBroker
+from faststream.nats.annotations import NatsMessage
+from nats.aio.client import Client as NATS
+from nats.errors import NoRespondersError, TimeoutError
+from pydantic import BaseModel, ValidationError
+
+from portal_kit.errors import DomainError
+
+log = logging.getLogger("portal_kit.rpc")
+
+RequestModel = TypeVar("RequestModel", bound=BaseModel)
+ReplyModel = TypeVar("ReplyModel", bound=BaseModel)
+
+
+def refusal(reply: type[ReplyModel], code: str) -> ReplyModel:
+    return reply.model_validate({"success": False, "value": None, "errorCode": code, "message": None})
+
+
+def accepted(reply: type[ReplyModel], value: BaseModel | dict[str, Any]) -> ReplyModel:
+    return reply.model_validate({"success": True, "value": value, "errorCode": None, "message": None})
+
+
+async def ask(nc: NATS, subject: str, request: BaseModel, reply: type[ReplyModel], timeout: float = 5.0) -> ReplyModel:
+    """Send ``request`` and read the answer as ``reply``; no responder, no answer in time or an answer that
+    breaks its contract is ``service_unavailable`` (503)."""
+    try:
+        message = await nc.request(subject, request.model_dump_json(exclude_none=True).encode(), timeout=timeout)
+    except (NoRespondersError, TimeoutError):
+        raise DomainError("service_unavailable", status=503) from None
+    try:
+        return reply.model_validate_json(message.data)
+    except ValidationError as error:
+        log.error("the answer on %s breaks its contract: %s", subject, error)
+        raise DomainError("service_unavailable", status=503) from None
+
+
+def respond(
+    broker: NatsBroker,
+    subject: str,
+    request: type[RequestModel],
+    reply: type[ReplyModel],
+    work: Callable[[RequestModel], Awaitable[ReplyModel]],
+    *,
+    queue: str,
+    max_workers: int = 1,
+    invalid: Callable[[ValidationError], str] = lambda _error: "request.invalid",
+) -> None:
+    """Answer ``subject`` in queue group ``queue``: a request that breaks its contract is refused with the code
+    ``invalid`` names (``request.invalid``) before any work; a ``DomainError`` becomes its refusal; anything
+    unexpected is logged and answered ``internal_error``."""
+
+    async def handler(msg: NatsMessage) -> bytes:
+        try:
+            parsed = request.model_validate_json(msg.body)
+        except ValidationError as error:
+            answer = refusal(reply, invalid(error))
+        else:
+            try:
+                answer = await work(parsed)
+            except DomainError as refused:
+                answer = refusal(reply, refused.code)
+            except Exception:
+                log.exception("%s failed", subject)
+                answer = refusal(reply, "internal_error")
+        return answer.model_dump_json().encode()
+
+    broker.subscriber(subject, queue=queue, max_workers=max_workers)(handler)

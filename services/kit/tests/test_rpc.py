@@ -1,0 +1,92 @@
+"""Request/reply typed on both sides, against a real NATS server."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import nats
+import pytest
+from faststream.nats import NatsBroker
+from nats.aio.client import Client as NATS
+from pydantic import BaseModel, ConfigDict, Field
+
+from portal_kit.errors import DomainError
+from portal_kit.messaging.consumer import create_broker
+from portal_kit.messaging.rpc import accepted, ask, respond
+from portal_kit.testing.plugin import PortalServers
+
+
+class DoubleRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    n: int = Field(strict=True, ge=1)
+
+
+class Doubled(BaseModel):
+    n: int
+
+
+class DoubleReply(BaseModel):
+    success: bool
+    value: Doubled | None
+    errorCode: str | None
+    message: str | None
+
+
+@pytest.fixture
+async def nc(portal_servers: PortalServers) -> AsyncIterator[NATS]:
+    client = await nats.connect(portal_servers.nats_url)
+    yield client
+    await client.close()
+
+
+@pytest.fixture
+async def broker(portal_servers: PortalServers) -> AsyncIterator[NatsBroker]:
+    responder = create_broker(portal_servers.nats_url, name="rpc-test")
+
+    async def double(request: DoubleRequest) -> DoubleReply:
+        if request.n == 13:
+            raise DomainError("number.unlucky")
+        if request.n == 99:
+            raise RuntimeError("database gone")
+        return accepted(DoubleReply, Doubled(n=request.n * 2))
+
+    respond(responder, "rpc.kittest.double", DoubleRequest, DoubleReply, double, queue="kittest")
+
+    async def liar(request: DoubleRequest) -> DoubleReply:
+        return DoubleReply.model_construct(success=True, value={"n": "many"}, errorCode=None, message=None)
+
+    respond(responder, "rpc.kittest.liar", DoubleRequest, DoubleReply, liar, queue="kittest")
+    await responder.start()
+    yield responder
+    await responder.stop()
+
+
+async def test_a_request_is_answered_with_its_reply_model(nc: NATS, broker: NatsBroker) -> None:
+    reply = await ask(nc, "rpc.kittest.double", DoubleRequest(n=21), DoubleReply)
+    assert reply.success and reply.value == Doubled(n=42)
+
+
+@pytest.mark.parametrize("body", [b"not json", b'{"n": 1.5}', b'{"n": "2"}', b'{"n": 0}', b'{"n": 2, "extra": 1}'])
+async def test_a_request_breaking_its_contract_is_refused_before_any_work(
+    nc: NATS, broker: NatsBroker, body: bytes
+) -> None:
+    raw = await nc.request("rpc.kittest.double", body, timeout=5)
+    reply = DoubleReply.model_validate_json(raw.data)
+    assert (reply.success, reply.value, reply.errorCode) == (False, None, "request.invalid")
+
+
+async def test_refusals_and_failures_answer_a_code(nc: NATS, broker: NatsBroker) -> None:
+    assert (await ask(nc, "rpc.kittest.double", DoubleRequest(n=13), DoubleReply)).errorCode == "number.unlucky"
+    assert (await ask(nc, "rpc.kittest.double", DoubleRequest(n=99), DoubleReply)).errorCode == "internal_error"
+
+
+async def test_no_responder_or_a_reply_breaking_its_contract_is_service_unavailable(
+    nc: NATS, broker: NatsBroker
+) -> None:
+    with pytest.raises(DomainError) as nobody:
+        await ask(nc, "rpc.kittest.nobody", DoubleRequest(n=1), DoubleReply, timeout=1)
+    assert (nobody.value.code, nobody.value.status) == ("service_unavailable", 503)
+    with pytest.raises(DomainError) as lie:
+        await ask(nc, "rpc.kittest.liar", DoubleRequest(n=1), DoubleReply)
+    assert lie.value.code == "service_unavailable"
