@@ -50,6 +50,9 @@ def _types(schema: dict[str, Any], name_hint: str, models: list[Model]) -> tuple
         others = [item for item in kind if item != "null"]
         py, ts = _types({**schema, "type": others[0]}, name_hint, models)
         return (f"{py} | None", f"{ts} | null") if "null" in kind else (py, ts)
+    if kind == "object" and "properties" not in schema and isinstance(schema.get("additionalProperties"), dict):
+        py, ts = _types(schema["additionalProperties"], name_hint + "Value", models)
+        return f"dict[str, {py}]", f"Record<string, {ts}>"
     if kind == "object":
         name = schema.get("title") or name_hint
         _object(name, schema, models)

@@ -143,6 +143,43 @@ export interface PaymentPasswordVerifyReply {
   message: string | null;
 }
 
+/** A brand's configuration as other services need it. */
+export interface SiteBrandRequest {
+  merchant: string;
+}
+
+export interface SiteBrandRule {
+  field: string;
+  enabled: boolean;
+  required: boolean;
+  patternId: number;
+  acceptedPattern: string;
+  minLength: number;
+  maxLength: number;
+}
+
+export interface SiteBrand {
+  merchant: string;
+  name: string;
+  currency: string;
+  /** Whitelabel and feature flags. */
+  flags: Record<string, boolean>;
+  /** Registration field rules. */
+  rules: Array<SiteBrandRule>;
+  maintenance: boolean;
+  maintenanceEnd: string | null;
+  /** Addresses refused as region restricted (CIDR). */
+  blockedNetworks: Array<string>;
+}
+
+/** The brand (an inactive or unknown one is refused: merchant.not_found). */
+export interface SiteBrandReply {
+  success: boolean;
+  value: SiteBrand | null;
+  errorCode: string | null;
+  message: string | null;
+}
+
 /** A member's wallet balance. */
 export interface WalletBalanceRequest {
   merchant: string;
@@ -229,6 +266,7 @@ export type EventSubject = keyof EventsBySubject;
 
 export interface RpcBySubject {
   "rpc.auth.payment_password.verify": { request: PaymentPasswordVerifyRequest; reply: PaymentPasswordVerifyReply };
+  "rpc.site.brand": { request: SiteBrandRequest; reply: SiteBrandReply };
   "rpc.wallet.balance": { request: WalletBalanceRequest; reply: WalletBalanceReply };
   "rpc.wallet.credit": { request: WalletMovementRequest; reply: WalletMovementReply };
   "rpc.wallet.debit": { request: WalletMovementRequest; reply: WalletMovementReply };

@@ -15,7 +15,7 @@ from portal_kit.db import Database
 from portal_kit.migrations import upgrade
 from portal_kit.servers import ManagedProcess, free_port, port_open
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
-from portal_stack.harness import site_process
+from portal_stack.harness import site_process, site_worker_process
 from site_service.seed import seed
 
 SERVICES = Path(__file__).resolve().parents[2]
@@ -37,14 +37,17 @@ def auth_database_url(portal_servers: PortalServers) -> str:
 
 @pytest.fixture(scope="session")
 def site_server(portal_servers: PortalServers, site_database_url: str) -> Iterator[str]:
-    """The real site service, over HTTP, as auth reaches it in production."""
-    process = site_process(
-        site_database_url, portal_servers.redis_url, portal_servers.nats_url, portal_servers.root / "logs"
-    )
-    process.start()
-    process.wait_ready(60)
-    yield f"http://127.0.0.1:{process.port}"
-    process.stop()
+    """The real site service: its worker answers rpc.site.brand as auth reaches it in production; its API is
+    where the tests change a brand as ops do."""
+    arguments = (site_database_url, portal_servers.redis_url, portal_servers.nats_url, portal_servers.root / "logs")
+    api, worker = site_process(*arguments), site_worker_process(*arguments)
+    for process in (api, worker):
+        process.start()
+    api.wait_ready(60)
+    worker.wait_ready(60)
+    yield f"http://127.0.0.1:{api.port}"
+    for process in (worker, api):
+        process.stop()
 
 
 @pytest.fixture(scope="session")
@@ -80,8 +83,7 @@ def auth_settings(
         database_url=auth_database_url,
         redis_url=portal_servers.redis_url,
         nats_url=portal_servers.nats_url,
-        site_url=site_server,
-        site_cache_seconds=0,
+        site_cache_seconds=0,  # every request asks the site worker: the tests change brands between calls
         bot_check_bits=8,
         dev_messages_file=str(portal_servers.root / "dev-messages.jsonl"),
         smtp_port=mail_sink,

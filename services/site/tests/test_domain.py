@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from portal_kit.sessions import Role
-from site_service.config.domain import PATTERNS, StatusInputs, SystemStatus, matches_pattern, system_status
+from portal_kit.site import StatusInputs, SystemStatus, system_status
+from site_service.config.domain import PATTERNS, matches_pattern
 from site_service.content.domain import NoticeType, PopupExecution, parse_types, popup_audience
 
 CASES: dict[int, tuple[list[str], list[str]]] = {

@@ -21,7 +21,7 @@ from portal_kit.messaging.inbox import InboxMessage
 from portal_kit.messaging.relay import ensure_stream
 from portal_kit.migrations import upgrade
 from portal_kit.testing.plugin import PortalServers, reset_database
-from portal_stack.harness import site_process
+from portal_stack.harness import site_worker_process
 from site_service.seed import seed
 from wallet_service.ledger.models import LedgerAccount, MoneyTransaction
 
@@ -55,7 +55,9 @@ async def test_killed_worker_loses_and_duplicates_no_event(
     site_db = Database(site_url, pool_size=1)
     await seed(site_db)
     await site_db.dispose()
-    site = site_process(site_url, portal_servers.redis_url, portal_servers.nats_url, portal_servers.root / "logs")
+    site = site_worker_process(
+        site_url, portal_servers.redis_url, portal_servers.nats_url, portal_servers.root / "logs"
+    )
     site.start()
     site.wait_ready(60)
 
@@ -82,7 +84,6 @@ async def test_killed_worker_loses_and_duplicates_no_event(
         "WALLET_DATABASE_URL": wallet_database_url,
         "NATS_URL": portal_servers.nats_url,
         "REDIS_URL": portal_servers.redis_url,
-        "SITE_URL": f"http://127.0.0.1:{site.port}",
     }
     log = portal_servers.root / "logs" / "wallet-worker-kill.log"
     try:

@@ -176,6 +176,50 @@ class PaymentPasswordVerifyReply(BaseModel):
     message: str | None
 
 
+class SiteBrandRequest(BaseModel):
+    """A brand's configuration as other services need it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+
+
+class SiteBrandRule(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    field: str
+    enabled: bool
+    required: bool
+    patternId: Annotated[int, Field(strict=True, ge=0)]
+    acceptedPattern: str
+    minLength: Annotated[int, Field(strict=True, ge=0)]
+    maxLength: Annotated[int, Field(strict=True, ge=1)]
+
+
+class SiteBrand(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    name: str
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+    flags: dict[str, bool]
+    rules: list[SiteBrandRule]
+    maintenance: bool
+    maintenanceEnd: datetime | None
+    blockedNetworks: list[str]
+
+
+class SiteBrandReply(BaseModel):
+    """The brand (an inactive or unknown one is refused: merchant.not_found)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    success: bool
+    value: SiteBrand | None
+    errorCode: str | None
+    message: str | None
+
+
 class WalletBalanceRequest(BaseModel):
     """A member's wallet balance."""
 
@@ -277,6 +321,7 @@ MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
 # Request/reply subjects: the request model and the reply model of each.
 RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
     "rpc.auth.payment_password.verify": (PaymentPasswordVerifyRequest, PaymentPasswordVerifyReply),
+    "rpc.site.brand": (SiteBrandRequest, SiteBrandReply),
     "rpc.wallet.balance": (WalletBalanceRequest, WalletBalanceReply),
     "rpc.wallet.credit": (WalletMovementRequest, WalletMovementReply),
     "rpc.wallet.debit": (WalletMovementRequest, WalletMovementReply),

@@ -11,7 +11,7 @@ from auth_service.settings import AuthSettings
 from portal_kit.db import Database
 from portal_kit.encryption import PayloadKeys
 from portal_kit.sessions import SessionStore
-from portal_kit.site import SiteClient
+from portal_kit.site import BrandCache
 
 
 @dataclass
@@ -19,7 +19,7 @@ class AuthContext:
     settings: AuthSettings
     db: Database
     redis: Redis
-    site: SiteClient
+    site: BrandCache
     payload_keys: PayloadKeys
     sms: SmsProvider
     mailer: SmtpMailer

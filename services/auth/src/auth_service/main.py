@@ -14,7 +14,7 @@ from auth_service.sessions import router as sessions_router
 from auth_service.settings import AuthSettings
 from portal_kit.app import create_app
 from portal_kit.encryption import PayloadKeys
-from portal_kit.site import SiteClient
+from portal_kit.site import BrandCache
 
 
 async def _start(app: FastAPI) -> None:
@@ -24,11 +24,15 @@ async def _start(app: FastAPI) -> None:
         settings=settings,
         db=app.state.db,
         redis=app.state.redis,
-        site=SiteClient(settings.site_url, settings.site_cache_seconds),
+        site=BrandCache(settings.nats_url, settings.site_cache_seconds, name="auth-brands"),
         payload_keys=app.state.payload_keys,
         sms=sms_provider(settings),
         mailer=SmtpMailer(settings.smtp_host, settings.smtp_port, settings.mail_sender),
     )
+
+
+async def _ready(app: FastAPI) -> None:
+    await app.state.auth.site.start()
 
 
 def sms_provider(settings: AuthSettings) -> SmsProvider:
@@ -48,7 +52,7 @@ def build_app(settings: AuthSettings | None = None) -> FastAPI:
         settings or AuthSettings(),
         routers=[sessions_router.router, accounts_router.router, accounts_router.ops],
         messages=[MESSAGES],
-        on_startup=[_start],
+        on_startup=[_start, _ready],
         on_shutdown=[_stop],
         title="auth",
     )

@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic_settings import SettingsConfigDict
 
 from portal_kit.settings import ServiceSettings
@@ -9,12 +7,12 @@ from portal_kit.settings import ServiceSettings
 
 class AuthSettings(ServiceSettings):
     model_config = SettingsConfigDict(env_prefix="AUTH_", extra="ignore")
-    shared_env: ClassVar[tuple[str, ...]] = (*ServiceSettings.shared_env, "site_url")
 
     service_name: str = "auth"
     database_url: str = "postgresql+psycopg://postgres@127.0.0.1:55432/auth"
-    site_url: str = "http://127.0.0.1:8101"  # the site service's API (flags and registration rules)
-    site_cache_seconds: float = 5.0
+    # Brand data (flags, registration rules) is cached here, dropped on site.config.changed.v1; this bounds
+    # how long a copy lives should a drop be missed.
+    site_cache_seconds: float = 60.0
     session_ttl_seconds: int = 12 * 3600
     captcha_after_failures: int = 3
     lock_after_failures: int = 10

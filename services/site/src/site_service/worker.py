@@ -1,13 +1,15 @@
-"""The site worker: relays ``site.config.changed.v1`` from the outbox. The site consumes no events."""
+"""The site worker: relays ``site.config.changed.v1`` from the outbox and answers ``rpc.site.brand``. The
+site consumes no events."""
 
 from __future__ import annotations
 
 from portal_kit.worker import Worker
+from site_service.config.handlers import brand_subscription
 from site_service.settings import SiteSettings
 
 
 def main() -> None:
-    Worker(SiteSettings(), produces=True).main()
+    Worker(SiteSettings(), produces=True, subscriptions=[brand_subscription]).main()
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import asyncio
 import logging
 
 from portal_kit.db import Database
-from portal_kit.site import SiteClient
+from portal_kit.site import BrandCache
 from portal_kit.worker import Background, Worker
 from wallet_service.accounts.handlers import registered_subscription
 from wallet_service.money.rpc import rpc_subscription
@@ -32,7 +32,7 @@ def confirmation_sweep(every_seconds: float) -> Background:
 
 
 def build_worker(settings: WalletSettings) -> Worker:
-    site = SiteClient(settings.site_url, settings.site_cache_seconds)
+    site = BrandCache(settings.nats_url, settings.site_cache_seconds, name="wallet-brands")
     return Worker(
         settings,
         produces=True,

@@ -65,8 +65,6 @@ class StackConfig:
             f"{service.env_prefix}DATABASE_URL": self.database_url(service),
             "NATS_URL": self.nats_url,
             "REDIS_URL": self.redis_url,
-            # Auth reads the brand's flags and registration rules from the site's public API.
-            "SITE_URL": f"http://127.0.0.1:{self.service_port(SERVICES[0])}",
             # Development SMS and e-mail land here (one JSON line each) for developers and the e2e tests.
             f"{service.env_prefix}DEV_MESSAGES_FILE": str(self.data_dir / "dev-messages.jsonl"),
             f"{service.env_prefix}SMTP_PORT": str(self.smtp_port),

@@ -3,13 +3,18 @@ data directory, so it runs beside a developer's portal and leaves nothing behind
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import nats
+from nats.errors import NoRespondersError, TimeoutError
 
 from portal_kit.servers import ManagedProcess, free_port, port_open
 from portal_stack.services import REPO, SERVICES
@@ -108,8 +113,8 @@ class Stack:
 
 
 def site_process(database_url: str, redis_url: str, nats_url: str, log_dir: Path) -> ManagedProcess:
-    """The real site service over HTTP on a free port (migrated and seeded beforehand by the caller), for the
-    tests of services that read the brand's configuration from it (auth, wallet)."""
+    """The real site API over HTTP on a free port (migrated and seeded beforehand by the caller), for tests
+    that change a brand the way ops do."""
     port = free_port()
     return ManagedProcess(
         "site",
@@ -119,3 +124,35 @@ def site_process(database_url: str, redis_url: str, nats_url: str, log_dir: Path
         env={"SITE_DATABASE_URL": database_url, "REDIS_URL": redis_url, "NATS_URL": nats_url},
         port=port,
     )
+
+
+def site_worker_process(database_url: str, redis_url: str, nats_url: str, log_dir: Path) -> ManagedProcess:
+    """The real site worker: it answers ``rpc.site.brand`` (the brand data other services cache) and relays
+    ``site.config.changed.v1``; ready once it answers."""
+    return ManagedProcess(
+        "site-worker",
+        [sys.executable, "-m", "site_service.worker"],
+        log_dir / f"site-worker-{free_port()}.log",
+        lambda: site_answers(nats_url),
+        env={"SITE_DATABASE_URL": database_url, "REDIS_URL": redis_url, "NATS_URL": nats_url},
+    )
+
+
+def site_answers(nats_url: str) -> bool:
+    """Whether a site worker answers ``rpc.site.brand`` on ``nats_url`` (any answer, a refusal included)."""
+
+    async def probe() -> bool:
+        nc = await nats.connect(nats_url, connect_timeout=1, max_reconnect_attempts=0, allow_reconnect=False)
+        try:
+            await nc.request("rpc.site.brand", b'{"merchant":"probe"}', timeout=1)
+            return True
+        except (NoRespondersError, TimeoutError):
+            return False
+        finally:
+            await nc.close()
+
+    with ThreadPoolExecutor(1) as pool:  # the caller may be inside a running event loop
+        try:
+            return pool.submit(asyncio.run, probe()).result()
+        except OSError:
+            return False

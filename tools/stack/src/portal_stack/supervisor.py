@@ -10,6 +10,7 @@ import os
 import signal
 import sys
 import time
+from functools import partial
 from typing import IO
 
 import httpx
@@ -25,6 +26,7 @@ from portal_kit.servers import (
     venv_bin,
 )
 from portal_stack.config import StackConfig
+from portal_stack.harness import site_answers
 from portal_stack.migrate import migrate_service
 from portal_stack.services import REPO, SERVICES, ServiceSpec
 
@@ -134,11 +136,12 @@ class Supervisor:
             env = cfg.service_env(service)
             port = cfg.service_port(service)
             self._start(self._uvicorn(f"{service.name}-api", f"{service.package}.main:app", port, env, "/readyz"))
+            # The site worker answers rpc.site.brand, which every other service asks before it serves anyone.
             worker = ManagedProcess(
                 f"{service.name}-worker",
                 [sys.executable, "-m", f"{service.package}.worker"],
                 cfg.logs / f"{service.name}-worker.log",
-                lambda: True,
+                partial(site_answers, cfg.nats_url) if service.name == "site" else (lambda: True),
                 env=env,
                 cwd=str(REPO),
             )

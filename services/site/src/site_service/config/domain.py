@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from datetime import datetime
-from enum import IntEnum
+from collections.abc import Mapping
 
 # Whitelabel flags: the spec's list, then the switches spec §2 and §4 imply.
 WHITELABEL_FLAGS: dict[str, str] = {
@@ -75,38 +72,6 @@ _COMPILED = {pattern_id: re.compile(pattern) for pattern_id, pattern in PATTERNS
 
 def matches_pattern(pattern_id: int, value: str) -> bool:
     return _COMPILED[pattern_id].fullmatch(value) is not None
-
-
-class SystemStatus(IntEnum):
-    NORMAL = 0
-    MAINTENANCE = 1
-    REGION_RESTRICTED = 2
-
-
-@dataclass(frozen=True)
-class StatusInputs:
-    maintenance: bool
-    maintenance_end: datetime | None
-    blocked_networks: tuple[str, ...]
-
-
-def in_networks(ip: str | None, networks: Iterable[str]) -> bool:
-    if not ip:
-        return False
-    try:
-        address = ipaddress.ip_address(ip)
-    except ValueError:
-        return False
-    return any(address in ipaddress.ip_network(network, strict=False) for network in networks)
-
-
-def system_status(inputs: StatusInputs, client_ip: str | None, now: datetime) -> SystemStatus:
-    """Maintenance wins over region restriction; a maintenance whose end time has passed is over."""
-    if inputs.maintenance and (inputs.maintenance_end is None or inputs.maintenance_end > now):
-        return SystemStatus.MAINTENANCE
-    if in_networks(client_ip, inputs.blocked_networks):
-        return SystemStatus.REGION_RESTRICTED
-    return SystemStatus.NORMAL
 
 
 def unknown_flags(flags: Mapping[str, bool]) -> list[str]:

@@ -12,8 +12,8 @@ from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
 from portal_kit.merchant import MerchantCode
 from portal_kit.paging import Page, page_params
 from portal_kit.sessions import BrandOps, OpsPrincipal, check_brand_access
+from portal_kit.site import SystemStatus, system_status
 from site_service.config import service
-from site_service.config.domain import SystemStatus, system_status
 from site_service.config.schemas import (
     AuditEntryRead,
     BrandStatusInputs,

@@ -14,13 +14,13 @@ from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, DomainError, NotFound
 from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
+from portal_kit.site import StatusInputs
 from site_service.audit import record_change
 from site_service.cache import SiteCache
 from site_service.config.domain import (
     PATTERNS,
     REGISTRATION_FIELDS,
     WHITELABEL_FLAGS,
-    StatusInputs,
     localized,
     unknown_flags,
 )
@@ -70,7 +70,7 @@ def register_rule_view(rule: RegisterRule) -> RegisterRuleRead:
     )
 
 
-async def _rules(session: AsyncSession, code: str) -> list[RegisterRuleRead]:
+async def brand_rules(session: AsyncSession, code: str) -> list[RegisterRuleRead]:
     rules = {
         rule.field: rule for rule in await session.scalars(select(RegisterRule).where(RegisterRule.merchant == code))
     }
@@ -107,7 +107,7 @@ async def load_site(db: Database, code: str, language: str) -> dict[str, Any]:
         merchant = await get_merchant(session, code)
         fallback = merchant.default_language
         whitelabel = whitelabel_view(merchant)
-        register = await _rules(session, code)
+        register = await brand_rules(session, code)
         routes = await _routes(session, code)
         public = SiteConfigBase(
             merchant=merchant.code,
@@ -296,7 +296,7 @@ async def upsert_register_rules(
                 .on_conflict_do_update(index_elements=[RegisterRule.merchant, RegisterRule.field], set_=values)
             )
         record_change(session, code, actor, "register", "changed", {"fields": [rule.field for rule in body.rules]})
-        view = await _rules(session, code)
+        view = await brand_rules(session, code)
     await cache.invalidate(code)
     return view
 

@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from portal_events import AuthMemberRegisteredV1
 from portal_kit.db import Database
 from portal_kit.messaging.consumer import subscribe
-from portal_kit.site import SiteClient
+from portal_kit.site import BrandCache
 from wallet_service.accounts.models import MemberProfile
 from wallet_service.ledger.domain import FREE_PLAY, FREE_PLAY_HOUSE, HOUSE, MAIN, Leg, fingerprint, house_shard
 from wallet_service.ledger.service import claim, open_account, post
@@ -54,7 +54,7 @@ async def open_wallets(
         row.status = "done"
 
 
-def registered_subscription(site: SiteClient, trial_balance: int) -> Callable[[NatsBroker, Database], None]:
+def registered_subscription(site: BrandCache, trial_balance: int) -> Callable[[NatsBroker, Database], None]:
     async def handle(session: AsyncSession, event: AuthMemberRegisteredV1) -> None:
         brand = await site.brand(event.merchant)
         new = event.data
