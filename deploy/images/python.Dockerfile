@@ -6,7 +6,12 @@ RUN pip install --no-cache-dir -r requirements.lock
 COPY services ./services
 COPY proto ./proto
 COPY tools ./tools
-RUN pip install --no-cache-dir --no-deps -e services/kit -e services/site -e proto -e tools/stack
+# Every project of the repository, as ./portal installs them: the kit, each service, the contracts, the stack tools.
+RUN set -e; projects=""; \
+    for project in services/*/ proto tools/*/; do \
+      if [ -f "$project/pyproject.toml" ]; then projects="$projects -e $project"; fi; \
+    done; \
+    pip install --no-cache-dir --no-deps $projects && python -c "import site_service.main, auth_service.main, wallet_service.main, portal_events"
 
 FROM python:3.11-slim
 RUN useradd --uid 10001 --create-home portal

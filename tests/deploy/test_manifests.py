@@ -117,3 +117,26 @@ def test_no_secret_values_are_committed() -> None:
         if document["kind"] == "ConfigMap":
             for key in document.get("data", {}):
                 assert "SECRET" not in key and "PASSWORD" not in key, key
+
+
+def test_the_python_image_installs_every_project_and_imports_every_service() -> None:
+    dockerfile = (DEPLOY / "images" / "python.Dockerfile").read_text()
+    repo = DEPLOY.parent
+    assert "for project in services/*/ proto tools/*/" in dockerfile, "install every project, as ./portal does"
+    for copied in ("services", "proto", "tools"):
+        assert f"COPY {copied} ./{copied}" in dockerfile
+    services = sorted(path.name for path in (repo / "services").iterdir() if (path / "pyproject.toml").is_file())
+    for service in services:
+        if service != "kit":
+            assert f"import {service.replace('-', '_')}_service.main" in dockerfile or (
+                f"{service.replace('-', '_')}_service.main" in dockerfile
+            ), f"the image build does not prove {service} imports"
+
+
+def test_auth_is_deployed_with_a_real_sms_provider_whose_credentials_come_from_the_secret() -> None:
+    config = next(doc for name, doc in DOCUMENTS if name.endswith("ConfigMap/portal-config"))
+    assert config["data"]["AUTH_SMS_PROVIDER"] == "twilio"
+    assert not any("TWILIO" in key for key in config["data"]), "Twilio's credentials belong in the Secret"
+    auth = next(doc for name, doc in DOCUMENTS if name.endswith("Deployment/auth-api"))
+    sources = auth["spec"]["template"]["spec"]["containers"][0]["envFrom"]
+    assert {"secretRef": {"name": "portal-secrets"}} in sources

@@ -16,7 +16,7 @@ HTTP_CLIENTS = {"httpx", "requests", "aiohttp", "urllib.request", "http.client",
 # Module → the party outside the portal it talks to.
 EXTERNAL_HTTP = {
     "wallet_service.deposits.sandbox_gateway": "the sandbox payment gateway calls the portal's public address back",
-    "auth_service.sms.twilio": "Twilio's Messages API (the SMS provider)",
+    "auth_service.twilio": "Twilio's Messages API (the SMS provider)",
 }
 SERVICE_ADDRESS = re.compile(r"https?://(" + "|".join(NAMES) + r")(-api)?\b|\b(" + "|".join(NAMES) + r")_url\b")
 
@@ -51,4 +51,4 @@ def test_a_service_reaches_no_other_service_over_http(module: str, path: Path) -
 
 def test_the_allowed_http_modules_exist() -> None:
     known = {name for name, _ in modules()}
-    assert set(EXTERNAL_HTTP) <= known | {"auth_service.sms.twilio"}
+    assert set(EXTERNAL_HTTP) <= known

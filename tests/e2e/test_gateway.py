@@ -37,7 +37,6 @@ def test_security_headers_and_request_id(stack: Stack) -> None:
         "/wps/relay/MCS2_getPointBalance",
         "/wps/relay/MCS2_processDividendReq",
         "/wps/relay/CSP_unreadCount",
-        "/wps/no/such/call",
     ],
 )
 def test_paths_of_services_not_built_yet_answer_service_unavailable(stack: Stack, path: str) -> None:
@@ -49,6 +48,14 @@ def test_paths_of_services_not_built_yet_answer_service_unavailable(stack: Stack
         "errorCode": "service_unavailable",
         "message": "This service is not available yet.",
     }
+
+
+@pytest.mark.parametrize("path", ["/wps/no/such/call", "/lgw/nothing", "/lotto/nothing/here", "/wps/relay/NOPE_x"])
+def test_an_api_path_no_service_owns_is_not_found(stack: Stack, path: str) -> None:
+    response = httpx.post(f"{stack.url}{path}", headers={"Language": "EN"})
+    assert response.status_code == 404
+    assert response.json()["errorCode"] == "not_found"
+    assert response.json()["success"] is False
 
 
 def test_login_calls_are_rate_limited_with_an_envelope(stack: Stack) -> None:

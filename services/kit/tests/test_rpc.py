@@ -40,7 +40,6 @@ async def nc(portal_servers: PortalServers) -> AsyncIterator[NATS]:
     await client.close()
 
 
-@pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.fixture
 async def broker(portal_servers: PortalServers) -> AsyncIterator[NatsBroker]:
     responder = create_broker(portal_servers.nats_url, name="rpc-test")
@@ -82,6 +81,7 @@ async def test_refusals_and_failures_answer_a_code(nc: NATS, broker: NatsBroker)
     assert (await ask(nc, "rpc.kittest.double", DoubleRequest(n=99), DoubleReply)).errorCode == "internal_error"
 
 
+@pytest.mark.filterwarnings("ignore::UserWarning")  # the liar's model warns as it serialises its lie
 async def test_no_responder_or_a_reply_breaking_its_contract_is_service_unavailable(
     nc: NATS, broker: NatsBroker
 ) -> None:

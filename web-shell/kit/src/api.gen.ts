@@ -205,6 +205,13 @@ export interface Done {
   done?: boolean;
 }
 
+export interface ErrorEnvelope {
+  success: false;
+  value?: unknown;
+  errorCode: string;
+  message: string | null;
+}
+
 export interface FeedbackBody {
   content: string;
 }

@@ -19,6 +19,7 @@ from redis.asyncio import Redis
 
 from auth_service.accounts.domain import leading_zero_bits
 from auth_service.sessions.schemas import BotCheckRead, CaptchaRead
+from portal_kit.compare import same_secret
 
 CAPTCHA_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I look-alikes
 CAPTCHA_TTL = 300
@@ -58,7 +59,7 @@ async def captcha_matches(redis: Redis, captcha_id: str | None, answer: str | No
     if not captcha_id or not answer:
         return False
     expected = await redis.getdel(f"captcha:{captcha_id}")
-    return expected is not None and secrets.compare_digest(str(expected), answer.strip().upper())
+    return expected is not None and same_secret(str(expected), answer.strip().upper())
 
 
 async def new_bot_check(redis: Redis, difficulty: int) -> BotCheckRead:

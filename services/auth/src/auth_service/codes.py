@@ -16,6 +16,7 @@ import secrets
 
 from auth_service.accounts.schemas import CodeSentRead
 from auth_service.context import AuthContext, Caller
+from portal_kit.compare import same_secret
 from portal_kit.errors import DomainError, TooManyRequests
 from portal_kit.throttle import count, throttle
 
@@ -77,7 +78,7 @@ async def check_code(ctx: AuthContext, merchant: str, purpose: str, phone: str, 
     expected = await ctx.redis.get(key)
     if expected is None:
         return False
-    if secrets.compare_digest(str(expected), code.strip()):
+    if same_secret(str(expected), code.strip()):
         await ctx.redis.delete(key, f"{key}:tries")
         return True
     if await count(ctx.redis, f"{key}:tries", ctx.settings.sms_code_minutes * 60) >= MAX_TRIES:

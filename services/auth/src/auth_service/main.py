@@ -12,6 +12,7 @@ from auth_service.i18n import MESSAGES
 from auth_service.messages import DevSmsProvider, SmsProvider, SmtpMailer
 from auth_service.sessions import router as sessions_router
 from auth_service.settings import AuthSettings
+from auth_service.twilio import TwilioSmsProvider
 from portal_kit.app import create_app
 from portal_kit.encryption import PayloadKeys
 from portal_kit.site import BrandCache
@@ -36,15 +37,23 @@ async def _ready(app: FastAPI) -> None:
 
 
 def sms_provider(settings: AuthSettings) -> SmsProvider:
-    if settings.sms_provider == "dev":
-        if settings.is_production:
-            raise RuntimeError("the development SMS provider is refused in production: set AUTH_SMS_PROVIDER")
-        return DevSmsProvider(Path(settings.dev_messages_file))
-    raise RuntimeError(f"unknown SMS provider {settings.sms_provider!r}")
+    if settings.sms_provider == "twilio":
+        return TwilioSmsProvider(
+            settings.twilio_account_sid,
+            settings.twilio_auth_token,
+            sender=settings.twilio_from,
+            messaging_service_sid=settings.twilio_messaging_service_sid,
+            base_url=settings.twilio_base_url,
+        )
+    if settings.is_production:
+        raise RuntimeError("the development SMS provider is refused in production: set AUTH_SMS_PROVIDER=twilio")
+    return DevSmsProvider(Path(settings.dev_messages_file))
 
 
 async def _stop(app: FastAPI) -> None:
     await app.state.auth.site.close()
+    if isinstance(app.state.auth.sms, TwilioSmsProvider):
+        await app.state.auth.sms.close()
 
 
 def build_app(settings: AuthSettings | None = None) -> FastAPI:

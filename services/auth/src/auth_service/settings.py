@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic_settings import SettingsConfigDict
 
 from portal_kit.settings import ServiceSettings
@@ -24,7 +26,13 @@ class AuthSettings(ServiceSettings):
     ip_freeplay_limit: int = 5
     password_max_age_days: int = 90
     bot_check_bits: int = 16
-    sms_provider: str = "dev"
+    sms_provider: Literal["dev", "twilio"] = "dev"
+    # Twilio's Messages API (sms_provider "twilio"): credentials from the Secret, never from the repository.
+    twilio_account_sid: str = ""
+    twilio_auth_token: str = ""
+    twilio_from: str = ""
+    twilio_messaging_service_sid: str = ""
+    twilio_base_url: str = "https://api.twilio.com"
     dev_messages_file: str = ".data/dev-messages.jsonl"
     sms_code_minutes: int = 5
     sms_per_number_per_day: int = 10

@@ -15,6 +15,8 @@ from urllib.parse import quote
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from portal_kit.compare import same_secret
+
 STEP_SECONDS = 30
 DIGITS = 6
 
@@ -36,8 +38,7 @@ def verify(secret: str, code: str, unix_time: float, window: int = 1) -> bool:
     """Accept the code of this step or of ``window`` steps either side (clock drift)."""
     code = code.strip()
     return any(
-        hmac.compare_digest(code_at(secret, unix_time + step * STEP_SECONDS), code)
-        for step in range(-window, window + 1)
+        same_secret(code_at(secret, unix_time + step * STEP_SECONDS), code) for step in range(-window, window + 1)
     )
 
 

@@ -6,7 +6,7 @@ generated client reads it from there. ``PageRead[T]`` is the one shape of a page
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -22,6 +22,16 @@ class Envelope(BaseModel, Generic[T]):
     value: T
     errorCode: str | None = None
     message: str | None = None
+
+
+class ErrorEnvelope(BaseModel):
+    """A refused call: ``errorCode`` is stable and machine-readable; ``value`` may carry details (the fields
+    that failed, the captcha flag, a verification ticket)."""
+
+    success: Literal[False]
+    value: Any = None
+    errorCode: str
+    message: str | None
 
 
 class PageRead(BaseModel, Generic[T]):

@@ -1,6 +1,7 @@
 """The service's OpenAPI document, completed with what FastAPI cannot see by itself: an (E) operation's
 body is read by a dependency, so its request body is declared here as ``SealedBody`` and its inner model as
-``x-encrypted-payload`` (with the model's schema among the components), for the web's generated client."""
+``x-encrypted-payload`` (with the model's schema among the components), for the web's generated client; and
+every refusal is the envelope with an ``errorCode`` (``4XX``, ``ErrorEnvelope``), never FastAPI's 422."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from fastapi.routing import APIRoute, iter_route_contexts
 from pydantic import BaseModel
 
 from portal_kit.encryption import ENCRYPTED_MODEL_ATTRIBUTE, SealedBody
+from portal_kit.envelope import ErrorEnvelope
 
 REF = "#/components/schemas/{model}"
 
@@ -58,5 +60,19 @@ def document(app: FastAPI) -> dict[str, Any]:
                 "content": {"application/json": {"schema": {"$ref": REF.format(model=sealed)}}},
             }
             operation["x-encrypted-payload"] = {"$ref": REF.format(model=inner)}
+    error_ref = _add_schema(schemas, ErrorEnvelope)
+    for methods in spec["paths"].values():
+        for operation in methods.values():
+            responses = operation.setdefault("responses", {})
+            responses.pop("422", None)
+            responses.setdefault(
+                "4XX",
+                {
+                    "description": "Refused: a stable errorCode and a message in the request's language",
+                    "content": {"application/json": {"schema": {"$ref": REF.format(model=error_ref)}}},
+                },
+            )
+    for unused in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(unused, None)
     app.openapi_schema = spec
     return spec

@@ -1,4 +1,5 @@
-"""The gateway's fallback: a path whose service is not built yet answers 503 ``service_unavailable``."""
+"""The gateway's fallback: a path whose service is not built yet answers 503 ``service_unavailable``; a path
+under the API prefixes that no service owns arrives under ``/_unknown`` and answers 404 ``not_found``."""
 
 from __future__ import annotations
 
@@ -17,6 +18,11 @@ async def unavailable(request: Request) -> JSONResponse:
     language = resolve_language(request.headers.get("language")) or DEFAULT_LANGUAGE
     body = failure("service_unavailable", translate("service_unavailable", language))
     return JSONResponse(body, status_code=503)
+
+
+async def unknown(request: Request) -> JSONResponse:
+    language = resolve_language(request.headers.get("language")) or DEFAULT_LANGUAGE
+    return JSONResponse(failure("not_found", translate("not_found", language)), status_code=404)
 
 
 ERROR_CODES = {429: "TOO_MANY_REQUESTS"}
@@ -39,6 +45,7 @@ app = Starlette(
     routes=[
         Route("/healthz", healthz),
         Route("/_errors/{status:int}", gateway_error, methods=METHODS),
+        Route("/_unknown/{path:path}", unknown, methods=METHODS),
         Route("/{path:path}", unavailable, methods=METHODS),
     ],
 )

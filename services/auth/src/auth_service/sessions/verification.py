@@ -23,6 +23,7 @@ from auth_service.accounts.models import Account, LoginRecord
 from auth_service.accounts.schemas import CodeSentRead, VerifyTicketRead
 from auth_service.codes import check_code, phone_number, send_code
 from auth_service.context import AuthContext, Caller
+from portal_kit.compare import same_secret
 from portal_kit.errors import DomainError
 from portal_kit.throttle import count
 
@@ -113,9 +114,7 @@ async def verify(
     if method not in methods_of(account):
         raise DomainError("verification.failed")
     if method == "payeeName":
-        right = secrets.compare_digest(
-            (account.payee_name or "").strip().casefold().encode(), answer.strip().casefold().encode()
-        )
+        right = same_secret((account.payee_name or "").strip().casefold(), answer.strip().casefold())
     elif method == "totp":
         right = totp.verify(totp.unseal(account.totp_secret or "", ctx.settings.secret_key), answer, time.time())
     elif method == "sms":

@@ -8,6 +8,8 @@ import hmac
 import json
 from typing import Any
 
+from portal_kit.compare import same_secret
+
 BANK_TRANSFER, SANDBOX = "BANK_TRANSFER", "SANDBOX"
 CHANNELS = (BANK_TRANSFER, SANDBOX)
 PENDING, CREDITED, REJECTED, FAILED = "pending", "credited", "rejected", "failed"
@@ -19,7 +21,7 @@ def sign(secret: str, body: bytes) -> str:
 
 
 def signature_valid(secret: str, body: bytes, signature: str | None) -> bool:
-    return signature is not None and hmac.compare_digest(sign(secret, body), signature)
+    return signature is not None and same_secret(sign(secret, body), signature)
 
 
 def seal_order(secret: str, order: dict[str, Any]) -> str:
@@ -35,7 +37,7 @@ def open_order(secret: str, sealed: str) -> dict[str, Any] | None:
         raw = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4))
     except ValueError:
         return None
-    if not hmac.compare_digest(sign(secret, raw), signature):
+    if not same_secret(sign(secret, raw), signature):
         return None
     order: dict[str, Any] = json.loads(raw)
     return order

@@ -1,0 +1,168 @@
+"""The NetworkPolicies allow exactly the connections the code makes: every service's API and worker reach
+their database, NATS and Valkey, migrations reach the database, the gateway reaches the HTTP pods, auth
+reaches its SMS provider outside the cluster; nothing else, and above all no service reaches another
+service's API (they talk over NATS). The policies are evaluated here as Kubernetes does."""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+BASE = Path(__file__).resolve().parents[2] / "deploy" / "base"
+NAMESPACE = "portal"
+
+
+def documents() -> list[dict[str, Any]]:
+    listed = yaml.safe_load((BASE / "kustomization.yaml").read_text())["resources"]
+    return [doc for name in listed for doc in yaml.safe_load_all((BASE / name).read_text()) if doc]
+
+
+@dataclass(frozen=True)
+class Pod:
+    name: str
+    labels: dict[str, str] = field(default_factory=dict)
+    namespace: str = NAMESPACE
+    address: str | None = None  # for a party outside the cluster
+
+    @property
+    def namespace_labels(self) -> dict[str, str]:
+        return {"kubernetes.io/metadata.name": self.namespace}
+
+
+def pods() -> dict[str, Pod]:
+    found: dict[str, Pod] = {}
+    for doc in documents():
+        kind, name = doc["kind"], doc["metadata"]["name"]
+        if kind in ("Deployment", "StatefulSet", "Job"):
+            labels = doc["spec"]["template"].get("metadata", {}).get("labels", {})
+            found[name] = Pod(name, dict(labels))
+        elif kind == "Cluster":  # CloudNativePG: its pods carry the inherited labels and the cluster's name
+            inherited = doc["spec"].get("inheritedMetadata", {}).get("labels", {})
+            found[name] = Pod(name, {**inherited, "cnpg.io/cluster": name})
+    return found
+
+
+POLICIES = [doc for doc in documents() if doc["kind"] == "NetworkPolicy"]
+PODS = pods()
+GATEWAY = Pod("traefik", {"app.kubernetes.io/name": "traefik"}, namespace="traefik")
+DNS = Pod("coredns", {"k8s-app": "kube-dns"}, namespace="kube-system")
+SMS_PROVIDER = Pod("api.twilio.com", namespace="", address="54.172.60.10")
+
+
+def selects(selector: dict[str, Any] | None, labels: dict[str, str]) -> bool:
+    if selector is None:
+        return True
+    if any(labels.get(key) != value for key, value in selector.get("matchLabels", {}).items()):
+        return False
+    for expression in selector.get("matchExpressions", []):
+        key, operator, values = expression["key"], expression["operator"], expression.get("values", [])
+        present = key in labels
+        if operator == "In" and not (present and labels[key] in values):
+            return False
+        if operator == "NotIn" and present and labels[key] in values:
+            return False
+        if operator == "Exists" and not present:
+            return False
+        if operator == "DoesNotExist" and present:
+            return False
+    return True
+
+
+def peer_matches(peer: dict[str, Any], pod: Pod) -> bool:
+    if "ipBlock" in peer:
+        if pod.address is None:
+            return False
+        address = ipaddress.ip_address(pod.address)
+        block = peer["ipBlock"]
+        inside = address in ipaddress.ip_network(block["cidr"])
+        return inside and not any(address in ipaddress.ip_network(cidr) for cidr in block.get("except", []))
+    if pod.address is not None:
+        return False
+    if "namespaceSelector" in peer:
+        return selects(peer["namespaceSelector"], pod.namespace_labels) and selects(peer.get("podSelector"), pod.labels)
+    return pod.namespace == NAMESPACE and selects(peer.get("podSelector"), pod.labels)
+
+
+def port_matches(rule: dict[str, Any], port: int, protocol: str) -> bool:
+    ports = rule.get("ports")
+    return not ports or any(p.get("port") == port and p.get("protocol", "TCP") == protocol for p in ports)
+
+
+def allowed_one_way(pod: Pod, other: Pod, port: int, protocol: str, direction: str) -> bool:
+    if pod.address is not None or pod.namespace != NAMESPACE:
+        return True  # outside the portal's namespace its policies do not apply
+    selecting = [
+        policy
+        for policy in POLICIES
+        if selects(policy["spec"]["podSelector"], pod.labels) and direction in policy["spec"]["policyTypes"]
+    ]
+    if not selecting:
+        return True
+    key, peers = ("egress", "to") if direction == "Egress" else ("ingress", "from")
+    return any(
+        port_matches(rule, port, protocol) and (not rule.get(peers) or any(peer_matches(p, other) for p in rule[peers]))
+        for policy in selecting
+        for rule in policy["spec"].get(key, [])
+    )
+
+
+def allowed(source: Pod, target: Pod, port: int, protocol: str = "TCP") -> bool:
+    return allowed_one_way(source, target, port, protocol, "Egress") and allowed_one_way(
+        target, source, port, protocol, "Ingress"
+    )
+
+
+SERVICES = sorted({name.rsplit("-", 1)[0] for name in PODS if name.endswith("-api")})
+PROCESSES = [f"{service}-{part}" for service in SERVICES for part in ("api", "worker")]
+DATA = [("postgres", 5432), ("nats", 4222), ("redis", 6379)]
+
+
+@pytest.mark.parametrize("process", PROCESSES)
+@pytest.mark.parametrize(("store", "port"), DATA)
+def test_every_service_process_reaches_its_database_nats_and_valkey(process: str, store: str, port: int) -> None:
+    assert allowed(PODS[process], PODS[store], port), f"{process} → {store}:{port} is refused"
+
+
+@pytest.mark.parametrize("process", PROCESSES)
+def test_every_service_process_resolves_names(process: str) -> None:
+    assert allowed(PODS[process], DNS, 53, "UDP")
+
+
+@pytest.mark.parametrize("service", SERVICES)
+def test_the_migration_job_reaches_the_database(service: str) -> None:
+    assert allowed(PODS[f"{service}-migrate"], PODS["postgres"], 5432)
+
+
+@pytest.mark.parametrize("target", [*(f"{s}-api" for s in SERVICES), "web", "fallback"])
+def test_the_gateway_reaches_every_http_pod(target: str) -> None:
+    assert allowed(GATEWAY, PODS[target], 8000)
+
+
+@pytest.mark.parametrize("source", PROCESSES)
+@pytest.mark.parametrize("target", [f"{s}-api" for s in SERVICES])
+def test_no_service_reaches_another_services_api(source: str, target: str) -> None:
+    if source.rsplit("-", 1)[0] == target.rsplit("-", 1)[0]:
+        return
+    assert not allowed(PODS[source], PODS[target], 8000), f"{source} → {target} must go over NATS, not HTTP"
+
+
+@pytest.mark.parametrize("source", ["web", "fallback"])
+@pytest.mark.parametrize(("store", "port"), DATA)
+def test_the_static_pods_reach_no_data(source: str, store: str, port: int) -> None:
+    assert not allowed(PODS[source], PODS[store], port)
+
+
+def test_only_auth_reaches_the_sms_provider_outside_the_cluster() -> None:
+    assert allowed(PODS["auth-api"], SMS_PROVIDER, 443)
+    for other in ("site-api", "wallet-api", "auth-worker", "wallet-worker", "web"):
+        assert not allowed(PODS[other], SMS_PROVIDER, 443), other
+
+
+def test_the_data_services_reach_their_own_peers() -> None:
+    assert allowed(PODS["nats"], PODS["nats"], 6222)
+    assert allowed(PODS["postgres"], PODS["postgres"], 5432)
