@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import AsyncIterator
 
 import nats
 import pytest
 from faststream.nats import NatsBroker
 from nats.aio.client import Client as NATS
+from nats.errors import NoRespondersError
 from pydantic import BaseModel, ConfigDict, Field
 
 from portal_kit.errors import DomainError
@@ -31,6 +34,23 @@ class DoubleReply(BaseModel):
     value: Doubled | None
     errorCode: str | None
     message: str | None
+
+
+async def answering(url: str, subjects: list[str], within: float = 10.0) -> None:
+    """Wait until every subject has a responder the server knows of (the broker subscribes asynchronously)."""
+    client = await nats.connect(url)
+    try:
+        deadline = time.monotonic() + within
+        for subject in subjects:
+            while True:
+                try:
+                    await client.request(subject, b"{}", timeout=1)
+                    break
+                except NoRespondersError:
+                    assert time.monotonic() < deadline, f"nobody answers {subject}"
+                    await asyncio.sleep(0.05)
+    finally:
+        await client.close()
 
 
 @pytest.fixture
@@ -58,6 +78,7 @@ async def broker(portal_servers: PortalServers) -> AsyncIterator[NatsBroker]:
 
     respond(responder, "rpc.kittest.liar", DoubleRequest, DoubleReply, liar, queue="kittest")
     await responder.start()
+    await answering(portal_servers.nats_url, ["rpc.kittest.double", "rpc.kittest.liar"])
     yield responder
     await responder.stop()
 
