@@ -6,8 +6,8 @@ import { LanguageContext, SessionProvider, api, createQueryClient, saveLanguage,
 import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
 import { RightBar } from "./layout/RightBar";
-import { popupClosedKey, popupKind } from "./modals/ContentModals";
-import { FIRST_LOGIN_KEY } from "./modals/LoginModal";
+import { FIRST_LOGIN_KEY } from "./features/auth/components/useAfterLogin";
+import { popupClosedKey, popupKind } from "./features/content/components/ContentModals";
 import { useModal } from "./modals/ModalContext";
 import { ModalHost } from "./modals/ModalHost";
 import { AppRoutes, ScrollToTop } from "./routes";

@@ -5,7 +5,7 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router"
 import { storedToken, useSession } from "@portal/kit";
 import type { Modal } from "./modals/ModalContext";
 import { useModal } from "./modals/ModalContext";
-import { Home } from "./pages/Home";
+import { Home } from "./features/content/components/Home";
 import { Description, Help, NotAvailable } from "./pages/Simple";
 import { RemoteApp } from "./remotes/RemoteApp";
 

@@ -1,12 +1,12 @@
 /** The member centre: the menu in the spec's order and one page per money flow. Exposed as ./App. */
 import { NavLink, Route, Routes, useLocation, useParams } from "react-router";
 import { useLanguage } from "@portal/kit";
-import { Deposit } from "./pages/Deposit";
-import { Records } from "./pages/Records";
-import { SecurityCenter } from "./pages/SecurityCenter";
-import { TransferUpline } from "./pages/TransferUpline";
-import { Wallet } from "./pages/Wallet";
-import { Withdraw } from "./pages/Withdraw";
+import { Deposit } from "./features/deposits/components/Deposit";
+import { Records } from "./features/records/components/Records";
+import { SecurityCenter } from "./features/security/components/SecurityCenter";
+import { TransferUpline } from "./features/upline/components/TransferUpline";
+import { Wallet } from "./features/wallet/components/Wallet";
+import { Withdraw } from "./features/withdrawals/components/Withdraw";
 import "./member-centre.css";
 import type { TextKey } from "./texts";
 import { t } from "./texts";

@@ -10,3 +10,4 @@ export * from "./client";
 export type * from "./api.gen";
 export { OPERATIONS } from "./api.gen";
 export * from "./query";
+export * from "./action";

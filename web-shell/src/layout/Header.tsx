@@ -2,13 +2,12 @@ import type { FormEvent } from "react";
 import { useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import type { Language } from "@portal/kit";
-import { HIDDEN_BALANCE, SUPPORTED, api, errorCode, errorText, formatMoney, useLanguage, useSession } from "@portal/kit";
-import { loginWithPassword } from "../auth/flows";
-import { flagsOf, useAfterLogin } from "../modals/LoginModal";
+import { HIDDEN_BALANCE, SUPPORTED, api, errorCode, formatMoney, useAction, useLanguage, useSession } from "@portal/kit";
+import { loginWithPassword } from "../features/auth/api";
+import { flagsOf, useAfterLogin, verificationTicket } from "../features/auth/components/useAfterLogin";
 import { useModal } from "../modals/ModalContext";
 import { useSite } from "../site";
 import { text } from "../texts";
-import type { VerifyTicketRead } from "@portal/kit";
 
 const HIDE_KEY = "hideBalance";
 
@@ -22,43 +21,32 @@ function HeaderLogin() {
   const afterLogin = useAfterLogin();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
   /** Free play: a trial account and its session, then home (spec §4). */
-  const freePlay = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      const answer = await api("freePlayLogin", language, { body: { os: navigator.platform || "web", platform: "W" } });
+  const freePlay = useAction(() => api("freePlayLogin", language, { body: { os: navigator.platform || "web", platform: "W" } }), {
+    onDone: async (answer) => {
       await session.signIn(answer.token);
       navigate("/");
-    } catch (failure) {
-      setError(errorText(failure, language));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!username.trim() || !password) {
-      setError(text(language, "required"));
-      return;
-    }
-    setBusy(true);
-    try {
-      await afterLogin(await loginWithPassword(language, flagsOf(flag), { username: username.trim(), password }), password);
+    },
+  });
+  const login = useAction(() => loginWithPassword(language, flagsOf(flag), { username: username.trim(), password }), {
+    onDone: async (answer) => {
+      await afterLogin(answer, password);
       setPassword("");
-    } catch (failure) {
-      const code = errorCode(failure);
-      if (code === "captcha.required") modal.open({ name: "login" });
-      else if (code === "login_verify_required") modal.open({ name: "verify", ticket: (failure as unknown as { value: VerifyTicketRead }).value });
-      else setError(errorText(failure, language));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onFailed: (failure) => {
+      const ticket = verificationTicket(failure);
+      if (ticket) modal.open({ name: "verify", ticket });
+      else if (errorCode(failure) === "captcha.required") modal.open({ name: "login" });
+    },
+  });
+  const busy = login.pending || freePlay.pending;
+  const outcome = login.outcome ?? freePlay.outcome;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    freePlay.reset();
+    if (!username.trim() || !password) return login.refuse(text(language, "required"));
+    void login.submit(undefined);
   };
 
   return (
@@ -72,13 +60,13 @@ function HeaderLogin() {
         {text(language, "register")}
       </button>
       {flag("FREEPLAY3") && (
-        <button type="button" className="kit-button kit-button--ghost" disabled={busy} onClick={() => void freePlay()}>
+        <button type="button" className="kit-button kit-button--ghost" disabled={busy} onClick={() => void freePlay.submit(undefined)}>
           {text(language, "freePlay")}
         </button>
       )}
-      {error && (
+      {outcome && (
         <p className="header-login__error" role="alert">
-          {error}
+          {outcome.text}
         </p>
       )}
     </form>

@@ -2,10 +2,16 @@ import type { ReactNode } from "react";
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { Modal, ModalValue } from "./ModalContext";
 import { ModalContext } from "./ModalContext";
-import { ChangePasswordModal, ForgotPasswordModal, LogoutModal, TrialModal, VerifyModal } from "./AccountModals";
-import { AnnouncementsModal, FeedbackModal, NoticeModal } from "./ContentModals";
-import { LoginModal } from "./LoginModal";
-import { RegisterModal } from "./RegisterModal";
+import {
+  ChangePasswordModal,
+  ForgotPasswordModal,
+  LogoutModal,
+  TrialModal,
+  VerifyModal,
+} from "../features/auth/components/AccountModals";
+import { LoginModal } from "../features/auth/components/LoginModal";
+import { RegisterModal } from "../features/auth/components/RegisterModal";
+import { AnnouncementsModal, FeedbackModal, NoticeModal } from "../features/content/components/ContentModals";
 
 function render(modal: Modal): ReactNode {
   switch (modal.name) {

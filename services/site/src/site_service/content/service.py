@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
 from portal_kit.errors import NotFound
+from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from site_service.audit import record_change
 from site_service.cache import SiteCache
@@ -185,7 +186,7 @@ def _values(body: BaseModel) -> dict[str, Any]:
 
 
 async def _owned(session: AsyncSession, model: type[Banner | Announcement | HelpTopic], code: str, item_id: int) -> Any:
-    item = await session.scalar(select(model).where(model.id == item_id, model.merchant == code).with_for_update())
+    item = await Scoped(model).get_for_update(session, code, id=item_id)
     if item is None:
         raise NotFound("content.not_found")
     return item
@@ -236,5 +237,5 @@ async def list_items(db: Database, code: str, section: str) -> list[ContentOpsRe
     model = SECTIONS[section]
     async with db.reader() as session:
         await get_merchant(session, code)
-        rows = await session.scalars(select(model).where(model.merchant == code).order_by(model.sort, model.id))
-        return [_ops_view(row) for row in rows]  # type: ignore[arg-type]
+        rows = await session.scalars(Scoped(model).query(code).order_by(model.sort, model.id))
+        return [_ops_view(row) for row in rows]

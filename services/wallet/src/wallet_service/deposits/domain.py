@@ -6,13 +6,44 @@ import base64
 import hashlib
 import hmac
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from portal_kit.compare import same_secret
+from wallet_service.ledger.domain import MoneyError
 
 BANK_TRANSFER, SANDBOX = "BANK_TRANSFER", "SANDBOX"
 CHANNELS = (BANK_TRANSFER, SANDBOX)
 PENDING, CREDITED, REJECTED, FAILED = "pending", "credited", "rejected", "failed"
+
+
+@dataclass(frozen=True)
+class Transition:
+    sources: frozenset[str]
+    channels: frozenset[str]
+    target: str
+    credits: bool  # whether the move credits the member's wallet (from the deposits clearing account)
+
+
+# Every move a deposit can make: ops decide bank transfers, the gateway decides its own orders. A deposit
+# leaves "pending" once, so it is credited at most once.
+TRANSITIONS: dict[str, Transition] = {
+    "approve": Transition(frozenset({PENDING}), frozenset({BANK_TRANSFER}), CREDITED, credits=True),
+    "reject": Transition(frozenset({PENDING}), frozenset({BANK_TRANSFER}), REJECTED, credits=False),
+    "gateway_success": Transition(frozenset({PENDING}), frozenset({SANDBOX}), CREDITED, credits=True),
+    "gateway_failure": Transition(frozenset({PENDING}), frozenset({SANDBOX}), FAILED, credits=False),
+}
+
+
+def transition(state: str, channel: str, action: str) -> Transition:
+    """The move ``action`` makes from ``state`` for a deposit of ``channel``; a deposit already decided, or
+    an action of another channel, is refused (``deposit.already_decided``)."""
+    move = TRANSITIONS[action]
+    if state not in move.sources or channel not in move.channels:
+        raise MoneyError("deposit.already_decided")
+    return move
+
+
 SIGNATURE_HEADER = "X-Gateway-Signature"
 
 

@@ -8,22 +8,23 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_events import WalletDepositCreditedV1Data, WalletDepositFailedV1Data
 from portal_kit.db import Database
+from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from wallet_service import events
-from wallet_service.deposits.domain import BANK_TRANSFER, CREDITED, FAILED, PENDING, REJECTED, SANDBOX, seal_order
+from wallet_service.deposits import domain
+from wallet_service.deposits.domain import BANK_TRANSFER, PENDING, SANDBOX, seal_order
 from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.domain import DEPOSITS, MoneyError, checked_amount
 from wallet_service.ledger.service import main_wallet, move_against_house
-from wallet_service.listing import newest
 from wallet_service.merchants.service import rules_of
 from wallet_service.ops import audit
 from wallet_service.schemas import DepositChannelRead, DepositRead, GatewayAnswerRead
+
+DEPOSIT_ROWS = Scoped(Deposit)
 
 
 def view(deposit: Deposit, *, with_account: bool = False) -> DepositRead:
@@ -64,23 +65,14 @@ async def request(
     async with db.transaction() as session:
         wallet = await main_wallet(session, member.merchant, member.account_id)
         (await rules_of(session, member.merchant)).check_deposit(amount)
-        deposit_id = await session.scalar(
-            insert(Deposit)
-            .values(id=str(uuid.uuid4()), merchant=member.merchant, account_id=member.account_id,
-                    request_id=request_id, channel=channel, amount=amount, currency=wallet.currency,
-                    reference=reference if channel == BANK_TRANSFER else None, status=PENDING)
-            .on_conflict_do_nothing()
-            .returning(Deposit.id)
+        deposit, new = await DEPOSIT_ROWS.insert_once(
+            session,
+            {"id": str(uuid.uuid4()), "merchant": member.merchant, "account_id": member.account_id,
+             "request_id": request_id, "channel": channel, "amount": amount, "currency": wallet.currency,
+             "reference": reference if channel == BANK_TRANSFER else None, "status": PENDING},
+            key=("account_id", "request_id"),
         )  # fmt: skip
-        deposit = await session.scalar(
-            select(Deposit).where(
-                Deposit.merchant == member.merchant,
-                Deposit.account_id == member.account_id,
-                Deposit.request_id == request_id,
-            )
-        )
-        assert deposit is not None
-        if deposit_id is None and (deposit.channel, deposit.amount) != (channel, amount):
+        if not new and (deposit.channel, deposit.amount) != (channel, amount):
             raise MoneyError("idempotency.mismatch")
         answer = view(deposit)
     if channel == SANDBOX:
@@ -91,28 +83,27 @@ async def request(
 
 
 async def _locked(session: AsyncSession, merchant: str, deposit_id: str) -> Deposit:
-    deposit = await session.scalar(
-        select(Deposit).where(Deposit.id == deposit_id, Deposit.merchant == merchant).with_for_update()
-    )
+    deposit = await DEPOSIT_ROWS.get_for_update(session, merchant, id=deposit_id)
     if deposit is None:
         raise MoneyError("deposit.not_found")
     return deposit
 
 
-async def _credit(session: AsyncSession, deposit: Deposit, decided_by: str) -> None:
-    wallet = await main_wallet(session, deposit.merchant, deposit.account_id)
-    await move_against_house(session, wallet, DEPOSITS, deposit.amount, f"deposit:{deposit.id}", "deposit")
+async def _decide(session: AsyncSession, deposit: Deposit, action: str, decided_by: str, reason: str = "") -> None:
+    """Move the deposit as its transition table says: a credit from the deposits clearing account and
+    ``wallet.deposit.credited.v1``, or ``wallet.deposit.failed.v1``."""
+    move = domain.transition(deposit.status, deposit.channel, action)
     now = datetime.now(UTC)
-    deposit.status, deposit.decided_at, deposit.decided_by = CREDITED, now, decided_by
-    events.deposit_credited(session, deposit.merchant, WalletDepositCreditedV1Data(
-        depositId=deposit.id, accountId=deposit.account_id, channel=deposit.channel,
-        amount=deposit.amount, currency=deposit.currency, creditedAt=now,
-    ))  # fmt: skip
-
-
-def _fail(session: AsyncSession, deposit: Deposit, status: str, decided_by: str, reason: str) -> None:
-    now = datetime.now(UTC)
-    deposit.status, deposit.decided_at, deposit.decided_by, deposit.reason = status, now, decided_by, reason
+    deposit.status, deposit.decided_at, deposit.decided_by = move.target, now, decided_by
+    if move.credits:
+        wallet = await main_wallet(session, deposit.merchant, deposit.account_id)
+        await move_against_house(session, wallet, DEPOSITS, deposit.amount, f"deposit:{deposit.id}", "deposit")
+        events.deposit_credited(session, deposit.merchant, WalletDepositCreditedV1Data(
+            depositId=deposit.id, accountId=deposit.account_id, channel=deposit.channel,
+            amount=deposit.amount, currency=deposit.currency, creditedAt=now,
+        ))  # fmt: skip
+        return
+    deposit.reason = reason
     events.deposit_failed(session, deposit.merchant, WalletDepositFailedV1Data(
         depositId=deposit.id, accountId=deposit.account_id, channel=deposit.channel,
         amount=deposit.amount, currency=deposit.currency, reason=reason, failedAt=now,
@@ -125,12 +116,7 @@ async def decide_by_ops(
     """Ops approve (credit) or reject a pending bank transfer; a decided deposit is refused."""
     async with db.transaction() as session:
         deposit = await _locked(session, merchant, deposit_id)
-        if deposit.status != PENDING or deposit.channel != BANK_TRANSFER:
-            raise MoneyError("deposit.already_decided")
-        if approve:
-            await _credit(session, deposit, audit.actor_name(actor))
-        else:
-            _fail(session, deposit, REJECTED, audit.actor_name(actor), reason or "")
+        await _decide(session, deposit, "approve" if approve else "reject", audit.actor_name(actor), reason or "")
         audit.record(session, merchant, actor, "deposit.approve" if approve else "deposit.reject", deposit.id,
                      reason, amount=deposit.amount, accountId=deposit.account_id)  # fmt: skip
         return view(deposit)
@@ -151,22 +137,19 @@ async def gateway_callback(db: Database, callback: dict[str, Any]) -> GatewayAns
             or (amount, callback.get("currency")) != (deposit.amount, deposit.currency)
         ):
             raise MoneyError("callback.mismatch")
-        wanted = CREDITED if status == "SUCCESS" else FAILED
+        action = "gateway_success" if status == "SUCCESS" else "gateway_failure"
         if deposit.status == PENDING:
             deposit.gateway_txn_id = str(callback.get("gatewayTxnId", ""))[:100] or None
-            if wanted == CREDITED:
-                await _credit(session, deposit, "gateway")
-            else:
-                _fail(session, deposit, FAILED, "gateway", str(callback.get("reason") or "declined")[:500])
-        elif deposit.status != wanted:
+            await _decide(session, deposit, action, "gateway", str(callback.get("reason") or "declined")[:500])
+        elif deposit.status != domain.TRANSITIONS[action].target:  # a repeat of the same word changes nothing
             raise MoneyError("deposit.already_decided")
         return GatewayAnswerRead(orderId=deposit.id, status=deposit.status)
 
 
 async def of_member(db: Database, member: Principal, deposit_id: str) -> DepositRead:
     async with db.reader() as session:
-        deposit = await session.get(Deposit, deposit_id)
-    if deposit is None or (deposit.merchant, deposit.account_id) != (member.merchant, member.account_id):
+        deposit = await DEPOSIT_ROWS.get(session, member.merchant, id=deposit_id, account_id=member.account_id)
+    if deposit is None:
         raise MoneyError("deposit.not_found")  # another member's deposit is as unknown as a missing one
     return view(deposit)
 
@@ -174,5 +157,6 @@ async def of_member(db: Database, member: Principal, deposit_id: str) -> Deposit
 async def listed(
     db: Database, merchant: str, *, account_id: str | None = None, status: str | None = None, limit: int = 50
 ) -> list[DepositRead]:
-    rows = await newest(db, Deposit, merchant, account_id=account_id, status=status, limit=limit)
+    async with db.reader() as session:
+        rows = await DEPOSIT_ROWS.newest(session, merchant, account_id=account_id, status=status, limit=limit)
     return [view(row, with_account=True) for row in rows]

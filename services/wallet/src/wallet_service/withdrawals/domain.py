@@ -1,8 +1,11 @@
-"""Pure rules of withdrawals: the states, the member's confirmation, proof images."""
+"""Pure rules of withdrawals: the states and their transitions (a table, with what each moves), the
+member's confirmation, proof images."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
+from enum import Enum
 
 from wallet_service.ledger.domain import MoneyError, money_text
 
@@ -14,6 +17,55 @@ REFUNDED, CLOSED = "refunded", "closed"
 # What a member may answer once a withdrawal is paid, and the state each answer leads to.
 CONFIRMATIONS = {"received": RECEIVED, "partly": PARTLY_RECEIVED, "not_received": NOT_RECEIVED}
 DISPUTED = (PARTLY_RECEIVED, NOT_RECEIVED)
+
+
+class Money(Enum):
+    """What a transition does to the member's money (the service carries it out on the ledger)."""
+
+    NONE = "none"
+    RELEASE = "release"  # the held amount is spendable again
+    PAY_OUT = "pay_out"  # the held amount leaves the wallet to the withdrawals clearing account
+    REFUND = "refund"  # what was not received comes back from the clearing account
+
+
+@dataclass(frozen=True)
+class Transition:
+    sources: frozenset[str]
+    target: str
+    money: Money
+
+
+# Every move a withdrawal can make after its request (which holds the amount): by ops, by the member's
+# confirmation, or by the deadline. Anything not listed is refused.
+TRANSITIONS: dict[str, Transition] = {
+    "approve": Transition(frozenset({PENDING}), APPROVED, Money.NONE),
+    "reject": Transition(frozenset({PENDING, APPROVED}), REJECTED, Money.RELEASE),
+    "pay": Transition(frozenset({APPROVED}), PAID, Money.PAY_OUT),
+    "received": Transition(frozenset({PAID}), RECEIVED, Money.NONE),
+    "partly": Transition(frozenset({PAID}), PARTLY_RECEIVED, Money.NONE),
+    "not_received": Transition(frozenset({PAID}), NOT_RECEIVED, Money.NONE),
+    "deadline": Transition(frozenset({PAID}), RECEIVED_AUTO, Money.NONE),
+    # A forced-received (unconfirmed in time) withdrawal is final: it refunds nothing.
+    "refund": Transition(frozenset(DISPUTED), REFUNDED, Money.REFUND),
+    "close": Transition(frozenset(DISPUTED), CLOSED, Money.NONE),
+}
+OPS_ACTIONS = ("approve", "reject", "pay", "refund", "close")
+
+
+def transition(state: str, action: str) -> Transition:
+    """The move ``action`` makes from ``state``; refused (``withdrawal.state_invalid``) when not allowed."""
+    move = TRANSITIONS.get(action)
+    if move is None:
+        raise MoneyError("request.invalid", field="action")
+    if state not in move.sources:
+        raise MoneyError("withdrawal.state_invalid", state=state)
+    return move
+
+
+def refund_owed(state: str, amount: int, remainder: int | None) -> int:
+    """What a refund gives back: the remainder of a partly received withdrawal, else the whole amount."""
+    return int(remainder or 0) if state == PARTLY_RECEIVED else amount
+
 
 MAX_PROOFS = 3
 MAX_PROOF_BYTES = 5 * 1024 * 1024

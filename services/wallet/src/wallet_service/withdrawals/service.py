@@ -11,22 +11,23 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select, update
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_events import WalletWithdrawalApprovedV1Data, WalletWithdrawalRejectedV1Data
 from portal_kit.db import Database
+from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from wallet_service import events
 from wallet_service.ledger.domain import WITHDRAWALS, MoneyError, checked_amount
 from wallet_service.ledger.service import hold, main_wallet, move_against_house, release
-from wallet_service.listing import newest
 from wallet_service.merchants.service import rules_of
 from wallet_service.ops import audit
 from wallet_service.schemas import BankAccountRead, WithdrawalRead
 from wallet_service.withdrawals import domain
 from wallet_service.withdrawals.models import BankAccount, Withdrawal, WithdrawalProof
 
+BANK_ROWS = Scoped(BankAccount)
+WITHDRAWAL_ROWS = Scoped(Withdrawal)
 MAX_BANK_ACCOUNTS = 5
 
 
@@ -58,9 +59,7 @@ def view(withdrawal: Withdrawal, now: datetime | None = None, *, with_account: b
 async def bank_accounts(db: Database, member: Principal) -> list[BankAccountRead]:
     async with db.reader() as session:
         rows = await session.scalars(
-            select(BankAccount)
-            .where(BankAccount.merchant == member.merchant, BankAccount.account_id == member.account_id)
-            .order_by(BankAccount.created_at)
+            BANK_ROWS.query(member.merchant, account_id=member.account_id).order_by(BankAccount.created_at)
         )
         return [bank_view(row) for row in rows]
 
@@ -70,24 +69,17 @@ async def bind_bank_account(
 ) -> BankAccountRead:
     async with db.transaction() as session:
         await main_wallet(session, member.merchant, str(member.account_id), lock=True)  # one binding at a time
-        bound = await session.scalar(
-            select(func.count())
-            .select_from(BankAccount)
-            .where(BankAccount.merchant == member.merchant, BankAccount.account_id == member.account_id)
-        )
-        if (bound or 0) >= MAX_BANK_ACCOUNTS:
+        mine = BANK_ROWS.query(member.merchant, account_id=member.account_id).subquery()
+        if (await session.scalar(select(func.count()).select_from(mine)) or 0) >= MAX_BANK_ACCOUNTS:
             raise MoneyError("bank_account.too_many", max=MAX_BANK_ACCOUNTS)
-        new_id = await session.scalar(
-            insert(BankAccount)
-            .values(id=str(uuid.uuid4()), merchant=member.merchant, account_id=member.account_id,
-                    bank_name=bank_name, holder_name=holder, account_number=number)
-            .on_conflict_do_nothing()
-            .returning(BankAccount.id)
+        account, new = await BANK_ROWS.insert_once(
+            session,
+            {"id": str(uuid.uuid4()), "merchant": member.merchant, "account_id": member.account_id,
+             "bank_name": bank_name, "holder_name": holder, "account_number": number},
+            key=("account_id", "account_number"),
         )  # fmt: skip
-        if new_id is None:
+        if not new:
             raise MoneyError("bank_account.duplicate")
-        account = await session.get(BankAccount, new_id)
-        assert account is not None
         return bank_view(account)
 
 
@@ -99,47 +91,29 @@ async def request(
     async with db.transaction() as session:
         wallet = await main_wallet(session, member.merchant, str(member.account_id))
         (await rules_of(session, member.merchant)).check_withdrawal(amount)
-        bank = await session.get(BankAccount, bank_account_id)
-        if bank is None or (bank.merchant, bank.account_id) != (member.merchant, member.account_id):
+        bank = await BANK_ROWS.get(session, member.merchant, id=bank_account_id, account_id=member.account_id)
+        if bank is None:
             raise MoneyError("bank_account.not_found")
-        new_id = await session.scalar(
-            insert(Withdrawal)
-            .values(id=str(uuid.uuid4()), merchant=member.merchant, account_id=member.account_id,
-                    request_id=request_id, bank_account_id=bank.id, amount=amount, currency=wallet.currency,
-                    status=domain.PENDING)
-            .on_conflict_do_nothing()
-            .returning(Withdrawal.id)
+        withdrawal, new = await WITHDRAWAL_ROWS.insert_once(
+            session,
+            {"id": str(uuid.uuid4()), "merchant": member.merchant, "account_id": member.account_id,
+             "request_id": request_id, "bank_account_id": bank.id, "amount": amount, "currency": wallet.currency,
+             "status": domain.PENDING},
+            key=("account_id", "request_id"),
         )  # fmt: skip
-        if new_id is None:
-            existing = await session.scalar(
-                select(Withdrawal).where(
-                    Withdrawal.merchant == member.merchant,
-                    Withdrawal.account_id == member.account_id,
-                    Withdrawal.request_id == request_id,
-                )
-            )
-            assert existing is not None
-            if (existing.amount, existing.bank_account_id) != (amount, bank.id):
+        if not new:
+            if (withdrawal.amount, withdrawal.bank_account_id) != (amount, bank.id):
                 raise MoneyError("idempotency.mismatch")
-            return view(existing)
+            return view(withdrawal)
         await hold(session, wallet.id, amount)
-        withdrawal = await session.get(Withdrawal, new_id)
-        assert withdrawal is not None
         return view(withdrawal)
 
 
-async def _locked(session: AsyncSession, merchant: str, withdrawal_id: str) -> Withdrawal:
-    withdrawal = await session.scalar(
-        select(Withdrawal).where(Withdrawal.id == withdrawal_id, Withdrawal.merchant == merchant).with_for_update()
-    )
+async def _locked(session: AsyncSession, merchant: str, withdrawal_id: str, **equal: Any) -> Withdrawal:
+    withdrawal = await WITHDRAWAL_ROWS.get_for_update(session, merchant, id=withdrawal_id, **equal)
     if withdrawal is None:
         raise MoneyError("withdrawal.not_found")
     return withdrawal
-
-
-def _require(withdrawal: Withdrawal, *states: str) -> None:
-    if withdrawal.status not in states:
-        raise MoneyError("withdrawal.state_invalid", state=withdrawal.status)
 
 
 async def decide(
@@ -150,43 +124,44 @@ async def decide(
     now = datetime.now(UTC)
     async with db.transaction() as session:
         withdrawal = await _locked(session, merchant, withdrawal_id)
+        if action not in domain.OPS_ACTIONS:
+            raise MoneyError("request.invalid", field="action")
+        move = domain.transition(withdrawal.status, action)
         told = {"withdrawalId": withdrawal.id, "accountId": withdrawal.account_id, "amount": withdrawal.amount,
                 "currency": withdrawal.currency}  # fmt: skip
-        if action == "approve":
-            _require(withdrawal, domain.PENDING)
-            withdrawal.status = domain.APPROVED
+        await _move_money(session, withdrawal, move.money)  # reads the state it leaves (what a refund owes)
+        withdrawal.status = move.target
+        if move.target == domain.APPROVED:
             events.withdrawal_approved(session, merchant, WalletWithdrawalApprovedV1Data(**told, approvedAt=now))
-        elif action == "reject":
-            _require(withdrawal, domain.PENDING, domain.APPROVED)
-            wallet = await main_wallet(session, merchant, withdrawal.account_id)
-            await release(session, wallet.id, withdrawal.amount)
-            withdrawal.status, withdrawal.reason = domain.REJECTED, reason
+        elif move.target == domain.REJECTED:
             events.withdrawal_rejected(
                 session, merchant, WalletWithdrawalRejectedV1Data(**told, reason=reason or "", rejectedAt=now)
             )
-        elif action == "pay":
-            _require(withdrawal, domain.APPROVED)
-            wallet = await main_wallet(session, merchant, withdrawal.account_id)
-            await move_against_house(session, wallet, WITHDRAWALS, -withdrawal.amount, f"withdrawal:{withdrawal.id}",
-                                     "withdrawal", settles_hold=True)  # fmt: skip
+        if move.target == domain.PAID:
             minutes = (await rules_of(session, merchant)).confirm_minutes
-            withdrawal.status, withdrawal.confirm_deadline = domain.PAID, now + timedelta(minutes=minutes)
-        elif action in ("refund", "close"):
-            # A forced-received (unconfirmed in time) withdrawal is final: it refunds nothing.
-            _require(withdrawal, *domain.DISPUTED)
-            if action == "refund":
-                wallet = await main_wallet(session, merchant, withdrawal.account_id)
-                owed = withdrawal.remainder if withdrawal.status == domain.PARTLY_RECEIVED else withdrawal.amount
-                await move_against_house(session, wallet, WITHDRAWALS, int(owed or 0),
-                                         f"withdrawal-refund:{withdrawal.id}", "withdrawal_refund")  # fmt: skip
-            withdrawal.status = domain.REFUNDED if action == "refund" else domain.CLOSED
+            withdrawal.confirm_deadline = now + timedelta(minutes=minutes)
+        if move.target in (domain.REJECTED, domain.REFUNDED, domain.CLOSED):
             withdrawal.reason = reason
-        else:
-            raise MoneyError("request.invalid", field="action")
         withdrawal.decided_by, withdrawal.updated_at = audit.actor_name(actor), now
         audit.record(session, merchant, actor, f"withdrawal.{action}", withdrawal.id, reason,
                      amount=withdrawal.amount, accountId=withdrawal.account_id)  # fmt: skip
         return view(withdrawal, now)
+
+
+async def _move_money(session: AsyncSession, withdrawal: Withdrawal, money: domain.Money) -> None:
+    """Carry out on the ledger what a transition moves (``domain.TRANSITIONS``)."""
+    if money is domain.Money.NONE:
+        return
+    wallet = await main_wallet(session, withdrawal.merchant, withdrawal.account_id)
+    if money is domain.Money.RELEASE:
+        await release(session, wallet.id, withdrawal.amount)
+    elif money is domain.Money.PAY_OUT:
+        await move_against_house(session, wallet, WITHDRAWALS, -withdrawal.amount, f"withdrawal:{withdrawal.id}",
+                                 "withdrawal", settles_hold=True)  # fmt: skip
+    else:
+        owed = domain.refund_owed(withdrawal.status, withdrawal.amount, withdrawal.remainder)
+        await move_against_house(session, wallet, WITHDRAWALS, owed, f"withdrawal-refund:{withdrawal.id}",
+                                 "withdrawal_refund")  # fmt: skip
 
 
 def decoded_proofs(raw: list[str]) -> list[tuple[str, bytes]]:
@@ -210,14 +185,12 @@ async def confirm(
     images = decoded_proofs(proofs)
     now = datetime.now(UTC)
     async with db.transaction() as session:
-        withdrawal = await _locked(session, member.merchant, withdrawal_id)
-        if withdrawal.account_id != member.account_id:
-            raise MoneyError("withdrawal.not_found")
-        _require(withdrawal, domain.PAID)
+        withdrawal = await _locked(session, member.merchant, withdrawal_id, account_id=member.account_id)
+        remainder = domain.checked_confirmation(result, withdrawal.amount, remainder, len(images))
+        move = domain.transition(withdrawal.status, result)
         if withdrawal.confirm_deadline is not None and now >= withdrawal.confirm_deadline:
             raise MoneyError("withdrawal.confirmation_closed")
-        withdrawal.remainder = domain.checked_confirmation(result, withdrawal.amount, remainder, len(images))
-        withdrawal.status, withdrawal.updated_at = domain.CONFIRMATIONS[result], now
+        withdrawal.remainder, withdrawal.status, withdrawal.updated_at = remainder, move.target, now
         for content_type, data in images:
             session.add(WithdrawalProof(withdrawal_id=withdrawal.id, content_type=content_type, data=data))
         return view(withdrawal, now)
@@ -228,8 +201,11 @@ async def sweep_unconfirmed(db: Database) -> int:
     async with db.transaction() as session:
         result = await session.execute(
             update(Withdrawal)
-            .where(Withdrawal.status == domain.PAID, Withdrawal.confirm_deadline <= func.now())
-            .values(status=domain.RECEIVED_AUTO, updated_at=func.now())
+            .where(
+                Withdrawal.status.in_(domain.TRANSITIONS["deadline"].sources),
+                Withdrawal.confirm_deadline <= func.now(),
+            )
+            .values(status=domain.TRANSITIONS["deadline"].target, updated_at=func.now())
         )
         return int(result.rowcount or 0)  # type: ignore[attr-defined]
 
@@ -237,6 +213,7 @@ async def sweep_unconfirmed(db: Database) -> int:
 async def listed(
     db: Database, merchant: str, *, account_id: str | None = None, status: str | None = None, limit: int = 50
 ) -> list[WithdrawalRead]:
-    rows = await newest(db, Withdrawal, merchant, account_id=account_id, status=status, limit=limit)
+    async with db.reader() as session:
+        rows = await WITHDRAWAL_ROWS.newest(session, merchant, account_id=account_id, status=status, limit=limit)
     now = datetime.now(UTC)
     return [view(row, now, with_account=True) for row in rows]

@@ -1,40 +1,34 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { Alert, Field, api, errorText, formatMoney, merchantCode, useLanguage, useSession } from "@portal/kit";
-import { checkAmount, newRequestId } from "../rules";
-import { t } from "../texts";
+import { Field, LoadFailure, OutcomeLine, formatMoney, useAction, useLanguage, useSession } from "@portal/kit";
+import { checkAmount } from "../../../rules";
+import { t } from "../../../texts";
+import { transfer, useMerchantWallet } from "../api";
 
 /** Balances of the main wallet and each vendor wallet; transfers in and out for transfer-mode brands. */
 export function Wallet() {
   const { language } = useLanguage();
   const session = useSession();
-  const merchantWallet = useQuery({
-    queryKey: ["merchantWallet", merchantCode()],
-    queryFn: () => api("merchantWallet", language, { query: { merchantCode: merchantCode() } }),
-  });
+  const merchantWallet = useMerchantWallet();
   const mode = merchantWallet.data ?? null;
   const [from, setFrom] = useState("main");
   const [chosenTo, setTo] = useState("");
   const to = chosenTo || (mode?.vendors[0] ? `vendor:${mode.vendors[0]}` : "");
   const [amount, setAmount] = useState("");
-  const [failure, setError] = useState<string | null>(null);
-  const error = failure ?? (merchantWallet.error ? errorText(merchantWallet.error, language) : null);
+  const move = useAction((minor: number) => transfer(language, from, to, minor), {
+    onDone: async () => {
+      setAmount("");
+      await session.refreshBalance();
+    },
+  });
 
   const wallets = session.balance?.wallets ?? [];
   const names = ["main", ...(mode?.vendors ?? []).map((code) => `vendor:${code}`)];
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
     const { minor, problem } = checkAmount(amount);
-    if (problem || minor === null) return setError(t(language, "invalidAmount"));
-    try {
-      await api("walletTransfer", language, { body: { fromWallet: from, toWallet: to, amount: minor, requestId: newRequestId() } });
-      setAmount("");
-      await session.refreshBalance();
-    } catch (failure) {
-      setError(errorText(failure, language));
-    }
+    if (problem || minor === null) return move.refuse(t(language, "invalidAmount"));
+    void move.submit(minor);
   };
 
   return (
@@ -88,7 +82,8 @@ export function Wallet() {
             <button type="submit" className="kit-button">{t(language, "transfer")}</button>
           </form>
         )}
-        {error && <Alert>{error}</Alert>}
+        <LoadFailure error={merchantWallet.error} />
+        <OutcomeLine outcome={move.outcome} />
       </section>
     </>
   );

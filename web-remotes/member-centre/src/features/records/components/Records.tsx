@@ -1,35 +1,21 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Alert, api, errorText, formatMoney, useLanguage } from "@portal/kit";
-import type { TextKey } from "../texts";
-import { t } from "../texts";
+import { LoadFailure, formatMoney, useLanguage } from "@portal/kit";
+import type { TextKey } from "../../../texts";
+import { t } from "../../../texts";
+import type { RecordFilter } from "../api";
+import { useRecords } from "../api";
 
 const TYPES = ["all", "deposit", "withdrawal", "transfer", "upline", "bet", "win", "rollback", "adjustment", "bonus"] as const;
-const PAGE_SIZE = 20;
 
 /** The account record: paged, filtered by type and date range. */
 export function Records() {
   const { language } = useLanguage();
-  const [filter, setFilter] = useState({ type: "all", startDate: "", endDate: "" });
+  const [filter, setFilter] = useState<RecordFilter>({ type: "all", startDate: "", endDate: "" });
   const [applied, setApplied] = useState(filter);
   const [pageNo, setPageNo] = useState(1);
-  const records = useQuery({
-    queryKey: ["records", applied, pageNo, language],
-    queryFn: () =>
-      api("transactionRecords", language, {
-        query: {
-          pageNo,
-          pageSize: PAGE_SIZE,
-          type: applied.type === "all" ? null : applied.type,
-          startDate: applied.startDate || null,
-          endDate: applied.endDate || null,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const records = useRecords(applied, pageNo);
   const page = records.data ?? null;
-  const error = records.error ? errorText(records.error, language) : null;
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -61,7 +47,7 @@ export function Records() {
         </label>
         <button type="submit" className="kit-button">{t(language, "search")}</button>
       </form>
-      {error && <Alert>{error}</Alert>}
+      <LoadFailure error={records.error} />
       {page && page.list.length === 0 && <p>{t(language, "empty")}</p>}
       {page && page.list.length > 0 && (
         <table className="mc-table" data-testid="records">

@@ -2,13 +2,13 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { Alert, Dialog, Field, Tabs, errorText, useLanguage, useSession } from "@portal/kit";
-import { changePassword, forgotByEmail, forgotByMobile, sendSms, sendVerificationCode, verifyLogin } from "../auth/flows";
-import { text } from "../texts";
+import { Dialog, Field, OutcomeLine, Tabs, useAction, useLanguage, useSession } from "@portal/kit";
 import type { VerifyTicketRead } from "@portal/kit";
-import { useAfterLogin } from "./LoginModal";
-import { useModal } from "./ModalContext";
+import { useModal } from "../../../modals/ModalContext";
+import { text } from "../../../texts";
+import { changePassword, forgotByEmail, forgotByMobile, sendSms, sendVerificationCode, verifyLogin } from "../api";
 import { SmsCodeButton } from "./SmsCodeButton";
+import { useAfterLogin } from "./useAfterLogin";
 
 export function ForgotPasswordModal() {
   const { language } = useLanguage();
@@ -16,42 +16,31 @@ export function ForgotPasswordModal() {
   const afterLogin = useAfterLogin();
   const [tab, setTab] = useState<"email" | "mobile">("email");
   const [values, setValues] = useState({ username: "", email: "", mobile: "", dial: "90", code: "", password: "", confirm: "" });
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const byEmail = useAction(() => forgotByEmail(language, values.username.trim(), values.email.trim()));
+  const byMobile = useAction(
+    () => forgotByMobile(language, values.mobile.trim(), values.dial.trim(), values.code.trim(), values.password),
+    { onDone: (answer) => afterLogin(answer, values.password) },
+  );
+  const sms = useAction(() => sendSms(language, "noLogin", values.mobile.trim(), values.dial.trim()));
+  const current = tab === "email" ? byEmail : byMobile;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    try {
-      if (tab === "email") {
-        if (!values.username.trim() || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email.trim())) {
-          setError(text(language, "required"));
-          return;
-        }
-        await forgotByEmail(language, values.username.trim(), values.email.trim());
-        setSent(true);
-      } else {
-        if (!values.mobile.trim() || !values.code.trim() || !values.password) {
-          setError(text(language, "required"));
-          return;
-        }
-        if (values.password !== values.confirm) {
-          setError(text(language, "passwordsDiffer"));
-          return;
-        }
-        const answer = await forgotByMobile(language, values.mobile.trim(), values.dial.trim(), values.code.trim(), values.password);
-        await afterLogin(answer, values.password);
-      }
-    } catch (failure) {
-      setError(errorText(failure, language));
+    sms.reset();
+    if (tab === "email") {
+      if (!values.username.trim() || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email.trim())) return byEmail.refuse(text(language, "required"));
+      return void byEmail.submit(undefined);
     }
+    if (!values.mobile.trim() || !values.code.trim() || !values.password) return byMobile.refuse(text(language, "required"));
+    if (values.password !== values.confirm) return byMobile.refuse(text(language, "passwordsDiffer"));
+    void byMobile.submit(undefined);
   };
 
   return (
     <Dialog title={text(language, "forgotPassword")} onClose={modal.close} closeLabel={text(language, "close")}>
       <Tabs label={text(language, "forgotPassword")} tabs={[{ key: "email", title: text(language, "byEmail") }, { key: "mobile", title: text(language, "byMobile") }]} active={tab} onChange={setTab} />
-      {sent ? (
+      {byEmail.done ? (
         <p role="status">{text(language, "requestSent")}</p>
       ) : (
         <form className="form" onSubmit={submit} noValidate>
@@ -68,13 +57,13 @@ export function ForgotPasswordModal() {
               </div>
               <div className="code-row">
                 <Field label={text(language, "smsCode")} value={values.code} onChange={set("code")} inputMode="numeric" />
-                <SmsCodeButton send={() => sendSms(language, "noLogin", values.mobile.trim(), values.dial.trim())} ready={values.mobile.trim() !== ""} onError={(failure) => setError(errorText(failure, language))} secondsPerMinute={1} />
+                <SmsCodeButton send={sms} ready={values.mobile.trim() !== ""} secondsPerMinute={1} />
               </div>
               <Field label={text(language, "newPassword")} value={values.password} onChange={set("password")} type="password" autoComplete="new-password" />
               <Field label={text(language, "confirmPassword")} value={values.confirm} onChange={set("confirm")} type="password" autoComplete="new-password" />
             </>
           )}
-          {error && <Alert>{error}</Alert>}
+          <OutcomeLine outcome={current.outcome ?? sms.outcome} />
           <button type="submit" className="kit-button kit-button--block">
             {text(language, "submit")}
           </button>
@@ -89,26 +78,14 @@ export function ChangePasswordModal({ forced }: { forced: boolean }) {
   const { language } = useLanguage();
   const modal = useModal();
   const [values, setValues] = useState({ old: "", password: "", confirm: "" });
-  const [error, setError] = useState<string | null>(null);
   const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const change = useAction(() => changePassword(language, values.old, values.password, values.confirm), { onDone: modal.close });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    if (!values.old || !values.password) {
-      setError(text(language, "required"));
-      return;
-    }
-    if (values.password !== values.confirm) {
-      setError(text(language, "passwordsDiffer"));
-      return;
-    }
-    try {
-      await changePassword(language, values.old, values.password, values.confirm);
-      modal.close();
-    } catch (failure) {
-      setError(errorText(failure, language));
-    }
+    if (!values.old || !values.password) return change.refuse(text(language, "required"));
+    if (values.password !== values.confirm) return change.refuse(text(language, "passwordsDiffer"));
+    void change.submit(undefined);
   };
 
   return (
@@ -118,7 +95,7 @@ export function ChangePasswordModal({ forced }: { forced: boolean }) {
         <Field label={text(language, "oldPassword")} value={values.old} onChange={set("old")} type="password" autoComplete="current-password" />
         <Field label={text(language, "newPassword")} value={values.password} onChange={set("password")} type="password" autoComplete="new-password" />
         <Field label={text(language, "confirmPassword")} value={values.confirm} onChange={set("confirm")} type="password" autoComplete="new-password" />
-        {error && <Alert>{error}</Alert>}
+        <OutcomeLine outcome={change.outcome} />
         <button type="submit" className="kit-button kit-button--block">
           {text(language, "submit")}
         </button>
@@ -141,17 +118,14 @@ export function VerifyModal({ ticket }: { ticket: VerifyTicketRead }) {
   const afterLogin = useAfterLogin();
   const [method, setMethod] = useState(ticket.methods[0] ?? "sms");
   const [answer, setAnswer] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const send = useAction(() => sendVerificationCode(language, ticket.ticket, method));
+  const verify = useAction(() => verifyLogin(language, ticket.ticket, method, answer.trim()), {
+    onDone: (session) => afterLogin(session, null),
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    try {
-      await afterLogin(await verifyLogin(language, ticket.ticket, method, answer.trim()), null);
-    } catch (failure) {
-      setError(errorText(failure, language));
-    }
+    void verify.submit(undefined);
   };
 
   return (
@@ -168,12 +142,12 @@ export function VerifyModal({ ticket }: { ticket: VerifyTicketRead }) {
           </select>
         </div>
         {(method === "sms" || method === "email") && (
-          <button type="button" className="kit-button kit-button--ghost" disabled={sent} onClick={() => void sendVerificationCode(language, ticket.ticket, method).then(() => setSent(true), (failure: unknown) => setError(errorText(failure, language)))}>
+          <button type="button" className="kit-button kit-button--ghost" disabled={send.done} onClick={() => void send.submit(undefined)}>
             {text(language, "sendCode")}
           </button>
         )}
         <Field label={text(language, "answer")} value={answer} onChange={setAnswer} autoComplete="one-time-code" />
-        {error && <Alert>{error}</Alert>}
+        <OutcomeLine outcome={verify.outcome ?? send.outcome} />
         <button type="submit" className="kit-button kit-button--block">
           {text(language, "verify")}
         </button>

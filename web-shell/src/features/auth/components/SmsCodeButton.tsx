@@ -1,17 +1,18 @@
 import { useEffect, useRef, useState } from "react";
+import type { Action, CodeSentRead } from "@portal/kit";
 import { useLanguage } from "@portal/kit";
-import { text } from "../texts";
+import { text } from "../../../texts";
 
 interface Props {
-  send: () => Promise<{ expiredMinutes: number }>;
+  /** The send, as the form's action: its refusal shows where the form shows its outcome. */
+  send: Action<void, CodeSentRead>;
   ready: boolean;
-  onError: (failure: unknown) => void;
   /** Seconds of countdown per minute the code lives (spec §4: 60 s × expiredMinutes; forgot password: seconds). */
   secondsPerMinute?: number;
 }
 
 /** Sends an SMS code, then stays disabled for the countdown. */
-export function SmsCodeButton({ send, ready, onError, secondsPerMinute = 60 }: Props) {
+export function SmsCodeButton({ send, ready, secondsPerMinute = 60 }: Props) {
   const { language } = useLanguage();
   const [left, setLeft] = useState(0);
   const timer = useRef<number | undefined>(undefined);
@@ -19,19 +20,16 @@ export function SmsCodeButton({ send, ready, onError, secondsPerMinute = 60 }: P
   useEffect(() => () => window.clearInterval(timer.current), []);
 
   const start = async () => {
-    try {
-      const { expiredMinutes } = await send();
-      setLeft(Math.max(1, expiredMinutes) * secondsPerMinute);
-      window.clearInterval(timer.current);
-      timer.current = window.setInterval(() => {
-        setLeft((value) => {
-          if (value <= 1) window.clearInterval(timer.current);
-          return Math.max(0, value - 1);
-        });
-      }, 1000);
-    } catch (failure) {
-      onError(failure);
-    }
+    const sent = await send.submit(undefined);
+    if (!sent) return;
+    setLeft(Math.max(1, sent.expiredMinutes) * secondsPerMinute);
+    window.clearInterval(timer.current);
+    timer.current = window.setInterval(() => {
+      setLeft((value) => {
+        if (value <= 1) window.clearInterval(timer.current);
+        return Math.max(0, value - 1);
+      });
+    }, 1000);
   };
 
   return (

@@ -1,10 +1,11 @@
 /** Announcements (the public popup, 6 a page), the system notice (8 a page) and feedback (140 characters). */
 import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
-import { Alert, Dialog, api, errorText, sanitizeHtml, useLanguage, useSession } from "@portal/kit";
-import { text } from "../texts";
+import { Dialog, LoadFailure, OutcomeLine, sanitizeHtml, useAction, useLanguage, useSession } from "@portal/kit";
 import type { AnnouncementRead } from "@portal/kit";
-import { useModal } from "./ModalContext";
+import { useModal } from "../../../modals/ModalContext";
+import { text } from "../../../texts";
+import { sendFeedback, useNotices } from "../api";
 
 export const POPUP_PAGE = 6;
 export const NOTICE_PAGE = 8;
@@ -69,19 +70,9 @@ export function AnnouncementsModal({ firstLogin }: { firstLogin: boolean }) {
   const { language } = useLanguage();
   const modal = useModal();
   const session = useSession();
-  const [items, setItems] = useState<AnnouncementRead[] | null>(null);
+  const notices = useNotices("PU", firstLogin);
+  const items = notices.isError ? [] : (notices.data ?? null);
   const kind = popupKind(session.isLogin || session.token !== null, session.isAgent, session.isTrial);
-
-  useEffect(() => {
-    let live = true;
-    api("notices", language, { query: { types: "PU", platform: "W", firstLogin } }).then(
-      (loaded) => live && setItems(loaded),
-      () => live && setItems([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [language, firstLogin]);
 
   useEffect(() => {
     if (items !== null && items.length === 0) modal.close();
@@ -102,23 +93,12 @@ export function AnnouncementsModal({ firstLogin }: { firstLogin: boolean }) {
 export function NoticeModal({ index }: { index: number }) {
   const { language } = useLanguage();
   const modal = useModal();
-  const [items, setItems] = useState<AnnouncementRead[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api("notices", language, { query: { types: "B", platform: "W" } }).then(
-      (loaded) => live && setItems(loaded),
-      (failure) => live && setError(errorText(failure, language)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [language]);
+  const notices = useNotices("B");
+  const items = notices.data ?? null;
 
   return (
     <Dialog title={text(language, "notices")} onClose={modal.close} closeLabel={text(language, "close")} wide>
-      {error && <Alert>{error}</Alert>}
+      <LoadFailure error={notices.error} />
       {items && <Paged items={items} pageSize={NOTICE_PAGE} initial={Math.min(index, Math.max(0, items.length - 1))} />}
     </Dialog>
   );
@@ -128,27 +108,17 @@ export function FeedbackModal() {
   const { language } = useLanguage();
   const modal = useModal();
   const [content, setContent] = useState("");
-  const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const send = useAction(() => sendFeedback(language, content.trim()));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    if (!content.trim()) {
-      setError(text(language, "required"));
-      return;
-    }
-    try {
-      await api("feedback", language, { body: { content: content.trim() } });
-      setDone(true);
-    } catch (failure) {
-      setError(errorText(failure, language));
-    }
+    if (!content.trim()) return send.refuse(text(language, "required"));
+    void send.submit(undefined);
   };
 
   return (
     <Dialog title={text(language, "feedback")} onClose={modal.close} closeLabel={text(language, "close")}>
-      {done ? (
+      {send.done ? (
         <p role="status">{text(language, "feedbackSent")}</p>
       ) : (
         <form className="form" onSubmit={submit} noValidate>
@@ -165,7 +135,7 @@ export function FeedbackModal() {
             onChange={(event) => setContent(event.target.value)}
           />
           <small>{text(language, "charactersLeft", { n: FEEDBACK_MAX - content.length })}</small>
-          {error && <Alert>{error}</Alert>}
+          <OutcomeLine outcome={send.outcome} />
           <button type="submit" className="kit-button kit-button--block">
             {text(language, "submit")}
           </button>

@@ -1,6 +1,7 @@
 /** The auth calls as the browser makes them: (E) bodies sealed with WebCrypto, the bot check solved first. */
 import type { Language, SmsRequest } from "@portal/kit";
-import { api, apiSealed, botCheck } from "@portal/kit";
+import { useQuery } from "@tanstack/react-query";
+import { api, apiSealed, botCheck, useLanguage } from "@portal/kit";
 import type { CaptchaRead, CodeSentRead, SessionRead, VerificationAnswer } from "@portal/kit";
 
 export const WEAK_PASSWORD = "123456";
@@ -95,4 +96,16 @@ export function rememberUsername(username: string | null): void {
 export function rememberedUsername(): string {
   const match = /(?:^|; )rememberUser=([^;]*)/.exec(document.cookie);
   return match?.[1] ? decodeURIComponent(match[1]) : "";
+}
+
+/** The brand's registration rules (cached by the query client). */
+export function useRegisterRules() {
+  const { language } = useLanguage();
+  return useQuery({ queryKey: ["registerSettings", language], queryFn: () => api("registerSettings", language, { auth: false }) });
+}
+
+/** A captcha while ``enabled``; ``refetch()`` shows a new one. Each image is used once, so none is reused. */
+export function useCaptcha(enabled: boolean, purpose: string) {
+  const { language } = useLanguage();
+  return useQuery({ queryKey: ["captcha", purpose], queryFn: () => fetchCaptcha(language), enabled, staleTime: Infinity, gcTime: 0 });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validate } from "../modals/RegisterModal";
+import { validate } from "./components/RegisterModal";
 import type { RegisterRuleRead } from "@portal/kit";
 import { fieldError, isAdult, ruleText, visibleRules } from "./registerRules";
 

@@ -1,11 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
-import { api, useLanguage, useSession } from "@portal/kit";
-import { QrCode } from "../layout/QrCode";
-import { appLinks } from "../layout/appLinks";
-import { useModal } from "../modals/ModalContext";
-import { useSite } from "../site";
-import { text } from "../texts";
+import { useLanguage, useSession } from "@portal/kit";
+import { QrCode } from "../../../layout/QrCode";
+import { appLinks } from "../../../layout/appLinks";
+import { useModal } from "../../../modals/ModalContext";
+import { useSite } from "../../../site";
+import { text } from "../../../texts";
+import { useBanners, useNotices } from "../api";
 import type { BannerRead } from "@portal/kit";
 import { Carousel } from "./Carousel";
 
@@ -26,18 +26,9 @@ export function Home() {
   const session = useSession();
   const modal = useModal();
   const navigate = useNavigate();
-  const banners = useQuery({
-    queryKey: ["banners", "w_home", language],
-    queryFn: () => api("banners", language, { query: { group: "w_home" } }),
-  }).data ?? [];
-  const videos = useQuery({
-    queryKey: ["banners", "w_video", language],
-    queryFn: () => api("banners", language, { query: { group: "w_video" } }),
-  }).data ?? [];
-  const notices = useQuery({
-    queryKey: ["notices", "B", language],
-    queryFn: () => api("notices", language, { query: { types: "B", platform: "W" } }),
-  }).data ?? [];
+  const banners = useBanners("w_home").data ?? [];
+  const videos = useBanners("w_video").data ?? [];
+  const notices = useNotices("B").data ?? [];
 
   const open = (banner: BannerRead) => {
     const target = bannerTarget(banner);

@@ -1,38 +1,32 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { Field, api, apiSealed, errorText, useLanguage, useSession } from "@portal/kit";
-import { checkAmount, newRequestId } from "../rules";
-import type { Message } from "../Outcome";
-import { Outcome } from "../Outcome";
-import { t } from "../texts";
+import { Field, OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
+import { checkAmount } from "../../../rules";
+import { t } from "../../../texts";
+import { transferToUpline, useUpline } from "../api";
 
 export function TransferUpline() {
   const { language } = useLanguage();
   const session = useSession();
-  const uplineQuery = useQuery({
-    queryKey: ["upline"],
-    queryFn: () => api("upline", language),
-  });
+  const uplineQuery = useUpline();
   const upline = uplineQuery.isError ? null : uplineQuery.data;
   const [amount, setAmount] = useState("");
   const [password, setPassword] = useState("");
-  const [message, setMessage] = useState<Message | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { minor, problem } = checkAmount(amount);
-    if (problem || minor === null) return setMessage({ ok: false, text: t(language, "invalidAmount") });
-    if (!password) return setMessage({ ok: false, text: t(language, "required") });
-    try {
-      await apiSealed("transferToUpline", language, { amount: minor, paymentPassword: password, requestId: newRequestId() });
+  const send = useAction((minor: number) => transferToUpline(language, minor, password), {
+    onDone: async () => {
       setAmount("");
       setPassword("");
-      setMessage({ ok: true, text: t(language, "saved") });
       await session.refreshBalance();
-    } catch (failure) {
-      setMessage({ ok: false, text: errorText(failure, language) });
-    }
+    },
+    doneText: t(language, "saved"),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { minor, problem } = checkAmount(amount);
+    if (problem || minor === null) return send.refuse(t(language, "invalidAmount"));
+    if (!password) return send.refuse(t(language, "required"));
+    void send.submit(minor);
   };
 
   return (
@@ -46,7 +40,7 @@ export function TransferUpline() {
           </p>
           <Field label={t(language, "amount")} value={amount} onChange={setAmount} inputMode="decimal" />
           <Field label={t(language, "paymentPassword")} type="password" value={password} onChange={setPassword} autoComplete="off" />
-          <Outcome message={message} />
+          <OutcomeLine outcome={send.outcome} />
           <button type="submit" className="kit-button">{t(language, "transfer")}</button>
         </form>
       )}

@@ -1,0 +1,45 @@
+import { LoadFailure, formatMoney, useLanguage } from "@portal/kit";
+import type { DepositRead } from "@portal/kit";
+import type { TextKey } from "../../../texts";
+import { t } from "../../../texts";
+
+export function statusKey(status: string): TextKey {
+  return status === "failed" ? "failedStatus" : (status as TextKey);
+}
+
+/** The member's deposits, newest first, with their state. */
+export function DepositList({ deposits, channelsError }: { deposits: DepositRead[]; channelsError: unknown }) {
+  const { language } = useLanguage();
+  return (
+    <section className="mc-panel">
+      <h2>{t(language, "depositStatus")}</h2>
+      <LoadFailure error={channelsError} />
+      {deposits.length === 0 ? (
+        <p>{t(language, "empty")}</p>
+      ) : (
+        <table className="mc-table">
+          <thead>
+            <tr>
+              <th>{t(language, "time")}</th>
+              <th>{t(language, "channel")}</th>
+              <th className="num">{t(language, "amount")}</th>
+              <th>{t(language, "status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {deposits.map((deposit) => (
+              <tr key={deposit.depositId} data-testid={`deposit-${deposit.depositId}`}>
+                <td>{new Date(deposit.createdAt).toLocaleString()}</td>
+                <td>{t(language, deposit.channel === "SANDBOX" ? "sandbox" : "bankTransfer")}</td>
+                <td className="num">{formatMoney(deposit.amount)}</td>
+                <td>
+                  <span className="mc-status">{t(language, statusKey(deposit.status))}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+/** The account record, one page at a time, filtered by type and dates. */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api, useLanguage } from "@portal/kit";
+
+export interface RecordFilter {
+  type: string;
+  startDate: string;
+  endDate: string;
+}
+
+export const PAGE_SIZE = 20;
+
+export function useRecords(filter: RecordFilter, pageNo: number) {
+  const { language } = useLanguage();
+  return useQuery({
+    queryKey: ["records", filter, pageNo, language],
+    queryFn: () =>
+      api("transactionRecords", language, {
+        query: {
+          pageNo,
+          pageSize: PAGE_SIZE,
+          type: filter.type === "all" ? null : filter.type,
+          startDate: filter.startDate || null,
+          endDate: filter.endDate || null,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,16 @@
+/** The brand's wallet mode and the transfers between a member's own wallets. */
+import { useQuery } from "@tanstack/react-query";
+import { api, merchantCode, useLanguage } from "@portal/kit";
+import { newRequestId } from "../../rules";
+
+export function useMerchantWallet() {
+  const { language } = useLanguage();
+  return useQuery({
+    queryKey: ["merchantWallet", merchantCode()],
+    queryFn: () => api("merchantWallet", language, { query: { merchantCode: merchantCode() } }),
+  });
+}
+
+export function transfer(language: string, fromWallet: string, toWallet: string, amount: number) {
+  return api("walletTransfer", language, { body: { fromWallet, toWallet, amount, requestId: newRequestId() } });
+}

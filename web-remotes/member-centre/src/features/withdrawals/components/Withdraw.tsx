@@ -1,0 +1,92 @@
+import type { FormEvent } from "react";
+import { useState } from "react";
+import { Field, OutcomeLine, formatMoney, useAction, useLanguage } from "@portal/kit";
+import { checkAmount } from "../../../rules";
+import type { TextKey } from "../../../texts";
+import { t } from "../../../texts";
+import { requestWithdrawal, useBankAccounts, useWithdrawals, useWithdrawalsReload } from "../api";
+import { BindBank } from "./BindBank";
+import { ConfirmReceipt } from "./ConfirmReceipt";
+
+/** Bind a bank account, request with the payment password, follow the request, confirm its receipt. */
+export function Withdraw() {
+  const { language } = useLanguage();
+  const banks = useBankAccounts().data ?? [];
+  const withdrawals = useWithdrawals().data ?? [];
+  const [chosenBank, setBank] = useState("");
+  const bank = chosenBank || banks[0]?.bankAccountId || "";
+  const [amount, setAmount] = useState("");
+  const [password, setPassword] = useState("");
+  const reload = useWithdrawalsReload();
+  const ask = useAction((minor: number) => requestWithdrawal(language, minor, bank, password), {
+    onDone: () => {
+      setAmount("");
+      setPassword("");
+      reload();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { minor, problem } = checkAmount(amount);
+    if (problem || minor === null) return ask.refuse(t(language, "invalidAmount"));
+    if (!bank || !password) return ask.refuse(t(language, "required"));
+    void ask.submit(minor);
+  };
+
+  return (
+    <>
+      <section className="mc-panel">
+        <h2>{t(language, "bankAccounts")}</h2>
+        <ul>
+          {banks.map((item) => (
+            <li key={item.bankAccountId}>
+              {item.bankName} · {item.holderName} · {item.accountNumber}
+            </li>
+          ))}
+        </ul>
+        <BindBank onBound={reload} />
+      </section>
+      {banks.length > 0 && (
+        <section className="mc-panel">
+          <h2>{t(language, "request")}</h2>
+          <form className="mc-form" onSubmit={submit} noValidate aria-label={t(language, "request")}>
+            <label className="kit-field">
+              {t(language, "bankAccounts")}
+              <select className="mc-select" value={bank} onChange={(event) => setBank(event.target.value)}>
+                {banks.map((item) => (
+                  <option key={item.bankAccountId} value={item.bankAccountId}>
+                    {item.bankName} {item.accountNumber}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Field label={t(language, "amount")} value={amount} onChange={setAmount} inputMode="decimal" />
+            <Field label={t(language, "paymentPassword")} type="password" value={password} onChange={setPassword} autoComplete="off" />
+            <OutcomeLine outcome={ask.outcome} />
+            <button type="submit" className="kit-button">{t(language, "request")}</button>
+          </form>
+        </section>
+      )}
+      <section className="mc-panel">
+        <h2>{t(language, "withdrawals")}</h2>
+        {withdrawals.length === 0 && <p>{t(language, "empty")}</p>}
+        {withdrawals.map((item) => (
+          <article key={item.withdrawalId} className="mc-panel" data-testid={`withdrawal-${item.withdrawalId}`}>
+            <div className="mc-row">
+              <strong>{formatMoney(item.amount)}</strong>
+              <span className="mc-status" data-testid="withdrawal-status">{t(language, item.status as TextKey)}</span>
+              {item.remainder !== null && <span>{t(language, "remainder")}: {formatMoney(item.remainder)}</span>}
+            </div>
+            {item.status === "paid" && item.confirmDeadline && (
+              <>
+                <p>{t(language, "deadline", { time: new Date(item.confirmDeadline).toLocaleString() })}</p>
+                <ConfirmReceipt withdrawal={item} onDone={reload} />
+              </>
+            )}
+          </article>
+        ))}
+      </section>
+    </>
+  );
+}
