@@ -71,14 +71,15 @@ export function AnnouncementsModal({ firstLogin }: { firstLogin: boolean }) {
   const modal = useModal();
   const session = useSession();
   const notices = useNotices("PU", firstLogin);
-  const items = notices.isError ? [] : (notices.data ?? null);
+  const nothing = notices.isError || notices.data?.length === 0;
   const kind = popupKind(session.isLogin || session.token !== null, session.isAgent, session.isTrial);
 
   useEffect(() => {
-    if (items !== null && items.length === 0) modal.close();
-  }, [items, modal]);
+    if (nothing) modal.close();
+  }, [nothing, modal]);
 
-  if (!items || items.length === 0) return null;
+  const items = notices.data;
+  if (nothing || !items) return null;
   const close = () => {
     sessionStorage.setItem(popupClosedKey(kind), "1");
     modal.close();
