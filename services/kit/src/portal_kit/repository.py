@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar, cast
 
-from sqlalchemy import Select, select
+from sqlalchemy import Delete, Select, Update, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Base
+from portal_kit.paging import Page
 
 Row = TypeVar("Row", bound=Base)
 
@@ -24,25 +25,48 @@ class Scoped(Generic[Row]):
         self.model = model
         self.newest_first = newest_first
 
-    def query(self, merchant: str, **equal: Any) -> Select[Any]:
-        """``SELECT`` of this brand's rows, narrowed by column equality (a ``None`` filter is left out)."""
+    def where(self, merchant: str, *conditions: Any, **equal: Any) -> list[Any]:
+        """This brand's condition, any others, and column equality (a ``None`` filter is left out)."""
         columns = self.model.__table__.columns
-        conditions = [columns["merchant"] == merchant]
-        conditions += [columns[name] == value for name, value in equal.items() if value is not None]
-        return select(self.model).where(*conditions)
+        found = [columns["merchant"] == merchant, *conditions]
+        found += [columns[name] == value for name, value in equal.items() if value is not None]
+        return found
 
-    async def get(self, session: AsyncSession, merchant: str, **equal: Any) -> Row | None:
-        return cast("Row | None", await session.scalar(self.query(merchant, **equal)))
+    def query(self, merchant: str, *conditions: Any, **equal: Any) -> Select[Any]:
+        """``SELECT`` of this brand's rows, narrowed by ``conditions`` and column equality."""
+        return select(self.model).where(*self.where(merchant, *conditions, **equal))
 
-    async def get_for_update(self, session: AsyncSession, merchant: str, **equal: Any) -> Row | None:
+    def update(self, merchant: str, *conditions: Any, **equal: Any) -> Update:
+        return update(self.model).where(*self.where(merchant, *conditions, **equal))
+
+    def delete(self, merchant: str, *conditions: Any, **equal: Any) -> Delete:
+        return delete(self.model).where(*self.where(merchant, *conditions, **equal))
+
+    async def count(self, session: AsyncSession, merchant: str, *conditions: Any, **equal: Any) -> int:
+        rows = self.query(merchant, *conditions, **equal).subquery()
+        return int(await session.scalar(select(func.count()).select_from(rows)) or 0)
+
+    async def get(self, session: AsyncSession, merchant: str, *conditions: Any, **equal: Any) -> Row | None:
+        return cast("Row | None", await session.scalar(self.query(merchant, *conditions, **equal)))
+
+    async def get_for_update(self, session: AsyncSession, merchant: str, *conditions: Any, **equal: Any) -> Row | None:
         """The row, locked until the transaction ends (so two decisions on it happen one after the other)."""
-        return cast("Row | None", await session.scalar(self.query(merchant, **equal).with_for_update()))
+        return cast("Row | None", await session.scalar(self.query(merchant, *conditions, **equal).with_for_update()))
 
     async def newest(self, session: AsyncSession, merchant: str, *, limit: int, **equal: Any) -> Sequence[Row]:
         order = self.model.__table__.columns[self.newest_first].desc()
         return cast(
             "Sequence[Row]", (await session.scalars(self.query(merchant, **equal).order_by(order).limit(limit))).all()
         )
+
+    async def newest_page(
+        self, session: AsyncSession, merchant: str, page: Page, *conditions: Any, **equal: Any
+    ) -> tuple[Sequence[Row], int]:
+        """One page of this brand's rows, newest first (by id), and how many there are in all."""
+        total = await self.count(session, merchant, *conditions, **equal)
+        order = self.model.__table__.columns["id"].desc()
+        query = self.query(merchant, *conditions, **equal).order_by(order).offset(page.offset).limit(page.size)
+        return cast("Sequence[Row]", (await session.scalars(query)).all()), total
 
     async def insert_once(
         self, session: AsyncSession, values: Mapping[str, Any], *, key: Sequence[str]

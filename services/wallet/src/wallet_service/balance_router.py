@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
-from sqlalchemy import select
 
 from portal_kit.db import Database
 from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import NotFound
+from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal, Role, require_roles
 from wallet_service.ledger.models import LedgerAccount
 from wallet_service.schemas import BalanceRead, WalletRead
@@ -24,8 +24,8 @@ async def wallet_balance(request: Request, principal: Caller) -> Envelope[Balanc
     async with db.reader() as session:
         accounts = (
             await session.scalars(
-                select(LedgerAccount)
-                .where(LedgerAccount.merchant == principal.merchant, LedgerAccount.owner_id == principal.account_id)
+                Scoped(LedgerAccount)
+                .query(principal.merchant, owner_id=principal.account_id)
                 .order_by(LedgerAccount.id)
             )
         ).all()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import func
 
-from auth_service.accounts.models import Account
+from auth_service.accounts.models import ACCOUNTS, Account
 from auth_service.codes import check_code, phone_number
 from auth_service.context import AuthContext
 from portal_kit.errors import DomainError
@@ -12,11 +12,8 @@ from portal_kit.errors import DomainError
 
 async def account_by_phone(ctx: AuthContext, merchant: str, phone: str) -> Account | None:
     async with ctx.db.reader() as session:
-        return await session.scalar(
-            select(Account).where(
-                Account.merchant == merchant,
-                func.concat("+", Account.country_dialing_code, Account.mobile_num) == phone,
-            )
+        return await ACCOUNTS.get(
+            session, merchant, func.concat("+", Account.country_dialing_code, Account.mobile_num) == phone
         )
 
 

@@ -4,11 +4,10 @@ account holds is refused (``mobile.exists``)."""
 
 from __future__ import annotations
 
-from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from auth_service.accounts.lookup import account_by_phone
-from auth_service.accounts.models import Account
+from auth_service.accounts.models import ACCOUNTS
 from auth_service.accounts.schemas import CodeSentRead, MobileRead
 from auth_service.codes import check_code, phone_number, send_code
 from auth_service.context import AuthContext, Caller
@@ -38,9 +37,9 @@ async def bind_mobile(
     try:
         async with ctx.db.transaction() as session:
             await session.execute(
-                update(Account)
-                .where(Account.id == principal.account_id, Account.merchant == principal.merchant)
-                .values(mobile_num=mobile.strip(), country_dialing_code=dial.strip().lstrip("+"))
+                ACCOUNTS.update(principal.merchant, id=principal.account_id).values(
+                    mobile_num=mobile.strip(), country_dialing_code=dial.strip().lstrip("+")
+                )
             )
     except IntegrityError:
         raise Conflict("mobile.exists") from None

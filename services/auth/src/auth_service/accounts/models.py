@@ -8,6 +8,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from portal_kit.db import Base
+from portal_kit.repository import Scoped
 
 
 class Account(Base):
@@ -63,3 +64,6 @@ class LoginRecord(Base):
     user_agent: Mapped[str | None] = mapped_column(String(300), nullable=True)
     success: Mapped[bool] = mapped_column(Boolean)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+ACCOUNTS = Scoped(Account)  # every query of accounts goes through the brand's scope

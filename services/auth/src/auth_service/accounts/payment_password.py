@@ -11,9 +11,8 @@ from collections.abc import Callable
 
 from faststream.nats import NatsBroker
 from redis.asyncio import Redis
-from sqlalchemy import select, update
 
-from auth_service.accounts.models import Account
+from auth_service.accounts.models import ACCOUNTS
 from auth_service.passwords import hash_password, verify_password
 from portal_events import PaymentPasswordVerifyReply, PaymentPasswordVerifyRequest
 from portal_kit.db import Database
@@ -38,14 +37,8 @@ def _refused(code: str) -> PaymentPasswordVerifyReply:
 
 async def _hash_of(db: Database, merchant: str, account_id: str) -> tuple[bool, str | None]:
     async with db.reader() as session:
-        row = (
-            await session.execute(
-                select(Account.id, Account.payment_password_hash).where(
-                    Account.id == account_id, Account.merchant == merchant
-                )
-            )
-        ).first()
-    return (row is not None, row.payment_password_hash if row is not None else None)
+        account = await ACCOUNTS.get(session, merchant, id=account_id)
+    return (account is not None, account.payment_password_hash if account is not None else None)
 
 
 async def check(
@@ -79,9 +72,7 @@ async def change(db: Database, merchant: str, account_id: str, old: str | None, 
         raise DomainError("payment_password.invalid")
     async with db.transaction() as session:
         await session.execute(
-            update(Account)
-            .where(Account.id == account_id, Account.merchant == merchant)
-            .values(payment_password_hash=await hash_password(new))
+            ACCOUNTS.update(merchant, id=account_id).values(payment_password_hash=await hash_password(new))
         )
 
 

@@ -20,7 +20,7 @@ from auth_service.accounts.domain import (
     is_weak,
 )
 from auth_service.accounts.lookup import account_by_phone, account_for_code
-from auth_service.accounts.models import Account, LoginRecord
+from auth_service.accounts.models import ACCOUNTS, Account, LoginRecord
 from auth_service.accounts.schemas import (
     AffiliateRead,
     CodeSentRead,
@@ -71,13 +71,12 @@ def problem_error(problem: FieldProblem, language: str, problems: list[FieldProb
 
 async def find_agent_by_code(ctx: AuthContext, merchant: str, code: str) -> Account | None:
     async with ctx.db.reader() as session:
-        return await session.scalar(
-            select(Account).where(
-                Account.merchant == merchant,
-                func.upper(Account.affiliate_code) == code.upper(),
-                Account.account_type.in_(AGENT_TYPES),
-                Account.status == "active",
-            )
+        return await ACCOUNTS.get(
+            session,
+            merchant,
+            func.upper(Account.affiliate_code) == code.upper(),
+            Account.account_type.in_(AGENT_TYPES),
+            status="active",
         )
 
 
@@ -225,12 +224,11 @@ async def request_reset_by_email(ctx: AuthContext, caller: Caller, username: str
     belong together, a one-time link valid ``AUTH_RESET_TOKEN_MINUTES`` goes to that address."""
     await throttle(ctx.redis, f"auth:reset-ip:{caller.ip}", 5, 3600)
     async with ctx.db.reader() as session:
-        account = await session.scalar(
-            select(Account).where(
-                Account.merchant == caller.merchant,
-                Account.username == username.strip().lower(),
-                func.lower(Account.email) == email.strip().lower(),
-            )
+        account = await ACCOUNTS.get(
+            session,
+            caller.merchant,
+            func.lower(Account.email) == email.strip().lower(),
+            username=username.strip().lower(),
         )
     if account is None or not account.email:
         raise DomainError("account.email.not_found")
@@ -271,9 +269,7 @@ async def reset_by_token(ctx: AuthContext, caller: Caller, body: TokenReset) -> 
     if await ctx.redis.getdel(_reset_key(body.token)) is None:  # spent by a concurrent use meanwhile
         raise DomainError("reset.token.invalid")
     async with ctx.db.reader() as session:
-        account = await session.scalar(
-            select(Account).where(Account.id == str(account_id), Account.merchant == caller.merchant)
-        )
+        account = await ACCOUNTS.get(session, caller.merchant, id=str(account_id))
     if account is None:
         raise DomainError("reset.token.invalid")
     await _set_password(ctx, account.id, body.newPassword)
@@ -327,9 +323,7 @@ def member_view(account: Account) -> MemberRead:
 
 async def own_account(ctx: AuthContext, principal: Principal) -> Account:
     async with ctx.db.reader() as session:
-        account = await session.scalar(
-            select(Account).where(Account.id == principal.account_id, Account.merchant == principal.merchant)
-        )
+        account = await ACCOUNTS.get(session, principal.merchant, id=principal.account_id)
     if account is None:
         raise NotFound("account.not_found")
     return account
@@ -401,11 +395,7 @@ async def set_icon(ctx: AuthContext, principal: Principal, icon: int) -> None:
     if icon not in ICONS:
         raise DomainError("validation.failed", field="icon", reason="1-12")
     async with ctx.db.transaction() as session:
-        await session.execute(
-            update(Account)
-            .where(Account.id == principal.account_id, Account.merchant == principal.merchant)
-            .values(icon=icon)
-        )
+        await session.execute(ACCOUNTS.update(principal.merchant, id=principal.account_id).values(icon=icon))
 
 
 async def affiliate(ctx: AuthContext, merchant: str, code: str) -> AffiliateRead:
@@ -442,9 +432,7 @@ async def create_agent(ctx: AuthContext, merchant: str, body: NewAgent) -> Membe
 
 async def unlock(ctx: AuthContext, merchant: str, account_id: str) -> None:
     async with ctx.db.transaction() as session:
-        account = await session.scalar(
-            select(Account).where(Account.id == account_id, Account.merchant == merchant).with_for_update()
-        )
+        account = await ACCOUNTS.get_for_update(session, merchant, id=account_id)
         if account is None:
             raise NotFound("account.not_found")
         account.locked_until = None

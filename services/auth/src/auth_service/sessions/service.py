@@ -7,11 +7,11 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 
 from auth_service.accounts.domain import MEMBER_TYPE, is_agent, is_weak, password_expired
 from auth_service.accounts.lookup import account_for_code
-from auth_service.accounts.models import Account, LoginRecord
+from auth_service.accounts.models import ACCOUNTS, Account, LoginRecord
 from auth_service.accounts.schemas import CaptchaFlagRead, SessionRead
 from auth_service.challenges import bot_check_passes, captcha_matches
 from auth_service.context import AuthContext, Caller
@@ -90,9 +90,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
             raise DomainError("captcha.invalid", value=CaptchaFlagRead(captcha=True))
 
     async with ctx.db.reader() as session:
-        account = await session.scalar(
-            select(Account).where(Account.merchant == caller.merchant, Account.username == username)
-        )
+        account = await ACCOUNTS.get(session, caller.merchant, username=username)
     now = datetime.now(UTC)
     if account is not None and account.locked_until is not None and account.locked_until > now:
         raise Forbidden("account.locked")

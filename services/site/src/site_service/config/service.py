@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -13,6 +13,7 @@ from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, DomainError, NotFound
 from portal_kit.paging import Page, page_of
+from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from portal_kit.site import StatusInputs
 from site_service.audit import record_change
@@ -71,23 +72,21 @@ def register_rule_view(rule: RegisterRule) -> RegisterRuleRead:
 
 
 async def brand_rules(session: AsyncSession, code: str) -> list[RegisterRuleRead]:
-    rules = {
-        rule.field: rule for rule in await session.scalars(select(RegisterRule).where(RegisterRule.merchant == code))
-    }
+    rules = {rule.field: rule for rule in await session.scalars(Scoped(RegisterRule).query(code))}
     order = {field: index for index, field in enumerate(REGISTRATION_FIELDS)}
     return [register_rule_view(rules[field]) for field in sorted(rules, key=lambda f: order.get(f, 999))]
 
 
 async def _resources(session: AsyncSession, code: str) -> dict[str, list[ResourceRead]]:
     grouped: dict[str, list[ResourceRead]] = {}
-    query = select(Resource).where(Resource.merchant == code).order_by(Resource.sort, Resource.id)
+    query = Scoped(Resource).query(code).order_by(Resource.sort, Resource.id)
     for item in await session.scalars(query):
         grouped.setdefault(item.type, []).append(ResourceRead(labelNameEn=item.label_name_en, url=item.url))
     return grouped
 
 
 async def _routes(session: AsyncSession, code: str) -> list[DomainRouteRead]:
-    query = select(DomainRoute).where(DomainRoute.merchant == code).order_by(DomainRoute.sort, DomainRoute.id)
+    query = Scoped(DomainRoute).query(code).order_by(DomainRoute.sort, DomainRoute.id)
     return [DomainRouteRead(domain=route.domain, label=route.label) for route in await session.scalars(query)]
 
 
@@ -261,7 +260,7 @@ async def replace_resources(
 ) -> dict[str, list[ResourceRead]]:
     async with db.transaction() as session:
         await get_merchant(session, code, for_update=True)
-        await session.execute(delete(Resource).where(Resource.merchant == code))
+        await session.execute(Scoped(Resource).delete(code))
         for index, item in enumerate(body.resources):
             session.add(
                 Resource(merchant=code, type=item.type, label_name_en=item.label_name_en, url=str(item.url), sort=index)
@@ -306,7 +305,7 @@ async def replace_domain_routes(
 ) -> list[DomainRouteRead]:
     async with db.transaction() as session:
         await get_merchant(session, code, for_update=True)
-        await session.execute(delete(DomainRoute).where(DomainRoute.merchant == code))
+        await session.execute(Scoped(DomainRoute).delete(code))
         for index, route in enumerate(body.routes):
             session.add(DomainRoute(merchant=code, domain=route.domain.lower(), label=route.label, sort=index))
         record_change(session, code, actor, "domainRoute", "replaced", {"count": len(body.routes)})
@@ -319,13 +318,6 @@ async def replace_domain_routes(
 async def audit_log(db: Database, code: str, page: Page) -> PageRead[AuditEntryRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
-        total = await session.scalar(select(func.count()).select_from(OpsAudit).where(OpsAudit.merchant == code))
-        rows = await session.scalars(
-            select(OpsAudit)
-            .where(OpsAudit.merchant == code)
-            .order_by(OpsAudit.id.desc())
-            .offset(page.offset)
-            .limit(page.size)
-        )
+        rows, total = await Scoped(OpsAudit).newest_page(session, code, page)
         items = [AuditEntryRead(actor=row.actor, action=row.action, detail=row.detail, at=_iso(row.at)) for row in rows]
-    return page_of(page, items, int(total or 0))
+    return page_of(page, items, total)

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import delete, select
+from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
@@ -73,7 +73,7 @@ def _dumped(items: Sequence[BaseModel]) -> list[dict[str, Any]]:
 async def _load_banners(db: Database, code: str, language: str) -> list[dict[str, Any]]:
     async with db.reader() as session:
         await get_merchant(session, code)
-        query = select(Banner).where(Banner.merchant == code, Banner.active).order_by(Banner.sort, Banner.id)
+        query = Scoped(Banner).query(code, active=True).order_by(Banner.sort, Banner.id)
         return _dumped([banner_view(banner, language) for banner in await session.scalars(query)])
 
 
@@ -88,8 +88,8 @@ async def _load_announcements(db: Database, code: str, language: str) -> list[di
     async with db.reader() as session:
         await get_merchant(session, code)
         query = (
-            select(Announcement)
-            .where(Announcement.merchant == code, Announcement.active)
+            Scoped(Announcement)
+            .query(code, active=True)
             .order_by(Announcement.sort, Announcement.starts_at.desc(), Announcement.id.desc())
         )
         return _dumped([announcement_view(item, language) for item in await session.scalars(query)])
@@ -128,7 +128,7 @@ def select_notices(
 async def _load_help(db: Database, code: str, language: str) -> list[dict[str, Any]]:
     async with db.reader() as session:
         await get_merchant(session, code)
-        query = select(HelpTopic).where(HelpTopic.merchant == code).order_by(HelpTopic.sort, HelpTopic.id)
+        query = Scoped(HelpTopic).query(code).order_by(HelpTopic.sort, HelpTopic.id)
         return _dumped(
             [
                 HelpTopicRead(

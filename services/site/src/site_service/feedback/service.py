@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from redis.asyncio import Redis
-from sqlalchemy import func, select
 
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import DomainError
 from portal_kit.paging import Page, page_of
+from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from portal_kit.throttle import throttle
 from site_service.config.service import get_merchant
@@ -43,14 +43,7 @@ async def submit(
 async def list_feedback(db: Database, code: str, page: Page) -> PageRead[FeedbackRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
-        total = await session.scalar(select(func.count()).select_from(Feedback).where(Feedback.merchant == code))
-        rows = await session.scalars(
-            select(Feedback)
-            .where(Feedback.merchant == code)
-            .order_by(Feedback.id.desc())
-            .offset(page.offset)
-            .limit(page.size)
-        )
+        rows, total = await Scoped(Feedback).newest_page(session, code, page)
         items = [
             FeedbackRead(
                 id=row.id,
@@ -61,4 +54,4 @@ async def list_feedback(db: Database, code: str, page: Page) -> PageRead[Feedbac
             )
             for row in rows
         ]
-    return page_of(page, items, int(total or 0))
+    return page_of(page, items, total)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
 from portal_kit.db import Database
 from portal_kit.paging import Page
+from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from wallet_service import events
 from wallet_service.ledger.domain import ADJUSTMENTS, MAX_AMOUNT, MoneyError
@@ -34,15 +33,7 @@ async def adjust(
 
 async def audit_log(db: Database, merchant: str, page: Page) -> list[WalletAuditRead]:
     async with db.reader() as session:
-        rows = (
-            await session.scalars(
-                select(OpsAudit)
-                .where(OpsAudit.merchant == merchant)
-                .order_by(OpsAudit.id.desc())
-                .offset(page.offset)
-                .limit(page.size)
-            )
-        ).all()
+        rows, _ = await Scoped(OpsAudit).newest_page(session, merchant, page)
     return [
         WalletAuditRead(
             actor=r.actor, action=r.action, target=r.target, reason=r.reason, detail=r.detail, at=events.stamp(r.at)

@@ -8,6 +8,7 @@ from sqlalchemy import func, select
 
 from portal_kit.db import Database
 from portal_kit.paging import Page
+from portal_kit.repository import Scoped
 from wallet_service import events
 from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
@@ -80,25 +81,23 @@ async def consolidated(db: Database, merchant: str, owner_id: str) -> Consolidat
     waiting, and what came in and went out in total."""
     async with db.reader() as session:
         main = await main_wallet(session, merchant, owner_id)
-        wallets = (
-            await session.scalars(
-                select(LedgerAccount).where(LedgerAccount.merchant == merchant, LedgerAccount.owner_id == owner_id)
-            )
-        ).all()
+        wallets = (await session.scalars(Scoped(LedgerAccount).query(merchant, owner_id=owner_id))).all()
         deposits = dict(
             (
                 await session.execute(
                     select(Deposit.status, func.sum(Deposit.amount))
-                    .where(Deposit.merchant == merchant, Deposit.account_id == owner_id)
+                    .where(*Scoped(Deposit).where(merchant, account_id=owner_id))
                     .group_by(Deposit.status)
                 )
             ).all()
         )
         pending_withdrawals = await session.scalar(
             select(func.coalesce(func.sum(Withdrawal.amount), 0)).where(
-                Withdrawal.merchant == merchant,
-                Withdrawal.account_id == owner_id,
-                Withdrawal.status.in_((withdrawal_states.PENDING, withdrawal_states.APPROVED)),
+                *Scoped(Withdrawal).where(
+                    merchant,
+                    Withdrawal.status.in_((withdrawal_states.PENDING, withdrawal_states.APPROVED)),
+                    account_id=owner_id,
+                )
             )
         )
         # Totals from the journal itself: a refunded withdrawal counts only for what finally left.
