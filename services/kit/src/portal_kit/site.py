@@ -91,6 +91,8 @@ class Brand:
 class BrandCache:
     # A miss while the site is starting or restarting is asked again for this long before it fails.
     RETRY_SECONDS = 3.0
+    # An unknown brand is remembered this long, so made-up Merchant headers do not each reach the site.
+    UNKNOWN_SECONDS = 5.0
 
     def __init__(self, nats_url: str, ttl_seconds: float = 60.0, *, name: str = "brand-cache") -> None:
         self.nats_url = nats_url
@@ -98,6 +100,7 @@ class BrandCache:
         self.name = name
         self._nc: NATS | None = None
         self._cache: dict[str, tuple[float, Brand]] = {}
+        self._unknown: dict[str, float] = {}
         self._drops = 0  # a brand asked for before a drop is not kept after it
         self._connecting = asyncio.Lock()
 
@@ -122,17 +125,25 @@ class BrandCache:
         self._drops += 1
         if merchant is None:
             self._cache.clear()
+            self._unknown.clear()
         else:
             self._cache.pop(merchant, None)
+            self._unknown.pop(merchant, None)
 
     async def brand(self, merchant: str) -> Brand:
+        now = time.monotonic()
         cached = self._cache.get(merchant)
-        if cached and time.monotonic() - cached[0] < self.ttl_seconds:
+        if cached and now - cached[0] < self.ttl_seconds:
             return cached[1]
-        asked, drops = time.monotonic(), self._drops
+        if now - self._unknown.get(merchant, -self.UNKNOWN_SECONDS) < self.UNKNOWN_SECONDS:
+            raise NotFound("merchant.not_found", merchant=merchant)
+        asked, drops = now, self._drops
         reply = await self._ask(merchant)
         if not reply.success or reply.value is None:
             if reply.errorCode == "merchant.not_found":
+                if len(self._unknown) > 10_000:
+                    self._unknown.clear()
+                self._unknown[merchant] = asked
                 raise NotFound("merchant.not_found", merchant=merchant)
             raise DomainError("service_unavailable", status=503)
         value = reply.value
