@@ -60,6 +60,11 @@ def encoded(event: ThingHappened) -> bytes:
     return event.model_dump_json().encode()
 
 
+async def remember(session: AsyncSession, event: ThingHappened) -> None:
+    """A handler whose every effect is a note a test can count."""
+    session.add(Note(text=f"effect of {event.data.n}"))
+
+
 @pytest.fixture
 async def js(portal_servers: PortalServers) -> AsyncIterator[JetStreamContext]:
     nc = await nats.connect(portal_servers.nats_url)
@@ -175,9 +180,6 @@ async def broker(portal_servers: PortalServers) -> AsyncIterator[NatsBroker]:
 async def test_duplicate_delivery_has_exactly_one_effect(
     kit_db: Database, broker: NatsBroker, js: JetStreamContext
 ) -> None:
-    async def remember(session: AsyncSession, event: ThingHappened) -> None:
-        session.add(Note(text=f"effect of {event.data.n}"))
-
     subscribe(
         broker, service="kit", handler_name="remember", stream=STREAM, event=ThingHappened, db=kit_db, handler=remember
     )
@@ -280,9 +282,6 @@ async def test_trace_context_travels_from_the_writer_to_the_consumer(
 async def test_a_message_breaking_its_contract_is_parked_with_the_reason_and_never_handled(
     kit_db: Database, broker: NatsBroker, js: JetStreamContext
 ) -> None:
-    async def remember(session: AsyncSession, event: ThingHappened) -> None:
-        session.add(Note(text=f"effect of {event.data.n}"))
-
     subscribe(
         broker, service="kit", handler_name="strict", stream=STREAM, event=ThingHappened, db=kit_db, handler=remember
     )
