@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 
@@ -85,3 +86,27 @@ async def test_first_payment_password_needs_no_old_one_and_five_failures_lock(
     assert codes == ["payment_password.invalid"] * 4 + ["payment_password.locked"]
     assert (await check(url, "turkeyf2", account_id, "802468"))["errorCode"] == "payment_password.locked"
     assert (await check(url, "turkeyf2", account_id, 5))["errorCode"] == "request.invalid"  # type: ignore[arg-type]
+
+
+async def test_changing_it_guesses_against_the_same_lock_and_parallel_guesses_cannot_overshoot(
+    auth: AuthClient, responder: None, portal_servers: PortalServers
+) -> None:
+    token, account_id = await signed_in(auth)
+    right = GOOD_REGISTRATION["paymentPassword"]
+    path = "/wps/member/password/payment"
+
+    def change(old: str) -> dict[str, str]:
+        return {"oldPaymentPassword": old, "newPaymentPassword": "975310", "confirmPaymentPassword": "975310"}
+
+    guesses = [f"{n:06d}" for n in range(100_000, 100_012)]
+    answers = await asyncio.gather(
+        *(auth.encrypted("PUT", path, change(guess), Authorization=token) for guess in [*guesses, right])
+    )
+    codes = [answer.json()["errorCode"] for answer in answers]
+    assert codes[-1] == "payment_password.locked", "the right one came after the fifth wrong guess"
+    assert codes.count("payment_password.invalid") <= 4
+    assert set(codes) == {"payment_password.invalid", "payment_password.locked"}
+    # The wallet's check is locked as well: the HTTP change and the NATS check count as one.
+    assert (await check(portal_servers.nats_url, "turkeyf2", account_id, right))[
+        "errorCode"
+    ] == "payment_password.locked"

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from auth_helpers import HOME, AuthClient
+from fastapi import FastAPI
 from sqlalchemy import select
 
 from auth_service.accounts.models import Account
+from auth_service.codes import check_code
 from portal_kit.db import Database
 from portal_kit.messaging.outbox import OutboxMessage
 
@@ -142,3 +146,24 @@ async def test_forgot_password_by_mobile_logs_in_and_ends_old_sessions(auth: Aut
     assert (await auth.http.get("/wps/member/info", headers={"Authorization": old})).status_code == 401
     assert (await auth.login(member, "taze2468")).status_code == 200
     assert (await auth.login(member, "gizli123")).status_code == 401
+
+
+async def test_parallel_guesses_are_counted_before_they_are_compared(auth: AuthClient, app: FastAPI) -> None:
+    ctx = app.state.auth
+    await auth.send_sms("register", "5329990011")
+    code = auth.last_code("+905329990011")
+    wrong = [f"{(int(code) + n) % 1_000_000:06d}" for n in range(1, 40)]
+    # Forty guesses at once, the right one among the last: only the first MAX_TRIES are ever compared.
+    answers = await asyncio.gather(
+        *(check_code(ctx, "turkeyf2", "register", "+905329990011", guess) for guess in [*wrong, code])
+    )
+    assert not any(answers)
+    assert not await check_code(ctx, "turkeyf2", "register", "+905329990011", code)  # spent by the burst
+
+
+async def test_the_right_code_sent_many_times_at_once_is_used_once(auth: AuthClient, app: FastAPI) -> None:
+    ctx = app.state.auth
+    await auth.send_sms("register", "5329990012")
+    code = auth.last_code("+905329990012")
+    answers = await asyncio.gather(*(check_code(ctx, "turkeyf2", "register", "+905329990012", code) for _ in range(4)))
+    assert sorted(answers) == [False, False, False, True]

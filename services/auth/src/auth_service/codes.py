@@ -73,14 +73,21 @@ async def send_code(
 
 
 async def check_code(ctx: AuthContext, merchant: str, purpose: str, phone: str, code: str) -> bool:
-    """True once for the right code (which is then spent); wrong tries are counted."""
+    """True once for the right code (which is then spent). Every try is counted before the comparison, so
+    parallel guesses cannot overshoot: the ``MAX_TRIES``-th try is the last one compared, and then the code is
+    gone."""
     key = _key(merchant, purpose, phone)
+    tries = await count(ctx.redis, f"{key}:tries", ctx.settings.sms_code_minutes * 60)
+    if tries > MAX_TRIES:
+        await ctx.redis.delete(key)
+        return False
     expected = await ctx.redis.get(key)
     if expected is None:
         return False
     if same_secret(str(expected), code.strip()):
-        await ctx.redis.delete(key, f"{key}:tries")
-        return True
-    if await count(ctx.redis, f"{key}:tries", ctx.settings.sms_code_minutes * 60) >= MAX_TRIES:
+        spent = bool(await ctx.redis.delete(key))  # only the caller that deletes it used it: two at once, one wins
+        await ctx.redis.delete(f"{key}:tries")
+        return spent
+    if tries == MAX_TRIES:
         await ctx.redis.delete(key)
     return False

@@ -101,6 +101,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Wrong payment password.",
         "CN": "支付密码错误。",
     },
+    "payment_password.locked": {
+        "TR": "Çok fazla hatalı ödeme şifresi; lütfen daha sonra tekrar deneyin.",
+        "EN": "Too many wrong payment passwords; please try again later.",
+        "CN": "支付密码错误次数过多，请稍后再试。",
+    },
     "password.weak": {
         "TR": "Bu şifre çok zayıf, lütfen başka bir şifre seçin.",
         "EN": "This password is too weak, please choose another.",

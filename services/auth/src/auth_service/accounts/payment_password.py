@@ -41,9 +41,25 @@ async def _hash_of(db: Database, merchant: str, account_id: str) -> tuple[bool, 
     return (account is not None, account.payment_password_hash if account is not None else None)
 
 
+async def _guess_current(redis: Redis, merchant: str, account_id: str, hashed: str, password: str) -> str | None:
+    """The current payment password, asked before a change: ``None`` when right, else the refusal's code.
+    Each guess is counted (on the wallet check's counter) before it is compared, so parallel guesses cannot
+    overshoot ``MAX_FAILURES``; a right answer clears the count."""
+    key = _failures_key(merchant, account_id)
+    tries = await count(redis, key, WINDOW_SECONDS)
+    if tries > MAX_FAILURES:
+        return "payment_password.locked"
+    if await verify_password(hashed, password):
+        await redis.delete(key)
+        return None
+    return "payment_password.locked" if tries == MAX_FAILURES else "payment_password.invalid"
+
+
 async def check(
     db: Database, redis: Redis, merchant: str, account_id: str, password: str
 ) -> PaymentPasswordVerifyReply:
+    """The wallet's check before money leaves. Several right answers at once (parallel withdrawals) must all
+    pass, so here a failure is counted after the comparison; the change below counts before it."""
     key = _failures_key(merchant, account_id)
     if int(await redis.get(key) or 0) >= MAX_FAILURES:
         return _refused("payment_password.locked")
@@ -59,8 +75,11 @@ async def check(
     return _refused("payment_password.locked" if failures >= MAX_FAILURES else "payment_password.invalid")
 
 
-async def change(db: Database, merchant: str, account_id: str, old: str | None, new: str, confirm: str) -> None:
-    """Set the payment password (the current one is required once one exists)."""
+async def change(
+    db: Database, redis: Redis, merchant: str, account_id: str, old: str | None, new: str, confirm: str
+) -> None:
+    """Set the payment password (the current one is required once one exists, and a wrong one counts
+    against the same lock as the wallet's check)."""
     if not MIN_LENGTH <= len(new) <= MAX_LENGTH or new.strip() != new:
         raise DomainError("payment_password.format", min=MIN_LENGTH, max=MAX_LENGTH)
     if new != confirm:
@@ -68,8 +87,10 @@ async def change(db: Database, merchant: str, account_id: str, old: str | None, 
     exists, hashed = await _hash_of(db, merchant, account_id)
     if not exists:
         raise NotFound("account.not_found")
-    if hashed is not None and not await verify_password(hashed, old or ""):
-        raise DomainError("payment_password.invalid")
+    if hashed is not None:
+        refusal = await _guess_current(redis, merchant, account_id, hashed, old or "")
+        if refusal:
+            raise DomainError(refusal, status=429 if refusal.endswith("locked") else 400)
     async with db.transaction() as session:
         await session.execute(
             ACCOUNTS.update(merchant, id=account_id).values(payment_password_hash=await hash_password(new))

@@ -160,6 +160,7 @@ async def change_payment_password(
     """(E) Set the payment password, or change it with the current one."""
     await payment_password.change(
         ctx.db,
+        ctx.redis,
         principal.merchant,
         str(principal.account_id),
         body.oldPaymentPassword,
