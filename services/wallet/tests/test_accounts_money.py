@@ -152,6 +152,10 @@ async def test_ops_adjustments_need_a_reason_are_idempotent_and_audited(wallet: 
     assert no_reason.status_code == 400
     zero = await wallet.call("POST", path, ops, json={**body, "amount": 0, "requestId": "adj-3"})
     assert zero.json()["errorCode"] == "amount.invalid"
+    for loose in ("100", 100.0, True):  # no amount is guessed from a string, a float or a boolean
+        refused = await wallet.call("POST", path, ops, json={**body, "amount": loose, "requestId": f"adj-{loose!r}"})
+        assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed")
+    assert await wallet.available(token) == 2_500
     audit = (await wallet.call("GET", f"/wps/ops/wallet/merchants/{MERCHANT}/audit", ops)).json()["value"]
     assert [(a["actor"], a["action"], a["target"], a["reason"]) for a in audit] == [
         ("deniz", "balance.adjust", account, "goodwill for a failed game round")

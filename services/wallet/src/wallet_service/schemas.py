@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints
 
 RequestId = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
@@ -57,7 +57,7 @@ class UplineTransfer(Body):
 
 class Confirmation(Body):
     result: str  # received | partly | not_received
-    remainder: int | None = None
+    remainder: StrictInt | None = None
     proofs: list[str] = Field(default_factory=list, max_length=3)  # base64 png or jpg, under 5 MB each
 
 
@@ -66,7 +66,7 @@ class Decision(Body):
 
 
 class Adjustment(Body):
-    amount: int  # signed, on the member's main wallet: negative takes from it
+    amount: StrictInt  # signed, on the member's main wallet: negative takes from it; "100", 100.0, true refused
     reason: Reason
     requestId: RequestId
 
@@ -74,11 +74,11 @@ class Adjustment(Body):
 class SettingsChange(Body):
     mode: str | None = None
     vendors: list[str] | None = None
-    depositMin: int | None = None
-    depositMax: int | None = None
-    withdrawalMin: int | None = None
-    withdrawalMax: int | None = None
-    confirmMinutes: int | None = None
+    depositMin: StrictInt | None = None
+    depositMax: StrictInt | None = None
+    withdrawalMin: StrictInt | None = None
+    withdrawalMax: StrictInt | None = None
+    confirmMinutes: StrictInt | None = None
     bank: dict[str, str] | None = None
 
     def changes(self) -> dict[str, Any]:
