@@ -14,7 +14,6 @@ export interface AdjustmentRead {
 
 export interface AffiliateRead {
   valid: boolean;
-  agent: string;
 }
 
 export interface Analytics {

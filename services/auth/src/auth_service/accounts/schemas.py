@@ -203,8 +203,9 @@ class LoginRecordRead(Read):
 
 
 class AffiliateRead(Read):
+    """Whether an affiliate code is an active agent's; open to visitors, so it names nobody."""
+
     valid: bool
-    agent: str
 
 
 class ResetSentRead(Read):

@@ -402,7 +402,7 @@ async def affiliate(ctx: AuthContext, merchant: str, code: str) -> AffiliateRead
     agent = await find_agent_by_code(ctx, merchant, code.strip()) if code.strip() else None
     if agent is None:
         raise DomainError("invitation.code.error")
-    return AffiliateRead(valid=True, agent=agent.nickname or agent.username)
+    return AffiliateRead(valid=True)
 
 
 async def create_agent(ctx: AuthContext, merchant: str, body: NewAgent) -> MemberRead:
