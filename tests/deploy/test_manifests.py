@@ -3,6 +3,7 @@ routes they mirror."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -140,3 +141,12 @@ def test_auth_is_deployed_with_a_real_sms_provider_whose_credentials_come_from_t
     auth = next(doc for name, doc in DOCUMENTS if name.endswith("Deployment/auth-api"))
     sources = auth["spec"]["template"]["spec"]["containers"][0]["envFrom"]
     assert {"secretRef": {"name": "portal-secrets"}} in sources
+
+
+def test_the_content_security_policy_lets_the_page_connect_only_to_its_own_origin() -> None:
+    """'self' covers the page's own WebSocket (CSP 3); ``ws:``/``wss:`` alone would allow any host."""
+    ingress_csp = next(doc for name, doc in DOCUMENTS if name.endswith("Middleware/security-headers"))
+    policies = [ingress_csp["spec"]["headers"]["contentSecurityPolicy"], GATEWAY.read_text()]
+    for policy in policies:
+        connect = re.search(r"connect-src ([^;]*);", policy)
+        assert connect is not None and connect.group(1).strip() == "'self'"

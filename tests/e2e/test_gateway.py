@@ -22,6 +22,7 @@ def test_security_headers_and_request_id(stack: Stack) -> None:
     assert headers["x-frame-options"] == "DENY"
     assert headers["x-content-type-options"] == "nosniff"
     assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert "connect-src 'self';" in headers["content-security-policy"]  # no other host, no ws: of anyone
     assert len(headers["x-request-id"]) == 32
     assert "server" not in headers or headers["server"] == ""
 
