@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, DateTime, Index, String, func
+from sqlalchemy import BigInteger, CheckConstraint, DateTime, Index, String, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from portal_kit.db import Base
@@ -16,6 +16,7 @@ class Deposit(Base):
         Index("uq_deposit_request", "merchant", "account_id", "request_id", unique=True),
         Index("ix_deposit_status", "merchant", "status", "created_at"),
         Index("ix_deposit_account", "merchant", "account_id", "created_at"),
+        CheckConstraint("amount > 0", name="amount_positive"),
     )
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True)

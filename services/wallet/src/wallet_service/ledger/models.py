@@ -59,6 +59,8 @@ class JournalEntry(Base):
     """An immutable line of the journal; the entries of one transaction sum to zero."""
 
     __tablename__ = "journal_entry"
+    # The database also refuses an UPDATE or DELETE of a line (trigger journal_entry_append_only, migration 0003).
+    __table_args__ = (CheckConstraint("amount <> 0", name="amount_not_zero"),)
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
     transaction_id: Mapped[int] = mapped_column(ForeignKey("money_transaction.id"), index=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, LargeBinary, String, func
+from sqlalchemy import BigInteger, CheckConstraint, DateTime, ForeignKey, Index, LargeBinary, String, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from portal_kit.db import Base
@@ -29,6 +29,8 @@ class Withdrawal(Base):
         Index("uq_withdrawal_request", "merchant", "account_id", "request_id", unique=True),
         Index("ix_withdrawal_status", "merchant", "status", "created_at"),
         Index("ix_withdrawal_account", "merchant", "account_id", "created_at"),
+        CheckConstraint("amount > 0", name="amount_positive"),
+        CheckConstraint("remainder IS NULL OR (remainder > 0 AND remainder <= amount)", name="remainder_within_amount"),
     )
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True)
