@@ -23,6 +23,21 @@ def test_production_refuses_the_default_secret(monkeypatch: pytest.MonkeyPatch) 
     assert DemoSettings().is_production
 
 
+@pytest.mark.parametrize("name", ["prod", "Production", "staging", "live", " PRODUCTION "])
+def test_any_environment_but_development_or_test_is_guarded_as_production(
+    monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    monkeypatch.setenv("DEMO_ENVIRONMENT", name)
+    with pytest.raises(ValidationError, match="secret_key must be set"):
+        DemoSettings()
+
+
+@pytest.mark.parametrize("name", ["development", "test"])
+def test_development_and_test_keep_their_defaults(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    monkeypatch.setenv("DEMO_ENVIRONMENT", name)
+    assert not DemoSettings().is_production
+
+
 def test_shared_variables_apply_unless_the_service_overrides_them(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NATS_URL", "nats://shared:4222")
     monkeypatch.setenv("DEMO_DATABASE_URL", "postgresql://db/demo")

@@ -12,6 +12,9 @@ from pydantic import model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_SECRET = "development-only-secret"  # noqa: S105 - refused in production below
+# Only these environments may run with development defaults; any other name ("prod", "staging",
+# "Production", a typo) is treated as production, so a guard cannot be skipped by spelling.
+DEVELOPMENT_ENVIRONMENTS = frozenset({"development", "test"})
 
 
 class ServiceSettings(BaseSettings):
@@ -48,10 +51,10 @@ class ServiceSettings(BaseSettings):
 
     @model_validator(mode="after")
     def _refuse_default_secrets_in_production(self) -> ServiceSettings:
-        if self.environment == "production" and self.secret_key == DEFAULT_SECRET:
+        if self.is_production and self.secret_key == DEFAULT_SECRET:
             raise ValueError("secret_key must be set in production (the development default is refused)")
         return self
 
     @property
     def is_production(self) -> bool:
-        return self.environment == "production"
+        return self.environment.strip().lower() not in DEVELOPMENT_ENVIRONMENTS
