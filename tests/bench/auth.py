@@ -68,7 +68,11 @@ async def logins(stack: Stack, total: int) -> dict[str, float]:
         async with httpx.AsyncClient(base_url=stack.url, transport=transport, timeout=30) as http:
             for _ in range(count):
                 body, headers = encrypt(
-                    key["publicKey"], key["keyId"], {"username": f"bench{index}", "password": "Bench-pass-1"}
+                    key["publicKey"],
+                    key["keyId"],
+                    {"username": f"bench{index}", "password": "Bench-pass-1"},
+                    method="POST",
+                    path="/wps/session/login",
                 )
                 started = time.perf_counter()
                 response = await http.post("/wps/session/login", json=body, headers=headers)
@@ -90,7 +94,10 @@ async def logins(stack: Stack, total: int) -> dict[str, float]:
 
 def member_token(stack: Stack) -> str:
     key = httpx.get(f"{stack.url}/wps/session/key/rsa").json()["value"]
-    body, headers = encrypt(key["publicKey"], key["keyId"], {"username": "bench0", "password": "Bench-pass-1"})
+    body, headers = encrypt(
+        key["publicKey"], key["keyId"], {"username": "bench0", "password": "Bench-pass-1"},
+        method="POST", path="/wps/session/login",
+    )  # fmt: skip
     transport = httpx.HTTPTransport(local_address="127.0.0.10")
     with httpx.Client(transport=transport) as http:
         token: str = http.post(f"{stack.url}/wps/session/login", json=body, headers=headers).json()["value"]["token"]

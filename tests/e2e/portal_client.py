@@ -36,7 +36,7 @@ class Browser:
 
     def send(self, method: str, path: str, payload: dict[str, Any], token: str | None = None) -> httpx.Response:
         key = self.http.get("/wps/session/key/rsa").json()["value"]
-        body, headers = encrypt(key["publicKey"], key["keyId"], payload)
+        body, headers = encrypt(key["publicKey"], key["keyId"], payload, method=method, path=path)
         if token:
             headers["Authorization"] = token
         return self.http.request(method, path, json=body, headers=headers)

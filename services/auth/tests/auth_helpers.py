@@ -50,7 +50,7 @@ class AuthClient:
 
     async def encrypted(self, method: str, path: str, payload: dict[str, Any], **headers: str) -> httpx.Response:
         key = (await self.http.get("/wps/session/key/rsa")).json()["value"]
-        body, crypto = encrypt(key["publicKey"], key["keyId"], payload)
+        body, crypto = encrypt(key["publicKey"], key["keyId"], payload, method=method, path=path)
         return await self.http.request(method, path, json=body, headers={**crypto, **headers})
 
     async def bot_check(self) -> dict[str, str]:

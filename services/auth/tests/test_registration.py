@@ -130,7 +130,9 @@ async def test_plain_or_replayed_bodies_are_refused(auth: AuthClient) -> None:
     key = (await auth.http.get("/wps/session/key/rsa")).json()["value"]
     from portal_kit.encryption import encrypt
 
-    body, headers = encrypt(key["publicKey"], key["keyId"], {"username": "x"})
+    body, headers = encrypt(
+        key["publicKey"], key["keyId"], {"username": "x"}, method="PUT", path="/wps/member/register"
+    )
     await auth.http.put("/wps/member/register", json=body, headers=headers)
     replay = await auth.http.put("/wps/member/register", json=body, headers=headers)
     assert (replay.status_code, replay.json()["errorCode"]) == (400, "payload.replayed")

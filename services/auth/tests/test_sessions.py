@@ -226,7 +226,9 @@ async def test_unknown_brand_is_refused(auth: AuthClient) -> None:
     key = (await auth.http.get("/wps/session/key/rsa")).json()["value"]
     from portal_kit.encryption import encrypt
 
-    body, headers = encrypt(key["publicKey"], key["keyId"], {"username": "a", "password": "b"})
+    body, headers = encrypt(
+        key["publicKey"], key["keyId"], {"username": "a", "password": "b"}, method="POST", path="/wps/session/login"
+    )
     ghost = await auth.http.post("/wps/session/login", json=body, headers={**headers, "Merchant": "ghost"})
     assert (ghost.status_code, ghost.json()["errorCode"]) == (404, "merchant.not_found")
 

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import base64
+import json
+import os
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated
 
 import httpx
 import pytest
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from fastapi import APIRouter, Depends, FastAPI, Request
 from pydantic import BaseModel, Field
 from redis.asyncio import Redis
 
 from portal_kit.app import create_app
-from portal_kit.encryption import PayloadKeys, encrypt, encrypted_body
+from portal_kit.encryption import PayloadKeys, binding, encrypt, encrypted_body
 from portal_kit.envelope import Envelope, ok
 from portal_kit.settings import ServiceSettings
 from portal_kit.testing.plugin import PortalServers
@@ -60,9 +66,9 @@ async def public_key(client: httpx.AsyncClient) -> tuple[str, str]:
 
 async def test_round_trip_and_validation(client: httpx.AsyncClient) -> None:
     key_id, pem = await public_key(client)
-    body, headers = encrypt(pem, key_id, {"username": "  ayse  ", "password": "s3cret!"})
+    body, headers = encrypt(pem, key_id, {"username": "  ayse  ", "password": "s3cret!"}, method="POST", path="/login")
     assert (await client.post("/login", json=body, headers=headers)).json()["value"] == "  ayse  "
-    body, headers = encrypt(pem, key_id, {"username": "ay", "password": "x"})
+    body, headers = encrypt(pem, key_id, {"username": "ay", "password": "x"}, method="POST", path="/login")
     refused = await client.post("/login", json=body, headers={**headers, "Language": "EN"})
     assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed")
     assert "username" in refused.json()["message"]
@@ -70,7 +76,7 @@ async def test_round_trip_and_validation(client: httpx.AsyncClient) -> None:
 
 async def test_tampered_foreign_and_plain_bodies_are_refused(client: httpx.AsyncClient) -> None:
     key_id, pem = await public_key(client)
-    body, headers = encrypt(pem, key_id, {"username": "ayse", "password": "x"})
+    body, headers = encrypt(pem, key_id, {"username": "ayse", "password": "x"}, method="POST", path="/login")
     flipped = body["value"][:-4] + ("AAAA" if body["value"][-4:] != "AAAA" else "BBBB")
     cases = [
         ({"value": flipped}, headers),
@@ -86,11 +92,16 @@ async def test_tampered_foreign_and_plain_bodies_are_refused(client: httpx.Async
 async def test_stale_and_replayed_payloads_are_refused(client: httpx.AsyncClient) -> None:
     key_id, pem = await public_key(client)
     stale_body, stale_headers = encrypt(
-        pem, key_id, {"username": "ayse", "password": "x"}, ts=int(time.time() * 1000) - 61_000
+        pem,
+        key_id,
+        {"username": "ayse", "password": "x"},
+        method="POST",
+        path="/login",
+        ts=int(time.time() * 1000) - 61_000,
     )
     stale = await client.post("/login", json=stale_body, headers=stale_headers)
     assert (stale.status_code, stale.json()["errorCode"]) == (400, "payload.stale")
-    body, headers = encrypt(pem, key_id, {"username": "ayse", "password": "x"})
+    body, headers = encrypt(pem, key_id, {"username": "ayse", "password": "x"}, method="POST", path="/login")
     assert (await client.post("/login", json=body, headers=headers)).status_code == 200
     replay = await client.post("/login", json=body, headers=headers)
     assert (replay.status_code, replay.json()["errorCode"]) == (400, "payload.replayed")
@@ -105,10 +116,10 @@ async def test_previous_key_works_after_rotation_until_it_expires(
         await redis.delete("rsa:current")  # the rotation period is over
         new_id, _ = await public_key(client)
         assert new_id != old_id
-        body, headers = encrypt(old_pem, old_id, {"username": "ayse", "password": "x"})
+        body, headers = encrypt(old_pem, old_id, {"username": "ayse", "password": "x"}, method="POST", path="/login")
         assert (await client.post("/login", json=body, headers=headers)).status_code == 200
         await redis.delete(f"rsa:key:{old_id}")  # the grace period is over
-        body, headers = encrypt(old_pem, old_id, {"username": "ayse", "password": "x"})
+        body, headers = encrypt(old_pem, old_id, {"username": "ayse", "password": "x"}, method="POST", path="/login")
         assert (await client.post("/login", json=body, headers=headers)).json()["errorCode"] == "payload.invalid"
     finally:
         await redis.aclose()
@@ -126,3 +137,26 @@ async def test_openapi_shows_the_sealed_body_and_its_inner_model(client: httpx.A
         "title": "Value",
         "type": "string",
     }
+
+
+async def test_a_sealed_body_is_bound_to_its_call(client: httpx.AsyncClient) -> None:
+    """The method and path are the AEAD's additional data: a body sealed for one call fails at another."""
+    key_id, pem = await public_key(client)
+    body, headers = encrypt(pem, key_id, {"username": "ayse", "password": "x"}, method="POST", path="/elsewhere")
+    moved = await client.post("/login", json=body, headers=headers)
+    assert (moved.status_code, moved.json()["errorCode"]) == (400, "payload.invalid")
+    body, headers = encrypt(pem, key_id, {"username": "ayse", "password": "x"}, method="PUT", path="/login")
+    assert (await client.post("/login", json=body, headers=headers)).json()["errorCode"] == "payload.invalid"
+
+
+async def test_only_an_aes_256_key_is_accepted(client: httpx.AsyncClient) -> None:
+    key_id, pem = await public_key(client)
+    public = serialization.load_pem_public_key(pem.encode())
+    assert isinstance(public, rsa.RSAPublicKey)
+    short_key, nonce = os.urandom(16), os.urandom(12)
+    plaintext = json.dumps({"username": "ayse", "password": "x", "ts": int(time.time() * 1000), "nonce": "n" * 20})
+    sealed = nonce + AESGCM(short_key).encrypt(nonce, plaintext.encode(), binding("POST", "/login"))
+    oaep = padding.OAEP(mgf=padding.MGF1(algorithm=hashes.SHA256()), algorithm=hashes.SHA256(), label=None)
+    headers = {"Encryption": base64.b64encode(public.encrypt(short_key, oaep)).decode(), "Encryption-Key-Id": key_id}
+    answer = await client.post("/login", json={"value": base64.b64encode(sealed).decode()}, headers=headers)
+    assert (answer.status_code, answer.json()["errorCode"]) == (400, "payload.invalid")

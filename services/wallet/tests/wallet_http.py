@@ -62,14 +62,14 @@ class WalletClient:
     async def ops(self, name: str = "deniz", merchant: str = MERCHANT) -> str:
         return await issue_session(self.redis_url, Principal(role=Role.OPS, merchant=merchant, username=name))
 
-    async def sealed(self, payload: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
+    async def sealed(self, method: str, path: str, payload: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
         """An (E) body, with the key auth hands out (shared in Redis)."""
         redis = Redis.from_url(self.redis_url, decode_responses=True)
         try:
             key_id, public_key = await PayloadKeys(redis).current()
         finally:
             await redis.aclose()
-        return encrypt(public_key, key_id, payload)
+        return encrypt(public_key, key_id, payload, method=method, path=path)
 
     async def call(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx.Response:
         headers = dict(kwargs.pop("headers", {}))
@@ -78,7 +78,7 @@ class WalletClient:
         return await self.http.request(method, path, headers=headers, **kwargs)
 
     async def call_sealed(self, method: str, path: str, token: str, payload: dict[str, Any]) -> httpx.Response:
-        body, headers = await self.sealed(payload)
+        body, headers = await self.sealed(method, path, payload)
         return await self.call(method, path, token, json=body, headers=headers)
 
     async def balance(self, token: str) -> dict[str, Any]:

@@ -29,16 +29,23 @@ export interface Sealed {
   headers: Record<string, string>;
 }
 
-/** The body and headers of an (E) call: AES-256-GCM over the payload plus ts and nonce, the key sealed with
+/** The body and headers of an (E) call: AES-256-GCM over the payload plus ts and nonce, bound to the call's
+ * method and path (``"POST /wps/session/login"``, the additional authenticated data), the key sealed with
  * RSA-OAEP-SHA256 under the portal's current public key. */
-export async function seal(publicKeyPem: string, keyId: string, payload: Record<string, unknown>): Promise<Sealed> {
+export async function seal(
+  publicKeyPem: string,
+  keyId: string,
+  payload: Record<string, unknown>,
+  boundTo: string,
+): Promise<Sealed> {
   const rsa = await crypto.subtle.importKey("spki", pemBody(publicKeyPem), { name: "RSA-OAEP", hash: "SHA-256" }, false, [
     "encrypt",
   ]);
   const aesKey = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, true, ["encrypt"]);
   const nonce = crypto.getRandomValues(new Uint8Array(12));
   const plaintext = new TextEncoder().encode(JSON.stringify({ ...payload, ts: Date.now(), nonce: randomNonce() }));
-  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: nonce }, aesKey, plaintext));
+  const additionalData = new TextEncoder().encode(boundTo);
+  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: nonce, additionalData }, aesKey, plaintext));
   const rawKey = new Uint8Array(await crypto.subtle.exportKey("raw", aesKey));
   const sealedKey = new Uint8Array(await crypto.subtle.encrypt({ name: "RSA-OAEP" }, rsa, rawKey));
   const joined = new Uint8Array(nonce.length + cipher.length);
@@ -56,10 +63,12 @@ export async function apiSealed<Id extends keyof OperationSealedPayload>(
   args: Pick<OperationArgs<Id>, "path" | "auth"> = {},
 ): Promise<OperationResponse[Id]> {
   const key = await api("rsaKey", language, { auth: false });
-  const sealed = await seal(key.publicKey, key.keyId, payload);
-  const options: CallOptions = { method: OPERATIONS[id].method, body: sealed.body, headers: sealed.headers };
+  const url = operationUrl(id, args);
+  const method = OPERATIONS[id].method;
+  const sealed = await seal(key.publicKey, key.keyId, payload, `${method} ${url.split("?")[0] ?? url}`);
+  const options: CallOptions = { method, body: sealed.body, headers: sealed.headers };
   if (args.auth !== undefined) options.auth = args.auth;
-  return call<OperationResponse[Id]>(operationUrl(id, args), language, options);
+  return call<OperationResponse[Id]>(url, language, options);
 }
 
 export function leadingZeroBits(digest: Uint8Array): number {

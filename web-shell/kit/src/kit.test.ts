@@ -44,7 +44,7 @@ describe("bot check and encryption", () => {
     expect(leadingZeroBits(digest)).toBeGreaterThanOrEqual(8);
   });
 
-  it("seals a payload the holder of the private key can open, with ts and nonce", async () => {
+  it("seals a payload, bound to its call, that the holder of the private key can open, with ts and nonce", async () => {
     const pair = await crypto.subtle.generateKey(
       { name: "RSA-OAEP", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
       true,
@@ -52,12 +52,14 @@ describe("bot check and encryption", () => {
     );
     const spki = new Uint8Array(await crypto.subtle.exportKey("spki", pair.publicKey));
     const pem = `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...spki))}\n-----END PUBLIC KEY-----`;
-    const sealed = await seal(pem, "k1", { username: "ayse" });
+    const sealed = await seal(pem, "k1", { username: "ayse" }, "POST /wps/session/login");
     expect(sealed.headers["Encryption-Key-Id"]).toBe("k1");
     const rawKey = await crypto.subtle.decrypt({ name: "RSA-OAEP" }, pair.privateKey, Uint8Array.from(atob(sealed.headers["Encryption"] ?? ""), (c) => c.charCodeAt(0)));
     const joined = Uint8Array.from(atob(sealed.body.value), (c) => c.charCodeAt(0));
     const aes = await crypto.subtle.importKey("raw", rawKey, "AES-GCM", false, ["decrypt"]);
-    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: joined.slice(0, 12) }, aes, joined.slice(12));
+    const bound = (call: string) => ({ name: "AES-GCM", iv: joined.slice(0, 12), additionalData: new TextEncoder().encode(call) });
+    await expect(crypto.subtle.decrypt(bound("POST /wps/member/register"), aes, joined.slice(12))).rejects.toThrow();
+    const plain = await crypto.subtle.decrypt(bound("POST /wps/session/login"), aes, joined.slice(12));
     const payload = JSON.parse(new TextDecoder().decode(plain)) as Record<string, unknown>;
     expect(payload["username"]).toBe("ayse");
     expect(Math.abs(Number(payload["ts"]) - Date.now())).toBeLessThan(10_000);

@@ -1,9 +1,10 @@
 """Encrypted request bodies (ARCHITECTURE §3, calls marked (E) in the spec).
 
 ``GET /wps/session/key/rsa`` gives ``{keyId, publicKey}`` (PEM, RSA 2048). The client sends
-``{"value": base64(N || AES-256-GCM(K, N, plaintext))}`` with headers ``Encryption: base64(RSA-OAEP-SHA256(K))``
-and ``Encryption-Key-Id``; the plaintext is the JSON payload plus ``ts`` (ms since the epoch) and ``nonce``
-(16+ characters). Refused with a 400 envelope: a body that does not decrypt (``payload.invalid``), a ``ts``
+``{"value": base64(N || AES-256-GCM(K, N, plaintext, aad))}`` with headers ``Encryption: base64(RSA-OAEP-SHA256(K))``
+and ``Encryption-Key-Id``; K is 32 bytes; the plaintext is the JSON payload plus ``ts`` (ms since the epoch) and
+``nonce`` (16+ characters); the additional authenticated data ``aad`` is the call's method and path
+(``"POST /wps/session/login"``), so a sealed body cannot be replayed to another call. Refused with a 400 envelope: a body that does not decrypt (``payload.invalid``), a ``ts``
 more than 60 s away (``payload.stale``), a nonce seen in the last 120 s (``payload.replayed``).
 
 Keys live in Redis so every replica and every service shares them; the current key rotates daily and the
@@ -85,7 +86,14 @@ class PayloadKeys:
         return key
 
 
-async def decrypt(keys: PayloadKeys, body: Any, encrypted_key: str | None, key_id: str | None) -> dict[str, Any]:
+def binding(method: str, path: str) -> bytes:
+    """What a sealed body is bound to: its call's method and path."""
+    return f"{method.upper()} {path}".encode()
+
+
+async def decrypt(
+    keys: PayloadKeys, body: Any, encrypted_key: str | None, key_id: str | None, bound_to: bytes
+) -> dict[str, Any]:
     if not isinstance(body, dict) or not isinstance(body.get("value"), str) or not encrypted_key or not key_id:
         raise DomainError("payload.invalid")
     private_key = await keys.private_key(key_id)
@@ -93,8 +101,10 @@ async def decrypt(keys: PayloadKeys, body: Any, encrypted_key: str | None, key_i
         raise DomainError("payload.invalid")
     try:
         aes_key = private_key.decrypt(base64.b64decode(encrypted_key, validate=True), _OAEP)
+        if len(aes_key) != 32:  # AES-256 only: a 16- or 24-byte key is refused, never used
+            raise ValueError("not an AES-256 key")
         sealed = base64.b64decode(body["value"], validate=True)
-        plaintext = AESGCM(aes_key).decrypt(sealed[:12], sealed[12:], None)
+        plaintext = AESGCM(aes_key).decrypt(sealed[:12], sealed[12:], bound_to)
         payload = json.loads(plaintext)
     except (ValueError, InvalidTag, binascii.Error, json.JSONDecodeError):
         raise DomainError("payload.invalid") from None
@@ -135,6 +145,7 @@ def encrypted_body(model: type[Model]) -> Callable[[Request], Awaitable[Model]]:
             body,
             request.headers.get("encryption"),
             request.headers.get("encryption-key-id"),
+            binding(request.method, request.url.path),
         )
         try:
             return model.model_validate(payload)
@@ -148,14 +159,14 @@ def encrypted_body(model: type[Model]) -> Callable[[Request], Awaitable[Model]]:
 
 
 def encrypt(
-    public_pem: str, key_id: str, payload: dict[str, Any], *, ts: int | None = None
+    public_pem: str, key_id: str, payload: dict[str, Any], *, method: str, path: str, ts: int | None = None
 ) -> tuple[dict[str, str], dict[str, str]]:
     """What a client does (used by Python clients and tests): the body and the headers of an (E) call."""
     public_key = serialization.load_pem_public_key(public_pem.encode())
     assert isinstance(public_key, rsa.RSAPublicKey)
     aes_key, nonce = AESGCM.generate_key(bit_length=256), os.urandom(12)
     plaintext = {**payload, "ts": ts if ts is not None else int(time.time() * 1000), "nonce": secrets.token_urlsafe(16)}
-    sealed = nonce + AESGCM(aes_key).encrypt(nonce, json.dumps(plaintext).encode(), None)
+    sealed = nonce + AESGCM(aes_key).encrypt(nonce, json.dumps(plaintext).encode(), binding(method, path))
     headers = {
         "Encryption": base64.b64encode(public_key.encrypt(aes_key, _OAEP)).decode(),
         "Encryption-Key-Id": key_id,
