@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from redis.asyncio import Redis
 
 from portal_kit.app import create_app
+from portal_kit.client import ClientIp
 from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import DomainError
 from portal_kit.merchant import MerchantCode
@@ -238,3 +239,24 @@ async def test_a_session_that_must_change_its_password_is_held_back(
     )
     response = await client.get("/member-only", headers={"Authorization": token})
     assert (response.status_code, response.json()["errorCode"]) == (403, "password.change.required")
+
+
+@router.get("/address")
+async def address(ip: ClientIp) -> Envelope[str | None]:
+    return ok(ip)
+
+
+async def test_x_real_ip_is_believed_only_from_a_trusted_proxy(
+    kit_database_url: str, portal_servers: PortalServers
+) -> None:
+    settings = ServiceSettings(
+        service_name="addr-test", database_url=kit_database_url, redis_url=portal_servers.redis_url,
+        trusted_proxies="10.0.0.5/32",
+    )  # fmt: skip
+    app = create_app(settings, routers=[router])
+    spoof = {"X-Real-Ip": "198.51.100.7", "X-Forwarded-For": "198.51.100.8"}
+    async with app.router.lifespan_context(app):
+        for peer, expected in ((("203.0.113.9", 1000), "203.0.113.9"), (("10.0.0.5", 1000), "198.51.100.7")):
+            transport = httpx.ASGITransport(app=app, client=peer)
+            async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+                assert (await http.get("/address", headers=spoof)).json()["value"] == expected

@@ -21,7 +21,7 @@ class ServiceSettings(BaseSettings):
     """Base settings. Subclasses set ``model_config = SettingsConfigDict(env_prefix="SITE_")``."""
 
     model_config = SettingsConfigDict(extra="ignore")
-    shared_env: ClassVar[tuple[str, ...]] = ("nats_url", "redis_url", "environment", "log_level")
+    shared_env: ClassVar[tuple[str, ...]] = ("nats_url", "redis_url", "environment", "log_level", "trusted_proxies")
 
     service_name: str = "service"
     environment: str = "development"
@@ -33,6 +33,8 @@ class ServiceSettings(BaseSettings):
     redis_url: str = "redis://127.0.0.1:56379/0"
     secret_key: str = DEFAULT_SECRET
     default_merchant: str = "turkeyf2"
+    # Addresses whose X-Real-Ip is believed (the gateway's); locally Traefik runs on loopback.
+    trusted_proxies: str = "127.0.0.1/32,::1/128"
 
     @model_validator(mode="before")
     @classmethod
