@@ -51,7 +51,7 @@ async def client(portal_servers: PortalServers, kit_database_url: str) -> AsyncI
     )
 
     async def start(app: FastAPI) -> None:
-        app.state.payload_keys = PayloadKeys(app.state.redis)
+        app.state.payload_keys = PayloadKeys(app.state.redis, settings.payload_secret)
 
     app = create_app(settings, routers=[router], on_startup=[start])
     transport = httpx.ASGITransport(app=app)
@@ -160,3 +160,15 @@ async def test_only_an_aes_256_key_is_accepted(client: httpx.AsyncClient) -> Non
     headers = {"Encryption": base64.b64encode(public.encrypt(short_key, oaep)).decode(), "Encryption-Key-Id": key_id}
     answer = await client.post("/login", json={"value": base64.b64encode(sealed).decode()}, headers=headers)
     assert (answer.status_code, answer.json()["errorCode"]) == (400, "payload.invalid")
+
+
+async def test_private_keys_are_sealed_in_valkey(client: httpx.AsyncClient, portal_servers: PortalServers) -> None:
+    key_id, _ = await public_key(client)
+    redis = Redis.from_url(portal_servers.redis_url, decode_responses=True)
+    try:
+        stored = await redis.get(f"rsa:key:{key_id}")
+    finally:
+        await redis.aclose()
+    assert stored is not None and "ENCRYPTED PRIVATE KEY" in stored
+    with pytest.raises(TypeError):  # whoever reads Valkey cannot use it without the payload secret
+        serialization.load_pem_private_key(stored.encode(), password=None)

@@ -17,9 +17,12 @@ class DemoSettings(ServiceSettings):
 
 def test_production_refuses_the_default_secret(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEMO_ENVIRONMENT", "production")
-    with pytest.raises(ValidationError, match="secret_key must be set"):
+    with pytest.raises(ValidationError, match="secret_key and payload_secret must be set"):
         DemoSettings()
     monkeypatch.setenv("DEMO_SECRET_KEY", "a-real-secret")
+    with pytest.raises(ValidationError, match="payload_secret must be set"):
+        DemoSettings()
+    monkeypatch.setenv("PAYLOAD_SECRET", "another-real-secret")
     assert DemoSettings().is_production
 
 
@@ -28,7 +31,7 @@ def test_any_environment_but_development_or_test_is_guarded_as_production(
     monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
     monkeypatch.setenv("DEMO_ENVIRONMENT", name)
-    with pytest.raises(ValidationError, match="secret_key must be set"):
+    with pytest.raises(ValidationError, match="must be set in production"):
         DemoSettings()
 
 

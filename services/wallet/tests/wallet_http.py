@@ -16,6 +16,7 @@ from portal_kit.db import Database
 from portal_kit.encryption import PayloadKeys, encrypt
 from portal_kit.messaging.outbox import OutboxMessage
 from portal_kit.sessions import Principal, Role, role_for_account_type
+from portal_kit.settings import DEFAULT_SECRET
 from portal_kit.testing.plugin import issue_session
 from wallet_service.accounts.handlers import NewAccount, open_wallets
 from wallet_service.reconcile import differences
@@ -66,7 +67,7 @@ class WalletClient:
         """An (E) body, with the key auth hands out (shared in Redis)."""
         redis = Redis.from_url(self.redis_url, decode_responses=True)
         try:
-            key_id, public_key = await PayloadKeys(redis).current()
+            key_id, public_key = await PayloadKeys(redis, DEFAULT_SECRET).current()
         finally:
             await redis.aclose()
         return encrypt(public_key, key_id, payload, method=method, path=path)

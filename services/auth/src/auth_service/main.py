@@ -20,7 +20,7 @@ from portal_kit.site import BrandCache
 
 async def _start(app: FastAPI) -> None:
     settings: AuthSettings = app.state.settings
-    app.state.payload_keys = PayloadKeys(app.state.redis)
+    app.state.payload_keys = PayloadKeys(app.state.redis, settings.payload_secret)
     app.state.auth = AuthContext(
         settings=settings,
         db=app.state.db,

@@ -7,8 +7,9 @@ and ``Encryption-Key-Id``; K is 32 bytes; the plaintext is the JSON payload plus
 (``"POST /wps/session/login"``), so a sealed body cannot be replayed to another call. Refused with a 400 envelope: a body that does not decrypt (``payload.invalid``), a ``ts``
 more than 60 s away (``payload.stale``), a nonce seen in the last 120 s (``payload.replayed``).
 
-Keys live in Redis so every replica and every service shares them; the current key rotates daily and the
-previous one keeps working for an hour.
+Keys live in Redis so every replica and every service shares them, each private key encrypted under the
+services' shared ``secret_key`` (whoever reads Valkey does not get the keys); the current key rotates daily and
+the previous one keeps working for an hour.
 """
 
 from __future__ import annotations
@@ -41,8 +42,11 @@ Model = TypeVar("Model", bound=BaseModel)
 
 
 class PayloadKeys:
-    def __init__(self, redis: Redis, rotate_seconds: int = ROTATE_SECONDS, grace_seconds: int = GRACE_SECONDS) -> None:
+    def __init__(
+        self, redis: Redis, secret: str, rotate_seconds: int = ROTATE_SECONDS, grace_seconds: int = GRACE_SECONDS
+    ) -> None:
         self.redis = redis
+        self._secret = secret.encode()
         self.rotate_seconds = rotate_seconds
         self.grace_seconds = grace_seconds
         self._loaded: dict[str, rsa.RSAPrivateKey] = {}
@@ -54,7 +58,9 @@ class PayloadKeys:
             candidate = secrets.token_hex(8)
             private = rsa.generate_private_key(public_exponent=65537, key_size=2048)
             pem = private.private_bytes(
-                serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+                serialization.Encoding.PEM,
+                serialization.PrivateFormat.PKCS8,
+                serialization.BestAvailableEncryption(self._secret),
             ).decode()
             await self.redis.set(f"rsa:key:{candidate}", pem, ex=self.rotate_seconds + self.grace_seconds)
             # Only one replica's key becomes current; the others adopt it.
@@ -80,7 +86,12 @@ class PayloadKeys:
         pem = await self.redis.get(f"rsa:key:{key_id}")
         if pem is None:
             return None
-        key = serialization.load_pem_private_key(pem if isinstance(pem, bytes) else pem.encode(), password=None)
+        try:
+            key = serialization.load_pem_private_key(
+                pem if isinstance(pem, bytes) else pem.encode(), password=self._secret
+            )
+        except (ValueError, TypeError):  # not ours (another secret, or a key stored before keys were sealed)
+            return None
         assert isinstance(key, rsa.RSAPrivateKey)
         self._loaded[key_id] = key
         return key

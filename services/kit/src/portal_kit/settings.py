@@ -21,7 +21,14 @@ class ServiceSettings(BaseSettings):
     """Base settings. Subclasses set ``model_config = SettingsConfigDict(env_prefix="SITE_")``."""
 
     model_config = SettingsConfigDict(extra="ignore")
-    shared_env: ClassVar[tuple[str, ...]] = ("nats_url", "redis_url", "environment", "log_level", "trusted_proxies")
+    shared_env: ClassVar[tuple[str, ...]] = (
+        "nats_url",
+        "redis_url",
+        "environment",
+        "log_level",
+        "trusted_proxies",
+        "payload_secret",
+    )
 
     service_name: str = "service"
     environment: str = "development"
@@ -32,6 +39,8 @@ class ServiceSettings(BaseSettings):
     nats_url: str = "nats://127.0.0.1:54222"
     redis_url: str = "redis://127.0.0.1:56379/0"
     secret_key: str = DEFAULT_SECRET
+    # Seals the (E) calls' private keys in Valkey; shared by every service that opens (E) bodies.
+    payload_secret: str = DEFAULT_SECRET
     default_merchant: str = "turkeyf2"
     # Addresses whose X-Real-Ip is believed (the gateway's); locally Traefik runs on loopback.
     trusted_proxies: str = "127.0.0.1/32,::1/128"
@@ -53,8 +62,10 @@ class ServiceSettings(BaseSettings):
 
     @model_validator(mode="after")
     def _refuse_default_secrets_in_production(self) -> ServiceSettings:
-        if self.is_production and self.secret_key == DEFAULT_SECRET:
-            raise ValueError("secret_key must be set in production (the development default is refused)")
+        if self.is_production and DEFAULT_SECRET in (self.secret_key, self.payload_secret):
+            raise ValueError(
+                "secret_key and payload_secret must be set in production (the development default is refused)"
+            )
         return self
 
     @property
