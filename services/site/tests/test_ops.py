@@ -377,3 +377,37 @@ async def test_content_of_another_brand_cannot_be_touched(client: httpx.AsyncCli
     assert (
         len((await client.get("/wps/system/banners?group=w_home", headers={"Merchant": "brand2"})).json()["value"]) == 1
     )
+
+
+async def test_announcement_and_help_html_is_sanitised_when_written(client: httpx.AsyncClient, ops_token: str) -> None:
+    hostile = (
+        '<p onclick="steal()">Bonus <b>100%</b></p><script>alert(1)</script>'
+        '<img src="x" onerror="alert(2)"><a href="javascript:alert(3)">link</a>'
+    )
+    created = await client.post(
+        f"{BASE}/announcements",
+        json={"type": "B", "title": {"TR": "Kampanya"}, "content": {"TR": hostile, "EN": hostile}},
+        headers=auth(ops_token),
+    )
+    assert created.status_code == 201, created.text
+    help_topic = await client.post(
+        f"{BASE}/help-topics",
+        json={"key": "safe-html", "title": {"TR": "Yardım"}, "content": {"TR": hostile}},
+        headers=auth(ops_token),
+    )
+    assert help_topic.status_code == 201, help_topic.text
+    shown = [
+        *(
+            item["content"]
+            for item in (await client.get("/wps/system/notices?types=B", headers={"Language": "EN"})).json()["value"]
+        ),
+        *(
+            topic["content"]
+            for topic in (await client.get("/wps/system/helpCenter")).json()["value"]
+            if topic["key"] == "safe-html"
+        ),
+        *created.json()["value"]["content"].values(),
+    ]
+    hostile_parts = ("<script", "onclick", "onerror", "javascript:")
+    assert shown and all(not any(part in html for part in hostile_parts) for html in shown)
+    assert any("<b>100%</b>" in html for html in shown)  # ordinary formatting stays

@@ -4,12 +4,22 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+import nh3
+from pydantic import AfterValidator, Field, model_validator
 
 from site_service.config.schemas import Read, ShortTexts, Strict, Texts
 from site_service.content.domain import BannerGroup, NoticeType, PopupExecution
 
 LinkageType = Literal["NONE", "URL", "ROUTE", "GAME", "PROMOTION"]
+
+
+def _safe_html(texts: dict[Any, str]) -> dict[Any, str]:
+    """Announcement and help HTML is sanitised when ops write it (nh3, a maintained sanitiser): scripts,
+    event handlers and javascript: links never reach the database, whatever a client does with it later."""
+    return {language: nh3.clean(text) for language, text in texts.items()}
+
+
+SafeHtmlTexts = Annotated[Texts, AfterValidator(_safe_html)]
 
 
 def _needs_turkish(texts: Mapping[Any, str] | None, name: str) -> None:
@@ -37,7 +47,7 @@ class AnnouncementBody(Strict):
     type: NoticeType
     popup_execution: PopupExecution | None = Field(default=None, alias="popupExecution")
     title: ShortTexts
-    content: Texts
+    content: SafeHtmlTexts
     promotion_type: str | None = Field(default=None, alias="promotionType", max_length=30)
     starts_at: datetime | None = Field(default=None, alias="startsAt")
     ends_at: datetime | None = Field(default=None, alias="endsAt")
@@ -56,7 +66,7 @@ class AnnouncementBody(Strict):
 class HelpTopicBody(Strict):
     key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,49}$")
     title: ShortTexts
-    content: Texts
+    content: SafeHtmlTexts
     sort: int = Field(default=0, ge=0, le=10000)
 
     @model_validator(mode="after")
