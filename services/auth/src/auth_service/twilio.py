@@ -1,4 +1,4 @@
-"""SMS through Twilio's Messages API (``AUTH_SMS_PROVIDER=twilio``), as Twilio documents it:
+"""SMS through an external provider, Twilio's Messages API (``AUTH_SMS_PROVIDER=twilio``), as Twilio documents it:
 ``POST {base}/2010-04-01/Accounts/{AccountSid}/Messages.json``, HTTP Basic authentication with the account
 SID and auth token, a form body ``To``, ``Body`` and either ``From`` (a sender number) or
 ``MessagingServiceSid``; ``201 Created`` with the message resource (``sid``, ``status``) on success, a JSON

@@ -18,7 +18,7 @@ router = APIRouter(tags=["wallet"])
 Caller = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT, Role.TRIAL))]
 
 
-@router.get("/wps/v2/wallets/balance", operation_id="walletBalance")
+@router.get("/wps/v2/wallets/balance", operation_id="walletBalance", response_model=Envelope[BalanceRead])
 async def wallet_balance(request: Request, principal: Caller) -> Envelope[BalanceRead]:
     db: Database = request.app.state.db
     async with db.reader() as session:

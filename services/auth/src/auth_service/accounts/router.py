@@ -44,32 +44,34 @@ router = APIRouter(tags=["auth"])
 ops = APIRouter(prefix="/wps/ops/auth/merchants/{code}", tags=["auth ops"])
 
 
-@router.put("/wps/member/register", operation_id="register")
+@router.put("/wps/member/register", operation_id="register", response_model=Envelope[SessionRead])
 async def register(
     ctx: Ctx, who: Who, body: Annotated[RegisterBody, Depends(encrypted_body(RegisterBody))]
 ) -> Envelope[SessionRead]:
     return ok(await service.register(ctx, who, body))
 
 
-@router.put("/wps/member/register/mobile", operation_id="registerMobile")
+@router.put("/wps/member/register/mobile", operation_id="registerMobile", response_model=Envelope[SessionRead])
 async def register_mobile(
     ctx: Ctx, who: Who, body: Annotated[RegisterBody, Depends(encrypted_body(RegisterBody))]
 ) -> Envelope[SessionRead]:
     return ok(await service.register_mobile(ctx, who, body))
 
 
-@router.post("/wps/verification/sms/noLogin", operation_id="smsNoLogin")
+@router.post("/wps/verification/sms/noLogin", operation_id="smsNoLogin", response_model=Envelope[CodeSentRead])
 async def sms_no_login(ctx: Ctx, who: Who, body: SmsRequest) -> Envelope[CodeSentRead]:
     """A code for login by SMS or for the forgotten password; ``value.expiredMinutes`` sets the countdown."""
     return ok(await service.send_sms(ctx, who, body, "noLogin"))
 
 
-@router.post("/wps/verification/sms/register", operation_id="smsRegister")
+@router.post("/wps/verification/sms/register", operation_id="smsRegister", response_model=Envelope[CodeSentRead])
 async def sms_register(ctx: Ctx, who: Who, body: SmsRequest) -> Envelope[CodeSentRead]:
     return ok(await service.send_sms(ctx, who, body, "register"))
 
 
-@router.post("/wps/member/password/verification", operation_id="resetPasswordByMobile")
+@router.post(
+    "/wps/member/password/verification", operation_id="resetPasswordByMobile", response_model=Envelope[SessionRead]
+)
 async def reset_by_mobile(
     ctx: Ctx, who: Who, body: Annotated[MobileReset, Depends(encrypted_body(MobileReset))]
 ) -> Envelope[SessionRead]:
@@ -91,6 +93,7 @@ _EMAIL_RESET_FORM = EmailReset.model_json_schema()
             },
         }
     },
+    response_model=Envelope[ResetSentRead],
 )
 async def reset_by_email(ctx: Ctx, who: Who, request: Request) -> Envelope[ResetSentRead]:
     """Form fields ``username`` and ``email`` (a JSON body is accepted too); answers "request sent"."""
@@ -111,37 +114,37 @@ async def reset_by_email(ctx: Ctx, who: Who, request: Request) -> Envelope[Reset
     return ok(ResetSentRead(sent=True))
 
 
-@router.post("/wps/member/password/reset", operation_id="resetPasswordByLink")
+@router.post("/wps/member/password/reset", operation_id="resetPasswordByLink", response_model=Envelope[SessionRead])
 async def reset_by_link(
     ctx: Ctx, who: Who, body: Annotated[TokenReset, Depends(encrypted_body(TokenReset))]
 ) -> Envelope[SessionRead]:
     return ok(await service.reset_by_token(ctx, who, body))
 
 
-@router.get("/wps/member/info", operation_id="memberInfo")
+@router.get("/wps/member/info", operation_id="memberInfo", response_model=Envelope[MemberRead])
 async def member_info(ctx: Ctx, principal: SignedIn) -> Envelope[MemberRead]:
     return ok(service.member_view(await service.own_account(ctx, principal)))
 
 
-@router.get("/wps/member/info/icon", operation_id="memberIcon")
+@router.get("/wps/member/info/icon", operation_id="memberIcon", response_model=Envelope[IconRead])
 async def member_icon(ctx: Ctx, principal: SignedIn) -> Envelope[IconRead]:
     """The member's avatar: one of the icons 1-12 the web draws."""
     return ok(IconRead(icon=(await service.own_account(ctx, principal)).icon))
 
 
-@router.put("/wps/member/info/icon", operation_id="setMemberIcon")
+@router.put("/wps/member/info/icon", operation_id="setMemberIcon", response_model=Envelope[IconRead])
 async def set_member_icon(ctx: Ctx, principal: RealAccount, body: IconChoice) -> Envelope[IconRead]:
     await service.set_icon(ctx, principal, body.icon)
     return ok(IconRead(icon=body.icon))
 
 
-@router.post("/wps/verification/sms/bind", operation_id="smsBind")
+@router.post("/wps/verification/sms/bind", operation_id="smsBind", response_model=Envelope[CodeSentRead])
 async def sms_bind(ctx: Ctx, who: Who, principal: RealAccount, body: SmsRequest) -> Envelope[CodeSentRead]:
     """A code to a new number for the signed-in account (``mobile.exists`` for a number already held)."""
     return ok(await mobile_binding.send_binding_code(ctx, who, principal, body.countryDialingCode, body.mobile))
 
 
-@router.put("/wps/member/mobile", operation_id="bindMobile")
+@router.put("/wps/member/mobile", operation_id="bindMobile", response_model=Envelope[MobileRead])
 async def bind_mobile(ctx: Ctx, who: Who, principal: RealAccount, body: MobileBinding) -> Envelope[MobileRead]:
     """Bind the number with the code it received."""
     return ok(
@@ -151,7 +154,9 @@ async def bind_mobile(ctx: Ctx, who: Who, principal: RealAccount, body: MobileBi
     )
 
 
-@router.put("/wps/member/password/payment", operation_id="changePaymentPassword")
+@router.put(
+    "/wps/member/password/payment", operation_id="changePaymentPassword", response_model=Envelope[PaymentPasswordRead]
+)
 async def change_payment_password(
     ctx: Ctx,
     principal: RealAccount,
@@ -170,30 +175,30 @@ async def change_payment_password(
     return ok(PaymentPasswordRead(hasPaymentPassword=True))
 
 
-@router.post("/wps/member/totp", operation_id="startTotpBinding")
+@router.post("/wps/member/totp", operation_id="startTotpBinding", response_model=Envelope[TotpSecretRead])
 async def start_totp(ctx: Ctx, who: Who, principal: RealAccount) -> Envelope[TotpSecretRead]:
     brand_name = (await ctx.site.brand(who.merchant)).name
     return ok(await service.start_totp(ctx, principal, brand_name))
 
 
-@router.post("/wps/member/totp/confirm", operation_id="confirmTotpBinding")
+@router.post("/wps/member/totp/confirm", operation_id="confirmTotpBinding", response_model=Envelope[TotpStateRead])
 async def confirm_totp(ctx: Ctx, principal: RealAccount, body: TotpCode) -> Envelope[TotpStateRead]:
     await service.confirm_totp(ctx, principal, body.code)
     return ok(TotpStateRead(totpBound=True))
 
 
-@router.delete("/wps/member/totp", operation_id="removeTotpBinding")
+@router.delete("/wps/member/totp", operation_id="removeTotpBinding", response_model=Envelope[TotpStateRead])
 async def remove_totp(ctx: Ctx, principal: RealAccount, body: TotpCode) -> Envelope[TotpStateRead]:
     await service.remove_totp(ctx, principal, body.code)
     return ok(TotpStateRead(totpBound=False))
 
 
-@router.get("/wps/member/info/logins", operation_id="recentLogins")
+@router.get("/wps/member/info/logins", operation_id="recentLogins", response_model=Envelope[list[LoginRecordRead]])
 async def logins(ctx: Ctx, principal: RealAccount) -> Envelope[list[LoginRecordRead]]:
     return ok(await service.recent_logins(ctx, principal))
 
 
-@router.post("/wps/member/password", operation_id="changePassword")
+@router.post("/wps/member/password", operation_id="changePassword", response_model=Envelope[MemberRead])
 async def change_password(
     ctx: Ctx, who: Who, principal: RealAccount, body: Annotated[PasswordChange, Depends(encrypted_body(PasswordChange))]
 ) -> Envelope[MemberRead]:
@@ -201,20 +206,20 @@ async def change_password(
     return ok(service.member_view(await service.own_account(ctx, principal)))
 
 
-@router.get("/wps/agent/affiliate", operation_id="affiliate")
+@router.get("/wps/agent/affiliate", operation_id="affiliate", response_model=Envelope[AffiliateRead])
 async def affiliate(
     ctx: Ctx, who: Who, code: str = Query(max_length=32), domain: str = Query("", max_length=200)
 ) -> Envelope[AffiliateRead]:
     return ok(await service.affiliate(ctx, who.merchant, code))
 
 
-@ops.post("/agents", operation_id="opsCreateAgent", status_code=201)
+@ops.post("/agents", operation_id="opsCreateAgent", status_code=201, response_model=Envelope[MemberRead])
 async def create_agent(code: str, body: NewAgent, principal: BrandOps, ctx: Ctx) -> Envelope[MemberRead]:
     await ctx.site.brand(code)  # the brand must exist
     return ok(await service.create_agent(ctx, code, body))
 
 
-@ops.post("/accounts/{account_id}/unlock", operation_id="opsUnlockAccount")
+@ops.post("/accounts/{account_id}/unlock", operation_id="opsUnlockAccount", response_model=Envelope[Done])
 async def unlock(code: str, account_id: str, principal: BrandOps, ctx: Ctx) -> Envelope[Done]:
     await service.unlock(ctx, code, account_id)
     return ok(Done())

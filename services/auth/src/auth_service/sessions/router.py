@@ -32,46 +32,53 @@ LOGIN_REFUSALS: dict[int | str, dict[str, Any]] = {
 }
 
 
-@router.get("/wps/session/key/rsa", operation_id="rsaKey")
+@router.get("/wps/session/key/rsa", operation_id="rsaKey", response_model=Envelope[RsaKeyRead])
 async def rsa_key(ctx: Ctx) -> Envelope[RsaKeyRead]:
     key_id, public_key = await ctx.payload_keys.current()
     return ok(RsaKeyRead(keyId=key_id, publicKey=public_key))
 
 
-@router.get("/wps/captcha", operation_id="captcha")
+@router.get("/wps/captcha", operation_id="captcha", response_model=Envelope[CaptchaRead])
 async def captcha(ctx: Ctx, who: Who) -> Envelope[CaptchaRead]:
     await at_most_once_per(ctx.redis, f"auth:captcha-refresh:{who.ip}", 1.0)
     return ok(await new_captcha(ctx.redis))
 
 
-@router.get("/wps/botcheck/challenge", operation_id="botCheckChallenge")
+@router.get("/wps/botcheck/challenge", operation_id="botCheckChallenge", response_model=Envelope[BotCheckRead])
 async def bot_check_challenge(ctx: Ctx) -> Envelope[BotCheckRead]:
     return ok(await new_bot_check(ctx.redis, ctx.settings.bot_check_bits))
 
 
-@router.post("/wps/session/login", operation_id="login", responses=LOGIN_REFUSALS)
+@router.post("/wps/session/login", operation_id="login", responses=LOGIN_REFUSALS, response_model=Envelope[SessionRead])
 async def login(ctx: Ctx, who: Who, body: Login) -> Envelope[SessionRead]:
     return ok(await service.login(ctx, who, body, service.Entry.MEMBER))
 
 
-@router.post("/wps/session/login/agent", operation_id="agentLogin", responses=LOGIN_REFUSALS)
+@router.post(
+    "/wps/session/login/agent",
+    operation_id="agentLogin",
+    responses=LOGIN_REFUSALS,
+    response_model=Envelope[SessionRead],
+)
 async def agent_login(ctx: Ctx, who: Who, body: Login) -> Envelope[SessionRead]:
     return ok(await service.login(ctx, who, body, service.Entry.AGENT))
 
 
-@router.post("/wps/session/login/verify/send", operation_id="loginVerificationSend")
+@router.post(
+    "/wps/session/login/verify/send", operation_id="loginVerificationSend", response_model=Envelope[CodeSentRead]
+)
 async def verification_send(ctx: Ctx, who: Who, body: VerificationSend) -> Envelope[CodeSentRead]:
     return ok(await send_verification(ctx, who, body.ticket, body.method))
 
 
-@router.post("/wps/session/login/verify", operation_id="loginVerify")
+@router.post("/wps/session/login/verify", operation_id="loginVerify", response_model=Envelope[SessionRead])
 async def verification(
     ctx: Ctx, who: Who, body: Annotated[VerificationAnswer, Depends(encrypted_body(VerificationAnswer))]
 ) -> Envelope[SessionRead]:
     return ok(await service.complete_verification(ctx, who, body.ticket, body.method, body.answer))
 
 
-@router.post("/wps/session/login/freeplay", operation_id="freePlayLogin")
+@router.post("/wps/session/login/freeplay", operation_id="freePlayLogin", response_model=Envelope[SessionRead])
 async def free_play(
     ctx: Ctx, who: Who, _client: Annotated[dict[str, Any] | None, Body()] = None
 ) -> Envelope[SessionRead]:
@@ -79,7 +86,7 @@ async def free_play(
     return ok(await service.free_play(ctx, who))
 
 
-@router.delete("/wps/session/logout", operation_id="logout")
+@router.delete("/wps/session/logout", operation_id="logout", response_model=Envelope[Done])
 async def logout(ctx: Ctx, principal: AnySession) -> Envelope[Done]:
     await service.logout(ctx, principal)
     return ok(Done())

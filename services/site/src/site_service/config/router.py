@@ -55,7 +55,7 @@ def _json(value_json: str) -> Response:
     return Response(ok_raw(value_json), media_type="application/json")
 
 
-@public.get("/wps/system/status", operation_id="systemStatus")
+@public.get("/wps/system/status", operation_id="systemStatus", response_model=Envelope[SystemStatusRead])
 async def system_status_call(
     merchant: MerchantCode, language: Language, db: Db, cache: Cache, ip: ClientIp
 ) -> Envelope[SystemStatusRead]:
@@ -92,54 +92,66 @@ async def domain_route(merchant: MerchantCode, language: Language, db: Db, cache
     return _json(value)
 
 
-@ops.get("/merchants/{code}", operation_id="opsGetMerchant")
+@ops.get("/merchants/{code}", operation_id="opsGetMerchant", response_model=Envelope[MerchantRead])
 async def get_merchant(code: str, actor: BrandOps, db: Db) -> Envelope[MerchantRead]:
     async with db.reader() as session:
         return ok(service.ops_view(await service.get_merchant(session, code)))
 
 
-@ops.post("/merchants", operation_id="opsCreateMerchant", status_code=201)
+@ops.post("/merchants", operation_id="opsCreateMerchant", status_code=201, response_model=Envelope[MerchantRead])
 async def create_merchant(body: NewMerchant, actor: OpsPrincipal, db: Db, cache: Cache) -> Envelope[MerchantRead]:
     check_brand_access(body.code, actor)
     return ok(await service.create_merchant(db, cache, actor, body))
 
 
-@ops.patch("/merchants/{code}", operation_id="opsUpdateMerchant")
+@ops.patch("/merchants/{code}", operation_id="opsUpdateMerchant", response_model=Envelope[MerchantRead])
 async def update_merchant(
     code: str, body: MerchantSettings, actor: BrandOps, db: Db, cache: Cache
 ) -> Envelope[MerchantRead]:
     return ok(await service.update_merchant(db, cache, actor, code, body))
 
 
-@ops.put("/merchants/{code}/flags", operation_id="opsChangeFlags")
+@ops.put("/merchants/{code}/flags", operation_id="opsChangeFlags", response_model=Envelope[dict[str, bool]])
 async def change_flags(
     code: str, body: FlagChanges, actor: BrandOps, db: Db, cache: Cache
 ) -> Envelope[dict[str, bool]]:
     return ok(await service.change_flags(db, cache, actor, code, body))
 
 
-@ops.put("/merchants/{code}/resources", operation_id="opsReplaceResources")
+@ops.put(
+    "/merchants/{code}/resources",
+    operation_id="opsReplaceResources",
+    response_model=Envelope[dict[str, list[ResourceRead]]],
+)
 async def replace_resources(
     code: str, body: ResourceList, actor: BrandOps, db: Db, cache: Cache
 ) -> Envelope[dict[str, list[ResourceRead]]]:
     return ok(await service.replace_resources(db, cache, actor, code, body))
 
 
-@ops.put("/merchants/{code}/register-rules", operation_id="opsChangeRegisterRules")
+@ops.put(
+    "/merchants/{code}/register-rules",
+    operation_id="opsChangeRegisterRules",
+    response_model=Envelope[list[RegisterRuleRead]],
+)
 async def change_register_rules(
     code: str, body: RegisterRuleList, actor: BrandOps, db: Db, cache: Cache
 ) -> Envelope[list[RegisterRuleRead]]:
     return ok(await service.upsert_register_rules(db, cache, actor, code, body))
 
 
-@ops.put("/merchants/{code}/domain-routes", operation_id="opsReplaceDomainRoutes")
+@ops.put(
+    "/merchants/{code}/domain-routes",
+    operation_id="opsReplaceDomainRoutes",
+    response_model=Envelope[list[DomainRouteRead]],
+)
 async def replace_domain_routes(
     code: str, body: DomainRouteList, actor: BrandOps, db: Db, cache: Cache
 ) -> Envelope[list[DomainRouteRead]]:
     return ok(await service.replace_domain_routes(db, cache, actor, code, body))
 
 
-@ops.get("/merchants/{code}/audit", operation_id="opsAudit")
+@ops.get("/merchants/{code}/audit", operation_id="opsAudit", response_model=Envelope[PageRead[AuditEntryRead]])
 async def audit(
     code: str, actor: BrandOps, db: Db, page: Annotated[Page, Depends(page_params())]
 ) -> Envelope[PageRead[AuditEntryRead]]:

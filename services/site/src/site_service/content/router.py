@@ -30,14 +30,14 @@ public = APIRouter(tags=["site"])
 ops = APIRouter(prefix="/wps/ops/site/merchants/{code}", tags=["site ops"])
 
 
-@public.get("/wps/system/banners", operation_id="banners")
+@public.get("/wps/system/banners", operation_id="banners", response_model=Envelope[list[BannerRead]])
 async def banners(
     merchant: MerchantCode, language: Language, db: Db, cache: Cache, group: BannerGroup
 ) -> Envelope[list[BannerRead]]:
     return ok(await service.banners(db, cache, merchant, language, group.value))
 
 
-@public.get("/wps/system/notices", operation_id="notices")
+@public.get("/wps/system/notices", operation_id="notices", response_model=Envelope[list[AnnouncementRead]])
 async def notices(
     merchant: MerchantCode,
     language: Language,
@@ -56,7 +56,11 @@ async def notices(
     return ok(service.select_notices(items, wanted, popup_audience(principal.role, first_login)))
 
 
-@public.get("/wps/relay/MCSFE_getListAnnouncements", operation_id="listAnnouncements")
+@public.get(
+    "/wps/relay/MCSFE_getListAnnouncements",
+    operation_id="listAnnouncements",
+    response_model=Envelope[PageRead[AnnouncementRead]],
+)
 async def list_announcements(
     merchant: MerchantCode,
     language: Language,
@@ -71,7 +75,7 @@ async def list_announcements(
     return ok(page_of(page, visible[page.offset : page.offset + page.size], len(visible)))
 
 
-@public.get("/wps/system/helpCenter", operation_id="helpCenter")
+@public.get("/wps/system/helpCenter", operation_id="helpCenter", response_model=Envelope[list[HelpTopicRead]])
 async def help_center(
     merchant: MerchantCode,
     language: Language,

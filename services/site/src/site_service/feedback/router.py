@@ -17,7 +17,7 @@ public = APIRouter(tags=["site"])
 ops = APIRouter(prefix="/wps/ops/site/merchants/{code}", tags=["site ops"])
 
 
-@public.put("/wps/feedback", operation_id="feedback")
+@public.put("/wps/feedback", operation_id="feedback", response_model=Envelope[FeedbackReceipt])
 async def feedback(
     body: FeedbackBody, merchant: MerchantCode, principal: CurrentPrincipal, db: Db, ip: ClientIp, request: Request
 ) -> Envelope[FeedbackReceipt]:
@@ -25,7 +25,7 @@ async def feedback(
     return ok(await service.submit(db, request.app.state.redis, merchant, principal, ip, body.content, limit))
 
 
-@ops.get("/feedback", operation_id="opsListFeedback")
+@ops.get("/feedback", operation_id="opsListFeedback", response_model=Envelope[PageRead[FeedbackRead]])
 async def list_feedback(
     code: str, actor: BrandOps, db: Db, page: Annotated[Page, Depends(page_params())]
 ) -> Envelope[PageRead[FeedbackRead]]:

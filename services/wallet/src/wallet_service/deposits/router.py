@@ -19,12 +19,16 @@ router = APIRouter(tags=["wallet deposits"])
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}/deposits", tags=["wallet ops"])
 
 
-@router.get("/wps/v2/wallets/deposit/channels", operation_id="depositChannels")
+@router.get(
+    "/wps/v2/wallets/deposit/channels",
+    operation_id="depositChannels",
+    response_model=Envelope[list[DepositChannelRead]],
+)
 async def deposit_channels(db: Db, member: Member) -> Envelope[list[DepositChannelRead]]:
     return ok(await service.channels(db, member.merchant))
 
 
-@router.post("/wps/v2/wallets/deposits", operation_id="requestDeposit")
+@router.post("/wps/v2/wallets/deposits", operation_id="requestDeposit", response_model=Envelope[DepositRead])
 async def request_deposit(
     db: Db, redis: Cache, member: Member, settings: Settings, body: DepositRequest
 ) -> Envelope[DepositRead]:
@@ -38,17 +42,19 @@ async def request_deposit(
     )
 
 
-@router.get("/wps/v2/wallets/deposits", operation_id="myDeposits")
+@router.get("/wps/v2/wallets/deposits", operation_id="myDeposits", response_model=Envelope[list[DepositRead]])
 async def my_deposits(db: Db, member: Member) -> Envelope[list[DepositRead]]:
     return ok(await service.listed(db, member.merchant, account_id=member.account_id))
 
 
-@router.get("/wps/v2/wallets/deposits/{deposit_id}", operation_id="myDeposit")
+@router.get("/wps/v2/wallets/deposits/{deposit_id}", operation_id="myDeposit", response_model=Envelope[DepositRead])
 async def my_deposit(deposit_id: str, db: Db, member: Member) -> Envelope[DepositRead]:
     return ok(await service.of_member(db, member, deposit_id))
 
 
-@router.post("/wps/payment/sandbox/callback", operation_id="sandboxGatewayCallback")
+@router.post(
+    "/wps/payment/sandbox/callback", operation_id="sandboxGatewayCallback", response_model=Envelope[GatewayAnswerRead]
+)
 async def sandbox_callback(request: Request, db: Db, settings: Settings) -> Envelope[GatewayAnswerRead]:
     """The gateway's asynchronous word on an order, signed with the shared secret over the raw body."""
     raw = await request.body()
@@ -65,7 +71,7 @@ async def sandbox_callback(request: Request, db: Db, settings: Settings) -> Enve
     return ok(await service.gateway_callback(db, callback))
 
 
-@ops.get("", operation_id="opsDeposits")
+@ops.get("", operation_id="opsDeposits", response_model=Envelope[list[DepositRead]])
 async def ops_deposits(
     code: str,
     db: Db,
@@ -76,14 +82,14 @@ async def ops_deposits(
     return ok(await service.listed(db, code, account_id=account_id, status=status))
 
 
-@ops.post("/{deposit_id}/approve", operation_id="opsApproveDeposit")
+@ops.post("/{deposit_id}/approve", operation_id="opsApproveDeposit", response_model=Envelope[DepositRead])
 async def approve(
     code: str, deposit_id: str, db: Db, actor: BrandOps, body: Decision | None = None
 ) -> Envelope[DepositRead]:
     return ok(await service.decide_by_ops(db, code, deposit_id, actor, True, body.reason if body else None))
 
 
-@ops.post("/{deposit_id}/reject", operation_id="opsRejectDeposit")
+@ops.post("/{deposit_id}/reject", operation_id="opsRejectDeposit", response_model=Envelope[DepositRead])
 async def reject(code: str, deposit_id: str, db: Db, actor: BrandOps, body: Decision) -> Envelope[DepositRead]:
     if not body.reason:
         raise MoneyError("reason.required")

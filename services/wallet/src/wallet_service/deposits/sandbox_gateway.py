@@ -1,5 +1,5 @@
-"""The sandbox payment gateway: a stand-alone gateway for development and tests that behaves like a real
-one. The wallet sends the member to its checkout page with a signed order; the member pays or declines;
+"""The sandbox payment gateway: a stand-alone, external-style gateway for development and tests that behaves
+like a real one. The wallet sends the member to its checkout page with a signed order; the member pays or declines;
 the gateway then calls the wallet's public callback address server to server with a signed body (as a real
 gateway would, it knows the wallet only by that address) and sends the browser back to the order's return
 address. Turned off with ``WALLET_SANDBOX_ENABLED=false``."""

@@ -18,7 +18,7 @@ public = APIRouter(tags=["wallet"])
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}", tags=["wallet ops"])
 
 
-@public.get("/wps/relay/GCS_merchantWallet", operation_id="merchantWallet")
+@public.get("/wps/relay/GCS_merchantWallet", operation_id="merchantWallet", response_model=Envelope[MerchantWalletRead])
 async def merchant_wallet(
     db: Db, merchant: MerchantCode, merchant_code: str | None = Query(None, alias="merchantCode")
 ) -> Envelope[MerchantWalletRead]:
@@ -30,13 +30,13 @@ async def merchant_wallet(
     return ok(MerchantWalletRead(merchantCode=code, isSingle=rules.is_single, vendors=list(rules.vendors)))
 
 
-@ops.get("/settings", operation_id="opsWalletSettings")
+@ops.get("/settings", operation_id="opsWalletSettings", response_model=Envelope[WalletSettingsRead])
 async def read_settings(code: str, db: Db, actor: BrandOps) -> Envelope[WalletSettingsRead]:
     async with db.reader() as session:
         return ok((await rules_of(session, code)).view())
 
 
-@ops.put("/settings", operation_id="opsChangeWalletSettings")
+@ops.put("/settings", operation_id="opsChangeWalletSettings", response_model=Envelope[WalletSettingsRead])
 async def change_settings(code: str, db: Db, actor: BrandOps, body: SettingsChange) -> Envelope[WalletSettingsRead]:
     async with db.transaction() as session:
         updated = await change(session, code, body.changes())

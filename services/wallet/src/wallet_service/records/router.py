@@ -17,7 +17,7 @@ router = APIRouter(tags=["wallet records"])
 Paging = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
 
 
-@router.get("/wps/relay/ODSFE2_MemTransDet", operation_id="transactionRecords")
+@router.get("/wps/relay/ODSFE2_MemTransDet", operation_id="transactionRecords", response_model=Envelope[RecordPageRead])
 async def transaction_records(
     db: Db,
     member: Member,
@@ -34,6 +34,8 @@ async def transaction_records(
     )
 
 
-@router.get("/wps/member/info/funds/consolidated", operation_id="consolidatedFunds")
+@router.get(
+    "/wps/member/info/funds/consolidated", operation_id="consolidatedFunds", response_model=Envelope[ConsolidatedRead]
+)
 async def consolidated_funds(db: Db, member: Member) -> Envelope[ConsolidatedRead]:
     return ok(await service.consolidated(db, member.merchant, str(member.account_id)))

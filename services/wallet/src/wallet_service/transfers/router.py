@@ -19,7 +19,7 @@ from wallet_service.transfers import service
 router = APIRouter(tags=["wallet"])
 
 
-@router.post("/wps/relay/GCS_walletTransfer", operation_id="walletTransfer")
+@router.post("/wps/relay/GCS_walletTransfer", operation_id="walletTransfer", response_model=Envelope[dict[str, int]])
 async def wallet_transfer(db: Db, member: Member, body: WalletTransfer) -> Envelope[dict[str, int]]:
     """Each of the two wallets' balance after the move, by wallet name."""
     async with db.reader() as session:
@@ -38,12 +38,14 @@ async def wallet_transfer(db: Db, member: Member, body: WalletTransfer) -> Envel
     return ok(result["value"])
 
 
-@router.get("/wps/v2/wallets/upline", operation_id="upline")
+@router.get("/wps/v2/wallets/upline", operation_id="upline", response_model=Envelope[UplineRead])
 async def upline(db: Db, member: Member) -> Envelope[UplineRead]:
     return ok(await service.upline_of(db, member))
 
 
-@router.post("/wps/v2/wallets/upline/transfer", operation_id="transferToUpline")
+@router.post(
+    "/wps/v2/wallets/upline/transfer", operation_id="transferToUpline", response_model=Envelope[UplineTransferRead]
+)
 async def transfer_to_upline(
     db: Db, nc: Nats, member: Member, body: Annotated[UplineTransfer, Depends(encrypted_body(UplineTransfer))]
 ) -> Envelope[UplineTransferRead]:

@@ -27,12 +27,12 @@ router = APIRouter(prefix="/wps/v2/wallets", tags=["wallet withdrawals"])
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}/withdrawals", tags=["wallet ops"])
 
 
-@router.get("/bank-accounts", operation_id="bankAccounts")
+@router.get("/bank-accounts", operation_id="bankAccounts", response_model=Envelope[list[BankAccountRead]])
 async def bank_accounts(db: Db, member: Member) -> Envelope[list[BankAccountRead]]:
     return ok(await service.bank_accounts(db, member))
 
 
-@router.post("/bank-accounts", operation_id="bindBankAccount")
+@router.post("/bank-accounts", operation_id="bindBankAccount", response_model=Envelope[BankAccountRead])
 async def bind_bank_account(
     db: Db, redis: Cache, member: Member, body: BankAccountBinding
 ) -> Envelope[BankAccountRead]:
@@ -40,7 +40,7 @@ async def bind_bank_account(
     return ok(await service.bind_bank_account(db, member, body.bankName, body.holderName, body.accountNumber))
 
 
-@router.post("/withdrawals", operation_id="requestWithdrawal")
+@router.post("/withdrawals", operation_id="requestWithdrawal", response_model=Envelope[WithdrawalRead])
 async def request_withdrawal(
     db: Db, nc: Nats, member: Member, body: Annotated[WithdrawalRequest, Depends(encrypted_body(WithdrawalRequest))]
 ) -> Envelope[WithdrawalRead]:
@@ -49,19 +49,23 @@ async def request_withdrawal(
     return ok(await service.request(db, member, body.amount, body.bankAccountId, body.requestId))
 
 
-@router.get("/withdrawals", operation_id="myWithdrawals")
+@router.get("/withdrawals", operation_id="myWithdrawals", response_model=Envelope[list[WithdrawalRead]])
 async def my_withdrawals(db: Db, member: Member) -> Envelope[list[WithdrawalRead]]:
     return ok(await service.listed(db, member.merchant, account_id=member.account_id))
 
 
-@router.post("/withdrawals/{withdrawal_id}/confirmation", operation_id="confirmWithdrawal")
+@router.post(
+    "/withdrawals/{withdrawal_id}/confirmation",
+    operation_id="confirmWithdrawal",
+    response_model=Envelope[WithdrawalRead],
+)
 async def confirm_withdrawal(
     withdrawal_id: str, db: Db, member: Member, body: Confirmation
 ) -> Envelope[WithdrawalRead]:
     return ok(await service.confirm(db, member, withdrawal_id, body.result, body.remainder, body.proofs))
 
 
-@ops.get("", operation_id="opsWithdrawals")
+@ops.get("", operation_id="opsWithdrawals", response_model=Envelope[list[WithdrawalRead]])
 async def ops_withdrawals(
     code: str,
     db: Db,
@@ -72,7 +76,7 @@ async def ops_withdrawals(
     return ok(await service.listed(db, code, account_id=account_id, status=status))
 
 
-@ops.post("/{withdrawal_id}/{action}", operation_id="opsDecideWithdrawal")
+@ops.post("/{withdrawal_id}/{action}", operation_id="opsDecideWithdrawal", response_model=Envelope[WithdrawalRead])
 async def decide(
     code: str,
     withdrawal_id: str,
