@@ -12,6 +12,7 @@ import json
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, cast
 
+from pydantic import BaseModel
 from redis.asyncio import Redis
 
 _STORE_IF_CURRENT = """
@@ -26,8 +27,15 @@ return 0
 """
 
 
+def _jsonable(value: Any) -> Any:
+    """A part may hold answer models: they are stored as the JSON their routes answer with."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    return str(value)
+
+
 def encode(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=_jsonable)
 
 
 class SiteCache:

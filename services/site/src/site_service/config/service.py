@@ -94,10 +94,6 @@ def whitelabel_view(merchant: Merchant) -> dict[str, bool]:
     return {flag: bool(merchant.flags.get(flag, False)) for flag in WHITELABEL_FLAGS}
 
 
-def _dumped(items: list[RegisterRuleRead] | list[DomainRouteRead]) -> list[dict[str, Any]]:
-    return [item.model_dump(mode="json") for item in items]
-
-
 async def load_site(db: Database, code: str, language: str) -> dict[str, Any]:
     """Every cached part of a brand's configuration, from one read: ``config:<language>`` (the public view
     in that language), ``status`` (what the per-request status is computed from), and the language-neutral
@@ -141,11 +137,11 @@ async def load_site(db: Database, code: str, language: str) -> dict[str, Any]:
             regionText=public.regionText,
         )
     return {
-        f"config:{language}": public.model_dump(mode="json"),
-        f"status:{language}": status.model_dump(mode="json"),
+        f"config:{language}": public,
+        f"status:{language}": status,
         "whitelabel": whitelabel,
-        "register": _dumped(register),
-        "domainRoute": _dumped(routes),
+        "register": register,
+        "domainRoute": routes,
     }
 
 

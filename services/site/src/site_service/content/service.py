@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -66,15 +65,11 @@ def announcement_view(item: Announcement, language: str) -> AnnouncementRead:
     )
 
 
-def _dumped(items: Sequence[BaseModel]) -> list[dict[str, Any]]:
-    return [item.model_dump(mode="json") for item in items]
-
-
-async def _load_banners(db: Database, code: str, language: str) -> list[dict[str, Any]]:
+async def _load_banners(db: Database, code: str, language: str) -> list[BannerRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
         query = Scoped(Banner).query(code, active=True).order_by(Banner.sort, Banner.id)
-        return _dumped([banner_view(banner, language) for banner in await session.scalars(query)])
+        return [banner_view(banner, language) for banner in await session.scalars(query)]
 
 
 async def banners(db: Database, cache: SiteCache, code: str, language: str, group: str) -> list[BannerRead]:
@@ -84,7 +79,7 @@ async def banners(db: Database, cache: SiteCache, code: str, language: str, grou
     return [BannerRead.model_validate(banner) for banner in every if banner["groupName"] == group]
 
 
-async def _load_announcements(db: Database, code: str, language: str) -> list[dict[str, Any]]:
+async def _load_announcements(db: Database, code: str, language: str) -> list[AnnouncementRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
         query = (
@@ -92,7 +87,7 @@ async def _load_announcements(db: Database, code: str, language: str) -> list[di
             .query(code, active=True)
             .order_by(Announcement.sort, Announcement.starts_at.desc(), Announcement.id.desc())
         )
-        return _dumped([announcement_view(item, language) for item in await session.scalars(query)])
+        return [announcement_view(item, language) for item in await session.scalars(query)]
 
 
 async def live_announcements(db: Database, cache: SiteCache, code: str, language: str) -> list[AnnouncementRead]:
@@ -125,18 +120,16 @@ def select_notices(
     ]
 
 
-async def _load_help(db: Database, code: str, language: str) -> list[dict[str, Any]]:
+async def _load_help(db: Database, code: str, language: str) -> list[HelpTopicRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
         query = Scoped(HelpTopic).query(code).order_by(HelpTopic.sort, HelpTopic.id)
-        return _dumped(
-            [
-                HelpTopicRead(
-                    key=topic.key, title=localized(topic.title, language), content=localized(topic.content, language)
-                )
-                for topic in await session.scalars(query)
-            ]
-        )
+        return [
+            HelpTopicRead(
+                key=topic.key, title=localized(topic.title, language), content=localized(topic.content, language)
+            )
+            for topic in await session.scalars(query)
+        ]
 
 
 async def help_centre(db: Database, cache: SiteCache, code: str, language: str) -> list[HelpTopicRead]:
