@@ -85,9 +85,10 @@ async def check_code(ctx: AuthContext, merchant: str, purpose: str, phone: str, 
     if expected is None:
         return False
     if same_secret(str(expected), code.strip()):
-        spent = bool(await ctx.redis.delete(key))  # only the caller that deletes it used it: two at once, one wins
+        if not await ctx.redis.delete(key):  # only the caller that deletes it used it: two at once, one wins
+            return False
         await ctx.redis.delete(f"{key}:tries")
-        return spent
+        return True
     if tries == MAX_TRIES:
         await ctx.redis.delete(key)
     return False
