@@ -1,5 +1,5 @@
-"""Benchmark: debit-then-credit pairs per second through the NATS money API, as a ratio to the same two SQL
-transactions (conditional update plus journal insert, each side) issued directly with psycopg in the same run;
+"""Benchmark: debit-then-credit pairs per second through the NATS money API, as a ratio to the same database work
+(the wallet's ``money_move`` function, one call a side) issued directly from a psycopg pool in the same run;
 and balance reads through Traefik as a ratio to the wallet's ``/healthz`` through Traefik. Not pass/fail.
 
     ./portal bench     (or: .venv/bin/python tests/bench/wallet.py --pairs 2000)
@@ -16,15 +16,18 @@ from typing import Any
 
 import httpx
 import nats
-import psycopg
 from load import measure
+from psycopg_pool import AsyncConnectionPool
 
 from portal_kit.sessions import Principal, Role
 from portal_kit.testing.plugin import issue_session
 from portal_stack.harness import Stack
+from wallet_service.ledger.domain import fingerprint, house_shard_number
+from wallet_service.money.service import MOVE, Movement
 
 RESULTS = Path(__file__).resolve().parent / "results"
 CONCURRENCY = 16
+POOL_KWARGS = {"autocommit": True, "prepare_threshold": 0}  # as the wallet's own pool (portal_kit.db.call)
 
 
 async def open_account(stack: Stack, index: int) -> str:
@@ -63,43 +66,29 @@ async def nats_pairs(stack: Stack, accounts: list[str], pairs: int) -> float:
     return pairs / elapsed
 
 
-async def sql_pairs(stack: Stack, pairs: int) -> float:
-    """The baseline: per side one transaction with the same conditional update and journal insert, each client
-    on its own account row."""
+async def sql_pairs(stack: Stack, accounts: list[str], pairs: int) -> float:
+    """The baseline: the same database work, the wallet's money functions called directly from a psycopg pool at
+    the same concurrency, each client on its own account (as the NATS clients do)."""
     url = f"postgresql://postgres@127.0.0.1:{stack.ports['PORTAL_PG_PORT']}/wallet"
-    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as setup:
-        await setup.execute("CREATE TABLE IF NOT EXISTS bench_account (id int PRIMARY KEY, balance bigint NOT NULL)")
-        await setup.execute(
-            "CREATE TABLE IF NOT EXISTS bench_entry (id bigserial PRIMARY KEY, account int, amount bigint, balance_after bigint)"
-        )
-        for index in range(CONCURRENCY):
-            await setup.execute(
-                "INSERT INTO bench_account VALUES (%s, 1000000000) ON CONFLICT (id) DO NOTHING", (index,)
-            )
     queue = iter(range(pairs))
+    async with AsyncConnectionPool(url, min_size=CONCURRENCY, max_size=CONCURRENCY, kwargs=POOL_KWARGS) as pool:
 
-    async def worker(index: int) -> None:
-        async with await psycopg.AsyncConnection.connect(url) as connection:
-            for _ in queue:
-                for amount in (-1, 1):
-                    async with connection.transaction():
-                        row = await (
-                            await connection.execute(
-                                "UPDATE bench_account SET balance = balance + %s WHERE id = %s AND balance + %s >= 0 RETURNING balance",
-                                (amount, index, amount),
-                            )
-                        ).fetchone()
-                        assert row is not None
-                        await connection.execute(
-                            "INSERT INTO bench_entry (account, amount, balance_after) VALUES (%s, %s, %s)",
-                            (index, amount, row[0]),
-                        )
+        async def worker(account: str) -> None:
+            for n in queue:
+                for kind in ("debit", "credit"):
+                    movement = Movement("turkeyf2", account, "TRY", 1, f"sql-bench-{n}", "freeplay")
+                    params = (
+                        "turkeyf2", kind, movement.transaction_id, fingerprint(kind, movement.content()), account,
+                        "freeplay", "TRY", 1, house_shard_number(account),
+                    )  # fmt: skip
+                    async with pool.connection() as connection:
+                        row = await (await connection.execute(MOVE, params)).fetchone()
+                    if row is None or not row[0]["success"]:
+                        raise RuntimeError(str(row))
 
-    started = time.perf_counter()
-    await asyncio.gather(*(worker(index) for index in range(CONCURRENCY)))
-    elapsed = time.perf_counter() - started
-    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as cleanup:
-        await cleanup.execute("DROP TABLE bench_entry; DROP TABLE bench_account")
+        started = time.perf_counter()
+        await asyncio.gather(*(worker(account) for account in accounts))
+        elapsed = time.perf_counter() - started
     return pairs / elapsed
 
 
@@ -115,7 +104,7 @@ def run(pairs: int, seconds: int) -> dict[str, Any]:
         accounts = [asyncio.run(open_account(stack, index)) for index in range(CONCURRENCY)]
         account = accounts[0]
         through_nats = asyncio.run(nats_pairs(stack, accounts, pairs))
-        direct = asyncio.run(sql_pairs(stack, pairs))
+        direct = asyncio.run(sql_pairs(stack, accounts, pairs))
         headers = {"Authorization": asyncio.run(member_token(stack, account))}
         balance = measure(f"{stack.url}/wps/v2/wallets/balance", headers, seconds=seconds)
         health = measure(f"{stack.url}/_svc/wallet/healthz", headers, seconds=seconds)

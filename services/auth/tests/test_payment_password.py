@@ -13,19 +13,19 @@ from auth_helpers import GOOD_REGISTRATION, AuthClient
 from sqlalchemy import update
 
 from auth_service.accounts.models import Account
-from auth_service.accounts.payment_password import SUBJECT, rpc_subscription
+from auth_service.accounts.payment_password import SUBJECT, payment_password_answers
 from portal_kit.db import Database
-from portal_kit.messaging.consumer import create_broker
+from portal_kit.messaging.rpc import Responder
 from portal_kit.testing.plugin import PortalServers
 
 
 @pytest.fixture
 async def responder(portal_servers: PortalServers, auth_db: Database) -> AsyncIterator[None]:
-    broker = create_broker(portal_servers.nats_url, name="auth-payment-test")
-    rpc_subscription(portal_servers.redis_url)(broker, auth_db)
-    await broker.start()
+    responder = Responder(portal_servers.nats_url, name="auth-payment-test")
+    payment_password_answers(portal_servers.redis_url)(responder, auth_db)
+    await responder.start()
     yield
-    await broker.stop()
+    await responder.stop()
 
 
 async def check(url: str, merchant: str, account_id: str, password: str) -> dict[str, object]:

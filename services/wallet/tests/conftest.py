@@ -7,9 +7,9 @@ import httpx
 import pytest
 from wallet_http import WalletClient
 
-from auth_service.accounts.payment_password import rpc_subscription as payment_rpc
+from auth_service.accounts.payment_password import payment_password_answers
 from portal_kit.db import Database
-from portal_kit.messaging.consumer import create_broker
+from portal_kit.messaging.rpc import Responder
 from portal_kit.migrations import upgrade
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
 from wallet_service.main import build_app
@@ -55,11 +55,11 @@ async def auth_responder(portal_servers: PortalServers, auth_database_url: str) 
     """Auth's payment-password responder on NATS, as the auth worker runs it."""
     await reset_database(auth_database_url)
     db = Database(auth_database_url, pool_size=4)
-    broker = create_broker(portal_servers.nats_url, name="auth-for-wallet-test")
-    payment_rpc(portal_servers.redis_url)(broker, db)
-    await broker.start()
+    responder = Responder(portal_servers.nats_url, name="auth-for-wallet-test")
+    payment_password_answers(portal_servers.redis_url)(responder, db)
+    await responder.start()
     yield db
-    await broker.stop()
+    await responder.stop()
     await db.dispose()
 
 

@@ -12,7 +12,6 @@ from typing import Any
 import httpx
 import nats
 import pytest
-from faststream.nats import NatsBroker
 from sqlalchemy import func, select
 from wallet_conftest import open_member
 
@@ -21,22 +20,23 @@ from portal_kit.db import Database
 from portal_kit.messaging.consumer import create_broker, subscribe
 from portal_kit.messaging.events import new_event
 from portal_kit.messaging.relay import ensure_stream
+from portal_kit.messaging.rpc import Responder
 from portal_kit.sessions import Principal, Role
 from portal_kit.testing.plugin import PortalServers, issue_session
 from wallet_service.accounts.handlers import NewAccount, open_wallets
 from wallet_service.ledger.models import LedgerAccount, MoneyTransaction
 from wallet_service.main import build_app
-from wallet_service.money.rpc import rpc_subscription
+from wallet_service.money.rpc import money_answers
 from wallet_service.settings import WalletSettings
 
 
 @pytest.fixture
-async def broker(portal_servers: PortalServers, wallet_db: Database) -> AsyncIterator[NatsBroker]:
-    nats_broker = create_broker(portal_servers.nats_url, name="wallet-test")
-    rpc_subscription(nats_broker, wallet_db)
-    await nats_broker.start()
-    yield nats_broker
-    await nats_broker.stop()
+async def broker(portal_servers: PortalServers, wallet_db: Database) -> AsyncIterator[Responder]:
+    responder = Responder(portal_servers.nats_url, name="wallet-test")
+    money_answers(responder, wallet_db)
+    await responder.start()
+    yield responder
+    await responder.stop()
 
 
 async def ask(url: str, subject: str, body: Any) -> dict[str, Any]:
@@ -49,7 +49,7 @@ async def ask(url: str, subject: str, body: Any) -> dict[str, Any]:
     return answer
 
 
-async def test_money_api_over_nats(broker: NatsBroker, wallet_db: Database, portal_servers: PortalServers) -> None:
+async def test_money_api_over_nats(broker: Responder, wallet_db: Database, portal_servers: PortalServers) -> None:
     nc = await nats.connect(portal_servers.nats_url)
     await ensure_stream(nc.jetstream(), "WALLET", ["wallet.>"])  # as in production: the events' stream exists
     await nc.close()

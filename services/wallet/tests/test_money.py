@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from wallet_conftest import open_member
 
 from portal_kit.db import Database
-from wallet_service.ledger.domain import MoneyError
+from wallet_service.ledger.domain import MoneyError, house_shard_number
 from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
 from wallet_service.money import service
 from wallet_service.money.service import Movement
@@ -113,6 +113,23 @@ async def test_rollback_restores_a_debit_once(wallet_db: Database) -> None:
     assert await available(wallet_db, "m1") == 1000
     assert (await service.debit(wallet_db, move("m1", 250, "bet")))["success"]  # the original answer, no new effect
     assert await available(wallet_db, "m1") == 1000
+    assert await differences(wallet_db) == []
+
+
+async def test_bets_of_different_players_land_on_shards_of_the_games_house(wallet_db: Database) -> None:
+    members = [f"p{n}" for n in range(12)]
+    for member in members:
+        await open_member(wallet_db, member)
+        await service.credit(wallet_db, move(member, 500, f"seed-{member}"))
+    await asyncio.gather(*(service.debit(wallet_db, move(member, 120, f"bet-{member}")) for member in members))
+    async with wallet_db.reader() as session:
+        rows = await session.execute(
+            select(LedgerAccount.kind, LedgerAccount.balance).where(LedgerAccount.kind.like("house:games#%"))
+        )
+        shards = {kind: balance for kind, balance in rows}
+    assert len(shards) > 1  # not one hot row
+    assert set(shards) == {f"house:games#{house_shard_number(member)}" for member in members}
+    assert sum(shards.values()) == -(500 - 120) * len(members)
     assert await differences(wallet_db) == []
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from typing import Any
 
+from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import MetaData, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase
@@ -30,14 +33,47 @@ def async_url(url: str) -> str:
     return url
 
 
+def libpq_url(url: str) -> str:
+    """Any PostgreSQL URL as libpq reads it (no SQLAlchemy driver suffix)."""
+    for prefix in ("postgresql+psycopg://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql://" + url[len(prefix) :]
+    return url
+
+
 class Database:
-    """One engine per process; ``transaction()`` is the unit of work: commit on success, rollback on error."""
+    """One engine per process; ``transaction()`` is the unit of work: commit on success, rollback on error.
+    ``call()`` is the hot path's way: one statement, one round trip, no ORM."""
 
     def __init__(self, url: str, *, pool_size: int = 10, max_overflow: int = 10) -> None:
         self.engine: AsyncEngine = create_async_engine(
             async_url(url), pool_size=pool_size, max_overflow=max_overflow, pool_pre_ping=True
         )
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._url = libpq_url(url)
+        self._pool_size = pool_size + max_overflow
+        self._statements: AsyncConnectionPool | None = None
+        self._opening = asyncio.Lock()
+
+    async def call(self, statement: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """Run one statement (typically a server-side function doing a whole command) in its own autocommit
+        transaction and return its first row. Statements are prepared on the server at first use, and the
+        connections come from a psycopg pool opened on the first call, sized like the engine's."""
+        if self._statements is None:
+            async with self._opening:
+                if self._statements is None:
+                    pool = AsyncConnectionPool(
+                        self._url,
+                        min_size=1,
+                        max_size=self._pool_size,
+                        kwargs={"autocommit": True, "prepare_threshold": 0},
+                        open=False,
+                    )
+                    await pool.open()
+                    self._statements = pool
+        async with self._statements.connection() as connection:
+            cursor = await connection.execute(statement, params)
+            return await cursor.fetchone()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
@@ -54,4 +90,6 @@ class Database:
             await connection.execute(text("SELECT 1"))
 
     async def dispose(self) -> None:
+        if self._statements is not None:
+            await self._statements.close()
         await self.engine.dispose()

@@ -16,19 +16,23 @@ from portal_kit.logging import configure_logging
 from portal_kit.messaging.consumer import create_broker
 from portal_kit.messaging.events import stream_name
 from portal_kit.messaging.relay import OutboxRelay, connect_nats, ensure_stream
+from portal_kit.messaging.rpc import Responder
 from portal_kit.settings import ServiceSettings
 from portal_kit.telemetry import setup_telemetry
 
 log = logging.getLogger("portal_kit.worker")
 
 Subscriptions = Callable[[NatsBroker, Database], None]
+# Request/reply subjects this worker answers (portal_kit.messaging.rpc.Responder).
+Answers = Callable[[Responder, Database], None]
 # A periodic job of the worker (a sweep, a settlement): runs until the worker stops, then is cancelled.
 Background = Callable[[Database], Coroutine[Any, Any, None]]
 
 
 class Worker:
     """``produces``: whether this service publishes events (it then owns stream ``<SERVICE>``);
-    ``consumes``: the producing services whose streams its subscriptions read."""
+    ``consumes``: the producing services whose streams its subscriptions read; ``answers``: the request/reply
+    subjects it answers."""
 
     def __init__(
         self,
@@ -37,12 +41,14 @@ class Worker:
         produces: bool = True,
         consumes: Sequence[str] = (),
         subscriptions: Sequence[Subscriptions] = (),
+        answers: Sequence[Answers] = (),
         background: Sequence[Background] = (),
     ) -> None:
         self.settings = settings
         self.produces = produces
         self.consumes = consumes
         self.subscriptions = subscriptions
+        self.answers = answers
         self.background = background
         self.stop_requested = asyncio.Event()
 
@@ -65,6 +71,10 @@ class Worker:
         for register in self.subscriptions:
             register(broker, db)
         await broker.start()
+        responder = Responder(self.settings.nats_url, name=f"{self.settings.service_name}-responder")
+        for register_answers in self.answers:
+            register_answers(responder, db)
+        await responder.start()
         relay = OutboxRelay(
             db, self.settings.nats_url, stream_name(self.settings.service_name), [f"{self.settings.service_name}.>"]
         )
@@ -81,6 +91,7 @@ class Worker:
             if relay_task is not None:
                 await relay.stop()
                 await relay_task
+            await responder.stop()
             await broker.stop()
             await db.dispose()
 

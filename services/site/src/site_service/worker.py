@@ -4,12 +4,12 @@ site consumes no events."""
 from __future__ import annotations
 
 from portal_kit.worker import Worker
-from site_service.config.handlers import brand_subscription
+from site_service.config.handlers import brand_answers
 from site_service.settings import SiteSettings
 
 
 def main() -> None:
-    Worker(SiteSettings(), produces=True, subscriptions=[brand_subscription]).main()
+    Worker(SiteSettings(), produces=True, answers=[brand_answers]).main()
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from portal_kit.db import Database
 from portal_kit.site import BrandCache
 from portal_kit.worker import Background, Worker
 from wallet_service.accounts.handlers import registered_subscription
-from wallet_service.money.rpc import rpc_subscription
+from wallet_service.money.rpc import money_answers
 from wallet_service.settings import WalletSettings
 from wallet_service.withdrawals.service import sweep_unconfirmed
 
@@ -37,7 +37,8 @@ def build_worker(settings: WalletSettings) -> Worker:
         settings,
         produces=True,
         consumes=["auth"],
-        subscriptions=[rpc_subscription, registered_subscription(site, settings.trial_starting_balance)],
+        subscriptions=[registered_subscription(site, settings.trial_starting_balance)],
+        answers=[money_answers],
         background=[confirmation_sweep(settings.confirmation_sweep_seconds)],
     )
 

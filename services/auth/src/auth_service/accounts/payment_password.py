@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from faststream.nats import NatsBroker
 from redis.asyncio import Redis
 
 from auth_service.accounts.models import ACCOUNTS
@@ -17,7 +16,7 @@ from auth_service.passwords import hash_password, verify_password
 from portal_events import PaymentPasswordVerifyReply, PaymentPasswordVerifyRequest
 from portal_kit.db import Database
 from portal_kit.errors import DomainError, NotFound
-from portal_kit.messaging.rpc import accepted, refusal, respond
+from portal_kit.messaging.rpc import Responder, accepted, refusal
 from portal_kit.throttle import count
 
 log = logging.getLogger("auth.payment_password")
@@ -97,21 +96,15 @@ async def change(
         )
 
 
-def rpc_subscription(redis_url: str) -> Callable[[NatsBroker, Database], None]:
-    def register(broker: NatsBroker, db: Database) -> None:
+def payment_password_answers(redis_url: str) -> Callable[[Responder, Database], None]:
+    def register(responder: Responder, db: Database) -> None:
         redis = Redis.from_url(redis_url, decode_responses=True)
 
         async def verify(request: PaymentPasswordVerifyRequest) -> PaymentPasswordVerifyReply:
             return await check(db, redis, request.merchant, request.accountId, request.password)
 
-        respond(
-            broker,
-            SUBJECT,
-            PaymentPasswordVerifyRequest,
-            PaymentPasswordVerifyReply,
-            verify,
-            queue="auth",
-            max_workers=8,
+        responder.answer(
+            SUBJECT, PaymentPasswordVerifyRequest, PaymentPasswordVerifyReply, verify, queue="auth", responders=8
         )
 
     return register

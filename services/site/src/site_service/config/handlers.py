@@ -3,18 +3,16 @@ other services keep (``portal_kit.site.BrandCache``). Answered by the site worke
 
 from __future__ import annotations
 
-from faststream.nats import NatsBroker
-
 from portal_events import SiteBrandReply, SiteBrandRequest
 from portal_kit.db import Database
 from portal_kit.errors import NotFound
-from portal_kit.messaging.rpc import accepted, respond
+from portal_kit.messaging.rpc import Responder, accepted
 from site_service.config.service import brand_rules, get_merchant, whitelabel_view
 
 SUBJECT = "rpc.site.brand"
 
 
-def brand_subscription(broker: NatsBroker, db: Database) -> None:
+def brand_answers(responder: Responder, db: Database) -> None:
     async def brand(request: SiteBrandRequest) -> SiteBrandReply:
         async with db.reader() as session:
             merchant = await get_merchant(session, request.merchant)
@@ -33,4 +31,4 @@ def brand_subscription(broker: NatsBroker, db: Database) -> None:
         }
         return accepted(SiteBrandReply, value)
 
-    respond(broker, SUBJECT, SiteBrandRequest, SiteBrandReply, brand, queue="site", max_workers=8)
+    responder.answer(SUBJECT, SiteBrandRequest, SiteBrandReply, brand, queue="site", responders=8)

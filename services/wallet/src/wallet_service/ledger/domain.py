@@ -25,11 +25,15 @@ VENDOR_WALLET = re.compile(r"^vendor:[A-Z0-9_]{2,20}$")
 HOUSE_SHARDS = 16
 
 
+def house_shard_number(member_account_id: str) -> int:
+    digest = hashlib.sha256(member_account_id.encode()).digest()
+    return digest[0] % HOUSE_SHARDS
+
+
 def house_shard(kind: str, member_account_id: str) -> str:
     """House accounts are split in shards chosen by the member, so concurrent bets of different players do
     not queue on one row lock; the shards of a kind together are that house account."""
-    digest = hashlib.sha256(member_account_id.encode()).digest()
-    return f"{kind}#{digest[0] % HOUSE_SHARDS}"
+    return f"{kind}#{house_shard_number(member_account_id)}"
 
 
 # The HTTP status of each refusal that is not a plain bad request (400).

@@ -1,4 +1,5 @@
-"""The money API over NATS request/reply (core NATS, queue group ``wallet``, so replicas share the load). Each
+"""The money API over NATS request/reply (core NATS, queue group ``wallet``: ``RESPONDERS`` subscriptions per
+subject in each process, and the processes share the load). Each
 call's request and reply are declared in ``proto/registry.yaml`` (``rpc:``) and used here as the models
 generated from them:
 
@@ -18,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from faststream.nats import NatsBroker
 from pydantic import ValidationError
 
 from portal_events import (
@@ -30,14 +30,15 @@ from portal_events import (
     WalletRollbackRequest,
 )
 from portal_kit.db import Database
-from portal_kit.messaging.rpc import respond
+from portal_kit.messaging.rpc import Responder
 from wallet_service.ledger.domain import MAIN
 from wallet_service.money import service
 from wallet_service.money.service import Movement
 
 QUEUE = "wallet"
-# Requests handled at once per worker process; below the database pool size (WALLET_DATABASE_POOL_SIZE, 20).
-CONCURRENCY = 16
+# Requests of one subject answered at once per process. More than the database pool can serve at once is
+# harmless: each command is one statement, so a request waiting for a connection holds no lock.
+RESPONDERS = 16
 # A request's bad field answers the code the money rules give it; anything else is request.invalid.
 FIELD_CODES = {"amount": "amount.invalid", "wallet": "wallet.unknown"}
 
@@ -47,7 +48,7 @@ def refusal_code(error: ValidationError) -> str:
     return FIELD_CODES.get(str(first[0]), "request.invalid") if first else "request.invalid"
 
 
-def rpc_subscription(broker: NatsBroker, db: Database) -> None:
+def money_answers(responder: Responder, db: Database) -> None:
     async def debit(request: WalletMovementRequest) -> WalletMovementReply:
         return WalletMovementReply.model_validate(await service.debit(db, Movement.of(request)))
 
@@ -62,7 +63,7 @@ def rpc_subscription(broker: NatsBroker, db: Database) -> None:
         return WalletBalanceReply.model_validate(answer)
 
     def answer(subject: str, request: type[Any], reply: type[Any], work: Callable[[Any], Awaitable[Any]]) -> None:
-        respond(broker, subject, request, reply, work, queue=QUEUE, max_workers=CONCURRENCY, invalid=refusal_code)
+        responder.answer(subject, request, reply, work, queue=QUEUE, responders=RESPONDERS, invalid=refusal_code)
 
     answer("rpc.wallet.debit", WalletMovementRequest, WalletMovementReply, debit)
     answer("rpc.wallet.credit", WalletMovementRequest, WalletMovementReply, credit)

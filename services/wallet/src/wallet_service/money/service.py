@@ -6,24 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert
+import psycopg
 
 from portal_events import WalletMovementRequest
 from portal_kit.db import Database
 from wallet_service.ledger.domain import (
-    FREE_PLAY,
-    FREE_PLAY_HOUSE,
-    GAMES,
-    HOUSE,
     MAIN,
     Leg,
     MoneyError,
     checked_amount,
     checked_wallet,
     fingerprint,
+    house_shard_number,
 )
-from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
 from wallet_service.ledger.service import answer, claim, member_account, open_account, post
 
 
@@ -70,106 +65,70 @@ class Movement:
         return {"accountId": self.account_id, "currency": self.currency, "amount": self.amount, "wallet": self.wallet}
 
 
-async def _wallet(db_session: Any, movement: Movement) -> LedgerAccount:
-    account = await member_account(db_session, movement.merchant, movement.account_id, movement.wallet)
-    if account is None:
-        if movement.wallet != FREE_PLAY and await member_account(
-            db_session, movement.merchant, movement.account_id, FREE_PLAY
-        ):
-            raise MoneyError("trial.real_money")
-        raise MoneyError("account.not_found")
-    if account.currency != movement.currency:
-        raise MoneyError("currency.unknown")
-    return account
+# A refusal the database raised so that its whole command rolls back (migration 0004); the message is its code.
+REFUSED = "PM001"
+MOVE = "SELECT money_move(%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+ROLLBACK = "SELECT money_rollback(%s, %s, %s)"
+BALANCE = (
+    "SELECT balance - held, held, currency FROM ledger_account WHERE merchant = %s AND owner_id = %s AND kind = %s"
+)
 
 
-async def _move(db: Database, movement: Movement, kind: str, sign: int) -> dict[str, Any]:
-    """Debit (sign -1) or credit (+1) a member's wallet against the games house account (or the free-play
+async def _command(db: Database, statement: str, params: tuple[Any, ...]) -> dict[str, Any]:
+    """One money command, one round trip: the database function claims the key, posts and answers."""
+    try:
+        row = await db.call(statement, params)
+    except psycopg.Error as error:
+        if error.sqlstate == REFUSED and error.diag.message_primary:
+            raise MoneyError(error.diag.message_primary) from None
+        raise
+    assert row is not None
+    answer: dict[str, Any] = row[0]
+    return answer
+
+
+async def _move(db: Database, movement: Movement, kind: str) -> dict[str, Any]:
+    """Debit or credit a member's wallet against its shard of the games house account (or of the free-play
     house for a free-play wallet)."""
-    async with db.transaction() as session:
-        row, new = await claim(
-            session, movement.merchant, f"{kind}:{movement.transaction_id}", kind, fingerprint(kind, movement.content())
-        )
-        if not new:
-            return row.result
-        wallet = await _wallet(session, movement)
-        house = await open_account(
-            session, movement.merchant, movement.currency, HOUSE, FREE_PLAY_HOUSE if wallet.trial else GAMES
-        )
-        try:
-            after = await post(
-                session, row, [Leg(wallet.id, sign * movement.amount), Leg(house.id, -sign * movement.amount)]
-            )
-        except MoneyError as refusal:
-            row.status, row.result = "refused", answer(code=refusal.code)
-            return row.result
-        row.status = "done"
-        row.result = answer(
-            {
-                "transactionId": movement.transaction_id,
-                "balance": after[wallet.id] - wallet.held,
-                "currency": wallet.currency,
-            }
-        )
-        return row.result
+    return await _command(
+        db,
+        MOVE,
+        (
+            movement.merchant,
+            kind,
+            movement.transaction_id,
+            fingerprint(kind, movement.content()),
+            movement.account_id,
+            movement.wallet,
+            movement.currency,
+            movement.amount,
+            house_shard_number(movement.account_id),
+        ),
+    )
 
 
 async def debit(db: Database, movement: Movement) -> dict[str, Any]:
-    return await _move(db, movement, "debit", -1)
+    return await _move(db, movement, "debit")
 
 
 async def credit(db: Database, movement: Movement) -> dict[str, Any]:
-    return await _move(db, movement, "credit", +1)
+    return await _move(db, movement, "credit")
 
 
 async def rollback(db: Database, merchant: str, transaction_id: str) -> dict[str, Any]:
     """Undo a debit. A debit not seen yet leaves a tombstone, so that debit is refused when it arrives."""
     if not (1 <= len(transaction_id) <= 100):
         raise MoneyError("request.invalid")
-    async with db.transaction() as session:
-        row, new = await claim(
-            session,
-            merchant,
-            f"rollback:{transaction_id}",
-            "rollback",
-            fingerprint("rollback", {"transactionId": transaction_id}),
-        )
-        if not new:
-            return row.result
-        debit_key = f"debit:{transaction_id}"
-        tombstone = await session.scalar(
-            insert(MoneyTransaction)
-            .values(merchant=merchant, idempotency_key=debit_key, kind="debit", fingerprint="-", status="tombstone",
-                    result=answer(code="transaction.rolled_back"))
-            .on_conflict_do_nothing()
-            .returning(MoneyTransaction.id)
-        )  # fmt: skip
-        if tombstone is not None:
-            row.status, row.result = "done", answer({"transactionId": transaction_id, "reversed": 0})
-            return row.result
-        debited = await session.scalar(
-            select(MoneyTransaction)
-            .where(MoneyTransaction.merchant == merchant, MoneyTransaction.idempotency_key == debit_key)
-            .with_for_update()
-        )
-        assert debited is not None
-        if debited.status != "done":
-            row.status, row.result = "done", answer({"transactionId": transaction_id, "reversed": 0})
-            return row.result
-        entries = (await session.scalars(select(JournalEntry).where(JournalEntry.transaction_id == debited.id))).all()
-        await post(session, row, [Leg(entry.account_id, -entry.amount) for entry in entries])
-        debited.status = "rolled_back"
-        reversed_amount = sum(entry.amount for entry in entries if entry.amount > 0)
-        row.status, row.result = "done", answer({"transactionId": transaction_id, "reversed": reversed_amount})
-        return row.result
+    content = fingerprint("rollback", {"transactionId": transaction_id})
+    return await _command(db, ROLLBACK, (merchant, transaction_id, content))
 
 
 async def balance(db: Database, merchant: str, account_id: str, wallet: str = MAIN) -> dict[str, Any]:
-    async with db.reader() as session:
-        account = await member_account(session, merchant, account_id, checked_wallet(wallet))
-    if account is None:
+    row = await db.call(BALANCE, (merchant, account_id, checked_wallet(wallet)))
+    if row is None:
         raise MoneyError("account.not_found")
-    return answer({"balance": account.balance - account.held, "held": account.held, "currency": account.currency})
+    spendable, held, currency = row
+    return answer({"balance": spendable, "held": held, "currency": currency})
 
 
 async def transfer(
