@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -44,18 +45,22 @@ async def open_account(stack: Stack, index: int) -> str:
     return str(info["id"])
 
 
-async def nats_pairs(stack: Stack, accounts: list[str], pairs: int) -> float:
-    """Each client plays its own account, as players do; every pair touches the member row and a house shard."""
+async def nats_pairs(stack: Stack, accounts: list[str], pairs: int) -> tuple[float, dict[str, float]]:
+    """Each client plays its own account, as players do; every pair touches the member row and a house shard.
+    Returns pairs per second and the p50/p99 of one call."""
     nc = await nats.connect(f"nats://127.0.0.1:{stack.ports['PORTAL_NATS_PORT']}")
     queue = iter(range(pairs))
+    latencies: list[float] = []
 
     async def worker(account: str) -> None:
         base = {"merchant": "turkeyf2", "accountId": account, "currency": "TRY", "amount": 1, "wallet": "freeplay"}
         for n in queue:
             for subject in ("rpc.wallet.debit", "rpc.wallet.credit"):
+                started = time.perf_counter()
                 reply = await nc.request(
                     subject, json.dumps({**base, "transactionId": f"bench-{n}"}).encode(), timeout=10
                 )
+                latencies.append(time.perf_counter() - started)
                 if not json.loads(reply.data).get("success"):
                     raise RuntimeError(reply.data.decode())
 
@@ -63,7 +68,12 @@ async def nats_pairs(stack: Stack, accounts: list[str], pairs: int) -> float:
     await asyncio.gather(*(worker(account) for account in accounts))
     elapsed = time.perf_counter() - started
     await nc.close()
-    return pairs / elapsed
+    latencies.sort()
+    call = {
+        "p50_ms": round(statistics.median(latencies) * 1000, 2),
+        "p99_ms": round(latencies[max(int(len(latencies) * 0.99) - 1, 0)] * 1000, 2),
+    }
+    return pairs / elapsed, call
 
 
 async def sql_pairs(stack: Stack, accounts: list[str], pairs: int) -> float:
@@ -103,7 +113,7 @@ def run(pairs: int, seconds: int) -> dict[str, Any]:
     try:
         accounts = [asyncio.run(open_account(stack, index)) for index in range(CONCURRENCY)]
         account = accounts[0]
-        through_nats = asyncio.run(nats_pairs(stack, accounts, pairs))
+        through_nats, call = asyncio.run(nats_pairs(stack, accounts, pairs))
         direct = asyncio.run(sql_pairs(stack, accounts, pairs))
         headers = {"Authorization": asyncio.run(member_token(stack, account))}
         balance = measure(f"{stack.url}/wps/v2/wallets/balance", headers, seconds=seconds)
@@ -118,6 +128,7 @@ def run(pairs: int, seconds: int) -> dict[str, Any]:
         "nats_pairs_per_second": round(through_nats, 1),
         "sql_pairs_per_second": round(direct, 1),
         "pairs_ratio": round(through_nats / direct, 3),
+        "money_call": call,
         "balance": balance.as_dict(),
         "healthz": health.as_dict(),
         "balance_throughput_ratio": round(balance.requests_per_second / health.requests_per_second, 3),

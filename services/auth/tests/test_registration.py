@@ -12,7 +12,9 @@ from jsonschema import Draft202012Validator, FormatChecker
 from sqlalchemy import func, select
 
 from auth_service.accounts.models import Account
+from auth_service.accounts.schemas import MemberRead
 from portal_kit.db import Database
+from portal_kit.envelope import Envelope
 from portal_kit.messaging.outbox import OutboxMessage
 
 SCHEMA = Path(__file__).resolve().parents[3] / "proto" / "schemas" / "auth" / "member.registered.v1.json"
@@ -31,9 +33,11 @@ async def test_registration_logs_the_member_in_and_publishes_the_event(auth: Aut
     value = response.json()["value"]
     assert value["firstTimeLogin"] is True
     assert value["passwordExpired"] is False
-    info = (await auth.http.get("/wps/member/info", headers={"Authorization": value["token"]})).json()["value"]
+    answer = await auth.http.get("/wps/member/info", headers={"Authorization": value["token"]})
+    info = answer.json()["value"]
     assert (info["account"], info["nickname"], info["type"]) == ("ayse1990", "Ayşe", 0)
     assert info["hasPaymentPassword"] is True
+    assert Envelope[MemberRead].model_validate_json(answer.content).value.account == "ayse1990"  # its contract
     async with auth_db.reader() as session:
         event = (await session.scalars(select(OutboxMessage))).one()
         account = (await session.scalars(select(Account))).one()

@@ -17,6 +17,7 @@ from wallet_conftest import open_member
 
 from portal_events import AuthMemberRegisteredV1
 from portal_kit.db import Database
+from portal_kit.envelope import Envelope
 from portal_kit.messaging.consumer import create_broker, subscribe
 from portal_kit.messaging.events import new_event
 from portal_kit.messaging.relay import ensure_stream
@@ -27,6 +28,7 @@ from wallet_service.accounts.handlers import NewAccount, open_wallets
 from wallet_service.ledger.models import LedgerAccount, MoneyTransaction
 from wallet_service.main import build_app
 from wallet_service.money.rpc import money_answers
+from wallet_service.schemas import BalanceRead
 from wallet_service.settings import WalletSettings
 
 
@@ -162,7 +164,8 @@ async def test_balance_call_shows_the_callers_wallets_only(
         app.router.lifespan_context(app),
         httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://w") as http,
     ):
-        mine = (await http.get("/wps/v2/wallets/balance", headers={"Authorization": token})).json()["value"]
+        answer = await http.get("/wps/v2/wallets/balance", headers={"Authorization": token})
+        mine = answer.json()["value"]
         theirs = (await http.get("/wps/v2/wallets/balance", headers={"Authorization": other})).json()["value"]
         nobody = await http.get("/wps/v2/wallets/balance")
     assert mine == {
@@ -171,5 +174,6 @@ async def test_balance_call_shows_the_callers_wallets_only(
         "sum": 123_456,
         "wallets": [{"wallet": "main", "available": 123_456, "held": 0}],
     }
+    assert Envelope[BalanceRead].model_validate_json(answer.content).value.sum == 123_456  # its declared contract
     assert theirs["sum"] == 0
     assert (nobody.status_code, nobody.json()["errorCode"]) == (401, "login.not.session")

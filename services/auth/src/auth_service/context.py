@@ -23,10 +23,7 @@ class AuthContext:
     payload_keys: PayloadKeys
     sms: SmsProvider
     mailer: SmtpMailer
-
-    @property
-    def sessions(self) -> SessionStore:
-        return SessionStore(self.redis)
+    sessions: SessionStore
 
 
 @dataclass(frozen=True)

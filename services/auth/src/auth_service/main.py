@@ -29,6 +29,7 @@ async def _start(app: FastAPI) -> None:
         payload_keys=app.state.payload_keys,
         sms=sms_provider(settings),
         mailer=SmtpMailer(settings.smtp_host, settings.smtp_port, settings.mail_sender),
+        sessions=app.state.sessions,
     )
 
 

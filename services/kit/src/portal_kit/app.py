@@ -23,6 +23,7 @@ from portal_kit.errors import DomainError
 from portal_kit.i18n import DEFAULT_LANGUAGE, Catalogue, Translator, resolve_language
 from portal_kit.logging import configure_logging
 from portal_kit.openapi import document
+from portal_kit.sessions import SessionCache, SessionStore
 from portal_kit.settings import ServiceSettings
 from portal_kit.telemetry import setup_telemetry
 
@@ -172,6 +173,9 @@ def create_app(
             max_overflow=settings.database_max_overflow,
         )
         app.state.redis = Redis.from_url(settings.redis_url, decode_responses=True)
+        session_cache = SessionCache(app.state.redis, seconds=settings.session_cache_seconds)
+        await session_cache.start()
+        app.state.sessions = SessionStore(app.state.redis, session_cache)
         for hook in on_startup:
             await hook(app)
         try:
@@ -179,6 +183,7 @@ def create_app(
         finally:
             for hook in on_shutdown:
                 await hook(app)
+            await session_cache.stop()
             await app.state.redis.aclose()
             await app.state.db.dispose()
 

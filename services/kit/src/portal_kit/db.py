@@ -57,8 +57,13 @@ class Database:
 
     async def call(self, statement: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
         """Run one statement (typically a server-side function doing a whole command) in its own autocommit
-        transaction and return its first row. Statements are prepared on the server at first use, and the
-        connections come from a psycopg pool opened on the first call, sized like the engine's."""
+        transaction and return its first row: the hot path's one round trip, without the ORM."""
+        rows = await self.rows(statement, params)
+        return rows[0] if rows else None
+
+    async def rows(self, statement: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Like ``call``, every row. Statements are prepared on the server at first use; the connections come
+        from a psycopg pool opened on the first call, sized like the engine's."""
         if self._statements is None:
             async with self._opening:
                 if self._statements is None:
@@ -73,7 +78,7 @@ class Database:
                     self._statements = pool
         async with self._statements.connection() as connection:
             cursor = await connection.execute(statement, params)
-            return await cursor.fetchone()
+            return await cursor.fetchall() if cursor.description is not None else []
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:

@@ -7,14 +7,23 @@ The auth service writes sessions; every service verifies them here. A session is
 Each account's sessions are indexed under ``account-sessions:<merchant>:<accountId>`` so that a password
 change can end the others. A session that must change its password is refused by every role dependency
 except those that admit it (``allow_password_change``).
+
+Verification usually needs no round trip: each process keeps the sessions it verified for a few seconds
+(``SessionCache``). Every change of a session (logout, the end of an account's sessions, a password change
+done) is published on the Valkey channel ``sessions:changed`` in the same MULTI as the change itself, and every
+process drops what it heard of at once; a process whose subscription is not live does not use its cache.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
+import logging
 import secrets
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated
@@ -25,7 +34,10 @@ from redis.asyncio import Redis
 from portal_kit.errors import Forbidden, Unauthorized
 from portal_kit.merchant import MerchantCode
 
+log = logging.getLogger("portal_kit.sessions")
+
 AGENT_TYPES = frozenset({1, 2, 41, 42})
+CHANGED_CHANNEL = "sessions:changed"
 TRIAL_TYPE = 4
 ALL_MERCHANTS = "*"
 
@@ -65,11 +77,83 @@ def token_key(token: str) -> str:
     return "session:" + hashlib.sha256(token.encode()).hexdigest()
 
 
-class SessionStore:
-    """Reads (and, for auth and tests, writes) sessions in Redis."""
+class SessionCache:
+    """The sessions this process verified in the last ``seconds`` (never past their own expiry), dropped as
+    soon as ``sessions:changed`` names them. Used only while the subscription is live: a lost or renewed
+    subscription empties the cache, and an answer read from Valkey while any change arrived is not kept (it
+    may predate the change)."""
 
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: Redis, *, seconds: float = 10.0, size: int = 50_000) -> None:
         self.redis = redis
+        self.seconds = seconds
+        self.size = size
+        self.live = False
+        self.epoch = 0
+        self._entries: dict[str, tuple[float, Principal]] = {}
+        self._listener: asyncio.Task[None] | None = None
+
+    def get(self, key: str) -> Principal | None:
+        if not self.live:
+            return None
+        entry = self._entries.get(key)
+        if entry is None:
+            return None
+        if entry[0] < time.monotonic():
+            self._entries.pop(key, None)
+            return None
+        return entry[1]
+
+    def put(self, key: str, principal: Principal, ttl_ms: int, epoch: int) -> None:
+        if not self.live or epoch != self.epoch or ttl_ms <= 0:
+            return
+        if len(self._entries) >= self.size:
+            self._entries.pop(next(iter(self._entries)))
+        self._entries[key] = (time.monotonic() + min(self.seconds, ttl_ms / 1000), principal)
+
+    def drop(self, keys: Iterable[str]) -> None:
+        self.epoch += 1
+        for key in keys:
+            self._entries.pop(key, None)
+
+    def _reset(self, live: bool) -> None:
+        self.epoch += 1
+        self._entries.clear()
+        self.live = live
+
+    async def start(self) -> None:
+        self._listener = asyncio.create_task(self._listen())
+
+    async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
+        self._reset(live=False)
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async with self.redis.pubsub() as pubsub:
+                    await pubsub.subscribe(CHANGED_CHANNEL)
+                    async for message in pubsub.listen():
+                        if message["type"] == "subscribe":  # (re)subscribed: what happened meanwhile is unknown
+                            self._reset(live=True)
+                        elif message["type"] == "message":
+                            self.drop(str(message["data"]).split())
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - any failure turns the cache off until the subscription is back
+                log.warning("session change subscription lost; verifying every session in Valkey meanwhile")
+            self._reset(live=False)
+            await asyncio.sleep(1.0)
+
+
+class SessionStore:
+    """Reads (and, for auth and tests, writes) sessions in Redis, through this process's cache if it has one."""
+
+    def __init__(self, redis: Redis, cache: SessionCache | None = None) -> None:
+        self.redis = redis
+        self.cache = cache
 
     @staticmethod
     def _index(merchant: str, account_id: str) -> str:
@@ -97,11 +181,17 @@ class SessionStore:
 
     async def load(self, token: str) -> Principal | None:
         key = token_key(token)
-        raw = await self.redis.get(key)
+        if self.cache is not None and (cached := self.cache.get(key)) is not None:
+            return cached
+        epoch = self.cache.epoch if self.cache is not None else 0
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.get(key)
+            pipe.pttl(key)
+            raw, ttl_ms = await pipe.execute()
         if raw is None:
             return None
         body = json.loads(raw)
-        return Principal(
+        principal = Principal(
             role=Role(body["role"]),
             merchant=body["merchant"],
             account_id=body.get("accountId"),
@@ -110,9 +200,24 @@ class SessionStore:
             token_hash=key,
             must_change_password=bool(body.get("mustChangePassword", False)),
         )
+        if self.cache is not None:
+            self.cache.put(key, principal, int(ttl_ms), epoch)
+        return principal
+
+    def _changed(self, keys: list[str]) -> None:
+        if self.cache is not None:
+            self.cache.drop(keys)
 
     async def revoke(self, token: str) -> None:
-        await self.redis.delete(token_key(token))
+        await self.end(token_key(token))
+
+    async def end(self, key: str) -> None:
+        """End the session stored under ``key`` (its token key), in every process at once."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.delete(key)
+            pipe.publish(CHANGED_CHANNEL, key)
+            await pipe.execute()
+        self._changed([key])
 
     async def release_password_change(self, key: str) -> None:
         """Clear the forced password change of the session stored under ``key`` (its token key)."""
@@ -120,17 +225,24 @@ class SessionStore:
         if raw is not None:
             body = json.loads(raw)
             body["mustChangePassword"] = False
-            await self.redis.set(key, json.dumps(body), keepttl=True, xx=True)
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.set(key, json.dumps(body), keepttl=True, xx=True)
+                pipe.publish(CHANGED_CHANNEL, key)
+                await pipe.execute()
+            self._changed([key])
 
     async def revoke_account(self, merchant: str, account_id: str, keep: str | None = None) -> int:
         """End every session of the account except ``keep`` (a token key); returns how many ended."""
         index = self._index(merchant, account_id)
-        keys = [key for key in await self.redis.smembers(index) if key != keep]
+        members = await self.redis.smembers(index)
+        keys = [key for key in (m.decode() if isinstance(m, bytes) else m for m in members) if key != keep]
         if keys:
             async with self.redis.pipeline(transaction=True) as pipe:
                 pipe.delete(*keys)
                 pipe.srem(index, *keys)
+                pipe.publish(CHANGED_CHANNEL, " ".join(keys))
                 await pipe.execute()
+            self._changed(keys)
         return len(keys)
 
 
@@ -152,7 +264,8 @@ async def current_principal(
     token = _bare_token(authorization)
     if token is None:
         return Principal(role=Role.VISITOR, merchant=merchant)
-    principal = await SessionStore(request.app.state.redis).load(token)
+    sessions: SessionStore = request.app.state.sessions
+    principal = await sessions.load(token)
     if principal is None:
         raise Unauthorized("user.or.token.invalid")
     if principal.merchant not in (merchant, ALL_MERCHANTS):

@@ -44,6 +44,8 @@ class ServiceSettings(BaseSettings):
     default_merchant: str = "turkeyf2"
     # Addresses whose X-Real-Ip is believed (the gateway's); locally Traefik runs on loopback.
     trusted_proxies: str = "127.0.0.1/32,::1/128"
+    # How long a process trusts a session it verified, unless a change of it is heard first (0: never).
+    session_cache_seconds: float = 10.0
 
     @model_validator(mode="before")
     @classmethod

@@ -12,6 +12,7 @@ from opentelemetry.context import Context
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, ConsoleSpanExporter, SpanExporter
+from opentelemetry.sdk.trace.sampling import ALWAYS_OFF
 
 _configured = False
 
@@ -28,13 +29,17 @@ def _exporter() -> SpanExporter | None:
 
 
 def setup_telemetry(service: str) -> None:
-    """Install a tracer provider once per process (spans are recorded even when nothing exports them,
-    so trace ids reach the logs and propagate across HTTP and NATS)."""
+    """Install a tracer provider once per process. When nothing exports spans they are not recorded (the
+    sampler drops them), but each still has its trace id: ids reach the logs and propagate across HTTP and
+    NATS at no cost to the hot paths."""
     global _configured
     if _configured:
         return
-    provider = TracerProvider(resource=Resource.create({"service.name": os.environ.get("OTEL_SERVICE_NAME", service)}))
     exporter = _exporter()
+    provider = TracerProvider(
+        resource=Resource.create({"service.name": os.environ.get("OTEL_SERVICE_NAME", service)}),
+        sampler=None if exporter is not None else ALWAYS_OFF,  # None: the OTEL_TRACES_SAMPLER default
+    )
     if exporter is not None:
         provider.add_span_processor(BatchSpanProcessor(exporter))
     trace.set_tracer_provider(provider)

@@ -4,7 +4,7 @@
 External servers: ``PORTAL_DATABASE_URL`` (an admin URL; each service gets its own database on it, unless
 ``<SERVICE>_DATABASE_URL`` names one), ``NATS_URL``, ``REDIS_URL``. Local ports: ``PORTAL_PG_PORT``,
 ``PORTAL_NATS_PORT``, ``PORTAL_VALKEY_PORT``, ``PORTAL_<SERVICE>_PORT``, ``PORTAL_WEB_PORT``,
-``PORTAL_FALLBACK_PORT``.
+``PORTAL_FALLBACK_PORT``. ``PORTAL_API_WORKERS`` (the number of cores): processes serving each service's API.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ class StackConfig:
     external_database: str | None = field(default_factory=lambda: os.environ.get("PORTAL_DATABASE_URL"))
     external_nats: str | None = field(default_factory=lambda: os.environ.get("NATS_URL"))
     external_redis: str | None = field(default_factory=lambda: os.environ.get("REDIS_URL"))
+    api_workers: int = field(default_factory=lambda: int(os.environ.get("PORTAL_API_WORKERS", os.cpu_count() or 1)))
 
     @property
     def url(self) -> str:

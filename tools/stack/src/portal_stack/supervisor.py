@@ -107,9 +107,12 @@ class Supervisor:
             port=port,
         )
 
-    def _uvicorn(self, name: str, app: str, port: int, env: dict[str, str], ready_path: str) -> ManagedProcess:
+    def _uvicorn(
+        self, name: str, app: str, port: int, env: dict[str, str], ready_path: str, workers: int = 1
+    ) -> ManagedProcess:
         args = ["-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port), "--loop", "uvloop"]
         args += ["--http", "httptools", "--no-access-log", "--timeout-graceful-shutdown", "5"]
+        args += ["--workers", str(workers)]
         return self._python(name, args, env, f"http://127.0.0.1:{port}{ready_path}", port)
 
     def start_servers(self) -> None:
@@ -135,7 +138,10 @@ class Supervisor:
         for service in SERVICES:
             env = cfg.service_env(service)
             port = cfg.service_port(service)
-            self._start(self._uvicorn(f"{service.name}-api", f"{service.package}.main:app", port, env, "/readyz"))
+            api = self._uvicorn(
+                f"{service.name}-api", f"{service.package}.main:app", port, env, "/readyz", cfg.api_workers
+            )
+            self._start(api)
             # The site worker answers rpc.site.brand, which every other service asks before it serves anyone.
             worker = ManagedProcess(
                 f"{service.name}-worker",

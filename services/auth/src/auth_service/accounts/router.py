@@ -6,7 +6,7 @@ import json
 from typing import Annotated
 from urllib.parse import parse_qs
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 from pydantic import ValidationError
 
 from auth_service.accounts import mobile_binding, payment_password, service
@@ -36,7 +36,7 @@ from auth_service.accounts.schemas import (
 )
 from auth_service.deps import Ctx, RealAccount, SignedIn, Who
 from portal_kit.encryption import encrypted_body
-from portal_kit.envelope import Done, Envelope, ok
+from portal_kit.envelope import Done, Envelope, ok, ok_response
 from portal_kit.errors import DomainError
 from portal_kit.sessions import BrandOps
 
@@ -122,8 +122,8 @@ async def reset_by_link(
 
 
 @router.get("/wps/member/info", operation_id="memberInfo", response_model=Envelope[MemberRead])
-async def member_info(ctx: Ctx, principal: SignedIn) -> Envelope[MemberRead]:
-    return ok(service.member_view(await service.own_account(ctx, principal)))
+async def member_info(ctx: Ctx, principal: SignedIn) -> Response:
+    return ok_response(await service.member_info(ctx, principal))
 
 
 @router.get("/wps/member/info/icon", operation_id="memberIcon", response_model=Envelope[IconRead])

@@ -21,6 +21,7 @@ class LedgerAccount(Base):
     __tablename__ = "ledger_account"
     __table_args__ = (
         Index("uq_ledger_account_owner", "merchant", "currency", "owner_id", "kind", unique=True),
+        Index("ix_ledger_account_member", "merchant", "owner_id", "kind"),  # the money API's lookup
         CheckConstraint("allow_negative OR balance - held >= 0", name="spendable_not_negative"),
         CheckConstraint("held >= 0", name="held_not_negative"),
     )

@@ -1,0 +1,70 @@
+"""Prints the issue's measures from the latest results of the benchmarks (tests/bench/results/*.json): each
+ratio against its baseline measured in the same run, its goal, and p50/p99 where the measure has them.
+
+    ./portal bench     (runs every benchmark, then this)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+@dataclass(frozen=True)
+class Measure:
+    name: str
+    value: float | None
+    goal: str
+    meets: bool | None
+    latency: str = ""
+
+
+def _latency(result: dict[str, Any]) -> str:
+    return f"p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms"
+
+
+def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
+    rows: list[Measure] = []
+    wallet, auth, web = results.get("wallet"), results.get("auth"), results.get("web_budget")
+    if wallet:
+        ratio = wallet["pairs_ratio"]
+        pairs = f"{wallet['nats_pairs_per_second']} / {wallet['sql_pairs_per_second']} pairs/s"
+        if "money_call" in wallet:
+            pairs += f"; a call {_latency(wallet['money_call'])}"
+        rows.append(Measure("P1 money API pairs ÷ same SQL direct", ratio, "≥ 0.5", ratio >= 0.5, pairs))
+    if auth:
+        ratio = auth["member_info_throughput_ratio"]
+        rows.append(Measure("P2 member info ÷ /healthz", ratio, "≥ 0.6", ratio >= 0.6, _latency(auth["member_info"])))
+    if wallet:
+        ratio = wallet["balance_throughput_ratio"]
+        rows.append(Measure("P2 balance ÷ /healthz", ratio, "≥ 0.6", ratio >= 0.6, _latency(wallet["balance"])))
+    if auth:
+        ratio = auth["login_to_hash_ratio"]
+        rows.append(Measure("P4 logins ÷ bare argon2id", ratio, "≥ 0.8", ratio >= 0.8, _latency(auth["login"])))
+    if web:
+        kilobytes = web["initial_js_gzip_bytes"] / 1024
+        rows.append(Measure("P5 shell initial JS, KB gzip", round(kilobytes, 1), "≤ 150", kilobytes <= 150))
+        lcp = web["lcp_ratio"]
+        rows.append(Measure("P5 home LCP ÷ banner-only page", lcp, "≤ 3", lcp is not None and lcp <= 3))
+    return rows
+
+
+def main() -> None:
+    results = {path.stem: json.loads(path.read_text()) for path in sorted(RESULTS.glob("*.json"))}
+    print(
+        f"\nbenchmarks on {platform.node()}: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}"
+    )
+    for row in measures(results):
+        verdict = "—" if row.meets is None else ("meets" if row.meets else "BELOW GOAL")
+        value = "n/a" if row.value is None else f"{row.value}"
+        print(f"  {row.name:<40} {value:>8}  goal {row.goal:<6} {verdict:<11} {row.latency}")
+
+
+if __name__ == "__main__":
+    main()
