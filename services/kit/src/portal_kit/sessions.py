@@ -17,7 +17,6 @@ process drops what it heard of at once; a process whose subscription is not live
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import logging
@@ -38,6 +37,7 @@ log = logging.getLogger("portal_kit.sessions")
 
 AGENT_TYPES = frozenset({1, 2, 41, 42})
 CHANGED_CHANNEL = "sessions:changed"
+POLL_SECONDS = 0.2  # how often the listener looks up from waiting, to notice that it should stop
 TRIAL_TYPE = 4
 ALL_MERCHANTS = "*"
 
@@ -91,6 +91,7 @@ class SessionCache:
         self.epoch = 0
         self._entries: dict[str, tuple[float, Principal]] = {}
         self._listener: asyncio.Task[None] | None = None
+        self._stopping = False
 
     def get(self, key: str) -> Principal | None:
         if not self.live:
@@ -124,28 +125,34 @@ class SessionCache:
         self._listener = asyncio.create_task(self._listen())
 
     async def stop(self) -> None:
+        # The listener notices the flag within a poll; cancelling it instead is not reliable (the client
+        # library can absorb a cancellation while it waits for a message).
+        self._stopping = True
         if self._listener is not None:
-            self._listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._listener
+            try:
+                await asyncio.wait_for(asyncio.shield(self._listener), timeout=5)
+            except TimeoutError:
+                self._listener.cancel()
         self._reset(live=False)
 
     async def _listen(self) -> None:
-        while True:
+        while not self._stopping:
             try:
                 async with self.redis.pubsub() as pubsub:
                     await pubsub.subscribe(CHANGED_CHANNEL)
-                    async for message in pubsub.listen():
+                    while not self._stopping:
+                        message = await pubsub.get_message(timeout=POLL_SECONDS)
+                        if message is None:
+                            continue
                         if message["type"] == "subscribe":  # (re)subscribed: what happened meanwhile is unknown
                             self._reset(live=True)
                         elif message["type"] == "message":
                             self.drop(str(message["data"]).split())
-            except asyncio.CancelledError:
-                raise
             except Exception:  # noqa: BLE001 - any failure turns the cache off until the subscription is back
                 log.warning("session change subscription lost; verifying every session in Valkey meanwhile")
             self._reset(live=False)
-            await asyncio.sleep(1.0)
+            if not self._stopping:
+                await asyncio.sleep(1.0)
 
 
 class SessionStore:
