@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from auth_helpers import AuthClient
+from sqlalchemy import update
+
+from auth_service.accounts.models import Account
+from portal_kit.db import Database
 
 
 @pytest.fixture
@@ -78,3 +83,23 @@ async def test_missing_fields_are_named(auth: AuthClient) -> None:
     response = await auth.http.post("/wps/member/password/email", data={"username": "x"}, headers={"Language": "EN"})
     assert (response.status_code, response.json()["errorCode"]) == (400, "validation.failed")
     assert "email" in response.json()["message"]
+
+
+async def test_a_reset_link_cannot_open_a_disabled_or_locked_account(
+    auth: AuthClient, member: str, auth_db: Database
+) -> None:
+    await auth.http.post("/wps/member/password/email", data={"username": member, "email": "ayse@example.com"})
+    token = reset_token(auth)
+    change = {"token": token, "newPassword": "mektup135", "confirmNewPassword": "mektup135"}
+    for values, code in (
+        ({"locked_until": datetime.now(UTC) + timedelta(minutes=30)}, "account.locked"),
+        ({"locked_until": None, "status": "disabled"}, "account.disabled"),
+    ):
+        async with auth_db.transaction() as session:
+            await session.execute(update(Account).where(Account.username == member).values(**values))
+        refused = await auth.encrypted("POST", "/wps/member/password/reset", change, Language="EN")
+        assert (refused.status_code, refused.json()["errorCode"], refused.json()["value"]) == (403, code, None)
+    async with auth_db.transaction() as session:  # the lock over and the account enabled: the link still works
+        await session.execute(update(Account).where(Account.username == member).values(status="active"))
+    assert (await auth.encrypted("POST", "/wps/member/password/reset", change, Language="EN")).status_code == 200
+    assert (await auth.login(member, "mektup135")).status_code == 200

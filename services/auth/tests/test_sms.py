@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from auth_helpers import HOME, AuthClient
 from fastapi import FastAPI
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from auth_service.accounts.models import Account
 from auth_service.codes import check_code
@@ -170,3 +171,30 @@ async def test_the_right_code_sent_many_times_at_once_is_used_once(auth: AuthCli
     code = auth.last_code("+905329990012")
     answers = await asyncio.gather(*(check_code(ctx, "turkeyf2", "register", "+905329990012", code) for _ in range(4)))
     assert sorted(answers) == [False, False, False, True]
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        ({"status": "disabled"}, "account.disabled"),
+        ({"locked_until": datetime.now(UTC) + timedelta(minutes=30)}, "account.locked"),
+    ],
+)
+async def test_forgot_password_by_mobile_cannot_open_a_disabled_or_locked_account(
+    auth: AuthClient, member: str, auth_db: Database, change: dict[str, object], code: str
+) -> None:
+    async with auth_db.transaction() as session:
+        await session.execute(update(Account).where(Account.username == member).values(**change))
+        before = await session.scalar(select(Account.password_hash).where(Account.username == member))
+    await auth.send_sms("noLogin", "5321234567")
+    reset = {
+        "mobileNum": "5321234567",
+        "countryDialingCode": "90",
+        "verificationCode": auth.last_code(PHONE),
+        "newPassword": "taze2468",
+        "confirmNewPassword": "taze2468",
+    }
+    response = await auth.encrypted("POST", "/wps/member/password/verification", reset, Language="EN")
+    assert (response.status_code, response.json()["errorCode"], response.json()["value"]) == (403, code, None)
+    async with auth_db.reader() as session:
+        assert await session.scalar(select(Account.password_hash).where(Account.username == member)) == before

@@ -42,7 +42,7 @@ from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.i18n import field_label, rule_text
 from auth_service.passwords import hash_password, verify_password
-from auth_service.sessions.service import open_session
+from auth_service.sessions.service import may_sign_in, open_session
 from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound
 from portal_kit.sessions import AGENT_TYPES, Principal
 from portal_kit.site import Brand
@@ -214,6 +214,7 @@ async def reset_by_mobile(ctx: AuthContext, caller: Caller, body: MobileReset) -
     account = await account_for_code(
         ctx, caller.merchant, body.countryDialingCode, body.mobileNum, body.verificationCode
     )
+    may_sign_in(account, datetime.now(UTC))
     await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword or body.newPassword)
     await _set_password(ctx, account.id, body.newPassword)
     await ctx.sessions.revoke_account(caller.merchant, account.id)
@@ -266,12 +267,13 @@ async def reset_by_token(ctx: AuthContext, caller: Caller, body: TokenReset) -> 
     account_id = await ctx.redis.get(_reset_key(body.token))
     if account_id is None:
         raise DomainError("reset.token.invalid")
-    await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword)
-    if await ctx.redis.getdel(_reset_key(body.token)) is None:  # spent by a concurrent use meanwhile
-        raise DomainError("reset.token.invalid")
     async with ctx.db.reader() as session:
         account = await ACCOUNTS.get(session, caller.merchant, id=str(account_id))
     if account is None:
+        raise DomainError("reset.token.invalid")
+    may_sign_in(account, datetime.now(UTC))  # a locked account keeps its link for when the lock ends
+    await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword)
+    if await ctx.redis.getdel(_reset_key(body.token)) is None:  # spent by a concurrent use meanwhile
         raise DomainError("reset.token.invalid")
     await _set_password(ctx, account.id, body.newPassword)
     await ctx.sessions.revoke_account(caller.merchant, account.id)

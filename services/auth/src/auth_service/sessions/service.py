@@ -136,12 +136,17 @@ async def _login_by_code(ctx: AuthContext, caller: Caller, body: LoginBody, entr
     )
 
 
-def _admit(account: Account, entry: Entry, now: datetime) -> None:
-    """Lock, status and entry checks every way of logging in shares."""
+def may_sign_in(account: Account, now: datetime) -> None:
+    """The lock and status checks every way into an account shares (a login, a password reset)."""
     if account.locked_until is not None and account.locked_until > now:
         raise Forbidden("account.locked")
     if account.status != "active":
         raise Forbidden("account.disabled")
+
+
+def _admit(account: Account, entry: Entry, now: datetime) -> None:
+    """What every way of logging in checks: ``may_sign_in`` and the entry."""
+    may_sign_in(account, now)
     if entry is Entry.AGENT and not is_agent(account.account_type):
         raise Forbidden("login.not_agent")
     if entry is Entry.MEMBER and not (account.account_type == MEMBER_TYPE or is_agent(account.account_type)):
