@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 
 import pytest
@@ -267,3 +268,42 @@ async def test_each_token_reads_only_its_own_account(auth: AuthClient, member: s
     theirs = other.json()["value"]["token"]
     assert (await auth.http.get("/wps/member/info", headers=bearer(mine))).json()["value"]["account"] == member
     assert (await auth.http.get("/wps/member/info", headers=bearer(theirs))).json()["value"]["account"] == "second22"
+
+
+async def failed_logins_recorded(auth_db: Database) -> int:
+    async with auth_db.reader() as session:
+        rows = await session.scalars(select(LoginRecord).where(LoginRecord.success.is_(False)))
+        return len(rows.all())
+
+
+async def test_parallel_guesses_cannot_outrun_the_captcha(auth: AuthClient, member: str, auth_db: Database) -> None:
+    answers = await asyncio.gather(*(auth.login(member, f"wrong-{n}-x1") for n in range(20)))
+    codes = sorted(answer.json()["errorCode"] for answer in answers)
+    assert codes == ["captcha.required"] * 17 + ["login.password.incorrect"] * 3
+    assert await failed_logins_recorded(auth_db) == 3  # only the first three guesses were ever compared
+
+
+async def test_parallel_guesses_cannot_outrun_the_lock(auth: AuthClient, member: str, auth_db: Database) -> None:
+    for _ in range(3):
+        await auth.login(member, "wrong-one1")
+    captchas = [await auth.captcha() for _ in range(20)]
+    answers = await asyncio.gather(*(auth.login(member, f"wrong-{n}-x1", **c) for n, c in enumerate(captchas)))
+    codes = sorted(answer.json()["errorCode"] for answer in answers)
+    assert codes == ["account.locked"] * 14 + ["login.password.incorrect"] * 6
+    assert await failed_logins_recorded(auth_db) == 10  # three before, seven in the race: the lock's ten
+    assert (await auth.login(member, "gizli123", **(await auth.captcha()))).json()["errorCode"] == "account.locked"
+
+
+async def test_parallel_guesses_of_the_old_password_are_counted_before_compared(auth: AuthClient, member: str) -> None:
+    token = (await auth.login(member, "gizli123")).json()["value"]["token"]
+    guesses = [
+        {"oldPassword": f"wrong{n}23", "newPassword": "yeni4567", "confirmNewPassword": "yeni4567"} for n in range(8)
+    ]
+    answers = await asyncio.gather(
+        *(auth.encrypted("POST", "/wps/member/password", guess, **bearer(token)) for guess in guesses)
+    )
+    codes = sorted(answer.json()["errorCode"] for answer in answers)
+    assert codes == ["TOO_MANY_REQUESTS"] * 3 + ["password.old.incorrect"] * 5
+    right = {"oldPassword": "gizli123", "newPassword": "yeni4567", "confirmNewPassword": "yeni4567"}
+    held = await auth.encrypted("POST", "/wps/member/password", right, **bearer(token))
+    assert (held.status_code, held.json()["errorCode"]) == (429, "TOO_MANY_REQUESTS")  # for the rest of the window

@@ -43,10 +43,10 @@ from auth_service.events import member_registered
 from auth_service.i18n import field_label, rule_text
 from auth_service.passwords import hash_password, verify_password
 from auth_service.sessions.service import may_sign_in, open_session
-from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound
+from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound, TooManyRequests
 from portal_kit.sessions import AGENT_TYPES, Principal
 from portal_kit.site import Brand
-from portal_kit.throttle import throttle
+from portal_kit.throttle import count, throttle
 
 CONTACT_FIELDS = (
     "qqNum",
@@ -375,12 +375,21 @@ async def recent_logins(ctx: AuthContext, principal: Principal, limit: int = 10)
         return [LoginRecordRead(at=row.at.isoformat(), ip=row.ip, success=row.success) for row in rows]
 
 
+# Guesses of the current password a signed-in session may make before a change, per window.
+PASSWORD_GUESSES, PASSWORD_GUESS_WINDOW_SECONDS = 5, 15 * 60
+
+
 async def change_password(ctx: AuthContext, caller: Caller, principal: Principal, body: PasswordChange) -> None:
     """Old password checked, new one by the brand's password rule; every other session of the account ends
     and this one is released from a forced change."""
     account = await own_account(ctx, principal)
+    # Each guess of the old password is counted before it is compared (parallel guesses cannot overshoot).
+    guesses = f"auth:password-change-guesses:{principal.merchant}:{account.id}"
+    if await count(ctx.redis, guesses, PASSWORD_GUESS_WINDOW_SECONDS) > PASSWORD_GUESSES:
+        raise TooManyRequests()
     if not await verify_password(account.password_hash, body.oldPassword):
         raise DomainError("password.old.incorrect")
+    await ctx.redis.delete(guesses)
     await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword)
     if body.newPassword == body.oldPassword:
         raise DomainError("password.same")

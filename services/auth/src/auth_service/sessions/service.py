@@ -83,12 +83,16 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
         raise DomainError("botcheck.failed")
     username = body.username.lower()
     failures_key = _failures_key(caller.merchant, username)
-    failures = int(await ctx.redis.get(failures_key) or 0)
-    if failures >= ctx.settings.captcha_after_failures:
-        if not body.captcha:
-            raise DomainError("captcha.required", value=CaptchaFlagRead(captcha=True))
-        if not await captcha_matches(ctx.redis, body.captchaId, body.captcha):
-            raise DomainError("captcha.invalid", value=CaptchaFlagRead(captcha=True))
+    captcha_checked = False
+    if int(await ctx.redis.get(failures_key) or 0) >= ctx.settings.captcha_after_failures:
+        await _require_captcha(ctx, body)
+        captcha_checked = True
+    # This guess is counted before it is compared, so parallel guesses cannot outrun the captcha or the lock.
+    attempt = await count(ctx.redis, failures_key, ctx.settings.failure_window_seconds)
+    if attempt > ctx.settings.lock_after_failures:
+        raise Forbidden("account.locked")
+    if attempt > ctx.settings.captcha_after_failures and not captcha_checked:
+        await _require_captcha(ctx, body)
 
     found = await ctx.db.call(ACCOUNT_BY_USERNAME, (caller.merchant, username))
     account = Account(**dict(zip(ACCOUNT_COLUMNS, found, strict=True))) if found else None
@@ -96,7 +100,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     if account is not None and account.locked_until is not None and account.locked_until > now:
         raise Forbidden("account.locked")
     if not await verify_password(account.password_hash if account else None, body.password):
-        await _failed(ctx, caller, account, failures_key)
+        await _failed(ctx, caller, account, failures_key, attempt)
     assert account is not None
     _admit(account, entry, now)
 
@@ -153,9 +157,15 @@ def _admit(account: Account, entry: Entry, now: datetime) -> None:
         raise Forbidden("login.not_member")
 
 
-async def _failed(ctx: AuthContext, caller: Caller, account: Account | None, failures_key: str) -> None:
-    """Count the failure (for unknown usernames too, so answers do not tell which exist) and refuse."""
-    failures = await count(ctx.redis, failures_key, ctx.settings.failure_window_seconds)
+async def _require_captcha(ctx: AuthContext, body: LoginBody) -> None:
+    if not body.captcha:
+        raise DomainError("captcha.required", value=CaptchaFlagRead(captcha=True))
+    if not await captcha_matches(ctx.redis, body.captchaId, body.captcha):
+        raise DomainError("captcha.invalid", value=CaptchaFlagRead(captcha=True))
+
+
+async def _failed(ctx: AuthContext, caller: Caller, account: Account | None, failures_key: str, failures: int) -> None:
+    """Refuse a wrong guess (already counted, for unknown usernames too, so answers do not tell which exist)."""
     if account is not None:
         async with ctx.db.transaction() as session:
             session.add(
