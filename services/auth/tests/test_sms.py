@@ -198,3 +198,22 @@ async def test_forgot_password_by_mobile_cannot_open_a_disabled_or_locked_accoun
     assert (response.status_code, response.json()["errorCode"], response.json()["value"]) == (403, code, None)
     async with auth_db.reader() as session:
         assert await session.scalar(select(Account.password_hash).where(Account.username == member)) == before
+
+
+async def test_known_and_unknown_numbers_meet_the_same_countdown(auth: AuthClient, member: str) -> None:
+    for mobile in ("5321234567", "5550000000"):  # a member's number, then one nobody has
+        assert (await auth.send_sms("noLogin", mobile)).status_code == 200
+        again = await auth.send_sms("noLogin", mobile)
+        assert (again.status_code, again.json()["errorCode"]) == (429, "sms.countdown")
+    assert len(auth.messages_to(PHONE)) == 1 and auth.messages_to("+905550000000") == []
+
+
+async def test_forgot_password_codes_have_a_limit_of_their_own_per_address(auth: AuthClient) -> None:
+    answers = [(await auth.send_sms("noLogin", f"55500000{n:02d}")).status_code for n in range(12)]
+    assert answers == [200] * 10 + [429, 429]  # unknown numbers all: probing them costs the same
+
+
+async def test_parallel_requests_for_one_number_send_one_code(auth: AuthClient, member: str) -> None:
+    answers = await asyncio.gather(*(auth.send_sms("noLogin", "5321234567") for _ in range(6)))
+    assert sorted(answer.status_code for answer in answers) == [200] + [429] * 5
+    assert len(auth.messages_to(PHONE)) == 1

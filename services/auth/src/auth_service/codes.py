@@ -36,11 +36,10 @@ def _key(merchant: str, purpose: str, phone: str) -> str:
     return f"auth:sms:{merchant}:{purpose}:{phone}"
 
 
-async def send_code(
-    ctx: AuthContext, caller: Caller, purpose: str, phone: str, *, mail_to: str | None = None
-) -> CodeSentRead:
-    """Send a code to ``phone`` by SMS, or to ``mail_to`` by e-mail (``phone`` then names the target)."""
-    minutes = ctx.settings.sms_code_minutes
+async def admit_send(ctx: AuthContext, caller: Caller, purpose: str, phone: str) -> None:
+    """The limits every code request passes, whether or not a code is then sent: the countdown per number (its
+    claim is atomic, so parallel requests send one code), the quotas per address and per number. Applied alike
+    to numbers without an account, so the answers and limits tell nobody which numbers are members."""
     key = _key(caller.merchant, purpose, phone)
     countdown = await ctx.redis.ttl(f"{key}:wait")
     if countdown > 0:
@@ -48,11 +47,22 @@ async def send_code(
     await throttle(ctx.redis, f"auth:sms-ip:{caller.ip}", ctx.settings.sms_per_ip_per_hour, 3600)
     if await count(ctx.redis, f"auth:sms-day:{caller.merchant}:{phone}", 86400) > ctx.settings.sms_per_number_per_day:
         raise TooManyRequests("sms.quota")
+    wait = 60 * ctx.settings.sms_code_minutes
+    if not await ctx.redis.set(f"{key}:wait", "1", ex=wait, nx=True):
+        raise DomainError("sms.countdown", status=429, value={"waitSeconds": wait}, seconds=wait)
+
+
+async def send_code(
+    ctx: AuthContext, caller: Caller, purpose: str, phone: str, *, mail_to: str | None = None
+) -> CodeSentRead:
+    """Send a code to ``phone`` by SMS, or to ``mail_to`` by e-mail (``phone`` then names the target)."""
+    minutes = ctx.settings.sms_code_minutes
+    key = _key(caller.merchant, purpose, phone)
+    await admit_send(ctx, caller, purpose, phone)
     code = f"{secrets.randbelow(1_000_000):06d}"
     async with ctx.redis.pipeline(transaction=True) as pipe:
         pipe.set(key, code, ex=minutes * 60)
         pipe.delete(f"{key}:tries")
-        pipe.set(f"{key}:wait", "1", ex=60 * minutes)
         await pipe.execute()
     text = {
         "TR": f"Doğrulama kodunuz: {code}. {minutes} dakika geçerlidir. Kimseyle paylaşmayın.",

@@ -37,7 +37,7 @@ from auth_service.accounts.schemas import (
     TotpSecretRead,
 )
 from auth_service.challenges import bot_check_passes, captcha_matches
-from auth_service.codes import check_code, phone_number, send_code
+from auth_service.codes import admit_send, check_code, phone_number, send_code
 from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.i18n import field_label, rule_text
@@ -198,12 +198,15 @@ async def send_sms(ctx: AuthContext, caller: Caller, body: SmsRequest, purpose: 
     if brand.flag("BOTCHECK3") and not await bot_check_passes(ctx.redis, body.botCheckId, body.botCheckNonce):
         raise DomainError("botcheck.failed")
     phone = phone_number(body.countryDialingCode, body.mobile)
+    if purpose != "register":  # the forgotten-password code has a limit of its own per address
+        await throttle(ctx.redis, f"auth:sms-reset-ip:{caller.ip}", ctx.settings.sms_reset_per_ip_per_hour, 3600)
     account = await account_by_phone(ctx, caller.merchant, phone)
     if purpose == "register":
         if account is not None:
             raise Conflict("mobile.exists")
         return await send_code(ctx, caller, purpose, phone)
     if account is None:
+        await admit_send(ctx, caller, purpose, phone)  # the same limits and countdown, and no message
         return CodeSentRead(expiredMinutes=ctx.settings.sms_code_minutes)
     return await send_code(ctx, caller, purpose, phone)
 
