@@ -81,7 +81,8 @@ class SessionCache:
     """The sessions this process verified in the last ``seconds`` (never past their own expiry), dropped as
     soon as ``sessions:changed`` names them. Used only while the subscription is live: a lost or renewed
     subscription empties the cache, and an answer read from Valkey while any change arrived is not kept (it
-    may predate the change)."""
+    may predate the change). A subscription that dies without an error is not noticed; then a revoked session
+    can outlive its revocation in this process by at most ``seconds``."""
 
     def __init__(self, redis: Redis, *, seconds: float = 10.0, size: int = 50_000) -> None:
         self.redis = redis
