@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+import httpx
 import pytest
 from auth_helpers import HOME, AuthClient
 from fastapi import FastAPI
@@ -131,17 +132,22 @@ async def test_username_registration_refuses_a_taken_mobile_number(auth: AuthCli
     assert (again.status_code, again.json()["errorCode"]) == (409, "mobile.exists")
 
 
-async def test_forgot_password_by_mobile_logs_in_and_ends_old_sessions(auth: AuthClient, member: str) -> None:
-    old = (await auth.login(member, "gizli123")).json()["value"]["token"]
+async def forgot_password_by_mobile(auth: AuthClient, new_password: str) -> httpx.Response:
+    """The member's whole forgot-password-by-mobile flow: the code by SMS, then the reset with it."""
     await auth.send_sms("noLogin", "5321234567")
     reset = {
         "mobileNum": "5321234567",
         "countryDialingCode": "90",
         "verificationCode": auth.last_code(PHONE),
-        "newPassword": "taze2468",
-        "confirmNewPassword": "taze2468",
+        "newPassword": new_password,
+        "confirmNewPassword": new_password,
     }
-    response = await auth.encrypted("POST", "/wps/member/password/verification", reset, Language="EN")
+    return await auth.encrypted("POST", "/wps/member/password/verification", reset, Language="EN")
+
+
+async def test_forgot_password_by_mobile_logs_in_and_ends_old_sessions(auth: AuthClient, member: str) -> None:
+    old = (await auth.login(member, "gizli123")).json()["value"]["token"]
+    response = await forgot_password_by_mobile(auth, "taze2468")
     assert response.status_code == 200, response.text
     assert response.json()["value"]["token"]
     assert (await auth.http.get("/wps/member/info", headers={"Authorization": old})).status_code == 401
@@ -186,15 +192,7 @@ async def test_forgot_password_by_mobile_cannot_open_a_disabled_or_locked_accoun
     async with auth_db.transaction() as session:
         await session.execute(update(Account).where(Account.username == member).values(**change))
         before = await session.scalar(select(Account.password_hash).where(Account.username == member))
-    await auth.send_sms("noLogin", "5321234567")
-    reset = {
-        "mobileNum": "5321234567",
-        "countryDialingCode": "90",
-        "verificationCode": auth.last_code(PHONE),
-        "newPassword": "taze2468",
-        "confirmNewPassword": "taze2468",
-    }
-    response = await auth.encrypted("POST", "/wps/member/password/verification", reset, Language="EN")
+    response = await forgot_password_by_mobile(auth, "taze2468")
     assert (response.status_code, response.json()["errorCode"], response.json()["value"]) == (403, code, None)
     async with auth_db.reader() as session:
         assert await session.scalar(select(Account.password_hash).where(Account.username == member)) == before
