@@ -25,7 +25,7 @@ from conftest import CHROMIUM_ARGS
 from portal_stack.harness import Stack
 
 RESULTS = Path(__file__).resolve().parent / "results"
-JS_BUDGET_GZIP_BYTES = 200 * 1024
+JS_BUDGET_GZIP_BYTES = 150 * 1024
 LCP_SCRIPT = """() => new Promise((resolve) => {
   new PerformanceObserver((list) => {
     const entries = list.getEntries();

@@ -4,11 +4,12 @@ pay and the member confirms as partly received, and a wrong payment password's t
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Response, expect
 from portal_client import registered_member
 
 from portal_stack.harness import Stack
@@ -24,6 +25,37 @@ def open_centre(page: Page, stack: Stack, token: str, path: str) -> None:
     page.evaluate(f"sessionStorage.setItem('token', '{token}'); localStorage.setItem('hisLang', 'EN');"
                   "sessionStorage.setItem('popupClosed:member', '1')")  # fmt: skip
     page.goto(f"{stack.url}/member/{path}")
+
+
+FIRST_LOAD_BUDGET = 150 * 1024  # issue #12: the shell's first load, gzip
+REMOTE_CEILING = 60 * 1024  # the member centre's own code and federation runtime; a second React DOM alone is 64 KB
+
+
+def test_a_first_visit_loads_no_federation_and_the_member_centre_reuses_the_shells_react_and_kit(
+    stack: Stack, page: Page
+) -> None:
+    scripts: dict[str, int] = {}
+
+    def keep(response: Response) -> None:
+        if response.url.endswith(".js"):
+            scripts[response.url.removeprefix(stack.url)] = len(gzip.compress(response.body(), 9))
+
+    page.on("response", keep)
+    page.goto(stack.url)
+    expect(page.locator(".brand")).to_have_text("F2 Türkiye")
+    page.wait_for_load_state("networkidle")
+    first = dict(scripts)
+    assert not [url for url in first if url.startswith("/remotes/")], first
+    assert sum(first.values()) <= FIRST_LOAD_BUDGET, first
+
+    open_centre(page, stack, registered_member(stack, "centre0", "127.0.0.11"), "depositv2")
+    expect(page.get_by_role("navigation", name="Member centre menu").get_by_role("link")).to_have_text(
+        MENU, timeout=30_000
+    )
+    page.wait_for_load_state("networkidle")
+    remote = {url: size for url, size in scripts.items() if url.startswith("/remotes/member-centre/")}
+    assert remote, scripts
+    assert sum(remote.values()) < REMOTE_CEILING, remote
 
 
 def test_menu_deposit_through_the_sandbox_and_the_header_balance(stack: Stack, page: Page) -> None:

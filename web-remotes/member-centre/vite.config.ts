@@ -3,14 +3,12 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 // A Module Federation remote exposing ./App, served under /remotes/member-centre/ (base and serving agree).
-// React, the router, the query cache and the kit come from the shell at run time (singletons), so the remote uses the shell's
-// session, language and styles; `npm run dev -w web-remotes/member-centre` runs it alone for development.
+// React, React DOM and the kit (which carries the router and the query cache) come from the shell at run time
+// (singletons), so the remote uses the shell's session, language and styles; `npm run dev -w web-remotes/member-centre` runs it alone for development.
 const SHARED = {
-  react: { singleton: true, requiredVersion: "19.3.1" },
-  "react-dom": { singleton: true, requiredVersion: "19.3.1" },
-  "react-router": { singleton: true, requiredVersion: "7.18.0" },
-  "@tanstack/react-query": { singleton: true, requiredVersion: "5.108.0" },
-  "@portal/kit": { singleton: true, requiredVersion: "0.1.0" },
+  react: { singleton: true, requiredVersion: "^19.3.1" },
+  "react-dom": { singleton: true, requiredVersion: "^19.3.1" },
+  "@portal/kit": { singleton: true, requiredVersion: "^0.1.0" },
 };
 
 export default defineConfig(({ mode }) => ({

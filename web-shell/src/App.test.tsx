@@ -1,8 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "./App";
-import { savedLanguage } from "@portal/kit";
+import { MemoryRouter, savedLanguage } from "@portal/kit";
 
 const BASE_CONFIG = {
   merchant: "turkeyf2",

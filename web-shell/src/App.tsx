@@ -1,8 +1,21 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useLocation } from "react-router";
 import type { Language } from "@portal/kit";
-import { QueryClientProvider, keepPreviousData, useQuery } from "@tanstack/react-query";
-import { LanguageContext, SessionProvider, api, createQueryClient, saveLanguage, savedLanguage, useLanguage, useSession } from "@portal/kit";
+import type { QueryClient } from "@portal/kit";
+import {
+  api,
+  createQueryClient,
+  keepPreviousData,
+  LanguageContext,
+  QueryClientProvider,
+  savedLanguage,
+  saveLanguage,
+  SessionProvider,
+  storedToken,
+  useLanguage,
+  useLocation,
+  useQuery,
+  useSession,
+} from "@portal/kit";
 import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
 import { RightBar } from "./layout/RightBar";
@@ -10,7 +23,8 @@ import { FIRST_LOGIN_KEY } from "./features/auth/components/useAfterLogin";
 import { popupClosedKey, popupKind } from "./features/content/components/ContentModals";
 import { useModal } from "./modals/ModalContext";
 import { ModalHost } from "./modals/ModalHost";
-import { AppRoutes, ScrollToTop } from "./routes";
+import { AppRoutes, HOME_PATHS, ScrollToTop } from "./routes";
+import { prefetchHome } from "./features/content/api";
 import type { SiteValue } from "./site";
 import { SiteContext, siteValue } from "./site";
 import { MaintenanceScreen, RegionScreen } from "./StatusScreens";
@@ -54,15 +68,32 @@ function Shell() {
   );
 }
 
-/** Site config and help load before anything renders; system status 1 and 2 replace the whole app. */
-function Boot() {
-  const { language } = useLanguage();
-  const site = useQuery({
+function siteQuery(language: string) {
+  return {
     queryKey: ["site", language],
     queryFn: async () => {
       const [config, help] = await Promise.all([api("siteConfig", language), api("helpCenter", language)]);
       return siteValue(config, help);
     },
+  };
+}
+
+/** Start the first page's reads before React renders anything (it takes a while to evaluate the bundle and
+ * render on a slow device): the site configuration always, and the home page's own reads on the home page. */
+export function startReads(queries: QueryClient, pathname: string): void {
+  const language = savedLanguage(localStorage);
+  void queries.prefetchQuery(siteQuery(language));
+  if (HOME_PATHS.includes(pathname)) {
+    const visitorPopup = storedToken() === null && !sessionStorage.getItem(popupClosedKey(popupKind(false, false, false)));
+    prefetchHome(queries, language, visitorPopup);
+  }
+}
+
+/** Site config and help load before anything renders; system status 1 and 2 replace the whole app. */
+function Boot() {
+  const { language } = useLanguage();
+  const site = useQuery({
+    ...siteQuery(language),
     placeholderData: keepPreviousData, // a language change keeps the page until the new texts arrive
   });
 
@@ -97,14 +128,15 @@ function Boot() {
   );
 }
 
-export function App() {
+/** The whole shell; ``queries`` is the query client the first reads were started on (startReads). */
+export function App({ queries: started }: { queries?: QueryClient }) {
+  const [queries] = useState(() => started ?? createQueryClient());
   const [language, setLanguageState] = useState<Language>(() => savedLanguage(localStorage));
   const setLanguage = useCallback((next: Language) => {
     saveLanguage(localStorage, next);
     setLanguageState(next);
   }, []);
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
-  const [queries] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queries}>
       <LanguageContext.Provider value={value}>

@@ -1,16 +1,18 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
+import { BrowserRouter, createQueryClient } from "@portal/kit";
 import "@portal/kit/tokens.css";
-import { App } from "./App";
+import { App, startReads } from "./App";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (root) {
+  const queries = createQueryClient();
+  startReads(queries, window.location.pathname);
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>
-        <App />
+        <App queries={queries} />
       </BrowserRouter>
     </StrictMode>,
   );

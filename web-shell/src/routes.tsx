@@ -1,8 +1,7 @@
 /** Every route of spec §2. Routes whose content belongs to services not built yet say so. */
 import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
-import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
-import { storedToken, useSession } from "@portal/kit";
+import { Navigate, Route, Routes, storedToken, useLocation, useNavigate, useSession } from "@portal/kit";
 import type { Modal } from "./modals/ModalContext";
 import { useModal } from "./modals/ModalContext";
 import { Home } from "./features/content/components/Home";

@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { MemoryRouter, Route, Routes } from "@portal/kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import App, { MENU, mountPath } from "./App";
 import { checkAmount, checkRemainder, proofProblem } from "./rules";

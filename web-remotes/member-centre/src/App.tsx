@@ -1,6 +1,5 @@
 /** The member centre: the menu in the spec's order and one page per money flow. Exposed as ./App. */
-import { NavLink, Route, Routes, useLocation, useParams } from "react-router";
-import { useLanguage } from "@portal/kit";
+import { NavLink, Route, Routes, useLanguage, useLocation, useParams } from "@portal/kit";
 import { Deposit } from "./features/deposits/components/Deposit";
 import { Records } from "./features/records/components/Records";
 import { SecurityCenter } from "./features/security/components/SecurityCenter";

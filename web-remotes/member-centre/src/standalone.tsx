@@ -1,11 +1,9 @@
 /** Standalone development: the remote with its own router and providers (in the portal the shell gives them). */
 import { StrictMode, useMemo, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter, Route, Routes } from "react-router";
 import "@portal/kit/tokens.css";
 import type { Language } from "@portal/kit";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { LanguageContext, SessionProvider, createQueryClient, savedLanguage } from "@portal/kit";
+import { BrowserRouter, createQueryClient, LanguageContext, QueryClientProvider, Route, Routes, savedLanguage, SessionProvider } from "@portal/kit";
 import App from "./App";
 
 function Standalone() {

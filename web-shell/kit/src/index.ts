@@ -10,4 +10,5 @@ export * from "./client";
 export type * from "./api.gen";
 export { OPERATIONS } from "./api.gen";
 export * from "./query";
+export * from "./routing";
 export * from "./action";

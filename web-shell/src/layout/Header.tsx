@@ -1,8 +1,7 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router";
 import type { Language } from "@portal/kit";
-import { HIDDEN_BALANCE, SUPPORTED, api, errorCode, formatMoney, useAction, useLanguage, useSession } from "@portal/kit";
+import { api, errorCode, formatMoney, HIDDEN_BALANCE, Link, NavLink, SUPPORTED, useAction, useLanguage, useNavigate, useSession } from "@portal/kit";
 import { loginWithPassword } from "../features/auth/api";
 import { flagsOf, useAfterLogin, verificationTicket } from "../features/auth/components/useAfterLogin";
 import { useModal } from "../modals/ModalContext";

@@ -1,18 +1,13 @@
-import { useMemo } from "react";
-import { encode } from "uqr";
+import { lazy, Suspense } from "react";
 
-/** A QR code drawn as SVG rectangles (no HTML injection), ``size`` pixels square. */
+const QrSvg = lazy(() => import("./QrSvg"));
+
+/** A QR code ``size`` pixels square. The encoder is its own chunk, loaded after the first paint: the codes sit
+ * below the fold, and encoding them on the main thread used to delay the home page's first paint. */
 export function QrCode({ value, size, label }: { value: string; size: number; label: string }) {
-  const path = useMemo(() => {
-    const { data } = encode(value, { border: 1 });
-    const parts: string[] = [];
-    data.forEach((row, y) => row.forEach((dark, x) => dark && parts.push(`M${x} ${y}h1v1h-1z`)));
-    return { d: parts.join(""), modules: data.length };
-  }, [value]);
   return (
-    <svg role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${path.modules} ${path.modules}`} shapeRendering="crispEdges" className="qr">
-      <rect width={path.modules} height={path.modules} fill="#fff" />
-      <path d={path.d} fill="#000" />
-    </svg>
+    <Suspense fallback={<span className="qr" aria-hidden="true" style={{ display: "inline-block", width: size, height: size }} />}>
+      <QrSvg value={value} size={size} label={label} />
+    </Suspense>
   );
 }

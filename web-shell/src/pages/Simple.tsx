@@ -1,6 +1,5 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
-import { sanitizeHtml, useLanguage } from "@portal/kit";
+import { Link, sanitizeHtml, useLanguage, useLocation } from "@portal/kit";
 import { useSite } from "../site";
 import { text } from "../texts";
 

@@ -1,6 +1,5 @@
 import type { ComponentType, ErrorInfo, ReactNode } from "react";
 import { Component, useEffect, useState } from "react";
-import { loadRemote, registerRemotes } from "@module-federation/runtime";
 import { useLanguage } from "@portal/kit";
 import { NotAvailable } from "../pages/Simple";
 import { text } from "../texts";
@@ -46,8 +45,13 @@ export function RemoteApp({ name }: { name: string }) {
         return;
       }
       try {
-        registerRemotes([{ name, entry: remote.entry, type: "module" }]);
-        const module = await withTimeout(loadRemote<{ default: ComponentType }>(`${name}/App`), REMOTE_TIMEOUT_MS);
+        const module = await withTimeout(
+          import("./federation").then(({ host }) => {
+            host.registerRemotes([{ name, entry: remote.entry, type: "module" }]);
+            return host.loadRemote<{ default: ComponentType }>(`${name}/App`);
+          }),
+          REMOTE_TIMEOUT_MS,
+        );
         if (!module?.default) throw new Error(`${name}/App has no default export`);
         if (live) setLoad({ state: "ready", App: module.default });
       } catch (error) {

@@ -1,7 +1,6 @@
 /** The auth calls as the browser makes them: (E) bodies sealed with WebCrypto, the bot check solved first. */
 import type { Language, SmsRequest } from "@portal/kit";
-import { useQuery } from "@tanstack/react-query";
-import { api, apiSealed, botCheck, useLanguage } from "@portal/kit";
+import { api, apiSealed, botCheck, useLanguage, useQuery } from "@portal/kit";
 import type { CaptchaRead, CodeSentRead, SessionRead, VerificationAnswer } from "@portal/kit";
 
 export const WEAK_PASSWORD = "123456";

@@ -1,6 +1,5 @@
 /** Deposit channels, the member's deposits (followed while any is pending) and a new deposit request. */
-import { useQuery } from "@tanstack/react-query";
-import { api, useLanguage } from "@portal/kit";
+import { api, useLanguage, useQuery } from "@portal/kit";
 import type { DepositChannelRead } from "@portal/kit";
 import { newRequestId } from "../../rules";
 

@@ -1,6 +1,5 @@
 /** The account record, one page at a time, filtered by type and dates. */
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api, useLanguage } from "@portal/kit";
+import { api, keepPreviousData, useLanguage, useQuery } from "@portal/kit";
 
 export interface RecordFilter {
   type: string;

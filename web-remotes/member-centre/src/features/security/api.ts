@@ -1,6 +1,5 @@
 /** The security centre's calls: the profile and recent logins (queries), and the changes it makes. */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, apiSealed, useLanguage } from "@portal/kit";
+import { api, apiSealed, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 
 export function useProfile() {
   const { language } = useLanguage();

@@ -1,6 +1,5 @@
 /** The member's upline agent and the transfer to it (sealed: it carries the payment password). */
-import { useQuery } from "@tanstack/react-query";
-import { api, apiSealed, useLanguage } from "@portal/kit";
+import { api, apiSealed, useLanguage, useQuery } from "@portal/kit";
 import { newRequestId } from "../../rules";
 
 export function useUpline() {

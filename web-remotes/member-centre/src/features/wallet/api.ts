@@ -1,6 +1,5 @@
 /** The brand's wallet mode and the transfers between a member's own wallets. */
-import { useQuery } from "@tanstack/react-query";
-import { api, merchantCode, useLanguage } from "@portal/kit";
+import { api, merchantCode, useLanguage, useQuery } from "@portal/kit";
 import { newRequestId } from "../../rules";
 
 export function useMerchantWallet() {

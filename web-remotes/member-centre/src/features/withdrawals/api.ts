@@ -1,7 +1,6 @@
 /** Bank accounts, withdrawal requests (sealed: they carry the payment password) and their confirmation. */
 import { useCallback } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, apiSealed, useLanguage, useSession } from "@portal/kit";
+import { api, apiSealed, useLanguage, useQuery, useQueryClient, useSession } from "@portal/kit";
 import { newRequestId } from "../../rules";
 
 export function useBankAccounts() {

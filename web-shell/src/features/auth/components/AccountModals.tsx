@@ -1,8 +1,7 @@
 /** The smaller account dialogs: forgot password, change password, new-device verification, logout. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
-import { Dialog, Field, OutcomeLine, Tabs, useAction, useLanguage, useSession } from "@portal/kit";
+import { Dialog, Field, OutcomeLine, Tabs, useAction, useLanguage, useNavigate, useSession } from "@portal/kit";
 import type { VerifyTicketRead } from "@portal/kit";
 import { useModal } from "../../../modals/ModalContext";
 import { text } from "../../../texts";

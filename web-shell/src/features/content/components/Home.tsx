@@ -1,5 +1,4 @@
-import { Link, useNavigate } from "react-router";
-import { useLanguage, useSession } from "@portal/kit";
+import { Link, useLanguage, useNavigate, useSession } from "@portal/kit";
 import { QrCode } from "../../../layout/QrCode";
 import { appLinks } from "../../../layout/appLinks";
 import { useModal } from "../../../modals/ModalContext";

@@ -1,7 +1,6 @@
 import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { Field, OutcomeLine, formatMoney, useAction, useLanguage, useSession } from "@portal/kit";
+import { Field, formatMoney, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
 import type { DepositChannelRead } from "@portal/kit";
 import { checkAmount } from "../../../rules";
 import { t } from "../../../texts";
