@@ -11,7 +11,7 @@ from opentelemetry import trace
 from pydantic import BaseModel, Field
 from redis.asyncio import Redis
 
-from portal_kit.app import create_app
+from portal_kit.app import body_limit, create_app
 from portal_kit.client import ClientIp
 from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import DomainError
@@ -40,6 +40,11 @@ async def refused() -> None:
 
 @router.post("/payload")
 async def payload(body: Payload) -> Envelope[Payload]:
+    return ok(body)
+
+
+@router.post("/upload", openapi_extra=body_limit(4 * 1024 * 1024))
+async def upload(body: Payload) -> Envelope[Payload]:
     return ok(body)
 
 
@@ -128,6 +133,28 @@ async def test_unknown_route_and_wrong_method_answer_envelopes(client: httpx.Asy
     wrong = await client.delete("/payload")
     assert (missing.status_code, missing.json()["errorCode"]) == (404, "not_found")
     assert (wrong.status_code, wrong.json()["errorCode"]) == (405, "method_not_allowed")
+
+
+async def test_a_body_over_the_limit_is_refused_with_413_before_it_is_parsed(client: httpx.AsyncClient) -> None:
+    headers = {"Language": "EN", "Content-Type": "application/json"}
+    oversized = b'{"name": "ok", "amount": 1, "pad": "' + b"x" * (1024 * 1024) + b'"}'
+
+    async def chunks() -> AsyncIterator[bytes]:  # no Content-Length: the bytes are counted as they arrive
+        for start in range(0, len(oversized), 64 * 1024):
+            yield oversized[start : start + 64 * 1024]
+
+    for body in (oversized, chunks()):
+        response = await client.post("/payload", content=body, headers=headers)
+        assert response.status_code == 413
+        assert response.json() == {
+            "success": False,
+            "value": None,
+            "errorCode": "request.too_large",
+            "message": "The request is too large.",
+        }
+    # a call that carries files sets its own limit; under the default, bodies pass as before
+    assert (await client.post("/upload", content=oversized, headers=headers)).status_code == 200
+    assert (await client.post("/payload", json={"name": "ok", "amount": 1})).status_code == 200
 
 
 async def test_unsupported_language_is_refused(client: httpx.AsyncClient) -> None:

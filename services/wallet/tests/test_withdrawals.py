@@ -149,6 +149,9 @@ async def test_not_received_needs_one_to_three_png_or_jpg_proofs_under_5_mb(wall
         "gif": (await confirm(wallet, token, withdrawal, result="not_received", proofs=[GIF])).json()["errorCode"],
         "large": (await confirm(wallet, token, withdrawal, result="not_received", proofs=[big])).json()["errorCode"],
         "four": (await confirm(wallet, token, withdrawal, result="not_received", proofs=[PNG] * 4)).status_code,
+        "flood": (await confirm(wallet, token, withdrawal, result="not_received", proofs=[big] * 4)).json()[
+            "errorCode"
+        ],
         "remainder": (await confirm(wallet, token, withdrawal, result="partly", remainder=20_000)).json()["errorCode"],
         "theirs": (await confirm(wallet, other, withdrawal, result="received")).json()["errorCode"],
     }
@@ -157,6 +160,7 @@ async def test_not_received_needs_one_to_three_png_or_jpg_proofs_under_5_mb(wall
         "gif": "proof.type_invalid",
         "large": "proof.too_large",
         "four": 400,
+        "flood": "request.too_large",  # over three proofs' worth of bytes: refused before it is parsed
         "remainder": "remainder.invalid",
         "theirs": "withdrawal.not_found",
     }
@@ -166,6 +170,15 @@ async def test_not_received_needs_one_to_three_png_or_jpg_proofs_under_5_mb(wall
     assert twice.status_code == 409
     cancel = await wallet.call("DELETE", f"/wps/v2/wallets/withdrawals/{withdrawal}", token)
     assert cancel.status_code in (404, 405)  # a player cannot cancel a request
+
+
+async def test_a_call_without_files_refuses_a_body_over_one_mebibyte(wallet: WalletClient) -> None:
+    _, token = await wallet.member("ayse")
+    body = {"bankName": "Akbank", "holderName": "A" * (1024 * 1024), "accountNumber": "TR560004600000888000012345"}
+    refused = await wallet.call("POST", "/wps/v2/wallets/bank-accounts", token, json=body)
+    assert (refused.status_code, refused.json()["errorCode"]) == (413, "request.too_large")
+    listed = await wallet.call("GET", "/wps/v2/wallets/bank-accounts", token)
+    assert listed.json()["value"] == []
 
 
 async def test_no_confirmation_before_the_deadline_counts_as_received_and_refunds_nothing(

@@ -27,6 +27,11 @@ KIT_MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Method not allowed.",
         "CN": "不支持该请求方法。",
     },
+    "request.too_large": {
+        "TR": "İstek çok büyük.",
+        "EN": "The request is too large.",
+        "CN": "请求过大。",
+    },
     "language.unsupported": {
         "TR": "Desteklenmeyen dil: {language}.",
         "EN": "Unsupported language: {language}.",

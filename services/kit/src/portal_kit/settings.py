@@ -46,6 +46,8 @@ class ServiceSettings(BaseSettings):
     trusted_proxies: str = "127.0.0.1/32,::1/128"
     # How long a process trusts a session it verified, unless a change of it is heard first (0: never).
     session_cache_seconds: float = 10.0
+    # The largest request body any call accepts (bytes); a call that carries files sets its own, larger limit.
+    max_body_bytes: int = 1024 * 1024
 
     @model_validator(mode="before")
     @classmethod

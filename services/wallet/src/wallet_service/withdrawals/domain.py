@@ -69,6 +69,8 @@ def refund_owed(state: str, amount: int, remainder: int | None) -> int:
 
 MAX_PROOFS = 3
 MAX_PROOF_BYTES = 5 * 1024 * 1024
+# A confirmation's body: its proofs in base64 (4 characters per 3 bytes) and room for the rest of it.
+CONFIRMATION_MAX_BODY_BYTES = MAX_PROOFS * (MAX_PROOF_BYTES + 2) // 3 * 4 + 16 * 1024
 _SIGNATURES = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg"}
 
 

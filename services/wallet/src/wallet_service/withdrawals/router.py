@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query
 
+from portal_kit.app import body_limit
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import Envelope, ok
 from portal_kit.sessions import BrandOps
@@ -22,6 +23,7 @@ from wallet_service.schemas import (
     WithdrawalRequest,
 )
 from wallet_service.withdrawals import service
+from wallet_service.withdrawals.domain import CONFIRMATION_MAX_BODY_BYTES
 
 router = APIRouter(prefix="/wps/v2/wallets", tags=["wallet withdrawals"])
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}/withdrawals", tags=["wallet ops"])
@@ -58,6 +60,7 @@ async def my_withdrawals(db: Db, member: Member) -> Envelope[list[WithdrawalRead
     "/withdrawals/{withdrawal_id}/confirmation",
     operation_id="confirmWithdrawal",
     response_model=Envelope[WithdrawalRead],
+    openapi_extra=body_limit(CONFIRMATION_MAX_BODY_BYTES),
 )
 async def confirm_withdrawal(
     withdrawal_id: str, db: Db, member: Member, body: Confirmation
