@@ -1,16 +1,18 @@
 """Pure money rules, without I/O: withdrawal confirmation and proofs, signed orders, brand settings, the
-account record's filters."""
+account record's filters, the sandbox gateway's switch."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from pydantic import ValidationError
 
 from wallet_service.deposits.domain import open_order, seal_order, sign, signature_valid
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.merchants.domain import WalletRules, validated
 from wallet_service.records.domain import date_range, kinds_for
+from wallet_service.settings import WalletSettings
 from wallet_service.withdrawals.domain import checked_confirmation, effective_status, proof_type
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
@@ -115,3 +117,17 @@ def test_record_filters() -> None:
         assert refusal.value.code == code
     with pytest.raises(MoneyError):
         kinds_for("casino")
+
+
+def test_the_free_sandbox_gateway_is_off_in_production_unless_turned_on_with_its_own_secret(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("ENVIRONMENT", "WALLET_ENVIRONMENT", "WALLET_SANDBOX_ENABLED", "WALLET_SANDBOX_SECRET"):
+        monkeypatch.delenv(name, raising=False)
+    production = {"environment": "production", "secret_key": "a-real-secret", "payload_secret": "another-one"}
+    assert WalletSettings(environment="development").sandbox_enabled is True
+    assert WalletSettings(environment="test").sandbox_enabled is True
+    assert WalletSettings(**production).sandbox_enabled is False
+    with pytest.raises(ValidationError, match="sandbox_secret must be set in production"):
+        WalletSettings(**production, sandbox_enabled=True)
+    assert WalletSettings(**production, sandbox_enabled=True, sandbox_secret="its-own").sandbox_enabled is True

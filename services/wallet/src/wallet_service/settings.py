@@ -19,12 +19,16 @@ class WalletSettings(ServiceSettings):
     public_url: str = "http://127.0.0.1:8080"
     # Shared by the wallet and the sandbox payment gateway to sign orders and callbacks.
     sandbox_secret: str = DEFAULT_SECRET
-    sandbox_enabled: bool = True
+    # The sandbox gateway pays for free: on by default only in development and test; production turns it on
+    # only when told to (WALLET_SANDBOX_ENABLED=true), and then never with the default secret.
+    sandbox_enabled: bool | None = None
     # Seconds between sweeps that mark unconfirmed paid withdrawals received once their deadline passed.
     confirmation_sweep_seconds: float = 30.0
 
     @model_validator(mode="after")
     def _refuse_default_sandbox_secret_in_production(self) -> WalletSettings:
+        if self.sandbox_enabled is None:
+            self.sandbox_enabled = not self.is_production
         if self.is_production and self.sandbox_enabled and self.sandbox_secret == DEFAULT_SECRET:
             raise ValueError("sandbox_secret must be set in production (or WALLET_SANDBOX_ENABLED=false)")
         return self
