@@ -137,13 +137,13 @@ MAX_BODY_EXTENSION = "x-max-body-bytes"
 
 def body_limit(size: int) -> dict[str, Any]:
     """``openapi_extra`` for a call that carries files: it accepts bodies up to ``size`` bytes instead of the
-    service's ``MAX_BODY_BYTES`` (and its OpenAPI operation says so)."""
+    service's ``max_body_bytes`` setting (and its OpenAPI operation says so)."""
     return {MAX_BODY_EXTENSION: size}
 
 
 class BodyLimitMiddleware:
     """Every request body is counted as it arrives, chunked or not (a declared ``Content-Length`` first), against
-    the call's limit: ``MAX_BODY_BYTES``, or what the route declares with ``body_limit``. Over it, the read fails
+    the call's limit: the ``max_body_bytes`` setting, or what the route declares with ``body_limit``. Over it, the read fails
     with 413 ``request.too_large`` before anything is parsed. (Starlette's own limiter answers plain text, not the
     envelope, so the kit keeps this one.)"""
 
@@ -154,15 +154,14 @@ class BodyLimitMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        default: int = scope["app"].state.settings.max_body_bytes
-        declared = dict(scope["headers"]).get(b"content-length")
         received = 0
 
-        async def counted() -> Message:
+        async def counted() -> Message:  # only a route that reads its body gets here: reads pay nothing more
             nonlocal received
             route = scope.get("route")  # set by the router before the route reads its body
             extra = getattr(route, "openapi_extra", None) or {}
-            limit = int(extra.get(MAX_BODY_EXTENSION, default))
+            limit = int(extra.get(MAX_BODY_EXTENSION, scope["app"].state.settings.max_body_bytes))
+            declared = dict(scope["headers"]).get(b"content-length")
             if declared is not None and declared.isdigit() and int(declared) > limit:
                 raise StarletteHTTPException(status_code=413)
             message = await receive()
