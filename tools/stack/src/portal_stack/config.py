@@ -5,6 +5,10 @@ External servers: ``PORTAL_DATABASE_URL`` (an admin URL; each service gets its o
 ``<SERVICE>_DATABASE_URL`` names one), ``NATS_URL``, ``REDIS_URL``. Local ports: ``PORTAL_PG_PORT``,
 ``PORTAL_NATS_PORT``, ``PORTAL_VALKEY_PORT``, ``PORTAL_<SERVICE>_PORT``, ``PORTAL_WEB_PORT``,
 ``PORTAL_FALLBACK_PORT``. ``PORTAL_API_WORKERS`` (the number of cores): processes serving each service's API.
+
+Local NATS and Valkey refuse clients without a password: each service connects as its own user, the
+developer's tools as ``admin`` (``portal_stack.access``), with passwords from ``.data/credentials.json``.
+External servers are used with the URLs given, credentials included.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from portal_stack.access import ADMIN
+from portal_stack.credentials import load_or_create
 from portal_stack.services import REPO, SERVICES, ServiceSpec
 
 
@@ -44,12 +50,19 @@ class StackConfig:
         return self.external_database or f"postgresql://postgres@127.0.0.1:{self.pg_port}/postgres"
 
     @property
-    def nats_url(self) -> str:
-        return self.external_nats or f"nats://127.0.0.1:{self.nats_port}"
+    def credentials(self) -> dict[str, dict[str, str]]:
+        """``{"nats"|"valkey": {user: password}}`` for the administrator and every service."""
+        return load_or_create(self.data_dir / "credentials.json", [ADMIN, *(s.name for s in SERVICES)])
 
-    @property
-    def redis_url(self) -> str:
-        return self.external_redis or f"redis://127.0.0.1:{self.valkey_port}/0"
+    def nats_url(self, user: str = ADMIN) -> str:
+        if self.external_nats:
+            return self.external_nats
+        return f"nats://{user}:{self.credentials['nats'][user]}@127.0.0.1:{self.nats_port}"
+
+    def redis_url(self, user: str = ADMIN) -> str:
+        if self.external_redis:
+            return self.external_redis
+        return f"redis://{user}:{self.credentials['valkey'][user]}@127.0.0.1:{self.valkey_port}/0"
 
     def service_port(self, service: ServiceSpec) -> int:
         return _port(f"PORTAL_{service.name.upper().replace('-', '_')}_PORT", service.port)
@@ -64,8 +77,8 @@ class StackConfig:
     def service_env(self, service: ServiceSpec) -> dict[str, str]:
         return {
             f"{service.env_prefix}DATABASE_URL": self.database_url(service),
-            "NATS_URL": self.nats_url,
-            "REDIS_URL": self.redis_url,
+            "NATS_URL": self.nats_url(service.name),
+            "REDIS_URL": self.redis_url(service.name),
             # Development SMS and e-mail land here (one JSON line each) for developers and the e2e tests.
             f"{service.env_prefix}DEV_MESSAGES_FILE": str(self.data_dir / "dev-messages.jsonl"),
             f"{service.env_prefix}SMTP_PORT": str(self.smtp_port),

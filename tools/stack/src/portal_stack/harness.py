@@ -4,6 +4,7 @@ data directory, so it runs beside a developer's portal and leaves nothing behind
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import subprocess
@@ -17,6 +18,7 @@ import nats
 from nats.errors import NoRespondersError, TimeoutError
 
 from portal_kit.servers import ManagedProcess, free_port, port_open
+from portal_stack.access import ADMIN
 from portal_stack.services import REPO, SERVICES
 
 
@@ -46,9 +48,18 @@ class Stack:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.ports['PORTAL_PORT']}"
 
+    def _admin_password(self, server: str) -> str:
+        """The administrator's password the supervisor made for ``server`` (its credentials file)."""
+        stored = json.loads((self.data_dir / "credentials.json").read_text())
+        return str(stored[server][ADMIN])
+
     @property
     def redis_url(self) -> str:
-        return f"redis://127.0.0.1:{self.ports['PORTAL_VALKEY_PORT']}/0"
+        return f"redis://{ADMIN}:{self._admin_password('valkey')}@127.0.0.1:{self.ports['PORTAL_VALKEY_PORT']}/0"
+
+    @property
+    def nats_url(self) -> str:
+        return f"nats://{ADMIN}:{self._admin_password('nats')}@127.0.0.1:{self.ports['PORTAL_NATS_PORT']}"
 
     def command(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
         return subprocess.run(  # noqa: S603 - our own interpreter and module

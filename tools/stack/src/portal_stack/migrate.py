@@ -22,7 +22,7 @@ def migrate_service(config: StackConfig, service: ServiceSpec) -> str:
     upgrade(service.migrations, config.database_url(service))
     if not service.seed:
         return f"{service.name}: migrated"
-    env = {**os.environ, **config.service_env(service)}
+    env = {**os.environ, f"{service.env_prefix}DATABASE_URL": config.database_url(service)}  # a seed needs only that
     result = subprocess.run(  # noqa: S603
         [sys.executable, "-m", f"{service.package}.seed"], env=env, capture_output=True, text=True, check=False
     )

@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: ./portal ops-token -- <name> [merchant|*]", file=sys.stderr)
         return 2
     merchant = args[1] if len(args) > 1 else "*"
-    print(asyncio.run(issue(StackConfig().redis_url, args[0], merchant)))
+    print(asyncio.run(issue(StackConfig().redis_url(), args[0], merchant)))
     return 0
 
 

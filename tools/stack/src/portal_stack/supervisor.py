@@ -18,6 +18,7 @@ import yaml
 
 from portal_kit.servers import (
     ManagedProcess,
+    nats_authorization,
     nats_process,
     port_open,
     postgres_accepts,
@@ -25,6 +26,7 @@ from portal_kit.servers import (
     valkey_process,
     venv_bin,
 )
+from portal_stack.access import nats_users, valkey_users
 from portal_stack.config import StackConfig
 from portal_stack.harness import site_answers
 from portal_stack.migrate import migrate_service
@@ -121,10 +123,15 @@ class Supervisor:
             self._start(postgres_process(cfg.data_dir / "postgres", cfg.pg_port, cfg.logs / "postgres.log"))
         elif not postgres_accepts(cfg.admin_database_url):
             raise RuntimeError("PORTAL_DATABASE_URL does not accept connections")
+        services = [service.name for service in SERVICES]
         if cfg.external_nats is None:
-            self._start(nats_process(cfg.nats_port, cfg.data_dir / "nats", cfg.logs / "nats.log"))
+            authorization = nats_authorization(nats_users(cfg.credentials["nats"], services))
+            self._start(
+                nats_process(cfg.nats_port, cfg.data_dir / "nats", cfg.logs / "nats.log", authorization=authorization)
+            )
         if cfg.external_redis is None:
-            self._start(valkey_process(cfg.valkey_port, cfg.data_dir / "valkey", cfg.logs / "valkey.log"))
+            users = valkey_users(cfg.credentials["valkey"], services)
+            self._start(valkey_process(cfg.valkey_port, cfg.data_dir / "valkey", cfg.logs / "valkey.log", users=users))
 
     def migrate(self, service: ServiceSpec) -> None:
         if self.stop_requested:
@@ -147,7 +154,7 @@ class Supervisor:
                 f"{service.name}-worker",
                 [sys.executable, "-m", f"{service.package}.worker"],
                 cfg.logs / f"{service.name}-worker.log",
-                partial(site_answers, cfg.nats_url) if service.name == "site" else (lambda: True),
+                partial(site_answers, cfg.nats_url()) if service.name == "site" else (lambda: True),
                 env=env,
                 cwd=str(REPO),
             )

@@ -31,6 +31,7 @@ from portal_kit.messaging.events import (
     subject_of,
 )
 from portal_kit.messaging.inbox import claim
+from portal_kit.messaging.relay import inbox_prefix
 from portal_kit.telemetry import extract_context, tracer
 
 log = logging.getLogger("portal_kit.consumer")
@@ -43,8 +44,19 @@ DEFAULT_MAX_DELIVER = 5
 Handler = Callable[[AsyncSession, EventModel], Awaitable[None]]
 
 
-def create_broker(nats_url: str, *, name: str) -> NatsBroker:
-    return NatsBroker(nats_url, connect_timeout=5, max_reconnect_attempts=-1, name=name, logger=log)
+class PortalBroker(NatsBroker):
+    """The broker of a worker: it remembers its user's inbox, which JetStream pull subscriptions need too
+    (FastStream gives them the default ``_INBOX``, which a service's NATS user may not read)."""
+
+    def __init__(self, nats_url: str, *, name: str) -> None:
+        self.inbox = inbox_prefix(nats_url)
+        super().__init__(
+            nats_url, connect_timeout=5, max_reconnect_attempts=-1, name=name, logger=log, inbox_prefix=self.inbox
+        )
+
+
+def create_broker(nats_url: str, *, name: str) -> PortalBroker:
+    return PortalBroker(nats_url, name=name)
 
 
 def deadletter_subject(consumer: str) -> str:
@@ -57,7 +69,7 @@ def backoff_delay(delivered: int, backoff: Sequence[float]) -> float:
 
 
 def subscribe(
-    broker: NatsBroker,
+    broker: PortalBroker,
     *,
     service: str,
     handler_name: str,
@@ -120,6 +132,7 @@ def subscribe(
         stream=JStream(name=stream, declare=False),
         durable=consumer,
         pull_sub=PullSub(batch_size=16, timeout=1.0),
+        inbox_prefix=f"{broker.inbox}.".encode(),
         deliver_policy=DeliverPolicy.ALL,
         config=ConsumerConfig(max_deliver=max_deliver + 1, ack_wait=30),
         ack_policy=AckPolicy.MANUAL,

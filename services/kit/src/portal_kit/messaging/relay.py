@@ -9,6 +9,7 @@ import contextlib
 import json
 import logging
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 import nats
 from nats.aio.client import Client as NATS
@@ -26,9 +27,23 @@ log = logging.getLogger("portal_kit.relay")
 DUPLICATE_WINDOW = timedelta(hours=2)
 
 
+def inbox_prefix(url: str) -> str:
+    """Replies to a NATS user's requests arrive under ``_INBOX_<user>``, the only inbox its permissions let it
+    read, so no other service can listen to the answers it gets."""
+    user = urlsplit(url).username
+    return f"_INBOX_{user}" if user else "_INBOX"
+
+
 async def connect_nats(url: str, name: str) -> NATS:
     """Connect with unlimited reconnects, so a NATS restart is ridden out rather than fatal."""
-    return await nats.connect(url, name=name, max_reconnect_attempts=-1, reconnect_time_wait=0.5, allow_reconnect=True)
+    return await nats.connect(
+        url,
+        name=name,
+        max_reconnect_attempts=-1,
+        reconnect_time_wait=0.5,
+        allow_reconnect=True,
+        inbox_prefix=inbox_prefix(url),
+    )
 
 
 async def ensure_stream(js: JetStreamContext, name: str, subjects: list[str]) -> None:

@@ -10,13 +10,13 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-import nats
 from nats.aio.client import Client as NATS
 from nats.aio.msg import Msg
 from nats.errors import NoRespondersError, TimeoutError
 from pydantic import BaseModel, ValidationError
 
 from portal_kit.errors import DomainError
+from portal_kit.messaging.relay import connect_nats
 
 log = logging.getLogger("portal_kit.rpc")
 
@@ -91,7 +91,7 @@ class Responder:
         self._answers.append((subject, queue, responders, answer_of))
 
     async def start(self) -> None:
-        self._nc = await nats.connect(self.nats_url, name=self.name, max_reconnect_attempts=-1)
+        self._nc = await connect_nats(self.nats_url, self.name)
         for subject, queue, responders, answer_of in self._answers:
             for _ in range(responders):
                 await self._nc.subscribe(subject, queue=queue, cb=_replying(answer_of))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
@@ -26,14 +27,18 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from portal_kit.db import async_url
 from portal_kit.servers import (
     ManagedProcess,
+    NatsUser,
     database_url,
     ensure_database,
     free_port,
+    nats_authorization,
     nats_process,
     postgres_process,
     valkey_process,
 )
 from portal_kit.sessions import Principal, SessionStore
+
+TEST_USER = "admin"
 
 
 @dataclass
@@ -57,10 +62,24 @@ def portal_servers() -> Iterator[PortalServers]:
     root = Path(tempfile.mkdtemp(prefix="portal-test-"))
     os.chmod(root, 0o755)  # noqa: S103 - the unprivileged PostgreSQL user must traverse it
     pg_port, nats_port, valkey_port = free_port(), free_port(), free_port()
+    # Tests act as an administrator; a client without the password is refused, as in every running portal.
+    password = secrets.token_urlsafe(24)
     processes = [
         postgres_process(root / "pg", pg_port, root / "logs" / "postgres.log", durable=False),
-        nats_process(nats_port, root / "nats", root / "logs" / "nats.log", sync_always=False),
-        valkey_process(valkey_port, root / "valkey", root / "logs" / "valkey.log", persist=False),
+        nats_process(
+            nats_port,
+            root / "nats",
+            root / "logs" / "nats.log",
+            sync_always=False,
+            authorization=nats_authorization([NatsUser(TEST_USER, password)]),
+        ),
+        valkey_process(
+            valkey_port,
+            root / "valkey",
+            root / "logs" / "valkey.log",
+            persist=False,
+            users=[f"{TEST_USER} on >{password} ~* &* +@all"],
+        ),
     ]
     try:
         for process in processes:
@@ -69,8 +88,8 @@ def portal_servers() -> Iterator[PortalServers]:
             process.wait_ready(60)
         servers = PortalServers(
             pg_admin_url=f"postgresql://postgres@127.0.0.1:{pg_port}/postgres",
-            nats_url=f"nats://127.0.0.1:{nats_port}",
-            redis_url=f"redis://127.0.0.1:{valkey_port}/0",
+            nats_url=f"nats://{TEST_USER}:{password}@127.0.0.1:{nats_port}",
+            redis_url=f"redis://{TEST_USER}:{password}@127.0.0.1:{valkey_port}/0",
             postgres=processes[0],
             nats=processes[1],
             valkey=processes[2],

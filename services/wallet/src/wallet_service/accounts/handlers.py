@@ -8,13 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from faststream.nats import NatsBroker
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_events import AuthMemberRegisteredV1
 from portal_kit.db import Database
-from portal_kit.messaging.consumer import subscribe
+from portal_kit.messaging.consumer import PortalBroker, subscribe
 from portal_kit.site import BrandCache
 from wallet_service.accounts.models import MemberProfile
 from wallet_service.ledger.domain import FREE_PLAY, FREE_PLAY_HOUSE, HOUSE, MAIN, Leg, fingerprint, house_shard
@@ -54,14 +53,14 @@ async def open_wallets(
         row.status = "done"
 
 
-def registered_subscription(site: BrandCache, trial_balance: int) -> Callable[[NatsBroker, Database], None]:
+def registered_subscription(site: BrandCache, trial_balance: int) -> Callable[[PortalBroker, Database], None]:
     async def handle(session: AsyncSession, event: AuthMemberRegisteredV1) -> None:
         brand = await site.brand(event.merchant)
         new = event.data
         account = NewAccount(new.accountId, new.accountType, new.username, new.uplineId)
         await open_wallets(session, event.merchant, account, brand.currency, trial_balance)
 
-    def register(broker: NatsBroker, db: Database) -> None:
+    def register(broker: PortalBroker, db: Database) -> None:
         subscribe(
             broker,
             service="wallet",

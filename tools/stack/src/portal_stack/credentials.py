@@ -1,0 +1,30 @@
+"""The local stack's passwords for NATS and Valkey: made at the first ``./portal up``, kept in
+``.data/credentials.json`` (readable by its owner only) so a restart and the developer's tools use the same ones.
+Nothing in the repository holds a password."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable
+from pathlib import Path
+
+from portal_kit.servers import write_private
+
+SERVERS = ("nats", "valkey")
+
+
+def load_or_create(path: Path, users: Iterable[str]) -> dict[str, dict[str, str]]:
+    """``{server: {user: password}}`` for every user on both servers; a missing one is made and saved."""
+    stored: dict[str, dict[str, str]] = json.loads(path.read_text()) if path.exists() else {}
+    changed = False
+    for server in SERVERS:
+        passwords = stored.setdefault(server, {})
+        for user in users:
+            if user not in passwords:
+                passwords[user] = secrets.token_urlsafe(24)
+                changed = True
+    if changed:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_private(path, json.dumps(stored, indent=2))
+    return stored

@@ -1,0 +1,216 @@
+"""NATS and Valkey started with the users the portal runs with (``portal_stack.access``): a client without the
+right password, or a service outside its rights, is refused by the server itself."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import nats
+import pytest
+import pytest_asyncio
+from nats.aio.client import Client as NATS
+from nats.aio.msg import Msg
+from nats.errors import NoServersError
+from redis.asyncio import Redis
+from redis.exceptions import AuthenticationError, NoPermissionError, ResponseError
+
+from portal_events import EVENT_ROUTES, RPC_ROUTES
+from portal_kit.messaging.relay import inbox_prefix
+from portal_kit.servers import ManagedProcess, free_port, nats_authorization, nats_process, valkey_process
+from portal_stack.access import ADMIN, nats_user, nats_users, valkey_users
+
+SERVICES = ("site", "auth", "wallet")
+# A bet-placing service the registry does not list yet, given the right to credit, as games will be.
+GAMES_RPC = {**RPC_ROUTES, "rpc.wallet.credit": ("wallet", ("games",))}
+
+
+@dataclass
+class Servers:
+    nats_port: int
+    valkey_port: int
+    passwords: dict[str, str]
+
+    def nats_url(self, user: str | None) -> str:
+        credentials = f"{user}:{self.passwords[user]}@" if user else ""
+        return f"nats://{credentials}127.0.0.1:{self.nats_port}"
+
+    def redis(self, user: str | None) -> Redis:
+        credentials = f"{user}:{self.passwords[user]}@" if user else ""
+        return Redis.from_url(f"redis://{credentials}127.0.0.1:{self.valkey_port}/0", decode_responses=True)
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
+    root: Path = tmp_path_factory.mktemp("access")
+    passwords = {name: secrets.token_urlsafe(16) for name in (ADMIN, *SERVICES, "games")}
+    users = [*nats_users(passwords, SERVICES), nats_user("games", passwords["games"], EVENT_ROUTES, GAMES_RPC)]
+    nats_port, valkey_port = free_port(), free_port()
+    processes: list[ManagedProcess] = [
+        nats_process(
+            nats_port, root / "nats", root / "nats.log", sync_always=False, authorization=nats_authorization(users)
+        ),
+        valkey_process(
+            valkey_port, root / "valkey", root / "valkey.log", persist=False, users=valkey_users(passwords, SERVICES)
+        ),
+    ]
+    try:
+        for process in processes:
+            process.start()
+        for process in processes:
+            process.wait_ready(30)
+        yield Servers(nats_port, valkey_port, passwords)
+    finally:
+        for process in processes:
+            process.stop()
+
+
+class Client:
+    """A NATS connection that keeps the errors the server sends it (permission violations among them)."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.nc: NATS | None = None
+
+    async def connect(self, url: str) -> NATS:
+        async def on_error(error: Exception) -> None:
+            self.errors.append(str(error))
+
+        self.nc = await nats.connect(
+            url, error_cb=on_error, allow_reconnect=False, max_reconnect_attempts=0, inbox_prefix=inbox_prefix(url)
+        )
+        return self.nc
+
+    async def violation(self, subject: str, kind: str = "publish") -> bool:
+        """Whether the server refused to let this client ``kind`` (publish, subscription) ``subject``."""
+        for _ in range(50):
+            # nats-py lower-cases the server's message.
+            if any(f'permissions violation for {kind} to "{subject.lower()}"' in error for error in self.errors):
+                return True
+            await asyncio.sleep(0.02)
+        return False
+
+
+Connect = Callable[[str], Awaitable[tuple[NATS, Client]]]
+
+
+@pytest_asyncio.fixture
+async def connect() -> AsyncIterator[Connect]:
+    clients: list[Client] = []
+
+    async def open_as(url: str) -> tuple[NATS, Client]:
+        client = Client()
+        clients.append(client)
+        return await client.connect(url), client
+
+    yield open_as
+    for client in clients:
+        if client.nc is not None and not client.nc.is_closed:
+            await client.nc.close()
+
+
+async def answer_credits(nc: NATS) -> list[bytes]:
+    """Answer ``rpc.wallet.credit`` as the wallet does; returns the requests that reached it."""
+    seen: list[bytes] = []
+
+    async def respond(msg: Msg) -> None:
+        seen.append(msg.data)
+        await msg.respond(b'{"success":true}')
+
+    await nc.subscribe("rpc.wallet.credit", queue="wallet", cb=respond)
+    await nc.flush()
+    return seen
+
+
+async def test_nats_refuses_a_client_without_a_password_or_with_a_wrong_one(servers: Servers) -> None:
+    for url in (servers.nats_url(None), f"nats://wallet:{secrets.token_urlsafe(16)}@127.0.0.1:{servers.nats_port}"):
+        with pytest.raises((NoServersError, nats.errors.Error, OSError)):
+            await nats.connect(url, allow_reconnect=False, max_reconnect_attempts=0, connect_timeout=2)
+
+
+async def test_only_the_callers_the_registry_names_reach_the_wallet_credit(servers: Servers, connect: Connect) -> None:
+    wallet, _ = await connect(servers.nats_url("wallet"))
+    seen = await answer_credits(wallet)
+    for intruder in ("site", "auth"):
+        nc, client = await connect(servers.nats_url(intruder))
+        with pytest.raises(nats.errors.TimeoutError):
+            await nc.request("rpc.wallet.credit", b'{"amount":100}', timeout=0.5)
+        assert await client.violation("rpc.wallet.credit"), intruder
+    assert seen == [], "a request from a service that may not credit reached the wallet"
+
+    games, _ = await connect(servers.nats_url("games"))
+    reply = await games.request("rpc.wallet.credit", b'{"amount":100}', timeout=2)
+    assert reply.data == b'{"success":true}'
+    assert seen == [b'{"amount":100}']
+
+
+async def test_no_service_but_the_wallet_may_answer_its_calls_or_read_its_replies(
+    servers: Servers, connect: Connect
+) -> None:
+    site, client = await connect(servers.nats_url("site"))
+    await site.subscribe("rpc.wallet.credit", queue="wallet")
+    await site.subscribe("_INBOX_games.>")
+    await site.subscribe("_INBOX.>")
+    await site.flush()
+    for subject in ("rpc.wallet.credit", "_INBOX_games.>", "_INBOX.>"):
+        assert await client.violation(subject, kind="subscription"), subject
+
+
+async def test_a_service_publishes_only_its_own_events(servers: Servers, connect: Connect) -> None:
+    admin, _ = await connect(servers.nats_url(ADMIN))
+    heard: list[str] = []
+
+    async def listen(msg: Msg) -> None:
+        heard.append(msg.subject)
+
+    await admin.subscribe(">", cb=listen)
+    await admin.flush()
+    site, client = await connect(servers.nats_url("site"))
+    await site.publish("wallet.deposit.credited.v1", b"{}")
+    await site.publish("site.config.changed.v1", b"{}")
+    await site.flush()
+    assert await client.violation("wallet.deposit.credited.v1")
+    for _ in range(50):
+        if "site.config.changed.v1" in heard:
+            break
+        await asyncio.sleep(0.02)
+    assert "site.config.changed.v1" in heard
+    assert "wallet.deposit.credited.v1" not in heard
+
+
+async def test_valkey_refuses_a_client_without_a_password(servers: Servers) -> None:
+    anonymous = servers.redis(None)
+    try:
+        with pytest.raises((AuthenticationError, ResponseError)):
+            await anonymous.get("session:any")
+    finally:
+        await anonymous.aclose()
+
+
+async def test_only_auth_writes_sessions_and_each_service_keeps_to_its_keys(servers: Servers) -> None:
+    auth, wallet, site = servers.redis("auth"), servers.redis("wallet"), servers.redis("site")
+    try:
+        await auth.set("session:abc", '{"role":"member"}')
+        await auth.publish("sessions:changed", "session:abc")
+        assert await wallet.get("session:abc") == '{"role":"member"}'
+        with pytest.raises(NoPermissionError):
+            await wallet.set("session:minted", '{"role":"ops","merchant":"*"}')
+        with pytest.raises(NoPermissionError):
+            await site.delete("session:abc")
+        with pytest.raises(NoPermissionError):
+            await wallet.publish("sessions:changed", "session:abc")
+        await wallet.set("wallet:deposit-requests:x", "1")
+        with pytest.raises(NoPermissionError):
+            await wallet.get("auth:login-fail:turkeyf2:someone")
+        with pytest.raises(NoPermissionError):
+            await site.set("wallet:deposit-requests:x", "0")
+        with pytest.raises(NoPermissionError):
+            await site.flushall()
+        await site.set("rsa:current", "k1")  # the payload keys are shared
+        assert await wallet.get("rsa:current") == "k1"
+    finally:
+        for client in (auth, wallet, site):
+            await client.aclose()
