@@ -42,15 +42,16 @@ class Browser:
         return self.http.request(method, path, json=body, headers=headers)
 
 
-def registered_member(stack: Stack, username: str, address: str) -> str:
-    """A member registered and logged in through the API (as the shell would), from its own address."""
+def registered_member(stack: Stack, username: str, address: str, **fields: str) -> str:
+    """A member registered and logged in through the API (as the shell would), from its own address; ``fields``
+    adds registration fields (an e-mail, ...)."""
     browser = Browser(stack, address)
     captcha = browser.http.get("/wps/captcha").json()["value"]
     registration = {
         "username": username, "password": "uyeSifre1", "confirmPassword": "uyeSifre1", "paymentPassword": "864200",
         "mobileNum": f"53{abs(hash(username)) % 10**8:08d}", "countryDialingCode": "90", "birthday": "1990-01-01",
         "acceptTerms": True, "captchaId": captcha["captchaId"], "captcha": read_captcha(stack, captcha["captchaId"]),
-        **browser.bot_check(),
+        **browser.bot_check(), **fields,
     }  # fmt: skip
     answer = browser.send("PUT", "/wps/member/register", registration)
     assert answer.status_code == 200, answer.text

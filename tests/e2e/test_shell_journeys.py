@@ -1,10 +1,12 @@
 """Journeys of the web shell in headless Chromium through Traefik against the real services: register, log
 in, the balance and its toggle, languages, logout; a wrong password's translated error; the announcement
-popup once per session; a remote that fails to load; no serious accessibility violations."""
+popup once per session; a remote that fails to load; no serious accessibility violations; a forgotten
+password reset through the e-mailed link."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -151,3 +153,37 @@ def test_home_and_dialogs_have_no_serious_accessibility_violations(stack: Stack,
     expect(page.get_by_role("dialog", name="Log in")).to_be_visible()
     assert serious_violations(page) == []
     context.close()
+
+
+def test_a_forgotten_password_is_reset_through_the_emailed_link(stack: Stack, page: Page) -> None:
+    registered_member(stack, "resetuser1", "127.0.0.21", email="reset.user@example.com")
+    english(page, stack)
+    close_popup(page)
+    page.goto(f"{stack.url}/login")
+    page.get_by_role("dialog", name="Log in").get_by_role("button", name="Forgot password").click()
+    forgot = page.get_by_role("dialog", name="Forgot password")
+    forgot.get_by_label("Username").fill("resetuser1")
+    forgot.get_by_label("E-mail").fill("reset.user@example.com")
+    forgot.get_by_role("button", name="Submit").click()
+    expect(forgot.get_by_role("status")).to_contain_text("Follow the link in your e-mail")
+
+    lines = (stack.data_dir / "dev-messages.jsonl").read_text(encoding="utf-8").splitlines()
+    mails = [json.loads(line) for line in lines if json.loads(line)["to"] == "reset.user@example.com"]
+    link = re.search(r"\S*#resetToken=\S+", mails[-1]["text"])
+    assert link and link.group(0).startswith(f"{stack.url}/#resetToken="), mails[-1]["text"]
+
+    page.goto(link.group(0))
+    reset = page.get_by_role("dialog", name="Set a new password")
+    expect(reset).to_be_visible()
+    assert "resetToken" not in page.url  # taken out of the address at once
+    reset.get_by_label("New password").fill("yeniSifre77")
+    reset.get_by_label("Confirm password").fill("yeniSifre77")
+    reset.get_by_role("button", name="Submit").click()
+    expect(page.get_by_role("button", name="resetuser1")).to_be_visible(timeout=30_000)
+
+    page.goto(link.group(0))  # the link works once
+    again = page.get_by_role("dialog", name="Set a new password")
+    again.get_by_label("New password").fill("baskaSifre88")
+    again.get_by_label("Confirm password").fill("baskaSifre88")
+    again.get_by_role("button", name="Submit").click()
+    expect(again).to_contain_text("The password reset link is invalid or has expired.")

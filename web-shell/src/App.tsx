@@ -19,6 +19,7 @@ import {
 import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
 import { RightBar } from "./layout/RightBar";
+import { takeResetToken } from "./features/auth/api";
 import { FIRST_LOGIN_KEY } from "./features/auth/components/useAfterLogin";
 import { popupClosedKey, popupKind } from "./features/content/components/ContentModals";
 import { useModal } from "./modals/ModalContext";
@@ -29,6 +30,21 @@ import type { SiteValue } from "./site";
 import { SiteContext, siteValue } from "./site";
 import { MaintenanceScreen, RegionScreen } from "./StatusScreens";
 import { text } from "./texts";
+
+/** The e-mailed reset link opens its dialog, on arrival or when pasted into an open page (a fragment change). */
+function ResetLinkDialog() {
+  const modal = useModal();
+  useEffect(() => {
+    const openIfLinked = () => {
+      const token = takeResetToken(window.location, window.history);
+      if (token) modal.open({ name: "resetPassword", token });
+    };
+    openIfLinked();
+    window.addEventListener("hashchange", openIfLinked);
+    return () => window.removeEventListener("hashchange", openIfLinked);
+  }, [modal]);
+  return null;
+}
 
 /** The public popup, once per session per kind of user unless closed (spec §4); not over /login or /register. */
 function StartupPopup() {
@@ -63,6 +79,7 @@ function Shell() {
       </div>
       <Footer />
       <ScrollToTop />
+      <ResetLinkDialog />
       <StartupPopup />
     </div>
   );

@@ -8,7 +8,7 @@ type Key =
   | "logoutConfirm" | "cancel" | "confirm" | "deposit" | "withdraw" | "balance" | "showBalance" | "hideBalance"
   | "username" | "password" | "captcha" | "refreshCaptcha" | "rememberMe" | "submit" | "mobile" | "smsCode"
   | "sendCode" | "resendIn" | "byUsername" | "bySms" | "noAccount" | "haveAccount" | "forgotPassword"
-  | "byEmail" | "byMobile" | "email" | "requestSent" | "newPassword" | "confirmPassword" | "oldPassword"
+  | "byEmail" | "byMobile" | "email" | "requestSent" | "newPassword" | "setNewPassword" | "confirmPassword" | "oldPassword"
   | "changePassword" | "mustChangePassword" | "passwordsDiffer" | "required" | "adult" | "acceptTerms"
   | "mustBeAdult" | "mustAcceptTerms" | "verifyTitle" | "verifyMethod" | "answer" | "verify"
   | "announcements" | "notices" | "close" | "feedback" | "feedbackSent" | "feedbackPlaceholder" | "charactersLeft"
@@ -28,7 +28,7 @@ const TR: Record<Key, string> = {
   smsCode: "SMS kodu", sendCode: "Kod gönder", resendIn: "{s} sn sonra tekrar", byUsername: "Kullanıcı adı",
   bySms: "SMS", noAccount: "Hesabınız yok mu? Kayıt olun", haveAccount: "Zaten üye misiniz? Giriş yapın",
   forgotPassword: "Şifremi unuttum", byEmail: "E-posta", byMobile: "Cep telefonu", email: "E-posta",
-  requestSent: "İsteğiniz gönderildi. E-postanızdaki bağlantıyı takip edin.", newPassword: "Yeni şifre",
+  requestSent: "İsteğiniz gönderildi. E-postanızdaki bağlantıyı takip edin.", newPassword: "Yeni şifre", setNewPassword: "Yeni şifrenizi belirleyin",
   confirmPassword: "Şifre tekrarı", oldPassword: "Mevcut şifre", changePassword: "Şifre değiştir",
   mustChangePassword: "Güvenliğiniz için devam etmeden önce şifrenizi değiştirin.", passwordsDiffer: "Şifreler eşleşmiyor.",
   required: "Bu alan zorunludur.", adult: "18 yaşından büyüğüm", acceptTerms: "Kullanım koşullarını kabul ediyorum",
@@ -56,7 +56,7 @@ const EN: Record<Key, string> = {
   rememberMe: "Remember my username", submit: "Submit", mobile: "Mobile number", smsCode: "SMS code", sendCode: "Send code",
   resendIn: "Again in {s} s", byUsername: "Username", bySms: "SMS", noAccount: "No account yet? Register",
   haveAccount: "Already a member? Log in", forgotPassword: "Forgot password", byEmail: "E-mail", byMobile: "Mobile",
-  email: "E-mail", requestSent: "Your request was sent. Follow the link in your e-mail.", newPassword: "New password",
+  email: "E-mail", requestSent: "Your request was sent. Follow the link in your e-mail.", newPassword: "New password", setNewPassword: "Set a new password",
   confirmPassword: "Confirm password", oldPassword: "Current password", changePassword: "Change password",
   mustChangePassword: "For your security, change your password before you continue.", passwordsDiffer: "The passwords differ.",
   required: "This field is required.", adult: "I am over 18", acceptTerms: "I accept the terms and conditions",
@@ -81,7 +81,7 @@ const CN: Record<Key, string> = {
   password: "密码", captcha: "验证码", refreshCaptcha: "换一张", rememberMe: "记住用户名", submit: "提交", mobile: "手机号",
   smsCode: "短信验证码", sendCode: "发送验证码", resendIn: "{s} 秒后重发", byUsername: "用户名", bySms: "短信",
   noAccount: "还没有账户？立即注册", haveAccount: "已有账户？去登录", forgotPassword: "忘记密码", byEmail: "邮箱",
-  byMobile: "手机", email: "邮箱", requestSent: "请求已发送，请查看邮件中的链接。", newPassword: "新密码",
+  byMobile: "手机", email: "邮箱", requestSent: "请求已发送，请查看邮件中的链接。", newPassword: "新密码", setNewPassword: "设置新密码",
   confirmPassword: "确认密码", oldPassword: "当前密码", changePassword: "修改密码",
   mustChangePassword: "为了您的安全，请先修改密码。", passwordsDiffer: "两次输入的密码不一致。", required: "此项为必填项。",
   adult: "我已年满 18 岁", acceptTerms: "我接受条款与条件", mustBeAdult: "您必须年满 18 岁。", mustAcceptTerms: "您必须接受条款。",

@@ -6,6 +6,7 @@ export type Modal =
   | { name: "login" }
   | { name: "register" }
   | { name: "forgot" }
+  | { name: "resetPassword"; token: string }
   | { name: "changePassword"; forced: boolean }
   | { name: "verify"; ticket: VerifyTicketRead }
   | { name: "notice"; index: number }

@@ -6,6 +6,7 @@ import {
   ChangePasswordModal,
   ForgotPasswordModal,
   LogoutModal,
+  ResetPasswordModal,
   TrialModal,
   VerifyModal,
 } from "../features/auth/components/AccountModals";
@@ -21,6 +22,8 @@ function render(modal: Modal): ReactNode {
       return <RegisterModal />;
     case "forgot":
       return <ForgotPasswordModal />;
+    case "resetPassword":
+      return <ResetPasswordModal token={modal.token} />;
     case "changePassword":
       return <ChangePasswordModal forced={modal.forced} />;
     case "verify":

@@ -41,5 +41,5 @@ class AuthSettings(ServiceSettings):
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 8025
     mail_sender: str = "no-reply@portal.example"
-    reset_link_base: str = "http://127.0.0.1:8080/"
+    public_url: str = "http://127.0.0.1:8080"  # the portal's address, for the e-mailed reset link
     reset_token_minutes: int = 30

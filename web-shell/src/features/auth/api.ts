@@ -77,6 +77,20 @@ export function forgotByMobile(language: Language, mobileNum: string, dial: stri
   });
 }
 
+/** The e-mailed link's second half: one use; every other session of the account ends; the answer is a session. */
+export function resetByLink(language: Language, token: string, newPassword: string, confirm: string): Promise<SessionRead> {
+  return apiSealed("resetPasswordByLink", language, { token, newPassword, confirmNewPassword: confirm });
+}
+
+/** The e-mailed reset link carries its token in the fragment (``/#resetToken=...``), which no server and no log
+ * sees; it is taken out of the address at once, so it stays in neither the history nor a copied address. */
+export function takeResetToken(location: Location, history: History): string | null {
+  const token = new URLSearchParams(location.hash.slice(1)).get("resetToken");
+  if (!token) return null;
+  history.replaceState(history.state, "", location.pathname + location.search);
+  return token;
+}
+
 export function sendVerificationCode(language: Language, ticket: string, method: string) {
   return api("loginVerificationSend", language, { body: { ticket, method: method as "sms" | "email" }, auth: false });
 }

@@ -241,7 +241,8 @@ async def request_reset_by_email(ctx: AuthContext, caller: Caller, username: str
     token = secrets.token_urlsafe(32)
     minutes = ctx.settings.reset_token_minutes
     await ctx.redis.set(_reset_key(token), account.id, ex=minutes * 60)
-    link = f"{ctx.settings.reset_link_base}?resetToken={token}"
+    # In the fragment, which the browser never sends: the token stays out of access logs and Referer headers.
+    link = f"{ctx.settings.public_url.rstrip('/')}/#resetToken={token}"
     texts = {
         "TR": (
             "Şifre sıfırlama",

@@ -5,7 +5,15 @@ import { Dialog, Field, OutcomeLine, Tabs, useAction, useLanguage, useNavigate, 
 import type { VerifyTicketRead } from "@portal/kit";
 import { useModal } from "../../../modals/ModalContext";
 import { text } from "../../../texts";
-import { changePassword, forgotByEmail, forgotByMobile, sendSms, sendVerificationCode, verifyLogin } from "../api";
+import {
+  changePassword,
+  forgotByEmail,
+  forgotByMobile,
+  resetByLink,
+  sendSms,
+  sendVerificationCode,
+  verifyLogin,
+} from "../api";
 import { SmsCodeButton } from "./SmsCodeButton";
 import { useAfterLogin } from "./useAfterLogin";
 
@@ -68,6 +76,38 @@ export function ForgotPasswordModal() {
           </button>
         </form>
       )}
+    </Dialog>
+  );
+}
+
+/** Opened by the e-mailed reset link: a new password, then the member is logged in (spec §4). */
+export function ResetPasswordModal({ token }: { token: string }) {
+  const { language } = useLanguage();
+  const modal = useModal();
+  const afterLogin = useAfterLogin();
+  const [values, setValues] = useState({ password: "", confirm: "" });
+  const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const reset = useAction(() => resetByLink(language, token, values.password, values.confirm), {
+    onDone: (answer) => afterLogin(answer, values.password),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.password) return reset.refuse(text(language, "required"));
+    if (values.password !== values.confirm) return reset.refuse(text(language, "passwordsDiffer"));
+    void reset.submit(undefined);
+  };
+
+  return (
+    <Dialog title={text(language, "setNewPassword")} onClose={modal.close} closeLabel={text(language, "close")}>
+      <form className="form" onSubmit={submit} noValidate>
+        <Field label={text(language, "newPassword")} value={values.password} onChange={set("password")} type="password" autoComplete="new-password" />
+        <Field label={text(language, "confirmPassword")} value={values.confirm} onChange={set("confirm")} type="password" autoComplete="new-password" />
+        <OutcomeLine outcome={reset.outcome} />
+        <button type="submit" className="kit-button kit-button--block">
+          {text(language, "submit")}
+        </button>
+      </form>
     </Dialog>
   );
 }
