@@ -1,14 +1,17 @@
 """Issue an ops session for the running portal (until the auth service has an ops login):
-``./portal ops-token -- <name> [merchant|*]`` prints a token for the ``Authorization`` header."""
+``./portal ops-token -- <name> [merchant|*]`` prints a token for the ``Authorization`` header. Development only:
+it refuses when ``ENVIRONMENT`` names any other environment."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 
 from redis.asyncio import Redis
 
 from portal_kit.sessions import Principal, Role, SessionStore
+from portal_kit.settings import DEVELOPMENT_ENVIRONMENTS
 from portal_stack.config import StackConfig
 
 TTL_SECONDS = 8 * 3600
@@ -27,6 +30,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args:
         print("usage: ./portal ops-token -- <name> [merchant|*]", file=sys.stderr)
         return 2
+    environment = os.environ.get("ENVIRONMENT", "development")
+    if environment.strip().lower() not in DEVELOPMENT_ENVIRONMENTS:
+        print(f"ops-token issues development sessions only (ENVIRONMENT is {environment!r})", file=sys.stderr)
+        return 1
     merchant = args[1] if len(args) > 1 else "*"
     print(asyncio.run(issue(StackConfig().redis_url(), args[0], merchant)))
     return 0

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from auth_service.accounts import mobile_binding, payment_password, service
 from auth_service.accounts.schemas import (
+    AccountStatusChange,
     AffiliateRead,
     CodeSentRead,
     EmailReset,
@@ -217,6 +218,15 @@ async def affiliate(
 async def create_agent(code: str, body: NewAgent, principal: BrandOps, ctx: Ctx) -> Envelope[MemberRead]:
     await ctx.site.brand(code)  # the brand must exist
     return ok(await service.create_agent(ctx, code, body))
+
+
+@ops.put("/accounts/{account_id}/status", operation_id="opsSetAccountStatus", response_model=Envelope[Done])
+async def set_status(
+    code: str, account_id: str, body: AccountStatusChange, principal: BrandOps, ctx: Ctx
+) -> Envelope[Done]:
+    """Disable an account (its sessions end at once; no login or reset admits it) or enable it again."""
+    await service.set_status(ctx, code, account_id, body.status)
+    return ok(Done())
 
 
 @ops.post("/accounts/{account_id}/unlock", operation_id="opsUnlockAccount", response_model=Envelope[Done])

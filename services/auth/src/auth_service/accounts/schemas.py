@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -96,6 +96,12 @@ class PaymentPasswordChange(BaseModel):
     oldPaymentPassword: str = Field(default="", max_length=255)
     newPaymentPassword: str = Field(max_length=255)
     confirmPaymentPassword: str = Field(max_length=255)
+
+
+class AccountStatusChange(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    status: Literal["active", "disabled"]
 
 
 class NewAgent(Trimmed):

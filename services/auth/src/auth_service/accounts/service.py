@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from auth_service import totp
 from auth_service.accounts.domain import (
+    DISABLED,
     MEMBER_TYPE,
     FieldProblem,
     check_fields,
@@ -476,6 +477,18 @@ async def create_agent(ctx: AuthContext, merchant: str, body: NewAgent) -> Membe
     except IntegrityError:
         raise Conflict("username.exists") from None
     return member_view(account)
+
+
+async def set_status(ctx: AuthContext, merchant: str, account_id: str, status: str) -> None:
+    """Ops disable an account (no way in admits it any more, ``may_sign_in``) or enable it again. Disabling
+    ends every session it has, in every process at once."""
+    async with ctx.db.transaction() as session:
+        account = await ACCOUNTS.get_for_update(session, merchant, id=account_id)
+        if account is None:
+            raise NotFound("account.not_found")
+        account.status = status
+    if status == DISABLED:
+        await ctx.sessions.revoke_account(merchant, account_id)
 
 
 async def unlock(ctx: AuthContext, merchant: str, account_id: str) -> None:

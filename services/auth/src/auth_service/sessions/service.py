@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from sqlalchemy import update
 
-from auth_service.accounts.domain import MEMBER_TYPE, is_agent, is_weak, password_expired
+from auth_service.accounts.domain import ACTIVE, MEMBER_TYPE, is_agent, is_weak, password_expired
 from auth_service.accounts.lookup import account_for_code
 from auth_service.accounts.models import Account, LoginRecord
 from auth_service.accounts.schemas import CaptchaFlagRead, SessionRead
@@ -144,7 +144,7 @@ def may_sign_in(account: Account, now: datetime) -> None:
     """The lock and status checks every way into an account shares (a login, a password reset)."""
     if account.locked_until is not None and account.locked_until > now:
         raise Forbidden("account.locked")
-    if account.status != "active":
+    if account.status != ACTIVE:
         raise Forbidden("account.disabled")
 
 
@@ -201,7 +201,7 @@ async def free_play(ctx: AuthContext, caller: Caller) -> SessionRead:
         merchant=caller.merchant,
         username=f"trial{secrets.token_hex(5)}",
         account_type=TRIAL_TYPE,
-        status="active",
+        status=ACTIVE,
         password_hash=None,
         register_ip=caller.ip,
         register_method="FREEPLAY",
