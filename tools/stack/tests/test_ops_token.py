@@ -7,11 +7,14 @@ import pytest
 from portal_stack.ops_token import main
 
 
+@pytest.mark.parametrize("variable", ["ENVIRONMENT", "AUTH_ENVIRONMENT"])
 @pytest.mark.parametrize("environment", ["production", "staging", "Prod", " PRODUCTION "])
 def test_ops_token_refuses_outside_development(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], environment: str
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], variable: str, environment: str
 ) -> None:
-    monkeypatch.setenv("ENVIRONMENT", environment)
+    for name in ("ENVIRONMENT", "AUTH_ENVIRONMENT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(variable, environment)
     monkeypatch.setenv("PORTAL_DATA_DIR", "/nonexistent/portal-data")  # reaching the stack would fail loudly
     assert main(["ops.person", "*"]) == 1
     captured = capsys.readouterr()

@@ -10,8 +10,8 @@ its own stream, the streams it consumes and ``DEADLETTER``. So no process but th
 
 Valkey: each service owns the keys under its prefixes (``VALKEY_KEYS``). Sessions are written by auth alone;
 every other service may only read them and listen to ``sessions:changed``. The payload keys (``rsa:*``) and
-the nonces of sealed bodies (``payload-nonce:*``) are shared by every service that opens them. No service may run the dangerous commands (``FLUSHALL``,
-``KEYS``, ``CONFIG``, ``ACL``, ...).
+the nonces of sealed bodies (``payload-nonce:*``) are shared by every service that opens them. No service may
+run the dangerous commands (``FLUSHALL``, ``KEYS``, ``CONFIG``, ``ACL``, ...).
 
 The local stack (``portal_stack.supervisor``) and ``deploy/`` both render their server configuration from here.
 """

@@ -1,6 +1,6 @@
 """Issue an ops session for the running portal (until the auth service has an ops login):
 ``./portal ops-token -- <name> [merchant|*]`` prints a token for the ``Authorization`` header. Development only:
-it refuses when ``ENVIRONMENT`` names any other environment."""
+it refuses when ``ENVIRONMENT`` or ``AUTH_ENVIRONMENT`` names any other environment."""
 
 from __future__ import annotations
 
@@ -30,10 +30,12 @@ def main(argv: list[str] | None = None) -> int:
     if not args:
         print("usage: ./portal ops-token -- <name> [merchant|*]", file=sys.stderr)
         return 2
-    environment = os.environ.get("ENVIRONMENT", "development")
-    if environment.strip().lower() not in DEVELOPMENT_ENVIRONMENTS:
-        print(f"ops-token issues development sessions only (ENVIRONMENT is {environment!r})", file=sys.stderr)
-        return 1
+    # The shared setting, and auth's own (the sessions are auth's): either naming production refuses.
+    for variable in ("ENVIRONMENT", "AUTH_ENVIRONMENT"):
+        environment = os.environ.get(variable, "development")
+        if environment.strip().lower() not in DEVELOPMENT_ENVIRONMENTS:
+            print(f"ops-token issues development sessions only ({variable} is {environment!r})", file=sys.stderr)
+            return 1
     merchant = args[1] if len(args) > 1 else "*"
     print(asyncio.run(issue(StackConfig().redis_url(), args[0], merchant)))
     return 0
