@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from portal_kit.servers import venv_bin
-from portal_stack.access import ADMIN
+from portal_stack.access import USERS
 from portal_stack.deploy_secrets import nats_config_users, password_variable, secrets_manifest
 from portal_stack.services import SERVICES
 
@@ -165,9 +165,7 @@ def test_nats_knows_each_service_by_its_own_user_with_the_rights_the_registry_gi
     read from the Secret ``nats-users``, none is in the repository."""
     config = BY_NAME["data-services.yaml:ConfigMap/nats-config"]["data"]["nats.conf"]
     assert nats_config_users() in config
-    assert re.findall(r"password: (\S+?)[,}]", config) == [
-        f"${password_variable(name)}" for name in (ADMIN, *(service.name for service in SERVICES))
-    ]
+    assert re.findall(r"password: (\S+?)[,}]", config) == [f"${password_variable(name)}" for name in USERS]
     nats = BY_NAME["data-services.yaml:StatefulSet/nats"]["spec"]["template"]["spec"]["containers"][0]
     assert {"secretRef": {"name": "nats-users"}} in nats["envFrom"]
 
@@ -194,11 +192,10 @@ def test_the_secrets_generator_makes_every_secret_the_manifests_read() -> None:
     for document in manifest:
         kubernetes_validate.validate(document, K8S_VERSION, strict=True)
     by_name = {document["metadata"]["name"]: document["stringData"] for document in manifest}
-    users = [ADMIN, *(service.name for service in SERVICES)]
-    assert set(by_name["nats-users"]) == {password_variable(name) for name in users}
+    assert set(by_name["nats-users"]) == {password_variable(name) for name in USERS}
     acl = by_name["valkey-users"]["users.acl"].splitlines()
     assert acl[0] == "user default off"
-    assert [line.split()[1] for line in acl[1:]] == users
+    assert [line.split()[1] for line in acl[1:]] == list(USERS)
     for service in SERVICES:
         nats_url = by_name["portal-service-urls"][f"{service.env_prefix}NATS_URL"]
         assert nats_url.startswith(f"nats://{service.name}:")

@@ -16,6 +16,7 @@ from redis.exceptions import AuthenticationError, NoPermissionError, ResponseErr
 
 from portal_events import WalletBalanceReply
 from portal_kit.messaging.relay import inbox_prefix
+from portal_stack.credentials import FILE_NAME, local_passwords
 from portal_stack.harness import Stack
 
 CREDIT = {
@@ -29,11 +30,11 @@ CREDIT = {
 
 
 def service_password(stack: Stack, server: str, user: str) -> str:
-    return str(json.loads((stack.data_dir / "credentials.json").read_text())[server][user])
+    return local_passwords(stack.data_dir)[server][user]
 
 
 def test_the_passwords_are_readable_by_their_owner_only(stack: Stack) -> None:
-    for path in (stack.data_dir / "credentials.json", stack.data_dir / "nats" / "nats.conf"):
+    for path in (stack.data_dir / FILE_NAME, stack.data_dir / "nats" / "nats.conf"):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
 
 

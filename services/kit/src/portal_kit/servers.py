@@ -268,6 +268,11 @@ def write_private(path: Path, text: str) -> None:
 # Valkey --------------------------------------------------------------------------------------------------
 
 
+def valkey_acl(users: Sequence[str]) -> str:
+    """An ACL file (or config lines) with these users' rules and the default user off."""
+    return "user default off\n" + "".join(f"user {rule}\n" for rule in users)
+
+
 def valkey_process(
     port: int, data_dir: Path, log_path: Path, *, persist: bool = True, users: Sequence[str] = ()
 ) -> ManagedProcess:
@@ -279,8 +284,7 @@ def valkey_process(
 
     data_dir.mkdir(parents=True, exist_ok=True)
     config = data_dir / "valkey.conf"
-    acl = "".join(f"user {rule}\n" for rule in users)
-    write_private(config, ("user default off\n" + acl) if users else "")
+    write_private(config, valkey_acl(users) if users else "")
     argv = [str(get_binary_path()), str(config), "--bind", "127.0.0.1", "--port", str(port), "--dir", str(data_dir)]
     argv += ["--appendonly", "yes", "--save", "60 1"] if persist else ["--appendonly", "no", "--save", ""]
     return ManagedProcess("valkey", argv, log_path, lambda: port_open(port), port=port)

@@ -24,8 +24,10 @@ from portal_events import EVENT_ROUTES, RPC_ROUTES
 from portal_kit.messaging.consumer import DEADLETTER_PREFIX, DEADLETTER_STREAM
 from portal_kit.messaging.events import stream_name
 from portal_kit.servers import NatsUser
+from portal_stack.services import SERVICES
 
 ADMIN = "admin"
+USERS = (ADMIN, *(service.name for service in SERVICES))  # every user the portal's servers know
 Routes = Mapping[str, tuple[str, tuple[str, ...]]]
 
 SESSION_OWNER = "auth"

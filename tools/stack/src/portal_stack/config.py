@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from portal_stack.access import ADMIN
-from portal_stack.credentials import load_or_create
+from portal_stack.credentials import local_passwords
 from portal_stack.services import REPO, SERVICES, ServiceSpec
 
 
@@ -49,10 +50,10 @@ class StackConfig:
     def admin_database_url(self) -> str:
         return self.external_database or f"postgresql://postgres@127.0.0.1:{self.pg_port}/postgres"
 
-    @property
+    @cached_property
     def credentials(self) -> dict[str, dict[str, str]]:
         """``{"nats"|"valkey": {user: password}}`` for the administrator and every service."""
-        return load_or_create(self.data_dir / "credentials.json", [ADMIN, *(s.name for s in SERVICES)])
+        return local_passwords(self.data_dir)
 
     def nats_url(self, user: str = ADMIN) -> str:
         if self.external_nats:

@@ -10,8 +10,15 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from portal_kit.servers import write_private
+from portal_stack.access import USERS
 
 SERVERS = ("nats", "valkey")
+FILE_NAME = "credentials.json"
+
+
+def local_passwords(data_dir: Path) -> dict[str, dict[str, str]]:
+    """``{"nats"|"valkey": {user: password}}`` of the stack whose data is in ``data_dir``."""
+    return load_or_create(data_dir / FILE_NAME, USERS)
 
 
 def load_or_create(path: Path, users: Iterable[str]) -> dict[str, dict[str, str]]:

@@ -18,8 +18,8 @@ from typing import Any
 
 import yaml
 
-from portal_kit.servers import nats_authorization
-from portal_stack.access import ADMIN, nats_users, valkey_users
+from portal_kit.servers import nats_authorization, valkey_acl
+from portal_stack.access import USERS, nats_users, valkey_users
 from portal_stack.services import SERVICES
 
 NATS_HOST = "nats:4222"
@@ -32,8 +32,7 @@ def password_variable(user: str) -> str:
 
 def nats_config_users() -> str:
     """The ``authorization`` block of ``deploy/base``'s NATS config: each password read from the environment."""
-    names = [ADMIN, *(service.name for service in SERVICES)]
-    return nats_authorization(nats_users({name: f"${password_variable(name)}" for name in names}, names[1:]))
+    return nats_authorization(nats_users({name: f"${password_variable(name)}" for name in USERS}, USERS[1:]))
 
 
 def _secret(name: str, namespace: str, data: dict[str, str]) -> dict[str, Any]:
@@ -42,10 +41,9 @@ def _secret(name: str, namespace: str, data: dict[str, str]) -> dict[str, Any]:
 
 
 def secrets_manifest(namespace: str = "portal") -> list[dict[str, Any]]:
-    names = [ADMIN, *(service.name for service in SERVICES)]
-    nats_passwords = {name: secrets.token_urlsafe(32) for name in names}
-    valkey_passwords = {name: secrets.token_urlsafe(32) for name in names}
-    acl = "user default off\n" + "".join(f"user {rule}\n" for rule in valkey_users(valkey_passwords, names[1:]))
+    nats_passwords = {name: secrets.token_urlsafe(32) for name in USERS}
+    valkey_passwords = {name: secrets.token_urlsafe(32) for name in USERS}
+    acl = valkey_acl(valkey_users(valkey_passwords, USERS[1:]))
     urls: dict[str, str] = {}
     for service in SERVICES:
         urls[f"{service.env_prefix}NATS_URL"] = f"nats://{service.name}:{nats_passwords[service.name]}@{NATS_HOST}"
@@ -53,7 +51,7 @@ def secrets_manifest(namespace: str = "portal") -> list[dict[str, Any]]:
             f"redis://{service.name}:{valkey_passwords[service.name]}@{REDIS_HOST}/0"
         )
     return [
-        _secret("nats-users", namespace, {password_variable(name): nats_passwords[name] for name in names}),
+        _secret("nats-users", namespace, {password_variable(name): nats_passwords[name] for name in USERS}),
         _secret("valkey-users", namespace, {"users.acl": acl}),
         _secret("portal-service-urls", namespace, urls),
     ]

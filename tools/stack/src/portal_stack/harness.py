@@ -4,7 +4,6 @@ data directory, so it runs beside a developer's portal and leaves nothing behind
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import signal
 import subprocess
@@ -19,6 +18,7 @@ from nats.errors import NoRespondersError, TimeoutError
 
 from portal_kit.servers import ManagedProcess, free_port, port_open
 from portal_stack.access import ADMIN
+from portal_stack.credentials import local_passwords
 from portal_stack.services import REPO, SERVICES
 
 
@@ -49,9 +49,8 @@ class Stack:
         return f"http://127.0.0.1:{self.ports['PORTAL_PORT']}"
 
     def _admin_password(self, server: str) -> str:
-        """The administrator's password the supervisor made for ``server`` (its credentials file)."""
-        stored = json.loads((self.data_dir / "credentials.json").read_text())
-        return str(stored[server][ADMIN])
+        """The administrator's password the supervisor made for ``server``."""
+        return local_passwords(self.data_dir)[server][ADMIN]
 
     @property
     def redis_url(self) -> str:
