@@ -16,6 +16,12 @@ SERVERS = ("nats", "valkey")
 FILE_NAME = "credentials.json"
 
 
+def new_password() -> str:
+    """A random password (256 bits) safe in a URL and as a NATS config variable: its leading letter keeps NATS
+    from reading a value that starts with ``-`` as a number, which it then refuses."""
+    return "p" + secrets.token_urlsafe(32)
+
+
 def local_passwords(data_dir: Path) -> dict[str, dict[str, str]]:
     """``{"nats"|"valkey": {user: password}}`` of the stack whose data is in ``data_dir``."""
     return load_or_create(data_dir / FILE_NAME, USERS)
@@ -29,7 +35,7 @@ def load_or_create(path: Path, users: Iterable[str]) -> dict[str, dict[str, str]
         passwords = stored.setdefault(server, {})
         for user in users:
             if user not in passwords:
-                passwords[user] = secrets.token_urlsafe(24)
+                passwords[user] = new_password()
                 changed = True
     if changed:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,6 @@ Run it once per installation; running it again makes new passwords for every use
 
 from __future__ import annotations
 
-import secrets
 import sys
 from typing import Any
 
@@ -20,6 +19,7 @@ import yaml
 
 from portal_kit.servers import nats_authorization, valkey_acl
 from portal_stack.access import USERS, nats_users, valkey_users
+from portal_stack.credentials import new_password
 from portal_stack.services import SERVICES
 
 NATS_HOST = "nats:4222"
@@ -41,8 +41,8 @@ def _secret(name: str, namespace: str, data: dict[str, str]) -> dict[str, Any]:
 
 
 def secrets_manifest(namespace: str = "portal") -> list[dict[str, Any]]:
-    nats_passwords = {name: secrets.token_urlsafe(32) for name in USERS}
-    valkey_passwords = {name: secrets.token_urlsafe(32) for name in USERS}
+    nats_passwords = {name: new_password() for name in USERS}
+    valkey_passwords = {name: new_password() for name in USERS}
     acl = valkey_acl(valkey_users(valkey_passwords, USERS[1:]))
     urls: dict[str, str] = {}
     for service in SERVICES:
