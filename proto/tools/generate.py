@@ -104,10 +104,9 @@ def load_registry() -> dict[str, Any]:
     return dict(yaml.safe_load((ROOT / "registry.yaml").read_text()))
 
 
-def collect() -> tuple[list[Model], list[tuple[str, str]], list[tuple[str, str, str]]]:
+def collect(registry: dict[str, Any]) -> tuple[list[Model], list[tuple[str, str]], list[tuple[str, str, str]]]:
     """The models, each event subject with its model, and each request/reply subject with its two models
     (calls of one shape share their schema files and so their models)."""
-    registry = load_registry()
     models: list[Model] = []
     subjects: list[tuple[str, str]] = []
     for subject, entry in sorted(registry["events"].items()):
@@ -130,7 +129,9 @@ def collect() -> tuple[list[Model], list[tuple[str, str]], list[tuple[str, str, 
     return models, subjects, calls
 
 
-def render_python(models: list[Model], subjects: list[tuple[str, str]], calls: list[tuple[str, str, str]]) -> str:
+def render_python(
+    registry: dict[str, Any], models: list[Model], subjects: list[tuple[str, str]], calls: list[tuple[str, str, str]]
+) -> str:
     lines = [
         f'"""{HEADER}"""',
         "",
@@ -162,7 +163,7 @@ def render_python(models: list[Model], subjects: list[tuple[str, str]], calls: l
     lines += ["RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {"]
     lines += [f'    "{subject}": ({request}, {reply}),' for subject, request, reply in calls]
     lines += ["}", ""]
-    lines += _routes_python(load_registry())
+    lines += _routes_python(registry)
     return "\n".join(lines)
 
 
@@ -211,8 +212,12 @@ def render_typescript(models: list[Model], subjects: list[tuple[str, str]], call
 
 
 def outputs() -> dict[Path, str]:
-    models, subjects, calls = collect()
-    return {PY_OUT: render_python(models, subjects, calls), TS_OUT: render_typescript(models, subjects, calls)}
+    registry = load_registry()
+    models, subjects, calls = collect(registry)
+    return {
+        PY_OUT: render_python(registry, models, subjects, calls),
+        TS_OUT: render_typescript(models, subjects, calls),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
