@@ -19,7 +19,7 @@ from schemathesis.checks import not_a_server_error, response_schema_conformance
 
 from portal_stack.harness import Stack
 
-SERVICES = ("site", "auth", "wallet")
+SERVICES = ("site", "auth", "wallet", "games")
 # Ending the session would leave every later call without one; logout has its own tests.
 SKIPPED = {"logout"}
 
@@ -71,3 +71,4 @@ def make_test(service: str) -> Any:
 test_site_answers_as_its_openapi_declares = make_test("site")
 test_auth_answers_as_its_openapi_declares = make_test("auth")
 test_wallet_answers_as_its_openapi_declares = make_test("wallet")
+test_games_answers_as_its_openapi_declares = make_test("games")

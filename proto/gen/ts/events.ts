@@ -20,6 +20,34 @@ export interface AuthMemberRegisteredV1 {
   data: AuthMemberRegisteredV1Data;
 }
 
+export interface GamesBetSettledV1Data {
+  roundId: string;
+  /** The member's account id. */
+  accountId: string;
+  /** The vendor code (vassalage), e.g. BGS. */
+  vendor: string;
+  gameType: "SPORTS" | "ESPORTS" | "LIVE" | "LOTT" | "ELOTT" | "FISH" | "PVP" | "RNG" | "COCKFIGHT";
+  gameCode: string;
+  currency: string;
+  /** Integer minor units. */
+  stake: number;
+  /** Integer minor units paid back (0 for a lost round). */
+  win: number;
+  /** The stake that counts for rebates, points and agent turnover (minor units). */
+  validBet: number;
+  settledAt: string;
+}
+
+/** A round of a game was settled: the stake was taken and the win (possibly 0) paid. */
+export interface GamesBetSettledV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "games.bet.settled.v1";
+  occurredAt: string;
+  merchant: string;
+  data: GamesBetSettledV1Data;
+}
+
 export interface SiteConfigChangedV1Data {
   /** The brand whose configuration changed. */
   merchant: string;
@@ -255,6 +283,7 @@ export interface WalletRollbackReply {
 
 export interface EventsBySubject {
   "auth.member.registered.v1": AuthMemberRegisteredV1;
+  "games.bet.settled.v1": GamesBetSettledV1;
   "site.config.changed.v1": SiteConfigChangedV1;
   "wallet.deposit.credited.v1": WalletDepositCreditedV1;
   "wallet.deposit.failed.v1": WalletDepositFailedV1;

@@ -31,6 +31,34 @@ class AuthMemberRegisteredV1(BaseModel):
     data: AuthMemberRegisteredV1Data
 
 
+class GamesBetSettledV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    roundId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    accountId: Annotated[str, Field(min_length=1)]
+    vendor: Annotated[str, Field(min_length=1)]
+    gameType: Literal["SPORTS", "ESPORTS", "LIVE", "LOTT", "ELOTT", "FISH", "PVP", "RNG", "COCKFIGHT"]
+    gameCode: Annotated[str, Field(min_length=1)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+    stake: Annotated[int, Field(strict=True, ge=1)]
+    win: Annotated[int, Field(strict=True, ge=0)]
+    validBet: Annotated[int, Field(strict=True, ge=0)]
+    settledAt: datetime
+
+
+class GamesBetSettledV1(BaseModel):
+    """A round of a game was settled: the stake was taken and the win (possibly 0) paid."""
+
+    model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "games.bet.settled.v1"
+
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    subject: Literal["games.bet.settled.v1"]
+    occurredAt: datetime
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    data: GamesBetSettledV1Data
+
+
 class SiteConfigChangedV1Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -310,6 +338,7 @@ class WalletRollbackReply(BaseModel):
 
 MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
     "auth.member.registered.v1": AuthMemberRegisteredV1,
+    "games.bet.settled.v1": GamesBetSettledV1,
     "site.config.changed.v1": SiteConfigChangedV1,
     "wallet.deposit.credited.v1": WalletDepositCreditedV1,
     "wallet.deposit.failed.v1": WalletDepositFailedV1,
@@ -332,7 +361,8 @@ RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
 # Each event subject: the service that publishes it and the services that consume it.
 EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "auth.member.registered.v1": ("auth", ("wallet",)),
-    "site.config.changed.v1": ("site", ("auth", "wallet")),
+    "games.bet.settled.v1": ("games", ()),
+    "site.config.changed.v1": ("site", ("auth", "wallet", "games")),
     "wallet.deposit.credited.v1": ("wallet", ()),
     "wallet.deposit.failed.v1": ("wallet", ()),
     "wallet.withdrawal.approved.v1": ("wallet", ()),
@@ -343,9 +373,9 @@ EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
 # Each request/reply subject: the service that answers it and the services that may call it.
 RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "rpc.auth.payment_password.verify": ("auth", ("wallet",)),
-    "rpc.site.brand": ("site", ("auth", "wallet")),
-    "rpc.wallet.balance": ("wallet", ()),
-    "rpc.wallet.credit": ("wallet", ()),
-    "rpc.wallet.debit": ("wallet", ()),
-    "rpc.wallet.rollback": ("wallet", ()),
+    "rpc.site.brand": ("site", ("auth", "wallet", "games")),
+    "rpc.wallet.balance": ("wallet", ("games",)),
+    "rpc.wallet.credit": ("wallet", ("games",)),
+    "rpc.wallet.debit": ("wallet", ("games",)),
+    "rpc.wallet.rollback": ("wallet", ("games",)),
 }

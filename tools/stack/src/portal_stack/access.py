@@ -38,6 +38,7 @@ VALKEY_KEYS: dict[str, tuple[str, ...]] = {
     "site": ("site:*",),
     "auth": ("auth:*", "captcha:*", "botcheck:*", "bind:*", SESSION_KEYS, "account-sessions:*"),
     "wallet": ("wallet:*",),
+    "games": ("games:*",),
 }
 
 

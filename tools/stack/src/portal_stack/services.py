@@ -33,4 +33,5 @@ SERVICES: tuple[ServiceSpec, ...] = (
     ServiceSpec("site", "site_service", "SITE_", 8101, seed=True),
     ServiceSpec("auth", "auth_service", "AUTH_", 8102),
     ServiceSpec("wallet", "wallet_service", "WALLET_", 8103),
+    ServiceSpec("games", "games_service", "GAMES_", 8104, seed=True),
 )

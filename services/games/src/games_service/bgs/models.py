@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import BigInteger, DateTime, Index, String, func, text
+from sqlalchemy.dialects.postgresql import JSONB, UUID
+from sqlalchemy.orm import Mapped, mapped_column
+
+from portal_kit.db import Base
+
+
+class SeedPair(Base):
+    """A player's current seeds: the server seed stays secret (only its hash is shown) until rotated."""
+
+    __tablename__ = "seed_pair"
+
+    merchant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    account_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    server_seed: Mapped[str] = mapped_column(String(64))
+    client_seed: Mapped[str] = mapped_column(String(64))
+    nonce: Mapped[int] = mapped_column(BigInteger, default=0)  # rounds played under this pair
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class RevealedSeed(Base):
+    """A rotated server seed, revealed so the player can verify every round played under it."""
+
+    __tablename__ = "revealed_seed"
+
+    server_seed_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    merchant: Mapped[str] = mapped_column(String(32))
+    account_id: Mapped[str] = mapped_column(String(64))
+    server_seed: Mapped[str] = mapped_column(String(64))
+    client_seed: Mapped[str] = mapped_column(String(64))
+    rounds: Mapped[int] = mapped_column(BigInteger)
+    revealed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class Round(Base):
+    """One round of an in-house game. Its outcome is fixed when it is written (``open``); the stake and the
+    win then go through the wallet under ids derived from the round, so a round interrupted anywhere settles
+    to the same result when it is taken up again."""
+
+    __tablename__ = "game_round"
+    __table_args__ = (
+        Index("uq_round_request", "merchant", "account_id", "request_id", unique=True),
+        Index("ix_round_open", "created_at", postgresql_where=text("state = 'open'")),
+        Index("ix_round_member", "merchant", "account_id", "created_at"),
+    )
+
+    id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, default=uuid.uuid4)
+    merchant: Mapped[str] = mapped_column(String(32))
+    account_id: Mapped[str] = mapped_column(String(64))
+    request_id: Mapped[str] = mapped_column(String(100))
+    game_code: Mapped[str] = mapped_column(String(60))
+    game_type: Mapped[str] = mapped_column(String(16))
+    currency: Mapped[str] = mapped_column(String(3))
+    stake: Mapped[int] = mapped_column(BigInteger)
+    win: Mapped[int] = mapped_column(BigInteger)
+    server_seed_hash: Mapped[str] = mapped_column(String(64))
+    client_seed: Mapped[str] = mapped_column(String(64))
+    nonce: Mapped[int] = mapped_column(BigInteger)
+    outcome: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    state: Mapped[str] = mapped_column(String(8), default="open")  # open, settled, void
+    refusal: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    balance: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # after the round
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    settled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -1,0 +1,128 @@
+"""The in-house games' calls. Playing and the seeds: real accounts only (``in_need_true_account`` for a trial
+account); verifying a round: anyone."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from games_service.bgs import fair, games, seeds, slot
+from games_service.bgs.models import Round
+from games_service.bgs.schemas import (
+    DiceBody,
+    DiceOutcome,
+    DiceRoundRead,
+    FairnessRead,
+    RotateBody,
+    RotatedRead,
+    SeedsRead,
+    SlotOutcome,
+    SlotRoundRead,
+    SpinBody,
+    VerifyRead,
+)
+from games_service.bgs.service import VENDOR, Bet, play
+from games_service.catalogue.service import game_by_code, open_for_play
+from games_service.deps import Account, Brands, Db, Nats, Player
+from portal_kit.envelope import Envelope, ok
+from portal_kit.errors import DomainError
+
+router = APIRouter(tags=["in-house games"])
+
+
+def _fairness(round_: Round) -> FairnessRead:
+    return FairnessRead(serverSeedHash=round_.server_seed_hash, clientSeed=round_.client_seed, nonce=round_.nonce)
+
+
+async def _bet(
+    db: Db, brands: Brands, player: Account, game_code: str, stake: int, request_id: str, params: dict[str, object]
+) -> tuple[Bet, int]:
+    game = await game_by_code(db, player.merchant, VENDOR, game_code)
+    await open_for_play(db, game)
+    currency = (await brands.brand(player.merchant)).currency
+    bet = Bet(player.merchant, player.account_id, currency, game.game_code, game.game_type, stake, request_id, params)
+    return bet, game.min_bet
+
+
+@router.post("/wps/games/bgs/slot/spins", operation_id="spinSlot", response_model=Envelope[SlotRoundRead])
+async def spin(db: Db, nc: Nats, brands: Brands, principal: Player, body: SpinBody) -> Envelope[SlotRoundRead]:
+    """One spin of the in-house slot, once per ``requestId``: the stake (a multiple of 10, the lines) is
+    taken and the win paid through the wallet."""
+    bet, minimum = await _bet(db, brands, principal, slot.GAME_CODE, body.stake, body.requestId, {})
+    games.check_slot_stake(body.stake, minimum)
+    round_ = await play(db, nc, bet, lambda server, client, nonce: games.slot_round(body.stake, server, client, nonce))
+    assert round_.balance is not None
+    return ok(
+        SlotRoundRead(
+            roundId=str(round_.id), gameCode=round_.game_code, currency=round_.currency, stake=round_.stake,
+            win=round_.win, balance=round_.balance, fairness=_fairness(round_),
+            slot=SlotOutcome.model_validate(round_.outcome),
+        )
+    )  # fmt: skip
+
+
+@router.post("/wps/games/bgs/dice/rolls", operation_id="rollDice", response_model=Envelope[DiceRoundRead])
+async def roll(db: Db, nc: Nats, brands: Brands, principal: Player, body: DiceBody) -> Envelope[DiceRoundRead]:
+    """One dice roll: over or under ``target`` (hundredths); a win pays the stake times 99 % / chance."""
+    games.check_dice(body.target, body.over)
+    params: dict[str, object] = {"target": body.target, "over": body.over}
+    bet, minimum = await _bet(db, brands, principal, games.DICE_CODE, body.stake, body.requestId, params)
+    games.check_stake(body.stake, minimum)
+    round_ = await play(
+        db,
+        nc,
+        bet,
+        lambda server, client, nonce: games.dice_round(body.stake, body.target, body.over, server, client, nonce),
+    )
+    assert round_.balance is not None
+    return ok(
+        DiceRoundRead(
+            roundId=str(round_.id), gameCode=round_.game_code, currency=round_.currency, stake=round_.stake,
+            win=round_.win, balance=round_.balance, fairness=_fairness(round_),
+            dice=DiceOutcome.model_validate(round_.outcome),
+        )
+    )  # fmt: skip
+
+
+@router.get("/wps/games/bgs/seeds", operation_id="currentSeeds", response_model=Envelope[SeedsRead])
+async def current_seeds(db: Db, principal: Player) -> Envelope[SeedsRead]:
+    """The commitment (hash of the secret server seed), the client seed and the rounds played under them."""
+    return ok(await seeds.current(db, principal.merchant, principal.account_id))
+
+
+@router.put("/wps/games/bgs/seeds", operation_id="rotateSeeds", response_model=Envelope[RotatedRead])
+async def rotate_seeds(db: Db, principal: Player, body: RotateBody) -> Envelope[RotatedRead]:
+    """Reveal the current server seed and start a new pair with the player's client seed."""
+    return ok(await seeds.rotate(db, principal.merchant, principal.account_id, body.clientSeed))
+
+
+@router.get("/wps/games/bgs/verify", operation_id="verifyRound", response_model=Envelope[VerifyRead])
+async def verify(
+    gameCode: str = Query(max_length=60),
+    serverSeed: str = Query(min_length=1, max_length=128),
+    clientSeed: str = Query(min_length=1, max_length=64),
+    nonce: int = Query(ge=1),
+    target: Annotated[int | None, Query(ge=0, le=9_999)] = None,
+    over: bool | None = None,
+) -> Envelope[VerifyRead]:
+    """Open to anyone: recompute a round from revealed seeds (the same code the game plays with)."""
+    commitment = fair.commitment(serverSeed)
+    if gameCode == slot.GAME_CODE:
+        spin_ = slot.play(serverSeed, clientSeed, nonce)
+        outcome = games.slot_round(len(slot.LINES), serverSeed, clientSeed, nonce).outcome
+        return ok(
+            VerifyRead(
+                gameCode=gameCode, serverSeedHash=commitment, slot=SlotOutcome.model_validate(outcome),
+                multiplier=spin_.multiplier,
+            )
+        )  # fmt: skip
+    if gameCode == games.DICE_CODE:
+        if target is None or over is None:
+            raise DomainError("dice.target_invalid", min=1, max=98)
+        games.check_dice(target, over)
+        result = games.dice_round(1, target, over, serverSeed, clientSeed, nonce)
+        dice = DiceOutcome.model_validate(result.outcome)
+        won = dice.roll > target if over else dice.roll < target
+        return ok(VerifyRead(gameCode=gameCode, serverSeedHash=commitment, dice=dice, won=won))
+    raise DomainError("game.not_found", status=404)

@@ -1,0 +1,96 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, Field, StrictBool, StrictInt
+
+from games_service.bgs.games import MAX_STAKE
+
+RequestId = Annotated[str, Field(min_length=8, max_length=100, pattern=r"^[A-Za-z0-9_.:-]+$")]
+Stake = Annotated[StrictInt, Field(ge=1, le=MAX_STAKE, description="Integer minor units.")]
+
+
+class SpinBody(BaseModel):
+    stake: Stake
+    requestId: RequestId
+
+
+class DiceBody(BaseModel):
+    stake: Stake
+    target: Annotated[StrictInt, Field(ge=0, le=9_999, description="In hundredths: 5000 is 50.00.")]
+    over: StrictBool
+    requestId: RequestId
+
+
+class LineWinRead(BaseModel):
+    line: int
+    symbol: str
+    count: int
+    win: int
+
+
+class SlotOutcome(BaseModel):
+    stops: list[int]
+    grid: list[list[str]]  # grid[reel][row]
+    wins: list[LineWinRead]
+
+
+class DiceOutcome(BaseModel):
+    roll: int  # hundredths: 0 to 9999
+    target: int
+    over: bool
+
+
+class FairnessRead(BaseModel):
+    serverSeedHash: str
+    clientSeed: str
+    nonce: int
+
+
+class RoundRead(BaseModel):
+    roundId: str
+    gameCode: str
+    currency: str
+    stake: int
+    win: int
+    balance: int
+    fairness: FairnessRead
+
+
+class SlotRoundRead(RoundRead):
+    slot: SlotOutcome
+
+
+class DiceRoundRead(RoundRead):
+    dice: DiceOutcome
+
+
+class SeedsRead(BaseModel):
+    serverSeedHash: str
+    clientSeed: str
+    nonce: int  # rounds played under this pair; the next round uses nonce + 1
+
+
+class RotateBody(BaseModel):
+    clientSeed: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+class RevealedRead(BaseModel):
+    serverSeed: str
+    serverSeedHash: str
+    clientSeed: str
+    rounds: int
+
+
+class RotatedRead(BaseModel):
+    previous: RevealedRead
+    current: SeedsRead
+
+
+class VerifyRead(BaseModel):
+    gameCode: str
+    serverSeedHash: str
+    slot: SlotOutcome | None = None
+    multiplier: int | None = None  # the slot's total in line bets
+    dice: DiceOutcome | None = None
+    won: bool | None = None

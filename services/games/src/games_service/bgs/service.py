@@ -1,0 +1,201 @@
+"""Playing a round of an in-house game.
+
+1. One transaction fixes the round: it takes the player's next nonce (``UPDATE ... nonce = nonce + 1``, which
+   also queues the player's parallel rounds on that row), computes the outcome from the seeds and writes the
+   round ``open``, once per ``requestId`` (a replay answers the stored round; the same id for another bet is
+   refused).
+2. The stake is debited (``bgs:<round>:bet``), then the win credited (``bgs:<round>:win``): the wallet
+   answers a replay with the original, so settling again after a crash never moves money twice.
+3. One transaction marks the round ``settled`` and stages ``games.bet.settled.v1`` in the outbox.
+
+A refused stake (not enough money) voids the round. A round left ``open`` (no answer from the wallet, or the
+process stopped) keeps its outcome and is settled by the worker's recovery sweep."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from nats.aio.client import Client as NATS
+from sqlalchemy import select, text, update
+
+from games_service.bgs import fair
+from games_service.bgs.games import Result
+from games_service.bgs.models import Round
+from games_service.events import bet_settled
+from games_service.wallet import Refused, credit, debit
+from portal_kit.db import Database
+from portal_kit.errors import Conflict, DomainError
+
+VENDOR = "BGS"
+OPEN, SETTLED, VOID = "open", "settled", "void"
+
+NEXT_NONCE = text(
+    """
+    INSERT INTO seed_pair (merchant, account_id, server_seed, client_seed, nonce)
+    VALUES (:merchant, :account_id, :server_seed, :client_seed, 1)
+    ON CONFLICT (merchant, account_id) DO UPDATE SET nonce = seed_pair.nonce + 1
+    RETURNING server_seed, client_seed, nonce
+    """
+)
+
+
+@dataclass(frozen=True)
+class Bet:
+    merchant: str
+    account_id: str
+    currency: str
+    game_code: str
+    game_type: str
+    stake: int
+    request_id: str
+    params: dict[str, Any]  # what the player chose besides the stake (the dice's target), part of the bet
+
+
+Rules = Callable[[str, str, int], Result]  # (server seed, client seed, nonce) -> the round's result
+
+
+async def play(db: Database, nc: NATS, bet: Bet, rules: Rules) -> Round:
+    """Fix, then settle, one round of ``bet``; ``rules(server_seed, client_seed, nonce)`` gives its result."""
+    round_ = await _fix(db, bet, rules)
+    if round_.state == OPEN:
+        round_ = await settle(db, nc, round_)
+    if round_.state == VOID:
+        raise Refused(round_.refusal or "wallet.refused")
+    return round_
+
+
+async def _existing(db: Database, bet: Bet) -> Round | None:
+    async with db.reader() as session:
+        found: Round | None = await session.scalar(
+            select(Round).where(
+                Round.merchant == bet.merchant, Round.account_id == bet.account_id, Round.request_id == bet.request_id
+            )
+        )
+    if found is not None and (
+        found.game_code != bet.game_code or found.stake != bet.stake or found.outcome.get("params") != bet.params
+    ):
+        raise Conflict("idempotency.mismatch")
+    return found
+
+
+async def _fix(db: Database, bet: Bet, rules: Rules) -> Round:
+    existing = await _existing(db, bet)
+    if existing is not None:
+        return existing
+    async with db.transaction() as session:
+        seeds = (
+            await session.execute(
+                NEXT_NONCE,
+                {
+                    "merchant": bet.merchant,
+                    "account_id": bet.account_id,
+                    "server_seed": fair.new_server_seed(),
+                    "client_seed": fair.new_client_seed(),
+                },
+            )
+        ).one()
+        server_seed, client_seed, nonce = seeds
+        result: Result = rules(server_seed, client_seed, nonce)
+        round_id = uuid.uuid4()
+        inserted = await session.scalar(
+            text(
+                """
+                INSERT INTO game_round (id, merchant, account_id, request_id, game_code, game_type, currency, stake,
+                    win, server_seed_hash, client_seed, nonce, outcome, state)
+                VALUES (:id, :merchant, :account_id, :request_id, :game_code, :game_type, :currency, :stake, :win,
+                    :hash, :client_seed, :nonce, CAST(:outcome AS jsonb), 'open')
+                ON CONFLICT (merchant, account_id, request_id) DO NOTHING
+                RETURNING id
+                """
+            ),
+            {
+                "id": round_id,
+                "merchant": bet.merchant,
+                "account_id": bet.account_id,
+                "request_id": bet.request_id,
+                "game_code": bet.game_code,
+                "game_type": bet.game_type,
+                "currency": bet.currency,
+                "stake": bet.stake,
+                "win": result.win,
+                "hash": fair.commitment(server_seed),
+                "client_seed": client_seed,
+                "nonce": nonce,
+                "outcome": _json({**result.outcome, "params": bet.params}),
+            },
+        )
+        if inserted is None:
+            await session.rollback()  # the same request won the race: its round stands, this nonce is not used
+    if inserted is None:
+        existing = await _existing(db, bet)
+        assert existing is not None
+        return existing
+    async with db.reader() as session:
+        fixed = await session.get(Round, round_id)
+    assert fixed is not None
+    return fixed
+
+
+def _json(value: dict[str, Any]) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+async def settle(db: Database, nc: NATS, round_: Round) -> Round:
+    """Take the stake and pay the win of an open round (again, safely), then mark it settled or void."""
+    try:
+        balance = await debit(
+            nc, round_.merchant, round_.account_id, round_.currency, round_.stake, f"bgs:{round_.id}:bet"
+        )
+    except Refused as refused:
+        return await _close(db, round_, VOID, refusal=refused.code)
+    if round_.win:
+        balance = await credit(
+            nc, round_.merchant, round_.account_id, round_.currency, round_.win, f"bgs:{round_.id}:win"
+        )
+    return await _close(db, round_, SETTLED, balance=balance)
+
+
+async def _close(
+    db: Database, round_: Round, state: str, *, balance: int | None = None, refusal: str | None = None
+) -> Round:
+    now = datetime.now(UTC)
+    async with db.transaction() as session:
+        closed = await session.scalar(
+            update(Round)
+            .where(Round.id == round_.id, Round.state == OPEN)
+            .values(state=state, balance=balance, refusal=refusal, settled_at=now)
+            .returning(Round.id)
+        )
+        if closed is not None and state == SETTLED:
+            bet_settled(session, round_, VENDOR, now)
+    async with db.reader() as session:
+        current = await session.get(Round, round_.id)
+    assert current is not None
+    return current
+
+
+async def recover(db: Database, nc: NATS, older_than_seconds: float, limit: int = 100) -> int:
+    """Settle rounds left open for longer than ``older_than_seconds``; how many were settled or voided."""
+    cutoff = datetime.now(UTC) - timedelta(seconds=older_than_seconds)
+    async with db.reader() as session:
+        stuck = list(
+            await session.scalars(
+                select(Round)
+                .where(Round.state == OPEN, Round.created_at < cutoff)
+                .order_by(Round.created_at)
+                .limit(limit)
+            )
+        )
+    done = 0
+    for round_ in stuck:
+        try:
+            await settle(db, nc, round_)
+            done += 1
+        except DomainError:  # the wallet did not answer: the next sweep tries again
+            break
+    return done

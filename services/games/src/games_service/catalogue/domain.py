@@ -1,0 +1,15 @@
+"""The catalogue's fixed vocabulary (spec §3, §9)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+# The header's order of vendor categories (spec §2): lottery, live, fish, slots, card games, e-sports,
+# sports betting, cockfight.
+GAME_TYPES = ("LOTT", "ELOTT", "LIVE", "FISH", "RNG", "PVP", "ESPORTS", "SPORTS", "COCKFIGHT")
+SLOT_SUB_CATEGORIES = ("SC", "VP", "JP", "TG", "AC", "BG")
+GAME, VASSALAGE = "GAME", "VASSALAGE"
+
+
+def under_maintenance(until: datetime | None, now: datetime) -> bool:
+    return until is not None and until > now

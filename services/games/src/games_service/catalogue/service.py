@@ -1,0 +1,133 @@
+"""Reads of the catalogue: vendors, menus, game lists, one game."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import func, select
+
+from games_service.catalogue.domain import GAME_TYPES, under_maintenance
+from games_service.catalogue.models import Game, Vendor
+from games_service.catalogue.schemas import GameRead, MenuRead, VendorRead
+from portal_kit.db import Database
+from portal_kit.errors import DomainError, NotFound
+from portal_kit.paging import Page
+
+
+def game_read(game: Game, language: str) -> GameRead:
+    name = str(game.names.get(language) or game.names.get("EN") or game.game_code)
+    return GameRead(
+        nodeId=game.node_id,
+        gameType=game.game_type,
+        vassalage=game.vendor,
+        gameCode=game.game_code,
+        gameName=name,
+        isTop=game.is_top,
+        isGame=game.is_game,
+        iconUrl=f"/lgw/games/icons/{game.node_id}.svg",
+        supportPlay=game.support_play,
+        subCategory=game.sub_category,
+        minBet=game.min_bet,
+        lines=game.lines,
+        playable=game.playable,
+    )
+
+
+def vendor_read(vendor: Vendor, now: datetime) -> VendorRead:
+    down = under_maintenance(vendor.maintenance_until, now)
+    return VendorRead(
+        vassalage=vendor.code,
+        gameType=vendor.game_type,
+        gameCategory=vendor.category,
+        name=vendor.name,
+        maintenance=down,
+        maintenanceEnd=vendor.maintenance_until.isoformat() if down and vendor.maintenance_until else None,
+    )
+
+
+async def vendors(db: Database, merchant: str, vassalage: str | None = None) -> list[VendorRead]:
+    query = select(Vendor).where(Vendor.merchant == merchant)
+    if vassalage:
+        query = query.where(Vendor.code == vassalage.upper())
+    async with db.reader() as session:
+        rows = list(await session.scalars(query.order_by(Vendor.sort, Vendor.code, Vendor.game_type)))
+    now = datetime.now(UTC)
+    return [vendor_read(row, now) for row in rows]
+
+
+async def menus(db: Database, merchant: str) -> list[MenuRead]:
+    found = await vendors(db, merchant)
+    return [
+        MenuRead(gameType=kind, vendors=[v for v in found if v.gameType == kind])
+        for kind in GAME_TYPES
+        if any(v.gameType == kind for v in found)
+    ]
+
+
+async def games(
+    db: Database,
+    merchant: str,
+    language: str,
+    page: Page,
+    *,
+    game_type: str | None,
+    vassalage: str | None,
+    sub_category: str | None,
+) -> tuple[list[GameRead], int]:
+    where = [Game.merchant == merchant]
+    if game_type:
+        where.append(Game.game_type == game_type.upper())
+    if vassalage:
+        where.append(Game.vendor == vassalage.upper())
+    if sub_category:
+        where.append(Game.sub_category == sub_category.upper())
+    async with db.reader() as session:
+        total = int(await session.scalar(select(func.count()).select_from(Game).where(*where)) or 0)
+        rows = await session.scalars(
+            select(Game).where(*where).order_by(Game.sort, Game.node_id).offset(page.offset).limit(page.size)
+        )
+        return [game_read(row, language) for row in rows], total
+
+
+async def hot_games(db: Database, merchant: str, language: str) -> list[GameRead]:
+    async with db.reader() as session:
+        rows = await session.scalars(
+            select(Game).where(Game.merchant == merchant, Game.hot_rank.is_not(None)).order_by(Game.hot_rank)
+        )
+        return [game_read(row, language) for row in rows]
+
+
+async def game_by_node(db: Database, merchant: str | None, node_id: int) -> Game:
+    """A game by its node id, of ``merchant`` (any brand when None)."""
+    query = select(Game).where(Game.node_id == node_id)
+    if merchant is not None:
+        query = query.where(Game.merchant == merchant)
+    async with db.reader() as session:
+        game = await session.scalar(query)
+    if game is None:
+        raise NotFound("game.not_found")
+    return game
+
+
+async def game_by_code(db: Database, merchant: str, vendor: str, game_code: str) -> Game:
+    async with db.reader() as session:
+        game = await session.scalar(
+            select(Game).where(Game.merchant == merchant, Game.vendor == vendor, Game.game_code == game_code)
+        )
+    if game is None:
+        raise NotFound("game.not_found")
+    return game
+
+
+async def open_for_play(db: Database, game: Game) -> None:
+    """Refuse a game whose vendor is under maintenance (``vendor_under_maintenance`` with its end time) or that
+    does not launch here yet (``game.unavailable``)."""
+    async with db.reader() as session:
+        vendor = await session.get(Vendor, (game.merchant, game.vendor, game.game_type))
+    now = datetime.now(UTC)
+    if vendor is not None and under_maintenance(vendor.maintenance_until, now):
+        assert vendor.maintenance_until is not None
+        end = vendor.maintenance_until.isoformat()
+        raise DomainError("vendor_under_maintenance", status=409, value={"maintenanceEnd": end}, end=end)
+    if not game.playable:
+        raise DomainError("game.unavailable", status=409)

@@ -1,0 +1,54 @@
+"""Dependencies of the games service's HTTP calls (the database and Redis ones come from the kit)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+from nats.aio.client import Client as NATS
+
+from portal_kit.app import Db, RedisClient, request_language
+from portal_kit.errors import Unauthorized
+from portal_kit.merchant import MerchantCode
+from portal_kit.sessions import Principal, Role, require_roles
+from portal_kit.site import BrandCache
+
+__all__ = ["Account", "Brands", "Cache", "Db", "Language", "Member", "MerchantCode", "Nats", "Player", "SignedIn"]
+
+
+async def nats_client(request: Request) -> NATS:
+    nc: NATS = request.app.state.nats
+    return nc
+
+
+async def brand_cache(request: Request) -> BrandCache:
+    brands: BrandCache = request.app.state.brands
+    return brands
+
+
+Nats = Annotated[NATS, Depends(nats_client)]
+Brands = Annotated[BrandCache, Depends(brand_cache)]
+Cache = RedisClient
+Language = Annotated[str, Depends(request_language)]
+# Real accounts: a trial account is answered ``in_need_true_account`` (spec §4, game start).
+Member = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT))]
+# Any session: the game list needs a token (spec §6), a trial account may browse.
+SignedIn = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT, Role.TRIAL))]
+
+
+@dataclass(frozen=True)
+class Account:
+    """A real account's brand and id (a session of a real account always names its account)."""
+
+    merchant: str
+    account_id: str
+
+
+async def account_of(principal: Member) -> Account:
+    if principal.account_id is None:
+        raise Unauthorized()
+    return Account(principal.merchant, principal.account_id)
+
+
+Player = Annotated[Account, Depends(account_of)]

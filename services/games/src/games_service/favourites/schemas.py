@@ -1,0 +1,15 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, Field, StrictInt
+
+
+class FavouriteBody(BaseModel):
+    nodeId: Annotated[StrictInt, Field(ge=1)]
+    vendor: Annotated[str, Field(min_length=1, max_length=40)]
+    gameType: Annotated[str, Field(min_length=1, max_length=16)]
+
+
+class FavouriteIdsRead(BaseModel):
+    ids: list[int]

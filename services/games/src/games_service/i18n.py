@@ -1,0 +1,73 @@
+"""Texts of the games service's error codes (TR, EN, CN), the wallet's refusals it passes on included."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "game.not_found": {"TR": "Oyun bulunamadı.", "EN": "Game not found.", "CN": "未找到游戏。"},
+    "game.unavailable": {
+        "TR": "Bu oyun şu anda açılamıyor.",
+        "EN": "This game cannot be opened at the moment.",
+        "CN": "该游戏暂时无法打开。",
+    },
+    "vendor_under_maintenance": {
+        "TR": "Oyun sağlayıcısı bakımda; bakım {end} tarihinde bitiyor.",
+        "EN": "The game provider is under maintenance until {end}.",
+        "CN": "游戏供应商正在维护，预计 {end} 结束。",
+    },
+    "game_type.unknown": {"TR": "Bilinmeyen oyun türü.", "EN": "Unknown game type.", "CN": "未知游戏类型。"},
+    "sub_category.unknown": {"TR": "Bilinmeyen alt kategori.", "EN": "Unknown sub-category.", "CN": "未知子类别。"},
+    "favourite.mismatch": {
+        "TR": "Oyun, sağlayıcı ve oyun türüyle eşleşmiyor.",
+        "EN": "The game does not match the vendor and game type.",
+        "CN": "游戏与供应商或游戏类型不符。",
+    },
+    "favourite.too_many": {
+        "TR": "En fazla {max} favori oyun eklenebilir.",
+        "EN": "At most {max} favourite games.",
+        "CN": "最多可收藏 {max} 个游戏。",
+    },
+    "stake.out_of_limits": {
+        "TR": "Bahis {min} ile {max} (kuruş) arasında olmalıdır.",
+        "EN": "The stake must be between {min} and {max} minor units.",
+        "CN": "投注额必须在 {min} 到 {max}（最小货币单位）之间。",
+    },
+    "stake.not_line_multiple": {
+        "TR": "Bahis, hat sayısının ({lines}) katı olmalıdır.",
+        "EN": "The stake must be a multiple of the number of lines ({lines}).",
+        "CN": "投注额必须是线数（{lines}）的倍数。",
+    },
+    "dice.target_invalid": {
+        "TR": "Kazanma olasılığı %{min} ile %{max} arasında olmalıdır.",
+        "EN": "The chance to win must be between {min}% and {max}%.",
+        "CN": "获胜概率必须在 {min}% 到 {max}% 之间。",
+    },
+    "idempotency.mismatch": {
+        "TR": "Bu istek numarası farklı bir bahis için kullanıldı.",
+        "EN": "This request id was already used for a different bet.",
+        "CN": "该请求编号已用于其他投注。",
+    },
+    "wallet.insufficient_funds": {"TR": "Yetersiz bakiye.", "EN": "Insufficient balance.", "CN": "余额不足。"},
+    "wallet.refused": {
+        "TR": "Cüzdan işlemi reddetti.",
+        "EN": "The wallet refused the bet.",
+        "CN": "钱包拒绝了该投注。",
+    },
+    "trial.real_money": {
+        "TR": "Deneme hesabı gerçek parayla oynayamaz.",
+        "EN": "A trial account cannot play for real money.",
+        "CN": "试玩账户不能使用真实资金。",
+    },
+    "account.not_found": {"TR": "Cüzdan bulunamadı.", "EN": "Wallet not found.", "CN": "未找到钱包。"},
+    "currency.unknown": {"TR": "Bilinmeyen para birimi.", "EN": "Unknown currency.", "CN": "未知币种。"},
+    "transaction.rolled_back": {
+        "TR": "Bu işlem geri alındı.",
+        "EN": "This transaction was rolled back.",
+        "CN": "该交易已被撤销。",
+    },
+    "amount.invalid": {
+        "TR": "Tutar, kuruş cinsinden pozitif bir tam sayı olmalıdır.",
+        "EN": "The amount must be a positive whole number of minor units.",
+        "CN": "金额必须是以最小货币单位表示的正整数。",
+    },
+    "request.invalid": {"TR": "Geçersiz istek.", "EN": "Invalid request.", "CN": "请求无效。"},
+}

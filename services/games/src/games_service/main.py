@@ -1,0 +1,41 @@
+"""The games service's HTTP app: ``uvicorn games_service.main:app``."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from games_service.bgs import router as bgs
+from games_service.catalogue import router as catalogue
+from games_service.favourites import router as favourites
+from games_service.i18n import MESSAGES
+from games_service.settings import GamesSettings
+from portal_kit.app import create_app
+from portal_kit.messaging.relay import connect_nats
+from portal_kit.site import BrandCache
+
+
+async def _start(app: FastAPI) -> None:
+    settings: GamesSettings = app.state.settings
+    app.state.nats = await connect_nats(settings.nats_url, "games-api")  # the wallet's money API
+    app.state.brands = BrandCache(settings.nats_url, settings.site_cache_seconds, name="games-brands")
+    await app.state.brands.start()
+
+
+async def _stop(app: FastAPI) -> None:
+    await app.state.brands.close()
+    await app.state.nats.close()
+
+
+def build_app(settings: GamesSettings | None = None) -> FastAPI:
+    settings = settings or GamesSettings()
+    return create_app(
+        settings,
+        routers=[catalogue.router, favourites.router, bgs.router],
+        messages=[MESSAGES],
+        on_startup=[_start],
+        on_shutdown=[_stop],
+        title="games",
+    )
+
+
+app = build_app()

@@ -1,0 +1,38 @@
+"""The wallet's money API over NATS (``rpc.wallet.*``, contracts in proto/): games take stakes and pay wins
+through it, each under an id derived from the round, so asking again answers the original."""
+
+from __future__ import annotations
+
+from nats.aio.client import Client as NATS
+
+from portal_events import WalletMovementReply, WalletMovementRequest
+from portal_kit.errors import DomainError
+from portal_kit.messaging.rpc import ask
+
+
+class Refused(DomainError):
+    """The wallet refused the movement for good (its code says why); nothing was moved."""
+
+    status = 409
+
+
+async def move(
+    nc: NATS, subject: str, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str
+) -> int:
+    """Debit or credit ``amount``; the balance after it. A refusal raises ``Refused``; no answer raises
+    ``service_unavailable`` (the movement may or may not have happened: ask again with the same id)."""
+    request = WalletMovementRequest(
+        merchant=merchant, accountId=account_id, currency=currency, amount=amount, transactionId=transaction_id
+    )
+    answer = await ask(nc, subject, request, WalletMovementReply)
+    if not answer.success or answer.value is None:
+        raise Refused(str(answer.errorCode))
+    return answer.value.balance
+
+
+async def debit(nc: NATS, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str) -> int:
+    return await move(nc, "rpc.wallet.debit", merchant, account_id, currency, amount, transaction_id)
+
+
+async def credit(nc: NATS, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str) -> int:
+    return await move(nc, "rpc.wallet.credit", merchant, account_id, currency, amount, transaction_id)

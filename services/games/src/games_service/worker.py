@@ -1,0 +1,45 @@
+"""The games worker: the outbox relay of ``games.bet.settled.v1`` and the recovery sweep that settles rounds
+left open (the stake or the win not yet through the wallet when a process stopped)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from games_service.bgs.service import recover
+from games_service.settings import GamesSettings
+from portal_kit.db import Database
+from portal_kit.messaging.relay import connect_nats
+from portal_kit.worker import Background, Worker
+
+log = logging.getLogger("games.worker")
+
+
+def recovery_sweep(settings: GamesSettings) -> Background:
+    async def sweep(db: Database) -> None:
+        nc = await connect_nats(settings.nats_url, "games-recovery")
+        try:
+            while True:
+                try:
+                    settled = await recover(db, nc, settings.recovery_after_seconds)
+                    if settled:
+                        log.info("%d interrupted round(s) settled", settled)
+                except Exception:
+                    log.exception("recovery sweep failed; trying again next round")
+                await asyncio.sleep(settings.recovery_sweep_seconds)
+        finally:
+            await nc.close()
+
+    return sweep
+
+
+def build_worker(settings: GamesSettings) -> Worker:
+    return Worker(settings, produces=True, background=[recovery_sweep(settings)])
+
+
+def main() -> None:
+    build_worker(GamesSettings()).main()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""The games service against real servers: PostgreSQL, NATS and Valkey from the kit's plugin; the real site
+worker (``rpc.site.brand``, the brand's currency) and the wallet's real money API (its responders on NATS over
+its own database), as the games service reaches them in production."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from games_helpers import Games
+
+from games_service.main import build_app
+from games_service.seed import seed as seed_catalogue
+from games_service.settings import GamesSettings
+from portal_kit.db import Database
+from portal_kit.messaging.rpc import Responder
+from portal_kit.migrations import upgrade
+from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
+from portal_stack.harness import site_process, site_worker_process
+from site_service.seed import seed as seed_site
+from wallet_service.money.rpc import money_answers
+
+SERVICES = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def games_database_url(portal_servers: PortalServers) -> str:
+    url = portal_servers.database("games_test")
+    upgrade(SERVICES / "games" / "migrations", url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def wallet_database_url(portal_servers: PortalServers) -> str:
+    url = portal_servers.database("wallet_for_games")
+    upgrade(SERVICES / "wallet" / "migrations", url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def site_database_url(portal_servers: PortalServers) -> str:
+    url = portal_servers.database("site_for_games")
+    upgrade(SERVICES / "site" / "migrations", url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def site_worker(portal_servers: PortalServers, site_database_url: str) -> Iterator[None]:
+    arguments = (site_database_url, portal_servers.redis_url, portal_servers.nats_url, portal_servers.root / "logs")
+    api, worker = site_process(*arguments), site_worker_process(*arguments)
+    for process in (api, worker):
+        process.start()
+    api.wait_ready(60)
+    worker.wait_ready(60)
+    yield
+    for process in (worker, api):
+        process.stop()
+
+
+@pytest.fixture(scope="session")
+async def games_db(games_database_url: str) -> AsyncIterator[Database]:
+    db = Database(games_database_url, pool_size=20, max_overflow=10)
+    yield db
+    await db.dispose()
+
+
+@pytest.fixture(scope="session")
+async def wallet_db(wallet_database_url: str) -> AsyncIterator[Database]:
+    db = Database(wallet_database_url, pool_size=20, max_overflow=10)
+    yield db
+    await db.dispose()
+
+
+@pytest.fixture
+async def clean(
+    portal_servers: PortalServers,
+    games_database_url: str,
+    wallet_database_url: str,
+    site_database_url: str,
+    games_db: Database,
+    site_worker: None,
+) -> None:
+    await reset_database(games_database_url)
+    await reset_database(wallet_database_url)
+    await reset_database(site_database_url)
+    await reset_streams(portal_servers.nats_url)
+    await reset_redis(portal_servers.redis_url)
+    site_db = Database(site_database_url, pool_size=1)
+    try:
+        await seed_site(site_db)
+    finally:
+        await site_db.dispose()
+    await seed_catalogue(games_db)
+
+
+@pytest.fixture
+async def wallet_responder(portal_servers: PortalServers, wallet_db: Database, clean: None) -> AsyncIterator[Responder]:
+    """The wallet worker's money API on NATS, as games reach it in production."""
+    responder = Responder(portal_servers.nats_url, name="wallet-for-games-test")
+    money_answers(responder, wallet_db)
+    await responder.start()
+    yield responder
+    await responder.stop()
+
+
+@pytest.fixture
+def games_settings(portal_servers: PortalServers, games_database_url: str) -> GamesSettings:
+    return GamesSettings(
+        database_url=games_database_url, redis_url=portal_servers.redis_url, nats_url=portal_servers.nats_url
+    )
+
+
+@pytest.fixture
+async def games(
+    portal_servers: PortalServers, games_settings: GamesSettings, games_db: Database, wallet_db: Database,
+    wallet_responder: Responder,
+) -> AsyncIterator[Games]:  # fmt: skip
+    app = build_app(games_settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://portal", headers={"Language": "EN", "Merchant": "turkeyf2"}
+        ) as http:
+            yield Games(http, games_db, wallet_db, portal_servers.redis_url, app)

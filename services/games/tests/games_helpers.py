@@ -1,0 +1,53 @@
+"""Helpers shared by the games tests."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from fastapi import FastAPI
+
+from portal_kit.db import Database
+from portal_kit.sessions import Principal, Role
+from portal_kit.testing.plugin import issue_session
+from wallet_service.accounts.handlers import NewAccount, open_wallets
+from wallet_service.money.service import Movement, credit
+
+MERCHANT = "turkeyf2"
+
+
+@dataclass
+class Games:
+    http: httpx.AsyncClient
+    db: Database
+    wallet_db: Database
+    redis_url: str
+    app: FastAPI
+
+    async def member(
+        self, balance: int = 100_000, *, role: Role = Role.MEMBER, account_type: int = 0
+    ) -> tuple[str, str]:
+        """A member with ``balance`` minor units in the main wallet (TRY): (account id, session token)."""
+        account_id = str(uuid.uuid4())
+        async with self.wallet_db.transaction() as session:
+            await open_wallets(session, MERCHANT, NewAccount(account_id, account_type), "TRY", 0)
+        if balance:  # a real movement from the house, as a deposit would be
+            await credit(self.wallet_db, Movement(MERCHANT, account_id, "TRY", balance, f"test-funds:{account_id}"))
+        token = await issue_session(
+            self.redis_url, Principal(role, MERCHANT, account_id, account_type=account_type, username="player")
+        )
+        return account_id, token
+
+    async def balance(self, account_id: str) -> int:
+        row = await self.wallet_db.call(
+            "SELECT balance FROM ledger_account WHERE merchant = %s AND owner_id = %s AND kind = 'main'",
+            (MERCHANT, account_id),
+        )
+        assert row is not None
+        return int(row[0])
+
+    async def spin(self, token: str, stake: int = 1000, request_id: str | None = None) -> httpx.Response:
+        body: dict[str, Any] = {"stake": stake, "requestId": request_id or f"spin-{uuid.uuid4()}"}
+        return await self.http.post("/wps/games/bgs/slot/spins", json=body, headers={"Authorization": token})

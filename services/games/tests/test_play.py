@@ -1,0 +1,176 @@
+"""Playing the in-house games through the HTTP API, with the wallet's real money API behind it."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+
+from games_helpers import MERCHANT, Games
+
+from games_service.bgs import slot
+from games_service.bgs.service import recover
+from portal_kit.messaging.relay import connect_nats
+from portal_kit.sessions import Role
+
+
+async def test_a_spin_takes_the_stake_pays_the_win_and_tells_its_fairness(games: Games) -> None:
+    account, token = await games.member(100_000)
+    seeds = (await games.http.get("/wps/games/bgs/seeds", headers={"Authorization": token})).json()["value"]
+    answer = await games.spin(token, 1000)
+    assert answer.status_code == 200, answer.text
+    value = answer.json()["value"]
+    assert value["stake"] == 1000 and value["currency"] == "TRY"
+    assert value["balance"] == 100_000 - 1000 + value["win"] == await games.balance(account)
+    assert value["fairness"] == {
+        "serverSeedHash": seeds["serverSeedHash"],
+        "clientSeed": seeds["clientSeed"],
+        "nonce": 1,
+    }
+    assert value["win"] == sum(win["win"] for win in value["slot"]["wins"])
+    row = await games.db.call("SELECT state, win FROM game_round WHERE id = %s", (value["roundId"],))
+    assert row == ("settled", value["win"])
+    event = await games.db.call("SELECT subject, body FROM outbox")
+    assert event is not None and event[0] == "games.bet.settled.v1"
+    assert event[1]["data"]["stake"] == 1000 and event[1]["data"]["accountId"] == account
+
+
+async def test_rotating_the_seeds_reveals_a_server_seed_that_verifies_every_round(games: Games) -> None:
+    _, token = await games.member(100_000)
+    played = [(await games.spin(token, 100)).json()["value"] for _ in range(3)]
+    rotated = await games.http.put(
+        "/wps/games/bgs/seeds", json={"clientSeed": "my-own-seed"}, headers={"Authorization": token}
+    )
+    previous = rotated.json()["value"]["previous"]
+    assert previous["rounds"] == 3
+    assert hashlib.sha256(previous["serverSeed"].encode()).hexdigest() == played[0]["fairness"]["serverSeedHash"]
+    for round_ in played:
+        check = await games.http.get(
+            "/wps/games/bgs/verify",
+            params={"gameCode": slot.GAME_CODE, "serverSeed": previous["serverSeed"],
+                    "clientSeed": previous["clientSeed"], "nonce": round_["fairness"]["nonce"]},
+        )  # fmt: skip
+        assert check.json()["value"]["slot"]["grid"] == round_["slot"]["grid"]
+        assert check.json()["value"]["multiplier"] * 10 == round_["win"]  # the line bet was 100 / 10
+    current = rotated.json()["value"]["current"]
+    assert current["clientSeed"] == "my-own-seed" and current["nonce"] == 0
+    assert current["serverSeedHash"] != previous["serverSeedHash"]
+    after = (await games.spin(token, 100)).json()["value"]["fairness"]
+    assert after == {"serverSeedHash": current["serverSeedHash"], "clientSeed": "my-own-seed", "nonce": 1}
+
+
+async def test_a_replayed_spin_answers_the_original_and_moves_no_money_twice(games: Games) -> None:
+    account, token = await games.member(100_000)
+    answers = await asyncio.gather(*(games.spin(token, 1000, "same-request-1") for _ in range(8)))
+    values = [answer.json()["value"] for answer in answers]
+    assert {v["roundId"] for v in values} == {values[0]["roundId"]}
+    assert await games.balance(account) == 100_000 - 1000 + values[0]["win"]
+    assert (await games.db.call("SELECT count(*) FROM outbox"))[0] == 1  # type: ignore[index]
+    other = await games.spin(token, 2000, "same-request-1")
+    assert (other.status_code, other.json()["errorCode"]) == (409, "idempotency.mismatch")
+
+
+async def test_parallel_spins_of_one_player_each_take_their_stake_once(games: Games) -> None:
+    account, token = await games.member(5_000)
+    answers = await asyncio.gather(*(games.spin(token, 1000) for _ in range(12)))
+    played = [a.json()["value"] for a in answers if a.status_code == 200]
+    refused = [a.json()["errorCode"] for a in answers if a.status_code != 200]
+    assert set(refused) <= {"wallet.insufficient_funds"}
+    assert sorted(v["fairness"]["nonce"] for v in played) == sorted({v["fairness"]["nonce"] for v in played})
+    assert await games.balance(account) == 5_000 - 1000 * len(played) + sum(v["win"] for v in played)
+    void = await games.db.call("SELECT count(*) FROM game_round WHERE state = 'void'")
+    assert void is not None and void[0] == len(refused)
+
+
+async def test_not_enough_money_voids_the_round_and_changes_nothing(games: Games) -> None:
+    account, token = await games.member(500)
+    answer = await games.spin(token, 1000)
+    assert (answer.status_code, answer.json()["errorCode"]) == (409, "wallet.insufficient_funds")
+    assert answer.json()["message"] == "Insufficient balance."
+    assert await games.balance(account) == 500
+    assert (await games.db.call("SELECT count(*) FROM outbox"))[0] == 0  # type: ignore[index]
+
+
+async def test_an_interrupted_round_keeps_its_outcome_and_settles_on_recovery(games: Games) -> None:
+    """A round fixed but not settled (the process stopped before the wallet was asked) is settled by the
+    worker's sweep to the outcome it was fixed with."""
+    account, token = await games.member(100_000)
+    first = (await games.spin(token, 1000)).json()["value"]
+    await games.db.call(
+        "UPDATE game_round SET state = 'open', balance = NULL, settled_at = NULL, created_at = now() - interval '1 minute' "
+        "WHERE id = %s RETURNING id",
+        (first["roundId"],),
+    )  # as if the answer had been lost: the money moved, the round not closed
+    interrupted = await games.db.call(
+        "INSERT INTO game_round (id, merchant, account_id, request_id, game_code, game_type, currency, stake, win, "
+        "server_seed_hash, client_seed, nonce, outcome, state, created_at) "
+        "SELECT gen_random_uuid(), merchant, account_id, 'crashed-1', game_code, game_type, currency, 2000, 4000, "
+        "server_seed_hash, client_seed, nonce + 1, outcome, 'open', now() - interval '1 minute' FROM game_round "
+        "WHERE id = %s RETURNING id",
+        (first["roundId"],),
+    )  # fixed with a win of 4,000 and never sent to the wallet
+    assert interrupted is not None
+    nc = await connect_nats(games.app.state.settings.nats_url, "recovery-test")
+    try:
+        assert await recover(games.db, nc, older_than_seconds=5) == 2
+        assert await recover(games.db, nc, older_than_seconds=5) == 0
+    finally:
+        await nc.close()
+    assert await games.balance(account) == 100_000 - 1000 + first["win"] - 2000 + 4000
+    states = await games.db.rows("SELECT state FROM game_round WHERE account_id = %s", (account,))
+    assert states == [("settled",), ("settled",)]
+
+
+async def test_a_trial_account_and_a_visitor_cannot_play(games: Games) -> None:
+    _, trial = await games.member(0, role=Role.TRIAL, account_type=4)
+    answer = await games.spin(trial, 1000)
+    assert (answer.status_code, answer.json()["errorCode"]) == (403, "in_need_true_account")
+    visitor = await games.http.post("/wps/games/bgs/slot/spins", json={"stake": 1000, "requestId": "visitor-1"})
+    assert visitor.status_code == 401
+
+
+async def test_bad_bets_are_refused_with_their_code_and_write_nothing(games: Games) -> None:
+    account, token = await games.member(100_000)
+    cases = [
+        ({"stake": 1005, "requestId": "bad-0001"}, "stake.not_line_multiple"),
+        ({"stake": 50, "requestId": "bad-0002"}, "stake.out_of_limits"),
+        ({"stake": 10.5, "requestId": "bad-0003"}, "validation.failed"),
+        ({"stake": -100, "requestId": "bad-0004"}, "validation.failed"),
+        ({"stake": "100", "requestId": "bad-0005"}, "validation.failed"),
+    ]
+    for body, code in cases:
+        answer = await games.http.post("/wps/games/bgs/slot/spins", json=body, headers={"Authorization": token})
+        assert answer.status_code == 400 and answer.json()["errorCode"] == code, (body, answer.text)
+    dice = await games.http.post(
+        "/wps/games/bgs/dice/rolls",
+        json={"stake": 1000, "target": 9990, "over": True, "requestId": "bad-dice-1"},
+        headers={"Authorization": token},
+    )
+    assert (dice.status_code, dice.json()["errorCode"]) == (400, "dice.target_invalid")
+    assert await games.balance(account) == 100_000
+    assert (await games.db.call("SELECT count(*) FROM game_round"))[0] == 0  # type: ignore[index]
+
+
+async def test_a_vendor_under_maintenance_refuses_play_with_its_end_time(games: Games) -> None:
+    _, token = await games.member(100_000)
+    await games.db.call(
+        "UPDATE vendor SET maintenance_until = now() + interval '1 hour' WHERE merchant = %s AND code = 'BGS' "
+        "RETURNING code",
+        (MERCHANT,),
+    )
+    answer = await games.spin(token, 1000)
+    assert (answer.status_code, answer.json()["errorCode"]) == (409, "vendor_under_maintenance")
+    assert answer.json()["value"]["maintenanceEnd"]
+
+
+async def test_a_dice_roll_pays_by_its_chance(games: Games) -> None:
+    account, token = await games.member(100_000)
+    answer = await games.http.post(
+        "/wps/games/bgs/dice/rolls",
+        json={"stake": 1000, "target": 4999, "over": True, "requestId": "dice-0001"},
+        headers={"Authorization": token},
+    )
+    value = answer.json()["value"]
+    assert value["win"] == (1980 if value["dice"]["roll"] > 4999 else 0)
+    assert value["balance"] == 100_000 - 1000 + value["win"] == await games.balance(account)
+    assert json.loads(json.dumps(value["dice"]))["target"] == 4999

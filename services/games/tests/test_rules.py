@@ -1,0 +1,92 @@
+"""The in-house games' rules without I/O: fairness, the slot's pay rules and its exact return, the dice."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import statistics
+
+import pytest
+
+from games_service.bgs import fair, games, slot
+from portal_kit.errors import DomainError
+
+SERVER, CLIENT = "a" * 64, "player-seed"
+
+
+def test_numbers_are_read_from_the_hmac_of_the_seeds_and_nonce() -> None:
+    digest = hmac.new(SERVER.encode(), f"{CLIENT}:7:0".encode(), hashlib.sha256).digest()
+    first = int.from_bytes(digest[:4], "big") / 2**32
+    assert next(fair.floats(SERVER, CLIENT, 7)) == first
+    assert fair.integers(SERVER, CLIENT, 7, [29]) == [int(first * 29)]
+    assert fair.integers(SERVER, CLIENT, 7, [29] * 5) != fair.integers(SERVER, CLIENT, 8, [29] * 5)
+
+
+def test_the_commitment_is_the_sha256_of_the_server_seed() -> None:
+    assert fair.commitment(SERVER) == hashlib.sha256(SERVER.encode()).hexdigest()
+    assert len(fair.new_server_seed()) == 64 and fair.new_server_seed() != fair.new_server_seed()
+
+
+def test_a_line_pays_the_longest_run_from_the_left_with_wilds_standing_in() -> None:
+    assert slot.line_pay(["7", "7", "7", "BAR", "7"]) == ("7", 3, 16)
+    assert slot.line_pay(["W", "BAR", "BAR", "BAR", "LEMON"]) == ("BAR", 4, 30)
+    assert slot.line_pay(["W", "W", "W", "W", "W"]) == ("W", 5, 250)
+    assert slot.line_pay(["W", "W", "LEMON", "BAR", "BAR"]) == ("LEMON", 3, 4)
+    assert slot.line_pay(["LEMON", "BAR", "LEMON", "LEMON", "LEMON"]) == ("", 0, 0)
+    assert slot.line_pay(["CHERRY", "W", "PLUM", "PLUM", "PLUM"]) == ("CHERRY", 2, 1)
+
+
+def test_a_spin_shows_three_rows_of_the_strip_from_each_stop_and_pays_every_line() -> None:
+    assert slot.evaluate((27,) * 5).grid[0] == (slot.STRIP[27], slot.STRIP[28], slot.STRIP[0])  # it wraps around
+    spin = slot.evaluate((0, 0, 0, 0, 0))
+    assert spin.grid[0] == slot.STRIP[0:3]
+    expected = [slot.line_pay([spin.grid[reel][row] for reel, row in enumerate(rows)])[2] for rows in slot.LINES]
+    assert spin.multiplier == sum(expected) > 0
+    assert [win.line for win in spin.wins] == [number for number, pay in enumerate(expected, start=1) if pay]
+
+
+def test_the_stated_return_of_the_slot_is_its_exact_expected_line_pay() -> None:
+    assert round(float(slot.exact_rtp()), 4) == 0.9573
+
+
+def test_a_sample_of_spins_lands_near_the_exact_return() -> None:
+    """200,000 spins (the full million runs as ``task games:rtp``): within four standard errors."""
+    rng = random.Random(20261123)
+    totals = [
+        slot.evaluate(tuple(rng.randrange(len(slot.STRIP)) for _ in range(5))).multiplier / 10 for _ in range(200_000)
+    ]
+    error = statistics.pstdev(totals) / len(totals) ** 0.5
+    assert abs(statistics.fmean(totals) - float(slot.exact_rtp())) < 4 * error
+
+
+def test_stakes_outside_the_limits_or_not_a_multiple_of_the_lines_are_refused() -> None:
+    for stake, code in (
+        (50, "stake.out_of_limits"),
+        (games.MAX_STAKE + 10, "stake.out_of_limits"),
+        (105, "stake.not_line_multiple"),
+    ):
+        with pytest.raises(DomainError) as refused:
+            games.check_slot_stake(stake, 100)
+        assert refused.value.code == code
+    games.check_slot_stake(100, 100)
+
+
+def test_the_dice_pays_99_percent_over_its_chance_and_refuses_extreme_targets() -> None:
+    assert games.dice_chance(4999, over=True) == 5000
+    assert games.dice_payout(1000, 4999, over=True) == 1980
+    assert games.dice_payout(1000, 5000, over=False) == 1980
+    for target, over in ((99, False), (9999, True), (9901, True), (0, False)):
+        with pytest.raises(DomainError):
+            games.check_dice(target, over)
+    games.check_dice(100, over=False)
+    result = games.dice_round(1000, 4999, True, SERVER, CLIENT, 1)
+    roll = fair.integers(SERVER, CLIENT, 1, [10_000])[0]
+    assert result.outcome["roll"] == roll and result.win == (1980 if roll > 4999 else 0)
+
+
+def test_the_dice_returns_99_percent_exactly() -> None:
+    for target, over in ((4999, True), (2500, False), (9000, True)):
+        chance = games.dice_chance(target, over)
+        expected = chance * games.dice_payout(1_000_000, target, over) / 10_000 / 1_000_000
+        assert 0.9899 < expected <= 0.99
