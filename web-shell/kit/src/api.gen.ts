@@ -190,6 +190,30 @@ export interface DepositRequest {
   reference?: string | null;
 }
 
+export interface DiceBody {
+  stake: number;
+  target: number;
+  over: boolean;
+  requestId: string;
+}
+
+export interface DiceOutcome {
+  roll: number;
+  target: number;
+  over: boolean;
+}
+
+export interface DiceRoundRead {
+  roundId: string;
+  gameCode: string;
+  currency: string;
+  stake: number;
+  win: number;
+  balance: number;
+  fairness: FairnessRead;
+  dice: DiceOutcome;
+}
+
 export interface DomainRouteItem {
   domain: string;
   label?: string;
@@ -215,6 +239,22 @@ export interface ErrorEnvelope {
   message: string | null;
 }
 
+export interface FairnessRead {
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+export interface FavouriteBody {
+  nodeId: number;
+  vendor: string;
+  gameType: string;
+}
+
+export interface FavouriteIdsRead {
+  ids: Array<number>;
+}
+
 export interface FeedbackBody {
   content: string;
 }
@@ -233,6 +273,22 @@ export interface FeedbackReceipt {
 
 export interface FlagChanges {
   flags: Record<string, boolean>;
+}
+
+export interface GameRead {
+  nodeId: number;
+  gameType: string;
+  vassalage: string;
+  gameCode: string;
+  gameName: string;
+  isTop: boolean;
+  isGame: string;
+  iconUrl: string;
+  supportPlay: number;
+  subCategory: string | null;
+  minBet: number;
+  lines: number | null;
+  playable: boolean;
 }
 
 export interface GatewayAnswerRead {
@@ -271,6 +327,20 @@ export interface IconChoice {
 
 export interface IconRead {
   icon: number;
+}
+
+export interface LaunchRead {
+  nodeId: number;
+  gameCode: string;
+  vassalage: string;
+  url: string;
+}
+
+export interface LineWinRead {
+  line: number;
+  symbol: string;
+  count: number;
+  win: number;
 }
 
 export interface Location {
@@ -317,6 +387,11 @@ export interface MemberRead {
   lastLoginAt: string | null;
   lastLoginIp: string | null;
   createdAt: string;
+}
+
+export interface MenuRead {
+  gameType: string;
+  vendors: Array<VendorRead>;
 }
 
 export interface MerchantRead {
@@ -446,6 +521,13 @@ export interface PageRead_FeedbackRead {
   list: Array<FeedbackRead>;
 }
 
+export interface PageRead_GameRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<GameRead>;
+}
+
 export interface PasswordChange {
   oldPassword: string;
   newPassword: string;
@@ -561,6 +643,22 @@ export interface ResourceRead {
   url: string;
 }
 
+export interface RevealedRead {
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  rounds: number;
+}
+
+export interface RotateBody {
+  clientSeed: string;
+}
+
+export interface RotatedRead {
+  previous: RevealedRead;
+  current: SeedsRead;
+}
+
 export interface RsaKeyRead {
   keyId: string;
   publicKey: string;
@@ -568,6 +666,12 @@ export interface RsaKeyRead {
 
 export interface SealedBody {
   value: string;
+}
+
+export interface SeedsRead {
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
 }
 
 export interface SessionRead {
@@ -617,12 +721,34 @@ export interface SiteConfigRead {
   regionText: string;
 }
 
+export interface SlotOutcome {
+  stops: Array<number>;
+  grid: Array<Array<string>>;
+  wins: Array<LineWinRead>;
+}
+
+export interface SlotRoundRead {
+  roundId: string;
+  gameCode: string;
+  currency: string;
+  stake: number;
+  win: number;
+  balance: number;
+  fairness: FairnessRead;
+  slot: SlotOutcome;
+}
+
 export interface SmsRequest {
   mobileNum?: string;
   mobileNo?: string;
   countryDialingCode?: string;
   botCheckId?: string;
   botCheckNonce?: string;
+}
+
+export interface SpinBody {
+  stake: number;
+  requestId: string;
 }
 
 export interface SystemStatusRead {
@@ -668,6 +794,15 @@ export interface UplineTransferRead {
   balance: number;
 }
 
+export interface VendorRead {
+  vassalage: string;
+  gameType: string;
+  gameCategory: string;
+  name: string;
+  maintenance: boolean;
+  maintenanceEnd: string | null;
+}
+
 export interface VerificationAnswer {
   ticket: string;
   method: "sms" | "totp" | "email" | "payeeName";
@@ -677,6 +812,15 @@ export interface VerificationAnswer {
 export interface VerificationSend {
   ticket: string;
   method: "sms" | "email";
+}
+
+export interface VerifyRead {
+  gameCode: string;
+  serverSeedHash: string;
+  slot?: SlotOutcome | null;
+  multiplier?: number | null;
+  dice?: DiceOutcome | null;
+  won?: boolean | null;
 }
 
 export interface VerifyTicketRead {
@@ -741,6 +885,7 @@ export interface WithdrawalRequest {
 }
 
 export const OPERATIONS = {
+  addFavourite: { service: "games", method: "POST", path: "/wps/relay/MCSFE_addFavoriteGameV2" },
   affiliate: { service: "auth", method: "GET", path: "/wps/agent/affiliate" },
   agentLogin: { service: "auth", method: "POST", path: "/wps/session/login/agent" },
   bankAccounts: { service: "wallet", method: "GET", path: "/wps/v2/wallets/bank-accounts" },
@@ -754,11 +899,20 @@ export const OPERATIONS = {
   confirmTotpBinding: { service: "auth", method: "POST", path: "/wps/member/totp/confirm" },
   confirmWithdrawal: { service: "wallet", method: "POST", path: "/wps/v2/wallets/withdrawals/{withdrawal_id}/confirmation" },
   consolidatedFunds: { service: "wallet", method: "GET", path: "/wps/member/info/funds/consolidated" },
+  currentSeeds: { service: "games", method: "GET", path: "/wps/games/bgs/seeds" },
   depositChannels: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposit/channels" },
   domainRoute: { service: "site", method: "GET", path: "/wps/system/domainRoute" },
+  favouriteGames: { service: "games", method: "GET", path: "/wps/relay/MCSFE_getFavoriteGamesList" },
+  favouriteIds: { service: "games", method: "GET", path: "/wps/relay/MCSFE_getFavoriteGames" },
   feedback: { service: "site", method: "PUT", path: "/wps/feedback" },
   freePlayLogin: { service: "auth", method: "POST", path: "/wps/session/login/freeplay" },
+  gameIcon: { service: "games", method: "GET", path: "/lgw/games/icons/{node_id}.svg" },
+  gameList: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_gameList" },
+  gameMenus: { service: "games", method: "GET", path: "/lgw/games/game_menus" },
+  gameVendors: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_newGameVendor" },
   helpCenter: { service: "site", method: "GET", path: "/wps/system/helpCenter" },
+  hotGames: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_hotGamesV2" },
+  launchGame: { service: "games", method: "GET", path: "/wps/relay/GCS_gameLaunchFB" },
   listAnnouncements: { service: "site", method: "GET", path: "/wps/relay/MCSFE_getListAnnouncements" },
   login: { service: "auth", method: "POST", path: "/wps/session/login" },
   loginVerificationSend: { service: "auth", method: "POST", path: "/wps/session/login/verify/send" },
@@ -809,12 +963,15 @@ export const OPERATIONS = {
   register: { service: "auth", method: "PUT", path: "/wps/member/register" },
   registerMobile: { service: "auth", method: "PUT", path: "/wps/member/register/mobile" },
   registerSettings: { service: "site", method: "GET", path: "/wps/system/setting/register" },
+  removeFavourite: { service: "games", method: "DELETE", path: "/wps/relay/MCSFE_removeFavoriteGameV2" },
   removeTotpBinding: { service: "auth", method: "DELETE", path: "/wps/member/totp" },
   requestDeposit: { service: "wallet", method: "POST", path: "/wps/v2/wallets/deposits" },
   requestWithdrawal: { service: "wallet", method: "POST", path: "/wps/v2/wallets/withdrawals" },
   resetPasswordByEmail: { service: "auth", method: "POST", path: "/wps/member/password/email" },
   resetPasswordByLink: { service: "auth", method: "POST", path: "/wps/member/password/reset" },
   resetPasswordByMobile: { service: "auth", method: "POST", path: "/wps/member/password/verification" },
+  rollDice: { service: "games", method: "POST", path: "/wps/games/bgs/dice/rolls" },
+  rotateSeeds: { service: "games", method: "PUT", path: "/wps/games/bgs/seeds" },
   rsaKey: { service: "auth", method: "GET", path: "/wps/session/key/rsa" },
   sandboxCheckout: { service: "wallet", method: "GET", path: "/wps/payment/sandbox/checkout" },
   sandboxGatewayCallback: { service: "wallet", method: "POST", path: "/wps/payment/sandbox/callback" },
@@ -824,11 +981,14 @@ export const OPERATIONS = {
   smsBind: { service: "auth", method: "POST", path: "/wps/verification/sms/bind" },
   smsNoLogin: { service: "auth", method: "POST", path: "/wps/verification/sms/noLogin" },
   smsRegister: { service: "auth", method: "POST", path: "/wps/verification/sms/register" },
+  spinSlot: { service: "games", method: "POST", path: "/wps/games/bgs/slot/spins" },
   startTotpBinding: { service: "auth", method: "POST", path: "/wps/member/totp" },
   systemStatus: { service: "site", method: "GET", path: "/wps/system/status" },
   transactionRecords: { service: "wallet", method: "GET", path: "/wps/relay/ODSFE2_MemTransDet" },
   transferToUpline: { service: "wallet", method: "POST", path: "/wps/v2/wallets/upline/transfer" },
   upline: { service: "wallet", method: "GET", path: "/wps/v2/wallets/upline" },
+  vendorGameTypes: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_getVassGameType" },
+  verifyRound: { service: "games", method: "GET", path: "/wps/games/bgs/verify" },
   walletBalance: { service: "wallet", method: "GET", path: "/wps/v2/wallets/balance" },
   walletTransfer: { service: "wallet", method: "POST", path: "/wps/relay/GCS_walletTransfer" },
   whitelabel: { service: "site", method: "GET", path: "/wps/system/whitelabel" },
@@ -837,6 +997,7 @@ export const OPERATIONS = {
 export type OperationId = keyof typeof OPERATIONS;
 
 export interface OperationPathParams {
+  addFavourite: Record<string, never>;
   affiliate: Record<string, never>;
   agentLogin: Record<string, never>;
   bankAccounts: Record<string, never>;
@@ -850,11 +1011,20 @@ export interface OperationPathParams {
   confirmTotpBinding: Record<string, never>;
   confirmWithdrawal: { withdrawal_id: string };
   consolidatedFunds: Record<string, never>;
+  currentSeeds: Record<string, never>;
   depositChannels: Record<string, never>;
   domainRoute: Record<string, never>;
+  favouriteGames: Record<string, never>;
+  favouriteIds: Record<string, never>;
   feedback: Record<string, never>;
   freePlayLogin: Record<string, never>;
+  gameIcon: { node_id: number };
+  gameList: Record<string, never>;
+  gameMenus: Record<string, never>;
+  gameVendors: Record<string, never>;
   helpCenter: Record<string, never>;
+  hotGames: Record<string, never>;
+  launchGame: Record<string, never>;
   listAnnouncements: Record<string, never>;
   login: Record<string, never>;
   loginVerificationSend: Record<string, never>;
@@ -905,12 +1075,15 @@ export interface OperationPathParams {
   register: Record<string, never>;
   registerMobile: Record<string, never>;
   registerSettings: Record<string, never>;
+  removeFavourite: Record<string, never>;
   removeTotpBinding: Record<string, never>;
   requestDeposit: Record<string, never>;
   requestWithdrawal: Record<string, never>;
   resetPasswordByEmail: Record<string, never>;
   resetPasswordByLink: Record<string, never>;
   resetPasswordByMobile: Record<string, never>;
+  rollDice: Record<string, never>;
+  rotateSeeds: Record<string, never>;
   rsaKey: Record<string, never>;
   sandboxCheckout: Record<string, never>;
   sandboxGatewayCallback: Record<string, never>;
@@ -920,17 +1093,21 @@ export interface OperationPathParams {
   smsBind: Record<string, never>;
   smsNoLogin: Record<string, never>;
   smsRegister: Record<string, never>;
+  spinSlot: Record<string, never>;
   startTotpBinding: Record<string, never>;
   systemStatus: Record<string, never>;
   transactionRecords: Record<string, never>;
   transferToUpline: Record<string, never>;
   upline: Record<string, never>;
+  vendorGameTypes: Record<string, never>;
+  verifyRound: Record<string, never>;
   walletBalance: Record<string, never>;
   walletTransfer: Record<string, never>;
   whitelabel: Record<string, never>;
 }
 
 export interface OperationQuery {
+  addFavourite: Record<string, never>;
   affiliate: { code: string; domain?: string };
   agentLogin: Record<string, never>;
   bankAccounts: Record<string, never>;
@@ -944,11 +1121,20 @@ export interface OperationQuery {
   confirmTotpBinding: Record<string, never>;
   confirmWithdrawal: Record<string, never>;
   consolidatedFunds: Record<string, never>;
+  currentSeeds: Record<string, never>;
   depositChannels: Record<string, never>;
   domainRoute: Record<string, never>;
+  favouriteGames: { gameType?: string | null; vendor?: string | null; pageNo?: number; pageSize?: number };
+  favouriteIds: Record<string, never>;
   feedback: Record<string, never>;
   freePlayLogin: Record<string, never>;
+  gameIcon: Record<string, never>;
+  gameList: { gameType?: string | null; vassalage?: string | null; subCategory?: string | null; pageNo?: number; pageSize?: number };
+  gameMenus: Record<string, never>;
+  gameVendors: Record<string, never>;
   helpCenter: { lang?: string | null; device?: string };
+  hotGames: Record<string, never>;
+  launchGame: { nodeId: number };
   listAnnouncements: { pageNo?: number; pageSize?: number };
   login: Record<string, never>;
   loginVerificationSend: Record<string, never>;
@@ -999,12 +1185,15 @@ export interface OperationQuery {
   register: Record<string, never>;
   registerMobile: Record<string, never>;
   registerSettings: Record<string, never>;
+  removeFavourite: { nodeId: number };
   removeTotpBinding: Record<string, never>;
   requestDeposit: Record<string, never>;
   requestWithdrawal: Record<string, never>;
   resetPasswordByEmail: Record<string, never>;
   resetPasswordByLink: Record<string, never>;
   resetPasswordByMobile: Record<string, never>;
+  rollDice: Record<string, never>;
+  rotateSeeds: Record<string, never>;
   rsaKey: Record<string, never>;
   sandboxCheckout: { order: string };
   sandboxGatewayCallback: Record<string, never>;
@@ -1014,17 +1203,21 @@ export interface OperationQuery {
   smsBind: Record<string, never>;
   smsNoLogin: Record<string, never>;
   smsRegister: Record<string, never>;
+  spinSlot: Record<string, never>;
   startTotpBinding: Record<string, never>;
   systemStatus: Record<string, never>;
   transactionRecords: { type?: string | null; startDate?: string | null; endDate?: string | null; pageNo?: number; pageSize?: number };
   transferToUpline: Record<string, never>;
   upline: Record<string, never>;
+  vendorGameTypes: { vassalage: string };
+  verifyRound: { gameCode: string; serverSeed: string; clientSeed: string; nonce: number; target?: number | null; over?: boolean | null };
   walletBalance: Record<string, never>;
   walletTransfer: Record<string, never>;
   whitelabel: Record<string, never>;
 }
 
 export interface OperationBody {
+  addFavourite: FavouriteBody;
   affiliate: undefined;
   agentLogin: SealedBody;
   bankAccounts: undefined;
@@ -1038,11 +1231,20 @@ export interface OperationBody {
   confirmTotpBinding: TotpCode;
   confirmWithdrawal: Confirmation;
   consolidatedFunds: undefined;
+  currentSeeds: undefined;
   depositChannels: undefined;
   domainRoute: undefined;
+  favouriteGames: undefined;
+  favouriteIds: undefined;
   feedback: FeedbackBody;
   freePlayLogin: Record<string, unknown> | null;
+  gameIcon: undefined;
+  gameList: undefined;
+  gameMenus: undefined;
+  gameVendors: undefined;
   helpCenter: undefined;
+  hotGames: undefined;
+  launchGame: undefined;
   listAnnouncements: undefined;
   login: SealedBody;
   loginVerificationSend: VerificationSend;
@@ -1093,12 +1295,15 @@ export interface OperationBody {
   register: SealedBody;
   registerMobile: SealedBody;
   registerSettings: undefined;
+  removeFavourite: undefined;
   removeTotpBinding: TotpCode;
   requestDeposit: DepositRequest;
   requestWithdrawal: SealedBody;
   resetPasswordByEmail: { username: string; email: string };
   resetPasswordByLink: SealedBody;
   resetPasswordByMobile: SealedBody;
+  rollDice: DiceBody;
+  rotateSeeds: RotateBody;
   rsaKey: undefined;
   sandboxCheckout: undefined;
   sandboxGatewayCallback: undefined;
@@ -1108,11 +1313,14 @@ export interface OperationBody {
   smsBind: SmsRequest;
   smsNoLogin: SmsRequest;
   smsRegister: SmsRequest;
+  spinSlot: SpinBody;
   startTotpBinding: undefined;
   systemStatus: undefined;
   transactionRecords: undefined;
   transferToUpline: SealedBody;
   upline: undefined;
+  vendorGameTypes: undefined;
+  verifyRound: undefined;
   walletBalance: undefined;
   walletTransfer: WalletTransfer;
   whitelabel: undefined;
@@ -1120,6 +1328,7 @@ export interface OperationBody {
 
 /** What each call's success envelope carries as ``value``. */
 export interface OperationResponse {
+  addFavourite: Done;
   affiliate: AffiliateRead;
   agentLogin: SessionRead;
   bankAccounts: Array<BankAccountRead>;
@@ -1133,11 +1342,20 @@ export interface OperationResponse {
   confirmTotpBinding: TotpStateRead;
   confirmWithdrawal: WithdrawalRead;
   consolidatedFunds: ConsolidatedRead;
+  currentSeeds: SeedsRead;
   depositChannels: Array<DepositChannelRead>;
   domainRoute: Array<DomainRouteRead>;
+  favouriteGames: PageRead_GameRead;
+  favouriteIds: FavouriteIdsRead;
   feedback: FeedbackReceipt;
   freePlayLogin: SessionRead;
+  gameIcon: unknown;
+  gameList: PageRead_GameRead;
+  gameMenus: Array<MenuRead>;
+  gameVendors: Array<VendorRead>;
   helpCenter: Array<HelpTopicRead>;
+  hotGames: Array<GameRead>;
+  launchGame: LaunchRead;
   listAnnouncements: PageRead_AnnouncementRead;
   login: SessionRead;
   loginVerificationSend: CodeSentRead;
@@ -1188,12 +1406,15 @@ export interface OperationResponse {
   register: SessionRead;
   registerMobile: SessionRead;
   registerSettings: Array<RegisterRuleRead>;
+  removeFavourite: Done;
   removeTotpBinding: TotpStateRead;
   requestDeposit: DepositRead;
   requestWithdrawal: WithdrawalRead;
   resetPasswordByEmail: ResetSentRead;
   resetPasswordByLink: SessionRead;
   resetPasswordByMobile: SessionRead;
+  rollDice: DiceRoundRead;
+  rotateSeeds: RotatedRead;
   rsaKey: RsaKeyRead;
   sandboxCheckout: unknown;
   sandboxGatewayCallback: GatewayAnswerRead;
@@ -1203,11 +1424,14 @@ export interface OperationResponse {
   smsBind: CodeSentRead;
   smsNoLogin: CodeSentRead;
   smsRegister: CodeSentRead;
+  spinSlot: SlotRoundRead;
   startTotpBinding: TotpSecretRead;
   systemStatus: SystemStatusRead;
   transactionRecords: RecordPageRead;
   transferToUpline: UplineTransferRead;
   upline: UplineRead;
+  vendorGameTypes: Array<VendorRead>;
+  verifyRound: VerifyRead;
   walletBalance: BalanceRead;
   walletTransfer: Record<string, number>;
   whitelabel: Record<string, boolean>;
