@@ -31,9 +31,8 @@ def test_security_headers_and_request_id(stack: Stack) -> None:
     "path",
     [
         "/wps/relay/GCS_recentGame",
-        "/wps/relay/GCS_gameLaunchFB",
-        "/lgw/games/game_menus",
-        "/wps/relay/GCSGAME_gameList",
+        "/wps/relay/GCS_gameTrialLaunch",
+        "/wps/relay/ODSFE2_getWinnerBoard",
         "/lgw/vn/games/game_menu",
         "/wps/relay/MCS2_getPointBalance",
         "/wps/relay/MCS2_processDividendReq",

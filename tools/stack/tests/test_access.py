@@ -20,7 +20,7 @@ from redis.exceptions import AuthenticationError, NoPermissionError, ResponseErr
 
 from portal_events import EVENT_ROUTES, RPC_ROUTES
 from portal_kit.messaging.relay import inbox_prefix
-from portal_kit.servers import ManagedProcess, free_port, nats_authorization, nats_process, valkey_process
+from portal_kit.servers import ManagedProcess, free_ports, nats_authorization, nats_process, valkey_process
 from portal_stack.access import ADMIN, nats_user, nats_users, valkey_users
 
 SERVICES = ("site", "auth", "wallet")
@@ -48,7 +48,7 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
     root: Path = tmp_path_factory.mktemp("access")
     passwords = {name: secrets.token_urlsafe(16) for name in (ADMIN, *SERVICES, "games")}
     users = [*nats_users(passwords, SERVICES), nats_user("games", passwords["games"], EVENT_ROUTES, GAMES_RPC)]
-    nats_port, valkey_port = free_port(), free_port()
+    nats_port, valkey_port = free_ports(2)
     processes: list[ManagedProcess] = [
         nats_process(
             nats_port, root / "nats", root / "nats.log", sync_always=False, authorization=nats_authorization(users)

@@ -16,7 +16,7 @@ from pathlib import Path
 import nats
 from nats.errors import NoRespondersError, TimeoutError
 
-from portal_kit.servers import ManagedProcess, free_port, port_open
+from portal_kit.servers import ManagedProcess, free_port, free_ports, port_open
 from portal_stack.access import ADMIN
 from portal_stack.credentials import local_passwords
 from portal_stack.services import REPO, SERVICES
@@ -32,7 +32,7 @@ class Stack:
             "PORTAL_SMTP_PORT",
             *(f"PORTAL_{s.name.upper().replace('-', '_')}_PORT" for s in SERVICES),
         ]
-        self.ports = {name: free_port() for name in names}
+        self.ports = dict(zip(names, free_ports(len(names)), strict=True))
         self.env = {**os.environ, **{k: str(v) for k, v in self.ports.items()}, "PORTAL_DATA_DIR": str(self.data_dir)}
         for external in (
             "PORTAL_DATABASE_URL",

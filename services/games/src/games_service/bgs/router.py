@@ -102,7 +102,7 @@ async def verify(
     gameCode: str = Query(max_length=60),
     serverSeed: str = Query(min_length=1, max_length=128),
     clientSeed: str = Query(min_length=1, max_length=64),
-    nonce: int = Query(ge=1),
+    nonce: int = Query(ge=1, le=2**63 - 1),
     target: Annotated[int | None, Query(ge=0, le=9_999)] = None,
     over: bool | None = None,
 ) -> Envelope[VerifyRead]:

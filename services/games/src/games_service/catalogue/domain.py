@@ -9,6 +9,8 @@ from datetime import datetime
 GAME_TYPES = ("LOTT", "ELOTT", "LIVE", "FISH", "RNG", "PVP", "ESPORTS", "SPORTS", "COCKFIGHT")
 SLOT_SUB_CATEGORIES = ("SC", "VP", "JP", "TG", "AC", "BG")
 GAME, VASSALAGE = "GAME", "VASSALAGE"
+# Node ids are PostgreSQL bigints: a larger number names no game and must not reach the database.
+NODE_ID_MAX = 2**63 - 1
 
 
 def under_maintenance(until: datetime | None, now: datetime) -> bool:

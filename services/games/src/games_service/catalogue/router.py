@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Response
+from fastapi import APIRouter, Depends, Path, Query, Response
 from pydantic import TypeAdapter
 
 from games_service.catalogue import service
-from games_service.catalogue.domain import GAME_TYPES, SLOT_SUB_CATEGORIES
+from games_service.catalogue.domain import GAME_TYPES, NODE_ID_MAX, SLOT_SUB_CATEGORIES
 from games_service.catalogue.icons import icon_svg
 from games_service.catalogue.schemas import GameRead, LaunchRead, MenuRead, VendorRead
 from games_service.deps import Cache, Db, Language, Member, MerchantCode, SignedIn
@@ -90,7 +90,7 @@ async def hot_games(db: Db, cache: Cache, merchant: MerchantCode, language: Lang
 
 
 @router.get("/wps/relay/GCS_gameLaunchFB", operation_id="launchGame", response_model=Envelope[LaunchRead])
-async def launch(db: Db, principal: Member, nodeId: int = Query(ge=1)) -> Envelope[LaunchRead]:
+async def launch(db: Db, principal: Member, nodeId: int = Query(ge=1, le=NODE_ID_MAX)) -> Envelope[LaunchRead]:
     """A real account only; the game frame's address for a game that launches here."""
     game = await service.game_by_node(db, principal.merchant, nodeId)
     await service.open_for_play(db, game)
@@ -100,7 +100,7 @@ async def launch(db: Db, principal: Member, nodeId: int = Query(ge=1)) -> Envelo
 
 
 @router.get("/lgw/games/icons/{node_id}.svg", operation_id="gameIcon", response_class=Response)
-async def game_icon(db: Db, node_id: int) -> Response:
+async def game_icon(db: Db, node_id: int = Path(ge=1, le=NODE_ID_MAX)) -> Response:
     """Open to anyone (an image tag sends no brand header): node ids are unique across brands."""
     game = await service.game_by_node(db, None, node_id)
     name = str(game.names.get("EN") or game.game_code)

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
+from games_service.catalogue.domain import NODE_ID_MAX
 from games_service.catalogue.schemas import GameRead
 from games_service.deps import Db, Language, Player
 from games_service.favourites import service
@@ -46,6 +47,6 @@ async def add_favourite(db: Db, principal: Player, body: FavouriteBody) -> Envel
 
 
 @router.delete("/wps/relay/MCSFE_removeFavoriteGameV2", operation_id="removeFavourite", response_model=Envelope[Done])
-async def remove_favourite(db: Db, principal: Player, nodeId: int = Query(ge=1)) -> Envelope[Done]:
+async def remove_favourite(db: Db, principal: Player, nodeId: int = Query(ge=1, le=NODE_ID_MAX)) -> Envelope[Done]:
     await service.remove(db, principal.merchant, principal.account_id, nodeId)
     return ok(Done())

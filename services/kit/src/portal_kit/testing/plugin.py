@@ -31,6 +31,7 @@ from portal_kit.servers import (
     database_url,
     ensure_database,
     free_port,
+    free_ports,
     nats_authorization,
     nats_process,
     postgres_process,
@@ -61,7 +62,7 @@ class PortalServers:
 def portal_servers() -> Iterator[PortalServers]:
     root = Path(tempfile.mkdtemp(prefix="portal-test-"))
     os.chmod(root, 0o755)  # noqa: S103 - the unprivileged PostgreSQL user must traverse it
-    pg_port, nats_port, valkey_port = free_port(), free_port(), free_port()
+    pg_port, nats_port, valkey_port = free_ports(3)
     # Tests act as an administrator; a client without the password is refused, as in every running portal.
     password = secrets.token_urlsafe(24)
     processes = [
