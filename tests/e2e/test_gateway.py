@@ -30,9 +30,8 @@ def test_security_headers_and_request_id(stack: Stack) -> None:
 @pytest.mark.parametrize(
     "path",
     [
-        "/wps/relay/GCS_recentGame",
         "/wps/relay/GCS_gameTrialLaunch",
-        "/wps/relay/ODSFE2_getWinnerBoard",
+        "/wps/relay/GLS2_roomList",
         "/lgw/vn/games/game_menu",
         "/wps/relay/MCS2_getPointBalance",
         "/wps/relay/MCS2_processDividendReq",

@@ -27,7 +27,7 @@ class Games:
     app: FastAPI
 
     async def member(
-        self, balance: int = 100_000, *, role: Role = Role.MEMBER, account_type: int = 0
+        self, balance: int = 100_000, *, role: Role = Role.MEMBER, account_type: int = 0, username: str = "player"
     ) -> tuple[str, str]:
         """A member with ``balance`` minor units in the main wallet (TRY): (account id, session token)."""
         account_id = str(uuid.uuid4())
@@ -36,7 +36,7 @@ class Games:
         if balance:  # a real movement from the house, as a deposit would be
             await credit(self.wallet_db, Movement(MERCHANT, account_id, "TRY", balance, f"test-funds:{account_id}"))
         token = await issue_session(
-            self.redis_url, Principal(role, MERCHANT, account_id, account_type=account_type, username="player")
+            self.redis_url, Principal(role, MERCHANT, account_id, account_type=account_type, username=username)
         )
         return account_id, token
 
@@ -51,3 +51,7 @@ class Games:
     async def spin(self, token: str, stake: int = 1000, request_id: str | None = None) -> httpx.Response:
         body: dict[str, Any] = {"stake": stake, "requestId": request_id or f"spin-{uuid.uuid4()}"}
         return await self.http.post("/wps/games/bgs/slot/spins", json=body, headers={"Authorization": token})
+
+    async def roll(self, token: str, stake: int = 1000, target: int = 4999, over: bool = True) -> httpx.Response:
+        body = {"stake": stake, "target": target, "over": over, "requestId": f"roll-{uuid.uuid4()}"}
+        return await self.http.post("/wps/games/bgs/dice/rolls", json=body, headers={"Authorization": token})

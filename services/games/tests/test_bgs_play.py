@@ -101,6 +101,7 @@ async def test_an_interrupted_round_keeps_its_outcome_and_settles_on_recovery(ga
         "WHERE id = %s RETURNING id",
         (first["roundId"],),
     )  # as if the answer had been lost: the money moved, the round not closed
+    await games.db.call("DELETE FROM bet_record WHERE id = %s RETURNING id", (f"BGS:{first['roundId']}",))
     interrupted = await games.db.call(
         "INSERT INTO game_round (id, merchant, account_id, request_id, game_code, game_type, currency, stake, win, "
         "server_seed_hash, client_seed, nonce, outcome, state, created_at) "
@@ -119,6 +120,8 @@ async def test_an_interrupted_round_keeps_its_outcome_and_settles_on_recovery(ga
     assert await games.balance(account) == 100_000 - 1000 + first["win"] - 2000 + 4000
     states = await games.db.rows("SELECT state FROM game_round WHERE account_id = %s", (account,))
     assert states == [("settled",), ("settled",)]
+    recorded = await games.db.rows("SELECT stake, win FROM bet_record WHERE account_id = %s ORDER BY stake", (account,))
+    assert recorded == [(1000, first["win"]), (2000, 4000)]
 
 
 async def test_a_trial_account_and_a_visitor_cannot_play(games: Games) -> None:

@@ -89,6 +89,7 @@ async def test_launch_gives_the_in_house_frame_and_refuses_what_cannot_launch(ga
         headers={"Authorization": token},
     )
     assert own.json()["value"]["url"] == f"/play/{slot.GAME_CODE}" and "token" not in own.text.lower()
+    assert own.json()["value"]["minBet"] == by_code[slot.GAME_CODE]["minBet"]
     external = await games.http.get(
         "/wps/relay/GCS_gameLaunchFB",
         params={"nodeId": by_code["PG_FORTUNE_OX"]["nodeId"]},

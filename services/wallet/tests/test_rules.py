@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from wallet_service.deposits.domain import open_order, seal_order, sign, signature_valid
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.merchants.domain import WalletRules, validated
-from wallet_service.records.domain import date_range, kinds_for
+from wallet_service.records.domain import kinds_for
 from wallet_service.settings import WalletSettings
 from wallet_service.withdrawals.domain import checked_confirmation, effective_status, proof_type
 
@@ -104,17 +104,6 @@ def test_brand_settings_are_checked_before_they_are_kept() -> None:
 def test_record_filters() -> None:
     assert kinds_for(None) is None and kinds_for("all") is None
     assert kinds_for("withdrawal") == ("withdrawal", "withdrawal_refund")
-    start, end = date_range("2026-11-01", "2026-11-01")
-    assert (start, end) == (datetime(2026, 11, 1, tzinfo=UTC), datetime(2026, 11, 2, tzinfo=UTC))
-    assert date_range(None, None) == (None, None)
-    for first, last, code in (
-        ("2026-11-02", "2026-11-01", "date_range.invalid"),
-        ("2024-01-01", "2026-01-01", "date_range.invalid"),
-        ("01-11-2026", None, "date.invalid"),
-    ):
-        with pytest.raises(MoneyError) as refusal:
-            date_range(first, last)
-        assert refusal.value.code == code
     with pytest.raises(MoneyError):
         kinds_for("casino")
 

@@ -120,6 +120,20 @@ export interface BannerRead {
   linkage: string;
 }
 
+export interface BetRecordRead {
+  id: string;
+  time: string;
+  vendor: string;
+  gameType: string;
+  gameCode: string;
+  gameName: string;
+  currency: string;
+  stake: number;
+  validBet: number;
+  win: number;
+  profit: number;
+}
+
 export interface BotCheckRead {
   challengeId: string;
   prefix: string;
@@ -334,6 +348,7 @@ export interface LaunchRead {
   gameCode: string;
   vassalage: string;
   url: string;
+  minBet: number;
 }
 
 export interface LineWinRead {
@@ -514,6 +529,13 @@ export interface PageRead_AuditEntryRead {
   list: Array<AuditEntryRead>;
 }
 
+export interface PageRead_BetRecordRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<BetRecordRead>;
+}
+
 export interface PageRead_FeedbackRead {
   pageNum: number;
   totalPages: number;
@@ -545,6 +567,20 @@ export interface PaymentPasswordRead {
 }
 
 export type PopupExecution = "A" | "B" | "F";
+
+export interface ProfitRead {
+  rows: Array<ProfitRowRead>;
+  total: ProfitRowRead;
+}
+
+export interface ProfitRowRead {
+  gameType: string;
+  bets: number;
+  stake: number;
+  validBet: number;
+  win: number;
+  profit: number;
+}
 
 export interface RecordPageRead {
   list: Array<RecordRead>;
@@ -864,6 +900,19 @@ export interface WalletTransfer {
   requestId: string;
 }
 
+export interface WinnerRead {
+  player: string;
+  nodeId: number | null;
+  vendor: string;
+  gameType: string;
+  gameCode: string;
+  gameName: string;
+  currency: string;
+  stake: number;
+  win: number;
+  time: string;
+}
+
 export interface WithdrawalRead {
   withdrawalId: string;
   amount: number;
@@ -890,6 +939,8 @@ export const OPERATIONS = {
   agentLogin: { service: "auth", method: "POST", path: "/wps/session/login/agent" },
   bankAccounts: { service: "wallet", method: "GET", path: "/wps/v2/wallets/bank-accounts" },
   banners: { service: "site", method: "GET", path: "/wps/system/banners" },
+  betProfit: { service: "games", method: "GET", path: "/wps/games/records/profit" },
+  betRecords: { service: "games", method: "GET", path: "/wps/games/records" },
   bindBankAccount: { service: "wallet", method: "POST", path: "/wps/v2/wallets/bank-accounts" },
   bindMobile: { service: "auth", method: "PUT", path: "/wps/member/mobile" },
   botCheckChallenge: { service: "auth", method: "GET", path: "/wps/botcheck/challenge" },
@@ -959,6 +1010,7 @@ export const OPERATIONS = {
   opsWalletAudit: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/audit" },
   opsWalletSettings: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsWithdrawals: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/withdrawals" },
+  recentGames: { service: "games", method: "GET", path: "/wps/relay/GCS_recentGame" },
   recentLogins: { service: "auth", method: "GET", path: "/wps/member/info/logins" },
   register: { service: "auth", method: "PUT", path: "/wps/member/register" },
   registerMobile: { service: "auth", method: "PUT", path: "/wps/member/register/mobile" },
@@ -992,6 +1044,7 @@ export const OPERATIONS = {
   walletBalance: { service: "wallet", method: "GET", path: "/wps/v2/wallets/balance" },
   walletTransfer: { service: "wallet", method: "POST", path: "/wps/relay/GCS_walletTransfer" },
   whitelabel: { service: "site", method: "GET", path: "/wps/system/whitelabel" },
+  winnerBoard: { service: "games", method: "GET", path: "/wps/relay/ODSFE2_getWinnerBoard" },
 } as const;
 
 export type OperationId = keyof typeof OPERATIONS;
@@ -1002,6 +1055,8 @@ export interface OperationPathParams {
   agentLogin: Record<string, never>;
   bankAccounts: Record<string, never>;
   banners: Record<string, never>;
+  betProfit: Record<string, never>;
+  betRecords: Record<string, never>;
   bindBankAccount: Record<string, never>;
   bindMobile: Record<string, never>;
   botCheckChallenge: Record<string, never>;
@@ -1071,6 +1126,7 @@ export interface OperationPathParams {
   opsWalletAudit: { code: string };
   opsWalletSettings: { code: string };
   opsWithdrawals: { code: string };
+  recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
   register: Record<string, never>;
   registerMobile: Record<string, never>;
@@ -1104,6 +1160,7 @@ export interface OperationPathParams {
   walletBalance: Record<string, never>;
   walletTransfer: Record<string, never>;
   whitelabel: Record<string, never>;
+  winnerBoard: Record<string, never>;
 }
 
 export interface OperationQuery {
@@ -1112,6 +1169,8 @@ export interface OperationQuery {
   agentLogin: Record<string, never>;
   bankAccounts: Record<string, never>;
   banners: { group: BannerGroup };
+  betProfit: { startDate?: string | null; endDate?: string | null };
+  betRecords: { startDate?: string | null; endDate?: string | null; gameType?: string | null; pageNo?: number; pageSize?: number };
   bindBankAccount: Record<string, never>;
   bindMobile: Record<string, never>;
   botCheckChallenge: Record<string, never>;
@@ -1181,6 +1240,7 @@ export interface OperationQuery {
   opsWalletAudit: { pageNo?: number; pageSize?: number };
   opsWalletSettings: Record<string, never>;
   opsWithdrawals: { status?: string | null; accountId?: string | null };
+  recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
   register: Record<string, never>;
   registerMobile: Record<string, never>;
@@ -1214,6 +1274,7 @@ export interface OperationQuery {
   walletBalance: Record<string, never>;
   walletTransfer: Record<string, never>;
   whitelabel: Record<string, never>;
+  winnerBoard: { gameCategory?: string; limitNum?: number };
 }
 
 export interface OperationBody {
@@ -1222,6 +1283,8 @@ export interface OperationBody {
   agentLogin: SealedBody;
   bankAccounts: undefined;
   banners: undefined;
+  betProfit: undefined;
+  betRecords: undefined;
   bindBankAccount: BankAccountBinding;
   bindMobile: MobileBinding;
   botCheckChallenge: undefined;
@@ -1291,6 +1354,7 @@ export interface OperationBody {
   opsWalletAudit: undefined;
   opsWalletSettings: undefined;
   opsWithdrawals: undefined;
+  recentGames: undefined;
   recentLogins: undefined;
   register: SealedBody;
   registerMobile: SealedBody;
@@ -1324,6 +1388,7 @@ export interface OperationBody {
   walletBalance: undefined;
   walletTransfer: WalletTransfer;
   whitelabel: undefined;
+  winnerBoard: undefined;
 }
 
 /** What each call's success envelope carries as ``value``. */
@@ -1333,6 +1398,8 @@ export interface OperationResponse {
   agentLogin: SessionRead;
   bankAccounts: Array<BankAccountRead>;
   banners: Array<BannerRead>;
+  betProfit: ProfitRead;
+  betRecords: PageRead_BetRecordRead;
   bindBankAccount: BankAccountRead;
   bindMobile: MobileRead;
   botCheckChallenge: BotCheckRead;
@@ -1402,6 +1469,7 @@ export interface OperationResponse {
   opsWalletAudit: Array<WalletAuditRead>;
   opsWalletSettings: WalletSettingsRead;
   opsWithdrawals: Array<WithdrawalRead>;
+  recentGames: Array<GameRead>;
   recentLogins: Array<LoginRecordRead>;
   register: SessionRead;
   registerMobile: SessionRead;
@@ -1435,6 +1503,7 @@ export interface OperationResponse {
   walletBalance: BalanceRead;
   walletTransfer: Record<string, number>;
   whitelabel: Record<string, boolean>;
+  winnerBoard: Array<WinnerRead>;
 }
 
 /** The payload an (E) call seals (plus ``ts`` and ``nonce``). */

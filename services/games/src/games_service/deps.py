@@ -39,16 +39,17 @@ SignedIn = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT, R
 
 @dataclass(frozen=True)
 class Account:
-    """A real account's brand and id (a session of a real account always names its account)."""
+    """A real account's brand, id and name (a session of a real account always names its account)."""
 
     merchant: str
     account_id: str
+    username: str
 
 
 async def account_of(principal: Member) -> Account:
     if principal.account_id is None:
         raise Unauthorized()
-    return Account(principal.merchant, principal.account_id)
+    return Account(principal.merchant, principal.account_id, principal.username or "")
 
 
 Player = Annotated[Account, Depends(account_of)]

@@ -8,6 +8,7 @@ from games_service.bgs import router as bgs
 from games_service.catalogue import router as catalogue
 from games_service.favourites import router as favourites
 from games_service.i18n import MESSAGES
+from games_service.records import router as records
 from games_service.settings import GamesSettings
 from portal_kit.app import create_app
 from portal_kit.messaging.relay import connect_nats
@@ -30,7 +31,7 @@ def build_app(settings: GamesSettings | None = None) -> FastAPI:
     settings = settings or GamesSettings()
     return create_app(
         settings,
-        routers=[catalogue.router, favourites.router, bgs.router],
+        routers=[catalogue.router, favourites.router, bgs.router, records.router],
         messages=[MESSAGES],
         on_startup=[_start],
         on_shutdown=[_stop],

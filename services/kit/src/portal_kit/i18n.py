@@ -22,6 +22,16 @@ KIT_MESSAGES: dict[str, dict[str, str]] = {
         "CN": "系统错误，请稍后再试。",
     },
     "not_found": {"TR": "Bulunamadı.", "EN": "Not found.", "CN": "未找到。"},
+    "date.invalid": {
+        "TR": "Geçersiz tarih: {value} (yyyy-AA-gg).",
+        "EN": "Invalid date: {value} (yyyy-MM-dd).",
+        "CN": "日期无效：{value}（yyyy-MM-dd）。",
+    },
+    "date_range.invalid": {
+        "TR": "Bitiş tarihi başlangıçtan önce olamaz ve aralık bir yılı aşamaz.",
+        "EN": "The end date cannot come before the start, and the range cannot exceed a year.",
+        "CN": "结束日期不能早于开始日期，且范围不能超过一年。",
+    },
     "method_not_allowed": {
         "TR": "Bu yöntem desteklenmiyor.",
         "EN": "Method not allowed.",

@@ -133,16 +133,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "CN": "您没有上级代理。",
     },
     "record_type.unknown": {"TR": "Bilinmeyen kayıt türü.", "EN": "Unknown record type.", "CN": "未知记录类型。"},
-    "date.invalid": {
-        "TR": "Geçersiz tarih: {value} (yyyy-AA-gg).",
-        "EN": "Invalid date: {value} (yyyy-MM-dd).",
-        "CN": "日期无效：{value}（yyyy-MM-dd）。",
-    },
-    "date_range.invalid": {
-        "TR": "Bitiş tarihi başlangıçtan önce olamaz ve aralık bir yılı aşamaz.",
-        "EN": "The end date cannot come before the start, and the range cannot exceed a year.",
-        "CN": "结束日期不能早于开始日期，且范围不能超过一年。",
-    },
     "settings.invalid": {
         "TR": "Geçersiz ayar: {field}.",
         "EN": "Invalid setting: {field}.",

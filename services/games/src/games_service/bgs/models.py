@@ -53,6 +53,7 @@ class Round(Base):
     id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, default=uuid.uuid4)
     merchant: Mapped[str] = mapped_column(String(32))
     account_id: Mapped[str] = mapped_column(String(64))
+    player_name: Mapped[str] = mapped_column(String(64), server_default="")
     request_id: Mapped[str] = mapped_column(String(100))
     game_code: Mapped[str] = mapped_column(String(60))
     game_type: Mapped[str] = mapped_column(String(16))

@@ -41,7 +41,17 @@ async def _bet(
     game = await game_by_code(db, player.merchant, VENDOR, game_code)
     await open_for_play(db, game)
     currency = (await brands.brand(player.merchant)).currency
-    bet = Bet(player.merchant, player.account_id, currency, game.game_code, game.game_type, stake, request_id, params)
+    bet = Bet(
+        player.merchant,
+        player.account_id,
+        player.username,
+        currency,
+        game.game_code,
+        game.game_type,
+        stake,
+        request_id,
+        params,
+    )
     return bet, game.min_bet
 
 

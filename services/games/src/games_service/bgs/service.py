@@ -6,7 +6,8 @@
    refused).
 2. The stake is debited (``bgs:<round>:bet``), then the win credited (``bgs:<round>:win``): the wallet
    answers a replay with the original, so settling again after a crash never moves money twice.
-3. One transaction marks the round ``settled`` and stages ``games.bet.settled.v1`` in the outbox.
+3. One transaction marks the round ``settled``, writes its bet record and stages ``games.bet.settled.v1`` in
+   the outbox.
 
 A refused stake (not enough money) voids the round. A round left ``open`` (no answer from the wallet, or the
 process stopped) keeps its outcome and is settled by the worker's recovery sweep."""
@@ -27,6 +28,7 @@ from games_service.bgs import fair
 from games_service.bgs.games import Result
 from games_service.bgs.models import Round
 from games_service.events import bet_settled
+from games_service.records import service as records
 from games_service.wallet import Refused, credit, debit
 from portal_kit.db import Database
 from portal_kit.errors import Conflict, DomainError
@@ -48,6 +50,7 @@ NEXT_NONCE = text(
 class Bet:
     merchant: str
     account_id: str
+    player_name: str
     currency: str
     game_code: str
     game_type: str
@@ -105,10 +108,10 @@ async def _fix(db: Database, bet: Bet, rules: Rules) -> Round:
         inserted = await session.scalar(
             text(
                 """
-                INSERT INTO game_round (id, merchant, account_id, request_id, game_code, game_type, currency, stake,
-                    win, server_seed_hash, client_seed, nonce, outcome, state)
-                VALUES (:id, :merchant, :account_id, :request_id, :game_code, :game_type, :currency, :stake, :win,
-                    :hash, :client_seed, :nonce, CAST(:outcome AS jsonb), 'open')
+                INSERT INTO game_round (id, merchant, account_id, player_name, request_id, game_code, game_type,
+                    currency, stake, win, server_seed_hash, client_seed, nonce, outcome, state)
+                VALUES (:id, :merchant, :account_id, :player_name, :request_id, :game_code, :game_type, :currency,
+                    :stake, :win, :hash, :client_seed, :nonce, CAST(:outcome AS jsonb), 'open')
                 ON CONFLICT (merchant, account_id, request_id) DO NOTHING
                 RETURNING id
                 """
@@ -117,6 +120,7 @@ async def _fix(db: Database, bet: Bet, rules: Rules) -> Round:
                 "id": round_id,
                 "merchant": bet.merchant,
                 "account_id": bet.account_id,
+                "player_name": bet.player_name,
                 "request_id": bet.request_id,
                 "game_code": bet.game_code,
                 "game_type": bet.game_type,
@@ -139,6 +143,14 @@ async def _fix(db: Database, bet: Bet, rules: Rules) -> Round:
         fixed = await session.get(Round, round_id)
     assert fixed is not None
     return fixed
+
+
+def _settled_bet(round_: Round, now: datetime) -> records.SettledBet:
+    return records.SettledBet(
+        vendor=VENDOR, round_id=str(round_.id), merchant=round_.merchant, account_id=round_.account_id,
+        player_name=round_.player_name, game_type=round_.game_type, game_code=round_.game_code,
+        currency=round_.currency, stake=round_.stake, valid_bet=round_.stake, win=round_.win, settled_at=now,
+    )  # fmt: skip
 
 
 def _json(value: dict[str, Any]) -> str:
@@ -172,6 +184,7 @@ async def _close(
             .returning(Round.id)
         )
         if closed is not None and state == SETTLED:
+            records.add(session, _settled_bet(round_, now))
             bet_settled(session, round_, VENDOR, now)
     async with db.reader() as session:
         current = await session.get(Round, round_.id)

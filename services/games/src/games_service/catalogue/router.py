@@ -95,7 +95,13 @@ async def launch(db: Db, principal: Member, nodeId: int = Query(ge=1, le=NODE_ID
     game = await service.game_by_node(db, principal.merchant, nodeId)
     await service.open_for_play(db, game)
     return ok(
-        LaunchRead(nodeId=game.node_id, gameCode=game.game_code, vassalage=game.vendor, url=f"/play/{game.game_code}")
+        LaunchRead(
+            nodeId=game.node_id,
+            gameCode=game.game_code,
+            vassalage=game.vendor,
+            url=f"/play/{game.game_code}",
+            minBet=game.min_bet,
+        )
     )
 
 

@@ -38,3 +38,4 @@ class LaunchRead(BaseModel):
     gameCode: str
     vassalage: str
     url: str  # the game frame's address on the portal (no token in it: the frame uses the session)
+    minBet: int  # minor units

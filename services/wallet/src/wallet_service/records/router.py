@@ -6,11 +6,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
+from portal_kit.dates import day_range
 from portal_kit.envelope import Envelope, ok
 from portal_kit.paging import Page, page_params
 from wallet_service.deps import Db, Member
 from wallet_service.records import service
-from wallet_service.records.domain import date_range, kinds_for
+from wallet_service.records.domain import kinds_for
 from wallet_service.schemas import ConsolidatedRead, RecordPageRead
 
 router = APIRouter(tags=["wallet records"])
@@ -28,7 +29,7 @@ async def transaction_records(
 ) -> Envelope[RecordPageRead]:
     """Paged, newest first; ``type`` one of deposit, withdrawal, transfer, upline, bet, win, rollback,
     adjustment, bonus (or all); ``startDate``/``endDate`` as yyyy-MM-dd, both days included."""
-    start, end = date_range(start_date, end_date)
+    start, end = day_range(start_date, end_date)
     return ok(
         await service.journal(db, member.merchant, str(member.account_id), page, kinds_for(record_type), start, end)
     )

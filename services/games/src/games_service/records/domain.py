@@ -1,0 +1,28 @@
+"""Pure rules of the records: how a winner's name shows, which categories the board knows."""
+
+from __future__ import annotations
+
+from games_service.catalogue.domain import GAME_TYPES
+from portal_kit.errors import DomainError
+
+ALL = "ALL"
+WINNERS_LIMIT = 20  # spec §9: the board asks for 20
+BOARD_DAYS = 7  # the board shows the biggest wins of the last week
+RECENT_GAMES = 12
+
+
+def masked(name: str) -> str:
+    """A winner's account name as the public board shows it: the first two and the last character."""
+    if len(name) <= 3:
+        return name[:1] + "***"
+    return f"{name[:2]}***{name[-1]}"
+
+
+def board_category(value: str) -> str | None:
+    """``ALL`` (every game type: None) or one game type."""
+    upper = value.upper()
+    if upper == ALL:
+        return None
+    if upper not in GAME_TYPES:
+        raise DomainError("game_type.unknown")
+    return upper

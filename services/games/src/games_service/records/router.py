@@ -1,0 +1,82 @@
+"""The records' calls: the member's betting record and profit and loss (real accounts), recent games (any
+session), and the public winners board (``ODSFE2_getWinnerBoard``, cached as the spec's WINNERS)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Response
+from pydantic import TypeAdapter
+
+from games_service.catalogue.domain import GAME_TYPES
+from games_service.catalogue.schemas import GameRead
+from games_service.deps import Cache, Db, Language, MerchantCode, Player, SignedIn
+from games_service.records import service
+from games_service.records.domain import ALL, WINNERS_LIMIT, board_category
+from games_service.records.schemas import BetRecordRead, ProfitRead, WinnerRead
+from portal_kit.dates import day_range
+from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
+from portal_kit.errors import DomainError
+from portal_kit.paging import Page, page_params
+
+router = APIRouter(tags=["records"])
+RecordsPage = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
+WINNERS_CACHE_SECONDS = 10  # a new big win shows within this long
+_WINNERS = TypeAdapter(list[WinnerRead])
+StartDate = Annotated[str | None, Query(alias="startDate", max_length=10)]
+EndDate = Annotated[str | None, Query(alias="endDate", max_length=10)]
+
+
+@router.get("/wps/games/records", operation_id="betRecords", response_model=Envelope[PageRead[BetRecordRead]])
+async def bet_records(
+    db: Db,
+    player: Player,
+    language: Language,
+    page: RecordsPage,
+    start_date: StartDate = None,
+    end_date: EndDate = None,
+    game_type: Annotated[str | None, Query(alias="gameType", max_length=16)] = None,
+) -> Envelope[PageRead[BetRecordRead]]:
+    """A real account's settled bets, newest first; ``gameType`` one of the catalogue's (or ALL), the days
+    as yyyy-MM-dd, both included."""
+    start, end = day_range(start_date, end_date)
+    kind = None if game_type in (None, "", ALL) else str(game_type).upper()
+    if kind is not None and kind not in GAME_TYPES:
+        raise DomainError("game_type.unknown")
+    return ok(await service.records(db, player.merchant, player.account_id, page, kind, start, end, language))
+
+
+@router.get("/wps/games/records/profit", operation_id="betProfit", response_model=Envelope[ProfitRead])
+async def bet_profit(
+    db: Db, player: Player, start_date: StartDate = None, end_date: EndDate = None
+) -> Envelope[ProfitRead]:
+    """A real account's personal profit and loss per game type over the days (win minus stake)."""
+    start, end = day_range(start_date, end_date)
+    return ok(await service.profit(db, player.merchant, player.account_id, start, end))
+
+
+@router.get("/wps/relay/GCS_recentGame", operation_id="recentGames", response_model=Envelope[list[GameRead]])
+async def recent_games(db: Db, principal: SignedIn, language: Language) -> Envelope[list[GameRead]]:
+    """The games this account played last (a trial account has played none)."""
+    if principal.account_id is None:
+        return ok([])
+    return ok(await service.recent_games(db, principal.merchant, principal.account_id, language))
+
+
+@router.get("/wps/relay/ODSFE2_getWinnerBoard", operation_id="winnerBoard", response_model=Envelope[list[WinnerRead]])
+async def winner_board(
+    db: Db,
+    cache: Cache,
+    merchant: MerchantCode,
+    language: Language,
+    game_category: Annotated[str, Query(alias="gameCategory", min_length=1, max_length=16)] = ALL,
+    limit: Annotated[int, Query(alias="limitNum", ge=1, le=WINNERS_LIMIT)] = WINNERS_LIMIT,
+) -> Response:
+    """Open to visitors: the biggest wins of the brand's last week, names masked."""
+    category = board_category(game_category)
+    key = f"games:winners:{merchant}:{category or ALL}:{language}:{limit}"
+    cached = await cache.get(key)
+    if cached is None:
+        cached = _WINNERS.dump_json(await service.winners(db, merchant, category, language, limit)).decode()
+        await cache.set(key, cached, ex=WINNERS_CACHE_SECONDS)
+    return Response(ok_raw(str(cached)), media_type="application/json")
