@@ -63,7 +63,7 @@ def test_menu_deposit_through_the_sandbox_and_the_header_balance(stack: Stack, p
     open_centre(page, stack, token, "depositv2")
     menu = page.get_by_role("navigation", name="Member centre menu")
     expect(menu.get_by_role("link")).to_have_text(MENU, timeout=30_000)
-    menu.get_by_role("link", name="Betting record").click()
+    menu.get_by_role("link", name="Bonus details").click()
     expect(page.get_by_test_id("mc-not-available")).to_have_text("This section is not available yet.")
     menu.get_by_role("link", name="Deposit").click()
 

@@ -83,8 +83,37 @@ describe("start-up by system status", () => {
   it("renders a translated not-available page for routes whose service is not built", async () => {
     serve(BASE_CONFIG);
     localStorage.setItem("hisLang", "EN");
-    renderAt("/rng?vassalage=PG");
+    renderAt("/promotions");
     expect(await screen.findByText("This section is not available yet.")).toBeTruthy();
+  });
+
+  it("puts one header entry per game category that has a vendor, sports first when BTI serves it", async () => {
+    const vendor = (vassalage: string, gameType: string) => ({ vassalage, gameType, gameCategory: "X", name: vassalage, maintenance: false, maintenanceEnd: null });
+    serve(BASE_CONFIG, {
+      "/lgw/games/game_menus": [
+        { gameType: "LIVE", vendors: [vendor("AV", "LIVE")] },
+        { gameType: "FISH", vendors: [] },
+        { gameType: "RNG", vendors: [vendor("PG", "RNG")] },
+        { gameType: "SPORTS", vendors: [vendor("BTI", "SPORTS")] },
+      ],
+    });
+    localStorage.setItem("hisLang", "EN");
+    renderAt("/");
+    const slots = await screen.findByRole("link", { name: "Slots" });
+    expect(slots.getAttribute("href")).toBe("/rng");
+    const links = screen.getAllByRole("link").map((link) => link.textContent);
+    expect(links.indexOf("Sports betting")).toBeLessThan(links.indexOf("Live casino"));
+    expect(screen.queryByRole("link", { name: "Fish games" })).toBeNull();
+  });
+
+  it("asks a visitor on a game list page to log in instead of listing (the list needs a session)", async () => {
+    const fetchMock = serve(BASE_CONFIG);
+    localStorage.setItem("hisLang", "EN");
+    renderAt("/rng?vassalage=PG");
+    expect(await screen.findByRole("heading", { name: "Slots" })).toBeTruthy();
+    fireEvent.click(screen.getAllByRole("button", { name: "Log in" }).at(-1) as HTMLElement);
+    expect(await screen.findByRole("dialog")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([path]) => String(path).includes("GCSGAME_gameList"))).toBe(false);
   });
 
   it("offers a retry when the config cannot be loaded", async () => {

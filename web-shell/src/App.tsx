@@ -26,6 +26,7 @@ import { useModal } from "./modals/ModalContext";
 import { ModalHost } from "./modals/ModalHost";
 import { AppRoutes, HOME_PATHS, ScrollToTop } from "./routes";
 import { prefetchHome } from "./features/content/api";
+import { prefetchGames } from "./features/games/api";
 import type { SiteValue } from "./site";
 import { SiteContext, siteValue } from "./site";
 import { MaintenanceScreen, RegionScreen } from "./StatusScreens";
@@ -103,6 +104,7 @@ export function startReads(queries: QueryClient, pathname: string): void {
   if (HOME_PATHS.includes(pathname)) {
     const visitorPopup = storedToken() === null && !sessionStorage.getItem(popupClosedKey(popupKind(false, false, false)));
     prefetchHome(queries, language, visitorPopup);
+    prefetchGames(queries, language);
   }
 }
 

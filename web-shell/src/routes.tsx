@@ -1,12 +1,22 @@
 /** Every route of spec §2. Routes whose content belongs to services not built yet say so. */
 import type { ReactNode } from "react";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Navigate, Route, Routes, storedToken, useLocation, useNavigate, useSession } from "@portal/kit";
 import type { Modal } from "./modals/ModalContext";
 import { useModal } from "./modals/ModalContext";
 import { Home } from "./features/content/components/Home";
 import { Description, Help, NotAvailable } from "./pages/Simple";
 import { RemoteApp } from "./remotes/RemoteApp";
+
+const gamePages = () => import("./features/games/components/GamePages");
+const GameListPage = lazy(() => gamePages().then((module) => ({ default: module.GameListPage })));
+const GameCentrePage = lazy(() => gamePages().then((module) => ({ default: module.GameCentrePage })));
+const PlayPage = lazy(() => gamePages().then((module) => ({ default: module.PlayPage })));
+const FairnessPage = lazy(() => import("./features/games/components/FairnessPage").then((module) => ({ default: module.FairnessPage })));
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
 
 export const HOME_PATHS = ["/", "/index", "/index.html", "/home"];
 export const GAME_CENTRE_PATHS = ["/cockfight", "/sports", "/esports", "/btiSports"];
@@ -65,10 +75,18 @@ export function AppRoutes() {
       <Route path="/help" element={<Help />} />
       <Route path="/helpmc" element={<Help />} />
       <Route path="/description" element={<Description />} />
-      {[...GAME_CENTRE_PATHS, ...GAME_LIST_PATHS, ...SECTION_PATHS].map((path) => (
+      {GAME_LIST_PATHS.map((path) => (
+        <Route key={path} path={path} element={<Page><GameListPage /></Page>} />
+      ))}
+      {GAME_CENTRE_PATHS.map((path) => (
+        <Route key={path} path={path} element={<Page><GameCentrePage /></Page>} />
+      ))}
+      {SECTION_PATHS.map((path) => (
         <Route key={path} path={path} element={<NotAvailable />} />
       ))}
-      <Route path="/gameListCenter/:vassalage/:gameType" element={<NotAvailable />} />
+      <Route path="/gameListCenter/:vassalage/:gameType" element={<Page><GameListPage /></Page>} />
+      <Route path="/play/:gameCode" element={<RequireRealAccount><Page><PlayPage /></Page></RequireRealAccount>} />
+      <Route path="/fairness" element={<Page><FairnessPage /></Page>} />
       <Route path="/lott/*" element={<NotAvailable />} />
       <Route path="/elott/*" element={<NotAvailable />} />
       {LOTTERY_PATHS.map((path) => (

@@ -1,5 +1,7 @@
 /** The member centre: the menu in the spec's order and one page per money flow. Exposed as ./App. */
 import { NavLink, Route, Routes, useLanguage, useLocation, useParams } from "@portal/kit";
+import { BetRecords } from "./features/bets/components/BetRecords";
+import { Profit } from "./features/bets/components/Profit";
 import { Deposit } from "./features/deposits/components/Deposit";
 import { Records } from "./features/records/components/Records";
 import { SecurityCenter } from "./features/security/components/SecurityCenter";
@@ -17,9 +19,9 @@ export const MENU: { key: TextKey; built: boolean }[] = [
   { key: "depositv2", built: true },
   { key: "withdraw", built: true },
   { key: "transferUpline", built: true },
-  { key: "personalHistoryCopy", built: false },
+  { key: "personalHistoryCopy", built: true },
   { key: "transactionHistory", built: true },
-  { key: "personalProfit", built: false },
+  { key: "personalProfit", built: true },
   { key: "bonusDetails", built: false },
   { key: "rewardCenter", built: false },
   { key: "referral", built: false },
@@ -33,7 +35,9 @@ const PAGES: Partial<Record<TextKey, () => React.JSX.Element>> = {
   depositv2: Deposit,
   withdraw: Withdraw,
   transferUpline: TransferUpline,
+  personalHistoryCopy: BetRecords,
   transactionHistory: Records,
+  personalProfit: Profit,
 };
 
 function NotAvailable() {

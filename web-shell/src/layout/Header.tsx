@@ -4,6 +4,7 @@ import type { Language } from "@portal/kit";
 import { api, errorCode, formatMoney, HIDDEN_BALANCE, Link, NavLink, SUPPORTED, useAction, useLanguage, useNavigate, useSession } from "@portal/kit";
 import { loginWithPassword } from "../features/auth/api";
 import { flagsOf, useAfterLogin, verificationTicket } from "../features/auth/components/useAfterLogin";
+import { GameNav } from "../features/games/components/GameNav";
 import { useModal } from "../modals/ModalContext";
 import { useSite } from "../site";
 import { text } from "../texts";
@@ -135,7 +136,7 @@ export function Header() {
         <NavLink to="/" end>
           {text(language, "home")}
         </NavLink>
-        {/* One entry per vendor category that has a vendor: none until the games service lands. */}
+        <GameNav />
         <NavLink to="/promotions">{text(language, "promotions")}</NavLink>
         <NavLink to="/help">{text(language, "help")}</NavLink>
       </nav>

@@ -13,7 +13,9 @@ export type Modal =
   | { name: "announcements"; firstLogin: boolean }
   | { name: "feedback" }
   | { name: "logout" }
-  | { name: "trial" };
+  | { name: "trial" }
+  | { name: "game"; gameCode: string; title: string; minBet: number }
+  | { name: "vendorGames"; vassalage: string; gameType: string };
 
 export interface ModalValue {
   open: (modal: Modal) => void;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import type { Modal, ModalValue } from "./ModalContext";
 import { ModalContext } from "./ModalContext";
 import {
@@ -13,6 +13,10 @@ import {
 import { LoginModal } from "../features/auth/components/LoginModal";
 import { RegisterModal } from "../features/auth/components/RegisterModal";
 import { AnnouncementsModal, FeedbackModal, NoticeModal } from "../features/content/components/ContentModals";
+
+// The games' popups load with their own chunk (the slot, the dice) when first opened.
+const GameFrameModal = lazy(() => import("../features/games/components/GameModals").then((module) => ({ default: module.GameFrameModal })));
+const VendorGamesModal = lazy(() => import("../features/games/components/GameModals").then((module) => ({ default: module.VendorGamesModal })));
 
 function render(modal: Modal): ReactNode {
   switch (modal.name) {
@@ -38,6 +42,18 @@ function render(modal: Modal): ReactNode {
       return <LogoutModal />;
     case "trial":
       return <TrialModal />;
+    case "game":
+      return (
+        <Suspense fallback={null}>
+          <GameFrameModal gameCode={modal.gameCode} title={modal.title} minBet={modal.minBet} />
+        </Suspense>
+      );
+    case "vendorGames":
+      return (
+        <Suspense fallback={null}>
+          <VendorGamesModal vassalage={modal.vassalage} gameType={modal.gameType} />
+        </Suspense>
+      );
   }
 }
 

@@ -7,6 +7,7 @@ import { text } from "../../../texts";
 import { useBanners, useNotices } from "../api";
 import type { BannerRead } from "@portal/kit";
 import { Carousel } from "./Carousel";
+import { HomeGames } from "../../games/components/HomeGames";
 
 export const HOME_QR_SIZE = 156;
 
@@ -59,6 +60,7 @@ export function Home() {
       )}
       <Carousel banners={banners} label={text(language, "banners")} onOpen={open} />
       {videos.length > 0 && <Carousel banners={videos} label={text(language, "videos")} onOpen={open} />}
+      <HomeGames />
       <section className="home-grid">
         <article className="panel">
           <h2>{text(language, "hotPromotions")}</h2>

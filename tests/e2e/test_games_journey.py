@@ -1,0 +1,109 @@
+"""The games in Chromium through Traefik: a member who deposited in the sandbox opens /rng, plays the
+in-house slot in the game frame, sees the header balance follow the spins, the spins in the betting record
+and a win on the home page's winners board; a trial account is stopped at the game start and a visitor is
+asked to log in."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+from playwright.sync_api import Page, expect
+from portal_client import Browser, registered_member
+
+from portal_stack.harness import Stack
+
+
+def money(minor: int) -> str:
+    return f"{minor // 100:,}.{minor % 100:02d}"
+
+
+def enter(page: Page, stack: Stack, token: str | None) -> None:
+    page.goto(stack.url)
+    script = "localStorage.setItem('hisLang', 'EN');"
+    script += "sessionStorage.setItem('popupClosed:member', '1'); sessionStorage.setItem('popupClosed:visitor', '1');"
+    script += "sessionStorage.setItem('popupClosed:trial', '1');"
+    if token:
+        script += f"sessionStorage.setItem('token', '{token}');"
+    page.evaluate(script)
+
+
+def deposit(page: Page, stack: Stack, token: str, amount: int) -> None:
+    http = httpx.Client(base_url=stack.url, headers={"Authorization": token})
+    order = http.post(
+        "/wps/v2/wallets/deposits", json={"channel": "SANDBOX", "amount": amount, "requestId": f"games-{token[:8]}"}
+    )
+    assert order.status_code == 200, order.text
+    page.goto(stack.url + order.json()["value"]["checkoutUrl"])
+    page.get_by_role("button", name="Pay").click()
+    deadline = time.monotonic() + 30
+    while http.get("/wps/v2/wallets/balance").json()["value"]["sum"] != amount:
+        assert time.monotonic() < deadline, "the deposit was not credited within 30 s"
+        time.sleep(0.2)
+
+
+def test_a_member_plays_the_slot_and_finds_it_in_the_header_the_record_and_the_winners_board(
+    stack: Stack, page: Page
+) -> None:
+    token = registered_member(stack, "slotfan1", "127.0.0.21")
+    deposit(page, stack, token, 250_000)
+    http = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
+    enter(page, stack, token)
+    page.goto(f"{stack.url}/rng")
+    expect(page.get_by_role("heading", name="Slots")).to_be_visible(timeout=20_000)
+    expect(page.get_by_test_id("balance")).to_contain_text("₺2,500.00", timeout=20_000)
+    page.locator("[data-code=BGS_FRUIT5]").get_by_role("button", name="Play", exact=True).click()
+    frame = page.get_by_test_id("game-frame")
+    expect(frame).to_be_visible(timeout=20_000)
+    frame.get_by_test_id("slot-stake").select_option("1000")
+
+    won = None
+    for spins in range(1, 41):  # a spin pays more than its stake about 28 % of the time
+        frame.get_by_role("button", name="Spin").click()
+        expect(frame.get_by_test_id("slot-result")).not_to_have_text(" ", timeout=20_000)
+        records = http.get("/wps/games/records", params={"pageSize": 100}).json()["value"]
+        if records["total"] == spins and not frame.get_by_role("button", name="Spin").is_disabled():
+            won = next((row for row in records["list"] if row["win"] > row["stake"]), None)
+        else:
+            time.sleep(0.2)
+        if won:
+            break
+    assert won is not None, "forty spins without a win above the stake"
+    balance = http.get("/wps/v2/wallets/balance").json()["value"]["sum"]
+    assert balance == 250_000 + sum(row["profit"] for row in records["list"])
+    expect(page.get_by_test_id("balance")).to_contain_text(f"₺{money(balance)}", timeout=10_000)
+
+    page.goto(f"{stack.url}/member/personalHistoryCopy")
+    table = page.get_by_test_id("bet-records")
+    expect(table.get_by_text("Fruit Five").first).to_be_visible(timeout=30_000)
+    expect(table.locator("tbody tr")).to_have_count(min(records["total"], 20))
+
+    deadline = time.monotonic() + 40  # the board is cached for 10 s
+    while True:
+        page.goto(stack.url)
+        board = page.get_by_test_id("winners")
+        expect(board).to_be_visible(timeout=20_000)
+        if "sl***1" in board.inner_text():
+            break
+        assert time.monotonic() < deadline, board.inner_text()
+        page.wait_for_timeout(2_000)
+    assert "slotfan1" not in board.inner_text()
+
+
+def test_a_trial_account_is_stopped_at_the_game_start_and_a_visitor_is_asked_to_log_in(
+    stack: Stack, page: Page
+) -> None:
+    visitor = Browser(stack, "127.0.0.22")
+    enter(page, stack, None)
+    page.goto(f"{stack.url}/hot")
+    page.locator("[data-code=BGS_FRUIT5]").get_by_role("button", name="Play: Fruit Five").click()
+    expect(page.get_by_role("dialog")).to_be_visible(timeout=10_000)
+    expect(page.get_by_test_id("game-frame")).to_have_count(0)
+
+    trial = visitor.http.post("/wps/session/login/freeplay", json={"os": "Linux", "platform": "W"})
+    assert trial.status_code == 200, trial.text
+    enter(page, stack, trial.json()["value"]["token"])
+    page.goto(f"{stack.url}/rng")
+    page.locator("[data-code=BGS_FRUIT5]").get_by_role("button", name="Play", exact=True).click()
+    expect(page.get_by_test_id("in_need_true_account")).to_be_visible(timeout=10_000)
+    expect(page.get_by_test_id("game-frame")).to_have_count(0)

@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { formatMoney, LoadFailure, useLanguage } from "@portal/kit";
+import type { TextKey } from "../../../texts";
+import { t } from "../../../texts";
+import type { BetFilter } from "../api";
+import { GAME_TYPES, useBetRecords } from "../api";
+import { Filters } from "./Filters";
+
+/** The betting record (personalHistoryCopy): settled bets, newest first, by game type and dates. */
+export function BetRecords() {
+  const { language } = useLanguage();
+  const [filter, setFilter] = useState<BetFilter>({ gameType: "all", startDate: "", endDate: "" });
+  const [applied, setApplied] = useState(filter);
+  const [pageNo, setPageNo] = useState(1);
+  const records = useBetRecords(applied, pageNo);
+  const page = records.data ?? null;
+  return (
+    <section className="mc-panel">
+      <h2>{t(language, "personalHistoryCopy")}</h2>
+      <Filters
+        dates={filter}
+        onDates={(dates) => setFilter({ ...filter, ...dates })}
+        onSearch={() => {
+          setPageNo(1);
+          setApplied(filter);
+        }}
+      >
+        <label className="kit-field">
+          {t(language, "gameType")}
+          <select className="mc-select" value={filter.gameType} onChange={(event) => setFilter({ ...filter, gameType: event.target.value })}>
+            {GAME_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(language, type as TextKey)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </Filters>
+      <LoadFailure error={records.error} />
+      {page && page.list.length === 0 && <p>{t(language, "empty")}</p>}
+      {page && page.list.length > 0 && (
+        <table className="mc-table" data-testid="bet-records">
+          <thead>
+            <tr>
+              <th>{t(language, "time")}</th>
+              <th>{t(language, "game")}</th>
+              <th>{t(language, "gameType")}</th>
+              <th className="num">{t(language, "stake")}</th>
+              <th className="num">{t(language, "validBet")}</th>
+              <th className="num">{t(language, "payout")}</th>
+              <th className="num">{t(language, "profit")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.list.map((row) => (
+              <tr key={row.id}>
+                <td>{new Date(row.time).toLocaleString()}</td>
+                <td>
+                  {row.gameName} <small>({row.vendor})</small>
+                </td>
+                <td>{t(language, row.gameType as TextKey)}</td>
+                <td className="num">{formatMoney(row.stake)}</td>
+                <td className="num">{formatMoney(row.validBet)}</td>
+                <td className="num">{formatMoney(row.win)}</td>
+                <td className="num">{formatMoney(row.profit)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {page && page.totalPages > 1 && (
+        <nav className="mc-row" aria-label={t(language, "personalHistoryCopy")}>
+          <button type="button" className="kit-button kit-button--ghost" disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)}>
+            {t(language, "previous")}
+          </button>
+          <span>
+            {page.pageNum} / {page.totalPages}
+          </span>
+          <button type="button" className="kit-button kit-button--ghost" disabled={pageNo >= page.totalPages} onClick={() => setPageNo(pageNo + 1)}>
+            {t(language, "next")}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+/** The games calls as queries and actions: menus, lists, hot games, favourites, launch, play, records. */
+import type { QueryClient } from "@portal/kit";
+import { api, keepPreviousData, useLanguage, useQuery, useQueryClient, useSession } from "@portal/kit";
+
+export const LIST_PAGE_SIZE = 50; // spec §9
+
+export interface ListFilter {
+  gameType?: string | undefined;
+  vassalage?: string | undefined;
+  subCategory?: string | undefined;
+}
+
+function menusQuery() {
+  return { queryKey: ["gameMenus"], queryFn: () => api("gameMenus", "EN"), staleTime: 60_000 };
+}
+
+function hotQuery(language: string) {
+  return { queryKey: ["hotGames", language], queryFn: () => api("hotGames", language), staleTime: 30_000 };
+}
+
+function winnersQuery(language: string) {
+  return {
+    queryKey: ["winners", language],
+    queryFn: () => api("winnerBoard", language, { query: { gameCategory: "ALL", limitNum: 20 } }),
+    staleTime: 10_000,
+  };
+}
+
+/** The vendor categories and their vendors (open to visitors; the header needs them on every page). */
+export function useGameMenus() {
+  return useQuery(menusQuery());
+}
+
+export function useHotGames() {
+  const { language } = useLanguage();
+  return useQuery(hotQuery(language));
+}
+
+export function useWinners() {
+  const { language } = useLanguage();
+  return useQuery(winnersQuery(language));
+}
+
+/** A page of games; the call needs a session (spec §6), so a visitor asks nothing. */
+export function useGameList(filter: ListFilter, pageNo: number, pageSize = LIST_PAGE_SIZE) {
+  const { language } = useLanguage();
+  const { token } = useSession();
+  return useQuery({
+    queryKey: ["gameList", filter, pageNo, pageSize, language, token],
+    queryFn: () =>
+      api("gameList", language, {
+        query: { gameType: filter.gameType ?? null, vassalage: filter.vassalage ?? null, subCategory: filter.subCategory ?? null, pageNo, pageSize },
+      }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRecentGames() {
+  const { language } = useLanguage();
+  const { token } = useSession();
+  return useQuery({ queryKey: ["recentGames", language, token], queryFn: () => api("recentGames", language), enabled: token !== null });
+}
+
+/** The favourite ids of a real account (none for a visitor or a trial account). */
+export function useFavouriteIds() {
+  const { token, isTrial } = useSession();
+  return useQuery({
+    queryKey: ["favouriteIds", token],
+    queryFn: () => api("favouriteIds", "EN"),
+    enabled: token !== null && !isTrial,
+  });
+}
+
+export function useToggleFavourite() {
+  const { language } = useLanguage();
+  const queries = useQueryClient();
+  return async (game: { nodeId: number; vassalage: string; gameType: string }, isFavourite: boolean) => {
+    if (isFavourite) await api("removeFavourite", language, { query: { nodeId: game.nodeId } });
+    else await api("addFavourite", language, { body: { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType } });
+    await queries.invalidateQueries({ queryKey: ["favouriteIds"] });
+  };
+}
+
+export function launchGame(language: string, nodeId: number) {
+  return api("launchGame", language, { query: { nodeId } });
+}
+
+/** The home page's own game reads, started before the shell renders. */
+export function prefetchGames(client: QueryClient, language: string) {
+  void client.prefetchQuery(menusQuery());
+  void client.prefetchQuery(hotQuery(language));
+  void client.prefetchQuery(winnersQuery(language));
+}

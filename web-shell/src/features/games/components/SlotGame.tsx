@@ -1,0 +1,70 @@
+import { useState } from "react";
+import type { SlotRoundRead } from "@portal/kit";
+import { api, formatMoney, OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
+import { useSite } from "../../../site";
+import { gameText } from "../texts";
+import { Fairness } from "./Fairness";
+
+const SYMBOLS: Record<string, string> = { LEMON: "🍋", CHERRY: "🍒", PLUM: "🍇", BAR: "▬", BELL: "🔔", "7": "7", W: "★" };
+export const SLOT_LINES = 10;
+/** Stakes offered (minor units), each a multiple of the 10 lines. */
+export const SLOT_STAKES = [100, 200, 500, 1_000, 2_000, 5_000, 10_000];
+
+/** The in-house 5-reel slot: choose a stake, spin; the header balance follows each spin. */
+export function SlotGame({ minBet }: { minBet: number }) {
+  const { language } = useLanguage();
+  const { config } = useSite();
+  const session = useSession();
+  const stakes = SLOT_STAKES.filter((stake) => stake >= minBet);
+  const [stake, setStake] = useState(stakes[0] ?? minBet);
+  const [round, setRound] = useState<SlotRoundRead | null>(null);
+  const spin = useAction(
+    () => api("spinSlot", language, { body: { stake, requestId: `slot-${crypto.randomUUID()}` } }),
+    {
+      onDone: async (answer) => {
+        setRound(answer);
+        await session.refreshBalance();
+      },
+    },
+  );
+  const winning = new Set(round?.slot.wins.map((win) => win.line) ?? []);
+  return (
+    <section className="slot" aria-label="BGS_FRUIT5">
+      <div className="slot__reels" data-testid="slot-reels">
+        {(round?.slot.grid ?? [["7", "7", "7"], ["7", "7", "7"], ["7", "7", "7"], ["7", "7", "7"], ["7", "7", "7"]]).map((reel, index) => (
+          <div key={index} className="slot__reel">
+            {reel.map((symbol, row) => (
+              <span key={row} className="slot__symbol" title={symbol}>
+                {SYMBOLS[symbol] ?? symbol}
+              </span>
+            ))}
+          </div>
+        ))}
+      </div>
+      <p className="slot__result" role="status" data-testid="slot-result">
+        {round ? (round.win > 0 ? `${gameText(language, "win")}: ${formatMoney(round.win, config.currencySymbol)}` : gameText(language, "noWin")) : " "}
+        {winning.size > 0 && ` · ${gameText(language, "lines")}: ${[...winning].join(", ")}`}
+      </p>
+      <div className="slot__controls">
+        <label className="kit-field">
+          {gameText(language, "stake")}
+          <select value={stake} onChange={(event) => setStake(Number(event.target.value))} data-testid="slot-stake">
+            {stakes.map((value) => (
+              <option key={value} value={value}>
+                {formatMoney(value, config.currencySymbol)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span>
+          {gameText(language, "lines")}: {SLOT_LINES}
+        </span>
+        <button type="button" className="kit-button slot__spin" disabled={spin.pending} onClick={() => void spin.submit(undefined)}>
+          {gameText(language, "spin")}
+        </button>
+      </div>
+      <OutcomeLine outcome={spin.outcome} />
+      {round && <Fairness fairness={round.fairness} />}
+    </section>
+  );
+}

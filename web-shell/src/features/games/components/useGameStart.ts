@@ -1,0 +1,36 @@
+import type { GameRead } from "@portal/kit";
+import { useAction, useLanguage, useNavigate, useSession } from "@portal/kit";
+import { useModal } from "../../../modals/ModalContext";
+import { launchGame } from "../api";
+import { startStep } from "../rules";
+
+export type Startable = Pick<GameRead, "nodeId" | "gameType" | "vassalage" | "gameCode" | "isGame" | "gameName">;
+
+/** Starting a game by the rules of spec §4; a refused launch (maintenance, a game that does not open here)
+ * is in ``outcome`` for the page to show. */
+export function useGameStart() {
+  const { language } = useLanguage();
+  const session = useSession();
+  const modal = useModal();
+  const navigate = useNavigate();
+  const launch = useAction((game: Startable) => launchGame(language, game.nodeId), {
+    onDone: (answer, game) => modal.open({ name: "game", gameCode: answer.gameCode, title: game.gameName, minBet: answer.minBet }),
+  });
+  const start = (game: Startable) => {
+    launch.reset();
+    const step = startStep(game, { signedIn: session.token !== null, trial: session.isTrial });
+    switch (step.kind) {
+      case "login":
+        return modal.open({ name: "login" });
+      case "trial":
+        return modal.open({ name: "trial" });
+      case "navigate":
+        return navigate(step.to);
+      case "vendorList":
+        return modal.open({ name: "vendorGames", vassalage: step.vassalage, gameType: step.gameType });
+      case "launch":
+        return void launch.submit(game);
+    }
+  };
+  return { start, outcome: launch.outcome, pending: launch.pending };
+}
