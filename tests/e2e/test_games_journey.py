@@ -30,6 +30,10 @@ def enter(page: Page, stack: Stack, token: str | None) -> None:
 
 def deposit(page: Page, stack: Stack, token: str, amount: int) -> None:
     http = httpx.Client(base_url=stack.url, headers={"Authorization": token})
+    deadline = time.monotonic() + 30
+    while http.get("/wps/v2/wallets/balance").status_code != 200:  # the wallet opens from auth's event
+        assert time.monotonic() < deadline, "no wallet within 30 s"
+        time.sleep(0.2)
     order = http.post(
         "/wps/v2/wallets/deposits", json={"channel": "SANDBOX", "amount": amount, "requestId": f"games-{token[:8]}"}
     )
@@ -59,13 +63,14 @@ def test_a_member_plays_the_slot_and_finds_it_in_the_header_the_record_and_the_w
 
     won = None
     for spins in range(1, 41):  # a spin pays more than its stake about 28 % of the time
-        frame.get_by_role("button", name="Spin").click()
-        expect(frame.get_by_test_id("slot-result")).not_to_have_text(" ", timeout=20_000)
-        records = http.get("/wps/games/records", params={"pageSize": 100}).json()["value"]
-        if records["total"] == spins and not frame.get_by_role("button", name="Spin").is_disabled():
-            won = next((row for row in records["list"] if row["win"] > row["stake"]), None)
-        else:
-            time.sleep(0.2)
+        spin = frame.get_by_role("button", name="Spin")
+        expect(spin).to_be_enabled(timeout=20_000)
+        spin.click()
+        deadline = time.monotonic() + 20
+        while (records := http.get("/wps/games/records", params={"pageSize": 100}).json()["value"])["total"] < spins:
+            assert time.monotonic() < deadline, frame.inner_text()
+            time.sleep(0.1)
+        won = next((row for row in records["list"] if row["win"] > row["stake"]), None)
         if won:
             break
     assert won is not None, "forty spins without a win above the stake"
