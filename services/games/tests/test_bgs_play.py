@@ -177,3 +177,40 @@ async def test_a_dice_roll_pays_by_its_chance(games: Games) -> None:
     assert value["win"] == (1980 if value["dice"]["roll"] > 4999 else 0)
     assert value["balance"] == 100_000 - 1000 + value["win"] == await games.balance(account)
     assert json.loads(json.dumps(value["dice"]))["target"] == 4999
+
+
+async def test_a_dragon_tiger_round_pays_by_the_cards_and_verifies_from_its_seeds(games: Games) -> None:
+    account, token = await games.member(100_000)
+    played = []
+    for side in ("DRAGON", "TIGER", "TIE"):
+        answer = await games.http.post(
+            "/wps/games/bgs/dragon-tiger/rounds",
+            json={"stake": 1000, "side": side, "requestId": f"dragon-tiger-{side}"},
+            headers={"Authorization": token},
+        )
+        assert answer.status_code == 200, answer.text
+        value = answer.json()["value"]
+        winner = value["cards"]["winner"]
+        expected = {(side, side): 2000 if side != "TIE" else 16_000}.get((side, winner), 500 if winner == "TIE" else 0)
+        assert value["win"] == expected and value["cards"]["side"] == side
+        played.append(value)
+    assert await games.balance(account) == 100_000 - 3000 + sum(value["win"] for value in played)
+    revealed = (
+        await games.http.put("/wps/games/bgs/seeds", json={"clientSeed": "fresh"}, headers={"Authorization": token})
+    ).json()["value"]["previous"]
+    for value in played:
+        verified = await games.http.get(
+            "/wps/games/bgs/verify",
+            params={
+                "gameCode": "BGS_DRAGON_TIGER", "serverSeed": revealed["serverSeed"],
+                "clientSeed": value["fairness"]["clientSeed"], "nonce": value["fairness"]["nonce"],
+                "side": value["cards"]["side"],
+            },
+        )  # fmt: skip
+        assert verified.json()["value"]["cards"] == value["cards"]
+    bad = await games.http.post(
+        "/wps/games/bgs/dragon-tiger/rounds",
+        json={"stake": 1000, "side": "PANDA", "requestId": "dt-bad-1"},
+        headers={"Authorization": token},
+    )
+    assert (bad.status_code, bad.json()["errorCode"]) == (400, "validation.failed")

@@ -6,10 +6,11 @@ import hashlib
 import hmac
 import random
 import statistics
+from fractions import Fraction
 
 import pytest
 
-from games_service.bgs import fair, games, slot
+from games_service.bgs import cards, fair, games, slot
 from portal_kit.errors import DomainError
 
 SERVER, CLIENT = "a" * 64, "player-seed"
@@ -90,3 +91,31 @@ def test_the_dice_returns_99_percent_exactly() -> None:
         chance = games.dice_chance(target, over)
         expected = chance * games.dice_payout(1_000_000, target, over) / 10_000 / 1_000_000
         assert 0.9899 < expected <= 0.99
+
+
+def test_dragon_tiger_deals_two_different_cards_and_the_higher_rank_wins() -> None:
+    seen_tie = False
+    for nonce in range(1, 400):
+        dealt = cards.deal("s" * 64, "client", nonce)
+        assert dealt.dragon != dealt.tiger and 0 <= dealt.dragon < 52 and 0 <= dealt.tiger < 52
+        seen_tie |= dealt.winner == cards.TIE
+    assert seen_tie
+    assert cards.Deal(cards.RANKS.index("K") * 4, cards.RANKS.index("A") * 4 + 1).winner == cards.DRAGON  # ace low
+    assert cards.Deal(8, 9).winner == cards.TIE and cards.card_name(9) == "3H"
+    assert [cards.payout(1000, side, cards.TIE) for side in cards.SIDES] == [500, 500, 16_000]
+    assert [cards.payout(1000, side, cards.DRAGON) for side in cards.SIDES] == [2000, 0, 0]
+
+
+def test_the_stated_returns_of_dragon_tiger_are_exact() -> None:
+    assert cards.exact_rtp(cards.DRAGON) == cards.exact_rtp(cards.TIGER) == Fraction(99, 102)
+    assert cards.exact_rtp(cards.TIE) == Fraction(48, 51)
+
+
+def test_a_sample_of_dragon_tiger_rounds_lands_near_each_bets_exact_return() -> None:
+    """100,000 rounds a bet (the full million runs as ``task games:rtp``): within four standard errors."""
+    for side in cards.SIDES:
+        returns = [
+            cards.payout(2, side, cards.deal(side * 10, "sample", nonce).winner) / 2 for nonce in range(1, 100_001)
+        ]
+        error = statistics.pstdev(returns) / len(returns) ** 0.5
+        assert abs(statistics.fmean(returns) - float(cards.exact_rtp(side))) < 4 * error, side

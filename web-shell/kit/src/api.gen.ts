@@ -150,6 +150,13 @@ export interface CaptchaRead {
   image: string;
 }
 
+export interface CardsOutcome {
+  dragon: string;
+  tiger: string;
+  winner: string;
+  side: string;
+}
+
 export interface CodeSentRead {
   expiredMinutes: number;
 }
@@ -244,6 +251,23 @@ export interface DomainRouteRead {
 
 export interface Done {
   done?: boolean;
+}
+
+export interface DragonTigerBody {
+  stake: number;
+  side: "DRAGON" | "TIGER" | "TIE";
+  requestId: string;
+}
+
+export interface DragonTigerRoundRead {
+  roundId: string;
+  gameCode: string;
+  currency: string;
+  stake: number;
+  win: number;
+  balance: number;
+  fairness: FairnessRead;
+  cards: CardsOutcome;
 }
 
 export interface ErrorEnvelope {
@@ -856,6 +880,7 @@ export interface VerifyRead {
   slot?: SlotOutcome | null;
   multiplier?: number | null;
   dice?: DiceOutcome | null;
+  cards?: CardsOutcome | null;
   won?: boolean | null;
 }
 
@@ -1010,6 +1035,7 @@ export const OPERATIONS = {
   opsWalletAudit: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/audit" },
   opsWalletSettings: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsWithdrawals: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/withdrawals" },
+  playDragonTiger: { service: "games", method: "POST", path: "/wps/games/bgs/dragon-tiger/rounds" },
   recentGames: { service: "games", method: "GET", path: "/wps/relay/GCS_recentGame" },
   recentLogins: { service: "auth", method: "GET", path: "/wps/member/info/logins" },
   register: { service: "auth", method: "PUT", path: "/wps/member/register" },
@@ -1126,6 +1152,7 @@ export interface OperationPathParams {
   opsWalletAudit: { code: string };
   opsWalletSettings: { code: string };
   opsWithdrawals: { code: string };
+  playDragonTiger: Record<string, never>;
   recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
   register: Record<string, never>;
@@ -1240,6 +1267,7 @@ export interface OperationQuery {
   opsWalletAudit: { pageNo?: number; pageSize?: number };
   opsWalletSettings: Record<string, never>;
   opsWithdrawals: { status?: string | null; accountId?: string | null };
+  playDragonTiger: Record<string, never>;
   recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
   register: Record<string, never>;
@@ -1270,7 +1298,7 @@ export interface OperationQuery {
   transferToUpline: Record<string, never>;
   upline: Record<string, never>;
   vendorGameTypes: { vassalage: string };
-  verifyRound: { gameCode: string; serverSeed: string; clientSeed: string; nonce: number; target?: number | null; over?: boolean | null };
+  verifyRound: { gameCode: string; serverSeed: string; clientSeed: string; nonce: number; target?: number | null; over?: boolean | null; side?: string | null };
   walletBalance: Record<string, never>;
   walletTransfer: Record<string, never>;
   whitelabel: Record<string, never>;
@@ -1354,6 +1382,7 @@ export interface OperationBody {
   opsWalletAudit: undefined;
   opsWalletSettings: undefined;
   opsWithdrawals: undefined;
+  playDragonTiger: DragonTigerBody;
   recentGames: undefined;
   recentLogins: undefined;
   register: SealedBody;
@@ -1469,6 +1498,7 @@ export interface OperationResponse {
   opsWalletAudit: Array<WalletAuditRead>;
   opsWalletSettings: WalletSettingsRead;
   opsWithdrawals: Array<WithdrawalRead>;
+  playDragonTiger: DragonTigerRoundRead;
   recentGames: Array<GameRead>;
   recentLogins: Array<LoginRecordRead>;
   register: SessionRead;

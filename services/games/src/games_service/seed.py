@@ -10,7 +10,7 @@ import asyncio
 
 from sqlalchemy.dialects.postgresql import insert
 
-from games_service.bgs import games, slot
+from games_service.bgs import cards, games, slot
 from games_service.catalogue.models import Game, Vendor
 from games_service.settings import GamesSettings
 from portal_kit.db import Database
@@ -33,6 +33,7 @@ VENDORS = [
 GAMES = [
     ("BGS", "RNG", slot.GAME_CODE, "Fruit Five", "Meyve Beşlisi", "水果五连", None, 100, len(slot.LINES), 1, True, 0, True),
     ("BGS", "PVP", games.DICE_CODE, "Dice 99", "Zar 99", "骰子 99", None, 100, None, 2, True, 0, True),
+    ("BGS", "PVP", cards.GAME_CODE, "Dragon Tiger", "Ejder Kaplan Kart", "龙虎斗", None, 100, None, 7, True, 0, True),
     ("PG", "RNG", "PG_FORTUNE_OX", "Fortune Ox", "Şanslı Öküz", "十倍金牛", None, 100, 10, 3, False, 0, False),
     ("PG", "RNG", "PG_MAHJONG_WAYS", "Mahjong Ways", "Mahjong Yolları", "麻将胡了", None, 100, None, 4, False, 0, False),
     ("PG", "RNG", "PG_DRAGON_TIGER_LUCK", "Dragon Tiger Luck", "Ejder Kaplan", "龙虎争霸", "TG", 100, None, None, False, 1, False),

@@ -9,7 +9,7 @@ type Key =
   | "biggestWins" | "noWinners" | "won" | "stake" | "spin" | "roll" | "win" | "lastWin" | "lines" | "over"
   | "under" | "target" | "chance" | "payout" | "fairness" | "serverSeedHash" | "clientSeed" | "nonce"
   | "verify" | "verifyTitle" | "serverSeed" | "gameCode" | "result" | "rotateSeeds" | "revealed" | "underMaintenance"
-  | "vendorGames" | "close" | "rolled" | "noWin" | "gameCentre" | "recentGames" | "verifyHint";
+  | "vendorGames" | "close" | "rolled" | "noWin" | "gameCentre" | "recentGames" | "verifyHint" | "DRAGON" | "TIGER" | "TIE" | "side";
 
 const TR: Record<Key, string> = {
   LOTT: "Loto", ELOTT: "E-Loto", LIVE: "Canlı casino", FISH: "Balık oyunları", RNG: "Slotlar", PVP: "Kart oyunları",
@@ -25,7 +25,7 @@ const TR: Record<Key, string> = {
   verifyTitle: "Bir turu doğrulayın", serverSeed: "Sunucu tohumu", gameCode: "Oyun", result: "Sonuç",
   rotateSeeds: "Tohumları yenile", revealed: "Açıklanan sunucu tohumu", underMaintenance: "Bakımda",
   vendorGames: "Sağlayıcının oyunları", close: "Kapat", rolled: "Atılan", noWin: "Kazanç yok", gameCentre: "Oyun merkezi",
-  recentGames: "Son oynanan oyunlar",
+  recentGames: "Son oynanan oyunlar", DRAGON: "Ejder", TIGER: "Kaplan", TIE: "Beraberlik", side: "Bahis",
   verifyHint: "Tohumları yeniledikten sonra açıklanan sunucu tohumu ile her turu yeniden hesaplayabilirsiniz.",
 };
 
@@ -42,7 +42,8 @@ const EN: Record<Key, string> = {
   clientSeed: "Client seed", nonce: "Nonce", verify: "Verify", verifyTitle: "Verify a round", serverSeed: "Server seed",
   gameCode: "Game", result: "Result", rotateSeeds: "Rotate seeds", revealed: "Revealed server seed",
   underMaintenance: "Under maintenance", vendorGames: "Vendor's games", close: "Close", rolled: "Rolled",
-  noWin: "No win", gameCentre: "Game centre", recentGames: "Recently played",
+  noWin: "No win", gameCentre: "Game centre", recentGames: "Recently played", DRAGON: "Dragon", TIGER: "Tiger",
+  TIE: "Tie", side: "Bet on",
   verifyHint: "After rotating your seeds, recompute any round with the revealed server seed.",
 };
 
@@ -57,7 +58,7 @@ const CN: Record<Key, string> = {
   payout: "赔付", fairness: "可证明公平", serverSeedHash: "服务器种子 (SHA-256)", clientSeed: "客户端种子", nonce: "随机数",
   verify: "验证", verifyTitle: "验证一局", serverSeed: "服务器种子", gameCode: "游戏", result: "结果", rotateSeeds: "更换种子",
   revealed: "已公开的服务器种子", underMaintenance: "维护中", vendorGames: "供应商的游戏", close: "关闭", rolled: "点数",
-  noWin: "未中奖", gameCentre: "游戏中心", recentGames: "最近玩过",
+  noWin: "未中奖", gameCentre: "游戏中心", recentGames: "最近玩过", DRAGON: "龙", TIGER: "虎", TIE: "和", side: "押注",
   verifyHint: "更换种子后，可用公开的服务器种子重新计算每一局。",
 };
 

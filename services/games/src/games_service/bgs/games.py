@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games_service.bgs import fair, slot
+from games_service.bgs import cards, fair, slot
 from portal_kit.errors import DomainError
 
 MAX_STAKE = 10_000_000  # minor units: 100,000.00
@@ -67,3 +67,14 @@ def dice_round(stake: int, target: int, over: bool, server_seed: str, client_see
     (roll,) = fair.integers(server_seed, client_seed, nonce, [DICE_FACES])
     won = roll > target if over else roll < target
     return Result(dice_payout(stake, target, over) if won else 0, {"roll": roll, "target": target, "over": over})
+
+
+def dragon_tiger_round(stake: int, side: str, server_seed: str, client_seed: str, nonce: int) -> Result:
+    dealt = cards.deal(server_seed, client_seed, nonce)
+    outcome = {
+        "dragon": cards.card_name(dealt.dragon),
+        "tiger": cards.card_name(dealt.tiger),
+        "winner": dealt.winner,
+        "side": side,
+    }
+    return Result(cards.payout(stake, side, dealt.winner), outcome)

@@ -7,12 +7,15 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from games_service.bgs import fair, games, seeds, slot
+from games_service.bgs import cards, fair, games, seeds, slot
 from games_service.bgs.models import Round
 from games_service.bgs.schemas import (
+    CardsOutcome,
     DiceBody,
     DiceOutcome,
     DiceRoundRead,
+    DragonTigerBody,
+    DragonTigerRoundRead,
     FairnessRead,
     RotateBody,
     RotatedRead,
@@ -95,6 +98,32 @@ async def roll(db: Db, nc: Nats, brands: Brands, principal: Player, body: DiceBo
     )  # fmt: skip
 
 
+@router.post(
+    "/wps/games/bgs/dragon-tiger/rounds", operation_id="playDragonTiger", response_model=Envelope[DragonTigerRoundRead]
+)
+async def dragon_tiger(
+    db: Db, nc: Nats, brands: Brands, principal: Player, body: DragonTigerBody
+) -> Envelope[DragonTigerRoundRead]:
+    """One round of Dragon Tiger: a bet on DRAGON or TIGER pays 1:1 (half back on a tie), on TIE 15:1."""
+    params: dict[str, object] = {"side": body.side}
+    bet, minimum = await _bet(db, brands, principal, cards.GAME_CODE, body.stake, body.requestId, params)
+    games.check_stake(body.stake, minimum)
+    round_ = await play(
+        db,
+        nc,
+        bet,
+        lambda server, client, nonce: games.dragon_tiger_round(body.stake, body.side, server, client, nonce),
+    )
+    assert round_.balance is not None
+    return ok(
+        DragonTigerRoundRead(
+            roundId=str(round_.id), gameCode=round_.game_code, currency=round_.currency, stake=round_.stake,
+            win=round_.win, balance=round_.balance, fairness=_fairness(round_),
+            cards=CardsOutcome.model_validate(round_.outcome),
+        )
+    )  # fmt: skip
+
+
 @router.get("/wps/games/bgs/seeds", operation_id="currentSeeds", response_model=Envelope[SeedsRead])
 async def current_seeds(db: Db, principal: Player) -> Envelope[SeedsRead]:
     """The commitment (hash of the secret server seed), the client seed and the rounds played under them."""
@@ -115,6 +144,7 @@ async def verify(
     nonce: int = Query(ge=1, le=2**63 - 1),
     target: Annotated[int | None, Query(ge=0, le=9_999)] = None,
     over: bool | None = None,
+    side: Annotated[str | None, Query(pattern="^(DRAGON|TIGER|TIE)$")] = None,
 ) -> Envelope[VerifyRead]:
     """Open to anyone: recompute a round from revealed seeds (the same code the game plays with)."""
     commitment = fair.commitment(serverSeed)
@@ -135,4 +165,9 @@ async def verify(
         dice = DiceOutcome.model_validate(result.outcome)
         won = dice.roll > target if over else dice.roll < target
         return ok(VerifyRead(gameCode=gameCode, serverSeedHash=commitment, dice=dice, won=won))
+    if gameCode == cards.GAME_CODE:
+        chosen = side or cards.DRAGON
+        result = games.dragon_tiger_round(1, chosen, serverSeed, clientSeed, nonce)
+        dealt = CardsOutcome.model_validate(result.outcome)
+        return ok(VerifyRead(gameCode=gameCode, serverSeedHash=commitment, cards=dealt, won=dealt.winner == chosen))
     raise DomainError("game.not_found", status=404)

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StrictBool, StrictInt
 
@@ -22,6 +22,12 @@ class DiceBody(BaseModel):
     requestId: RequestId
 
 
+class DragonTigerBody(BaseModel):
+    stake: Stake
+    side: Literal["DRAGON", "TIGER", "TIE"]
+    requestId: RequestId
+
+
 class LineWinRead(BaseModel):
     line: int
     symbol: str
@@ -39,6 +45,13 @@ class DiceOutcome(BaseModel):
     roll: int  # hundredths: 0 to 9999
     target: int
     over: bool
+
+
+class CardsOutcome(BaseModel):
+    dragon: str  # rank and suit: "10H", "AS", "KD"
+    tiger: str
+    winner: str  # DRAGON, TIGER or TIE
+    side: str  # what was bet on
 
 
 class FairnessRead(BaseModel):
@@ -63,6 +76,10 @@ class SlotRoundRead(RoundRead):
 
 class DiceRoundRead(RoundRead):
     dice: DiceOutcome
+
+
+class DragonTigerRoundRead(RoundRead):
+    cards: CardsOutcome
 
 
 class SeedsRead(BaseModel):
@@ -93,4 +110,5 @@ class VerifyRead(BaseModel):
     slot: SlotOutcome | None = None
     multiplier: int | None = None  # the slot's total in line bets
     dice: DiceOutcome | None = None
+    cards: CardsOutcome | None = None
     won: bool | None = None

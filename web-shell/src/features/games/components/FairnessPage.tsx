@@ -13,12 +13,14 @@ export function FairnessPage() {
   const [nonce, setNonce] = useState("1");
   const [target, setTarget] = useState("4999");
   const [over, setOver] = useState(true);
+  const [side, setSide] = useState<"DRAGON" | "TIGER" | "TIE">("DRAGON");
   const [result, setResult] = useState<VerifyRead | null>(null);
   const dice = gameCode === "BGS_DICE";
+  const cards = gameCode === "BGS_DRAGON_TIGER";
   const verify = useAction(
     () =>
       api("verifyRound", language, {
-        query: { gameCode, serverSeed: serverSeed.trim(), clientSeed: clientSeed.trim(), nonce: Number(nonce), ...(dice ? { target: Number(target), over } : {}) },
+        query: { gameCode, serverSeed: serverSeed.trim(), clientSeed: clientSeed.trim(), nonce: Number(nonce), ...(dice ? { target: Number(target), over } : {}), ...(cards ? { side } : {}) },
       }),
     { onDone: setResult },
   );
@@ -38,6 +40,7 @@ export function FairnessPage() {
           <select value={gameCode} onChange={(event) => setGameCode(event.target.value)}>
             <option value="BGS_FRUIT5">Fruit Five</option>
             <option value="BGS_DICE">Dice 99</option>
+            <option value="BGS_DRAGON_TIGER">Dragon Tiger</option>
           </select>
         </label>
         <label className="kit-field">
@@ -63,6 +66,16 @@ export function FairnessPage() {
             </label>
           </>
         )}
+        {cards && (
+          <label className="kit-field">
+            {gameText(language, "side")}
+            <select value={side} onChange={(event) => setSide(event.target.value as "DRAGON" | "TIGER" | "TIE")}>
+              <option value="DRAGON">{gameText(language, "DRAGON")}</option>
+              <option value="TIGER">{gameText(language, "TIGER")}</option>
+              <option value="TIE">{gameText(language, "TIE")}</option>
+            </select>
+          </label>
+        )}
         <button type="submit" className="kit-button" disabled={verify.pending}>
           {gameText(language, "verify")}
         </button>
@@ -77,6 +90,7 @@ export function FairnessPage() {
             {result.slot && result.slot.grid.map((reel) => reel.join(" ")).join(" | ")}
             {result.slot && ` · ×${result.multiplier ?? 0}`}
             {result.dice && `${(result.dice.roll / 100).toFixed(2)} · ${result.won ? gameText(language, "win") : gameText(language, "noWin")}`}
+            {result.cards && `${result.cards.dragon} : ${result.cards.tiger} · ${gameText(language, result.cards.winner as "DRAGON" | "TIGER" | "TIE")}`}
           </dd>
         </dl>
       )}

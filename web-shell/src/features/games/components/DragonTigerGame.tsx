@@ -1,0 +1,70 @@
+import { useState } from "react";
+import type { DragonTigerRoundRead } from "@portal/kit";
+import { api, formatMoney, OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
+import { useSite } from "../../../site";
+import { gameText } from "../texts";
+import { Fairness } from "./Fairness";
+import { SLOT_STAKES } from "./SlotGame";
+
+type Side = "DRAGON" | "TIGER" | "TIE";
+const SIDES: Side[] = ["DRAGON", "TIGER", "TIE"];
+const SUIT: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+function Card({ code, label }: { code: string | undefined; label: string }) {
+  const suit = code ? SUIT[code.slice(-1)] : "";
+  return (
+    <figure className="card">
+      <span className={suit === "♥" || suit === "♦" ? "card__face card__face--red" : "card__face"}>{code ? `${code.slice(0, -1)}${suit}` : "?"}</span>
+      <figcaption>{label}</figcaption>
+    </figure>
+  );
+}
+
+/** The in-house Dragon Tiger: a bet on Dragon or Tiger pays 1:1 (half back on a tie), on the tie 15:1. */
+export function DragonTigerGame({ minBet }: { minBet: number }) {
+  const { language } = useLanguage();
+  const { config } = useSite();
+  const session = useSession();
+  const stakes = SLOT_STAKES.filter((stake) => stake >= minBet);
+  const [stake, setStake] = useState(stakes[0] ?? minBet);
+  const [round, setRound] = useState<DragonTigerRoundRead | null>(null);
+  const play = useAction(
+    (side: Side) => api("playDragonTiger", language, { body: { stake, side, requestId: `dragon-tiger-${crypto.randomUUID()}` } }),
+    {
+      onDone: async (answer) => {
+        setRound(answer);
+        await session.refreshBalance();
+      },
+    },
+  );
+  return (
+    <section className="dragon-tiger" aria-label="BGS_DRAGON_TIGER">
+      <div className="dragon-tiger__table">
+        <Card code={round?.cards.dragon} label={gameText(language, "DRAGON")} />
+        <Card code={round?.cards.tiger} label={gameText(language, "TIGER")} />
+      </div>
+      <p className="slot__result" role="status" data-testid="dragon-tiger-result">
+        {round ? `${gameText(language, round.cards.winner as Side)} · ${round.win > 0 ? `${gameText(language, "win")}: ${formatMoney(round.win, config.currencySymbol)}` : gameText(language, "noWin")}` : " "}
+      </p>
+      <div className="slot__controls">
+        <label className="kit-field">
+          {gameText(language, "stake")}
+          <select value={stake} onChange={(event) => setStake(Number(event.target.value))}>
+            {stakes.map((value) => (
+              <option key={value} value={value}>
+                {formatMoney(value, config.currencySymbol)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {SIDES.map((side) => (
+          <button key={side} type="button" className="kit-button" disabled={play.pending} onClick={() => void play.submit(side)}>
+            {gameText(language, side)} {side === "TIE" ? "15:1" : "1:1"}
+          </button>
+        ))}
+      </div>
+      <OutcomeLine outcome={play.outcome} />
+      {round && <Fairness fairness={round.fairness} />}
+    </section>
+  );
+}
