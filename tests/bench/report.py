@@ -32,6 +32,7 @@ def _latency(result: dict[str, Any]) -> str:
 def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
     rows: list[Measure] = []
     wallet, auth, web = results.get("wallet"), results.get("auth"), results.get("web_budget")
+    games = results.get("games")
     if wallet:
         ratio = wallet["pairs_ratio"]
         pairs = f"{wallet['nats_pairs_per_second']} / {wallet['sql_pairs_per_second']} pairs/s"
@@ -52,6 +53,10 @@ def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
         rows.append(Measure("P5 shell initial JS, KB gzip", round(kilobytes, 1), "≤ 150", kilobytes <= 150))
         lcp = web["lcp_ratio"]
         rows.append(Measure("P5 home LCP ÷ banner-only page", lcp, "≤ 3", lcp is not None and lcp <= 3))
+    if games:
+        ratio = games["spins_to_pairs_ratio"]
+        spun = f"{games['spin']['spins_per_second']} spins / {games['money_pairs_per_second']} pairs/s; a spin {_latency(games['spin'])}"
+        rows.append(Measure("#13 slot spins ÷ money-API pairs", ratio, "none", None, spun))
     return rows
 
 

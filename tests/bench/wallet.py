@@ -45,7 +45,9 @@ async def open_account(stack: Stack, index: int) -> str:
     return str(info["id"])
 
 
-async def nats_pairs(stack: Stack, accounts: list[str], pairs: int) -> tuple[float, dict[str, float]]:
+async def nats_pairs(
+    stack: Stack, accounts: list[str], pairs: int, wallet: str = "freeplay"
+) -> tuple[float, dict[str, float]]:
     """Each client plays its own account, as players do; every pair touches the member row and a house shard.
     Returns pairs per second and the p50/p99 of one call."""
     nc = await nats.connect(stack.nats_url)
@@ -53,12 +55,12 @@ async def nats_pairs(stack: Stack, accounts: list[str], pairs: int) -> tuple[flo
     latencies: list[float] = []
 
     async def worker(account: str) -> None:
-        base = {"merchant": "turkeyf2", "accountId": account, "currency": "TRY", "amount": 1, "wallet": "freeplay"}
+        base = {"merchant": "turkeyf2", "accountId": account, "currency": "TRY", "amount": 1, "wallet": wallet}
         for n in queue:
             for subject in ("rpc.wallet.debit", "rpc.wallet.credit"):
                 started = time.perf_counter()
                 reply = await nc.request(
-                    subject, json.dumps({**base, "transactionId": f"bench-{n}"}).encode(), timeout=10
+                    subject, json.dumps({**base, "transactionId": f"bench-{wallet}-{n}"}).encode(), timeout=10
                 )
                 latencies.append(time.perf_counter() - started)
                 if not json.loads(reply.data).get("success"):
