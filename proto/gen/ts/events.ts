@@ -21,6 +21,7 @@ export interface AuthMemberRegisteredV1 {
 }
 
 export interface GamesBetSettledV1Data {
+  /** The vendor's id of the round, unique within the vendor (the in-house games: a UUID). */
   roundId: string;
   /** The member's account id. */
   accountId: string;

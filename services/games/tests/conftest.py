@@ -9,6 +9,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
 from games_helpers import Games
 
 from games_service.main import build_app
@@ -105,11 +107,23 @@ async def wallet_responder(portal_servers: PortalServers, wallet_db: Database, c
     await responder.stop()
 
 
+@pytest.fixture(scope="session")
+def hub88_key() -> rsa.RSAPrivateKey:
+    """The aggregator's key pair, made for the test run as ``./portal up`` makes its development pair."""
+    return rsa.generate_private_key(public_exponent=65537, key_size=2048)
+
+
 @pytest.fixture
-def games_settings(portal_servers: PortalServers, games_database_url: str) -> GamesSettings:
-    return GamesSettings(
-        database_url=games_database_url, redis_url=portal_servers.redis_url, nats_url=portal_servers.nats_url
+def games_settings(
+    portal_servers: PortalServers, games_database_url: str, hub88_key: rsa.RSAPrivateKey
+) -> GamesSettings:
+    public = hub88_key.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
     )
+    return GamesSettings(
+        database_url=games_database_url, redis_url=portal_servers.redis_url, nats_url=portal_servers.nats_url,
+        hub88_public_key=public.decode(),
+    )  # fmt: skip
 
 
 @pytest.fixture

@@ -359,6 +359,14 @@ export interface HelpTopicRead {
   content: string;
 }
 
+export interface Hub88Answer {
+  user?: string | null;
+  status: string;
+  request_uuid?: string | null;
+  currency?: string | null;
+  balance?: number | null;
+}
+
 export interface IconChoice {
   icon: number;
 }
@@ -854,6 +862,16 @@ export interface UplineTransferRead {
   balance: number;
 }
 
+export interface UserInfoAnswer {
+  user?: string | null;
+  status: string;
+  request_uuid?: string | null;
+  currency?: string | null;
+  balance?: number | null;
+  country?: string | null;
+  sub_partner_id?: string | null;
+}
+
 export interface VendorRead {
   vassalage: string;
   gameType: string;
@@ -988,6 +1006,11 @@ export const OPERATIONS = {
   gameVendors: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_newGameVendor" },
   helpCenter: { service: "site", method: "GET", path: "/wps/system/helpCenter" },
   hotGames: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_hotGamesV2" },
+  hub88Balance: { service: "games", method: "POST", path: "/vendor/HUB88/user/balance" },
+  hub88Bet: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/bet" },
+  hub88Rollback: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/rollback" },
+  hub88UserInfo: { service: "games", method: "POST", path: "/vendor/HUB88/user/info" },
+  hub88Win: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/win" },
   launchGame: { service: "games", method: "GET", path: "/wps/relay/GCS_gameLaunchFB" },
   listAnnouncements: { service: "site", method: "GET", path: "/wps/relay/MCSFE_getListAnnouncements" },
   login: { service: "auth", method: "POST", path: "/wps/session/login" },
@@ -1105,6 +1128,11 @@ export interface OperationPathParams {
   gameVendors: Record<string, never>;
   helpCenter: Record<string, never>;
   hotGames: Record<string, never>;
+  hub88Balance: Record<string, never>;
+  hub88Bet: Record<string, never>;
+  hub88Rollback: Record<string, never>;
+  hub88UserInfo: Record<string, never>;
+  hub88Win: Record<string, never>;
   launchGame: Record<string, never>;
   listAnnouncements: Record<string, never>;
   login: Record<string, never>;
@@ -1220,6 +1248,11 @@ export interface OperationQuery {
   gameVendors: Record<string, never>;
   helpCenter: { lang?: string | null; device?: string };
   hotGames: Record<string, never>;
+  hub88Balance: Record<string, never>;
+  hub88Bet: Record<string, never>;
+  hub88Rollback: Record<string, never>;
+  hub88UserInfo: Record<string, never>;
+  hub88Win: Record<string, never>;
   launchGame: { nodeId: number };
   listAnnouncements: { pageNo?: number; pageSize?: number };
   login: Record<string, never>;
@@ -1335,6 +1368,11 @@ export interface OperationBody {
   gameVendors: undefined;
   helpCenter: undefined;
   hotGames: undefined;
+  hub88Balance: undefined;
+  hub88Bet: undefined;
+  hub88Rollback: undefined;
+  hub88UserInfo: undefined;
+  hub88Win: undefined;
   launchGame: undefined;
   listAnnouncements: undefined;
   login: SealedBody;
@@ -1451,6 +1489,11 @@ export interface OperationResponse {
   gameVendors: Array<VendorRead>;
   helpCenter: Array<HelpTopicRead>;
   hotGames: Array<GameRead>;
+  hub88Balance: unknown;
+  hub88Bet: unknown;
+  hub88Rollback: unknown;
+  hub88UserInfo: unknown;
+  hub88Win: unknown;
   launchGame: LaunchRead;
   listAnnouncements: PageRead_AnnouncementRead;
   login: SessionRead;

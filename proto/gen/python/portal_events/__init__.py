@@ -34,7 +34,7 @@ class AuthMemberRegisteredV1(BaseModel):
 class GamesBetSettledV1Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    roundId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    roundId: Annotated[str, Field(min_length=1, max_length=120)]
     accountId: Annotated[str, Field(min_length=1)]
     vendor: Annotated[str, Field(min_length=1)]
     gameType: Literal["SPORTS", "ESPORTS", "LIVE", "LOTT", "ELOTT", "FISH", "PVP", "RNG", "COCKFIGHT"]

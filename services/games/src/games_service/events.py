@@ -7,7 +7,7 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from games_service.bgs.models import Round
+from games_service.records.domain import SettledBet
 from portal_events import GamesBetSettledV1, GamesBetSettledV1Data
 from portal_kit.messaging.events import new_event
 from portal_kit.messaging.outbox import add_event
@@ -17,19 +17,19 @@ def stamp(moment: datetime) -> str:
     return moment.isoformat().replace("+00:00", "Z")
 
 
-def bet_settled(session: AsyncSession, round_: Round, vendor: str, settled_at: datetime) -> None:
+def bet_settled(session: AsyncSession, bet: SettledBet) -> None:
     data = GamesBetSettledV1Data.model_validate(
         {
-            "roundId": str(round_.id),
-            "accountId": round_.account_id,
-            "vendor": vendor,
-            "gameType": round_.game_type,
-            "gameCode": round_.game_code,
-            "currency": round_.currency,
-            "stake": round_.stake,
-            "win": round_.win,
-            "validBet": round_.stake,
-            "settledAt": stamp(settled_at),
+            "roundId": bet.round_id,
+            "accountId": bet.account_id,
+            "vendor": bet.vendor,
+            "gameType": bet.game_type,
+            "gameCode": bet.game_code,
+            "currency": bet.currency,
+            "stake": bet.stake,
+            "win": bet.win,
+            "validBet": bet.valid_bet,
+            "settledAt": stamp(bet.settled_at),
         }
     )
-    add_event(session, new_event(GamesBetSettledV1, round_.merchant, data))
+    add_event(session, new_event(GamesBetSettledV1, bet.merchant, data))

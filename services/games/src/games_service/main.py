@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
+from games_service.aggregator import router as aggregator
+from games_service.aggregator.signature import load_public_key
 from games_service.bgs import router as bgs
 from games_service.catalogue import router as catalogue
 from games_service.favourites import router as favourites
@@ -18,6 +20,7 @@ from portal_kit.site import BrandCache
 async def _start(app: FastAPI) -> None:
     settings: GamesSettings = app.state.settings
     app.state.nats = await connect_nats(settings.nats_url, "games-api")  # the wallet's money API
+    app.state.hub88_key = load_public_key(settings.hub88_public_key)
     app.state.brands = BrandCache(settings.nats_url, settings.site_cache_seconds, name="games-brands")
     await app.state.brands.start()
 
@@ -31,7 +34,7 @@ def build_app(settings: GamesSettings | None = None) -> FastAPI:
     settings = settings or GamesSettings()
     return create_app(
         settings,
-        routers=[catalogue.router, favourites.router, bgs.router, records.router],
+        routers=[catalogue.router, favourites.router, bgs.router, records.router, aggregator.router],
         messages=[MESSAGES],
         on_startup=[_start],
         on_shutdown=[_stop],

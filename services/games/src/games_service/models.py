@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games_service.aggregator.models import VendorSession, VendorTransaction
 from games_service.bgs.models import RevealedSeed, Round, SeedPair
 from games_service.catalogue.models import Game, Vendor
 from games_service.favourites.models import Favourite
@@ -9,4 +10,16 @@ from games_service.records.models import BetRecord
 from portal_kit.db import Base
 from portal_kit.messaging.outbox import OutboxMessage
 
-__all__ = ["Base", "BetRecord", "Favourite", "Game", "OutboxMessage", "RevealedSeed", "Round", "SeedPair", "Vendor"]
+__all__ = [
+    "Base",
+    "BetRecord",
+    "Favourite",
+    "Game",
+    "OutboxMessage",
+    "RevealedSeed",
+    "Round",
+    "SeedPair",
+    "Vendor",
+    "VendorSession",
+    "VendorTransaction",
+]

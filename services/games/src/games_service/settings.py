@@ -15,3 +15,7 @@ class GamesSettings(ServiceSettings):
     # this many seconds.
     recovery_after_seconds: float = 10.0
     recovery_sweep_seconds: float = 5.0
+    # The aggregator Hub88: its public key (PEM) checks X-Hub88-Signature (none set: every call is refused);
+    # a game session (launch) takes bets this long.
+    hub88_public_key: str = ""
+    hub88_session_minutes: float = 240.0

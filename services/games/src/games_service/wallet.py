@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from nats.aio.client import Client as NATS
 
-from portal_events import WalletMovementReply, WalletMovementRequest
+from portal_events import (
+    WalletBalanceReply,
+    WalletBalanceRequest,
+    WalletMovementReply,
+    WalletMovementRequest,
+    WalletRollbackReply,
+    WalletRollbackRequest,
+)
 from portal_kit.errors import DomainError
 from portal_kit.messaging.rpc import ask
 
@@ -36,3 +43,26 @@ async def debit(nc: NATS, merchant: str, account_id: str, currency: str, amount:
 
 async def credit(nc: NATS, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str) -> int:
     return await move(nc, "rpc.wallet.credit", merchant, account_id, currency, amount, transaction_id)
+
+
+async def rollback(nc: NATS, merchant: str, transaction_id: str) -> int:
+    """Reverse the debit ``transaction_id`` (an unknown one leaves a tombstone); the amount given back."""
+    answer = await ask(
+        nc,
+        "rpc.wallet.rollback",
+        WalletRollbackRequest(merchant=merchant, transactionId=transaction_id),
+        WalletRollbackReply,
+    )
+    if not answer.success or answer.value is None:
+        raise Refused(str(answer.errorCode))
+    return answer.value.reversed
+
+
+async def balance(nc: NATS, merchant: str, account_id: str) -> tuple[int, str]:
+    """The main wallet's spendable balance and its currency."""
+    answer = await ask(
+        nc, "rpc.wallet.balance", WalletBalanceRequest(merchant=merchant, accountId=account_id), WalletBalanceReply
+    )
+    if not answer.success or answer.value is None:
+        raise Refused(str(answer.errorCode))
+    return answer.value.balance, answer.value.currency

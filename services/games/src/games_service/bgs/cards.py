@@ -51,7 +51,5 @@ def payout(stake: int, side: str, winner: str) -> int:
 
 def exact_rtp(side: str) -> Fraction:
     """By enumerating every ordered pair of distinct cards."""
-    total = sum(
-        Fraction(RETURN_HALVES.get((side, Deal(a, b).winner), 0), 2) for a in range(52) for b in range(52) if a != b
-    )
-    return total / (52 * 51)
+    halves = sum(RETURN_HALVES.get((side, Deal(a, b).winner), 0) for a in range(52) for b in range(52) if a != b)
+    return Fraction(halves, 2 * 52 * 51)

@@ -27,8 +27,8 @@ from sqlalchemy import select, text, update
 from games_service.bgs import fair
 from games_service.bgs.games import Result
 from games_service.bgs.models import Round
-from games_service.events import bet_settled
 from games_service.records import service as records
+from games_service.records.domain import SettledBet
 from games_service.wallet import Refused, credit, debit
 from portal_kit.db import Database
 from portal_kit.errors import Conflict, DomainError
@@ -145,8 +145,8 @@ async def _fix(db: Database, bet: Bet, rules: Rules) -> Round:
     return fixed
 
 
-def _settled_bet(round_: Round, now: datetime) -> records.SettledBet:
-    return records.SettledBet(
+def _settled_bet(round_: Round, now: datetime) -> SettledBet:
+    return SettledBet(
         vendor=VENDOR, round_id=str(round_.id), merchant=round_.merchant, account_id=round_.account_id,
         player_name=round_.player_name, game_type=round_.game_type, game_code=round_.game_code,
         currency=round_.currency, stake=round_.stake, valid_bet=round_.stake, win=round_.win, settled_at=now,
@@ -184,8 +184,7 @@ async def _close(
             .returning(Round.id)
         )
         if closed is not None and state == SETTLED:
-            records.add(session, _settled_bet(round_, now))
-            bet_settled(session, round_, VENDOR, now)
+            await records.add(session, _settled_bet(round_, now))
     async with db.reader() as session:
         current = await session.get(Round, round_.id)
     assert current is not None

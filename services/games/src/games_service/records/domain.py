@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+
 from games_service.catalogue.domain import GAME_TYPES
 from portal_kit.errors import DomainError
 
@@ -26,3 +29,21 @@ def board_category(value: str) -> str | None:
     if upper not in GAME_TYPES:
         raise DomainError("game_type.unknown")
     return upper
+
+
+@dataclass(frozen=True)
+class SettledBet:
+    """A round of any vendor, settled: what the bet record and ``games.bet.settled.v1`` tell."""
+
+    vendor: str
+    round_id: str  # the vendor's id of the round, unique within the vendor
+    merchant: str
+    account_id: str
+    player_name: str
+    game_type: str
+    game_code: str
+    currency: str
+    stake: int
+    valid_bet: int
+    win: int
+    settled_at: datetime

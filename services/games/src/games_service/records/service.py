@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import and_, func, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
 from games_service.catalogue.models import Game
 from games_service.catalogue.schemas import GameRead
 from games_service.catalogue.service import game_read
-from games_service.events import stamp
-from games_service.records.domain import ALL, BOARD_DAYS, RECENT_GAMES, masked
+from games_service.events import bet_settled, stamp
+from games_service.records.domain import ALL, BOARD_DAYS, RECENT_GAMES, SettledBet, masked
 from games_service.records.models import BetRecord
 from games_service.records.schemas import BetRecordRead, ProfitRead, ProfitRowRead, WinnerRead
 from portal_kit.db import Database
@@ -21,31 +21,21 @@ from portal_kit.envelope import PageRead
 from portal_kit.paging import Page, page_of
 
 
-@dataclass(frozen=True)
-class SettledBet:
-    vendor: str
-    round_id: str  # the vendor's id of the round, unique within the vendor
-    merchant: str
-    account_id: str
-    player_name: str
-    game_type: str
-    game_code: str
-    currency: str
-    stake: int
-    valid_bet: int
-    win: int
-    settled_at: datetime
-
-
-def add(session: AsyncSession, bet: SettledBet) -> None:
-    """Record ``bet`` in the caller's transaction (the one that settles it)."""
-    session.add(
-        BetRecord(
+async def add(session: AsyncSession, bet: SettledBet) -> None:
+    """Record ``bet`` and stage ``games.bet.settled.v1``, in the caller's transaction (the one that settles it);
+    once per round: a round recorded already changes nothing."""
+    recorded = await session.scalar(
+        insert(BetRecord)
+        .values(
             id=f"{bet.vendor}:{bet.round_id}", merchant=bet.merchant, account_id=bet.account_id,
             player_name=bet.player_name, vendor=bet.vendor, game_type=bet.game_type, game_code=bet.game_code,
             currency=bet.currency, stake=bet.stake, valid_bet=bet.valid_bet, win=bet.win, settled_at=bet.settled_at,
         )
+        .on_conflict_do_nothing()
+        .returning(BetRecord.id)
     )  # fmt: skip
+    if recorded is not None:
+        bet_settled(session, bet)
 
 
 def _game_join() -> ColumnElement[bool]:

@@ -1,0 +1,104 @@
+"""Hub88's Operator Wallet API, served under ``/vendor/HUB88/``. Only Hub88 may call it: the
+``X-Hub88-Signature`` of the raw body is checked against the aggregator's public key before anything else is
+read. Every answer is HTTP 200 with Hub88's ``status`` (``RS_OK`` or ``RS_ERROR_*``), as the protocol has it."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from fastapi import APIRouter, Request
+from pydantic import ValidationError
+
+from games_service.aggregator import service
+from games_service.aggregator.domain import (
+    INVALID_SIGNATURE,
+    OK,
+    WRONG_SYNTAX,
+    WRONG_TYPES,
+    Hub88Refusal,
+    parse_user,
+    to_hub88,
+)
+from games_service.aggregator.schemas import (
+    BetRequest,
+    Hub88Answer,
+    Hub88Request,
+    RollbackRequest,
+    UserBalanceRequest,
+    UserInfoAnswer,
+    UserInfoRequest,
+    WinRequest,
+)
+from games_service.aggregator.signature import verified
+from games_service.deps import Db, Nats
+
+router = APIRouter(prefix="/vendor/HUB88", tags=["hub88 wallet"])
+Body = TypeVar("Body", bound=Hub88Request)
+
+
+async def _answer(
+    request: Request, model: type[Body], act: Callable[[Body], Awaitable[tuple[int, str] | Hub88Answer]]
+) -> Hub88Answer:
+    raw = await request.body()
+    if not verified(request.app.state.hub88_key, raw, request.headers.get("X-Hub88-Signature")):
+        return Hub88Answer(status=INVALID_SIGNATURE)
+    try:
+        body = model.model_validate_json(raw)
+    except ValidationError as error:
+        syntax = any(item["type"] == "json_invalid" for item in error.errors())
+        return Hub88Answer(status=WRONG_SYNTAX if syntax else WRONG_TYPES)
+    user = getattr(body, "user", None)
+    try:
+        done = await act(body)
+    except Hub88Refusal as refusal:
+        return await _refused(request, body, refusal.status)
+    if isinstance(done, Hub88Answer):
+        return done
+    balance, currency = done
+    return Hub88Answer(
+        user=user, status=OK, request_uuid=body.request_uuid, currency=currency, balance=to_hub88(balance)
+    )
+
+
+async def _refused(request: Request, body: Hub88Request, status: str) -> Hub88Answer:
+    """A refusal; not enough money comes with the balance, as Hub88 asks."""
+    user = getattr(body, "user", None)
+    answer = Hub88Answer(user=user, status=status, request_uuid=body.request_uuid)
+    if status == "RS_ERROR_NOT_ENOUGH_MONEY" and user:
+        try:
+            balance, currency = await service.balance(request.app.state.nats, *parse_user(user))
+        except Hub88Refusal:
+            return answer
+        answer.balance, answer.currency = to_hub88(balance), currency
+    return answer
+
+
+@router.post("/user/info", operation_id="hub88UserInfo", response_model=UserInfoAnswer)
+async def user_info(request: Request, nc: Nats) -> Hub88Answer:
+    async def act(body: UserInfoRequest) -> Hub88Answer:
+        merchant, account_id = parse_user(body.user)
+        await service.balance(nc, merchant, account_id)  # the account exists (else its refusal)
+        return UserInfoAnswer(user=body.user, status=OK, request_uuid=body.request_uuid, sub_partner_id=merchant)
+
+    return await _answer(request, UserInfoRequest, act)
+
+
+@router.post("/user/balance", operation_id="hub88Balance", response_model=Hub88Answer)
+async def user_balance(request: Request, db: Db, nc: Nats) -> Hub88Answer:
+    return await _answer(request, UserBalanceRequest, lambda body: service.user_balance(db, nc, body.token, body.user))
+
+
+@router.post("/transaction/bet", operation_id="hub88Bet", response_model=Hub88Answer)
+async def bet(request: Request, db: Db, nc: Nats) -> Hub88Answer:
+    return await _answer(request, BetRequest, lambda body: service.bet(db, nc, body))
+
+
+@router.post("/transaction/win", operation_id="hub88Win", response_model=Hub88Answer)
+async def win(request: Request, db: Db, nc: Nats) -> Hub88Answer:
+    return await _answer(request, WinRequest, lambda body: service.win(db, nc, body))
+
+
+@router.post("/transaction/rollback", operation_id="hub88Rollback", response_model=Hub88Answer)
+async def rollback(request: Request, db: Db, nc: Nats) -> Hub88Answer:
+    return await _answer(request, RollbackRequest, lambda body: service.rollback(db, nc, body))

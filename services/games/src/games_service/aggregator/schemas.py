@@ -1,0 +1,68 @@
+"""Hub88's Operator Wallet API as Hub88 documents it: the bodies it sends and the answers it expects. Fields
+Hub88 may add are ignored; amounts are integers in 1/100,000 of the currency unit."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+Id = Annotated[StrictStr, Field(min_length=1, max_length=64)]
+User = Annotated[StrictStr, Field(min_length=4, max_length=100)]
+
+
+class Hub88Request(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    request_uuid: Id
+
+
+class UserInfoRequest(Hub88Request):
+    user: User
+
+
+class UserBalanceRequest(Hub88Request):
+    user: User
+    token: Annotated[StrictStr, Field(min_length=10, max_length=255)]
+    game_code: StrictStr | None = None
+
+
+class TransactionRequest(Hub88Request):
+    user: User
+    token: Annotated[StrictStr, Field(min_length=10, max_length=255)]
+    transaction_uuid: Id
+    supplier_transaction_id: StrictStr | None = None
+    round: Annotated[StrictStr, Field(min_length=1, max_length=100)]
+    round_closed: StrictBool | None = None
+    game_code: Annotated[StrictStr, Field(min_length=1, max_length=60)]
+
+
+class BetRequest(TransactionRequest):
+    currency: Annotated[StrictStr, Field(pattern=r"^[A-Z]{3}$")]
+    amount: Annotated[StrictInt, Field(ge=0, le=10**15)]
+    bet: StrictStr | None = None
+    is_free: StrictBool | None = None
+    reward_uuid: StrictStr | None = None
+
+
+class WinRequest(BetRequest):
+    reference_transaction_uuid: Id
+
+
+class RollbackRequest(TransactionRequest):
+    reference_transaction_uuid: Id
+
+
+class Hub88Answer(BaseModel):
+    """Every answer: ``status`` RS_OK or RS_ERROR_*; the balance (when known) in Hub88's unit."""
+
+    user: str | None = None
+    status: str
+    request_uuid: str | None = None
+    currency: str | None = None
+    balance: int | None = None
+
+
+class UserInfoAnswer(Hub88Answer):
+    country: str | None = None
+    sub_partner_id: str | None = None

@@ -1,0 +1,217 @@
+"""The operator side of Hub88's Wallet API: sessions opened at launch, and bets, wins and rollbacks booked
+through the wallet's money API under ids derived from Hub88's ``transaction_uuid`` (the wallet answers a
+replay with the original, refuses the same id for another movement, and leaves a tombstone when a rollback
+comes before its bet). A refusal is a ``Hub88Refusal`` carrying its ``RS_ERROR_*`` status."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Awaitable
+from datetime import UTC, datetime, timedelta
+
+from nats.aio.client import Client as NATS
+from sqlalchemy import func, select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from games_service import wallet
+from games_service.aggregator.domain import (
+    HUB88,
+    INVALID_GAME,
+    INVALID_TOKEN,
+    TOKEN_EXPIRED,
+    TRANSACTION_DOES_NOT_EXIST,
+    TRANSACTION_ROLLED_BACK,
+    UNKNOWN,
+    WALLET_REFUSALS,
+    WRONG_CURRENCY,
+    Hub88Refusal,
+    to_minor,
+    user_of,
+    wallet_id,
+)
+from games_service.aggregator.models import VendorSession, VendorTransaction
+from games_service.aggregator.schemas import BetRequest, RollbackRequest, TransactionRequest, WinRequest
+from games_service.catalogue.models import Game
+from games_service.records import service as records
+from games_service.records.domain import SettledBet
+from portal_kit.db import Database
+from portal_kit.errors import DomainError
+
+BET, WIN = "bet", "win"
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+async def open_session(
+    db: Database, merchant: str, account_id: str, player_name: str, currency: str, game: Game, minutes: float
+) -> tuple[str, str]:
+    """A game session for ``game`` (launch): the token the aggregator will call back with, and the user."""
+    token = secrets.token_urlsafe(32)
+    async with db.transaction() as session:
+        session.add(
+            VendorSession(
+                token_hash=_hash(token), aggregator=HUB88, merchant=merchant, account_id=account_id,
+                player_name=player_name, currency=currency, vendor=game.vendor, game_code=game.game_code,
+                expires_at=datetime.now(UTC) + timedelta(minutes=minutes),
+            )
+        )  # fmt: skip
+    return token, user_of(merchant, account_id)
+
+
+async def _session(db: Database, token: str, user: str, *, live: bool) -> VendorSession:
+    """The session behind ``token`` for ``user``; with ``live``, one that has not expired (bets, balance)."""
+    async with db.reader() as reader:
+        found = await reader.get(VendorSession, _hash(token))
+    if found is None or found.aggregator != HUB88 or user_of(found.merchant, found.account_id) != user:
+        raise Hub88Refusal(INVALID_TOKEN)
+    if live and found.expires_at <= datetime.now(UTC):
+        raise Hub88Refusal(TOKEN_EXPIRED)
+    return found
+
+
+async def _wallet(call: Awaitable[int]) -> int:
+    """Await a wallet call, its refusal as a Hub88 status."""
+    try:
+        return await call
+    except wallet.Refused as refused:
+        raise Hub88Refusal(WALLET_REFUSALS.get(refused.code, UNKNOWN)) from None
+    except DomainError:  # the wallet did not answer: Hub88 retries (or rolls back) with the same ids
+        raise Hub88Refusal(UNKNOWN) from None
+
+
+async def balance(nc: NATS, merchant: str, account_id: str) -> tuple[int, str]:
+    try:
+        return await wallet.balance(nc, merchant, account_id)
+    except wallet.Refused as refused:
+        raise Hub88Refusal(WALLET_REFUSALS.get(refused.code, UNKNOWN)) from None
+    except DomainError:
+        raise Hub88Refusal(UNKNOWN) from None
+
+
+async def user_balance(db: Database, nc: NATS, token: str, user: str) -> tuple[int, str]:
+    found = await _session(db, token, user, live=True)
+    return await balance(nc, found.merchant, found.account_id)
+
+
+async def _game(db: Database, found: VendorSession, game_code: str) -> Game:
+    """A game of the session's vendor (a lobby vendor may switch games within one session)."""
+    async with db.reader() as reader:
+        game = await reader.scalar(
+            select(Game).where(
+                Game.merchant == found.merchant, Game.vendor == found.vendor, Game.game_code == game_code
+            )
+        )
+    if game is None:
+        raise Hub88Refusal(INVALID_GAME)
+    return game
+
+
+async def bet(db: Database, nc: NATS, request: BetRequest) -> tuple[int, str]:
+    found = await _session(db, request.token, request.user, live=True)
+    game = await _game(db, found, request.game_code)
+    if request.currency != found.currency:
+        raise Hub88Refusal(WRONG_CURRENCY)
+    amount = to_minor(request.amount)
+    after = await _wallet(
+        wallet.debit(nc, found.merchant, found.account_id, found.currency, amount, wallet_id(request.transaction_uuid))
+    )
+    await _book(db, request, BET, found, game, amount)
+    return after, found.currency
+
+
+async def win(db: Database, nc: NATS, request: WinRequest) -> tuple[int, str]:
+    found = await _session(db, request.token, request.user, live=False)  # a win after expiry still pays
+    game = await _game(db, found, request.game_code)
+    if request.currency != found.currency:
+        raise Hub88Refusal(WRONG_CURRENCY)
+    amount = to_minor(request.amount)
+    async with db.reader() as reader:
+        placed = await reader.get(VendorTransaction, (HUB88, request.reference_transaction_uuid))
+    if placed is None or placed.kind != BET or placed.account_id != found.account_id:
+        raise Hub88Refusal(TRANSACTION_DOES_NOT_EXIST)
+    if placed.rolled_back:
+        raise Hub88Refusal(TRANSACTION_ROLLED_BACK)
+    if amount:
+        after = await _wallet(
+            wallet.credit(
+                nc, found.merchant, found.account_id, found.currency, amount, wallet_id(request.transaction_uuid)
+            )
+        )
+    else:  # a losing round closes with a win of 0: nothing to book in the wallet
+        after, _ = await balance(nc, found.merchant, found.account_id)
+    await _book(db, request, WIN, found, game, amount)
+    return after, found.currency
+
+
+async def rollback(db: Database, nc: NATS, request: RollbackRequest) -> tuple[int, str]:
+    """Give back a bet; a bet not seen yet gets a tombstone in the wallet, so it is refused if it comes."""
+    known = await _session(db, request.token, request.user, live=False)  # a rollback after expiry still counts
+    merchant, account_id = known.merchant, known.account_id
+    async with db.reader() as reader:
+        placed = await reader.get(VendorTransaction, (HUB88, request.reference_transaction_uuid))
+    if placed is not None and (placed.kind != BET or placed.account_id != account_id):
+        raise Hub88Refusal(TRANSACTION_DOES_NOT_EXIST)
+    await _wallet(wallet.rollback(nc, merchant, wallet_id(request.reference_transaction_uuid)))
+    if placed is not None:
+        async with db.transaction() as session:
+            await session.execute(
+                update(VendorTransaction)
+                .where(
+                    VendorTransaction.aggregator == HUB88, VendorTransaction.transaction_uuid == placed.transaction_uuid
+                )
+                .values(rolled_back=True)
+            )
+            if request.round_closed:
+                await _close_round(session, known, placed.game_type, request.round)
+    after, currency = await balance(nc, merchant, account_id)
+    return after, currency
+
+
+async def _book(
+    db: Database, request: TransactionRequest, kind: str, found: VendorSession, game: Game, amount: int
+) -> None:
+    """Keep the movement the wallet made (once per transaction), and close the round when Hub88 says so."""
+    async with db.transaction() as session:
+        await session.execute(
+            insert(VendorTransaction)
+            .values(
+                aggregator=HUB88, transaction_uuid=request.transaction_uuid, kind=kind, merchant=found.merchant,
+                account_id=found.account_id, player_name=found.player_name, vendor=found.vendor,
+                game_code=game.game_code, game_type=game.game_type, round_id=request.round, currency=found.currency,
+                amount=amount,
+            )
+            .on_conflict_do_nothing()
+        )  # fmt: skip
+        if request.round_closed:
+            await _close_round(session, found, game.game_type, request.round)
+
+
+async def _close_round(session: AsyncSession, found: VendorSession, game_type: str, round_id: str) -> None:
+    """The round's bet record: its bets (less those rolled back) against its wins."""
+    rows = (
+        await session.execute(
+            select(VendorTransaction.kind, func.sum(VendorTransaction.amount), func.max(VendorTransaction.game_code))
+            .where(
+                VendorTransaction.aggregator == HUB88,
+                VendorTransaction.round_id == round_id,
+                VendorTransaction.account_id == found.account_id,
+                VendorTransaction.rolled_back.is_(False),
+            )
+            .group_by(VendorTransaction.kind)
+        )
+    ).all()
+    totals = {kind: (int(total or 0), code) for kind, total, code in rows}
+    stake, code = totals.get(BET, (0, found.game_code))
+    won = totals.get(WIN, (0, code))[0]
+    await records.add(
+        session,
+        SettledBet(
+            vendor=found.vendor, round_id=f"{HUB88}:{round_id}", merchant=found.merchant, account_id=found.account_id,
+            player_name=found.player_name, game_type=game_type, game_code=code or found.game_code,
+            currency=found.currency, stake=stake, valid_bet=stake, win=won, settled_at=datetime.now(UTC),
+        ),
+    )  # fmt: skip

@@ -1,0 +1,204 @@
+"""Hub88's Operator Wallet API, called as Hub88 calls it: signed bodies, amounts in 1/100,000, statuses
+RS_OK / RS_ERROR_*; the money moves through the wallet's real money API."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric import rsa
+from games_helpers import MERCHANT, Games
+from sqlalchemy import select
+
+from games_service.aggregator.service import open_session
+from games_service.aggregator.signature import sign
+from games_service.catalogue.models import Game
+
+UNIT = 1_000  # Hub88 units per minor unit
+
+
+class Hub88:
+    """What Hub88 does: sign each body with its private key and post it to the operator's wallet API."""
+
+    def __init__(self, games: Games, key: rsa.RSAPrivateKey) -> None:
+        self.games, self.key = games, key
+
+    async def call(self, path: str, body: dict[str, Any], *, key: rsa.RSAPrivateKey | None = None) -> dict[str, Any]:
+        raw = json.dumps(body).encode()
+        headers = {"X-Hub88-Signature": sign(key or self.key, raw), "Content-Type": "application/json"}
+        answer = await self.games.http.post(f"/vendor/HUB88{path}", content=raw, headers=headers)
+        assert answer.status_code == 200, answer.text
+        result: dict[str, Any] = answer.json()
+        return result
+
+    @staticmethod
+    def transaction(user: str, token: str, amount: int, round_id: str, **extra: Any) -> dict[str, Any]:
+        return {
+            "user": user, "token": token, "request_uuid": str(uuid.uuid4()), "transaction_uuid": str(uuid.uuid4()),
+            "round": round_id, "round_closed": False, "game_code": "PG_FORTUNE_OX", "currency": "TRY",
+            "amount": amount, **extra,
+        }  # fmt: skip
+
+
+async def session(games: Games, balance: int = 100_000, minutes: float = 60) -> tuple[str, str, str]:
+    """A member with ``balance`` and a Hub88 game session on PG's Fortune Ox: (account id, user, token)."""
+    account, _ = await games.member(balance, username="ox_player")
+    async with games.db.reader() as reader:
+        game = await reader.scalar(select(Game).where(Game.merchant == MERCHANT, Game.game_code == "PG_FORTUNE_OX"))
+    assert game is not None
+    token, user = await open_session(games.db, MERCHANT, account, "ox_player", "TRY", game, minutes)
+    return account, user, token
+
+
+async def test_a_round_bets_and_wins_through_the_wallet_and_lands_in_the_records(
+    games: Games, hub88_key: rsa.RSAPrivateKey
+) -> None:
+    hub = Hub88(games, hub88_key)
+    account, user, token = await session(games)
+    info = await hub.call("/user/info", {"user": user, "request_uuid": str(uuid.uuid4())})
+    assert (info["status"], info["user"], info["sub_partner_id"]) == ("RS_OK", user, MERCHANT)
+    balance = await hub.call(
+        "/user/balance", {"user": user, "token": token, "request_uuid": "r-1", "game_code": "PG_FORTUNE_OX"}
+    )
+    assert (balance["status"], balance["balance"], balance["currency"]) == ("RS_OK", 100_000 * UNIT, "TRY")
+
+    bet = Hub88.transaction(user, token, 2_500 * UNIT, "round-1")
+    placed = await hub.call("/transaction/bet", bet)
+    assert (placed["status"], placed["balance"], placed["request_uuid"]) == (
+        "RS_OK",
+        97_500 * UNIT,
+        bet["request_uuid"],
+    )
+    win = Hub88.transaction(
+        user, token, 6_000 * UNIT, "round-1", reference_transaction_uuid=bet["transaction_uuid"], round_closed=True
+    )
+    paid = await hub.call("/transaction/win", win)
+    assert (paid["status"], paid["balance"]) == ("RS_OK", 103_500 * UNIT)
+    assert await games.balance(account) == 103_500
+
+    records = await games.db.rows(
+        "SELECT vendor, game_code, stake, win FROM bet_record WHERE account_id = %s", (account,)
+    )
+    assert records == [("PG", "PG_FORTUNE_OX", 2_500, 6_000)]
+    event = await games.db.call("SELECT body FROM outbox WHERE subject = 'games.bet.settled.v1'")
+    assert event is not None and event[0]["data"]["vendor"] == "PG" and event[0]["data"]["win"] == 6_000
+
+
+async def test_a_replayed_transaction_answers_the_original_and_another_body_under_its_id_is_refused(
+    games: Games, hub88_key: rsa.RSAPrivateKey
+) -> None:
+    hub = Hub88(games, hub88_key)
+    account, user, token = await session(games)
+    bet = Hub88.transaction(user, token, 1_000 * UNIT, "round-2")
+    first = await hub.call("/transaction/bet", bet)
+    again = await asyncio.gather(
+        *(hub.call("/transaction/bet", {**bet, "request_uuid": f"retry-{n}"}) for n in range(5))
+    )
+    assert {answer["balance"] for answer in again} == {first["balance"]} == {99_000 * UNIT}
+    assert await games.balance(account) == 99_000
+    other = await hub.call("/transaction/bet", {**bet, "amount": 5_000 * UNIT})
+    assert other["status"] == "RS_ERROR_DUPLICATE_TRANSACTION"
+    assert await games.balance(account) == 99_000
+
+
+async def test_a_rollback_gives_the_bet_back_and_a_rollback_before_its_bet_refuses_the_late_bet(
+    games: Games, hub88_key: rsa.RSAPrivateKey
+) -> None:
+    hub = Hub88(games, hub88_key)
+    account, user, token = await session(games)
+    bet = Hub88.transaction(user, token, 3_000 * UNIT, "round-3")
+    await hub.call("/transaction/bet", bet)
+    rolled = await hub.call(
+        "/transaction/rollback",
+        {**Hub88.transaction(user, token, 0, "round-3"), "reference_transaction_uuid": bet["transaction_uuid"]},
+    )
+    assert (rolled["status"], rolled["balance"]) == ("RS_OK", 100_000 * UNIT)
+    late_win = Hub88.transaction(
+        user, token, 1_000 * UNIT, "round-3", reference_transaction_uuid=bet["transaction_uuid"]
+    )
+    assert (await hub.call("/transaction/win", late_win))["status"] == "RS_ERROR_TRANSACTION_ROLLED_BACK"
+
+    unseen = Hub88.transaction(user, token, 4_000 * UNIT, "round-4")
+    early = await hub.call(
+        "/transaction/rollback",
+        {**Hub88.transaction(user, token, 0, "round-4"), "reference_transaction_uuid": unseen["transaction_uuid"]},
+    )
+    assert early["status"] == "RS_OK"
+    assert (await hub.call("/transaction/bet", unseen))["status"] == "RS_ERROR_TRANSACTION_ROLLED_BACK"
+    assert await games.balance(account) == 100_000
+
+
+async def test_an_expired_token_refuses_bets_but_still_takes_wins_and_rollbacks(
+    games: Games, hub88_key: rsa.RSAPrivateKey
+) -> None:
+    hub = Hub88(games, hub88_key)
+    account, user, token = await session(games)
+    bet = Hub88.transaction(user, token, 1_000 * UNIT, "round-5")
+    other = Hub88.transaction(user, token, 500 * UNIT, "round-6")
+    await hub.call("/transaction/bet", bet)
+    await hub.call("/transaction/bet", other)
+    await games.db.call("UPDATE vendor_session SET expires_at = now() - interval '1 second' RETURNING token_hash")
+    assert (await hub.call("/transaction/bet", Hub88.transaction(user, token, 100 * UNIT, "round-7")))[
+        "status"
+    ] == "RS_ERROR_TOKEN_EXPIRED"
+    balance = await hub.call("/user/balance", {"user": user, "token": token, "request_uuid": "r-2"})
+    assert balance["status"] == "RS_ERROR_TOKEN_EXPIRED"
+    win = Hub88.transaction(
+        user, token, 2_000 * UNIT, "round-5", reference_transaction_uuid=bet["transaction_uuid"], round_closed=True
+    )
+    assert (await hub.call("/transaction/win", win))["status"] == "RS_OK"
+    back = await hub.call(
+        "/transaction/rollback",
+        {**Hub88.transaction(user, token, 0, "round-6"), "reference_transaction_uuid": other["transaction_uuid"]},
+    )
+    assert back["status"] == "RS_OK"
+    assert await games.balance(account) == 100_000 - 1_000 + 2_000
+
+
+async def test_bad_calls_get_their_status_and_move_nothing(games: Games, hub88_key: rsa.RSAPrivateKey) -> None:
+    hub = Hub88(games, hub88_key)
+    account, user, token = await session(games, balance=1_000)
+    stranger = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    cases: list[tuple[str, dict[str, Any], str, rsa.RSAPrivateKey | None]] = [
+        ("/transaction/bet", Hub88.transaction(user, token, 100 * UNIT, "b1"), "RS_ERROR_INVALID_SIGNATURE", stranger),
+        ("/transaction/bet", Hub88.transaction(user, token, 5_000 * UNIT, "b2"), "RS_ERROR_NOT_ENOUGH_MONEY", None),
+        ("/transaction/bet", Hub88.transaction(user, token, 100 * UNIT, "b3", currency="EUR"), "RS_ERROR_WRONG_CURRENCY", None),
+        ("/transaction/bet", Hub88.transaction(user, token, -100 * UNIT, "b4"), "RS_ERROR_WRONG_TYPES", None),
+        ("/transaction/bet", Hub88.transaction(user, token, 100_500, "b5"), "RS_ERROR_WRONG_TYPES", None),
+        ("/transaction/bet", Hub88.transaction(user, token, 1.5, "b6"), "RS_ERROR_WRONG_TYPES", None),
+        ("/transaction/bet", Hub88.transaction(user, "x" * 40, 100 * UNIT, "b7"), "RS_ERROR_INVALID_TOKEN", None),
+        ("/transaction/bet", Hub88.transaction(f"{MERCHANT}:someone-else", token, 100 * UNIT, "b8"), "RS_ERROR_INVALID_TOKEN", None),
+        ("/transaction/bet", Hub88.transaction(user, token, 100 * UNIT, "b9", game_code="NO_SUCH_GAME"), "RS_ERROR_INVALID_GAME", None),
+        ("/transaction/win", Hub88.transaction(user, token, 100 * UNIT, "w1", reference_transaction_uuid=str(uuid.uuid4())), "RS_ERROR_TRANSACTION_DOES_NOT_EXIST", None),
+    ]  # fmt: skip
+    for path, body, status, key in cases:
+        answer = await hub.call(path, body, key=key)
+        assert answer["status"] == status, (body, answer)
+        if status == "RS_ERROR_NOT_ENOUGH_MONEY":
+            assert answer["balance"] == 1_000 * UNIT  # the balance comes with the refusal, as Hub88 asks
+    raw = await games.http.post(
+        "/vendor/HUB88/transaction/bet",
+        content=b"{not json",
+        headers={"X-Hub88-Signature": sign(hub88_key, b"{not json")},
+    )
+    assert raw.json()["status"] == "RS_ERROR_WRONG_SYNTAX"
+    unsigned = await games.http.post(
+        "/vendor/HUB88/transaction/bet", json=Hub88.transaction(user, token, 100 * UNIT, "b10")
+    )
+    assert unsigned.json()["status"] == "RS_ERROR_INVALID_SIGNATURE"
+    assert await games.balance(account) == 1_000
+    assert (await games.db.call("SELECT count(*) FROM vendor_transaction"))[0] == 0  # type: ignore[index]
+
+
+async def test_parallel_bets_on_one_wallet_never_spend_more_than_it_holds(
+    games: Games, hub88_key: rsa.RSAPrivateKey
+) -> None:
+    hub = Hub88(games, hub88_key)
+    account, user, token = await session(games, balance=10_000)
+    bets = [Hub88.transaction(user, token, 1_500 * UNIT, f"p{n}") for n in range(12)]
+    answers = await asyncio.gather(*(hub.call("/transaction/bet", bet) for bet in bets))
+    taken = [answer for answer in answers if answer["status"] == "RS_OK"]
+    assert len(taken) == 6 and all(a["status"] == "RS_ERROR_NOT_ENOUGH_MONEY" for a in answers if a not in taken)
+    assert await games.balance(account) == 10_000 - 6 * 1_500
