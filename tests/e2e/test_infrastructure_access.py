@@ -7,6 +7,9 @@ import asyncio
 import json
 import stat
 import uuid
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import nats
 import pytest
@@ -19,6 +22,7 @@ from portal_kit.messaging.relay import inbox_prefix
 from portal_stack.credentials import FILE_NAME, local_passwords
 from portal_stack.harness import Stack
 
+T = TypeVar("T")
 CREDIT = {
     "merchant": "turkeyf2",
     "accountId": str(uuid.uuid4()),
@@ -33,6 +37,13 @@ def service_password(stack: Stack, server: str, user: str) -> str:
     return local_passwords(stack.data_dir)[server][user]
 
 
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` on a thread of its own: once a browser test ran, Playwright's sync API keeps an event
+    loop running on this one, where ``asyncio.run`` is refused."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def test_the_passwords_are_readable_by_their_owner_only(stack: Stack) -> None:
     for path in (stack.data_dir / FILE_NAME, stack.data_dir / "nats" / "nats.conf"):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
@@ -45,7 +56,7 @@ def test_a_nats_client_without_credentials_cannot_reach_the_wallet_credit(stack:
         with pytest.raises((nats.errors.NoServersError, nats.errors.Error, OSError)):
             await nats.connect(f"nats://127.0.0.1:{port}", allow_reconnect=False, max_reconnect_attempts=0)
 
-    asyncio.run(attempt())
+    run_apart(attempt())
 
 
 def test_a_service_that_may_not_credit_is_refused_and_the_wallet_answers_one_that_may(stack: Stack) -> None:
@@ -71,7 +82,7 @@ def test_a_service_that_may_not_credit_is_refused_and_the_wallet_answers_one_tha
             await site.close()
             await admin.close()
 
-    errors, answer = asyncio.run(attempt())
+    errors, answer = run_apart(attempt())
     assert any('permissions violation for publish to "rpc.wallet.credit"' in error for error in errors), errors
     WalletBalanceReply.model_validate_json(answer)  # the wallet worker, as its own user, answers an allowed caller
 
