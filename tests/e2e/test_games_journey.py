@@ -112,3 +112,25 @@ def test_a_trial_account_is_stopped_at_the_game_start_and_a_visitor_is_asked_to_
     page.locator("[data-code=BGS_FRUIT5]").get_by_role("button", name="Play", exact=True).click()
     expect(page.get_by_test_id("in_need_true_account")).to_be_visible(timeout=10_000)
     expect(page.get_by_test_id("game-frame")).to_have_count(0)
+
+
+def test_a_vendor_game_opens_at_the_aggregator_and_settles_through_the_hub88_wallet_api(
+    stack: Stack, page: Page
+) -> None:
+    token = registered_member(stack, "oxfan1", "127.0.0.23")
+    deposit(page, stack, token, 100_000)
+    http = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
+    enter(page, stack, token)
+    page.goto(f"{stack.url}/rng?vassalage=PG")
+    with page.expect_popup() as opened:
+        page.locator("[data-code=PG_FORTUNE_OX]").get_by_role("button", name="Play", exact=True).click()
+    game = opened.value
+    expect(game.get_by_role("heading", name="PG_FORTUNE_OX")).to_be_visible(timeout=20_000)
+    assert token not in game.url
+    game.get_by_role("button", name="Spin").click()
+    expect(game.get_by_test_id("sim-result")).not_to_be_empty(timeout=20_000)
+    records = http.get("/wps/games/records").json()["value"]
+    assert records["total"] == 1 and records["list"][0]["vendor"] == "PG" and records["list"][0]["stake"] == 1_000
+    balance = http.get("/wps/v2/wallets/balance").json()["value"]["sum"]
+    assert balance == 100_000 + records["list"][0]["profit"]
+    expect(game.get_by_test_id("sim-balance")).to_have_text(f"Balance {money(balance)}")

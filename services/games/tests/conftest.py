@@ -120,9 +120,12 @@ def games_settings(
     public = hub88_key.public_key().public_bytes(
         serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
     )
+    private = hub88_key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
     return GamesSettings(
         database_url=games_database_url, redis_url=portal_servers.redis_url, nats_url=portal_servers.nats_url,
-        hub88_public_key=public.decode(),
+        hub88_public_key=public.decode(), hub88_simulator_private_key=private.decode(),
     )  # fmt: skip
 
 
@@ -134,6 +137,12 @@ async def games(
     app = build_app(games_settings)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
+        # Hub88's Games API (the simulator) and the portal's public address are this app, as the gateway would
+        # route them.
+        await app.state.hub88_http.aclose()
+        await app.state.hub88_sim_http.aclose()
+        app.state.hub88_http = httpx.AsyncClient(transport=transport, base_url="http://portal/wps/games/hub88-sim")
+        app.state.hub88_sim_http = httpx.AsyncClient(transport=transport, base_url="http://portal")
         async with httpx.AsyncClient(
             transport=transport, base_url="http://portal", headers={"Language": "EN", "Merchant": "turkeyf2"}
         ) as http:

@@ -89,12 +89,12 @@ async def test_launch_gives_the_in_house_frame_and_refuses_what_cannot_launch(ga
         headers={"Authorization": token},
     )
     assert own.json()["value"]["url"] == f"/play/{slot.GAME_CODE}" and "token" not in own.text.lower()
-    assert own.json()["value"]["minBet"] == by_code[slot.GAME_CODE]["minBet"]
+    assert own.json()["value"]["minBet"] == by_code[slot.GAME_CODE]["minBet"] and not own.json()["value"]["external"]
     external = await games.http.get(
         "/wps/relay/GCS_gameLaunchFB",
-        params={"nodeId": by_code["PG_FORTUNE_OX"]["nodeId"]},
+        params={"nodeId": by_code["BTI_SPORTSBOOK"]["nodeId"]},
         headers={"Authorization": token},
-    )
+    )  # a vendor not connected yet
     assert (external.status_code, external.json()["errorCode"]) == (409, "game.unavailable")
     refused = await games.http.get(
         "/wps/relay/GCS_gameLaunchFB",

@@ -202,3 +202,32 @@ async def test_parallel_bets_on_one_wallet_never_spend_more_than_it_holds(
     taken = [answer for answer in answers if answer["status"] == "RS_OK"]
     assert len(taken) == 6 and all(a["status"] == "RS_ERROR_NOT_ENOUGH_MONEY" for a in answers if a not in taken)
     assert await games.balance(account) == 10_000 - 6 * 1_500
+
+
+async def test_a_game_launched_through_hub88_plays_on_the_simulator_and_settles_through_the_wallet_api(
+    games: Games,
+) -> None:
+    account, token = await games.member(50_000, username="ox_player")
+    listed = await games.http.get(
+        "/wps/relay/GCSGAME_gameList", params={"vassalage": "PG"}, headers={"Authorization": token}
+    )
+    ox = next(game for game in listed.json()["value"]["list"] if game["gameCode"] == "PG_FORTUNE_OX")
+    assert ox["playable"]
+    launched = (
+        await games.http.get(
+            "/wps/relay/GCS_gameLaunchFB", params={"nodeId": ox["nodeId"]}, headers={"Authorization": token}
+        )
+    ).json()["value"]
+    assert launched["external"] and launched["url"].startswith("/wps/games/hub88-sim/play/")
+    assert token not in launched["url"]  # the portal's session never travels in the game's address
+    page = await games.http.get(launched["url"])
+    assert page.status_code == 200 and "PG_FORTUNE_OX" in page.text
+    for _ in range(3):
+        played = await games.http.post(
+            launched["url"], content=b"stake=1000", headers={"Content-Type": "application/x-www-form-urlencoded"}
+        )
+        assert played.status_code == 200 and 'data-testid="sim-result">' in played.text
+    recorded = await games.db.rows("SELECT vendor, stake, win FROM bet_record WHERE account_id = %s", (account,))
+    assert len(recorded) == 3 and all(vendor == "PG" and stake == 1000 for vendor, stake, _ in recorded)
+    assert await games.balance(account) == 50_000 - 3_000 + sum(win for _, _, win in recorded)
+    assert (await games.http.get("/wps/games/hub88-sim/play/not-a-session")).status_code == 404

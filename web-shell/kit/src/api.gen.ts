@@ -329,6 +329,10 @@ export interface GameRead {
   playable: boolean;
 }
 
+export interface GameUrlAnswer {
+  url: string;
+}
+
 export interface GatewayAnswerRead {
   orderId: string;
   status: string;
@@ -381,6 +385,7 @@ export interface LaunchRead {
   vassalage: string;
   url: string;
   minBet: number;
+  external: boolean;
 }
 
 export interface LineWinRead {
@@ -1009,6 +1014,9 @@ export const OPERATIONS = {
   hub88Balance: { service: "games", method: "POST", path: "/vendor/HUB88/user/balance" },
   hub88Bet: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/bet" },
   hub88Rollback: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/rollback" },
+  hub88SimGame: { service: "games", method: "GET", path: "/wps/games/hub88-sim/play/{sid}" },
+  hub88SimGameUrl: { service: "games", method: "POST", path: "/wps/games/hub88-sim/operator/generic/v2/game/url" },
+  hub88SimSpin: { service: "games", method: "POST", path: "/wps/games/hub88-sim/play/{sid}" },
   hub88UserInfo: { service: "games", method: "POST", path: "/vendor/HUB88/user/info" },
   hub88Win: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/win" },
   launchGame: { service: "games", method: "GET", path: "/wps/relay/GCS_gameLaunchFB" },
@@ -1131,6 +1139,9 @@ export interface OperationPathParams {
   hub88Balance: Record<string, never>;
   hub88Bet: Record<string, never>;
   hub88Rollback: Record<string, never>;
+  hub88SimGame: { sid: string };
+  hub88SimGameUrl: Record<string, never>;
+  hub88SimSpin: { sid: string };
   hub88UserInfo: Record<string, never>;
   hub88Win: Record<string, never>;
   launchGame: Record<string, never>;
@@ -1251,6 +1262,9 @@ export interface OperationQuery {
   hub88Balance: Record<string, never>;
   hub88Bet: Record<string, never>;
   hub88Rollback: Record<string, never>;
+  hub88SimGame: Record<string, never>;
+  hub88SimGameUrl: Record<string, never>;
+  hub88SimSpin: Record<string, never>;
   hub88UserInfo: Record<string, never>;
   hub88Win: Record<string, never>;
   launchGame: { nodeId: number };
@@ -1371,6 +1385,9 @@ export interface OperationBody {
   hub88Balance: undefined;
   hub88Bet: undefined;
   hub88Rollback: undefined;
+  hub88SimGame: undefined;
+  hub88SimGameUrl: undefined;
+  hub88SimSpin: undefined;
   hub88UserInfo: undefined;
   hub88Win: undefined;
   launchGame: undefined;
@@ -1492,6 +1509,9 @@ export interface OperationResponse {
   hub88Balance: unknown;
   hub88Bet: unknown;
   hub88Rollback: unknown;
+  hub88SimGame: unknown;
+  hub88SimGameUrl: unknown;
+  hub88SimSpin: unknown;
   hub88UserInfo: unknown;
   hub88Win: unknown;
   launchGame: LaunchRead;

@@ -1,8 +1,9 @@
 """Load the demo catalogue of brand ``turkeyf2``: ``python -m games_service.seed``.
 
-Idempotent: vendors and games that exist are left as they are, so ``./portal up`` runs it on every start.
-The in-house vendor BGS's games are playable; the other vendors' games are listed and say
-``game.unavailable`` when launched until the aggregator connects them."""
+Idempotent: vendors and games that exist keep their settings (only how they launch is brought up to date), so
+``./portal up`` runs it on every start. The in-house vendor BGS's games are playable here; PG's and Dream
+Gaming's through the aggregator Hub88; the other vendors' games are listed and say ``game.unavailable`` when
+launched until they are connected."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from games_service.settings import GamesSettings
 from portal_kit.db import Database
 
 MERCHANT = "turkeyf2"
+HUB88_VENDORS = ("PG", "DIG")
 
 # (code, game type, category, name)
 VENDORS = [
@@ -55,13 +57,18 @@ GAMES = [
 async def seed(db: Database, merchant: str = MERCHANT) -> None:
     async with db.transaction() as session:
         for sort, (code, game_type, category, name) in enumerate(VENDORS):
+            aggregator = "HUB88" if code in HUB88_VENDORS else None
             await session.execute(
                 insert(Vendor)
-                .values(merchant=merchant, code=code, game_type=game_type, category=category, name=name, sort=sort)
-                .on_conflict_do_nothing()
-            )
+                .values(
+                    merchant=merchant, code=code, game_type=game_type, category=category, name=name, sort=sort,
+                    aggregator=aggregator,
+                )
+                .on_conflict_do_update(index_elements=["merchant", "code", "game_type"], set_={"aggregator": aggregator})
+            )  # fmt: skip
         for sort, row in enumerate(GAMES):
             vendor, game_type, code, en, tr, cn, sub, min_bet, lines, hot, top, demo, playable = row
+            playable = playable or vendor in HUB88_VENDORS
             await session.execute(
                 insert(Game)
                 .values(
@@ -69,7 +76,7 @@ async def seed(db: Database, merchant: str = MERCHANT) -> None:
                     names={"EN": en, "TR": tr, "CN": cn}, sub_category=sub, min_bet=min_bet, lines=lines,
                     hot_rank=hot, is_top=top, support_play=demo, playable=playable, sort=sort, is_game="GAME",
                 )
-                .on_conflict_do_nothing()
+                .on_conflict_do_update(index_elements=["merchant", "vendor", "game_code"], set_={"playable": playable})
             )  # fmt: skip
 
 

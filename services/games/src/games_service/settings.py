@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from pydantic import model_validator
 from pydantic_settings import SettingsConfigDict
 
 from portal_kit.settings import ServiceSettings
@@ -19,3 +20,19 @@ class GamesSettings(ServiceSettings):
     # a game session (launch) takes bets this long.
     hub88_public_key: str = ""
     hub88_session_minutes: float = 240.0
+    # Hub88's Games API (the operator asks it for a game's address); by default the simulator below.
+    hub88_url: str = ""
+    # The Hub88 simulator (development and tests): plays Hub88's side for the vendors connected through it,
+    # calling the wallet API at the portal's public address, signed with this private key (PEM). Off in
+    # production unless turned on.
+    hub88_simulator_enabled: bool | None = None
+    hub88_simulator_private_key: str = ""
+    public_url: str = "http://127.0.0.1:8080"
+
+    @model_validator(mode="after")
+    def _hub88_defaults(self) -> GamesSettings:
+        if self.hub88_simulator_enabled is None:
+            self.hub88_simulator_enabled = not self.is_production
+        if not self.hub88_url:
+            self.hub88_url = self.public_url.rstrip("/") + "/wps/games/hub88-sim"
+        return self

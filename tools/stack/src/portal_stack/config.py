@@ -19,6 +19,7 @@ from functools import cached_property
 from pathlib import Path
 
 from portal_stack.access import ADMIN
+from portal_stack.aggregator_keys import hub88_keys
 from portal_stack.credentials import local_passwords
 from portal_stack.services import REPO, SERVICES, ServiceSpec
 
@@ -76,7 +77,7 @@ class StackConfig:
         return f"{base}/{service.database}"
 
     def service_env(self, service: ServiceSpec) -> dict[str, str]:
-        return {
+        env = {
             f"{service.env_prefix}DATABASE_URL": self.database_url(service),
             "NATS_URL": self.nats_url(service.name),
             "REDIS_URL": self.redis_url(service.name),
@@ -87,6 +88,10 @@ class StackConfig:
             f"{service.env_prefix}PUBLIC_URL": self.url,
             "PYTHONUNBUFFERED": "1",
         }
+        if service.name == "games":  # the aggregator simulator signs with the private key, games checks with the public
+            private, public = hub88_keys(self.data_dir)
+            env |= {"GAMES_HUB88_PUBLIC_KEY": public, "GAMES_HUB88_SIMULATOR_PRIVATE_KEY": private}
+        return env
 
     def gateway_env(self) -> dict[str, str]:
         env = {

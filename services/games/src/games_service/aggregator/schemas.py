@@ -66,3 +66,25 @@ class Hub88Answer(BaseModel):
 class UserInfoAnswer(Hub88Answer):
     country: str | None = None
     sub_partner_id: str | None = None
+
+
+class GameUrlRequest(BaseModel):
+    """Hub88's Games API ``/operator/generic/v2/game/url``: the operator asks for a game's address."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    user: User
+    token: Annotated[StrictStr, Field(min_length=10, max_length=255)]
+    sub_partner_id: StrictStr
+    platform: StrictStr = "GPL_DESKTOP"
+    operator_id: StrictInt = 1
+    lobby_url: StrictStr
+    lang: StrictStr
+    ip: StrictStr = ""
+    game_code: Annotated[StrictStr, Field(min_length=1, max_length=60)]
+    currency: Annotated[StrictStr, Field(pattern=r"^[A-Z]{3}$")]
+    country: StrictStr = "XX"
+
+
+class GameUrlAnswer(BaseModel):
+    url: str

@@ -10,7 +10,9 @@ import secrets
 from collections.abc import Awaitable
 from datetime import UTC, datetime, timedelta
 
+import httpx
 from nats.aio.client import Client as NATS
+from pydantic import ValidationError
 from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -32,7 +34,14 @@ from games_service.aggregator.domain import (
     wallet_id,
 )
 from games_service.aggregator.models import VendorSession, VendorTransaction
-from games_service.aggregator.schemas import BetRequest, RollbackRequest, TransactionRequest, WinRequest
+from games_service.aggregator.schemas import (
+    BetRequest,
+    GameUrlAnswer,
+    GameUrlRequest,
+    RollbackRequest,
+    TransactionRequest,
+    WinRequest,
+)
 from games_service.catalogue.models import Game
 from games_service.records import service as records
 from games_service.records.domain import SettledBet
@@ -215,3 +224,22 @@ async def _close_round(session: AsyncSession, found: VendorSession, game_type: s
             currency=found.currency, stake=stake, valid_bet=stake, win=won, settled_at=datetime.now(UTC),
         ),
     )  # fmt: skip
+
+
+async def game_url(
+    db: Database, http: httpx.AsyncClient, lobby_url: str, merchant: str, account_id: str, player_name: str,
+    currency: str, game: Game, language: str, minutes: float,
+) -> str:  # fmt: skip
+    """Launch ``game`` through Hub88: a game session for the player, then the game's address from Hub88's
+    Games API (the game calls the wallet API back with the session's token)."""
+    token, user = await open_session(db, merchant, account_id, player_name, currency, game, minutes)
+    request = GameUrlRequest(
+        user=user, token=token, sub_partner_id=merchant, lobby_url=lobby_url, lang=language.lower(),
+        game_code=game.game_code, currency=currency,
+    )  # fmt: skip
+    try:
+        answer = await http.post("/operator/generic/v2/game/url", content=request.model_dump_json())
+        answer.raise_for_status()
+        return GameUrlAnswer.model_validate_json(answer.content).url
+    except (httpx.HTTPError, ValidationError):
+        raise DomainError("game.unavailable", status=409) from None

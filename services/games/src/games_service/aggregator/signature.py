@@ -35,3 +35,13 @@ def verified(key: rsa.RSAPublicKey | None, body: bytes, header: str | None) -> b
 def sign(private_key: rsa.RSAPrivateKey, body: bytes) -> str:
     """What the aggregator (and its simulator) puts in the header."""
     return base64.b64encode(private_key.sign(body, padding.PKCS1v15(), hashes.SHA256())).decode()
+
+
+def load_private_key(pem: str) -> rsa.RSAPrivateKey | None:
+    """The simulator's signing key, or None when there is none."""
+    if not pem.strip():
+        return None
+    key = serialization.load_pem_private_key(pem.encode(), password=None)
+    if not isinstance(key, rsa.RSAPrivateKey):
+        raise ValueError("the aggregator's private key must be an RSA key")
+    return key

@@ -22,6 +22,7 @@ class Vendor(Base):
     name: Mapped[str] = mapped_column(String(80))
     sort: Mapped[int] = mapped_column(Integer, default=0)
     maintenance_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    aggregator: Mapped[str | None] = mapped_column(String(16), nullable=True)  # HUB88: its games launch there
 
 
 class Game(Base):

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query, Response
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from pydantic import TypeAdapter
 
+from games_service.aggregator import service as aggregator
+from games_service.aggregator.domain import HUB88
 from games_service.catalogue import service
 from games_service.catalogue.domain import GAME_TYPES, NODE_ID_MAX, SLOT_SUB_CATEGORIES
 from games_service.catalogue.icons import icon_svg
 from games_service.catalogue.schemas import GameRead, LaunchRead, MenuRead, VendorRead
-from games_service.deps import Cache, Db, Language, Member, MerchantCode, SignedIn
+from games_service.deps import Brands, Cache, Db, Language, Member, MerchantCode, SignedIn
+from games_service.settings import GamesSettings
 from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
 from portal_kit.errors import DomainError
 from portal_kit.paging import Page, page_of, page_params
@@ -90,17 +93,31 @@ async def hot_games(db: Db, cache: Cache, merchant: MerchantCode, language: Lang
 
 
 @router.get("/wps/relay/GCS_gameLaunchFB", operation_id="launchGame", response_model=Envelope[LaunchRead])
-async def launch(db: Db, principal: Member, nodeId: int = Query(ge=1, le=NODE_ID_MAX)) -> Envelope[LaunchRead]:
-    """A real account only; the game frame's address for a game that launches here."""
+async def launch(
+    request: Request, db: Db, brands: Brands, principal: Member, language: Language,
+    nodeId: int = Query(ge=1, le=NODE_ID_MAX),
+) -> Envelope[LaunchRead]:  # fmt: skip
+    """A real account only: the in-house games open in the portal's frame; a game of a vendor connected
+    through Hub88 opens a game session there and answers the game's address."""
     game = await service.game_by_node(db, principal.merchant, nodeId)
-    await service.open_for_play(db, game)
+    vendor = await service.open_for_play(db, game)
+    url, external = f"/play/{game.game_code}", False
+    if vendor is not None and vendor.aggregator == HUB88 and principal.account_id is not None:
+        settings: GamesSettings = request.app.state.settings
+        currency = (await brands.brand(principal.merchant)).currency
+        url = await aggregator.game_url(
+            db, request.app.state.hub88_http, settings.public_url, principal.merchant, principal.account_id,
+            principal.username or "", currency, game, language, settings.hub88_session_minutes,
+        )  # fmt: skip
+        external = True
     return ok(
         LaunchRead(
             nodeId=game.node_id,
             gameCode=game.game_code,
             vassalage=game.vendor,
-            url=f"/play/{game.game_code}",
+            url=url,
             minBet=game.min_bet,
+            external=external,
         )
     )
 

@@ -37,5 +37,6 @@ class LaunchRead(BaseModel):
     nodeId: int
     gameCode: str
     vassalage: str
-    url: str  # the game frame's address on the portal (no token in it: the frame uses the session)
+    url: str  # the game's address: the portal's game frame, or the aggregator's game page (external)
     minBet: int  # minor units
+    external: bool  # the game runs at its vendor (open its address); otherwise in the portal's own frame

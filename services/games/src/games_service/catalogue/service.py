@@ -119,9 +119,9 @@ async def game_by_code(db: Database, merchant: str, vendor: str, game_code: str)
     return game
 
 
-async def open_for_play(db: Database, game: Game) -> None:
-    """Refuse a game whose vendor is under maintenance (``vendor_under_maintenance`` with its end time) or that
-    does not launch here yet (``game.unavailable``)."""
+async def open_for_play(db: Database, game: Game) -> Vendor | None:
+    """The game's vendor; refuses a game whose vendor is under maintenance (``vendor_under_maintenance`` with
+    its end time) or that does not launch here yet (``game.unavailable``)."""
     async with db.reader() as session:
         vendor = await session.get(Vendor, (game.merchant, game.vendor, game.game_type))
     now = datetime.now(UTC)
@@ -131,3 +131,4 @@ async def open_for_play(db: Database, game: Game) -> None:
         raise DomainError("vendor_under_maintenance", status=409, value={"maintenanceEnd": end}, end=end)
     if not game.playable:
         raise DomainError("game.unavailable", status=409)
+    return vendor

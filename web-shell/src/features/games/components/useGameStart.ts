@@ -14,7 +14,11 @@ export function useGameStart() {
   const modal = useModal();
   const navigate = useNavigate();
   const launch = useAction((game: Startable) => launchGame(language, game.nodeId), {
-    onDone: (answer, game) => modal.open({ name: "game", gameCode: answer.gameCode, title: game.gameName, minBet: answer.minBet }),
+    onDone: (answer, game) => {
+      // A vendor's game runs at the aggregator: its page opens in a window of its own.
+      if (answer.external) window.open(answer.url, "_blank", "noopener");
+      else modal.open({ name: "game", gameCode: answer.gameCode, title: game.gameName, minBet: answer.minBet });
+    },
   });
   const start = (game: Startable) => {
     launch.reset();

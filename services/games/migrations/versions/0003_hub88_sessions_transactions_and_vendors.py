@@ -1,8 +1,8 @@
-"""hub88 sessions and transactions
+"""hub88 sessions, transactions and vendors
 
 Revision ID: 0003
 Revises: 0002
-Create Date: 2026-11-23 18:04:13.654327
+Create Date: 2026-11-23 18:10:08.703174
 """
 
 from collections.abc import Sequence
@@ -49,9 +49,11 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("aggregator", "transaction_uuid", name=op.f("pk_vendor_transaction")),
     )
     op.create_index("ix_vendor_transaction_round", "vendor_transaction", ["aggregator", "round_id"], unique=False)
+    op.add_column("vendor", sa.Column("aggregator", sa.String(length=16), nullable=True))
 
 
 def downgrade() -> None:
+    op.drop_column("vendor", "aggregator")
     op.drop_index("ix_vendor_transaction_round", table_name="vendor_transaction")
     op.drop_table("vendor_transaction")
     op.drop_table("vendor_session")
