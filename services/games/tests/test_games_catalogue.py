@@ -33,6 +33,11 @@ async def test_the_game_list_needs_a_session_pages_and_filters(games: Games) -> 
         await games.http.get("/wps/relay/GCSGAME_gameList", params={"subCategory": "JP"}, headers=headers)
     ).json()
     assert [game["gameCode"] for game in jackpots["value"]["list"]] == ["PG_JACKPOT_GEMS"]
+    for filters in ({"minLines": 25}, {"gameType": "RNG", "minBet": 200}):  # spec §9: the slots' filters
+        filtered = await games.http.get("/wps/relay/GCSGAME_gameList", params=filters, headers=headers)
+        assert [game["gameCode"] for game in filtered.json()["value"]["list"]] == ["PG_JACKPOT_GEMS"], filters
+    no_lines = await games.http.get("/wps/relay/GCSGAME_gameList", params={"minLines": 0}, headers=headers)
+    assert (no_lines.status_code, no_lines.json()["errorCode"]) == (400, "validation.failed")
     bad = await games.http.get("/wps/relay/GCSGAME_gameList", params={"gameType": "POKER"}, headers=headers)
     assert (bad.status_code, bad.json()["errorCode"]) == (400, "game_type.unknown")
 

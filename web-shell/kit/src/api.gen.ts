@@ -1254,7 +1254,7 @@ export interface OperationQuery {
   feedback: Record<string, never>;
   freePlayLogin: Record<string, never>;
   gameIcon: Record<string, never>;
-  gameList: { gameType?: string | null; vassalage?: string | null; subCategory?: string | null; pageNo?: number; pageSize?: number };
+  gameList: { gameType?: string | null; vassalage?: string | null; subCategory?: string | null; minBet?: number | null; minLines?: number | null; pageNo?: number; pageSize?: number };
   gameMenus: Record<string, never>;
   gameVendors: Record<string, never>;
   helpCenter: { lang?: string | null; device?: string };

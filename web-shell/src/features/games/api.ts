@@ -8,6 +8,8 @@ export interface ListFilter {
   gameType?: string | undefined;
   vassalage?: string | undefined;
   subCategory?: string | undefined;
+  minBet?: number | undefined;
+  minLines?: number | undefined;
 }
 
 function menusQuery() {
@@ -49,7 +51,15 @@ export function useGameList(filter: ListFilter, pageNo: number, pageSize = LIST_
     queryKey: ["gameList", filter, pageNo, pageSize, language, token],
     queryFn: () =>
       api("gameList", language, {
-        query: { gameType: filter.gameType ?? null, vassalage: filter.vassalage ?? null, subCategory: filter.subCategory ?? null, pageNo, pageSize },
+        query: {
+          gameType: filter.gameType ?? null,
+          vassalage: filter.vassalage ?? null,
+          subCategory: filter.subCategory ?? null,
+          minBet: filter.minBet ?? null,
+          minLines: filter.minLines ?? null,
+          pageNo,
+          pageSize,
+        },
       }),
     enabled: token !== null,
     placeholderData: keepPreviousData,

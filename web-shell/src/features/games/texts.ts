@@ -9,7 +9,7 @@ type Key =
   | "biggestWins" | "noWinners" | "won" | "stake" | "spin" | "roll" | "win" | "lastWin" | "lines" | "over"
   | "under" | "target" | "chance" | "payout" | "fairness" | "serverSeedHash" | "clientSeed" | "nonce"
   | "verify" | "verifyTitle" | "serverSeed" | "gameCode" | "result" | "rotateSeeds" | "revealed" | "underMaintenance"
-  | "vendorGames" | "close" | "rolled" | "noWin" | "gameCentre" | "recentGames" | "verifyHint" | "DRAGON" | "TIGER" | "TIE" | "side";
+  | "vendorGames" | "close" | "rolled" | "noWin" | "gameCentre" | "recentGames" | "verifyHint" | "DRAGON" | "TIGER" | "TIE" | "side" | "minBetFilter" | "linesFilter";
 
 const TR: Record<Key, string> = {
   LOTT: "Loto", ELOTT: "E-Loto", LIVE: "Canlı casino", FISH: "Balık oyunları", RNG: "Slotlar", PVP: "Kart oyunları",
@@ -26,6 +26,7 @@ const TR: Record<Key, string> = {
   rotateSeeds: "Tohumları yenile", revealed: "Açıklanan sunucu tohumu", underMaintenance: "Bakımda",
   vendorGames: "Sağlayıcının oyunları", close: "Kapat", rolled: "Atılan", noWin: "Kazanç yok", gameCentre: "Oyun merkezi",
   recentGames: "Son oynanan oyunlar", DRAGON: "Ejder", TIGER: "Kaplan", TIE: "Beraberlik", side: "Bahis",
+  minBetFilter: "En az bahis 1+", linesFilter: "25+ hat",
   verifyHint: "Tohumları yeniledikten sonra açıklanan sunucu tohumu ile her turu yeniden hesaplayabilirsiniz.",
 };
 
@@ -43,7 +44,7 @@ const EN: Record<Key, string> = {
   gameCode: "Game", result: "Result", rotateSeeds: "Rotate seeds", revealed: "Revealed server seed",
   underMaintenance: "Under maintenance", vendorGames: "Vendor's games", close: "Close", rolled: "Rolled",
   noWin: "No win", gameCentre: "Game centre", recentGames: "Recently played", DRAGON: "Dragon", TIGER: "Tiger",
-  TIE: "Tie", side: "Bet on",
+  TIE: "Tie", side: "Bet on", minBetFilter: "Minimum bet 1+", linesFilter: "25+ lines",
   verifyHint: "After rotating your seeds, recompute any round with the revealed server seed.",
 };
 
@@ -59,6 +60,7 @@ const CN: Record<Key, string> = {
   verify: "验证", verifyTitle: "验证一局", serverSeed: "服务器种子", gameCode: "游戏", result: "结果", rotateSeeds: "更换种子",
   revealed: "已公开的服务器种子", underMaintenance: "维护中", vendorGames: "供应商的游戏", close: "关闭", rolled: "点数",
   noWin: "未中奖", gameCentre: "游戏中心", recentGames: "最近玩过", DRAGON: "龙", TIGER: "虎", TIE: "和", side: "押注",
+  minBetFilter: "最低投注 1+", linesFilter: "25 线以上",
   verifyHint: "更换种子后，可用公开的服务器种子重新计算每一局。",
 };
 

@@ -48,6 +48,10 @@ async def game_list(
     gameType: str | None = Query(None, max_length=16),
     vassalage: str | None = Query(None, max_length=40),
     subCategory: str | None = Query(None, max_length=4),
+    minBet: int | None = Query(
+        None, ge=0, le=10_000_000, description="Games whose minimum bet is at least this (minor units)."
+    ),
+    minLines: int | None = Query(None, ge=1, le=1_000, description="Slots with at least this many lines."),
 ) -> Envelope[PageRead[GameRead]]:
     if subCategory is not None and subCategory.upper() not in SLOT_SUB_CATEGORIES:
         raise DomainError("sub_category.unknown")
@@ -59,6 +63,8 @@ async def game_list(
         game_type=_game_type(gameType),
         vassalage=vassalage,
         sub_category=subCategory,
+        min_bet=minBet,
+        min_lines=minLines,
     )
     return ok(page_of(page, items, total))
 

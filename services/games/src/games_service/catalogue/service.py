@@ -73,6 +73,8 @@ async def games(
     game_type: str | None,
     vassalage: str | None,
     sub_category: str | None,
+    min_bet: int | None = None,
+    min_lines: int | None = None,
 ) -> tuple[list[GameRead], int]:
     where = [Game.merchant == merchant]
     if game_type:
@@ -81,6 +83,10 @@ async def games(
         where.append(Game.vendor == vassalage.upper())
     if sub_category:
         where.append(Game.sub_category == sub_category.upper())
+    if min_bet is not None:
+        where.append(Game.min_bet >= min_bet)
+    if min_lines is not None:
+        where.append(Game.lines >= min_lines)
     async with db.reader() as session:
         total = int(await session.scalar(select(func.count()).select_from(Game).where(*where)) or 0)
         rows = await session.scalars(

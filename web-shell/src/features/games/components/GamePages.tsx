@@ -3,6 +3,7 @@ import type { GameRead } from "@portal/kit";
 import { LoadFailure, useLanguage, useLocation, useNavigate, useParams, useSearchParams, useSession } from "@portal/kit";
 import { useModal } from "../../../modals/ModalContext";
 import { text } from "../../../texts";
+import type { ListFilter } from "../api";
 import { LIST_PAGE_SIZE, useGameList, useGameMenus, useHotGames } from "../api";
 import { CENTRE_PAGES, gameListCenterPath, LIST_PAGES } from "../rules";
 import type { GameTextKey } from "../texts";
@@ -12,6 +13,9 @@ import { InHouseGame } from "./InHouseGame";
 
 // Bingo (BG) shows only when Tagalog is supported, and it is not (TR, EN, CN).
 const SUB_CATEGORIES = ["SC", "VP", "JP", "TG", "AC"] as const;
+// Spec §9, the slots' filters: a minimum bet of 1 or more (minor units), 25 lines or more.
+const SLOT_MIN_BET = 100;
+const SLOT_MIN_LINES = 25;
 
 /** A visitor sees the page's frame and is asked to log in: the game list needs a session (spec §6). */
 function LoginFirst() {
@@ -42,9 +46,9 @@ function Pager({ pageNo, totalPages, onPage }: { pageNo: number; totalPages: num
   );
 }
 
-function ListedGames({ gameType, vassalage, subCategory }: { gameType?: string | undefined; vassalage?: string | undefined; subCategory?: string | undefined }) {
+function ListedGames({ filter }: { filter: ListFilter }) {
   const [pageNo, setPageNo] = useState(1);
-  const list = useGameList({ gameType, vassalage, subCategory }, pageNo, LIST_PAGE_SIZE);
+  const list = useGameList(filter, pageNo, LIST_PAGE_SIZE);
   return (
     <>
       <LoadFailure error={list.error} />
@@ -66,6 +70,8 @@ export function GameListPage() {
   const page = centre ? { gameType: params.gameType?.toUpperCase(), vassalage: params.vassalage?.toUpperCase(), title: params.gameType?.toUpperCase() ?? "RNG" } : (LIST_PAGES[pathname] ?? { title: "RNG" });
   const vassalage = search.get("vassalage")?.toUpperCase() ?? page.vassalage;
   const [subCategory, setSubCategory] = useState<string | undefined>(undefined);
+  const [minBet, setMinBet] = useState(false);
+  const [minLines, setMinLines] = useState(false);
   const vendors = page.gameType ? (menus.find((menu) => menu.gameType === page.gameType)?.vendors ?? []) : [];
   const choose = (code: string | null) => {
     const next = new URLSearchParams(search);
@@ -99,9 +105,18 @@ export function GameListPage() {
               {gameText(language, code)}
             </button>
           ))}
+          <button type="button" className="chip" aria-pressed={minBet} onClick={() => setMinBet(!minBet)}>
+            {gameText(language, "minBetFilter")}
+          </button>
+          <button type="button" className="chip" aria-pressed={minLines} onClick={() => setMinLines(!minLines)}>
+            {gameText(language, "linesFilter")}
+          </button>
         </div>
       )}
-      {"hot" in page && page.hot ? <HotList /> : session.token ? <ListedGames key={`${vassalage}-${subCategory}`} gameType={page.gameType} vassalage={vassalage} subCategory={subCategory} /> : <LoginFirst />}
+      {"hot" in page && page.hot ? <HotList /> : session.token ? <ListedGames
+          key={`${vassalage}-${subCategory}-${minBet}-${minLines}`}
+          filter={{ gameType: page.gameType, vassalage, subCategory, minBet: minBet ? SLOT_MIN_BET : undefined, minLines: minLines ? SLOT_MIN_LINES : undefined }}
+        /> : <LoginFirst />}
     </section>
   );
 }
