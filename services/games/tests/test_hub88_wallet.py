@@ -127,6 +127,16 @@ async def test_a_rollback_gives_the_bet_back_and_a_rollback_before_its_bet_refus
     )
     assert early["status"] == "RS_OK"
     assert (await hub.call("/transaction/bet", unseen))["status"] == "RS_ERROR_TRANSACTION_ROLLED_BACK"
+    paid_anyway = Hub88.transaction(
+        user, token, 9_000 * UNIT, "round-4", reference_transaction_uuid=unseen["transaction_uuid"]
+    )
+    assert (await hub.call("/transaction/win", paid_anyway))["status"] == "RS_ERROR_TRANSACTION_ROLLED_BACK"
+    placed = Hub88.transaction(user, token, 1_000 * UNIT, "round-8")
+    won = Hub88.transaction(user, token, 1_000 * UNIT, "round-8", reference_transaction_uuid=placed["transaction_uuid"])
+    await hub.call("/transaction/bet", placed)
+    await hub.call("/transaction/win", won)
+    of_a_win = {**Hub88.transaction(user, token, 0, "round-8"), "reference_transaction_uuid": won["transaction_uuid"]}
+    assert (await hub.call("/transaction/rollback", of_a_win))["status"] == "RS_ERROR_TRANSACTION_DOES_NOT_EXIST"
     assert await games.balance(account) == 100_000
 
 

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 import httpx
 from nats.aio.client import Client as NATS
 from pydantic import ValidationError
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -157,27 +157,33 @@ async def win(db: Database, nc: NATS, request: WinRequest) -> tuple[int, str]:
 
 
 async def rollback(db: Database, nc: NATS, request: RollbackRequest) -> tuple[int, str]:
-    """Give back a bet; a bet not seen yet gets a tombstone in the wallet, so it is refused if it comes."""
+    """Give back a bet. The bet is marked rolled back first (a bet not booked here yet gets the mark, so a bet
+    that lands after it is never paid a win), then the wallet reverses it; a bet the wallet has not seen gets
+    the wallet's tombstone, so it is refused if it comes. Asking again repeats neither."""
     known = await _session(db, request.token, request.user, live=False)  # a rollback after expiry still counts
-    merchant, account_id = known.merchant, known.account_id
-    async with db.reader() as reader:
-        placed = await reader.get(VendorTransaction, (HUB88, request.reference_transaction_uuid))
-    if placed is not None and (placed.kind != BET or placed.account_id != account_id):
-        raise Hub88Refusal(TRANSACTION_DOES_NOT_EXIST)
-    await _wallet(wallet.rollback(nc, merchant, wallet_id(request.reference_transaction_uuid)))
-    if placed is not None:
-        async with db.transaction() as session:
-            await session.execute(
-                update(VendorTransaction)
-                .where(
-                    VendorTransaction.aggregator == HUB88, VendorTransaction.transaction_uuid == placed.transaction_uuid
-                )
-                .values(rolled_back=True)
+    game = await _game(db, known, request.game_code)
+    async with db.transaction() as session:
+        marked = await session.scalar(
+            insert(VendorTransaction)
+            .values(
+                aggregator=HUB88, transaction_uuid=request.reference_transaction_uuid, kind=BET,
+                merchant=known.merchant, account_id=known.account_id, player_name=known.player_name,
+                vendor=known.vendor, game_code=game.game_code, game_type=game.game_type, round_id=request.round,
+                currency=known.currency, amount=0, rolled_back=True,
             )
-            if request.round_closed:
-                await _close_round(session, known, placed.game_type, request.round)
-    after, currency = await balance(nc, merchant, account_id)
-    return after, currency
+            .on_conflict_do_update(
+                index_elements=["aggregator", "transaction_uuid"],
+                set_={"rolled_back": True},
+                where=(VendorTransaction.kind == BET) & (VendorTransaction.account_id == known.account_id),
+            )
+            .returning(VendorTransaction.game_type)
+        )  # fmt: skip
+        if marked is None:  # the reference is a win, or another player's
+            raise Hub88Refusal(TRANSACTION_DOES_NOT_EXIST)
+        if request.round_closed:
+            await _close_round(session, known, marked, request.round)
+    await _wallet(wallet.rollback(nc, known.merchant, wallet_id(request.reference_transaction_uuid)))
+    return await balance(nc, known.merchant, known.account_id)
 
 
 async def _book(
