@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from games_service.aggregator import service
 from games_service.aggregator.domain import (
     INVALID_SIGNATURE,
+    NOT_ENOUGH_MONEY,
     OK,
     WRONG_SYNTAX,
     WRONG_TYPES,
@@ -65,7 +66,7 @@ async def _refused(request: Request, body: Hub88Request, status: str) -> Hub88An
     """A refusal; not enough money comes with the balance, as Hub88 asks."""
     user = getattr(body, "user", None)
     answer = Hub88Answer(user=user, status=status, request_uuid=body.request_uuid)
-    if status == "RS_ERROR_NOT_ENOUGH_MONEY" and user:
+    if status == NOT_ENOUGH_MONEY and user:
         try:
             balance, currency = await service.balance(request.app.state.nats, *parse_user(user))
         except Hub88Refusal:

@@ -28,8 +28,8 @@ from portal_kit.errors import DomainError, NotFound
 
 router = APIRouter(prefix="/wps/games/hub88-sim", tags=["hub88 simulator"])
 SESSION_SECONDS = 4 * 3600
-# The simulated game's pay table: (multiplier of the stake, chance in 1,000); returns 96 % of what is staked.
-PAYS = ((0, 640), (1, 150), (2, 130), (5, 70), (20, 8), (50, 2))
+# The simulated game's pay table: (multiplier of the stake, chance in 1,000); returns 95 % of what is staked.
+PAYS = ((0, 660), (1, 150), (2, 120), (5, 60), (20, 8), (50, 2))
 _random = secrets.SystemRandom()
 
 
