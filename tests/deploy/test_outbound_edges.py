@@ -17,6 +17,8 @@ HTTP_CLIENTS = {"httpx", "requests", "aiohttp", "urllib.request", "http.client",
 EXTERNAL_HTTP = {
     "wallet_service.deposits.sandbox_gateway": "the sandbox payment gateway calls the portal's public address back",
     "auth_service.twilio": "Twilio's Messages API (the SMS provider)",
+    "games_service.aggregator.service": "Hub88's Games API (a game's address at the aggregator)",
+    "games_service.aggregator.simulator": "the Hub88 simulator calls the portal's public address back (Wallet API)",
 }
 SERVICE_ADDRESS = re.compile(r"https?://(" + "|".join(NAMES) + r")(-api)?\b|\b(" + "|".join(NAMES) + r")_url\b")
 

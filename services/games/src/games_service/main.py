@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import httpx
 from fastapi import FastAPI
 
 from games_service.aggregator import router as aggregator
 from games_service.aggregator import simulator
+from games_service.aggregator.service import games_api_client
 from games_service.aggregator.signature import load_private_key, load_public_key
 from games_service.bgs import router as bgs
 from games_service.catalogue import router as catalogue
@@ -23,9 +23,8 @@ async def _start(app: FastAPI) -> None:
     settings: GamesSettings = app.state.settings
     app.state.nats = await connect_nats(settings.nats_url, "games-api")  # the wallet's money API
     app.state.hub88_key = load_public_key(settings.hub88_public_key)
-    app.state.hub88_http = httpx.AsyncClient(base_url=settings.hub88_url, timeout=10)  # Hub88's Games API
-    # The simulator reaches the wallet API only at the portal's public address, as Hub88 would.
-    app.state.hub88_sim_http = httpx.AsyncClient(base_url=settings.public_url, timeout=10)
+    app.state.hub88_http = games_api_client(settings.hub88_url)
+    app.state.hub88_sim_http = simulator.wallet_api_client(settings.public_url)
     app.state.hub88_sim_key = load_private_key(settings.hub88_simulator_private_key)
     app.state.brands = BrandCache(settings.nats_url, settings.site_cache_seconds, name="games-brands")
     await app.state.brands.start()

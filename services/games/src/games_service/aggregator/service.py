@@ -232,6 +232,11 @@ async def _close_round(session: AsyncSession, found: VendorSession, game_type: s
     )  # fmt: skip
 
 
+def games_api_client(url: str) -> httpx.AsyncClient:
+    """The operator's client of Hub88's Games API (outside the portal; the simulator in development)."""
+    return httpx.AsyncClient(base_url=url, timeout=10)
+
+
 async def game_url(
     db: Database, http: httpx.AsyncClient, lobby_url: str, merchant: str, account_id: str, player_name: str,
     currency: str, game: Game, language: str, minutes: float,

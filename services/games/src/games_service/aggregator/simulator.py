@@ -51,6 +51,11 @@ class SpinRead(BaseModel):
     balance: int | None  # minor units, after the round
 
 
+def wallet_api_client(public_url: str) -> httpx.AsyncClient:
+    """The simulator's client: it reaches the operator's Wallet API only at the portal's public address."""
+    return httpx.AsyncClient(base_url=public_url, timeout=10)
+
+
 def _multiplier() -> int:
     draw = _random.randrange(1000)
     for multiplier, chance in PAYS:
