@@ -26,7 +26,7 @@ from games_service.bgs.schemas import (
     VerifyRead,
 )
 from games_service.bgs.service import VENDOR, Bet, play
-from games_service.catalogue.service import game_by_code, open_for_play
+from games_service.catalogue.service import playable_game
 from games_service.deps import Account, Brands, Db, Nats, Player
 from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import DomainError
@@ -41,8 +41,7 @@ def _fairness(round_: Round) -> FairnessRead:
 async def _bet(
     db: Db, brands: Brands, player: Account, game_code: str, stake: int, request_id: str, params: dict[str, object]
 ) -> tuple[Bet, int]:
-    game = await game_by_code(db, player.merchant, VENDOR, game_code)
-    await open_for_play(db, game)
+    game = await playable_game(db, player.merchant, VENDOR, game_code)
     currency = (await brands.brand(player.merchant)).currency
     bet = Bet(
         player.merchant,

@@ -14,7 +14,6 @@ process stopped) keeps its outcome and is settled by the worker's recovery sweep
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from typing import Any
 
 from nats.aio.client import Client as NATS
 from sqlalchemy import select, text, update
+from sqlalchemy.dialects.postgresql import insert
 
 from games_service.bgs import fair
 from games_service.bgs.games import Result
@@ -87,9 +87,7 @@ async def _existing(db: Database, bet: Bet) -> Round | None:
 
 
 async def _fix(db: Database, bet: Bet, rules: Rules) -> Round:
-    existing = await _existing(db, bet)
-    if existing is not None:
-        return existing
+    """Write the round ``open`` with its outcome, or (a replay) answer the round its ``requestId`` already has."""
     async with db.transaction() as session:
         seeds = (
             await session.execute(
@@ -104,45 +102,24 @@ async def _fix(db: Database, bet: Bet, rules: Rules) -> Round:
         ).one()
         server_seed, client_seed, nonce = seeds
         result: Result = rules(server_seed, client_seed, nonce)
-        round_id = uuid.uuid4()
-        inserted = await session.scalar(
-            text(
-                """
-                INSERT INTO game_round (id, merchant, account_id, player_name, request_id, game_code, game_type,
-                    currency, stake, win, server_seed_hash, client_seed, nonce, outcome, state)
-                VALUES (:id, :merchant, :account_id, :player_name, :request_id, :game_code, :game_type, :currency,
-                    :stake, :win, :hash, :client_seed, :nonce, CAST(:outcome AS jsonb), 'open')
-                ON CONFLICT (merchant, account_id, request_id) DO NOTHING
-                RETURNING id
-                """
-            ),
-            {
-                "id": round_id,
-                "merchant": bet.merchant,
-                "account_id": bet.account_id,
-                "player_name": bet.player_name,
-                "request_id": bet.request_id,
-                "game_code": bet.game_code,
-                "game_type": bet.game_type,
-                "currency": bet.currency,
-                "stake": bet.stake,
-                "win": result.win,
-                "hash": fair.commitment(server_seed),
-                "client_seed": client_seed,
-                "nonce": nonce,
-                "outcome": _json({**result.outcome, "params": bet.params}),
-            },
-        )
-        if inserted is None:
-            await session.rollback()  # the same request won the race: its round stands, this nonce is not used
-    if inserted is None:
-        existing = await _existing(db, bet)
-        assert existing is not None
-        return existing
-    async with db.reader() as session:
-        fixed = await session.get(Round, round_id)
-    assert fixed is not None
-    return fixed
+        fixed: Round | None = await session.scalar(
+            insert(Round)
+            .values(
+                id=uuid.uuid4(), merchant=bet.merchant, account_id=bet.account_id, player_name=bet.player_name,
+                request_id=bet.request_id, game_code=bet.game_code, game_type=bet.game_type, currency=bet.currency,
+                stake=bet.stake, win=result.win, server_seed_hash=fair.commitment(server_seed),
+                client_seed=client_seed, nonce=nonce, outcome={**result.outcome, "params": bet.params}, state=OPEN,
+            )
+            .on_conflict_do_nothing(index_elements=["merchant", "account_id", "request_id"])
+            .returning(Round)
+        )  # fmt: skip
+        if fixed is None:
+            await session.rollback()  # a replay (or the same request won the race): this nonce is not used
+    if fixed is not None:
+        return fixed
+    existing = await _existing(db, bet)
+    assert existing is not None
+    return existing
 
 
 def _settled_bet(round_: Round, now: datetime) -> SettledBet:
@@ -151,10 +128,6 @@ def _settled_bet(round_: Round, now: datetime) -> SettledBet:
         player_name=round_.player_name, game_type=round_.game_type, game_code=round_.game_code,
         currency=round_.currency, stake=round_.stake, valid_bet=round_.stake, win=round_.win, settled_at=now,
     )  # fmt: skip
-
-
-def _json(value: dict[str, Any]) -> str:
-    return json.dumps(value, separators=(",", ":"))
 
 
 async def settle(db: Database, nc: NATS, round_: Round) -> Round:
@@ -177,16 +150,18 @@ async def _close(
 ) -> Round:
     now = datetime.now(UTC)
     async with db.transaction() as session:
-        closed = await session.scalar(
+        closed: Round | None = await session.scalar(
             update(Round)
             .where(Round.id == round_.id, Round.state == OPEN)
             .values(state=state, balance=balance, refusal=refusal, settled_at=now)
-            .returning(Round.id)
+            .returning(Round)
         )
         if closed is not None and state == SETTLED:
             await records.add(session, _settled_bet(round_, now))
-    async with db.reader() as session:
-        current = await session.get(Round, round_.id)
+    if closed is not None:
+        return closed
+    async with db.reader() as reader:  # closed by another settle (the recovery sweep): its answer stands
+        current = await reader.get(Round, round_.id)
     assert current is not None
     return current
 
