@@ -1,6 +1,8 @@
 """The full return-to-player simulation of the in-house games (``task games:rtp``): one million rounds of the
 slot and of each Dragon Tiger bet, played by the engine itself (provably fair numbers from fresh seeds), each
-checked against its exact return within ±0.5 %. The test suite runs a smaller sample."""
+checked against its exact return: the slot and Dragon Tiger's own bets (the game's stated RTP) within
+±0.5 %; the tie side bet (pays 16x one time in 17: a standard error of 0.38 % over a million rounds, so
+±0.5 % would fail one run in five) within four standard errors. The test suite runs a smaller sample."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from fractions import Fraction
 from games_service.bgs import cards, fair, slot
 
 TOLERANCE = 0.005
+# The tie pays 16 (in stakes) with probability 3/51: its standard deviation per round, in stakes.
+TIE_DEVIATION = 16 * (3 / 51 * 48 / 51) ** 0.5
 
 
 def simulate(rounds: int) -> float:
@@ -38,10 +42,12 @@ def main() -> None:
     ]
     within = True
     for name, measured, stated in checks:
-        ok = abs(measured - float(stated)) <= TOLERANCE
+        tolerance = 4 * TIE_DEVIATION / rounds**0.5 if name.endswith(cards.TIE) else TOLERANCE
+        ok = abs(measured - float(stated)) <= tolerance
         within &= ok
+        verdict = "ok" if ok else "OUT OF RANGE"
         print(
-            f"{name}: {rounds:,} rounds returned {measured:.4%}; stated {float(stated):.4%} {'ok' if ok else 'OUT OF RANGE'}"
+            f"{name}: {rounds:,} rounds returned {measured:.4%}; stated {float(stated):.4%} (±{tolerance:.2%}) {verdict}"
         )
     sys.exit(0 if within else 1)
 
