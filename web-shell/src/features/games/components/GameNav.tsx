@@ -12,16 +12,23 @@ function CockfightEntry({ entry }: { entry: NavEntry }) {
   const { language } = useLanguage();
   const session = useSession();
   const modal = useModal();
-  const { start } = useGameStart();
+  const { start, outcome } = useGameStart();
   const open = async () => {
     if (!session.token) return modal.open({ name: "login" });
     const first = (await api("gameList", language, { query: { gameType: entry.gameType, pageNo: 1, pageSize: 1 } })).list[0];
     if (first) start(first);
   };
   return (
-    <button type="button" className="main-nav__button" onClick={() => void open().catch(() => undefined)}>
-      {gameText(language, entry.gameType as GameTextKey)}
-    </button>
+    <>
+      <button type="button" className="main-nav__button" onClick={() => void open().catch(() => undefined)}>
+        {gameText(language, entry.gameType as GameTextKey)}
+      </button>
+      {outcome && (
+        <span className="main-nav__alert" role="alert">
+          {outcome.text}
+        </span>
+      )}
+    </>
   );
 }
 
