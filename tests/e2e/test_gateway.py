@@ -49,7 +49,10 @@ def test_paths_of_services_not_built_yet_answer_service_unavailable(stack: Stack
     }
 
 
-@pytest.mark.parametrize("path", ["/wps/no/such/call", "/lgw/nothing", "/lotto/nothing/here", "/wps/relay/NOPE_x"])
+@pytest.mark.parametrize(
+    "path",
+    ["/wps/no/such/call", "/lgw/nothing", "/lotto/nothing/here", "/wps/relay/NOPE_x", "/vendor/NOBODY/user/info"],
+)
 def test_an_api_path_no_service_owns_is_not_found(stack: Stack, path: str) -> None:
     response = httpx.post(f"{stack.url}{path}", headers={"Language": "EN"})
     assert response.status_code == 404
