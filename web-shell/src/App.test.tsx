@@ -106,6 +106,16 @@ describe("start-up by system status", () => {
     expect(screen.queryByRole("link", { name: "Fish games" })).toBeNull();
   });
 
+  it("names a gameListCenter page by its game type, even one this build has no text for", async () => {
+    serve(BASE_CONFIG);
+    localStorage.setItem("hisLang", "EN");
+    renderAt("/gameListCenter/pg/rng");
+    expect(await screen.findByRole("heading", { name: "Slots" })).toBeTruthy();
+    cleanup();
+    renderAt("/gameListCenter/xy/arcade");
+    expect(await screen.findByRole("heading", { name: "ARCADE" })).toBeTruthy();
+  });
+
   it("asks a visitor on a game list page to log in instead of listing (the list needs a session)", async () => {
     const fetchMock = serve(BASE_CONFIG);
     localStorage.setItem("hisLang", "EN");

@@ -1,5 +1,5 @@
 /** The game pages' texts (TR default, EN, CN). */
-import type { Catalog } from "@portal/kit";
+import type { Catalog, Language } from "@portal/kit";
 import { translator } from "@portal/kit";
 
 type Key =
@@ -67,3 +67,9 @@ const CN: Record<Key, string> = {
 const CATALOG: Catalog<Key> = { TR, EN, CN };
 export type GameTextKey = Key;
 export const gameText = translator(CATALOG);
+
+/** A label named by data or an address (a game type, a page title): its text when the catalogue has one, else
+ * the name itself (a type this build does not know yet, or a mistyped address, still shows). */
+export function labelText(language: Language, name: string): string {
+  return name in TR ? gameText(language, name as Key) : name;
+}

@@ -3,8 +3,7 @@ import { useModal } from "../../../modals/ModalContext";
 import { useGameMenus } from "../api";
 import type { NavEntry } from "../rules";
 import { navEntries } from "../rules";
-import type { GameTextKey } from "../texts";
-import { gameText } from "../texts";
+import { labelText } from "../texts";
 import { useGameStart } from "./useGameStart";
 
 /** Cockfight has no page: its entry starts the category's game directly (spec §2). */
@@ -21,7 +20,7 @@ function CockfightEntry({ entry }: { entry: NavEntry }) {
   return (
     <>
       <button type="button" className="main-nav__button" onClick={() => void open().catch(() => undefined)}>
-        {gameText(language, entry.gameType as GameTextKey)}
+        {labelText(language, entry.gameType)}
       </button>
       {outcome && (
         <span className="main-nav__alert" role="alert">
@@ -43,7 +42,7 @@ export function GameNav() {
           <CockfightEntry key={entry.gameType} entry={entry} />
         ) : (
           <NavLink key={entry.gameType} to={entry.to}>
-            {gameText(language, entry.gameType as GameTextKey)}
+            {labelText(language, entry.gameType)}
           </NavLink>
         ),
       )}

@@ -6,8 +6,7 @@ import { text } from "../../../texts";
 import type { ListFilter } from "../api";
 import { LIST_PAGE_SIZE, useGameList, useGameMenus, useHotGames } from "../api";
 import { CENTRE_PAGES, gameListCenterPath, LIST_PAGES } from "../rules";
-import type { GameTextKey } from "../texts";
-import { gameText } from "../texts";
+import { gameText, labelText } from "../texts";
 import { GameGrid } from "./GameGrid";
 import { InHouseGame } from "./InHouseGame";
 
@@ -81,7 +80,7 @@ export function GameListPage() {
   };
   return (
     <section className="game-page" data-testid="game-page">
-      <h1>{gameText(language, page.title as GameTextKey)}</h1>
+      <h1>{labelText(language, page.title)}</h1>
       {vendors.length > 1 && !centre && (
         <div className="chips" role="group" aria-label={gameText(language, "allVendors")}>
           <button type="button" className="chip" aria-pressed={!vassalage} onClick={() => choose(null)}>
@@ -143,7 +142,7 @@ export function GameCentrePage() {
   return (
     <section className="game-page" data-testid="game-centre">
       <h1>
-        {gameText(language, "gameCentre")} · {gameText(language, gameType as GameTextKey)}
+        {gameText(language, "gameCentre")} · {labelText(language, gameType)}
       </h1>
       <LoadFailure error={menus.error} />
       {menus.data && shown.length === 0 && <p className="muted">{gameText(language, "noGames")}</p>}
