@@ -4,7 +4,8 @@ import type { TextKey } from "../../../texts";
 import { t } from "../../../texts";
 import type { BetFilter } from "../api";
 import { GAME_TYPES, useBetRecords } from "../api";
-import { Filters } from "./Filters";
+import { DateSearch } from "../../../components/DateSearch";
+import { Pager } from "../../../components/Pager";
 
 /** The betting record (personalHistoryCopy): settled bets, newest first, by game type and dates. */
 export function BetRecords() {
@@ -17,7 +18,7 @@ export function BetRecords() {
   return (
     <section className="mc-panel">
       <h2>{t(language, "personalHistoryCopy")}</h2>
-      <Filters
+      <DateSearch
         dates={filter}
         onDates={(dates) => setFilter({ ...filter, ...dates })}
         onSearch={() => {
@@ -35,7 +36,7 @@ export function BetRecords() {
             ))}
           </select>
         </label>
-      </Filters>
+      </DateSearch>
       <LoadFailure error={records.error} />
       {page && page.list.length === 0 && <p>{t(language, "empty")}</p>}
       {page && page.list.length > 0 && (
@@ -68,19 +69,7 @@ export function BetRecords() {
           </tbody>
         </table>
       )}
-      {page && page.totalPages > 1 && (
-        <nav className="mc-row" aria-label={t(language, "personalHistoryCopy")}>
-          <button type="button" className="kit-button kit-button--ghost" disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)}>
-            {t(language, "previous")}
-          </button>
-          <span>
-            {page.pageNum} / {page.totalPages}
-          </span>
-          <button type="button" className="kit-button kit-button--ghost" disabled={pageNo >= page.totalPages} onClick={() => setPageNo(pageNo + 1)}>
-            {t(language, "next")}
-          </button>
-        </nav>
-      )}
+      {page && <Pager label={t(language, "personalHistoryCopy")} pageNo={pageNo} shown={page.pageNum} totalPages={page.totalPages} onPage={setPageNo} />}
     </section>
   );
 }

@@ -4,8 +4,8 @@ import { formatMoney, LoadFailure, useLanguage } from "@portal/kit";
 import type { TextKey } from "../../../texts";
 import { t } from "../../../texts";
 import { useProfit } from "../api";
-import type { Dates } from "./Filters";
-import { Filters } from "./Filters";
+import type { Dates } from "../../../components/DateSearch";
+import { DateSearch } from "../../../components/DateSearch";
 
 /** Personal profit and loss (personalProfit): per game type and in total, over the dates. */
 export function Profit() {
@@ -26,7 +26,7 @@ export function Profit() {
   return (
     <section className="mc-panel">
       <h2>{t(language, "personalProfit")}</h2>
-      <Filters dates={dates} onDates={setDates} onSearch={() => setApplied(dates)} />
+      <DateSearch dates={dates} onDates={setDates} onSearch={() => setApplied(dates)} />
       <LoadFailure error={profit.error} />
       {profit.data && profit.data.rows.length === 0 && <p>{t(language, "empty")}</p>}
       {profit.data && profit.data.rows.length > 0 && (

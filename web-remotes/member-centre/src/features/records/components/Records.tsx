@@ -1,10 +1,11 @@
-import type { FormEvent } from "react";
 import { useState } from "react";
 import { LoadFailure, formatMoney, useLanguage } from "@portal/kit";
 import type { TextKey } from "../../../texts";
 import { t } from "../../../texts";
 import type { RecordFilter } from "../api";
 import { useRecords } from "../api";
+import { DateSearch } from "../../../components/DateSearch";
+import { Pager } from "../../../components/Pager";
 
 const TYPES = ["all", "deposit", "withdrawal", "transfer", "upline", "bet", "win", "rollback", "adjustment", "bonus"] as const;
 
@@ -17,8 +18,7 @@ export function Records() {
   const records = useRecords(applied, pageNo);
   const page = records.data ?? null;
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
+  const search = () => {
     setPageNo(1);
     setApplied(filter);
   };
@@ -26,7 +26,7 @@ export function Records() {
   return (
     <section className="mc-panel">
       <h2>{t(language, "transactionHistory")}</h2>
-      <form className="mc-row" onSubmit={search} aria-label={t(language, "search")}>
+      <DateSearch dates={filter} onDates={(dates) => setFilter({ ...filter, ...dates })} onSearch={search}>
         <label className="kit-field">
           {t(language, "type")}
           <select className="mc-select" value={filter.type} onChange={(event) => setFilter({ ...filter, type: event.target.value })}>
@@ -37,16 +37,7 @@ export function Records() {
             ))}
           </select>
         </label>
-        <label className="kit-field">
-          {t(language, "startDate")}
-          <input className="mc-select" type="date" value={filter.startDate} onChange={(event) => setFilter({ ...filter, startDate: event.target.value })} />
-        </label>
-        <label className="kit-field">
-          {t(language, "endDate")}
-          <input className="mc-select" type="date" value={filter.endDate} onChange={(event) => setFilter({ ...filter, endDate: event.target.value })} />
-        </label>
-        <button type="submit" className="kit-button">{t(language, "search")}</button>
-      </form>
+      </DateSearch>
       <LoadFailure error={records.error} />
       {page && page.list.length === 0 && <p>{t(language, "empty")}</p>}
       {page && page.list.length > 0 && (
@@ -73,19 +64,7 @@ export function Records() {
           </tbody>
         </table>
       )}
-      {page && page.totalPages > 1 && (
-        <nav className="mc-row" aria-label={t(language, "transactionHistory")}>
-          <button type="button" className="kit-button kit-button--ghost" disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)}>
-            {t(language, "previous")}
-          </button>
-          <span>
-            {page.pageNo} / {page.totalPages}
-          </span>
-          <button type="button" className="kit-button kit-button--ghost" disabled={pageNo >= page.totalPages} onClick={() => setPageNo(pageNo + 1)}>
-            {t(language, "next")}
-          </button>
-        </nav>
-      )}
+      {page && <Pager label={t(language, "transactionHistory")} pageNo={pageNo} shown={page.pageNo} totalPages={page.totalPages} onPage={setPageNo} />}
     </section>
   );
 }

@@ -1,14 +1,14 @@
 import type { FormEvent, ReactNode } from "react";
 import { useLanguage } from "@portal/kit";
-import { t } from "../../../texts";
+import { t } from "../texts";
 
 export interface Dates {
   startDate: string;
   endDate: string;
 }
 
-/** The search row of the bet pages: the dates (both included) and whatever else the page filters by. */
-export function Filters({ dates, onDates, onSearch, children }: { dates: Dates; onDates: (dates: Dates) => void; onSearch: () => void; children?: ReactNode }) {
+/** The search row of the record pages: the dates (both included) and whatever else the page filters by. */
+export function DateSearch({ dates, onDates, onSearch, children }: { dates: Dates; onDates: (dates: Dates) => void; onSearch: () => void; children?: ReactNode }) {
   const { language } = useLanguage();
   const submit = (event: FormEvent) => {
     event.preventDefault();
