@@ -1,7 +1,8 @@
 """The operator side of Hub88's Wallet API: sessions opened at launch, and bets, wins and rollbacks booked
 through the wallet's money API under ids derived from Hub88's ``transaction_uuid`` (the wallet answers a
 replay with the original, refuses the same id for another movement, and leaves a tombstone when a rollback
-comes before its bet). A refusal is a ``Hub88Refusal`` carrying its ``RS_ERROR_*`` status."""
+comes before its bet). A refusal is a ``Hub88Refusal`` carrying its ``RS_ERROR_*`` status. Its one HTTP client
+is an adapter to an external provider: Hub88's Games API (``games_api_client``), never another service."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import hashlib
 import secrets
 from collections.abc import Awaitable
 from datetime import UTC, datetime, timedelta
+from typing import TypeVar
 
 import httpx
 from nats.aio.client import Client as NATS
@@ -49,6 +51,7 @@ from portal_kit.db import Database
 from portal_kit.errors import DomainError
 
 BET, WIN = "bet", "win"
+T = TypeVar("T")
 
 
 def _hash(token: str) -> str:
@@ -82,7 +85,7 @@ async def _session(db: Database, token: str, user: str, *, live: bool) -> Vendor
     return found
 
 
-async def _wallet(call: Awaitable[int]) -> int:
+async def _wallet(call: Awaitable[T]) -> T:
     """Await a wallet call, its refusal as a Hub88 status."""
     try:
         return await call
@@ -93,12 +96,7 @@ async def _wallet(call: Awaitable[int]) -> int:
 
 
 async def balance(nc: NATS, merchant: str, account_id: str) -> tuple[int, str]:
-    try:
-        return await wallet.balance(nc, merchant, account_id)
-    except wallet.Refused as refused:
-        raise Hub88Refusal(WALLET_REFUSALS.get(refused.code, UNKNOWN)) from None
-    except DomainError:
-        raise Hub88Refusal(UNKNOWN) from None
+    return await _wallet(wallet.balance(nc, merchant, account_id))
 
 
 async def user_balance(db: Database, nc: NATS, token: str, user: str) -> tuple[int, str]:

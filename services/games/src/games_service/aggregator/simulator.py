@@ -3,7 +3,8 @@ plays Hub88's side for the vendors connected through it, as the sandbox payment 
 gateway's. The operator asks its Games API for a game's address (``/operator/generic/v2/game/url``); the game
 page it serves spins a simple reel game and books each round through the operator's Wallet API at the
 portal's public address (``/vendor/HUB88/transaction/bet``, then ``/transaction/win`` closing the round),
-every body signed with the aggregator's private key, exactly as Hub88 would."""
+every body signed with the aggregator's private key, exactly as Hub88 would. It stands for an external
+provider: its HTTP client reaches the portal only at its public address, as Hub88 from outside would."""
 
 from __future__ import annotations
 

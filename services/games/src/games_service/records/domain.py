@@ -21,9 +21,9 @@ def masked(name: str) -> str:
     return f"{name[:2]}***{name[-1]}"
 
 
-def board_category(value: str) -> str | None:
-    """``ALL`` (every game type: None) or one game type."""
-    upper = value.upper()
+def game_type_filter(value: str | None) -> str | None:
+    """A list's game type: none, empty or ``ALL`` (every game type: None), or one game type."""
+    upper = (value or ALL).upper()
     if upper == ALL:
         return None
     if upper not in GAME_TYPES:

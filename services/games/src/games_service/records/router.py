@@ -8,15 +8,13 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query, Response
 from pydantic import TypeAdapter
 
-from games_service.catalogue.domain import GAME_TYPES
 from games_service.catalogue.schemas import GameRead
 from games_service.deps import Cache, Db, Language, MerchantCode, Player, SignedIn
 from games_service.records import service
-from games_service.records.domain import ALL, WINNERS_LIMIT, board_category
+from games_service.records.domain import ALL, WINNERS_LIMIT, game_type_filter
 from games_service.records.schemas import BetRecordRead, ProfitRead, WinnerRead
 from portal_kit.dates import day_range
 from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
-from portal_kit.errors import DomainError
 from portal_kit.paging import Page, page_params
 
 router = APIRouter(tags=["records"])
@@ -40,9 +38,7 @@ async def bet_records(
     """A real account's settled bets, newest first; ``gameType`` one of the catalogue's (or ALL), the days
     as yyyy-MM-dd, both included."""
     start, end = day_range(start_date, end_date)
-    kind = None if game_type in (None, "", ALL) else str(game_type).upper()
-    if kind is not None and kind not in GAME_TYPES:
-        raise DomainError("game_type.unknown")
+    kind = game_type_filter(game_type)
     return ok(await service.records(db, player.merchant, player.account_id, page, kind, start, end, language))
 
 
@@ -73,7 +69,7 @@ async def winner_board(
     limit: Annotated[int, Query(alias="limitNum", ge=1, le=WINNERS_LIMIT)] = WINNERS_LIMIT,
 ) -> Response:
     """Open to visitors: the biggest wins of the brand's last week, names masked."""
-    category = board_category(game_category)
+    category = game_type_filter(game_category)
     key = f"games:winners:{merchant}:{category or ALL}:{language}:{limit}"
     cached = await cache.get(key)
     if cached is None:
