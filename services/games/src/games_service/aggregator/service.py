@@ -19,7 +19,6 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from games_service import wallet
 from games_service.aggregator.domain import (
     HUB88,
     INVALID_GAME,
@@ -47,6 +46,7 @@ from games_service.aggregator.schemas import (
 from games_service.catalogue.models import Game
 from games_service.records import service as records
 from games_service.records.domain import SettledBet
+from portal_kit import money as wallet
 from portal_kit.db import Database
 from portal_kit.errors import DomainError
 

@@ -29,9 +29,9 @@ from games_service.bgs.games import Result
 from games_service.bgs.models import Round
 from games_service.records import service as records
 from games_service.records.domain import SettledBet
-from games_service.wallet import Refused, credit, debit
 from portal_kit.db import Database
 from portal_kit.errors import Conflict, DomainError
+from portal_kit.money import Refused, credit, debit
 
 VENDOR = "BGS"
 OPEN, SETTLED, VOID = "open", "settled", "void"

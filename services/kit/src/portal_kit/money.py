@@ -1,5 +1,6 @@
-"""The wallet's money API over NATS (``rpc.wallet.*``, contracts in proto/): games take stakes and pay wins
-through it, each under an id derived from the round, so asking again answers the original."""
+"""The wallet's money API over NATS (``rpc.wallet.*``, contracts in proto/), as the services that take stakes and
+pay wins (games, lottery) call it: each movement under an id derived from the bet, so asking again answers the
+original."""
 
 from __future__ import annotations
 
