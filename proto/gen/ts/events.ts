@@ -49,6 +49,65 @@ export interface GamesBetSettledV1 {
   data: GamesBetSettledV1Data;
 }
 
+export interface LotteryBetSettledV1Data {
+  betId: string;
+  /** The member's account id. */
+  accountId: string;
+  /** The member's login name (masked wherever it is shown to others). */
+  playerName: string;
+  /** The catalogue vendor the game is listed under. */
+  vendor: "LOTT" | "TCG_LOTTO_VN" | "TCG_SEA";
+  /** The lottery game's code, e.g. SSC_1M. */
+  gameCode: string;
+  /** The issue: yyyyMMdd (UTC) and the day's sequence of 4 digits. */
+  issue: string;
+  betType: string;
+  currency: string;
+  /** Integer minor units. */
+  stake: number;
+  /** Integer minor units paid (0: lost). */
+  win: number;
+  /** The stake that counts for rebates, points and agent turnover (minor units). */
+  validBet: number;
+  settledAt: string;
+}
+
+/** A lottery bet was settled: won (the win paid into the wallet) or lost; for points, agent turnover, the betting record and the winners board. */
+export interface LotteryBetSettledV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "lottery.bet.settled.v1";
+  occurredAt: string;
+  merchant: string;
+  data: LotteryBetSettledV1Data;
+}
+
+export interface LotteryDrawSettledV1Data {
+  /** The lottery game's code, e.g. SSC_1M. */
+  gameCode: string;
+  /** The issue: yyyyMMdd (UTC) and the day's sequence of 4 digits. */
+  issue: string;
+  /** The balls in draw order. */
+  result: Array<number>;
+  /** The issue's seed, hex; HMAC-SHA256 of it over '<game>:<issue>:<block>' gives the balls. */
+  seed: string;
+  /** SHA-256 of the seed, published before betting opened. */
+  seedHash: string;
+  /** When the issue was due. */
+  drawsAt: string;
+  drawnAt: string;
+}
+
+/** An issue of a lottery game was drawn: its result and the seed it came from (whose hash was published before betting opened). The merchant is the one the draw is told to; draws are the same for every brand (the lottery's own brand code, lottery). */
+export interface LotteryDrawSettledV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "lottery.draw.settled.v1";
+  occurredAt: string;
+  merchant: string;
+  data: LotteryDrawSettledV1Data;
+}
+
 export interface SiteConfigChangedV1Data {
   /** The brand whose configuration changed. */
   merchant: string;
@@ -199,6 +258,8 @@ export interface SiteBrand {
   maintenanceEnd: string | null;
   /** Addresses refused as region restricted (CIDR). */
   blockedNetworks: Array<string>;
+  /** The odds table the brand's lottery pays (per mille of the base odds in the lottery's data). */
+  lotteryPrizeMode?: "LOTT" | "ZY" | "ELOTT" | "SEA";
 }
 
 /** The brand (an inactive or unknown one is refused: merchant.not_found). */
@@ -285,6 +346,8 @@ export interface WalletRollbackReply {
 export interface EventsBySubject {
   "auth.member.registered.v1": AuthMemberRegisteredV1;
   "games.bet.settled.v1": GamesBetSettledV1;
+  "lottery.bet.settled.v1": LotteryBetSettledV1;
+  "lottery.draw.settled.v1": LotteryDrawSettledV1;
   "site.config.changed.v1": SiteConfigChangedV1;
   "wallet.deposit.credited.v1": WalletDepositCreditedV1;
   "wallet.deposit.failed.v1": WalletDepositFailedV1;

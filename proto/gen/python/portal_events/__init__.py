@@ -59,6 +59,61 @@ class GamesBetSettledV1(BaseModel):
     data: GamesBetSettledV1Data
 
 
+class LotteryBetSettledV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    betId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    accountId: Annotated[str, Field(min_length=1)]
+    playerName: Annotated[str, Field(max_length=64)]
+    vendor: Literal["LOTT", "TCG_LOTTO_VN", "TCG_SEA"]
+    gameCode: Annotated[str, Field(pattern="^[A-Z0-9_]{2,32}$")]
+    issue: Annotated[str, Field(pattern="^[0-9]{12}$")]
+    betType: Annotated[str, Field(pattern="^[A-Z0-9_]{1,32}$")]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+    stake: Annotated[int, Field(strict=True, ge=1)]
+    win: Annotated[int, Field(strict=True, ge=0)]
+    validBet: Annotated[int, Field(strict=True, ge=0)]
+    settledAt: datetime
+
+
+class LotteryBetSettledV1(BaseModel):
+    """A lottery bet was settled: won (the win paid into the wallet) or lost; for points, agent turnover, the betting record and the winners board."""
+
+    model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "lottery.bet.settled.v1"
+
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    subject: Literal["lottery.bet.settled.v1"]
+    occurredAt: datetime
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    data: LotteryBetSettledV1Data
+
+
+class LotteryDrawSettledV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    gameCode: Annotated[str, Field(pattern="^[A-Z0-9_]{2,32}$")]
+    issue: Annotated[str, Field(pattern="^[0-9]{12}$")]
+    result: list[Annotated[int, Field(strict=True, ge=0)]]
+    seed: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    seedHash: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    drawsAt: datetime
+    drawnAt: datetime
+
+
+class LotteryDrawSettledV1(BaseModel):
+    """An issue of a lottery game was drawn: its result and the seed it came from (whose hash was published before betting opened). The merchant is the one the draw is told to; draws are the same for every brand (the lottery's own brand code, lottery)."""
+
+    model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "lottery.draw.settled.v1"
+
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    subject: Literal["lottery.draw.settled.v1"]
+    occurredAt: datetime
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    data: LotteryDrawSettledV1Data
+
+
 class SiteConfigChangedV1Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -235,6 +290,7 @@ class SiteBrand(BaseModel):
     maintenance: bool
     maintenanceEnd: datetime | None
     blockedNetworks: list[str]
+    lotteryPrizeMode: Literal["LOTT", "ZY", "ELOTT", "SEA"] | None = None
 
 
 class SiteBrandReply(BaseModel):
@@ -339,6 +395,8 @@ class WalletRollbackReply(BaseModel):
 MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
     "auth.member.registered.v1": AuthMemberRegisteredV1,
     "games.bet.settled.v1": GamesBetSettledV1,
+    "lottery.bet.settled.v1": LotteryBetSettledV1,
+    "lottery.draw.settled.v1": LotteryDrawSettledV1,
     "site.config.changed.v1": SiteConfigChangedV1,
     "wallet.deposit.credited.v1": WalletDepositCreditedV1,
     "wallet.deposit.failed.v1": WalletDepositFailedV1,
@@ -362,7 +420,9 @@ RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
 EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "auth.member.registered.v1": ("auth", ("wallet",)),
     "games.bet.settled.v1": ("games", ()),
-    "site.config.changed.v1": ("site", ("auth", "wallet", "games")),
+    "lottery.bet.settled.v1": ("lottery", ("games",)),
+    "lottery.draw.settled.v1": ("lottery", ()),
+    "site.config.changed.v1": ("site", ("auth", "wallet", "games", "lottery")),
     "wallet.deposit.credited.v1": ("wallet", ()),
     "wallet.deposit.failed.v1": ("wallet", ()),
     "wallet.withdrawal.approved.v1": ("wallet", ()),
@@ -373,9 +433,9 @@ EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
 # Each request/reply subject: the service that answers it and the services that may call it.
 RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "rpc.auth.payment_password.verify": ("auth", ("wallet",)),
-    "rpc.site.brand": ("site", ("auth", "wallet", "games")),
-    "rpc.wallet.balance": ("wallet", ("games",)),
-    "rpc.wallet.credit": ("wallet", ("games",)),
-    "rpc.wallet.debit": ("wallet", ("games",)),
-    "rpc.wallet.rollback": ("wallet", ("games",)),
+    "rpc.site.brand": ("site", ("auth", "wallet", "games", "lottery")),
+    "rpc.wallet.balance": ("wallet", ("games", "lottery")),
+    "rpc.wallet.credit": ("wallet", ("games", "lottery")),
+    "rpc.wallet.debit": ("wallet", ("games", "lottery")),
+    "rpc.wallet.rollback": ("wallet", ("games", "lottery")),
 }

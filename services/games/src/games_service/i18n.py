@@ -1,4 +1,5 @@
-"""Texts of the games service's error codes (TR, EN, CN), the wallet's refusals it passes on included."""
+"""Texts of the games service's error codes (TR, EN, CN); the wallet's refusals it passes on are in
+``portal_kit.money``."""
 
 from __future__ import annotations
 
@@ -46,28 +47,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This request id was already used for a different bet.",
         "CN": "该请求编号已用于其他投注。",
     },
-    "wallet.insufficient_funds": {"TR": "Yetersiz bakiye.", "EN": "Insufficient balance.", "CN": "余额不足。"},
-    "wallet.refused": {
-        "TR": "Cüzdan işlemi reddetti.",
-        "EN": "The wallet refused the bet.",
-        "CN": "钱包拒绝了该投注。",
-    },
     "trial.real_money": {
         "TR": "Deneme hesabı gerçek parayla oynayamaz.",
         "EN": "A trial account cannot play for real money.",
         "CN": "试玩账户不能使用真实资金。",
-    },
-    "account.not_found": {"TR": "Cüzdan bulunamadı.", "EN": "Wallet not found.", "CN": "未找到钱包。"},
-    "currency.unknown": {"TR": "Bilinmeyen para birimi.", "EN": "Unknown currency.", "CN": "未知币种。"},
-    "transaction.rolled_back": {
-        "TR": "Bu işlem geri alındı.",
-        "EN": "This transaction was rolled back.",
-        "CN": "该交易已被撤销。",
-    },
-    "amount.invalid": {
-        "TR": "Tutar, kuruş cinsinden pozitif bir tam sayı olmalıdır.",
-        "EN": "The amount must be a positive whole number of minor units.",
-        "CN": "金额必须是以最小货币单位表示的正整数。",
     },
     "request.invalid": {"TR": "Geçersiz istek.", "EN": "Invalid request.", "CN": "请求无效。"},
 }

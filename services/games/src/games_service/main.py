@@ -14,6 +14,7 @@ from games_service.favourites import router as favourites
 from games_service.i18n import MESSAGES
 from games_service.records import router as records
 from games_service.settings import GamesSettings
+from portal_kit import money
 from portal_kit.app import create_app
 from portal_kit.messaging.relay import connect_nats
 from portal_kit.site import BrandCache
@@ -45,7 +46,7 @@ def build_app(settings: GamesSettings | None = None) -> FastAPI:
     return create_app(
         settings,
         routers=routers,
-        messages=[MESSAGES],
+        messages=[MESSAGES, money.MESSAGES],
         on_startup=[_start],
         on_shutdown=[_stop],
         title="games",

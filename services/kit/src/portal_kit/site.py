@@ -74,6 +74,7 @@ class Brand:
     currency: str
     name: str
     status: StatusInputs
+    lottery_prize_mode: str = "LOTT"
 
     def flag(self, name: str) -> bool:
         return bool(self.flags.get(name, False))
@@ -154,6 +155,7 @@ class BrandCache:
             currency=value.currency,
             name=value.name,
             status=StatusInputs(value.maintenance, value.maintenanceEnd, tuple(value.blockedNetworks)),
+            lottery_prize_mode=value.lotteryPrizeMode or "LOTT",
         )
         if drops == self._drops:
             self._cache[merchant] = (asked, brand)

@@ -28,6 +28,7 @@ def brand_answers(responder: Responder, db: Database) -> None:
             "maintenance": merchant.maintenance,
             "maintenanceEnd": merchant.maintenance_end,
             "blockedNetworks": merchant.blocked_networks,
+            "lotteryPrizeMode": merchant.lottery_prize_mode,
         }
         return accepted(SiteBrandReply, value)
 

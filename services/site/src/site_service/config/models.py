@@ -38,6 +38,8 @@ class Merchant(Base):
     maintenance_end: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     blocked_networks: Mapped[list[str]] = mapped_column(JSONB, default=list)
     region_text: Mapped[I18n] = mapped_column(JSONB, default=dict)
+    # The odds table the brand's lottery pays: LOTT, ZY, ELOTT or SEA (the lottery's data says what each pays).
+    lottery_prize_mode: Mapped[str] = mapped_column(String(8), default="LOTT", server_default="LOTT")
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )

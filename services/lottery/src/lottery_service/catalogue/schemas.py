@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel
+
+from lottery_service.draws.schemas import IssueRead, ResultRead
+
+
+class BetTypeRead(BaseModel):
+    """What a bet type pays and what the member chooses: a position (``pickPosition``, one of ``positions``,
+    counted from 1), ``n`` numbers in ``numberRange``, or one of ``options``. ``odds`` are decimal (the stake
+    included) under the brand's prize mode; per option or sum value in ``oddsBy``."""
+
+    code: str
+    name: str
+    kind: str
+    positions: list[int]
+    pickPosition: bool
+    n: int
+    numberRange: list[int]
+    options: list[str]
+    odds: str | None
+    oddsBy: dict[str, str]
+    minStake: int  # minor units
+    maxStake: int
+
+
+class LotteryGameRead(BaseModel):
+    gameCode: str
+    gameName: str
+    category: str  # 11x5, k3, lf, lhc, pcb, pk10, ssc, vn, sea
+    area: str  # the catalogue's vendor: LOTT, TCG_LOTTO_VN, TCG_SEA
+    intervalMinutes: int  # 0: daily
+    hot: bool
+    current: IssueRead | None
+    last: ResultRead | None
+
+
+class LotteryGameDetailRead(LotteryGameRead):
+    prizeMode: str
+    betTypes: list[BetTypeRead]
+    maxPerIssue: int  # minor units a member may stake on one issue
+    balls: int
+    ballRange: list[int]
+    colours: dict[str, list[int]]
+    serverTime: datetime

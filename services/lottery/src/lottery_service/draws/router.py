@@ -1,0 +1,70 @@
+"""The draws' calls: upcoming issues, the results history with each revealed seed, and the verification
+anyone can run. Open to visitors."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query
+
+from lottery_service.catalogue import service as catalogue_service
+from lottery_service.catalogue.domain import catalogue
+from lottery_service.catalogue.router import GameCode
+from lottery_service.deps import Db
+from lottery_service.draws import domain, service
+from lottery_service.draws.schemas import IssueRead, ResultRead, VerifyRead
+from portal_kit.envelope import Envelope, PageRead, ok
+from portal_kit.errors import DomainError
+from portal_kit.paging import Page, page_of, page_params
+
+router = APIRouter(tags=["lottery"])
+ResultsPage = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
+UPCOMING = 10
+
+
+@router.get(
+    "/lotto/lgw/games/{gameCode}/results", operation_id="lotteryResults", response_model=Envelope[PageRead[ResultRead]]
+)
+async def lottery_results(db: Db, gameCode: GameCode, page: ResultsPage) -> Envelope[PageRead[ResultRead]]:
+    """The game's drawn issues, newest first, each with its seed."""
+    game = catalogue_service.game_of(catalogue(), gameCode)
+    async with db.reader() as session:
+        issues, total = await service.results(session, game, page.offset, page.size)
+    return ok(page_of(page, [catalogue_service.result_read(game, issue) for issue in issues], total))
+
+
+@router.get(
+    "/lotto/lgw/games/{gameCode}/issues", operation_id="lotteryIssues", response_model=Envelope[list[IssueRead]]
+)
+async def lottery_issues(db: Db, gameCode: GameCode) -> Envelope[list[IssueRead]]:
+    """The next issues open for bets, soonest first, with the hashes of their seeds."""
+    game = catalogue_service.game_of(catalogue(), gameCode)
+    async with db.reader() as session:
+        issues = await service.upcoming(session, game, UPCOMING)
+    return ok([catalogue_service.issue_read(issue) for issue in issues])
+
+
+@router.get("/lotto/lgw/verify", operation_id="lotteryVerify", response_model=Envelope[VerifyRead])
+async def lottery_verify(
+    db: Db,
+    gameCode: Annotated[str, Query(min_length=1, max_length=32)],
+    issue: Annotated[str, Query(pattern=r"^[0-9]{12}$")],
+    seed: Annotated[str, Query(min_length=64, max_length=64)],
+) -> Envelope[VerifyRead]:
+    """Recompute an issue's balls from a seed with the draw's own code, against the hash published before
+    betting opened and the balls drawn."""
+    game = catalogue_service.game_of(catalogue(), gameCode)
+    try:
+        raw = bytes.fromhex(seed)
+    except ValueError:
+        raise DomainError("lottery.seed_invalid") from None
+    async with db.reader() as session:
+        found = await service.issue_of(session, game, issue)
+    balls = domain.draw(game.category.draw, raw, game.code, issue)
+    return ok(
+        VerifyRead(
+            gameCode=game.code, issue=issue, seedHash=domain.seed_hash(raw), committedSeedHash=found.seed_hash,
+            seedMatches=domain.seed_hash(raw) == found.seed_hash, result=balls, drawnResult=found.result,
+            resultMatches=found.result == balls,
+        )
+    )  # fmt: skip

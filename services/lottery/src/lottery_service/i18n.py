@@ -1,0 +1,69 @@
+"""Texts of the lottery's error codes (TR, EN, CN), the wallet's refusals are in ``portal_kit.money``."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "lottery.game_unknown": {"TR": "Bilinmeyen loto oyunu.", "EN": "Unknown lottery game.", "CN": "未知彩种。"},
+    "lottery.category_unknown": {
+        "TR": "Bilinmeyen loto kategorisi.",
+        "EN": "Unknown lottery category.",
+        "CN": "未知彩票类别。",
+    },
+    "lottery.bet_type_unknown": {
+        "TR": "Bu oyunda böyle bir bahis türü yok.",
+        "EN": "This game has no such bet type.",
+        "CN": "该彩种没有此玩法。",
+    },
+    "lottery.selection_invalid": {
+        "TR": "Seçim bu bahis türüne uymuyor (beklenen: {expected}).",
+        "EN": "The choice does not fit this bet type (expected: {expected}).",
+        "CN": "所选号码不符合该玩法（应为：{expected}）。",
+    },
+    "lottery.issue_unknown": {"TR": "Bilinmeyen çekiliş.", "EN": "Unknown issue.", "CN": "未知期号。"},
+    "lottery.seed_invalid": {
+        "TR": "Tohum 64 onaltılık karakter olmalıdır.",
+        "EN": "The seed must be 64 hexadecimal characters.",
+        "CN": "种子必须是 64 位十六进制字符。",
+    },
+    "lottery.issue_closed": {
+        "TR": "Bu çekilişin bahisleri kapandı.",
+        "EN": "Betting on this issue has closed.",
+        "CN": "本期已封盘。",
+    },
+    "lottery.issue_limit": {
+        "TR": "Bir çekilişe en fazla {max} (kuruş) yatırılabilir; şimdiye kadar {used}.",
+        "EN": "At most {max} minor units on one issue; {used} so far.",
+        "CN": "每期最多投注 {max}（最小货币单位），已投注 {used}。",
+    },
+    "lottery.bet_not_found": {"TR": "Bahis bulunamadı.", "EN": "Bet not found.", "CN": "未找到注单。"},
+    "lottery.bet_not_cancellable": {
+        "TR": "Bu bahis artık geri alınamaz.",
+        "EN": "This bet can no longer be cancelled.",
+        "CN": "该注单已无法撤销。",
+    },
+    "lottery.slip_void": {
+        "TR": "Bahis fişi geçersiz kılındı; bakiyeniz değişmedi.",
+        "EN": "The bet slip was voided; your balance is unchanged.",
+        "CN": "投注单已作废，余额未变。",
+    },
+    "lottery.slip_expired": {
+        "TR": "Cüzdan zamanında yanıt vermedi; bahis fişi geçersiz kılındı ve tutar iade edildi.",
+        "EN": "The wallet did not answer in time; the slip was voided and any amount returned.",
+        "CN": "钱包未及时响应，投注单已作废，款项已退回。",
+    },
+    "lottery.back_url_invalid": {
+        "TR": "Dönüş adresi portalın kendi sayfası olmalıdır.",
+        "EN": "The back address must be a page of the portal.",
+        "CN": "返回地址必须是本站页面。",
+    },
+    "stake.out_of_limits": {
+        "TR": "Bahis {min} ile {max} (kuruş) arasında olmalıdır.",
+        "EN": "The stake must be between {min} and {max} minor units.",
+        "CN": "投注额必须在 {min} 到 {max}（最小货币单位）之间。",
+    },
+    "idempotency.mismatch": {
+        "TR": "Bu istek numarası farklı bir bahis için kullanıldı.",
+        "EN": "This request id was already used for a different bet.",
+        "CN": "该请求编号已用于其他投注。",
+    },
+}

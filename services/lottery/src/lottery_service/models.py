@@ -1,0 +1,10 @@
+"""Every table of the lottery service, for Alembic."""
+
+from __future__ import annotations
+
+from lottery_service.bets.models import Bet, Slip
+from lottery_service.draws.models import Issue
+from portal_kit.db import Base
+from portal_kit.messaging.outbox import OutboxMessage
+
+__all__ = ["Base", "Bet", "Issue", "OutboxMessage", "Slip"]
