@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises:
-Create Date: 2026-11-23 20:39:48.595285
+Create Date: 2026-11-23 20:44:48.042268
 """
 
 from collections.abc import Sequence
@@ -84,6 +84,7 @@ def upgrade() -> None:
         "lottery_bet",
         sa.Column("id", sa.UUID(), nullable=False),
         sa.Column("slip_id", sa.UUID(), nullable=False),
+        sa.Column("line", sa.Integer(), nullable=False),
         sa.Column("merchant", sa.String(length=32), nullable=False),
         sa.Column("account_id", sa.String(length=64), nullable=False),
         sa.Column("player_name", sa.String(length=64), nullable=False),

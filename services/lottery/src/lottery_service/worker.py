@@ -18,6 +18,7 @@ from portal_kit.messaging.relay import connect_nats
 from portal_kit.worker import Background, Worker
 
 log = logging.getLogger("lottery.worker")
+DRAW_BATCH = 50
 
 
 async def tick(db: Database, nc: NATS, settings: LotterySettings) -> None:
@@ -28,8 +29,12 @@ async def tick(db: Database, nc: NATS, settings: LotterySettings) -> None:
     created = await draws.schedule(db, data, now, ahead, timedelta(hours=settings.backfill_hours))
     if created:
         log.info("%d issue(s) scheduled", created)
-    for issue in await draws.draw_due(db, data):
-        log.info("%s %s drawn: %s", issue.game_code, issue.issue, issue.result)
+    while True:  # every issue due, however many were missed while the worker was down
+        drawn = await draws.draw_due(db, data, DRAW_BATCH)
+        for issue in drawn:
+            log.info("%s %s drawn: %s", issue.game_code, issue.issue, issue.result)
+        if len(drawn) < DRAW_BATCH:
+            break
     await bets.recover(db, nc, settings.recovery_after_seconds)
     await bets.settle_drawn(db, nc, data, settings.settle_concurrency)
 

@@ -49,6 +49,7 @@ class Bet(Base):
 
     id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, default=uuid.uuid4)
     slip_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("lottery_slip.id"), index=True)
+    line: Mapped[int] = mapped_column(Integer, default=0)  # its place in the slip
     merchant: Mapped[str] = mapped_column(String(32))
     account_id: Mapped[str] = mapped_column(String(64))
     player_name: Mapped[str] = mapped_column(String(64))

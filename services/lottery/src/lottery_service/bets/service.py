@@ -46,9 +46,10 @@ WON, LOST, CANCELLING, CANCELLED = "won", "lost", "cancelling", "cancelled"
 LIVE = (PENDING, ACCEPTED, CANCELLING)  # bets still waiting for their issue
 COUNTED = (PENDING, ACCEPTED)  # bets counted against the per-issue limit
 
+# Whether the issue takes bets at this instant of the database's clock, and that instant (the bets' time).
 ISSUE_OPEN = text(
-    "SELECT status = 'open' AND closes_at > clock_timestamp() FROM lottery_issue "
-    "WHERE game_code = :game AND issue = :issue FOR SHARE"
+    "SELECT i.status = 'open' AND i.closes_at > c.now, c.now FROM lottery_issue i, (SELECT clock_timestamp() AS now) c "
+    "WHERE i.game_code = :game AND i.issue = :issue FOR SHARE OF i"
 )
 MEMBER_ISSUE_LOCK = text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))")
 
@@ -115,7 +116,7 @@ async def place(db: Database, nc: NATS, request: SlipRequest) -> Placed:
 
 
 async def _load(session: AsyncSession, slip: Slip) -> Placed:
-    bets = await session.scalars(select(Bet).where(Bet.slip_id == slip.id).order_by(Bet.created_at, Bet.id))
+    bets = await session.scalars(select(Bet).where(Bet.slip_id == slip.id).order_by(Bet.line))
     return Placed(slip, list(bets))
 
 
@@ -138,9 +139,10 @@ async def _write(db: Database, request: SlipRequest) -> Placed:
         replay = await _replay(session, request)
         if replay is not None:
             return replay
-        is_open = await session.scalar(ISSUE_OPEN, {"game": request.game.code, "issue": request.issue})
-        if is_open is None:
+        checked = (await session.execute(ISSUE_OPEN, {"game": request.game.code, "issue": request.issue})).first()
+        if checked is None:
             raise NotFound("lottery.issue_unknown")
+        is_open, now = checked
         if not is_open:
             raise Conflict("lottery.issue_closed")
         key = f"{request.merchant}:{request.account_id}:{request.game.code}:{request.issue}"
@@ -156,7 +158,7 @@ async def _write(db: Database, request: SlipRequest) -> Placed:
         )  # fmt: skip
         if int(so_far or 0) + request.total > request.game.max_per_issue:
             raise Conflict("lottery.issue_limit", max=request.game.max_per_issue, used=int(so_far or 0))
-        slip_id, now = uuid.uuid4(), datetime.now(UTC)
+        slip_id = uuid.uuid4()
         slip = Slip(
             id=slip_id, merchant=request.merchant, account_id=request.account_id, request_id=request.request_id,
             fingerprint=request.fingerprint(), game_code=request.game.code, issue=request.issue,
@@ -166,13 +168,13 @@ async def _write(db: Database, request: SlipRequest) -> Placed:
         await session.flush()
         bets = [
             Bet(
-                id=uuid.uuid4(), slip_id=slip_id, merchant=request.merchant, account_id=request.account_id,
+                id=uuid.uuid4(), slip_id=slip_id, line=line, merchant=request.merchant, account_id=request.account_id,
                 player_name=request.player_name, game_code=request.game.code, issue=request.issue,
                 bet_type=wager.bet_type.code, currency=request.currency, stake=wager.stake,
                 odds_milli=wager.odds_milli, status=PENDING, hits=0, win=0, created_at=now,
                 choice={"position": wager.choice.position, "numbers": list(wager.choice.numbers), "option": wager.choice.option},
             )
-            for wager in request.wagers
+            for line, wager in enumerate(request.wagers)
         ]  # fmt: skip
         session.add_all(bets)
         await session.flush()
@@ -255,7 +257,8 @@ async def cancel(db: Database, nc: NATS, merchant: str, account_id: str, bet_id:
             raise NotFound("lottery.bet_not_found")
         if bet.status != ACCEPTED:
             raise Conflict("lottery.bet_not_cancellable")
-        if not await session.scalar(ISSUE_OPEN, {"game": bet.game_code, "issue": bet.issue}):
+        checked = (await session.execute(ISSUE_OPEN, {"game": bet.game_code, "issue": bet.issue})).first()
+        if checked is None or not checked[0]:
             raise Conflict("lottery.issue_closed")
         bet.status = CANCELLING
     balance = await credit(nc, merchant, account_id, bet.currency, bet.stake, f"lottery:cancel:{bet.id}")

@@ -71,7 +71,7 @@ async def member_bets(
         total = await session.scalar(select(func.count()).select_from(Bet).where(*where))
         bets = list(
             await session.scalars(
-                select(Bet).where(*where).order_by(Bet.created_at.desc(), Bet.id).offset(page.offset).limit(page.size)
+                select(Bet).where(*where).order_by(Bet.created_at.desc(), Bet.line).offset(page.offset).limit(page.size)
             )
         )
     return page_of(page, await bet_reads(db, bets, language), int(total or 0))

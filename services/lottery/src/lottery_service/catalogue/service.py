@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import distinct_on
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from lottery_service.bets.models import Bet
@@ -87,7 +88,7 @@ async def _open_issues(session: AsyncSession, codes: list[str]) -> dict[str, Iss
         select(Issue)
         .where(Issue.game_code.in_(codes), Issue.status == draws.OPEN, Issue.closes_at > func.now())
         .order_by(Issue.game_code, Issue.draws_at)
-        .distinct(Issue.game_code)
+        .ext(distinct_on(Issue.game_code))
     )
     return {issue.game_code: issue for issue in rows}
 

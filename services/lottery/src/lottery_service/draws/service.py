@@ -13,7 +13,7 @@ import secrets
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.dialects.postgresql import distinct_on, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from lottery_service.catalogue.domain import Catalogue, Game
@@ -90,7 +90,7 @@ async def latest_drawn(session: AsyncSession, game_codes: list[str]) -> dict[str
         select(Issue)
         .where(Issue.game_code.in_(game_codes), Issue.status.in_((DRAWN, SETTLED)))
         .order_by(Issue.game_code, Issue.draws_at.desc())
-        .distinct(Issue.game_code)
+        .ext(distinct_on(Issue.game_code))
     )
     return {issue.game_code: issue for issue in rows}
 

@@ -1,0 +1,89 @@
+"""Helpers shared by the lottery tests."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import httpx
+from nats.aio.client import Client as NATS
+from sqlalchemy import update
+
+from lottery_service.bets import service as bets
+from lottery_service.catalogue.domain import catalogue
+from lottery_service.draws import service as draws
+from lottery_service.draws.models import Issue
+from lottery_service.settings import LotterySettings
+from portal_kit.db import Database
+from portal_kit.sessions import Principal, Role
+from portal_kit.testing.plugin import issue_session
+from wallet_service.accounts.handlers import NewAccount, open_wallets
+from wallet_service.money.service import Movement, credit
+
+MERCHANT = "turkeyf2"
+
+
+@dataclass
+class Lottery:
+    http: httpx.AsyncClient
+    db: Database
+    wallet_db: Database
+    redis_url: str
+    nc: NATS  # the worker's connection
+    settings: LotterySettings
+
+    async def member(
+        self, balance: int = 1_000_000, *, role: Role = Role.MEMBER, account_type: int = 0, username: str = "player"
+    ) -> tuple[str, str]:
+        """A member with ``balance`` minor units in the main wallet (TRY): (account id, session token)."""
+        account_id = str(uuid.uuid4())
+        async with self.wallet_db.transaction() as session:
+            await open_wallets(session, MERCHANT, NewAccount(account_id, account_type), "TRY", 0)
+        if balance:
+            await credit(self.wallet_db, Movement(MERCHANT, account_id, "TRY", balance, f"test-funds:{account_id}"))
+        token = await issue_session(
+            self.redis_url, Principal(role, MERCHANT, account_id, account_type=account_type, username=username)
+        )
+        return account_id, token
+
+    async def balance(self, account_id: str) -> int:
+        row = await self.wallet_db.call(
+            "SELECT balance FROM ledger_account WHERE merchant = %s AND owner_id = %s AND kind = 'main'",
+            (MERCHANT, account_id),
+        )
+        assert row is not None
+        return int(row[0])
+
+    async def schedule(self, now: datetime | None = None) -> int:
+        return await draws.schedule(
+            self.db, catalogue(), now or datetime.now(UTC), timedelta(minutes=10), timedelta(hours=1)
+        )
+
+    async def open_issue(self, game: str) -> str:
+        """The issue of ``game`` open for bets now (scheduling first)."""
+        await self.schedule()
+        answer = await self.http.get(f"/lotto/lgw/games/{game}")
+        current = answer.json()["value"]["current"]
+        assert current is not None
+        return str(current["issue"])
+
+    async def bet(
+        self, token: str, game: str, issue: str, bets: list[dict[str, Any]], request_id: str | None = None
+    ) -> httpx.Response:
+        body = {"gameCode": game, "issue": issue, "requestId": request_id or f"slip-{uuid.uuid4()}", "bets": bets}
+        return await self.http.post("/lotto/lgw/bets", json=body, headers={"Authorization": token})
+
+    async def make_due(self, game: str, issue: str) -> None:
+        """Close and make due ``issue`` now, as time would."""
+        past = datetime.now(UTC) - timedelta(seconds=1)
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(Issue).where(Issue.game_code == game, Issue.issue == issue).values(closes_at=past, draws_at=past)
+            )
+
+    async def draw_and_settle(self) -> int:
+        data = catalogue()
+        await draws.draw_due(self.db, data)
+        return await bets.settle_drawn(self.db, self.nc, data, 8)
