@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 from typing import Any
 
 from games_helpers import Games
+from sqlalchemy import select
 
 from games_service.bgs import games as rules
+from games_service.records.handlers import record_lottery_bet
+from portal_events import LotteryBetSettledV1, LotteryBetSettledV1Data
+from portal_kit.messaging.events import new_event
+from portal_kit.messaging.outbox import OutboxMessage
 from portal_kit.sessions import Role
 
 
@@ -140,3 +146,23 @@ async def test_bad_winners_board_queries_are_refused(games: Games) -> None:
             "/wps/relay/ODSFE2_getWinnerBoard", params=params, headers={"Merchant": "turkeyf2", "Language": "EN"}
         )
         assert (answer.status_code, answer.json()["errorCode"]) == (400, code), params
+
+
+async def test_a_settled_lottery_bet_joins_the_betting_record_once(games: Games) -> None:
+    account, token = await games.member(0)
+    data = {
+        "betId": str(uuid.uuid4()), "accountId": account, "playerName": "player", "vendor": "LOTT",
+        "gameCode": "SSC_1M", "issue": "202611231082", "betType": "POS_BIG_SMALL", "currency": "TRY",
+        "stake": 1000, "win": 1980, "validBet": 1000, "settledAt": "2026-11-23T18:01:00Z",
+    }  # fmt: skip
+    event = new_event(LotteryBetSettledV1, "turkeyf2", LotteryBetSettledV1Data.model_validate(data))
+    for _ in range(2):  # a redelivery
+        async with games.db.transaction() as session:
+            await record_lottery_bet(session, event)
+    page = (await games.http.get("/wps/games/records", headers={"Authorization": token, "Language": "EN"})).json()
+    [row] = page["value"]["list"]
+    assert row["gameType"] == "LOTT" and row["vendor"] == "LOTT" and row["gameName"] == "Speed SSC 1'"
+    assert row["profit"] == 980
+    async with games.db.reader() as session:
+        subjects = list(await session.scalars(select(OutboxMessage.subject)))
+    assert "games.bet.settled.v1" not in subjects  # the lottery told of it already

@@ -120,6 +120,26 @@ export interface BannerRead {
   linkage: string;
 }
 
+export interface BetRead {
+  betId: string;
+  gameCode: string;
+  gameName: string;
+  issue: string;
+  betType: string;
+  betTypeName: string;
+  position: number | null;
+  numbers: Array<number>;
+  option: string | null;
+  stake: number;
+  odds: string;
+  possibleWin: number;
+  status: string;
+  win: number;
+  result: Array<number> | null;
+  createdAt: string;
+  settledAt: string | null;
+}
+
 export interface BetRecordRead {
   id: string;
   time: string;
@@ -134,11 +154,31 @@ export interface BetRecordRead {
   profit: number;
 }
 
+export interface BetTypeRead {
+  code: string;
+  name: string;
+  kind: string;
+  positions: Array<number>;
+  pickPosition: boolean;
+  n: number;
+  numberRange: Array<number>;
+  options: Array<string>;
+  odds: string | null;
+  oddsBy: Record<string, string>;
+  minStake: number;
+  maxStake: number;
+}
+
 export interface BotCheckRead {
   challengeId: string;
   prefix: string;
   difficulty: number;
   algorithm: string;
+}
+
+export interface CancelRead {
+  bet: BetRead;
+  balance: number;
 }
 
 export interface CaptchaFlagRead {
@@ -379,6 +419,15 @@ export interface IconRead {
   icon: number;
 }
 
+export interface IssueRead {
+  gameCode: string;
+  issue: string;
+  opensAt: string;
+  closesAt: string;
+  drawsAt: string;
+  seedHash: string;
+}
+
 export interface LaunchRead {
   nodeId: number;
   gameCode: string;
@@ -414,6 +463,46 @@ export interface LoginRecordRead {
   at: string;
   ip: string | null;
   success: boolean;
+}
+
+export interface LotteryGameDetailRead {
+  gameCode: string;
+  gameName: string;
+  category: string;
+  area: string;
+  intervalMinutes: number;
+  hot: boolean;
+  current: IssueRead | null;
+  last: ResultRead | null;
+  prizeMode: string;
+  betTypes: Array<BetTypeRead>;
+  maxPerIssue: number;
+  balls: number;
+  ballRange: Array<number>;
+  colours: Record<string, Array<number>>;
+  serverTime: string;
+}
+
+export interface LotteryGameRead {
+  gameCode: string;
+  gameName: string;
+  category: string;
+  area: string;
+  intervalMinutes: number;
+  hot: boolean;
+  current: IssueRead | null;
+  last: ResultRead | null;
+}
+
+export interface LotteryVerifyRead {
+  gameCode: string;
+  issue: string;
+  seedHash: string;
+  committedSeedHash: string;
+  seedMatches: boolean;
+  result: Array<number>;
+  drawnResult: Array<number> | null;
+  resultMatches: boolean;
 }
 
 export interface MaintenanceRead {
@@ -566,6 +655,13 @@ export interface PageRead_AuditEntryRead {
   list: Array<AuditEntryRead>;
 }
 
+export interface PageRead_BetRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<BetRead>;
+}
+
 export interface PageRead_BetRecordRead {
   pageNum: number;
   totalPages: number;
@@ -585,6 +681,13 @@ export interface PageRead_GameRead {
   totalPages: number;
   total: number;
   list: Array<GameRead>;
+}
+
+export interface PageRead_ResultRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<ResultRead>;
 }
 
 export interface PasswordChange {
@@ -716,6 +819,16 @@ export interface ResourceRead {
   url: string;
 }
 
+export interface ResultRead {
+  gameCode: string;
+  issue: string;
+  drawsAt: string;
+  result: Array<number>;
+  seed: string;
+  seedHash: string;
+  tiers: Array<TierRead>;
+}
+
 export interface RevealedRead {
   serverSeed: string;
   serverSeedHash: string;
@@ -794,6 +907,23 @@ export interface SiteConfigRead {
   regionText: string;
 }
 
+export interface SlipRead {
+  slipId: string;
+  gameCode: string;
+  issue: string;
+  currency: string;
+  total: number;
+  balance: number | null;
+  bets: Array<BetRead>;
+}
+
+export interface SlipWrite {
+  gameCode: string;
+  issue: string;
+  requestId: string;
+  bets: Array<WagerWrite>;
+}
+
 export interface SlotOutcome {
   stops: Array<number>;
   grid: Array<Array<string>>;
@@ -829,6 +959,11 @@ export interface SystemStatusRead {
   location: Location;
   maintenance?: MaintenanceRead | null;
   regionRestriction?: RegionRestrictionRead | null;
+}
+
+export interface TierRead {
+  name: string;
+  numbers: Array<number>;
 }
 
 export interface TokenReset {
@@ -912,6 +1047,18 @@ export interface VerifyTicketRead {
   methods: Array<string>;
   firstTimeLogin: boolean;
   passwordExpired: boolean;
+}
+
+export interface VnLaunchRead {
+  url: string;
+}
+
+export interface WagerWrite {
+  betType: string;
+  position?: number | null;
+  numbers?: Array<number>;
+  option?: string | null;
+  stake: number;
 }
 
 export interface WalletAuditRead {
@@ -1025,6 +1172,16 @@ export const OPERATIONS = {
   loginVerificationSend: { service: "auth", method: "POST", path: "/wps/session/login/verify/send" },
   loginVerify: { service: "auth", method: "POST", path: "/wps/session/login/verify" },
   logout: { service: "auth", method: "DELETE", path: "/wps/session/logout" },
+  lotteryBets: { service: "lottery", method: "GET", path: "/lotto/lgw/bets" },
+  lotteryCancel: { service: "lottery", method: "DELETE", path: "/lotto/lgw/bets/{betId}" },
+  lotteryGame: { service: "lottery", method: "GET", path: "/lotto/lgw/games/{gameCode}" },
+  lotteryGames: { service: "lottery", method: "GET", path: "/lotto/lgw/games" },
+  lotteryIssues: { service: "lottery", method: "GET", path: "/lotto/lgw/games/{gameCode}/issues" },
+  lotteryOpened: { service: "lottery", method: "GET", path: "/lotto/lgw/games/opened/numero" },
+  lotteryPlace: { service: "lottery", method: "POST", path: "/lotto/lgw/bets" },
+  lotteryPopular: { service: "lottery", method: "GET", path: "/lgw/games/popular" },
+  lotteryResults: { service: "lottery", method: "GET", path: "/lotto/lgw/games/{gameCode}/results" },
+  lotteryVerify: { service: "lottery", method: "GET", path: "/lotto/lgw/verify" },
   memberIcon: { service: "auth", method: "GET", path: "/wps/member/info/icon" },
   memberInfo: { service: "auth", method: "GET", path: "/wps/member/info" },
   merchantWallet: { service: "wallet", method: "GET", path: "/wps/relay/GCS_merchantWallet" },
@@ -1098,6 +1255,10 @@ export const OPERATIONS = {
   upline: { service: "wallet", method: "GET", path: "/wps/v2/wallets/upline" },
   vendorGameTypes: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_getVassGameType" },
   verifyRound: { service: "games", method: "GET", path: "/wps/games/bgs/verify" },
+  vnGameMenu: { service: "lottery", method: "GET", path: "/lgw/vn/games/game_menu" },
+  vnLaunch: { service: "lottery", method: "GET", path: "/lgw/vn/games/launch" },
+  vnOpened: { service: "lottery", method: "GET", path: "/lgw/vn/numeros/opened/game" },
+  vnRecentGames: { service: "lottery", method: "GET", path: "/lgw/vn/games/game_menu/recent" },
   walletBalance: { service: "wallet", method: "GET", path: "/wps/v2/wallets/balance" },
   walletTransfer: { service: "wallet", method: "POST", path: "/wps/relay/GCS_walletTransfer" },
   whitelabel: { service: "site", method: "GET", path: "/wps/system/whitelabel" },
@@ -1150,6 +1311,16 @@ export interface OperationPathParams {
   loginVerificationSend: Record<string, never>;
   loginVerify: Record<string, never>;
   logout: Record<string, never>;
+  lotteryBets: Record<string, never>;
+  lotteryCancel: { betId: string };
+  lotteryGame: { gameCode: string };
+  lotteryGames: Record<string, never>;
+  lotteryIssues: { gameCode: string };
+  lotteryOpened: Record<string, never>;
+  lotteryPlace: Record<string, never>;
+  lotteryPopular: Record<string, never>;
+  lotteryResults: { gameCode: string };
+  lotteryVerify: Record<string, never>;
   memberIcon: Record<string, never>;
   memberInfo: Record<string, never>;
   merchantWallet: Record<string, never>;
@@ -1223,6 +1394,10 @@ export interface OperationPathParams {
   upline: Record<string, never>;
   vendorGameTypes: Record<string, never>;
   verifyRound: Record<string, never>;
+  vnGameMenu: Record<string, never>;
+  vnLaunch: Record<string, never>;
+  vnOpened: Record<string, never>;
+  vnRecentGames: Record<string, never>;
   walletBalance: Record<string, never>;
   walletTransfer: Record<string, never>;
   whitelabel: Record<string, never>;
@@ -1273,6 +1448,16 @@ export interface OperationQuery {
   loginVerificationSend: Record<string, never>;
   loginVerify: Record<string, never>;
   logout: Record<string, never>;
+  lotteryBets: { gameCode?: string | null; status?: string | null; pageNo?: number; pageSize?: number };
+  lotteryCancel: Record<string, never>;
+  lotteryGame: Record<string, never>;
+  lotteryGames: { category?: string | null };
+  lotteryIssues: Record<string, never>;
+  lotteryOpened: { gameCode?: string | null };
+  lotteryPlace: Record<string, never>;
+  lotteryPopular: Record<string, never>;
+  lotteryResults: { pageNo?: number; pageSize?: number };
+  lotteryVerify: { gameCode: string; issue: string; seed: string };
   memberIcon: Record<string, never>;
   memberInfo: Record<string, never>;
   merchantWallet: { merchantCode?: string | null };
@@ -1346,6 +1531,10 @@ export interface OperationQuery {
   upline: Record<string, never>;
   vendorGameTypes: { vassalage: string };
   verifyRound: { gameCode: string; serverSeed: string; clientSeed: string; nonce: number; target?: number | null; over?: boolean | null; side?: string | null };
+  vnGameMenu: Record<string, never>;
+  vnLaunch: { lottoGameCode: string; lottoArea?: "VN"; launchMode?: "LOTT"; lottoPrizeMode?: string | null; lottoView?: "betting" | "lobby"; device?: string | null; backUrl?: string | null };
+  vnOpened: { gameCode: string };
+  vnRecentGames: Record<string, never>;
   walletBalance: Record<string, never>;
   walletTransfer: Record<string, never>;
   whitelabel: Record<string, never>;
@@ -1396,6 +1585,16 @@ export interface OperationBody {
   loginVerificationSend: VerificationSend;
   loginVerify: SealedBody;
   logout: undefined;
+  lotteryBets: undefined;
+  lotteryCancel: undefined;
+  lotteryGame: undefined;
+  lotteryGames: undefined;
+  lotteryIssues: undefined;
+  lotteryOpened: undefined;
+  lotteryPlace: SlipWrite;
+  lotteryPopular: undefined;
+  lotteryResults: undefined;
+  lotteryVerify: undefined;
   memberIcon: undefined;
   memberInfo: undefined;
   merchantWallet: undefined;
@@ -1469,6 +1668,10 @@ export interface OperationBody {
   upline: undefined;
   vendorGameTypes: undefined;
   verifyRound: undefined;
+  vnGameMenu: undefined;
+  vnLaunch: undefined;
+  vnOpened: undefined;
+  vnRecentGames: undefined;
   walletBalance: undefined;
   walletTransfer: WalletTransfer;
   whitelabel: undefined;
@@ -1520,6 +1723,16 @@ export interface OperationResponse {
   loginVerificationSend: CodeSentRead;
   loginVerify: SessionRead;
   logout: Done;
+  lotteryBets: PageRead_BetRead;
+  lotteryCancel: CancelRead;
+  lotteryGame: LotteryGameDetailRead;
+  lotteryGames: Array<LotteryGameRead>;
+  lotteryIssues: Array<IssueRead>;
+  lotteryOpened: Array<ResultRead>;
+  lotteryPlace: SlipRead;
+  lotteryPopular: Array<LotteryGameRead>;
+  lotteryResults: PageRead_ResultRead;
+  lotteryVerify: LotteryVerifyRead;
   memberIcon: IconRead;
   memberInfo: MemberRead;
   merchantWallet: MerchantWalletRead;
@@ -1593,6 +1806,10 @@ export interface OperationResponse {
   upline: UplineRead;
   vendorGameTypes: Array<VendorRead>;
   verifyRound: VerifyRead;
+  vnGameMenu: Array<LotteryGameRead>;
+  vnLaunch: VnLaunchRead;
+  vnOpened: Array<ResultRead>;
+  vnRecentGames: Array<LotteryGameRead>;
   walletBalance: BalanceRead;
   walletTransfer: Record<string, number>;
   whitelabel: Record<string, boolean>;

@@ -8,6 +8,7 @@ from games_service.catalogue.models import Game, Vendor
 from games_service.favourites.models import Favourite
 from games_service.records.models import BetRecord
 from portal_kit.db import Base
+from portal_kit.messaging.inbox import InboxMessage
 from portal_kit.messaging.outbox import OutboxMessage
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "BetRecord",
     "Favourite",
     "Game",
+    "InboxMessage",
     "OutboxMessage",
     "RevealedSeed",
     "Round",

@@ -29,6 +29,7 @@ VENDORS = [
     ("PG", "RNG", "SLOTS", "PG Soft"), ("BGS", "RNG", "SLOTS", "BGS Originals"),
     ("BGS", "PVP", "CARD", "BGS Originals"), ("DIG", "FISH", "FISH", "Dream Fishing"),
     ("LOTT", "LOTT", "LOTTERY", "Portal Lottery"), ("TCG_SEA", "LOTT", "LOTTERY", "SEA Lottery"),
+    ("TCG_LOTTO_VN", "LOTT", "LOTTERY", "VN Lottery"),
 ]  # fmt: skip
 
 # (vendor, game type, code, EN name, TR name, CN name, sub-category, min bet, lines, hot rank, top, demo, playable)
@@ -51,6 +52,17 @@ GAMES = [
     ("BTI", "SPORTS", "BTI_SPORTSBOOK", "Sportsbook", "Spor Bahisleri", "体育博彩", None, 100, None, None, False, 1, False),
     ("AV", "ESPORTS", "AV_ESPORTS", "AV Esports", "AV E-Spor", "AV 电竞", None, 100, None, None, False, 1, False),
     ("DS88", "COCKFIGHT", "DS88_SABONG", "Sabong Arena", "Horoz Arenası", "斗鸡场", None, 500, None, None, False, 1, False),
+    # The lottery service's games (its data names their rules); the lottery pages open them.
+    ("LOTT", "LOTT", "SSC_1M", "Speed SSC 1'", "Hızlı SSC 1'", "极速时时彩", None, 100, None, 8, True, 1, True),
+    ("LOTT", "LOTT", "K3_1M", "Speed Dice 1'", "Hızlı Zar 1'", "极速快三", None, 100, None, 9, True, 1, True),
+    ("LOTT", "LOTT", "11X5_3M", "11 Choose 5 3'", "11'de 5 3'", "三分11选5", None, 100, None, None, False, 1, True),
+    ("LOTT", "LOTT", "PK10_3M", "Racing 10 3'", "Yarış 10 3'", "三分赛车", None, 100, None, None, False, 1, True),
+    ("LOTT", "LOTT", "PCB_3M", "Lucky 28 3'", "Şanslı 28 3'", "三分幸运28", None, 100, None, None, False, 1, True),
+    ("LOTT", "LOTT", "SSC_5M", "SSC 5'", "SSC 5'", "五分时时彩", None, 100, None, None, False, 1, True),
+    ("LOTT", "LOTT", "LHC_5M", "Mark Six 5'", "Altı Numara 5'", "五分六合彩", None, 100, None, None, False, 1, True),
+    ("LOTT", "LOTT", "LF_5M", "3D 5'", "3D 5'", "五分3D", None, 100, None, None, False, 1, True),
+    ("TCG_SEA", "LOTT", "SEA_5M", "SEA Lotto 5'", "SEA Loto 5'", "东南亚彩 5分", None, 100, None, None, False, 1, True),
+    ("TCG_LOTTO_VN", "LOTT", "VN_SOUTH", "VN Southern Lottery", "VN Güney Lotosu", "越南南部彩", None, 100, None, None, False, 1, True),
 ]  # fmt: skip
 
 

@@ -1,5 +1,6 @@
-"""The games worker: the outbox relay of ``games.bet.settled.v1`` and the recovery sweep that settles rounds
-left open (the stake or the win not yet through the wallet when a process stopped)."""
+"""The games worker: the outbox relay of ``games.bet.settled.v1``, the recovery sweep that settles rounds left
+open (the stake or the win not yet through the wallet when a process stopped), and the betting record of
+lottery bets (``lottery.bet.settled.v1``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import asyncio
 import logging
 
 from games_service.bgs.service import recover
+from games_service.records.handlers import lottery_bets_subscription
 from games_service.settings import GamesSettings
 from portal_kit.db import Database
 from portal_kit.messaging.relay import connect_nats
@@ -34,7 +36,13 @@ def recovery_sweep(settings: GamesSettings) -> Background:
 
 
 def build_worker(settings: GamesSettings) -> Worker:
-    return Worker(settings, produces=True, background=[recovery_sweep(settings)])
+    return Worker(
+        settings,
+        produces=True,
+        consumes=["lottery"],
+        subscriptions=[lottery_bets_subscription()],
+        background=[recovery_sweep(settings)],
+    )
 
 
 def main() -> None:

@@ -107,7 +107,6 @@ def upgrade() -> None:
     op.create_index("ix_bet_issue", "lottery_bet", ["game_code", "issue", "status"], unique=False)
     op.create_index("ix_bet_member", "lottery_bet", ["merchant", "account_id", "created_at"], unique=False)
     op.create_index(op.f("ix_lottery_bet_slip_id"), "lottery_bet", ["slip_id"], unique=False)
-    # ### end Alembic commands ###
 
 
 def downgrade() -> None:
@@ -127,4 +126,3 @@ def downgrade() -> None:
     op.drop_index("ix_issue_due", table_name="lottery_issue", postgresql_where=sa.text("status = 'open'"))
     op.drop_index("ix_issue_drawn", table_name="lottery_issue", postgresql_where=sa.text("status = 'drawn'"))
     op.drop_table("lottery_issue")
-    # ### end Alembic commands ###

@@ -39,6 +39,7 @@ VALKEY_KEYS: dict[str, tuple[str, ...]] = {
     "auth": ("auth:*", "captcha:*", "botcheck:*", "bind:*", SESSION_KEYS, "account-sessions:*"),
     "wallet": ("wallet:*",),
     "games": ("games:*",),
+    "lottery": ("lottery:*",),
 }
 
 

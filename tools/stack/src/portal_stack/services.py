@@ -34,4 +34,5 @@ SERVICES: tuple[ServiceSpec, ...] = (
     ServiceSpec("auth", "auth_service", "AUTH_", 8102),
     ServiceSpec("wallet", "wallet_service", "WALLET_", 8103),
     ServiceSpec("games", "games_service", "GAMES_", 8104, seed=True),
+    ServiceSpec("lottery", "lottery_service", "LOTTERY_", 8105),
 )

@@ -21,9 +21,9 @@ from portal_kit.envelope import PageRead
 from portal_kit.paging import Page, page_of
 
 
-async def add(session: AsyncSession, bet: SettledBet) -> None:
-    """Record ``bet`` and stage ``games.bet.settled.v1``, in the caller's transaction (the one that settles it);
-    once per round: a round recorded already changes nothing."""
+async def add(session: AsyncSession, bet: SettledBet, *, announce: bool = True) -> None:
+    """Record ``bet`` and (``announce``) stage ``games.bet.settled.v1``, in the caller's transaction (the one
+    that settles it); once per round: a round recorded already changes nothing."""
     recorded = await session.scalar(
         insert(BetRecord)
         .values(
@@ -34,7 +34,7 @@ async def add(session: AsyncSession, bet: SettledBet) -> None:
         .on_conflict_do_nothing()
         .returning(BetRecord.id)
     )  # fmt: skip
-    if recorded is not None:
+    if recorded is not None and announce:
         bet_settled(session, bet)
 
 

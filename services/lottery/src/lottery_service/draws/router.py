@@ -12,7 +12,7 @@ from lottery_service.catalogue.domain import catalogue
 from lottery_service.catalogue.router import GameCode
 from lottery_service.deps import Db
 from lottery_service.draws import domain, service
-from lottery_service.draws.schemas import IssueRead, ResultRead, VerifyRead
+from lottery_service.draws.schemas import IssueRead, ResultRead, LotteryVerifyRead
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.errors import DomainError
 from portal_kit.paging import Page, page_of, page_params
@@ -44,13 +44,13 @@ async def lottery_issues(db: Db, gameCode: GameCode) -> Envelope[list[IssueRead]
     return ok([catalogue_service.issue_read(issue) for issue in issues])
 
 
-@router.get("/lotto/lgw/verify", operation_id="lotteryVerify", response_model=Envelope[VerifyRead])
+@router.get("/lotto/lgw/verify", operation_id="lotteryVerify", response_model=Envelope[LotteryVerifyRead])
 async def lottery_verify(
     db: Db,
     gameCode: Annotated[str, Query(min_length=1, max_length=32)],
     issue: Annotated[str, Query(pattern=r"^[0-9]{12}$")],
     seed: Annotated[str, Query(min_length=64, max_length=64)],
-) -> Envelope[VerifyRead]:
+) -> Envelope[LotteryVerifyRead]:
     """Recompute an issue's balls from a seed with the draw's own code, against the hash published before
     betting opened and the balls drawn."""
     game = catalogue_service.game_of(catalogue(), gameCode)
@@ -62,7 +62,7 @@ async def lottery_verify(
         found = await service.issue_of(session, game, issue)
     balls = domain.draw(game.category.draw, raw, game.code, issue)
     return ok(
-        VerifyRead(
+        LotteryVerifyRead(
             gameCode=game.code, issue=issue, seedHash=domain.seed_hash(raw), committedSeedHash=found.seed_hash,
             seedMatches=domain.seed_hash(raw) == found.seed_hash, result=balls, drawnResult=found.result,
             resultMatches=found.result == balls,

@@ -34,7 +34,7 @@ class ResultRead(BaseModel):
     tiers: list[TierRead]  # the result grouped by prize (the VN draw); empty for other games
 
 
-class VerifyRead(BaseModel):
+class LotteryVerifyRead(BaseModel):
     """A result recomputed from a seed with the draw's own code: ``seedMatches`` when the seed is the one whose
     hash was published; ``resultMatches`` when the recomputed balls are the ones drawn."""
 

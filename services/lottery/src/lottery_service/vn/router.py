@@ -18,7 +18,7 @@ from lottery_service.catalogue.schemas import LotteryGameRead
 from lottery_service.deps import Db, Language, Player
 from lottery_service.draws import service as draws
 from lottery_service.draws.schemas import ResultRead
-from lottery_service.vn.schemas import LaunchRead
+from lottery_service.vn.schemas import VnLaunchRead
 from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import DomainError
 
@@ -66,7 +66,7 @@ async def vn_opened(db: Db, gameCode: Annotated[str, Query(min_length=1, max_len
     return ok([service.result_read(game, issue) for issue in issues])
 
 
-@router.get("/lgw/vn/games/launch", operation_id="vnLaunch", response_model=Envelope[LaunchRead])
+@router.get("/lgw/vn/games/launch", operation_id="vnLaunch", response_model=Envelope[VnLaunchRead])
 async def vn_launch(
     player: Player,
     lottoGameCode: Annotated[str, Query(min_length=1, max_length=32)],
@@ -76,7 +76,7 @@ async def vn_launch(
     lottoView: Literal["betting", "lobby"] = "betting",
     device: Annotated[str | None, Query(max_length=16)] = None,
     backUrl: Annotated[str | None, Query(max_length=300)] = None,
-) -> Envelope[LaunchRead]:
+) -> Envelope[VnLaunchRead]:
     """Where a member opens the VN lottery: the portal's ``/vnLottery`` page on the game (betting) or its
     lobby. ``backUrl`` must be a page of the portal (no other site: no open redirect). The odds are always the
     brand's prize mode, whatever ``lottoPrizeMode`` asks."""
@@ -86,4 +86,4 @@ async def vn_launch(
     if backUrl is not None and (not backUrl.startswith("/") or backUrl.startswith("//") or "\\" in backUrl):
         raise DomainError("lottery.back_url_invalid")
     query = {"gameCode": game.code, "view": lottoView, **({"backUrl": backUrl} if backUrl else {})}
-    return ok(LaunchRead(url=f"/vnLottery?{urlencode(query)}"))
+    return ok(VnLaunchRead(url=f"/vnLottery?{urlencode(query)}"))
