@@ -12,7 +12,7 @@ from lottery_service.catalogue.domain import catalogue
 from lottery_service.catalogue.router import GameCode
 from lottery_service.deps import Db
 from lottery_service.draws import domain, service
-from lottery_service.draws.schemas import IssueRead, ResultRead, LotteryVerifyRead
+from lottery_service.draws.schemas import IssueRead, LotteryVerifyRead, ResultRead
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.errors import DomainError
 from portal_kit.paging import Page, page_of, page_params
