@@ -12,6 +12,7 @@ const gamePages = () => import("./features/games/components/GamePages");
 const GameListPage = lazy(() => gamePages().then((module) => ({ default: module.GameListPage })));
 const GameCentrePage = lazy(() => gamePages().then((module) => ({ default: module.GameCentrePage })));
 const PlayPage = lazy(() => gamePages().then((module) => ({ default: module.PlayPage })));
+const LotteryPage = lazy(() => import("./features/lottery/components/LotteryPage").then((module) => ({ default: module.LotteryPage })));
 const FairnessPage = lazy(() => import("./features/games/components/FairnessPage").then((module) => ({ default: module.FairnessPage })));
 
 function Page({ children }: { children: ReactNode }) {
@@ -90,7 +91,7 @@ export function AppRoutes() {
       <Route path="/lott/*" element={<NotAvailable />} />
       <Route path="/elott/*" element={<NotAvailable />} />
       {LOTTERY_PATHS.map((path) => (
-        <Route key={path} path={path} element={<RequireAuth><NotAvailable /></RequireAuth>} />
+        <Route key={path} path={path} element={<RequireAuth><Page><LotteryPage path={path} /></Page></RequireAuth>} />
       ))}
       <Route path="/member/*" element={<RequireRealAccount><RemoteApp name="memberCentre" /></RequireRealAccount>} />
       <Route path="/agentHome/*" element={<RequireRealAccount><RemoteApp name="agentCentre" /></RequireRealAccount>} />

@@ -1,0 +1,388 @@
+/** The lottery routes (/lottery, /seaLottery, /vnLottery): without ``gameCode`` the lobby of the route's
+ * vendor by category; with it the betting view - the open issue with its countdowns and seed hash, the bet
+ * types with the brand's odds, the slip, the results with their balls and seeds, the trend and my bets. */
+import { useEffect, useState } from "react";
+import type { BetTypeRead, LotteryGameDetailRead, LotteryGameRead, ResultRead } from "@portal/kit";
+import {
+  api, formatMoney, Link, OutcomeLine, parseMoney, useAction, useLanguage, useQuery, useQueryClient, useSearchParams, useSession,
+} from "@portal/kit";
+import { useSite } from "../../../site";
+import { ballClass, ballText, countdown, pcbSum, possibleWin, slipTotals, trendPoints } from "../rules";
+import { lotteryLabel, lotteryText } from "../texts";
+
+const AREAS: Record<string, string> = { "/vnLottery": "TCG_LOTTO_VN", "/seaLottery": "TCG_SEA", "/lottery": "LOTT" };
+const LOBBY_TABS = ["all", "time", "hot", "ssc", "11x5", "k3", "pk10", "lhc", "pcb", "lf"];
+
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function LotteryPage({ path }: { path: string }) {
+  const [search] = useSearchParams();
+  const gameCode = search.get("gameCode");
+  return gameCode ? <BettingView gameCode={gameCode} path={path} /> : <Lobby area={AREAS[path] ?? "LOTT"} path={path} />;
+}
+
+function Balls({ category, balls, colours }: { category: string; balls: number[]; colours: Record<string, number[]> }) {
+  return (
+    <span className="lot-balls">
+      {balls.map((ball, index) => (
+        <span key={index} className={ballClass(category, ball, colours)}>
+          {ballText(category, ball)}
+        </span>
+      ))}
+      {category === "pcb" && <span className={ballClass(category, pcbSum(balls), colours)}>= {pcbSum(balls)}</span>}
+    </span>
+  );
+}
+
+function Lobby({ area, path }: { area: string; path: string }) {
+  const { language } = useLanguage();
+  const now = useNow();
+  const [tab, setTab] = useState(area === "LOTT" ? "all" : "all");
+  const games = useQuery({
+    queryKey: ["lotteryGames", tab, language],
+    queryFn: () => api("lotteryGames", language, { query: { category: tab === "all" ? null : tab } }),
+    refetchInterval: 10_000,
+  });
+  const listed = (games.data ?? []).filter((game) => game.area === area);
+  return (
+    <section className="lot-lobby" aria-label={lotteryText(language, "lottery")}>
+      <h1>{lotteryText(language, area === "TCG_LOTTO_VN" ? "vn" : area === "TCG_SEA" ? "sea" : "lottery")}</h1>
+      {area === "LOTT" && (
+        <nav className="lot-tabs" role="tablist">
+          {LOBBY_TABS.map((name) => (
+            <button key={name} type="button" role="tab" aria-selected={tab === name} className="kit-button" onClick={() => setTab(name)}>
+              {lotteryLabel(language, name)}
+            </button>
+          ))}
+        </nav>
+      )}
+      <ul className="lot-games">
+        {listed.map((game: LotteryGameRead) => (
+          <li key={game.gameCode} className="lot-card" data-testid={`lottery-${game.gameCode}`}>
+            <Link to={`${path}?gameCode=${encodeURIComponent(game.gameCode)}`}>
+              <strong>{game.gameName}</strong>
+            </Link>
+            <span>{game.intervalMinutes ? `${game.intervalMinutes} ${lotteryText(language, "everyMinutes")}` : lotteryText(language, "daily")}</span>
+            {game.current ? (
+              <span>
+                {lotteryText(language, "issue")} {game.current.issue} · {lotteryText(language, "closesIn")} {countdown(Date.parse(game.current.closesAt), now)}
+              </span>
+            ) : (
+              <span>{lotteryText(language, "noIssue")}</span>
+            )}
+            {game.last && <Balls category={game.category} balls={game.last.result} colours={{}} />}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface Line {
+  key: string;
+  betType: BetTypeRead;
+  position: number | null;
+  numbers: number[];
+  option: string | null;
+  stake: number;
+  odds: string;
+}
+
+function choiceText(language: string, line: Line): string {
+  const parts = [line.position ? `#${line.position}` : "", line.numbers.join(","), line.option ? lotteryLabel(language as never, line.option) : ""];
+  return parts.filter(Boolean).join(" ");
+}
+
+function BettingView({ gameCode, path }: { gameCode: string; path: string }) {
+  const { language } = useLanguage();
+  const { config } = useSite();
+  const session = useSession();
+  const client = useQueryClient();
+  const now = useNow();
+  const detail = useQuery({
+    queryKey: ["lotteryGame", gameCode, language],
+    queryFn: () => api("lotteryGame", language, { path: { gameCode } }),
+    refetchInterval: 5_000,
+  });
+  const results = useQuery({
+    queryKey: ["lotteryResults", gameCode],
+    queryFn: () => api("lotteryResults", language, { path: { gameCode }, query: { pageNo: 1, pageSize: 20 } }),
+    refetchInterval: 10_000,
+  });
+  const bets = useQuery({
+    queryKey: ["lotteryBets", gameCode, session.token],
+    queryFn: () => api("lotteryBets", language, { query: { gameCode, pageNo: 1, pageSize: 20 } }),
+    refetchInterval: 10_000,
+  });
+  const [lines, setLines] = useState<Line[]>([]);
+  const game: LotteryGameDetailRead | undefined = detail.data;
+  const place = useAction(
+    () =>
+      api("lotteryPlace", language, {
+        body: {
+          gameCode,
+          issue: game?.current?.issue ?? "",
+          requestId: `slip-${crypto.randomUUID()}`,
+          bets: lines.map((line) => ({ betType: line.betType.code, position: line.position, numbers: line.numbers, option: line.option, stake: line.stake })),
+        },
+      }),
+    {
+      onDone: async () => {
+        setLines([]);
+        await session.refreshBalance();
+        await client.invalidateQueries({ queryKey: ["lotteryBets", gameCode] });
+      },
+      doneText: lotteryText(language, "placed"),
+    },
+  );
+  const cancel = useAction((betId: string) => api("lotteryCancel", language, { path: { betId } }), {
+    onDone: async () => {
+      await session.refreshBalance();
+      await client.invalidateQueries({ queryKey: ["lotteryBets", gameCode] });
+    },
+  });
+  const settledCount = (bets.data?.list ?? []).filter((bet) => bet.status === "won" || bet.status === "lost").length;
+  useEffect(() => {
+    if (settledCount) void session.refreshBalance();
+  }, [settledCount, session]);
+  if (!game) return <section className="lot-view" aria-busy="true" />;
+  const current = game.current;
+  const totals = slipTotals(lines);
+  return (
+    <section className="lot-view" aria-label={game.gameName}>
+      <p>
+        <Link to={path}>{lotteryText(language, "back")}</Link>
+      </p>
+      <h1>{game.gameName}</h1>
+      {current ? (
+        <div className="lot-issue" data-testid="lottery-issue">
+          <strong>
+            {lotteryText(language, "issue")} {current.issue}
+          </strong>
+          <span data-testid="lottery-closes">
+            {Date.parse(current.closesAt) > now ? `${lotteryText(language, "closesIn")} ${countdown(Date.parse(current.closesAt), now)}` : lotteryText(language, "closed")}
+          </span>
+          <span>
+            {lotteryText(language, "drawsIn")} {countdown(Date.parse(current.drawsAt), now)}
+          </span>
+          <small title={lotteryText(language, "seedHash")}>
+            {lotteryText(language, "seedHash")}: <code>{current.seedHash}</code>
+          </small>
+        </div>
+      ) : (
+        <p>{lotteryText(language, "noIssue")}</p>
+      )}
+      {game.last && (
+        <p className="lot-last">
+          {lotteryText(language, "lastResult")} {game.last.issue}: <Balls category={game.category} balls={game.last.result} colours={game.colours} />
+        </p>
+      )}
+      <BetPicker game={game} currency={config.currencySymbol} onAdd={(line) => setLines((all) => [...all, line])} />
+      <section className="lot-slip" aria-label={lotteryText(language, "slip")}>
+        <h2>{lotteryText(language, "slip")}</h2>
+        {lines.length === 0 ? (
+          <p>{lotteryText(language, "emptySlip")}</p>
+        ) : (
+          <ul>
+            {lines.map((line) => (
+              <li key={line.key}>
+                {line.betType.name} {choiceText(language, line)} · {formatMoney(line.stake, config.currencySymbol)} × {line.odds}
+                <button type="button" className="kit-link" onClick={() => setLines((all) => all.filter((other) => other.key !== line.key))}>
+                  {lotteryText(language, "remove")}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p data-testid="lottery-slip-total">
+          {lotteryText(language, "total")}: {formatMoney(totals.total, config.currencySymbol)} · {lotteryText(language, "possibleWin")}:{" "}
+          {formatMoney(totals.possibleWin, config.currencySymbol)}
+        </p>
+        <button type="button" className="kit-button" disabled={!lines.length || !current || place.pending} onClick={() => void place.submit(undefined)}>
+          {lotteryText(language, "place")}
+        </button>
+        <OutcomeLine outcome={place.outcome} />
+      </section>
+      <Results game={game} results={results.data?.list ?? []} />
+      <section className="lot-bets" aria-label={lotteryText(language, "myBets")}>
+        <h2>{lotteryText(language, "myBets")}</h2>
+        {(bets.data?.list ?? []).length === 0 ? (
+          <p>{lotteryText(language, "noBets")}</p>
+        ) : (
+          <table className="kit-table">
+            <thead>
+              <tr>
+                <th>{lotteryText(language, "issue")}</th>
+                <th>{lotteryText(language, "betType")}</th>
+                <th>{lotteryText(language, "stake")}</th>
+                <th>{lotteryText(language, "odds")}</th>
+                <th>{lotteryText(language, "status")}</th>
+                <th>{lotteryText(language, "win")}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {(bets.data?.list ?? []).map((bet) => (
+                <tr key={bet.betId} data-testid="lottery-bet">
+                  <td>{bet.issue}</td>
+                  <td>
+                    {bet.betTypeName} {[bet.position ? `#${bet.position}` : "", bet.numbers.join(","), bet.option ? lotteryLabel(language, bet.option) : ""].filter(Boolean).join(" ")}
+                  </td>
+                  <td>{formatMoney(bet.stake, config.currencySymbol)}</td>
+                  <td>{bet.odds}</td>
+                  <td data-testid="lottery-bet-status">{lotteryLabel(language, bet.status)}</td>
+                  <td>{formatMoney(bet.win, config.currencySymbol)}</td>
+                  <td>
+                    {bet.status === "accepted" && current && current.issue === bet.issue && Date.parse(current.closesAt) > now && (
+                      <button type="button" className="kit-link" onClick={() => void cancel.submit(bet.betId)}>
+                        {lotteryText(language, "cancel")}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <OutcomeLine outcome={cancel.outcome} />
+      </section>
+    </section>
+  );
+}
+
+function BetPicker({ game, currency, onAdd }: { game: LotteryGameDetailRead; currency: string; onAdd: (line: Line) => void }) {
+  const { language } = useLanguage();
+  const [code, setCode] = useState(game.betTypes[0]?.code ?? "");
+  const betType = game.betTypes.find((bt) => bt.code === code) ?? game.betTypes[0];
+  const [position, setPosition] = useState<number | null>(null);
+  const [numbers, setNumbers] = useState<number[]>([]);
+  const [option, setOption] = useState<string | null>(null);
+  const [amount, setAmount] = useState("10");
+  const [refusal, setRefusal] = useState<string | null>(null);
+  if (!betType) return null;
+  const sums = Object.keys(betType.oddsBy).filter(() => betType.kind === "sum_value").map(Number);
+  const [low = 0, high = 9] = betType.numberRange;
+  const choices = sums.length ? sums : Array.from({ length: Math.min(high - low + 1, 100) }, (_, i) => low + i);
+  const odds = betType.odds ?? betType.oddsBy[option ?? String(numbers[0] ?? "")] ?? "";
+  const choose = (betTypeCode: string) => {
+    setCode(betTypeCode);
+    setPosition(null);
+    setNumbers([]);
+    setOption(null);
+  };
+  const toggle = (value: number) =>
+    setNumbers((chosen) => (chosen.includes(value) ? chosen.filter((n) => n !== value) : [...chosen, value].slice(-betType.n)));
+  const add = () => {
+    const stake = parseMoney(amount);
+    if (stake === null || stake < betType.minStake || stake > betType.maxStake) {
+      return setRefusal(`${lotteryText(language, "stake")}: ${formatMoney(betType.minStake, currency)} - ${formatMoney(betType.maxStake, currency)}`);
+    }
+    if ((betType.options.length && !option) || (!betType.options.length && numbers.length !== betType.n) || (betType.pickPosition && !position) || !odds) {
+      return setRefusal(lotteryText(language, "chooseNumbers"));
+    }
+    setRefusal(null);
+    onAdd({ key: crypto.randomUUID(), betType, position, numbers, option, stake, odds });
+  };
+  return (
+    <section className="lot-picker" aria-label={lotteryText(language, "betType")}>
+      <label className="kit-field">
+        {lotteryText(language, "betType")}
+        <select value={betType.code} onChange={(event) => choose(event.target.value)}>
+          {game.betTypes.map((bt) => (
+            <option key={bt.code} value={bt.code}>
+              {bt.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {betType.pickPosition && (
+        <div role="radiogroup" aria-label={lotteryText(language, "position")} className="lot-choices">
+          {betType.positions.map((p) => (
+            <button key={p} type="button" aria-pressed={position === p} className="kit-button" onClick={() => setPosition(p)}>
+              #{p}
+            </button>
+          ))}
+        </div>
+      )}
+      {betType.options.length > 0 ? (
+        <div role="radiogroup" aria-label={lotteryText(language, "betType")} className="lot-choices">
+          {betType.options.map((name) => (
+            <button key={name} type="button" aria-pressed={option === name} className="kit-button" onClick={() => setOption(name)}>
+              {lotteryLabel(language, name)} {betType.oddsBy[name] ? `×${betType.oddsBy[name]}` : ""}
+            </button>
+          ))}
+        </div>
+      ) : (
+        betType.n > 0 && (
+          <div aria-label={lotteryText(language, "numbers")} className="lot-choices">
+            {choices.map((value) => (
+              <button key={value} type="button" aria-pressed={numbers.includes(value)} className={ballClass(game.category, value, game.colours)} onClick={() => toggle(value)}>
+                {ballText(game.category, value)}
+              </button>
+            ))}
+          </div>
+        )
+      )}
+      <label className="kit-field">
+        {lotteryText(language, "stake")}
+        <input inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+      </label>
+      <span>
+        {lotteryText(language, "odds")}: {odds || "-"} · {lotteryText(language, "possibleWin")}:{" "}
+        {odds && parseMoney(amount) !== null ? formatMoney(possibleWin(parseMoney(amount) ?? 0, odds), currency) : "-"}
+      </span>
+      <button type="button" className="kit-button" onClick={add}>
+        {lotteryText(language, "add")}
+      </button>
+      {refusal && <p role="alert">{refusal}</p>}
+    </section>
+  );
+}
+
+function Results({ game, results }: { game: LotteryGameDetailRead; results: ResultRead[] }) {
+  const { language } = useLanguage();
+  const positions = Math.min(game.balls, 5);
+  const [low = 0, high = 9] = game.ballRange;
+  return (
+    <section className="lot-results" aria-label={lotteryText(language, "results")}>
+      <h2>{lotteryText(language, "results")}</h2>
+      {results.length > 1 && game.category !== "vn" && (
+        <figure aria-label={lotteryText(language, "trend")}>
+          <svg viewBox="0 0 200 60" width="100%" height="80" role="img">
+            {Array.from({ length: positions }, (_, p) => (
+              <polyline key={p} points={trendPoints(results.map((r) => r.result), p, low, high, 200, 60)} className={`lot-trend lot-trend--${p + 1}`} fill="none" />
+            ))}
+          </svg>
+          <figcaption>{lotteryText(language, "trend")}</figcaption>
+        </figure>
+      )}
+      <ul>
+        {results.map((result) => (
+          <li key={result.issue} data-testid="lottery-result">
+            <strong>{result.issue}</strong> <Balls category={game.category} balls={game.category === "vn" ? result.result.slice(0, 1) : result.result} colours={game.colours} />
+            {result.tiers.length > 0 && (
+              <small>
+                {result.tiers.map((tier) => `${tier.name}: ${tier.numbers.join(" ")}`).join(" · ")}
+              </small>
+            )}
+            <details>
+              <summary>{lotteryText(language, "verify")}</summary>
+              <small>
+                {lotteryText(language, "seed")}: <code>{result.seed}</code>
+                <br />
+                {lotteryText(language, "seedHash")}: <code>{result.seedHash}</code>
+              </small>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
