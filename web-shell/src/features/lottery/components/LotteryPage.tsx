@@ -2,11 +2,11 @@
  * vendor by category; with it the betting view - the open issue with its countdowns and seed hash, the bet
  * types with the brand's odds, the slip, the results with their balls and seeds, the trend and my bets. */
 import { useEffect, useState } from "react";
-import type { BetTypeRead, LotteryGameDetailRead, LotteryGameRead, ResultRead } from "@portal/kit";
-import {
-  api, formatMoney, Link, OutcomeLine, parseMoney, useAction, useLanguage, useQuery, useQueryClient, useSearchParams, useSession,
-} from "@portal/kit";
+import type { BetRead, BetTypeRead, LotteryGameDetailRead, LotteryGameRead, ResultRead } from "@portal/kit";
+import { formatMoney, Link, OutcomeLine, parseMoney, useAction, useLanguage, useQueryClient, useSearchParams, useSession } from "@portal/kit";
 import { useSite } from "../../../site";
+import type { SlipBet } from "../api";
+import { cancelBet, placeSlip, useLotteryGame, useLotteryGames, useLotteryResults, useMyLotteryBets } from "../api";
 import { ballClass, ballText, countdown, pcbSum, possibleWin, slipTotals, trendPoints } from "../rules";
 import { lotteryLabel, lotteryText } from "../texts";
 
@@ -44,12 +44,8 @@ function Balls({ category, balls, colours }: { category: string; balls: number[]
 function Lobby({ area, path }: { area: string; path: string }) {
   const { language } = useLanguage();
   const now = useNow();
-  const [tab, setTab] = useState(area === "LOTT" ? "all" : "all");
-  const games = useQuery({
-    queryKey: ["lotteryGames", tab, language],
-    queryFn: () => api("lotteryGames", language, { query: { category: tab === "all" ? null : tab } }),
-    refetchInterval: 10_000,
-  });
+  const [tab, setTab] = useState("all");
+  const games = useLotteryGames(tab);
   const listed = (games.data ?? []).filter((game) => game.area === area);
   return (
     <section className="lot-lobby" aria-label={lotteryText(language, "lottery")}>
@@ -100,159 +96,160 @@ function choiceText(language: string, line: Line): string {
   return parts.filter(Boolean).join(" ");
 }
 
+function IssueHeader({ game, now }: { game: LotteryGameDetailRead; now: number }) {
+  const { language } = useLanguage();
+  const current = game.current;
+  if (!current) return <p>{lotteryText(language, "noIssue")}</p>;
+  const closes = Date.parse(current.closesAt);
+  return (
+    <div className="lot-issue" data-testid="lottery-issue">
+      <strong>
+        {lotteryText(language, "issue")} {current.issue}
+      </strong>
+      <span data-testid="lottery-closes">
+        {closes > now ? `${lotteryText(language, "closesIn")} ${countdown(closes, now)}` : lotteryText(language, "closed")}
+      </span>
+      <span>
+        {lotteryText(language, "drawsIn")} {countdown(Date.parse(current.drawsAt), now)}
+      </span>
+      <small>
+        {lotteryText(language, "seedHash")}: <code>{current.seedHash}</code>
+      </small>
+    </div>
+  );
+}
+
 function BettingView({ gameCode, path }: { gameCode: string; path: string }) {
   const { language } = useLanguage();
   const { config } = useSite();
-  const session = useSession();
-  const client = useQueryClient();
   const now = useNow();
-  const detail = useQuery({
-    queryKey: ["lotteryGame", gameCode, language],
-    queryFn: () => api("lotteryGame", language, { path: { gameCode } }),
-    refetchInterval: 5_000,
-  });
-  const results = useQuery({
-    queryKey: ["lotteryResults", gameCode],
-    queryFn: () => api("lotteryResults", language, { path: { gameCode }, query: { pageNo: 1, pageSize: 20 } }),
-    refetchInterval: 10_000,
-  });
-  const bets = useQuery({
-    queryKey: ["lotteryBets", gameCode, session.token],
-    queryFn: () => api("lotteryBets", language, { query: { gameCode, pageNo: 1, pageSize: 20 } }),
-    refetchInterval: 10_000,
-  });
+  const detail = useLotteryGame(gameCode);
+  const results = useLotteryResults(gameCode);
   const [lines, setLines] = useState<Line[]>([]);
   const game: LotteryGameDetailRead | undefined = detail.data;
-  const place = useAction(
-    () =>
-      api("lotteryPlace", language, {
-        body: {
-          gameCode,
-          issue: game?.current?.issue ?? "",
-          requestId: `slip-${crypto.randomUUID()}`,
-          bets: lines.map((line) => ({ betType: line.betType.code, position: line.position, numbers: line.numbers, option: line.option, stake: line.stake })),
-        },
-      }),
-    {
-      onDone: async () => {
-        setLines([]);
-        await session.refreshBalance();
-        await client.invalidateQueries({ queryKey: ["lotteryBets", gameCode] });
-      },
-      doneText: lotteryText(language, "placed"),
-    },
-  );
-  const cancel = useAction((betId: string) => api("lotteryCancel", language, { path: { betId } }), {
-    onDone: async () => {
-      await session.refreshBalance();
-      await client.invalidateQueries({ queryKey: ["lotteryBets", gameCode] });
-    },
-  });
-  const settledCount = (bets.data?.list ?? []).filter((bet) => bet.status === "won" || bet.status === "lost").length;
-  useEffect(() => {
-    if (settledCount) void session.refreshBalance();
-  }, [settledCount, session]);
   if (!game) return <section className="lot-view" aria-busy="true" />;
-  const current = game.current;
-  const totals = slipTotals(lines);
   return (
     <section className="lot-view" aria-label={game.gameName}>
       <p>
         <Link to={path}>{lotteryText(language, "back")}</Link>
       </p>
       <h1>{game.gameName}</h1>
-      {current ? (
-        <div className="lot-issue" data-testid="lottery-issue">
-          <strong>
-            {lotteryText(language, "issue")} {current.issue}
-          </strong>
-          <span data-testid="lottery-closes">
-            {Date.parse(current.closesAt) > now ? `${lotteryText(language, "closesIn")} ${countdown(Date.parse(current.closesAt), now)}` : lotteryText(language, "closed")}
-          </span>
-          <span>
-            {lotteryText(language, "drawsIn")} {countdown(Date.parse(current.drawsAt), now)}
-          </span>
-          <small title={lotteryText(language, "seedHash")}>
-            {lotteryText(language, "seedHash")}: <code>{current.seedHash}</code>
-          </small>
-        </div>
-      ) : (
-        <p>{lotteryText(language, "noIssue")}</p>
-      )}
+      <IssueHeader game={game} now={now} />
       {game.last && (
         <p className="lot-last">
           {lotteryText(language, "lastResult")} {game.last.issue}: <Balls category={game.category} balls={game.last.result} colours={game.colours} />
         </p>
       )}
       <BetPicker game={game} currency={config.currencySymbol} onAdd={(line) => setLines((all) => [...all, line])} />
-      <section className="lot-slip" aria-label={lotteryText(language, "slip")}>
-        <h2>{lotteryText(language, "slip")}</h2>
-        {lines.length === 0 ? (
-          <p>{lotteryText(language, "emptySlip")}</p>
-        ) : (
-          <ul>
-            {lines.map((line) => (
-              <li key={line.key}>
-                {line.betType.name} {choiceText(language, line)} · {formatMoney(line.stake, config.currencySymbol)} × {line.odds}
-                <button type="button" className="kit-link" onClick={() => setLines((all) => all.filter((other) => other.key !== line.key))}>
-                  {lotteryText(language, "remove")}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p data-testid="lottery-slip-total">
-          {lotteryText(language, "total")}: {formatMoney(totals.total, config.currencySymbol)} · {lotteryText(language, "possibleWin")}:{" "}
-          {formatMoney(totals.possibleWin, config.currencySymbol)}
-        </p>
-        <button type="button" className="kit-button" disabled={!lines.length || !current || place.pending} onClick={() => void place.submit(undefined)}>
-          {lotteryText(language, "place")}
-        </button>
-        <OutcomeLine outcome={place.outcome} />
-      </section>
+      <SlipPanel game={game} lines={lines} setLines={setLines} />
       <Results game={game} results={results.data?.list ?? []} />
-      <section className="lot-bets" aria-label={lotteryText(language, "myBets")}>
-        <h2>{lotteryText(language, "myBets")}</h2>
-        {(bets.data?.list ?? []).length === 0 ? (
-          <p>{lotteryText(language, "noBets")}</p>
-        ) : (
-          <table className="kit-table">
-            <thead>
-              <tr>
-                <th>{lotteryText(language, "issue")}</th>
-                <th>{lotteryText(language, "betType")}</th>
-                <th>{lotteryText(language, "stake")}</th>
-                <th>{lotteryText(language, "odds")}</th>
-                <th>{lotteryText(language, "status")}</th>
-                <th>{lotteryText(language, "win")}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {(bets.data?.list ?? []).map((bet) => (
-                <tr key={bet.betId} data-testid="lottery-bet">
-                  <td>{bet.issue}</td>
-                  <td>
-                    {bet.betTypeName} {[bet.position ? `#${bet.position}` : "", bet.numbers.join(","), bet.option ? lotteryLabel(language, bet.option) : ""].filter(Boolean).join(" ")}
-                  </td>
-                  <td>{formatMoney(bet.stake, config.currencySymbol)}</td>
-                  <td>{bet.odds}</td>
-                  <td data-testid="lottery-bet-status">{lotteryLabel(language, bet.status)}</td>
-                  <td>{formatMoney(bet.win, config.currencySymbol)}</td>
-                  <td>
-                    {bet.status === "accepted" && current && current.issue === bet.issue && Date.parse(current.closesAt) > now && (
-                      <button type="button" className="kit-link" onClick={() => void cancel.submit(bet.betId)}>
-                        {lotteryText(language, "cancel")}
-                      </button>
-                    )}
-                  </td>
-                </tr>
+      <MyBets game={game} now={now} />
+    </section>
+  );
+}
+
+function SlipPanel({ game, lines, setLines }: { game: LotteryGameDetailRead; lines: Line[]; setLines: (update: (all: Line[]) => Line[]) => void }) {
+  const { language } = useLanguage();
+  const { config } = useSite();
+  const session = useSession();
+  const client = useQueryClient();
+  const bets: SlipBet[] = lines.map((line) => ({ betType: line.betType.code, position: line.position, numbers: line.numbers, option: line.option, stake: line.stake }));
+  const place = useAction(() => placeSlip(language, game.gameCode, game.current?.issue ?? "", bets), {
+    onDone: async () => {
+      setLines(() => []);
+      await session.refreshBalance();
+      await client.invalidateQueries({ queryKey: ["lotteryBets", game.gameCode] });
+    },
+    doneText: lotteryText(language, "placed"),
+  });
+  const totals = slipTotals(lines);
+  return (
+    <section className="lot-slip" aria-label={lotteryText(language, "slip")}>
+      <h2>{lotteryText(language, "slip")}</h2>
+      {lines.length === 0 ? (
+        <p>{lotteryText(language, "emptySlip")}</p>
+      ) : (
+        <ul>
+          {lines.map((line) => (
+            <li key={line.key}>
+              {line.betType.name} {choiceText(language, line)} · {formatMoney(line.stake, config.currencySymbol)} × {line.odds}
+              <button type="button" className="kit-link" onClick={() => setLines((all) => all.filter((other) => other.key !== line.key))}>
+                {lotteryText(language, "remove")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p data-testid="lottery-slip-total">
+        {lotteryText(language, "total")}: {formatMoney(totals.total, config.currencySymbol)} · {lotteryText(language, "possibleWin")}:{" "}
+        {formatMoney(totals.possibleWin, config.currencySymbol)}
+      </p>
+      <button type="button" className="kit-button" disabled={!lines.length || !game.current || place.pending} onClick={() => void place.submit(undefined)}>
+        {lotteryText(language, "place")}
+      </button>
+      <OutcomeLine outcome={place.outcome} />
+    </section>
+  );
+}
+
+function MyBets({ game, now }: { game: LotteryGameDetailRead; now: number }) {
+  const { language } = useLanguage();
+  const { config } = useSite();
+  const session = useSession();
+  const client = useQueryClient();
+  const bets = useMyLotteryBets(game.gameCode);
+  const list = bets.data?.list ?? [];
+  const cancel = useAction((betId: string) => cancelBet(language, betId), {
+    onDone: async () => {
+      await session.refreshBalance();
+      await client.invalidateQueries({ queryKey: ["lotteryBets", game.gameCode] });
+    },
+  });
+  const settledCount = list.filter((bet) => bet.status === "won" || bet.status === "lost").length;
+  useEffect(() => {
+    if (settledCount) void session.refreshBalance();
+  }, [settledCount, session]);
+  const current = game.current;
+  const open = (bet: BetRead) => bet.status === "accepted" && current?.issue === bet.issue && Date.parse(current.closesAt) > now;
+  return (
+    <section className="lot-bets" aria-label={lotteryText(language, "myBets")}>
+      <h2>{lotteryText(language, "myBets")}</h2>
+      {list.length === 0 ? (
+        <p>{lotteryText(language, "noBets")}</p>
+      ) : (
+        <table className="kit-table">
+          <thead>
+            <tr>
+              {(["issue", "betType", "stake", "odds", "status", "win"] as const).map((key) => (
+                <th key={key}>{lotteryText(language, key)}</th>
               ))}
-            </tbody>
-          </table>
-        )}
-        <OutcomeLine outcome={cancel.outcome} />
-      </section>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((bet) => (
+              <tr key={bet.betId} data-testid="lottery-bet">
+                <td>{bet.issue}</td>
+                <td>
+                  {bet.betTypeName} {[bet.position ? `#${bet.position}` : "", bet.numbers.join(","), bet.option ? lotteryLabel(language, bet.option) : ""].filter(Boolean).join(" ")}
+                </td>
+                <td>{formatMoney(bet.stake, config.currencySymbol)}</td>
+                <td>{bet.odds}</td>
+                <td data-testid="lottery-bet-status">{lotteryLabel(language, bet.status)}</td>
+                <td>{formatMoney(bet.win, config.currencySymbol)}</td>
+                <td>
+                  {open(bet) && (
+                    <button type="button" className="kit-link" onClick={() => void cancel.submit(bet.betId)}>
+                      {lotteryText(language, "cancel")}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <OutcomeLine outcome={cancel.outcome} />
     </section>
   );
 }
