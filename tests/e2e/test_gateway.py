@@ -32,7 +32,6 @@ def test_security_headers_and_request_id(stack: Stack) -> None:
     [
         "/wps/relay/GCS_gameTrialLaunch",
         "/wps/relay/GLS2_roomList",
-        "/lgw/vn/games/game_menu",
         "/wps/relay/MCS2_getPointBalance",
         "/wps/relay/MCS2_processDividendReq",
         "/wps/relay/CSP_unreadCount",
