@@ -2,7 +2,7 @@
  * vendor by category; with it the betting view - the open issue with its countdowns and seed hash, the bet
  * types with the brand's odds, the slip, the results with their balls and seeds, the trend and my bets. */
 import { useEffect, useState } from "react";
-import type { BetRead, BetTypeRead, LotteryGameDetailRead, LotteryGameRead, ResultRead } from "@portal/kit";
+import type { BetRead, BetTypeRead, Language, LotteryGameDetailRead, LotteryGameRead, ResultRead } from "@portal/kit";
 import { formatMoney, Link, OutcomeLine, parseMoney, useAction, useLanguage, useQueryClient, useSearchParams, useSession } from "@portal/kit";
 import { useSite } from "../../../site";
 import type { SlipBet } from "../api";
@@ -91,8 +91,9 @@ interface Line {
   odds: string;
 }
 
-function choiceText(language: string, line: Line): string {
-  const parts = [line.position ? `#${line.position}` : "", line.numbers.join(","), line.option ? lotteryLabel(language as never, line.option) : ""];
+/** A bet's choice as the slip and my bets show it: the position, the numbers, the option. */
+function choiceText(language: Language, choice: { position: number | null; numbers: number[]; option: string | null }): string {
+  const parts = [choice.position ? `#${choice.position}` : "", choice.numbers.join(","), choice.option ? lotteryLabel(language, choice.option) : ""];
   return parts.filter(Boolean).join(" ");
 }
 
@@ -231,7 +232,7 @@ function MyBets({ game, now }: { game: LotteryGameDetailRead; now: number }) {
               <tr key={bet.betId} data-testid="lottery-bet">
                 <td>{bet.issue}</td>
                 <td>
-                  {bet.betTypeName} {[bet.position ? `#${bet.position}` : "", bet.numbers.join(","), bet.option ? lotteryLabel(language, bet.option) : ""].filter(Boolean).join(" ")}
+                  {bet.betTypeName} {choiceText(language, bet)}
                 </td>
                 <td>{formatMoney(bet.stake, config.currencySymbol)}</td>
                 <td>{bet.odds}</td>
