@@ -119,6 +119,22 @@ def test_ingress_routes_mirror_the_gateway_for_built_services() -> None:
             assert part.strip() in site_match, part
 
 
+def test_ops_paths_are_refused_outside_the_ops_address_ranges_before_any_other_route() -> None:
+    local = yaml.safe_load("\n".join(line for line in GATEWAY.read_text().splitlines() if "{{" not in line))
+    routers = local["http"]["routers"]
+    refusal = routers["ops-outside-allowed-ranges"]
+    assert refusal["rule"].startswith("PathPrefix(`/wps/ops/`) &&") and refusal["service"] == "fallback"
+    assert refusal["priority"] > max(
+        router.get("priority", 0) for name, router in routers.items() if name != "ops-outside-allowed-ranges"
+    )
+    assert "ClientIP(`{{ trim $range }}`)" in GATEWAY.read_text()
+    ingress = next(doc for _, doc in DOCUMENTS if doc["kind"] == "IngressRoute")
+    top = max(ingress["spec"]["routes"], key=lambda route: route.get("priority", 0))
+    assert top["match"].startswith("PathPrefix(`/wps/ops/`) && !(ClientIP(")
+    assert top["services"][0]["name"] == "fallback"
+    assert {"name": "ops-address-refused"} in top["middlewares"]
+
+
 def test_no_secret_values_are_committed() -> None:
     for name, document in DOCUMENTS:
         assert document["kind"] != "Secret", f"{name}: secrets are created outside the repository"

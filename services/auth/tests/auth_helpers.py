@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 
 from auth_service.challenges import solve
 from portal_kit.encryption import encrypt
-from portal_kit.sessions import Principal, Role
+from portal_kit.sessions import OpsRole, Principal, Role, token_key
 from portal_kit.testing.plugin import issue_session
 
 HOME = "198.51.100.10"  # where the test visitor registers and usually logs in from
@@ -45,6 +45,14 @@ class AuthClient:
         try:
             value = await redis.get(key)
             return None if value is None else str(value)
+        finally:
+            await redis.aclose()
+
+    async def redis_ttl_of(self, token: str) -> int:
+        """How many seconds the session of ``token`` has left."""
+        redis = Redis.from_url(self.redis_url, decode_responses=True)
+        try:
+            return int(await redis.ttl(token_key(token)))
         finally:
             await redis.aclose()
 
@@ -84,7 +92,10 @@ class AuthClient:
         return await self.encrypted("POST", path, payload, Language="EN", **{"X-Real-Ip": ip})
 
     async def ops_token(self) -> str:
-        return await issue_session(self.redis_url, Principal(role=Role.OPS, merchant="*", username="ops.test"))
+        return await issue_session(
+            self.redis_url,
+            Principal(role=Role.OPS, merchant="*", username="ops.test", ops_roles=frozenset({OpsRole.ADMIN})),
+        )
 
     async def site_flags(self, **flags: bool) -> None:
         token = await self.ops_token()

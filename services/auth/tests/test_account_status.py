@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from auth_service.accounts.models import Account
 from portal_kit.db import Database
-from portal_kit.sessions import Principal, Role
+from portal_kit.sessions import OpsRole, Principal, Role
 from portal_kit.testing.plugin import issue_session
 
 
@@ -48,12 +48,26 @@ async def test_disabling_an_account_ends_its_sessions_and_refuses_every_way_in(a
 
     assert await set_status(auth, member, "active") == 200
     assert (await auth.login("ayse1990", "gizli123")).status_code == 200
+    audit = await auth.http.get(
+        "/wps/ops/auth/merchants/turkeyf2/audit", headers={"Authorization": await auth.ops_token()}
+    )
+    changes = [(a["actor"], a["action"], a["before"], a["after"]) for a in audit.json()["value"]]
+    assert changes == [
+        ("ops.test", "account.status", {"status": "disabled"}, {"status": "active"}),
+        ("ops.test", "account.status", {"status": "active"}, {"status": "disabled"}),
+    ]
 
 
 async def test_only_ops_of_the_brand_may_change_an_accounts_status(auth: AuthClient, member: str) -> None:
     own = (await auth.login("ayse1990", "gizli123")).json()["value"]["token"]
-    other_brand = await issue_session(auth.redis_url, Principal(role=Role.OPS, merchant="otherbrand", username="x"))
-    this_brand = await issue_session(auth.redis_url, Principal(role=Role.OPS, merchant="turkeyf2", username="y"))
+    other_brand = await issue_session(
+        auth.redis_url,
+        Principal(role=Role.OPS, merchant="otherbrand", username="x", ops_roles=frozenset({OpsRole.ADMIN})),
+    )
+    this_brand = await issue_session(
+        auth.redis_url,
+        Principal(role=Role.OPS, merchant="turkeyf2", username="y", ops_roles=frozenset({OpsRole.ADMIN})),
+    )
     assert await set_status(auth, member, "disabled", own) == 403
     assert await set_status(auth, member, "disabled", other_brand) == 401  # its session is not valid here
     assert await set_status(auth, member, "disabled", this_brand, merchant="otherbrand") == 403

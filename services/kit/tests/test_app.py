@@ -16,7 +16,7 @@ from portal_kit.client import ClientIp
 from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import DomainError
 from portal_kit.merchant import MerchantCode
-from portal_kit.sessions import CurrentPrincipal, MemberPrincipal, OpsPrincipal, Principal, Role, SessionStore
+from portal_kit.sessions import CurrentPrincipal, MemberPrincipal, OpsPrincipal, OpsRole, Principal, Role, SessionStore
 from portal_kit.settings import ServiceSettings
 from portal_kit.testing.plugin import PortalServers, issue_session
 
@@ -193,7 +193,10 @@ async def test_roles_are_enforced(client: httpx.AsyncClient, portal_servers: Por
     trial = await issue_session(
         portal_servers.redis_url, Principal(role=Role.TRIAL, merchant="turkeyf2", account_id="t1", account_type=4)
     )
-    ops = await issue_session(portal_servers.redis_url, Principal(role=Role.OPS, merchant="*", username="alice"))
+    ops = await issue_session(
+        portal_servers.redis_url,
+        Principal(role=Role.OPS, merchant="*", username="alice", ops_roles=frozenset({OpsRole.ADMIN})),
+    )
 
     assert (await client.get("/member-only", headers={"Authorization": member})).json()["value"] == "m1"
     visitor = await client.get("/member-only")

@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from portal_kit.db import Database
 from portal_kit.migrations import upgrade
-from portal_kit.sessions import Principal, Role
+from portal_kit.sessions import OpsRole, Principal, Role
 from portal_kit.testing.plugin import PortalServers, issue_session, reset_database, reset_redis, reset_streams
 from site_service.main import build_app
 from site_service.seed import seed
@@ -63,7 +63,10 @@ async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
 
 @pytest.fixture
 async def ops_token(portal_servers: PortalServers) -> str:
-    return await issue_session(portal_servers.redis_url, Principal(role=Role.OPS, merchant="*", username="ayse.ops"))
+    return await issue_session(
+        portal_servers.redis_url,
+        Principal(role=Role.OPS, merchant="*", username="ayse.ops", ops_roles=frozenset({OpsRole.ADMIN})),
+    )
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from sqlalchemy import func, select, update
 
 from portal_kit.db import Database
 from portal_kit.messaging.outbox import OutboxMessage
-from portal_kit.sessions import Principal, Role
+from portal_kit.sessions import OpsRole, Principal, Role
 from portal_kit.testing.plugin import PortalServers, issue_session
 from site_service.config.models import Merchant, OpsAudit
 
@@ -224,7 +224,8 @@ async def test_callers_that_are_not_ops_of_the_brand_are_refused(
     client: httpx.AsyncClient, member_token: str, portal_servers: PortalServers, site_db: Database
 ) -> None:
     other_brand_ops = await issue_session(
-        portal_servers.redis_url, Principal(role=Role.OPS, merchant="brand2", username="other")
+        portal_servers.redis_url,
+        Principal(role=Role.OPS, merchant="brand2", username="other", ops_roles=frozenset({OpsRole.ADMIN})),
     )
     nobody = await client.patch(BASE, json={"maintenance": True})
     member = await client.patch(BASE, json={"maintenance": True}, headers=auth(member_token))
@@ -237,6 +238,38 @@ async def test_callers_that_are_not_ops_of_the_brand_are_refused(
     assert (stranger.status_code, stranger.json()["errorCode"]) == (403, "access.denied")
     assert (wrong_header.status_code, wrong_header.json()["errorCode"]) == (401, "user.or.token.invalid")
     assert await counts(site_db) == (0, 0)
+    assert (await client.get("/wps/system/status")).json()["value"]["systemStatus"] == 0
+
+
+async def test_content_people_write_content_and_nothing_else(
+    client: httpx.AsyncClient, portal_servers: PortalServers, site_db: Database
+) -> None:
+    async def person(*roles: OpsRole) -> dict[str, str]:
+        principal = Principal(
+            role=Role.OPS,
+            merchant="*",
+            username="-".join(roles),
+            ops_roles=frozenset(roles),
+            ops_merchants=frozenset({"turkeyf2"}),
+        )
+        return auth(await issue_session(portal_servers.redis_url, principal))
+
+    content, viewer, finance = (
+        await person(OpsRole.CONTENT),
+        await person(OpsRole.VIEWER),
+        await person(OpsRole.FINANCE_MAKER, OpsRole.FINANCE_CHECKER),
+    )
+    banner = {"groupName": "w_home", "url": "/demo/x.svg", "linkageType": "NONE", "sort": 1}
+    assert (await client.post(f"{BASE}/banners", json=banner, headers=content)).status_code == 201
+    for refused in (viewer, finance):
+        answer = await client.post(f"{BASE}/banners", json=banner, headers=refused)
+        assert (answer.status_code, answer.json()["errorCode"]) == (403, "ops.role_required")
+    assert (await client.get(f"{BASE}/banners", headers=viewer)).status_code == 200  # every role reads
+    for settings in (content, viewer, finance):  # brand settings are for admins
+        answer = await client.patch(BASE, json={"maintenance": True}, headers=settings)
+        assert (answer.status_code, answer.json()["errorCode"]) == (403, "ops.role_required")
+    new_brand = await client.post("/wps/ops/site/merchants", json={"code": "brand9", "name": "Nine"}, headers=content)
+    assert new_brand.status_code == 403
     assert (await client.get("/wps/system/status")).json()["value"]["systemStatus"] == 0
 
 

@@ -146,7 +146,8 @@ async def test_ops_adjustments_need_a_reason_are_idempotent_and_audited(wallet: 
     first, again = await asyncio.gather(
         wallet.call("POST", path, ops, json=body), wallet.call("POST", path, ops, json=body)
     )
-    assert first.json()["value"] == again.json()["value"] == {"accountId": account, "balance": 2_500, "currency": "TRY"}
+    done = {"accountId": account, "balance": 2_500, "currency": "TRY", "status": "done", "adjustmentId": None}
+    assert first.json()["value"] == again.json()["value"] == done
     assert await wallet.available(token) == 2_500
     no_reason = await wallet.call("POST", path, ops, json={"amount": 1, "requestId": "adj-2"})
     assert no_reason.status_code == 400
@@ -160,3 +161,4 @@ async def test_ops_adjustments_need_a_reason_are_idempotent_and_audited(wallet: 
     assert [(a["actor"], a["action"], a["target"], a["reason"]) for a in audit] == [
         ("deniz", "balance.adjust", account, "goodwill for a failed game round")
     ]
+    assert audit[0]["detail"] == {"amount": 2_500, "balanceBefore": 0, "balanceAfter": 2_500}

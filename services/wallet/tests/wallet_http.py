@@ -15,7 +15,7 @@ from auth_service.passwords import hash_password
 from portal_kit.db import Database
 from portal_kit.encryption import PayloadKeys, encrypt
 from portal_kit.messaging.outbox import OutboxMessage
-from portal_kit.sessions import Principal, Role, role_for_account_type
+from portal_kit.sessions import OpsRole, Principal, Role, role_for_account_type
 from portal_kit.settings import DEFAULT_SECRET
 from portal_kit.testing.plugin import issue_session
 from wallet_service.accounts.handlers import NewAccount, open_wallets
@@ -60,8 +60,16 @@ class WalletClient:
         )
         return account_id, await issue_session(self.redis_url, principal)
 
-    async def ops(self, name: str = "deniz", merchant: str = MERCHANT) -> str:
-        return await issue_session(self.redis_url, Principal(role=Role.OPS, merchant=merchant, username=name))
+    async def ops(self, name: str = "deniz", merchant: str = MERCHANT, *roles: OpsRole) -> str:
+        """An ops session of ``name`` for ``merchant`` with ``roles`` (admin when none are named)."""
+        principal = Principal(
+            role=Role.OPS,
+            merchant="*",
+            username=name,
+            ops_roles=frozenset(roles or {OpsRole.ADMIN}),
+            ops_merchants=frozenset({merchant}),
+        )
+        return await issue_session(self.redis_url, principal)
 
     async def sealed(self, method: str, path: str, payload: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
         """An (E) body, with the key auth hands out (shared in Redis)."""
@@ -92,6 +100,7 @@ class WalletClient:
         return int((await self.balance(token))["sum"])
 
     async def ops_credit(self, account_id: str, amount: int, ops_token: str) -> None:
+        """Adjust a member's balance; an amount above the dual-control amount is approved by a second person."""
         response = await self.call(
             "POST",
             f"/wps/ops/wallet/merchants/{MERCHANT}/accounts/{account_id}/adjustments",
@@ -99,6 +108,14 @@ class WalletClient:
             json={"amount": amount, "reason": "test funding", "requestId": str(uuid.uuid4())},
         )
         assert response.status_code == 200, response.text
+        if response.json()["value"]["status"] == "pending":
+            adjustment = response.json()["value"]["adjustmentId"]
+            approved = await self.call(
+                "POST",
+                f"/wps/ops/wallet/merchants/{MERCHANT}/adjustments/{adjustment}/approve",
+                await self.ops("second.checker", MERCHANT, OpsRole.FINANCE_CHECKER),
+            )
+            assert approved.status_code == 200, approved.text
 
     async def events(self, subject: str) -> list[dict[str, Any]]:
         async with self.db.reader() as session:

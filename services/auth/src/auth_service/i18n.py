@@ -23,6 +23,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This way of logging in is not available.",
         "CN": "该登录方式不可用。",
     },
+    "ops.login.failed": {
+        "TR": "Kullanıcı adı, şifre veya doğrulama kodu yanlış.",
+        "EN": "The username, password or authenticator code is wrong.",
+        "CN": "用户名、密码或验证码错误。",
+    },
+    "ops.self_change": {
+        "TR": "Kendi ops yetkilerinizi değiştiremezsiniz; başka bir yönetici değiştirmeli.",
+        "EN": "You cannot change your own ops grant; another admin must.",
+        "CN": "不能修改自己的运营权限，须由其他管理员操作。",
+    },
     "account.locked": {
         "TR": "Çok fazla hatalı deneme nedeniyle hesabınız geçici olarak kilitlendi. Lütfen daha sonra deneyin.",
         "EN": "Your account is locked for a while after too many failed attempts. Please try again later.",

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from auth_service.accounts.models import Account, LoginRecord
+from auth_service.ops.models import AuthAudit, OpsPerson
 from portal_kit.db import Base
 from portal_kit.messaging.outbox import OutboxMessage
 
-__all__ = ["Account", "Base", "LoginRecord", "OutboxMessage"]
+__all__ = ["Account", "AuthAudit", "Base", "LoginRecord", "OpsPerson", "OutboxMessage"]

@@ -16,6 +16,8 @@ class AuthSettings(ServiceSettings):
     # how long a copy lives should a drop be missed.
     site_cache_seconds: float = 60.0
     session_ttl_seconds: int = 12 * 3600
+    ops_session_ttl_seconds: int = 30 * 60  # ops sessions are short: sign in again after half an hour
+    ops_lock_after_failures: int = 5
     captcha_after_failures: int = 3
     lock_after_failures: int = 10
     failure_window_seconds: int = 1800

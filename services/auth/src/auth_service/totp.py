@@ -36,10 +36,18 @@ def code_at(secret: str, unix_time: float, digits: int = DIGITS) -> str:
 
 def verify(secret: str, code: str, unix_time: float, window: int = 1) -> bool:
     """Accept the code of this step or of ``window`` steps either side (clock drift)."""
+    return matching_step(secret, code, unix_time, window) is not None
+
+
+def matching_step(secret: str, code: str, unix_time: float, window: int = 1) -> int | None:
+    """The time step whose code ``code`` is (this one or ``window`` either side), or None. A caller that
+    remembers the last step used can refuse a code seen before (a replay within its window)."""
     code = code.strip()
-    return any(
-        same_secret(code_at(secret, unix_time + step * STEP_SECONDS), code) for step in range(-window, window + 1)
-    )
+    for offset in range(-window, window + 1):
+        at = unix_time + offset * STEP_SECONDS
+        if same_secret(code_at(secret, at), code):
+            return int(at // STEP_SECONDS)
+    return None
 
 
 def provisioning_uri(secret: str, account: str, issuer: str) -> str:

@@ -67,6 +67,11 @@ KIT_MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Your session is invalid or has expired, please log in again.",
         "CN": "会话无效或已过期，请重新登录。",
     },
+    "ops.role_required": {
+        "TR": "Bu işlem için ops rolünüz yetmiyor.",
+        "EN": "Your ops role does not allow this.",
+        "CN": "您的运营角色无权执行此操作。",
+    },
     "access.denied": {
         "TR": "Bu işlem için yetkiniz yok.",
         "EN": "You are not allowed to do this.",

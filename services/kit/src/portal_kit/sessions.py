@@ -3,7 +3,9 @@
 The auth service writes sessions; every service verifies them here. A session is stored under
 ``session:<sha256(token)>`` (so a Redis dump holds no usable token) as JSON:
 ``{"accountId", "merchant", "role", "accountType", "username", "mustChangePassword"}``. Roles: visitor
-(no session), trial, member, agent, ops. An ops session with merchant ``*`` may act for every brand.
+(no session), trial, member, agent, ops. An ops session carries the ops person's roles (``opsRoles``, see
+``OpsRole``) and the brands they may act for (``opsMerchants``; ``*`` for every brand); its ``merchant`` is ``*``
+so that it is accepted on every brand's host.
 Each account's sessions are indexed under ``account-sessions:<merchant>:<accountId>`` so that a password
 change can end the others. A session that must change its password is refused by every role dependency
 except those that admit it (``allow_password_change``).
@@ -50,6 +52,22 @@ class Role(StrEnum):
     OPS = "ops"
 
 
+class OpsRole(StrEnum):
+    """What an ops person may do. Every role may read; ``admin`` may do everything the others may."""
+
+    VIEWER = "viewer"  # read brands, members' journals, deposits, withdrawals, audits
+    CONTENT = "content"  # write announcements, banners, help and messages
+    FINANCE_MAKER = "finance-maker"  # decide deposits, approve or reject withdrawals, request adjustments
+    FINANCE_CHECKER = "finance-checker"  # pay withdrawals, settle disputes, approve adjustment requests
+    ADMIN = "admin"  # brand settings, accounts, ops people
+
+
+def ops_roles_of(values: Iterable[str]) -> frozenset[OpsRole]:
+    """The known roles among ``values`` (a role this code does not know grants nothing)."""
+    known = {role.value for role in OpsRole}
+    return frozenset(OpsRole(value) for value in values if value in known)
+
+
 def role_for_account_type(account_type: int) -> Role:
     if account_type == TRIAL_TYPE:
         return Role.TRIAL
@@ -67,10 +85,22 @@ class Principal:
     username: str | None = None
     token_hash: str | None = None
     must_change_password: bool = False
+    ops_roles: frozenset[OpsRole] = frozenset()
+    ops_merchants: frozenset[str] = frozenset()
 
     @property
     def is_visitor(self) -> bool:
         return self.role is Role.VISITOR
+
+    def holds(self, role: OpsRole) -> bool:
+        """An ops person holds ``role`` when granted it or ``admin``; any role grants ``viewer``."""
+        if self.role is not Role.OPS or not self.ops_roles:
+            return False
+        return role is OpsRole.VIEWER or role in self.ops_roles or OpsRole.ADMIN in self.ops_roles
+
+    def may_act_for(self, merchant: str) -> bool:
+        scope = self.ops_merchants or frozenset({self.merchant})
+        return ALL_MERCHANTS in scope or merchant in scope
 
 
 def token_key(token: str) -> str:
@@ -169,7 +199,7 @@ class SessionStore:
 
     async def create(self, principal: Principal, ttl_seconds: int) -> str:
         token = secrets.token_urlsafe(32)
-        body = {
+        body: dict[str, object] = {
             "accountId": principal.account_id,
             "merchant": principal.merchant,
             "role": principal.role.value,
@@ -177,6 +207,9 @@ class SessionStore:
             "username": principal.username,
             "mustChangePassword": principal.must_change_password,
         }
+        if principal.role is Role.OPS:
+            body["opsRoles"] = sorted(principal.ops_roles)
+            body["opsMerchants"] = sorted(principal.ops_merchants)
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.set(token_key(token), json.dumps(body), ex=ttl_seconds)
             if principal.account_id is not None:
@@ -207,6 +240,8 @@ class SessionStore:
             username=body.get("username"),
             token_hash=key,
             must_change_password=bool(body.get("mustChangePassword", False)),
+            ops_roles=ops_roles_of(body.get("opsRoles", ())),
+            ops_merchants=frozenset(body.get("opsMerchants", ())),
         )
         if self.cache is not None:
             self.cache.put(key, principal, int(ttl_ms), epoch)
@@ -309,15 +344,37 @@ MemberPrincipal = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.A
 
 
 def check_brand_access(code: str, principal: Principal) -> Principal:
-    """An operator may act on a brand only with a session for that brand or for every brand (``*``)."""
-    if principal.merchant not in (ALL_MERCHANTS, code):
+    """An operator may act on a brand only when their session's brands include it (or are every brand, ``*``)."""
+    if not principal.may_act_for(code):
         raise Forbidden()
     return principal
 
 
-async def brand_ops(code: str, principal: OpsPrincipal) -> Principal:
-    """Dependency for ops routes with the brand in the path (``.../merchants/{code}/...``)."""
-    return check_brand_access(code, principal)
+def require_ops(role: OpsRole) -> Callable[..., Awaitable[Principal]]:
+    """Dependency for ops routes with the brand in the path (``.../merchants/{code}/...``): an ops session
+    that may act for that brand and holds ``role``; anyone else 401 or 403 (``ops.role_required``)."""
+
+    async def dependency(code: str, principal: OpsPrincipal) -> Principal:
+        check_brand_access(code, principal)
+        if not principal.holds(role):
+            raise Forbidden("ops.role_required")
+        return principal
+
+    return dependency
 
 
-BrandOps = Annotated[Principal, Depends(brand_ops)]
+def require_ops_everywhere(role: OpsRole) -> Callable[..., Awaitable[Principal]]:
+    """Dependency for ops routes that concern no one brand (a new brand, ops people): ``role`` for every brand."""
+
+    async def dependency(principal: OpsPrincipal) -> Principal:
+        return await require_ops(role)(ALL_MERCHANTS, principal)
+
+    return dependency
+
+
+OpsViewer = Annotated[Principal, Depends(require_ops(OpsRole.VIEWER))]
+OpsContent = Annotated[Principal, Depends(require_ops(OpsRole.CONTENT))]
+OpsMaker = Annotated[Principal, Depends(require_ops(OpsRole.FINANCE_MAKER))]
+OpsChecker = Annotated[Principal, Depends(require_ops(OpsRole.FINANCE_CHECKER))]
+OpsAdmin = Annotated[Principal, Depends(require_ops(OpsRole.ADMIN))]
+OpsAdminEverywhere = Annotated[Principal, Depends(require_ops_everywhere(OpsRole.ADMIN))]

@@ -127,6 +127,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "CN": "仅接受 png 或 jpg 图片。",
     },
     "reason.required": {"TR": "Bir gerekçe yazın.", "EN": "Give a reason.", "CN": "请填写原因。"},
+    "ops.same_person": {
+        "TR": "Bu tutarda ikinci adımı başka bir ops kişisi atmalı.",
+        "EN": "At this amount another ops person must take the second step.",
+        "CN": "此金额的第二步须由另一位运营人员完成。",
+    },
+    "adjustment.not_found": {
+        "TR": "Bakiye düzeltme talebi bulunamadı.",
+        "EN": "No such adjustment request.",
+        "CN": "找不到该调账申请。",
+    },
+    "adjustment.already_decided": {
+        "TR": "Bu düzeltme talebi zaten sonuçlandı.",
+        "EN": "This adjustment request has already been decided.",
+        "CN": "该调账申请已处理。",
+    },
     "upline.not_found": {
         "TR": "Bağlı olduğunuz bir temsilci yok.",
         "EN": "You have no upline agent.",

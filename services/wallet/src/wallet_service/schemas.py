@@ -80,6 +80,7 @@ class SettingsChange(Body):
     withdrawalMax: StrictInt | None = None
     confirmMinutes: StrictInt | None = None
     bank: dict[str, str] | None = None
+    dualControlAbove: StrictInt | None = None
 
     def changes(self) -> dict[str, Any]:
         names = {
@@ -91,6 +92,7 @@ class SettingsChange(Body):
             "withdrawalMax": "withdrawal_max",
             "confirmMinutes": "confirm_minutes",
             "bank": "bank",
+            "dualControlAbove": "dual_control_above",
         }
         return {names[key]: value for key, value in self.model_dump(exclude_none=True).items()}
 
@@ -190,12 +192,26 @@ class WalletSettingsRead(Read):
     withdrawalMax: int
     confirmMinutes: int
     bank: dict[str, Any]
+    dualControlAbove: int  # money actions above this need a second ops person
 
 
 class AdjustmentRead(Read):
     accountId: str
     balance: int
     currency: str
+    status: Literal["done", "pending", "rejected"]  # pending: above the dual-control amount, awaiting a checker
+    adjustmentId: str | None = None  # the request awaiting approval, when pending
+
+
+class AdjustmentRequestRead(Read):
+    adjustmentId: str
+    accountId: str
+    amount: int
+    reason: str
+    status: Literal["pending", "approved", "rejected"]
+    requestedBy: str
+    decidedBy: str | None
+    createdAt: str
 
 
 class WalletAuditRead(Read):

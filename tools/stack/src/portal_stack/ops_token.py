@@ -1,6 +1,7 @@
-"""Issue an ops session for the running portal (until the auth service has an ops login):
-``./portal ops-token -- <name> [merchant|*]`` prints a token for the ``Authorization`` header. Development only:
-it refuses when ``ENVIRONMENT`` or ``AUTH_ENVIRONMENT`` names any other environment."""
+"""Issue an ops session for the running portal without the ops login (for development and tests):
+``./portal ops-token -- <name> [merchant|*] [role,...]`` prints a token for the ``Authorization`` header, with the
+``admin`` role unless roles are named. Development only: it refuses when ``ENVIRONMENT`` or ``AUTH_ENVIRONMENT``
+names any other environment. Real ops people log in with a password and TOTP (``POST /wps/ops/auth/login``)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,20 @@ import sys
 
 from redis.asyncio import Redis
 
-from portal_kit.sessions import Principal, Role, SessionStore
+from portal_kit.sessions import ALL_MERCHANTS, OpsRole, Principal, Role, SessionStore, ops_roles_of
 from portal_kit.settings import DEVELOPMENT_ENVIRONMENTS
 from portal_stack.config import StackConfig
 
 TTL_SECONDS = 8 * 3600
 
 
-async def issue(redis_url: str, name: str, merchant: str) -> str:
+async def issue(redis_url: str, name: str, merchant: str, roles: frozenset[OpsRole]) -> str:
     redis = Redis.from_url(redis_url, decode_responses=True)
+    principal = Principal(
+        role=Role.OPS, merchant=ALL_MERCHANTS, username=name, ops_roles=roles, ops_merchants=frozenset({merchant})
+    )
     try:
-        return await SessionStore(redis).create(Principal(role=Role.OPS, merchant=merchant, username=name), TTL_SECONDS)
+        return await SessionStore(redis).create(principal, TTL_SECONDS)
     finally:
         await redis.aclose()
 
@@ -28,7 +32,7 @@ async def issue(redis_url: str, name: str, merchant: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if not args:
-        print("usage: ./portal ops-token -- <name> [merchant|*]", file=sys.stderr)
+        print("usage: ./portal ops-token -- <name> [merchant|*] [role,...]", file=sys.stderr)
         return 2
     # The shared setting, and auth's own (the sessions are auth's): either naming production refuses.
     for variable in ("ENVIRONMENT", "AUTH_ENVIRONMENT"):
@@ -36,8 +40,9 @@ def main(argv: list[str] | None = None) -> int:
         if environment.strip().lower() not in DEVELOPMENT_ENVIRONMENTS:
             print(f"ops-token issues development sessions only ({variable} is {environment!r})", file=sys.stderr)
             return 1
-    merchant = args[1] if len(args) > 1 else "*"
-    print(asyncio.run(issue(StackConfig().redis_url(), args[0], merchant)))
+    merchant = args[1] if len(args) > 1 else ALL_MERCHANTS
+    roles = ops_roles_of(args[2].split(",")) if len(args) > 2 else frozenset({OpsRole.ADMIN})
+    print(asyncio.run(issue(StackConfig().redis_url(), args[0], merchant, roles)))
     return 0
 
 

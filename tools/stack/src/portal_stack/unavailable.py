@@ -25,11 +25,12 @@ async def unknown(request: Request) -> JSONResponse:
     return JSONResponse(failure("not_found", translate("not_found", language)), status_code=404)
 
 
-ERROR_CODES = {429: "TOO_MANY_REQUESTS"}
+ERROR_CODES = {403: "access.denied", 429: "TOO_MANY_REQUESTS"}
 
 
 async def gateway_error(request: Request) -> JSONResponse:
-    """Error pages for the gateway's own refusals (the ``errors`` middleware), e.g. a rate limit's 429."""
+    """Error pages for the gateway's own refusals: a rate limit's 429 (the ``errors`` middleware), an ops path
+    asked from outside the ops address ranges (403)."""
     status = int(request.path_params["status"])
     code = ERROR_CODES.get(status, "service_unavailable")
     language = resolve_language(request.headers.get("language")) or DEFAULT_LANGUAGE

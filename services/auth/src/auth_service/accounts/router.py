@@ -39,7 +39,7 @@ from auth_service.deps import Ctx, RealAccount, SignedIn, Who
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import Done, Envelope, ok, ok_response
 from portal_kit.errors import DomainError
-from portal_kit.sessions import BrandOps
+from portal_kit.sessions import OpsAdmin
 
 router = APIRouter(tags=["auth"])
 ops = APIRouter(prefix="/wps/ops/auth/merchants/{code}", tags=["auth ops"])
@@ -215,21 +215,21 @@ async def affiliate(
 
 
 @ops.post("/agents", operation_id="opsCreateAgent", status_code=201, response_model=Envelope[MemberRead])
-async def create_agent(code: str, body: NewAgent, principal: BrandOps, ctx: Ctx) -> Envelope[MemberRead]:
+async def create_agent(code: str, body: NewAgent, principal: OpsAdmin, ctx: Ctx, who: Who) -> Envelope[MemberRead]:
     await ctx.site.brand(code)  # the brand must exist
-    return ok(await service.create_agent(ctx, code, body))
+    return ok(await service.create_agent(ctx, code, body, principal, who.ip))
 
 
 @ops.put("/accounts/{account_id}/status", operation_id="opsSetAccountStatus", response_model=Envelope[Done])
 async def set_status(
-    code: str, account_id: str, body: AccountStatusChange, principal: BrandOps, ctx: Ctx
+    code: str, account_id: str, body: AccountStatusChange, principal: OpsAdmin, ctx: Ctx, who: Who
 ) -> Envelope[Done]:
     """Disable an account (its sessions end at once; no login or reset admits it) or enable it again."""
-    await service.set_status(ctx, code, account_id, body.status)
+    await service.set_status(ctx, code, account_id, body.status, principal, who.ip)
     return ok(Done())
 
 
 @ops.post("/accounts/{account_id}/unlock", operation_id="opsUnlockAccount", response_model=Envelope[Done])
-async def unlock(code: str, account_id: str, principal: BrandOps, ctx: Ctx) -> Envelope[Done]:
-    await service.unlock(ctx, code, account_id)
+async def unlock(code: str, account_id: str, principal: OpsAdmin, ctx: Ctx, who: Who) -> Envelope[Done]:
+    await service.unlock(ctx, code, account_id, principal, who.ip)
     return ok(Done())

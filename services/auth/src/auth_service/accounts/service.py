@@ -42,6 +42,7 @@ from auth_service.codes import admit_send, check_code, phone_number, send_code
 from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.i18n import field_label, rule_text
+from auth_service.ops import audit as ops_audit
 from auth_service.passwords import hash_password, verify_password
 from auth_service.sessions.service import may_sign_in, open_session
 from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound, TooManyRequests
@@ -454,7 +455,7 @@ async def affiliate(ctx: AuthContext, merchant: str, code: str) -> AffiliateRead
     return AffiliateRead(valid=True)
 
 
-async def create_agent(ctx: AuthContext, merchant: str, body: NewAgent) -> MemberRead:
+async def create_agent(ctx: AuthContext, merchant: str, body: NewAgent, actor: Principal, ip: str | None) -> MemberRead:
     if not is_agent(body.accountType):
         raise DomainError("validation.failed", field="accountType", reason="1, 2, 41 or 42")
     account = Account(
@@ -474,28 +475,37 @@ async def create_agent(ctx: AuthContext, merchant: str, body: NewAgent) -> Membe
             session.add(account)
             await session.flush()
             member_registered(session, account)
+            ops_audit.record(session, merchant, actor, "account.create_agent", account.id,
+                             after={"username": account.username, "accountType": account.account_type}, ip=ip)  # fmt: skip
     except IntegrityError:
         raise Conflict("username.exists") from None
     return member_view(account)
 
 
-async def set_status(ctx: AuthContext, merchant: str, account_id: str, status: str) -> None:
+async def set_status(
+    ctx: AuthContext, merchant: str, account_id: str, status: str, actor: Principal, ip: str | None
+) -> None:
     """Ops disable an account (no way in admits it any more, ``may_sign_in``) or enable it again. Disabling
     ends every session it has, in every process at once."""
     async with ctx.db.transaction() as session:
         account = await ACCOUNTS.get_for_update(session, merchant, id=account_id)
         if account is None:
             raise NotFound("account.not_found")
+        ops_audit.record(session, merchant, actor, "account.status", account_id,
+                         before={"status": account.status}, after={"status": status}, ip=ip)  # fmt: skip
         account.status = status
     if status == DISABLED:
         await ctx.sessions.revoke_account(merchant, account_id)
 
 
-async def unlock(ctx: AuthContext, merchant: str, account_id: str) -> None:
+async def unlock(ctx: AuthContext, merchant: str, account_id: str, actor: Principal, ip: str | None) -> None:
     async with ctx.db.transaction() as session:
         account = await ACCOUNTS.get_for_update(session, merchant, id=account_id)
         if account is None:
             raise NotFound("account.not_found")
+        locked = account.locked_until.isoformat() if account.locked_until else None
+        ops_audit.record(session, merchant, actor, "account.unlock", account_id,
+                         before={"lockedUntil": locked}, after={"lockedUntil": None}, ip=ip)  # fmt: skip
         account.locked_until = None
         username = account.username
     await ctx.redis.delete(f"auth:login-fail:{merchant}:{username}")

@@ -11,7 +11,7 @@ from portal_kit.client import ClientIp
 from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
 from portal_kit.merchant import MerchantCode
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import BrandOps, OpsPrincipal, check_brand_access
+from portal_kit.sessions import OpsAdmin, OpsAdminEverywhere, OpsViewer
 from portal_kit.site import SystemStatus, system_status
 from site_service.config import service
 from site_service.config.schemas import (
@@ -93,27 +93,26 @@ async def domain_route(merchant: MerchantCode, language: Language, db: Db, cache
 
 
 @ops.get("/merchants/{code}", operation_id="opsGetMerchant", response_model=Envelope[MerchantRead])
-async def get_merchant(code: str, actor: BrandOps, db: Db) -> Envelope[MerchantRead]:
+async def get_merchant(code: str, actor: OpsViewer, db: Db) -> Envelope[MerchantRead]:
     async with db.reader() as session:
         return ok(service.ops_view(await service.get_merchant(session, code)))
 
 
 @ops.post("/merchants", operation_id="opsCreateMerchant", status_code=201, response_model=Envelope[MerchantRead])
-async def create_merchant(body: NewMerchant, actor: OpsPrincipal, db: Db, cache: Cache) -> Envelope[MerchantRead]:
-    check_brand_access(body.code, actor)
+async def create_merchant(body: NewMerchant, actor: OpsAdminEverywhere, db: Db, cache: Cache) -> Envelope[MerchantRead]:
     return ok(await service.create_merchant(db, cache, actor, body))
 
 
 @ops.patch("/merchants/{code}", operation_id="opsUpdateMerchant", response_model=Envelope[MerchantRead])
 async def update_merchant(
-    code: str, body: MerchantSettings, actor: BrandOps, db: Db, cache: Cache
+    code: str, body: MerchantSettings, actor: OpsAdmin, db: Db, cache: Cache
 ) -> Envelope[MerchantRead]:
     return ok(await service.update_merchant(db, cache, actor, code, body))
 
 
 @ops.put("/merchants/{code}/flags", operation_id="opsChangeFlags", response_model=Envelope[dict[str, bool]])
 async def change_flags(
-    code: str, body: FlagChanges, actor: BrandOps, db: Db, cache: Cache
+    code: str, body: FlagChanges, actor: OpsAdmin, db: Db, cache: Cache
 ) -> Envelope[dict[str, bool]]:
     return ok(await service.change_flags(db, cache, actor, code, body))
 
@@ -124,7 +123,7 @@ async def change_flags(
     response_model=Envelope[dict[str, list[ResourceRead]]],
 )
 async def replace_resources(
-    code: str, body: ResourceList, actor: BrandOps, db: Db, cache: Cache
+    code: str, body: ResourceList, actor: OpsAdmin, db: Db, cache: Cache
 ) -> Envelope[dict[str, list[ResourceRead]]]:
     return ok(await service.replace_resources(db, cache, actor, code, body))
 
@@ -135,7 +134,7 @@ async def replace_resources(
     response_model=Envelope[list[RegisterRuleRead]],
 )
 async def change_register_rules(
-    code: str, body: RegisterRuleList, actor: BrandOps, db: Db, cache: Cache
+    code: str, body: RegisterRuleList, actor: OpsAdmin, db: Db, cache: Cache
 ) -> Envelope[list[RegisterRuleRead]]:
     return ok(await service.upsert_register_rules(db, cache, actor, code, body))
 
@@ -146,13 +145,13 @@ async def change_register_rules(
     response_model=Envelope[list[DomainRouteRead]],
 )
 async def replace_domain_routes(
-    code: str, body: DomainRouteList, actor: BrandOps, db: Db, cache: Cache
+    code: str, body: DomainRouteList, actor: OpsAdmin, db: Db, cache: Cache
 ) -> Envelope[list[DomainRouteRead]]:
     return ok(await service.replace_domain_routes(db, cache, actor, code, body))
 
 
 @ops.get("/merchants/{code}/audit", operation_id="opsAudit", response_model=Envelope[PageRead[AuditEntryRead]])
 async def audit(
-    code: str, actor: BrandOps, db: Db, page: Annotated[Page, Depends(page_params())]
+    code: str, actor: OpsViewer, db: Db, page: Annotated[Page, Depends(page_params())]
 ) -> Envelope[PageRead[AuditEntryRead]]:
     return ok(await service.audit_log(db, code, page))

@@ -9,7 +9,7 @@ from portal_kit.errors import DomainError
 from portal_kit.i18n import resolve_language
 from portal_kit.merchant import MerchantCode
 from portal_kit.paging import Page, page_of, page_params
-from portal_kit.sessions import BrandOps, CurrentPrincipal
+from portal_kit.sessions import CurrentPrincipal, OpsContent, OpsViewer
 from site_service.content import service
 from site_service.content.domain import BannerGroup, parse_types, popup_audience
 from site_service.content.schemas import (
@@ -96,23 +96,23 @@ def _crud(
     read_type: type[ContentOpsRead],
     path: str,
 ) -> None:
-    async def list_all(code: str, actor: BrandOps, db: Db) -> Envelope[list[ContentOpsRead]]:
+    async def list_all(code: str, actor: OpsViewer, db: Db) -> Envelope[list[ContentOpsRead]]:
         return ok(await service.list_items(db, code, section))
 
-    async def create(code: str, body: body_type, actor: BrandOps, db: Db, cache: Cache) -> Envelope[ContentOpsRead]:  # type: ignore[valid-type]
+    async def create(code: str, body: body_type, actor: OpsContent, db: Db, cache: Cache) -> Envelope[ContentOpsRead]:  # type: ignore[valid-type]
         return ok(await service.create_item(db, cache, actor, code, section, body))
 
     async def update(
         code: str,
         item_id: int,
         body: body_type,  # type: ignore[valid-type]
-        actor: BrandOps,
+        actor: OpsContent,
         db: Db,
         cache: Cache,
     ) -> Envelope[ContentOpsRead]:
         return ok(await service.update_item(db, cache, actor, code, section, item_id, body))
 
-    async def remove(code: str, item_id: int, actor: BrandOps, db: Db, cache: Cache) -> Envelope[Done]:
+    async def remove(code: str, item_id: int, actor: OpsContent, db: Db, cache: Cache) -> Envelope[Done]:
         await service.delete_item(db, cache, actor, code, section, item_id)
         return ok(Done())
 

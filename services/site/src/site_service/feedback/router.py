@@ -8,7 +8,7 @@ from portal_kit.client import ClientIp
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.merchant import MerchantCode
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import BrandOps, CurrentPrincipal
+from portal_kit.sessions import CurrentPrincipal, OpsViewer
 from site_service.deps import Db
 from site_service.feedback import service
 from site_service.feedback.schemas import FeedbackBody, FeedbackRead, FeedbackReceipt
@@ -27,6 +27,6 @@ async def feedback(
 
 @ops.get("/feedback", operation_id="opsListFeedback", response_model=Envelope[PageRead[FeedbackRead]])
 async def list_feedback(
-    code: str, actor: BrandOps, db: Db, page: Annotated[Page, Depends(page_params())]
+    code: str, actor: OpsViewer, db: Db, page: Annotated[Page, Depends(page_params())]
 ) -> Envelope[PageRead[FeedbackRead]]:
     return ok(await service.list_feedback(db, code, page))

@@ -7,7 +7,7 @@ import json
 from fastapi import APIRouter, Query, Request
 
 from portal_kit.envelope import Envelope, ok
-from portal_kit.sessions import BrandOps
+from portal_kit.sessions import OpsMaker, OpsViewer
 from portal_kit.throttle import throttle
 from wallet_service.deposits import service
 from wallet_service.deposits.domain import SIGNATURE_HEADER, signature_valid
@@ -75,7 +75,7 @@ async def sandbox_callback(request: Request, db: Db, settings: Settings) -> Enve
 async def ops_deposits(
     code: str,
     db: Db,
-    actor: BrandOps,
+    actor: OpsViewer,
     status: str | None = Query(None),
     account_id: str | None = Query(None, alias="accountId"),
 ) -> Envelope[list[DepositRead]]:
@@ -84,13 +84,13 @@ async def ops_deposits(
 
 @ops.post("/{deposit_id}/approve", operation_id="opsApproveDeposit", response_model=Envelope[DepositRead])
 async def approve(
-    code: str, deposit_id: str, db: Db, actor: BrandOps, body: Decision | None = None
+    code: str, deposit_id: str, db: Db, actor: OpsMaker, body: Decision | None = None
 ) -> Envelope[DepositRead]:
     return ok(await service.decide_by_ops(db, code, deposit_id, actor, True, body.reason if body else None))
 
 
 @ops.post("/{deposit_id}/reject", operation_id="opsRejectDeposit", response_model=Envelope[DepositRead])
-async def reject(code: str, deposit_id: str, db: Db, actor: BrandOps, body: Decision) -> Envelope[DepositRead]:
+async def reject(code: str, deposit_id: str, db: Db, actor: OpsMaker, body: Decision) -> Envelope[DepositRead]:
     if not body.reason:
         raise MoneyError("reason.required")
     return ok(await service.decide_by_ops(db, code, deposit_id, actor, False, body.reason))

@@ -22,6 +22,7 @@ from wallet_service.ledger.domain import DEPOSITS, MoneyError, checked_amount
 from wallet_service.ledger.service import main_wallet, move_against_house
 from wallet_service.merchants.service import rules_of
 from wallet_service.ops import audit
+from wallet_service.ops.domain import actor_name
 from wallet_service.schemas import DepositChannelRead, DepositRead, GatewayAnswerRead
 
 DEPOSIT_ROWS = Scoped(Deposit)
@@ -116,9 +117,11 @@ async def decide_by_ops(
     """Ops approve (credit) or reject a pending bank transfer; a decided deposit is refused."""
     async with db.transaction() as session:
         deposit = await _locked(session, merchant, deposit_id)
-        await _decide(session, deposit, "approve" if approve else "reject", audit.actor_name(actor), reason or "")
+        before = deposit.status
+        await _decide(session, deposit, "approve" if approve else "reject", actor_name(actor), reason or "")
         audit.record(session, merchant, actor, "deposit.approve" if approve else "deposit.reject", deposit.id,
-                     reason, amount=deposit.amount, accountId=deposit.account_id)  # fmt: skip
+                     reason, amount=deposit.amount, accountId=deposit.account_id, statusBefore=before,
+                     statusAfter=deposit.status)  # fmt: skip
         return view(deposit)
 
 

@@ -52,6 +52,9 @@ _STATUS = {
     "callback.signature_invalid": 401,
     "payment_password.locked": 429,
     "trial.real_money": 403,
+    "ops.same_person": 403,
+    "adjustment.not_found": 404,
+    "adjustment.already_decided": 409,
 }
 
 

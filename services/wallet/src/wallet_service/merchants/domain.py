@@ -21,6 +21,7 @@ class WalletRules:
     withdrawal_max: int = 5_000_000  # 50,000.00
     confirm_minutes: int = 30
     bank: dict[str, Any] = field(default_factory=dict)
+    dual_control_above: int = 1_000_000  # 10,000.00
 
     @property
     def is_single(self) -> bool:
@@ -50,12 +51,13 @@ class WalletRules:
             withdrawalMax=self.withdrawal_max,
             confirmMinutes=self.confirm_minutes,
             bank=self.bank,
+            dualControlAbove=self.dual_control_above,
         )
 
 
 def validated(rules: WalletRules) -> WalletRules:
     """Refuse settings that could not work: an unknown mode, a vendor code that is no wallet name, limits the
-    wrong way round, a confirmation window outside one minute to thirty days."""
+    wrong way round, a confirmation window outside one minute to thirty days, a negative dual-control amount."""
     if rules.mode not in (SINGLE, TRANSFER):
         raise MoneyError("settings.invalid", field="mode")
     if any(not VENDOR_WALLET.fullmatch(f"vendor:{code}") for code in rules.vendors):
@@ -64,4 +66,6 @@ def validated(rules: WalletRules) -> WalletRules:
         raise MoneyError("settings.invalid", field="limits")
     if not 1 <= rules.confirm_minutes <= 30 * 24 * 60:
         raise MoneyError("settings.invalid", field="confirmMinutes")
+    if rules.dual_control_above < 0:
+        raise MoneyError("settings.invalid", field="dualControlAbove")
     return rules

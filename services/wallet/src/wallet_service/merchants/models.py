@@ -1,5 +1,6 @@
 """A brand's wallet settings: single or transfer mode, vendor wallets, deposit and withdrawal limits, the
-minutes a member has to confirm a paid withdrawal, and the bank account shown for manual transfers."""
+minutes a member has to confirm a paid withdrawal, the bank account shown for manual transfers, and the amount
+above which a money action needs a second ops person."""
 
 from __future__ import annotations
 
@@ -24,5 +25,7 @@ class MerchantWallet(Base):
     withdrawal_min: Mapped[int] = mapped_column(BigInteger)
     withdrawal_max: Mapped[int] = mapped_column(BigInteger)
     confirm_minutes: Mapped[int] = mapped_column(Integer)
+    # Money actions above this many minor units need a second ops person (wallet_service.ops.domain).
+    dual_control_above: Mapped[int] = mapped_column(BigInteger, server_default="1000000")
     bank: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

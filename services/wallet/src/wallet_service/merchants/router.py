@@ -8,7 +8,7 @@ from fastapi import APIRouter, Query
 from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import DomainError
 from portal_kit.merchant import MERCHANT_PATTERN, MerchantCode
-from portal_kit.sessions import BrandOps
+from portal_kit.sessions import OpsAdmin, OpsViewer
 from wallet_service.deps import Db
 from wallet_service.merchants.service import change, rules_of
 from wallet_service.ops import audit
@@ -31,13 +31,13 @@ async def merchant_wallet(
 
 
 @ops.get("/settings", operation_id="opsWalletSettings", response_model=Envelope[WalletSettingsRead])
-async def read_settings(code: str, db: Db, actor: BrandOps) -> Envelope[WalletSettingsRead]:
+async def read_settings(code: str, db: Db, actor: OpsViewer) -> Envelope[WalletSettingsRead]:
     async with db.reader() as session:
         return ok((await rules_of(session, code)).view())
 
 
 @ops.put("/settings", operation_id="opsChangeWalletSettings", response_model=Envelope[WalletSettingsRead])
-async def change_settings(code: str, db: Db, actor: BrandOps, body: SettingsChange) -> Envelope[WalletSettingsRead]:
+async def change_settings(code: str, db: Db, actor: OpsAdmin, body: SettingsChange) -> Envelope[WalletSettingsRead]:
     async with db.transaction() as session:
         updated = await change(session, code, body.changes())
         audit.record(session, code, actor, "settings.change", code, None, **body.model_dump(exclude_none=True))

@@ -25,6 +25,7 @@ async def rules_of(session: AsyncSession, merchant: str) -> WalletRules:
         withdrawal_max=row.withdrawal_max,
         confirm_minutes=row.confirm_minutes,
         bank=dict(row.bank),
+        dual_control_above=row.dual_control_above,
     )
 
 

@@ -7,11 +7,8 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.sessions import Principal
+from wallet_service.ops.domain import actor_name
 from wallet_service.ops.models import OpsAudit
-
-
-def actor_name(actor: Principal) -> str:
-    return actor.username or actor.account_id or "ops"
 
 
 def record(

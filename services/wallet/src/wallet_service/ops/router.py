@@ -1,18 +1,27 @@
-"""Ops calls on a member's money: balance adjustments with a reason, any member's journal, the audit."""
+"""Ops calls on a member's money: balance adjustments with a reason (made by a finance maker; above the
+dual-control amount approved by a checker who is someone else), any member's journal, the audit."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Query
 
 from portal_kit.envelope import Envelope, ok
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import BrandOps
+from portal_kit.sessions import OpsChecker, OpsMaker, OpsViewer
 from wallet_service.deps import Db
+from wallet_service.ledger.domain import MoneyError
 from wallet_service.ops import service
 from wallet_service.records import service as records
-from wallet_service.schemas import Adjustment, AdjustmentRead, RecordPageRead, WalletAuditRead
+from wallet_service.schemas import (
+    Adjustment,
+    AdjustmentRead,
+    AdjustmentRequestRead,
+    Decision,
+    RecordPageRead,
+    WalletAuditRead,
+)
 
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}", tags=["wallet ops"])
 Paging = Annotated[Page, Depends(page_params(default_size=50, max_size=200))]
@@ -21,15 +30,48 @@ Paging = Annotated[Page, Depends(page_params(default_size=50, max_size=200))]
 @ops.post(
     "/accounts/{account_id}/adjustments", operation_id="opsAdjustBalance", response_model=Envelope[AdjustmentRead]
 )
-async def adjust(code: str, account_id: str, db: Db, actor: BrandOps, body: Adjustment) -> Envelope[AdjustmentRead]:
+async def adjust(code: str, account_id: str, db: Db, actor: OpsMaker, body: Adjustment) -> Envelope[AdjustmentRead]:
     return ok(await service.adjust(db, code, account_id, actor, body.amount, body.reason, body.requestId))
 
 
+@ops.get("/adjustments", operation_id="opsAdjustmentRequests", response_model=Envelope[list[AdjustmentRequestRead]])
+async def adjustment_requests(
+    code: str,
+    db: Db,
+    actor: OpsViewer,
+    page: Paging,
+    status: Literal["pending", "approved", "rejected"] | None = Query(None),
+) -> Envelope[list[AdjustmentRequestRead]]:
+    return ok(await service.adjustment_requests(db, code, status, page))
+
+
+@ops.post(
+    "/adjustments/{adjustment_id}/{action}",
+    operation_id="opsDecideAdjustment",
+    response_model=Envelope[AdjustmentRequestRead],
+)
+async def decide_adjustment(
+    code: str,
+    adjustment_id: str,
+    action: Literal["approve", "reject"],
+    db: Db,
+    actor: OpsChecker,
+    body: Decision | None = None,
+) -> Envelope[AdjustmentRequestRead]:
+    """A checker other than its maker approves (the money moves) or rejects (reason required) a request."""
+    reason = body.reason if body else None
+    if action == "reject" and not reason:
+        raise MoneyError("reason.required")
+    return ok(await service.decide_adjustment(db, code, adjustment_id, actor, action == "approve", reason))
+
+
 @ops.get("/accounts/{account_id}/journal", operation_id="opsMemberJournal", response_model=Envelope[RecordPageRead])
-async def member_journal(code: str, account_id: str, db: Db, actor: BrandOps, page: Paging) -> Envelope[RecordPageRead]:
+async def member_journal(
+    code: str, account_id: str, db: Db, actor: OpsViewer, page: Paging
+) -> Envelope[RecordPageRead]:
     return ok(await records.journal(db, code, account_id, page))
 
 
 @ops.get("/audit", operation_id="opsWalletAudit", response_model=Envelope[list[WalletAuditRead]])
-async def audit_log(code: str, db: Db, actor: BrandOps, page: Paging) -> Envelope[list[WalletAuditRead]]:
+async def audit_log(code: str, db: Db, actor: OpsViewer, page: Paging) -> Envelope[list[WalletAuditRead]]:
     return ok(await service.audit_log(db, code, page))

@@ -1,6 +1,14 @@
-"""Ops work on a member's money: balance adjustments with a reason, and the audit of every ops action."""
+"""Ops work on a member's money: balance adjustments with a reason (above the brand's dual-control amount a
+request that a second ops person approves), and the audit of every ops action."""
 
 from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
 from portal_kit.paging import Page
@@ -8,27 +16,138 @@ from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from wallet_service import events
 from wallet_service.ledger.domain import ADJUSTMENTS, MAX_AMOUNT, MoneyError
+from wallet_service.ledger.models import LedgerAccount
 from wallet_service.ledger.service import main_wallet, move_against_house
+from wallet_service.merchants.service import rules_of
 from wallet_service.ops import audit
-from wallet_service.ops.models import OpsAudit
-from wallet_service.schemas import AdjustmentRead, WalletAuditRead
+from wallet_service.ops.domain import actor_name, needs_second_person, refuse_same_person
+from wallet_service.ops.models import AdjustmentRequest, OpsAudit
+from wallet_service.schemas import AdjustmentRead, AdjustmentRequestRead, WalletAuditRead
+
+PENDING, APPROVED, REJECTED = "pending", "approved", "rejected"
 
 
 async def adjust(
     db: Database, merchant: str, account_id: str, actor: Principal, amount: int, reason: str, request_id: str
 ) -> AdjustmentRead:
     """Credit (positive) or debit (negative) a member's main wallet against the adjustments account, once
-    per ``request_id``; a debit never takes more than is spendable. Audited once, not per replay."""
+    per ``request_id``; a debit never takes more than is spendable. Above the brand's dual-control amount
+    nothing moves yet: a pending request waits for a second person. Audited once, not per replay."""
     if amount == 0 or abs(amount) > MAX_AMOUNT:
         raise MoneyError("amount.invalid")
     async with db.transaction() as session:
         wallet = await main_wallet(session, merchant, account_id)
-        balance, moved = await move_against_house(
-            session, wallet, ADJUSTMENTS, amount, f"adjust:{account_id}:{request_id}", "adjustment"
+        if needs_second_person(amount, (await rules_of(session, merchant)).dual_control_above):
+            request = await _requested(session, merchant, account_id, actor, amount, reason, request_id)
+            status = "pending" if request.status == PENDING else "done" if request.status == APPROVED else REJECTED
+            return AdjustmentRead(accountId=account_id, balance=wallet.balance,
+                                  currency=wallet.currency, status=status, adjustmentId=request.id)  # fmt: skip
+        balance = await _move(session, merchant, wallet, actor, amount, reason, request_id)
+    return AdjustmentRead(accountId=account_id, balance=balance, currency=wallet.currency, status="done")
+
+
+async def _move(
+    session: AsyncSession,
+    merchant: str,
+    wallet: LedgerAccount,
+    actor: Principal,
+    amount: int,
+    reason: str,
+    request_id: str,
+    **detail: str,
+) -> int:
+    balance, moved = await move_against_house(
+        session, wallet, ADJUSTMENTS, amount, f"adjust:{wallet.owner_id}:{request_id}", "adjustment"
+    )
+    if moved:
+        audit.record(session, merchant, actor, "balance.adjust", wallet.owner_id, reason,
+                     amount=amount, balanceBefore=balance - amount, balanceAfter=balance, **detail)  # fmt: skip
+    return balance
+
+
+async def _requested(
+    session: AsyncSession, merchant: str, account_id: str, actor: Principal, amount: int, reason: str, request_id: str
+) -> AdjustmentRequest:
+    """The request for ``request_id``, written now or by an earlier call (then it must ask for the same)."""
+    new_id = str(uuid.uuid4())
+    await session.execute(
+        insert(AdjustmentRequest)
+        .values(
+            id=new_id,
+            merchant=merchant,
+            account_id=account_id,
+            request_id=request_id,
+            amount=amount,
+            reason=reason,
+            status=PENDING,
+            requested_by=actor_name(actor),
         )
-        if moved:
-            audit.record(session, merchant, actor, "balance.adjust", account_id, reason, amount=amount)
-    return AdjustmentRead(accountId=account_id, balance=balance, currency=wallet.currency)
+        .on_conflict_do_nothing(index_elements=["merchant", "request_id"])
+    )
+    request = await session.scalar(
+        select(AdjustmentRequest).where(
+            AdjustmentRequest.merchant == merchant, AdjustmentRequest.request_id == request_id
+        )
+    )
+    assert request is not None
+    if request.account_id != account_id or request.amount != amount:
+        raise MoneyError("idempotency.mismatch")
+    if request.id == new_id:
+        audit.record(session, merchant, actor, "balance.adjust.request", account_id, reason,
+                     amount=amount, adjustmentId=new_id, statusAfter=PENDING)  # fmt: skip
+    return request
+
+
+async def decide_adjustment(
+    db: Database, merchant: str, adjustment_id: str, actor: Principal, approve: bool, reason: str | None
+) -> AdjustmentRequestRead:
+    """A second ops person approves (the money moves) or rejects a pending request; its maker may not."""
+    async with db.transaction() as session:
+        request = await session.scalar(
+            select(AdjustmentRequest)
+            .where(AdjustmentRequest.merchant == merchant, AdjustmentRequest.id == adjustment_id)
+            .with_for_update()
+        )
+        if request is None:
+            raise MoneyError("adjustment.not_found")
+        if request.status != PENDING:
+            raise MoneyError("adjustment.already_decided")
+        refuse_same_person(request.requested_by, actor)
+        request.status, request.decided_by = (APPROVED if approve else REJECTED), actor_name(actor)
+        request.decision_reason, request.decided_at = reason, datetime.now(UTC)
+        if approve:
+            wallet = await main_wallet(session, merchant, request.account_id)
+            await _move(session, merchant, wallet, actor, request.amount, request.reason, request.request_id,
+                        adjustmentId=request.id, requestedBy=request.requested_by)  # fmt: skip
+        else:
+            audit.record(session, merchant, actor, "balance.adjust.reject", request.account_id, reason,
+                         amount=request.amount, adjustmentId=request.id, statusBefore=PENDING,
+                         statusAfter=REJECTED)  # fmt: skip
+        return _request_view(request)
+
+
+async def adjustment_requests(
+    db: Database, merchant: str, status: str | None, page: Page
+) -> list[AdjustmentRequestRead]:
+    query = select(AdjustmentRequest).where(AdjustmentRequest.merchant == merchant)
+    if status is not None:
+        query = query.where(AdjustmentRequest.status == status)
+    query = query.order_by(AdjustmentRequest.created_at.desc()).offset(page.offset).limit(page.size)
+    async with db.reader() as session:
+        return [_request_view(request) for request in (await session.scalars(query)).all()]
+
+
+def _request_view(request: AdjustmentRequest) -> AdjustmentRequestRead:
+    return AdjustmentRequestRead(
+        adjustmentId=request.id,
+        accountId=request.account_id,
+        amount=request.amount,
+        reason=request.reason,
+        status=request.status,
+        requestedBy=request.requested_by,
+        decidedBy=request.decided_by,
+        createdAt=events.stamp(request.created_at),
+    )
 
 
 async def audit_log(db: Database, merchant: str, page: Page) -> list[WalletAuditRead]:

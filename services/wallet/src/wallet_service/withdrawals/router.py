@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Query
 from portal_kit.app import body_limit
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import Envelope, ok
-from portal_kit.sessions import BrandOps
+from portal_kit.sessions import OpsViewer
 from portal_kit.throttle import throttle
 from wallet_service import payment_password
 from wallet_service.deps import Cache, Db, Member, Nats
@@ -72,7 +72,7 @@ async def confirm_withdrawal(
 async def ops_withdrawals(
     code: str,
     db: Db,
-    actor: BrandOps,
+    actor: OpsViewer,
     status: str | None = Query(None),
     account_id: str | None = Query(None, alias="accountId"),
 ) -> Envelope[list[WithdrawalRead]]:
@@ -85,7 +85,7 @@ async def decide(
     withdrawal_id: str,
     action: Literal["approve", "reject", "pay", "refund", "close"],
     db: Db,
-    actor: BrandOps,
+    actor: OpsViewer,
     body: Decision | None = None,
 ) -> Envelope[WithdrawalRead]:
     """``approve``, ``reject`` (reason required), ``pay``, and for a disputed one ``refund`` or ``close``

@@ -22,6 +22,7 @@ from wallet_service.ledger.domain import WITHDRAWALS, MoneyError, checked_amount
 from wallet_service.ledger.service import hold, main_wallet, move_against_house, release
 from wallet_service.merchants.service import rules_of
 from wallet_service.ops import audit
+from wallet_service.ops.domain import WITHDRAWAL_ACTION_ROLES, actor_name, check_second_person, require_role
 from wallet_service.schemas import BankAccountRead, WithdrawalRead
 from wallet_service.withdrawals import domain
 from wallet_service.withdrawals.models import BankAccount, Withdrawal, WithdrawalProof
@@ -120,13 +121,20 @@ async def decide(
     db: Database, merchant: str, withdrawal_id: str, actor: Principal, action: str, reason: str | None
 ) -> WithdrawalRead:
     """Ops: ``approve`` a pending request, ``reject`` a pending or approved one (funds released), ``pay`` an
-    approved one (the funds leave the member's wallet), ``refund`` or ``close`` a disputed one."""
+    approved one (the funds leave the member's wallet), ``refund`` or ``close`` a disputed one. Approving and
+    rejecting need a finance maker, the rest a finance checker; above the brand's dual-control amount the
+    approver may not also pay."""
+    if action not in domain.OPS_ACTIONS:
+        raise MoneyError("request.invalid", field="action")
+    require_role(actor, WITHDRAWAL_ACTION_ROLES[action])
     now = datetime.now(UTC)
     async with db.transaction() as session:
         withdrawal = await _locked(session, merchant, withdrawal_id)
-        if action not in domain.OPS_ACTIONS:
-            raise MoneyError("request.invalid", field="action")
         move = domain.transition(withdrawal.status, action)
+        if action == "pay":
+            dual_control_above = (await rules_of(session, merchant)).dual_control_above
+            check_second_person(withdrawal.approved_by, actor, withdrawal.amount, dual_control_above)
+        before = withdrawal.status
         told = {"withdrawalId": withdrawal.id, "accountId": withdrawal.account_id, "amount": withdrawal.amount,
                 "currency": withdrawal.currency}  # fmt: skip
         await _move_money(session, withdrawal, move.money)  # reads the state it leaves (what a refund owes)
@@ -142,9 +150,11 @@ async def decide(
             withdrawal.confirm_deadline = now + timedelta(minutes=minutes)
         if move.target in (domain.REJECTED, domain.REFUNDED, domain.CLOSED):
             withdrawal.reason = reason
-        withdrawal.decided_by, withdrawal.updated_at = audit.actor_name(actor), now
-        audit.record(session, merchant, actor, f"withdrawal.{action}", withdrawal.id, reason,
-                     amount=withdrawal.amount, accountId=withdrawal.account_id)  # fmt: skip
+        withdrawal.decided_by, withdrawal.updated_at = actor_name(actor), now
+        if action == "approve":
+            withdrawal.approved_by = withdrawal.decided_by
+        audit.record(session, merchant, actor, f"withdrawal.{action}", withdrawal.id, reason, amount=withdrawal.amount,
+                     accountId=withdrawal.account_id, statusBefore=before, statusAfter=withdrawal.status)  # fmt: skip
         return view(withdrawal, now)
 
 

@@ -1,0 +1,209 @@
+"""Ops people: the login (password and TOTP, each code used once), short sessions carrying their roles and
+brands, and their management by admins; auth's audit of ops actions."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from datetime import datetime
+
+from sqlalchemy import func, or_, select, update
+
+from auth_service import totp
+from auth_service.context import AuthContext
+from auth_service.ops import audit
+from auth_service.ops.domain import ACTIVE, checked_grant, checked_password, checked_username, reach
+from auth_service.ops.models import AuthAudit, OpsPerson
+from auth_service.ops.schemas import (
+    NewOpsPerson,
+    NewOpsPersonRead,
+    OpsAuditRead,
+    OpsLoginBody,
+    OpsPersonChange,
+    OpsPersonRead,
+    OpsSessionRead,
+)
+from auth_service.passwords import hash_password, verify_password
+from portal_kit.errors import Conflict, Forbidden, NotFound, Unauthorized
+from portal_kit.paging import Page
+from portal_kit.sessions import ALL_MERCHANTS, Principal, Role, ops_roles_of
+from portal_kit.throttle import count, throttle
+
+TOTP_ISSUER = "Portal ops"
+
+
+def _stamp(at: datetime | None) -> str | None:
+    return at.isoformat() if at is not None else None
+
+
+def person_view(person: OpsPerson) -> OpsPersonRead:
+    return OpsPersonRead(
+        id=person.id,
+        username=person.username,
+        roles=list(person.roles),
+        merchants=list(person.merchants),
+        status=person.status,
+        createdBy=person.created_by,
+        createdAt=_stamp(person.created_at) or "",
+        lastLoginAt=_stamp(person.last_login_at),
+    )
+
+
+def _grant(person: OpsPerson) -> dict[str, object]:
+    return {"roles": list(person.roles), "merchants": list(person.merchants), "status": person.status}
+
+
+async def login(ctx: AuthContext, ip: str | None, body: OpsLoginBody) -> OpsSessionRead:
+    """``POST /wps/ops/auth/login``: username, password and the current TOTP code. Each try is counted before
+    anything is compared; a wrong password, a wrong code and a code used before all answer the same
+    ``ops.login.failed``, so a guess learns nothing about which factor failed."""
+    settings = ctx.settings
+    await throttle(ctx.redis, f"auth:ops-login-ip:{ip}", settings.ip_login_limit, settings.ip_login_window_seconds)
+    username = body.username.strip().lower()
+    failures_key = f"auth:ops-login-fail:{username}"
+    if await count(ctx.redis, failures_key, settings.failure_window_seconds) > settings.ops_lock_after_failures:
+        raise Forbidden("account.locked")
+    async with ctx.db.reader() as session:
+        person = await session.scalar(select(OpsPerson).where(OpsPerson.username == username))
+    password_right = await verify_password(person.password_hash if person else None, body.password)
+    step = None
+    if person is not None and password_right:
+        step = totp.matching_step(totp.unseal(person.totp_secret, settings.secret_key), body.totp, time.time())
+    if person is None or step is None:
+        raise Unauthorized("ops.login.failed")
+    if person.status != ACTIVE:
+        raise Forbidden("account.disabled")
+    async with ctx.db.transaction() as session:
+        # The step is claimed atomically: two logins with one code (a replay, a race) cannot both pass.
+        claimed = await session.scalar(
+            update(OpsPerson)
+            .where(OpsPerson.id == person.id, or_(OpsPerson.last_totp_step.is_(None), OpsPerson.last_totp_step < step))
+            .values(last_totp_step=step, last_login_at=func.now())
+            .returning(OpsPerson.id)
+        )
+        if claimed is None:
+            raise Unauthorized("ops.login.failed")
+        audit.record(session, ALL_MERCHANTS, person.username, "ops.login", person.id, ip=ip)
+    await ctx.redis.delete(failures_key)
+    principal = Principal(
+        role=Role.OPS,
+        merchant=ALL_MERCHANTS,
+        account_id=person.id,
+        username=person.username,
+        ops_roles=ops_roles_of(person.roles),
+        ops_merchants=frozenset(person.merchants),
+    )
+    token = await ctx.sessions.create(principal, settings.ops_session_ttl_seconds)
+    return OpsSessionRead(
+        token=token,
+        expiresIn=settings.ops_session_ttl_seconds,
+        username=person.username,
+        roles=sorted(principal.ops_roles),
+        merchants=sorted(principal.ops_merchants),
+    )
+
+
+async def create_person(ctx: AuthContext, actor: Principal, ip: str | None, body: NewOpsPerson) -> NewOpsPersonRead:
+    """An admin adds someone with roles and brands within their own; the TOTP secret is shown this once."""
+    roles, merchants = checked_grant(actor, body.roles, body.merchants)
+    secret = totp.new_secret()
+    person = OpsPerson(
+        id=str(uuid.uuid4()),
+        username=checked_username(body.username),
+        password_hash=await hash_password(checked_password(body.password)),
+        totp_secret=totp.seal(secret, ctx.settings.secret_key),
+        roles=roles,
+        merchants=merchants,
+        status=ACTIVE,
+        created_by=actor.username or "ops",
+    )
+    async with ctx.db.transaction() as session:
+        if await session.scalar(select(OpsPerson.id).where(OpsPerson.username == person.username)):
+            raise Conflict("username.exists")
+        session.add(person)
+        await session.flush()
+        await session.refresh(person)
+        audit.record(session, ALL_MERCHANTS, actor, "ops.person.create", person.id, after=_grant(person), ip=ip)
+    return NewOpsPersonRead(
+        **person_view(person).model_dump(),
+        totpSecret=secret,
+        totpUri=totp.provisioning_uri(secret, person.username, TOTP_ISSUER),
+    )
+
+
+async def change_person(
+    ctx: AuthContext, actor: Principal, ip: str | None, person_id: str, change: OpsPersonChange
+) -> OpsPersonRead:
+    """An admin changes someone's roles, brands or status (not their own). Every session the person has
+    ends at once, so the change holds from their next call."""
+    if person_id == actor.account_id:
+        raise Forbidden("ops.self_change")
+    async with ctx.db.transaction() as session:
+        person = await session.scalar(select(OpsPerson).where(OpsPerson.id == person_id).with_for_update())
+        if person is None:
+            raise NotFound("account.not_found")
+        reach(actor, list(person.merchants))
+        before = _grant(person)
+        roles, merchants = checked_grant(
+            actor,
+            change.roles if change.roles is not None else list(person.roles),
+            change.merchants if change.merchants is not None else list(person.merchants),
+        )
+        person.roles, person.merchants = roles, merchants
+        if change.status is not None:
+            person.status = change.status
+        audit.record(session, ALL_MERCHANTS, actor, "ops.person.change", person.id, before=before,
+                     after=_grant(person), ip=ip)  # fmt: skip
+        view = person_view(person)
+    await ctx.sessions.revoke_account(ALL_MERCHANTS, person_id)
+    return view
+
+
+async def people(ctx: AuthContext, actor: Principal) -> list[OpsPersonRead]:
+    """The ops people whose brands are all within the admin's own."""
+    async with ctx.db.reader() as session:
+        everyone = (await session.scalars(select(OpsPerson).order_by(OpsPerson.username))).all()
+    return [person_view(p) for p in everyone if all(actor.may_act_for(m) for m in p.merchants)]
+
+
+async def audit_log(ctx: AuthContext, merchant: str, page: Page) -> list[OpsAuditRead]:
+    query = (
+        select(AuthAudit)
+        .where(AuthAudit.merchant == merchant)
+        .order_by(AuthAudit.id.desc())
+        .offset(page.offset)
+        .limit(page.size)
+    )
+    async with ctx.db.reader() as session:
+        rows = (await session.scalars(query)).all()
+    return [
+        OpsAuditRead(
+            actor=r.actor,
+            action=r.action,
+            target=r.target,
+            before=r.before,
+            after=r.after,
+            ip=r.ip,
+            at=_stamp(r.at) or "",
+        )
+        for r in rows
+    ]
+
+
+async def me(ctx: AuthContext, principal: Principal) -> OpsPersonRead:
+    """The signed-in ops person (a development session from ``ops-token`` has no record: its grant is shown)."""
+    if principal.account_id is not None:
+        async with ctx.db.reader() as session:
+            person = await session.get(OpsPerson, principal.account_id)
+        if person is not None:
+            return person_view(person)
+    return OpsPersonRead(
+        id="",
+        username=principal.username or "ops",
+        roles=sorted(principal.ops_roles),
+        merchants=sorted(principal.ops_merchants or {principal.merchant}),
+        status=ACTIVE,
+        createdBy="ops-token",
+        createdAt="",
+        lastLoginAt=None,
+    )
