@@ -14,6 +14,19 @@ export interface AdjustmentRead {
   accountId: string;
   balance: number;
   currency: string;
+  status: "done" | "pending" | "rejected";
+  adjustmentId?: string | null;
+}
+
+export interface AdjustmentRequestRead {
+  adjustmentId: string;
+  accountId: string;
+  amount: number;
+  reason: string;
+  status: "pending" | "approved" | "rejected";
+  requestedBy: string;
+  decidedBy: string | null;
+  createdAt: string;
 }
 
 export interface AffiliateRead {
@@ -639,7 +652,68 @@ export interface NewMerchant {
   code: string;
 }
 
+export interface NewOpsPerson {
+  username: string;
+  password: string;
+  roles: Array<string>;
+  merchants: Array<string>;
+}
+
+export interface NewOpsPersonRead {
+  id: string;
+  username: string;
+  roles: Array<string>;
+  merchants: Array<string>;
+  status: string;
+  createdBy: string;
+  createdAt: string;
+  lastLoginAt: string | null;
+  totpSecret: string;
+  totpUri: string;
+}
+
 export type NoticeType = "B" | "PL" | "PU" | "PR" | "H";
+
+export interface OpsAuditRead {
+  actor: string;
+  action: string;
+  target: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ip: string | null;
+  at: string;
+}
+
+export interface OpsLoginBody {
+  username: string;
+  password: string;
+  totp: string;
+}
+
+export interface OpsPersonChange {
+  roles?: Array<string> | null;
+  merchants?: Array<string> | null;
+  status?: "active" | "disabled" | null;
+}
+
+export interface OpsPersonRead {
+  id: string;
+  username: string;
+  roles: Array<string>;
+  merchants: Array<string>;
+  status: string;
+  createdBy: string;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+export interface OpsSessionRead {
+  token: string;
+  expiresIn: number;
+  username: string;
+  roles: Array<string>;
+  merchants: Array<string>;
+}
 
 export interface PageRead_AnnouncementRead {
   pageNum: number;
@@ -877,6 +951,7 @@ export interface SettingsChange {
   withdrawalMax?: number | null;
   confirmMinutes?: number | null;
   bank?: Record<string, string> | null;
+  dualControlAbove?: number | null;
 }
 
 export interface SiteConfigRead {
@@ -1086,6 +1161,7 @@ export interface WalletSettingsRead {
   withdrawalMax: number;
   confirmMinutes: number;
   bank: Record<string, unknown>;
+  dualControlAbove: number;
 }
 
 export interface WalletTransfer {
@@ -1189,10 +1265,14 @@ export const OPERATIONS = {
   myDeposits: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposits" },
   myWithdrawals: { service: "wallet", method: "GET", path: "/wps/v2/wallets/withdrawals" },
   notices: { service: "site", method: "GET", path: "/wps/system/notices" },
+  opsAddPerson: { service: "auth", method: "POST", path: "/wps/ops/auth/people" },
   opsAdjustBalance: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/adjustments" },
+  opsAdjustmentRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/adjustments" },
   opsApproveDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/approve" },
   opsAudit: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/audit" },
+  opsAuthAudit: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/audit" },
   opsChangeFlags: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/flags" },
+  opsChangePerson: { service: "auth", method: "PATCH", path: "/wps/ops/auth/people/{person_id}" },
   opsChangeRegisterRules: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/register-rules" },
   opsChangeWalletSettings: { service: "wallet", method: "PUT", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsCreateAgent: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/agents" },
@@ -1200,6 +1280,7 @@ export const OPERATIONS = {
   opsCreateBanners: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/banners" },
   opsCreateHelpTopics: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/help-topics" },
   opsCreateMerchant: { service: "site", method: "POST", path: "/wps/ops/site/merchants" },
+  opsDecideAdjustment: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/adjustments/{adjustment_id}/{action}" },
   opsDecideWithdrawal: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/withdrawals/{withdrawal_id}/{action}" },
   opsDeleteAnnouncements: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/announcements/{item_id}" },
   opsDeleteBanners: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/banners/{item_id}" },
@@ -1210,7 +1291,11 @@ export const OPERATIONS = {
   opsListBanners: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/banners" },
   opsListFeedback: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/feedback" },
   opsListHelpTopics: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/help-topics" },
+  opsLogin: { service: "auth", method: "POST", path: "/wps/ops/auth/login" },
+  opsLogout: { service: "auth", method: "POST", path: "/wps/ops/auth/logout" },
+  opsMe: { service: "auth", method: "GET", path: "/wps/ops/auth/me" },
   opsMemberJournal: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/journal" },
+  opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
   opsRejectDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/reject" },
   opsReplaceDomainRoutes: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/domain-routes" },
   opsReplaceResources: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/resources" },
@@ -1328,10 +1413,14 @@ export interface OperationPathParams {
   myDeposits: Record<string, never>;
   myWithdrawals: Record<string, never>;
   notices: Record<string, never>;
+  opsAddPerson: Record<string, never>;
   opsAdjustBalance: { code: string; account_id: string };
+  opsAdjustmentRequests: { code: string };
   opsApproveDeposit: { code: string; deposit_id: string };
   opsAudit: { code: string };
+  opsAuthAudit: { code: string };
   opsChangeFlags: { code: string };
+  opsChangePerson: { person_id: string };
   opsChangeRegisterRules: { code: string };
   opsChangeWalletSettings: { code: string };
   opsCreateAgent: { code: string };
@@ -1339,6 +1428,7 @@ export interface OperationPathParams {
   opsCreateBanners: { code: string };
   opsCreateHelpTopics: { code: string };
   opsCreateMerchant: Record<string, never>;
+  opsDecideAdjustment: { code: string; adjustment_id: string; action: "approve" | "reject" };
   opsDecideWithdrawal: { code: string; withdrawal_id: string; action: "approve" | "reject" | "pay" | "refund" | "close" };
   opsDeleteAnnouncements: { code: string; item_id: number };
   opsDeleteBanners: { code: string; item_id: number };
@@ -1349,7 +1439,11 @@ export interface OperationPathParams {
   opsListBanners: { code: string };
   opsListFeedback: { code: string };
   opsListHelpTopics: { code: string };
+  opsLogin: Record<string, never>;
+  opsLogout: Record<string, never>;
+  opsMe: Record<string, never>;
   opsMemberJournal: { code: string; account_id: string };
+  opsPeople: Record<string, never>;
   opsRejectDeposit: { code: string; deposit_id: string };
   opsReplaceDomainRoutes: { code: string };
   opsReplaceResources: { code: string };
@@ -1465,10 +1559,14 @@ export interface OperationQuery {
   myDeposits: Record<string, never>;
   myWithdrawals: Record<string, never>;
   notices: { types?: string; platform?: string; firstLogin?: boolean };
+  opsAddPerson: Record<string, never>;
   opsAdjustBalance: Record<string, never>;
+  opsAdjustmentRequests: { status?: "pending" | "approved" | "rejected" | null; pageNo?: number; pageSize?: number };
   opsApproveDeposit: Record<string, never>;
   opsAudit: { pageNo?: number; pageSize?: number };
+  opsAuthAudit: { pageNo?: number; pageSize?: number };
   opsChangeFlags: Record<string, never>;
+  opsChangePerson: Record<string, never>;
   opsChangeRegisterRules: Record<string, never>;
   opsChangeWalletSettings: Record<string, never>;
   opsCreateAgent: Record<string, never>;
@@ -1476,6 +1574,7 @@ export interface OperationQuery {
   opsCreateBanners: Record<string, never>;
   opsCreateHelpTopics: Record<string, never>;
   opsCreateMerchant: Record<string, never>;
+  opsDecideAdjustment: Record<string, never>;
   opsDecideWithdrawal: Record<string, never>;
   opsDeleteAnnouncements: Record<string, never>;
   opsDeleteBanners: Record<string, never>;
@@ -1486,7 +1585,11 @@ export interface OperationQuery {
   opsListBanners: Record<string, never>;
   opsListFeedback: { pageNo?: number; pageSize?: number };
   opsListHelpTopics: Record<string, never>;
+  opsLogin: Record<string, never>;
+  opsLogout: Record<string, never>;
+  opsMe: Record<string, never>;
   opsMemberJournal: { pageNo?: number; pageSize?: number };
+  opsPeople: Record<string, never>;
   opsRejectDeposit: Record<string, never>;
   opsReplaceDomainRoutes: Record<string, never>;
   opsReplaceResources: Record<string, never>;
@@ -1602,10 +1705,14 @@ export interface OperationBody {
   myDeposits: undefined;
   myWithdrawals: undefined;
   notices: undefined;
+  opsAddPerson: NewOpsPerson;
   opsAdjustBalance: Adjustment;
+  opsAdjustmentRequests: undefined;
   opsApproveDeposit: Decision | null;
   opsAudit: undefined;
+  opsAuthAudit: undefined;
   opsChangeFlags: FlagChanges;
+  opsChangePerson: OpsPersonChange;
   opsChangeRegisterRules: RegisterRuleList;
   opsChangeWalletSettings: SettingsChange;
   opsCreateAgent: NewAgent;
@@ -1613,6 +1720,7 @@ export interface OperationBody {
   opsCreateBanners: BannerBody;
   opsCreateHelpTopics: HelpTopicBody;
   opsCreateMerchant: NewMerchant;
+  opsDecideAdjustment: Decision | null;
   opsDecideWithdrawal: Decision | null;
   opsDeleteAnnouncements: undefined;
   opsDeleteBanners: undefined;
@@ -1623,7 +1731,11 @@ export interface OperationBody {
   opsListBanners: undefined;
   opsListFeedback: undefined;
   opsListHelpTopics: undefined;
+  opsLogin: OpsLoginBody;
+  opsLogout: undefined;
+  opsMe: undefined;
   opsMemberJournal: undefined;
+  opsPeople: undefined;
   opsRejectDeposit: Decision;
   opsReplaceDomainRoutes: DomainRouteList;
   opsReplaceResources: ResourceList;
@@ -1740,10 +1852,14 @@ export interface OperationResponse {
   myDeposits: Array<DepositRead>;
   myWithdrawals: Array<WithdrawalRead>;
   notices: Array<AnnouncementRead>;
+  opsAddPerson: NewOpsPersonRead;
   opsAdjustBalance: AdjustmentRead;
+  opsAdjustmentRequests: Array<AdjustmentRequestRead>;
   opsApproveDeposit: DepositRead;
   opsAudit: PageRead_AuditEntryRead;
+  opsAuthAudit: Array<OpsAuditRead>;
   opsChangeFlags: Record<string, boolean>;
+  opsChangePerson: OpsPersonRead;
   opsChangeRegisterRules: Array<RegisterRuleRead>;
   opsChangeWalletSettings: WalletSettingsRead;
   opsCreateAgent: MemberRead;
@@ -1751,6 +1867,7 @@ export interface OperationResponse {
   opsCreateBanners: BannerOpsRead;
   opsCreateHelpTopics: HelpTopicOpsRead;
   opsCreateMerchant: MerchantRead;
+  opsDecideAdjustment: AdjustmentRequestRead;
   opsDecideWithdrawal: WithdrawalRead;
   opsDeleteAnnouncements: Done;
   opsDeleteBanners: Done;
@@ -1761,7 +1878,11 @@ export interface OperationResponse {
   opsListBanners: Array<BannerOpsRead>;
   opsListFeedback: PageRead_FeedbackRead;
   opsListHelpTopics: Array<HelpTopicOpsRead>;
+  opsLogin: OpsSessionRead;
+  opsLogout: Done;
+  opsMe: OpsPersonRead;
   opsMemberJournal: RecordPageRead;
+  opsPeople: Array<OpsPersonRead>;
   opsRejectDeposit: DepositRead;
   opsReplaceDomainRoutes: Array<DomainRouteRead>;
   opsReplaceResources: Record<string, Array<ResourceRead>>;

@@ -21,6 +21,8 @@ from portal_stack.access import ADMIN
 from portal_stack.credentials import local_passwords
 from portal_stack.services import REPO, SERVICES
 
+OPS_RANGES = "127.0.0.0/9,::1/128"
+
 
 class Stack:
     def __init__(self, data_dir: Path | None = None) -> None:
@@ -34,6 +36,8 @@ class Stack:
         ]
         self.ports = dict(zip(names, free_ports(len(names)), strict=True))
         self.env = {**os.environ, **{k: str(v) for k, v in self.ports.items()}, "PORTAL_DATA_DIR": str(self.data_dir)}
+        # Ops calls are answered from half of the loopback range, so a test can call from outside it (127.200.*).
+        self.env["PORTAL_OPS_ALLOWED_RANGES"] = OPS_RANGES
         for external in (
             "PORTAL_DATABASE_URL",
             "NATS_URL",
