@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import httpx
@@ -11,6 +13,15 @@ from redis import Redis
 from auth_service.challenges import solve
 from portal_kit.encryption import encrypt
 from portal_stack.harness import Stack
+
+
+def last_sms_code(stack: Stack, to: str) -> str:
+    """The code of the last SMS the development provider wrote for ``to``."""
+    lines = (stack.data_dir / "dev-messages.jsonl").read_text(encoding="utf-8").splitlines()
+    texts = [json.loads(line)["text"] for line in lines if json.loads(line)["to"] == to]
+    match = re.search(r"\b(\d{6})\b", texts[-1])
+    assert match
+    return match.group(1)
 
 
 def read_captcha(stack: Stack, captcha_id: str) -> str:

@@ -5,12 +5,10 @@ pay and the member confirms as partly received, and a wrong payment password's t
 from __future__ import annotations
 
 import gzip
-import json
-import re
 
 import httpx
 from playwright.sync_api import Page, Response, expect
-from portal_client import registered_member
+from portal_client import last_sms_code, registered_member
 
 from portal_stack.harness import Stack
 
@@ -124,14 +122,6 @@ def test_withdrawal_approved_paid_and_confirmed_as_partly_received(stack: Stack,
     page.get_by_role("navigation", name="Member centre menu").get_by_role("link", name="Account record").click()
     expect(page.get_by_test_id("records")).to_contain_text("withdrawal")
     expect(page.get_by_test_id("records")).to_contain_text("-300.00")
-
-
-def last_sms_code(stack: Stack, to: str) -> str:
-    lines = (stack.data_dir / "dev-messages.jsonl").read_text(encoding="utf-8").splitlines()
-    texts = [json.loads(line)["text"] for line in lines if json.loads(line)["to"] == to]
-    match = re.search(r"\b(\d{6})\b", texts[-1])
-    assert match
-    return match.group(1)
 
 
 def test_security_centre_binds_a_mobile_and_changes_the_payment_password(stack: Stack, page: Page) -> None:

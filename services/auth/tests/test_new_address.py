@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from typing import Any
 
 import pytest
 from auth_helpers import AuthClient
+from sqlalchemy import update
 
 from auth_service import totp
+from auth_service.accounts.models import Account
+from portal_kit.db import Database
 
 ELSEWHERE = "203.0.113.77"
 
@@ -20,8 +24,8 @@ async def member(auth: AuthClient) -> str:
     return "ayse1990"
 
 
-async def ticket(auth: AuthClient, member: str) -> dict[str, Any]:
-    response = await auth.login(member, "gizli123", ip=ELSEWHERE)
+async def ticket(auth: AuthClient, member: str, ip: str = ELSEWHERE) -> dict[str, Any]:
+    response = await auth.login(member, "gizli123", ip=ip)
     assert (response.status_code, response.json()["errorCode"]) == (403, "login_verify_required"), response.text
     assert response.json()["message"] == "Login from a new place: please complete the verification first."
     value: dict[str, Any] = response.json()["value"]
@@ -42,8 +46,10 @@ async def answer(auth: AuthClient, ticket_id: str, method: str, text: str) -> di
 async def test_a_new_address_gets_a_ticket_not_a_token(auth: AuthClient, member: str) -> None:
     value = await ticket(auth, member)
     assert "token" not in value
-    assert value["methods"] == ["sms", "email", "payeeName"]
+    assert value["methods"] == ["sms", "email"]  # a name is no secret: not offered beside real factors
     assert (await auth.login(member, "gizli123")).json()["value"]["token"]  # the usual address needs nothing
+    refused = await answer(auth, value["ticket"], "payeeName", "Ayse Yilmaz")
+    assert (refused["status"], refused["errorCode"]) == (400, "verification.failed")
 
 
 async def test_sms_code_completes_the_login_and_the_address_becomes_known(auth: AuthClient, member: str) -> None:
@@ -69,8 +75,17 @@ async def test_email_code_completes_the_login(auth: AuthClient, member: str) -> 
     assert (await answer(auth, value["ticket"], "email", code.group(1)))["status"] == 200
 
 
-async def test_payee_name_completes_the_login_and_a_wrong_one_does_not(auth: AuthClient, member: str) -> None:
+async def test_payee_name_completes_the_login_only_without_another_factor(
+    auth: AuthClient, member: str, auth_db: Database
+) -> None:
+    async with auth_db.transaction() as session:  # an account with none of the secret factors bound
+        await session.execute(
+            update(Account)
+            .where(Account.username == member)
+            .values(mobile_num=None, country_dialing_code=None, email=None)
+        )
     value = await ticket(auth, member)
+    assert value["methods"] == ["payeeName"]
     wrong = await answer(auth, value["ticket"], "payeeName", "Someone Else")
     assert (wrong["status"], wrong["errorCode"]) == (400, "verification.failed")
     right = await answer(auth, value["ticket"], "payeeName", "  ayse yilmaz ")
@@ -79,11 +94,16 @@ async def test_payee_name_completes_the_login_and_a_wrong_one_does_not(auth: Aut
     assert spent["errorCode"] == "verification.failed"
 
 
-async def test_a_ticket_allows_five_tries(auth: AuthClient, member: str) -> None:
+async def test_an_account_has_five_tries_whatever_the_number_of_tickets(auth: AuthClient, member: str) -> None:
     value = await ticket(auth, member)
-    for _ in range(5):
-        assert (await answer(auth, value["ticket"], "payeeName", "Wrong Name"))["errorCode"] == "verification.failed"
-    assert (await answer(auth, value["ticket"], "payeeName", "Ayse Yilmaz"))["errorCode"] == "verification.failed"
+    await auth.http.post("/wps/session/login/verify/send", json={"ticket": value["ticket"], "method": "sms"})
+    code = auth.last_code("+905321234567")
+    wrong = str((int(code) + 1) % 1_000_000).zfill(6)
+    tries = await asyncio.gather(*(answer(auth, value["ticket"], "sms", wrong) for _ in range(5)))
+    assert {t["errorCode"] for t in tries} == {"verification.failed"}
+    assert (await answer(auth, value["ticket"], "sms", code))["errorCode"] == "verification.failed"
+    fresh = await ticket(auth, member)  # the right password again: a new ticket, but no new tries
+    assert (await answer(auth, fresh["ticket"], "sms", code))["errorCode"] == "verification.failed"
 
 
 async def test_no_second_factor_when_the_brand_turns_it_off(auth: AuthClient, member: str) -> None:
@@ -97,22 +117,27 @@ async def test_a_bound_authenticator_is_a_second_factor(auth: AuthClient, member
     started = (await auth.http.post("/wps/member/totp", headers=headers)).json()["value"]
     assert started["uri"].startswith("otpauth://totp/F2%20T%C3%BCrkiye:ayse1990?secret=")
     wrong = await auth.http.post("/wps/member/totp/confirm", json={"code": "000000"}, headers=headers)
-    if totp.verify(started["secret"], "000000", time.time()):
+    if totp.matching_step(started["secret"], "000000", time.time()) is not None:
         pytest.skip("the random secret happens to give 000000 now")
     assert (wrong.status_code, wrong.json()["errorCode"]) == (400, "totp.invalid")
-    bound = await auth.http.post(
-        "/wps/member/totp/confirm", json={"code": totp.code_at(started["secret"], time.time())}, headers=headers
+    bound = await auth.http.post(  # each code is accepted once: the three steps below use three codes
+        "/wps/member/totp/confirm", json={"code": totp.code_at(started["secret"], time.time() - 30)}, headers=headers
     )
     assert bound.json()["value"] == {"totpBound": True}
     assert (await auth.http.get("/wps/member/info", headers=headers)).json()["value"]["totpBound"] is True
 
     value = await ticket(auth, member)
-    assert value["methods"] == ["sms", "totp", "email", "payeeName"]
-    done = await answer(auth, value["ticket"], "totp", totp.code_at(started["secret"], time.time()))
+    assert value["methods"] == ["sms", "totp", "email"]
+    now = totp.code_at(started["secret"], time.time())
+    done = await answer(auth, value["ticket"], "totp", now)
     assert done["status"] == 200 and done["value"]["token"]
+    replayed = await answer(auth, (await ticket(auth, member, "203.0.113.78"))["ticket"], "totp", now)
+    assert replayed["errorCode"] == "verification.failed"
+    swap = await auth.http.post("/wps/member/totp", headers=headers)  # a stolen session cannot swap in its own
+    assert (swap.status_code, swap.json()["errorCode"]) == (400, "totp.bound")
 
     removed = await auth.http.request(
-        "DELETE", "/wps/member/totp", json={"code": totp.code_at(started["secret"], time.time())}, headers=headers
+        "DELETE", "/wps/member/totp", json={"code": totp.code_at(started["secret"], time.time() + 30)}, headers=headers
     )
     assert removed.json()["value"] == {"totpBound": False}
 

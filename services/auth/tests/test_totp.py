@@ -27,12 +27,13 @@ def test_rfc_6238_vectors(unix_time: int, code: str) -> None:
     assert totp.code_at(RFC_SECRET, unix_time, digits=8) == code
 
 
-def test_verify_accepts_one_step_of_drift_and_no_more() -> None:
+def test_a_code_matches_its_own_step_with_one_step_of_drift_and_no_more() -> None:
     secret = totp.new_secret()
-    now = 1_700_000_000.0
-    assert totp.verify(secret, totp.code_at(secret, now - 30), now)
-    assert totp.verify(secret, totp.code_at(secret, now + 30), now)
-    assert not totp.verify(secret, totp.code_at(secret, now - 90), now)
+    now = 1_700_000_010.0  # step 56,666,667
+    assert totp.matching_step(secret, totp.code_at(secret, now), now) == 56_666_667
+    assert totp.matching_step(secret, totp.code_at(secret, now - 30), now) == 56_666_666
+    assert totp.matching_step(secret, totp.code_at(secret, now + 30), now) == 56_666_668
+    assert totp.matching_step(secret, totp.code_at(secret, now - 90), now) is None
 
 
 def test_sealed_secrets_open_only_with_the_same_key() -> None:

@@ -38,7 +38,6 @@ def upgrade() -> None:
         sa.Column("username", sa.String(length=64), nullable=False),
         sa.Column("password_hash", sa.String(length=200), nullable=False),
         sa.Column("totp_secret", sa.String(length=200), nullable=False),
-        sa.Column("last_totp_step", sa.BigInteger(), nullable=True),
         sa.Column("roles", postgresql.JSONB(astext_type=sa.Text()), nullable=False),
         sa.Column("merchants", postgresql.JSONB(astext_type=sa.Text()), nullable=False),
         sa.Column("status", sa.String(length=16), nullable=False),

@@ -23,6 +23,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This way of logging in is not available.",
         "CN": "该登录方式不可用。",
     },
+    "totp.bound": {
+        "TR": "Bir doğrulayıcı uygulama zaten bağlı; önce onu bir koduyla kaldırın.",
+        "EN": "An authenticator is already bound; remove it with one of its codes first.",
+        "CN": "已绑定身份验证器，请先用其验证码解除绑定。",
+    },
+    "totp.locked": {
+        "TR": "Çok fazla yanlış kod. 15 dakika sonra tekrar deneyin.",
+        "EN": "Too many wrong codes. Try again in 15 minutes.",
+        "CN": "验证码错误次数过多，请15分钟后再试。",
+    },
     "ops.login.failed": {
         "TR": "Kullanıcı adı, şifre veya doğrulama kodu yanlış.",
         "EN": "The username, password or authenticator code is wrong.",

@@ -34,11 +34,6 @@ def code_at(secret: str, unix_time: float, digits: int = DIGITS) -> str:
     return str(number % 10**digits).zfill(digits)
 
 
-def verify(secret: str, code: str, unix_time: float, window: int = 1) -> bool:
-    """Accept the code of this step or of ``window`` steps either side (clock drift)."""
-    return matching_step(secret, code, unix_time, window) is not None
-
-
 def matching_step(secret: str, code: str, unix_time: float, window: int = 1) -> int | None:
     """The time step whose code ``code`` is (this one or ``window`` either side), or None. A caller that
     remembers the last step used can refuse a code seen before (a replay within its window)."""

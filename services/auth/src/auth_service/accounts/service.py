@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import time
 import uuid
 from datetime import UTC, datetime
 from typing import NamedTuple
@@ -12,7 +11,7 @@ from typing import NamedTuple
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from auth_service import totp
+from auth_service import totp, totp_claims
 from auth_service.accounts.domain import (
     DISABLED,
     MEMBER_TYPE,
@@ -50,6 +49,7 @@ from portal_kit.sessions import AGENT_TYPES, Principal
 from portal_kit.site import Brand
 from portal_kit.throttle import count, throttle
 
+TOTP_GUESSES, TOTP_GUESS_WINDOW_SECONDS = 5, 900
 CONTACT_FIELDS = (
     "qqNum",
     "line",
@@ -406,18 +406,31 @@ async def change_password(ctx: AuthContext, caller: Caller, principal: Principal
 
 
 async def start_totp(ctx: AuthContext, principal: Principal, issuer: str) -> TotpSecretRead:
-    """Binding an authenticator, step one: a new secret (kept 10 minutes until confirmed) and its otpauth URI."""
+    """Binding an authenticator, step one: a new secret (kept 10 minutes until confirmed) and its otpauth URI.
+    A bound authenticator is not replaced this way (``totp.bound``): it is removed first, with one of its codes,
+    so a stolen session cannot swap in its own."""
     account = await own_account(ctx, principal)
+    if account.totp_enabled:
+        raise DomainError("totp.bound")
     secret = totp.new_secret()
     await ctx.redis.set(f"auth:totp-pending:{account.id}", totp.seal(secret, ctx.settings.secret_key), ex=600)
     return TotpSecretRead(secret=secret, uri=totp.provisioning_uri(secret, account.username, issuer))
+
+
+async def _count_totp_guess(ctx: AuthContext, account_id: str) -> None:
+    """Each guess at the account's authenticator codes is counted before it is compared: five per 15 minutes."""
+    if await count(ctx.redis, f"auth:totp-tries:{account_id}", TOTP_GUESS_WINDOW_SECONDS) > TOTP_GUESSES:
+        raise DomainError("totp.locked", status=429)
 
 
 async def confirm_totp(ctx: AuthContext, principal: Principal, code: str) -> None:
     """Step two: a code from the app proves it holds the secret; from now on it is a second factor."""
     account = await own_account(ctx, principal)
     sealed = await ctx.redis.get(f"auth:totp-pending:{account.id}")
-    if sealed is None or not totp.verify(totp.unseal(str(sealed), ctx.settings.secret_key), code, time.time()):
+    await _count_totp_guess(ctx, account.id)
+    if sealed is None or not await totp_claims.accepted(
+        ctx.redis, account.id, totp.unseal(str(sealed), ctx.settings.secret_key), code
+    ):
         raise DomainError("totp.invalid")
     async with ctx.db.transaction() as session:
         await session.execute(
@@ -428,8 +441,9 @@ async def confirm_totp(ctx: AuthContext, principal: Principal, code: str) -> Non
 
 async def remove_totp(ctx: AuthContext, principal: Principal, code: str) -> None:
     account = await own_account(ctx, principal)
-    if not account.totp_enabled or not totp.verify(
-        totp.unseal(account.totp_secret or "", ctx.settings.secret_key), code, time.time()
+    await _count_totp_guess(ctx, account.id)
+    if not account.totp_enabled or not await totp_claims.accepted(
+        ctx.redis, account.id, totp.unseal(account.totp_secret or "", ctx.settings.secret_key), code
     ):
         raise DomainError("totp.invalid")
     async with ctx.db.transaction() as session:

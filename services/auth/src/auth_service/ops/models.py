@@ -23,7 +23,6 @@ class OpsPerson(Base):
     username: Mapped[str] = mapped_column(String(64))  # stored lower-case
     password_hash: Mapped[str] = mapped_column(String(200))
     totp_secret: Mapped[str] = mapped_column(String(200))  # sealed (auth_service.totp)
-    last_totp_step: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # a code is accepted once
     roles: Mapped[list[str]] = mapped_column(JSONB, default=list)
     merchants: Mapped[list[str]] = mapped_column(JSONB, default=list)
     status: Mapped[str] = mapped_column(String(16), default="active")  # active | disabled

@@ -3,13 +3,12 @@ brands, and their management by admins; auth's audit of ops actions."""
 
 from __future__ import annotations
 
-import time
 import uuid
 from datetime import datetime
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import func, select, update
 
-from auth_service import totp
+from auth_service import totp, totp_claims
 from auth_service.context import AuthContext
 from auth_service.ops import audit
 from auth_service.ops.domain import ACTIVE, checked_grant, checked_password, checked_username, reach
@@ -66,23 +65,17 @@ async def login(ctx: AuthContext, ip: str | None, body: OpsLoginBody) -> OpsSess
     async with ctx.db.reader() as session:
         person = await session.scalar(select(OpsPerson).where(OpsPerson.username == username))
     password_right = await verify_password(person.password_hash if person else None, body.password)
-    step = None
-    if person is not None and password_right:
-        step = totp.matching_step(totp.unseal(person.totp_secret, settings.secret_key), body.totp, time.time())
-    if person is None or step is None:
+    secret = totp.unseal(person.totp_secret, settings.secret_key) if person is not None and password_right else None
+    if (
+        person is None
+        or secret is None
+        or not await totp_claims.accepted(ctx.redis, f"ops:{person.id}", secret, body.totp)
+    ):
         raise Unauthorized("ops.login.failed")
     if person.status != ACTIVE:
         raise Forbidden("account.disabled")
     async with ctx.db.transaction() as session:
-        # The step is claimed atomically: two logins with one code (a replay, a race) cannot both pass.
-        claimed = await session.scalar(
-            update(OpsPerson)
-            .where(OpsPerson.id == person.id, or_(OpsPerson.last_totp_step.is_(None), OpsPerson.last_totp_step < step))
-            .values(last_totp_step=step, last_login_at=func.now())
-            .returning(OpsPerson.id)
-        )
-        if claimed is None:
-            raise Unauthorized("ops.login.failed")
+        await session.execute(update(OpsPerson).where(OpsPerson.id == person.id).values(last_login_at=func.now()))
         audit.record(session, ALL_MERCHANTS, person.username, "ops.login", person.id, ip=ip)
     await ctx.redis.delete(failures_key)
     principal = Principal(
