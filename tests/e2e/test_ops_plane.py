@@ -86,8 +86,8 @@ def test_an_ops_person_signs_in_with_totp_and_approves_a_withdrawal_that_another
         time.sleep(0.3)
     assert funded.json()["value"]["balance"] == 50_000, funded.text
     member = Browser(stack, member_address)
-    bank = member.http.post("/wps/v2/wallets/bank-accounts", headers={"Authorization": token},
-                            json={"bankName": "Akbank", "holderName": "Ops Flow", "accountNumber": "TR120004600000000012345999"})  # fmt: skip
+    bank = member.send("POST", "/wps/v2/wallets/bank-accounts", {"bankName": "Akbank", "holderName": "Ops Flow",
+                       "accountNumber": "TR120004600000000012345999", "paymentPassword": "864200"}, token=token)  # fmt: skip
     asked = member.send("POST", "/wps/v2/wallets/withdrawals", {"amount": 20_000, "paymentPassword": "864200",
                         "bankAccountId": bank.json()["value"]["bankAccountId"], "requestId": "opsflow-wd"}, token=token)  # fmt: skip
     assert asked.status_code == 200, asked.text

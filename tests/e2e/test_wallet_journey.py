@@ -78,8 +78,8 @@ def test_member_deposits_through_the_sandbox_gateway_withdraws_and_reads_the_rec
     page.wait_for_url(f"**/member/depositv2?deposit={order.json()['value']['depositId']}")
     eventually(lambda: eventually_balance(browser.http, token)["sum"] == 250_000)
 
-    bank = browser.http.post("/wps/v2/wallets/bank-accounts", headers=member,
-                             json={"bankName": "Garanti", "holderName": "Money User", "accountNumber": "TR120006200000000012345678"})  # fmt: skip
+    bank = browser.send("POST", "/wps/v2/wallets/bank-accounts", {"bankName": "Garanti", "holderName": "Money User",
+                        "accountNumber": "TR120006200000000012345678", "paymentPassword": "975310"}, token=token)  # fmt: skip
     asked = browser.send("POST", "/wps/v2/wallets/withdrawals", {"amount": 100_000, "paymentPassword": "975310",
                          "bankAccountId": bank.json()["value"]["bankAccountId"], "requestId": "e2e-wd-1"}, token=token)  # fmt: skip
     assert asked.status_code == 200, asked.text

@@ -1,4 +1,4 @@
-"""Binding a mobile number to a signed-in account by an SMS code to that number."""
+"""Binding a mobile number to a signed-in account by an SMS code to that number and the login password."""
 
 from __future__ import annotations
 
@@ -20,23 +20,29 @@ async def test_a_member_binds_a_new_number_with_the_code_it_received(auth: AuthC
     assert sent.status_code == 200, sent.text
     wrong = await auth.http.put(
         "/wps/member/mobile",
-        json={"mobileNum": "5559876543", "countryDialingCode": "90", "verificationCode": "000000"},
+        json={"mobileNum": "5559876543", "countryDialingCode": "90", "verificationCode": "000000", "password": "x"},
         headers=headers,
     )
-    assert (wrong.status_code, wrong.json()["errorCode"]) == (400, "sms.code.invalid")
+    assert (wrong.status_code, wrong.json()["errorCode"]) == (400, "password.old.incorrect")
     code = auth.last_code("+905559876543")
-    bound = await auth.http.put(
-        "/wps/member/mobile",
-        json={"mobileNum": "5559876543", "countryDialingCode": "90", "verificationCode": code},
+    body = {"mobileNum": "5559876543", "countryDialingCode": "90", "verificationCode": code}
+    session_only = await auth.http.put(
+        "/wps/member/mobile", json={**body, "password": "not-the-password"}, headers=headers
+    )
+    assert (session_only.status_code, session_only.json()["errorCode"]) == (400, "password.old.incorrect")
+    bad_code = await auth.http.put(
+        "/wps/member/mobile", json={**body, "verificationCode": "000000", "password": GOOD_REGISTRATION["password"]},
         headers=headers,
+    )  # fmt: skip
+    assert (bad_code.status_code, bad_code.json()["errorCode"]) == (400, "sms.code.invalid")
+    bound = await auth.http.put(
+        "/wps/member/mobile", json={**body, "password": GOOD_REGISTRATION["password"]}, headers=headers
     )
     assert bound.json()["value"] == {"mobileNum": "5559876543", "countryDialingCode": "90"}
     info = (await auth.http.get("/wps/member/info", headers=headers)).json()["value"]
     assert (info["mobileNum"], info["countryDialingCode"]) == ("5559876543", "90")
     spent = await auth.http.put(
-        "/wps/member/mobile",
-        json={"mobileNum": "5559876543", "countryDialingCode": "90", "verificationCode": code},
-        headers=headers,
+        "/wps/member/mobile", json={**body, "password": GOOD_REGISTRATION["password"]}, headers=headers
     )
     assert spent.json()["errorCode"] == "sms.code.invalid"  # a code works once
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import UTC, datetime, timedelta
 from collections.abc import AsyncIterator
 
 import nats
@@ -22,7 +23,7 @@ from portal_kit.testing.plugin import PortalServers
 @pytest.fixture
 async def responder(portal_servers: PortalServers, auth_db: Database) -> AsyncIterator[None]:
     responder = Responder(portal_servers.nats_url, name="auth-payment-test")
-    payment_password_answers(portal_servers.redis_url)(responder, auth_db)
+    payment_password_answers(portal_servers.redis_url, 24 * 3600)(responder, auth_db)
     await responder.start()
     yield
     await responder.stop()
@@ -48,8 +49,8 @@ async def signed_in(auth: AuthClient) -> tuple[str, str]:
     return token, str(info["id"])
 
 
-async def test_change_needs_the_current_one_and_the_check_follows(
-    auth: AuthClient, responder: None, portal_servers: PortalServers
+async def test_change_needs_the_current_one_and_the_check_follows_after_the_cooling_off(
+    auth: AuthClient, responder: None, portal_servers: PortalServers, auth_db: Database
 ) -> None:
     token, account_id = await signed_in(auth)
     url = portal_servers.nats_url
@@ -65,6 +66,14 @@ async def test_change_needs_the_current_one_and_the_check_follows(
     assert short.json()["errorCode"] == "payment_password.format"
     done = await auth.encrypted("PUT", path, {**change, "oldPaymentPassword": "654321"}, Authorization=token)
     assert done.status_code == 200, done.text
+    # A change starts the cooling-off: the right password, but no money leaves for a day (a thief's change?).
+    assert (await check(url, "turkeyf2", account_id, "135791"))["errorCode"] == "security.cooling_off"
+    async with auth_db.transaction() as session:
+        await session.execute(
+            update(Account)
+            .where(Account.id == account_id)
+            .values(security_changed_at=datetime.now(UTC) - timedelta(hours=24, minutes=1))
+        )
     assert (await check(url, "turkeyf2", account_id, "135791"))["success"] is True
     assert (await check(url, "turkeyf2", account_id, "654321"))["errorCode"] == "payment_password.invalid"
     assert (await check(url, "another", account_id, "135791"))["errorCode"] == "account.not_found"
@@ -72,7 +81,7 @@ async def test_change_needs_the_current_one_and_the_check_follows(
     assert visitor.status_code == 401
 
 
-async def test_first_payment_password_needs_no_old_one_and_five_failures_lock(
+async def test_first_payment_password_needs_the_login_password_and_five_failures_lock(
     auth: AuthClient, responder: None, portal_servers: PortalServers, auth_db: Database
 ) -> None:
     token, account_id = await signed_in(auth)
@@ -81,7 +90,11 @@ async def test_first_payment_password_needs_no_old_one_and_five_failures_lock(
     url = portal_servers.nats_url
     assert (await check(url, "turkeyf2", account_id, "x"))["errorCode"] == "payment_password.not_set"
     first = {"newPaymentPassword": "802468", "confirmPaymentPassword": "802468"}
+    session_only = await auth.encrypted("PUT", "/wps/member/password/payment", first, Authorization=token)
+    assert (session_only.status_code, session_only.json()["errorCode"]) == (400, "password.old.incorrect")
+    first["loginPassword"] = GOOD_REGISTRATION["password"]  # a stolen session alone cannot set the first one
     assert (await auth.encrypted("PUT", "/wps/member/password/payment", first, Authorization=token)).status_code == 200
+    assert (await check(url, "turkeyf2", account_id, "802468"))["success"] is True  # no cooling-off for the first
     codes = [(await check(url, "turkeyf2", account_id, "000000"))["errorCode"] for _ in range(5)]
     assert codes == ["payment_password.invalid"] * 4 + ["payment_password.locked"]
     assert (await check(url, "turkeyf2", account_id, "802468"))["errorCode"] == "payment_password.locked"

@@ -16,6 +16,7 @@ from wallet_service.main import build_app
 from wallet_service.settings import WalletSettings
 
 MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
+COOLING_OFF_SECONDS = 24 * 3600
 
 
 @pytest.fixture(scope="session")
@@ -56,7 +57,7 @@ async def auth_responder(portal_servers: PortalServers, auth_database_url: str) 
     await reset_database(auth_database_url)
     db = Database(auth_database_url, pool_size=4)
     responder = Responder(portal_servers.nats_url, name="auth-for-wallet-test")
-    payment_password_answers(portal_servers.redis_url)(responder, db)
+    payment_password_answers(portal_servers.redis_url, COOLING_OFF_SECONDS)(responder, db)
     await responder.start()
     yield db
     await responder.stop()

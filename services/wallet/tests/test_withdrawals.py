@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import update
 from wallet_http import MERCHANT, PAYMENT_PASSWORD, WalletClient
 
+from auth_service.accounts.models import Account
 from wallet_service.withdrawals.models import Withdrawal
 from wallet_service.withdrawals.service import sweep_unconfirmed
 
@@ -23,14 +24,17 @@ OPS = f"/wps/ops/wallet/merchants/{MERCHANT}/withdrawals"
 async def funded_member(wallet: WalletClient, name: str, amount: int = 100_000) -> tuple[str, str, str]:
     account, token = await wallet.member(name)
     await wallet.ops_credit(account, amount, await wallet.ops())
-    bank = await wallet.call(
-        "POST",
-        "/wps/v2/wallets/bank-accounts",
-        token,
-        json={"bankName": "Ziraat", "holderName": name.title(), "accountNumber": "TR3300061005197864578413" + name[:2]},
-    )
+    bank = await bind(wallet, token, {"bankName": "Ziraat", "holderName": name.title(),
+                                      "accountNumber": "TR3300061005197864578413" + name[:2]})  # fmt: skip
     assert bank.status_code == 200, bank.text
     return account, token, bank.json()["value"]["bankAccountId"]
+
+
+async def bind(wallet: WalletClient, token: str, body: dict[str, str], password: str = PAYMENT_PASSWORD) -> Any:
+    """(E) Bind a bank account, with the payment password."""
+    return await wallet.call_sealed(
+        "POST", "/wps/v2/wallets/bank-accounts", token, {**body, "paymentPassword": password}
+    )
 
 
 async def ask(
@@ -207,16 +211,43 @@ async def test_bank_accounts_are_masked_unique_and_bounded(wallet: WalletClient)
     listed = (await wallet.call("GET", "/wps/v2/wallets/bank-accounts", token)).json()["value"]
     assert listed[0]["accountNumber"].endswith("13ay") and listed[0]["accountNumber"].startswith("****")
     body = {"bankName": "Ziraat", "holderName": "Ayse", "accountNumber": "TR3300061005197864578413ay"}
-    duplicate = await wallet.call("POST", "/wps/v2/wallets/bank-accounts", token, json=body)
+    duplicate = await bind(wallet, token, body)
     assert (duplicate.status_code, duplicate.json()["errorCode"]) == (400, "bank_account.duplicate")
     for n in range(4):
-        await wallet.call(
-            "POST", "/wps/v2/wallets/bank-accounts", token, json={**body, "accountNumber": f"12345678{n}"}
-        )
-    sixth = await wallet.call(
-        "POST", "/wps/v2/wallets/bank-accounts", token, json={**body, "accountNumber": "99999999"}
-    )
+        await bind(wallet, token, {**body, "accountNumber": f"12345678{n}"})
+    sixth = await bind(wallet, token, {**body, "accountNumber": "99999999"})
     assert sixth.json()["errorCode"] == "bank_account.too_many"
     _, other = await wallet.member("mehmet")
     theirs = await ask(wallet, other, bank, 10_000)
     assert (theirs.status_code, theirs.json()["errorCode"]) == (404, "bank_account.not_found")
+
+
+async def test_a_stolen_session_alone_binds_no_bank_account_and_a_security_change_pauses_withdrawals(
+    wallet: WalletClient,
+) -> None:
+    account, token, bank = await funded_member(wallet, "ayse")
+    body = {"bankName": "Akbank", "holderName": "Thief", "accountNumber": "TR560004600000888000099999"}
+    plain = await wallet.call(
+        "POST", "/wps/v2/wallets/bank-accounts", token, json={**body, "paymentPassword": "246810"}
+    )
+    assert (plain.status_code, plain.json()["errorCode"]) == (400, "payload.invalid")  # only sealed
+    guessed = await bind(wallet, token, body, password="111111")
+    assert (guessed.status_code, guessed.json()["errorCode"]) == (400, "payment_password.invalid")
+    assert len((await wallet.call("GET", "/wps/v2/wallets/bank-accounts", token)).json()["value"]) == 1
+
+    async with wallet.auth_db.transaction() as session:  # the member's mobile or password changed a moment ago
+        await session.execute(
+            update(Account).where(Account.id == account).values(security_changed_at=datetime.now(UTC))
+        )
+    paused = await ask(wallet, token, bank, 10_000)
+    assert (paused.status_code, paused.json()["errorCode"]) == (403, "security.cooling_off")
+    assert paused.json()["message"].startswith("Your account's security details changed recently")
+    assert (await bind(wallet, token, {**body, "holderName": "Ayse"})).json()["errorCode"] == "security.cooling_off"
+    assert (await wallet.balance(token))["wallets"][0]["held"] == 0
+    async with wallet.auth_db.transaction() as session:  # a day later
+        await session.execute(
+            update(Account)
+            .where(Account.id == account)
+            .values(security_changed_at=datetime.now(UTC) - timedelta(days=1, minutes=1))
+        )
+    assert (await ask(wallet, token, bank, 10_000)).status_code == 200

@@ -92,6 +92,7 @@ export interface BankAccountBinding {
   bankName: string;
   holderName: string;
   accountNumber: string;
+  paymentPassword: string;
 }
 
 export interface BankAccountRead {
@@ -605,6 +606,7 @@ export interface MobileBinding {
   mobileNum: string;
   countryDialingCode?: string;
   verificationCode: string;
+  password: string;
 }
 
 export interface MobileRead {
@@ -774,6 +776,7 @@ export interface PaymentPasswordChange {
   oldPaymentPassword?: string;
   newPaymentPassword: string;
   confirmPaymentPassword: string;
+  loginPassword?: string;
 }
 
 export interface PaymentPasswordRead {
@@ -1652,7 +1655,7 @@ export interface OperationBody {
   banners: undefined;
   betProfit: undefined;
   betRecords: undefined;
-  bindBankAccount: BankAccountBinding;
+  bindBankAccount: SealedBody;
   bindMobile: MobileBinding;
   botCheckChallenge: undefined;
   captcha: undefined;
@@ -1940,6 +1943,7 @@ export interface OperationResponse {
 /** The payload an (E) call seals (plus ``ts`` and ``nonce``). */
 export interface OperationSealedPayload {
   agentLogin: LoginBody;
+  bindBankAccount: BankAccountBinding;
   changePassword: PasswordChange;
   changePaymentPassword: PaymentPasswordChange;
   login: LoginBody;

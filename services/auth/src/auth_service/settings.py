@@ -18,6 +18,9 @@ class AuthSettings(ServiceSettings):
     session_ttl_seconds: int = 12 * 3600
     ops_session_ttl_seconds: int = 30 * 60  # ops sessions are short: sign in again after half an hour
     ops_lock_after_failures: int = 5
+    # Hours after a change to a way into an account (password, mobile, authenticator, payment password) during
+    # which no money may leave it (the payment password check refuses security.cooling_off).
+    security_cooling_off_hours: int = 24
     captcha_after_failures: int = 3
     lock_after_failures: int = 10
     failure_window_seconds: int = 1800

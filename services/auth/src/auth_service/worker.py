@@ -10,7 +10,11 @@ from portal_kit.worker import Worker
 
 def main() -> None:
     settings = AuthSettings()
-    Worker(settings, produces=True, answers=[payment_password_answers(settings.redis_url)]).main()
+    Worker(
+        settings,
+        produces=True,
+        answers=[payment_password_answers(settings.redis_url, settings.security_cooling_off_hours * 3600)],
+    ).main()
 
 
 if __name__ == "__main__":

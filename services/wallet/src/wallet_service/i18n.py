@@ -127,6 +127,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "CN": "仅接受 png 或 jpg 图片。",
     },
     "reason.required": {"TR": "Bir gerekçe yazın.", "EN": "Give a reason.", "CN": "请填写原因。"},
+    "security.cooling_off": {
+        "TR": "Hesabınızın güvenlik bilgileri yakın zamanda değişti; güvenliğiniz için para çekme 24 saat kapalı.",
+        "EN": "Your account's security details changed recently; for your safety, withdrawals are paused for 24 hours.",
+        "CN": "您的账户安全信息近期已更改，为了您的安全，24小时内暂停提款。",
+    },
     "ops.same_person": {
         "TR": "Bu tutarda ikinci adımı başka bir ops kişisi atmalı.",
         "EN": "At this amount another ops person must take the second step.",

@@ -11,7 +11,9 @@ from portal_kit.messaging.rpc import ask
 from wallet_service.ledger.domain import MoneyError
 
 SUBJECT = "rpc.auth.payment_password.verify"
-REFUSALS = frozenset({"payment_password.invalid", "payment_password.not_set", "payment_password.locked"})
+REFUSALS = frozenset(
+    {"payment_password.invalid", "payment_password.not_set", "payment_password.locked", "security.cooling_off"}
+)
 
 
 async def verify(nc: NATS, merchant: str, account_id: str, password: str) -> None:

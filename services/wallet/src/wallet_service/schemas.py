@@ -31,9 +31,13 @@ class DepositRequest(Body):
 
 
 class BankAccountBinding(Body):
+    """(E) — carries the payment password: a stolen session alone cannot add where money goes."""
+
+    model_config = ConfigDict(extra="ignore")  # the encrypted payload also carries ts and nonce
     bankName: Text
     holderName: Text
     accountNumber: Annotated[str, StringConstraints(strip_whitespace=True, pattern=r"^[A-Za-z0-9 ]{6,40}$")]
+    paymentPassword: Annotated[str, StringConstraints(max_length=255)]
 
 
 class WithdrawalRequest(Body):

@@ -48,6 +48,9 @@ class Account(Base):
     totp_enabled: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
     icon: Mapped[int] = mapped_column(SmallInteger, server_default="1", default=1)
     locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # The last change of a way into the account (password, mobile, authenticator, payment password): money may not
+    # leave for a while after it (payment_password.check), in case the change was a thief's.
+    security_changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     last_login_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     last_login_ip: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -150,7 +150,7 @@ async def bind_mobile(ctx: Ctx, who: Who, principal: RealAccount, body: MobileBi
     """Bind the number with the code it received."""
     return ok(
         await mobile_binding.bind_mobile(
-            ctx, who, principal, body.countryDialingCode, body.mobileNum, body.verificationCode
+            ctx, who, principal, body.countryDialingCode, body.mobileNum, body.verificationCode, body.password
         )
     )
 
@@ -163,16 +163,8 @@ async def change_payment_password(
     principal: RealAccount,
     body: Annotated[PaymentPasswordChange, Depends(encrypted_body(PaymentPasswordChange))],
 ) -> Envelope[PaymentPasswordRead]:
-    """(E) Set the payment password, or change it with the current one."""
-    await payment_password.change(
-        ctx.db,
-        ctx.redis,
-        principal.merchant,
-        str(principal.account_id),
-        body.oldPaymentPassword,
-        body.newPaymentPassword,
-        body.confirmPaymentPassword,
-    )
+    """(E) Set the first payment password with the login password, or change it with the current one."""
+    await payment_password.change(ctx, principal.merchant, str(principal.account_id), body)
     return ok(PaymentPasswordRead(hasPaymentPassword=True))
 
 

@@ -62,6 +62,7 @@ class MobileBinding(Trimmed):
     mobileNum: Text = Field(min_length=1)
     countryDialingCode: Text = "90"
     verificationCode: Text = Field(min_length=1)
+    password: str = Field(min_length=1, max_length=255)  # the login password: a session alone does not suffice
 
 
 class MobileReset(Trimmed):
@@ -96,6 +97,7 @@ class PaymentPasswordChange(BaseModel):
     oldPaymentPassword: str = Field(default="", max_length=255)
     newPaymentPassword: str = Field(max_length=255)
     confirmPaymentPassword: str = Field(max_length=255)
+    loginPassword: str = Field(default="", max_length=255)  # to set the first one: a session alone does not suffice
 
 
 class AccountStatusChange(BaseModel):

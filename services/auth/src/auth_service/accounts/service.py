@@ -12,6 +12,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from auth_service import totp, totp_claims
+from auth_service.accounts import current_password
 from auth_service.accounts.domain import (
     DISABLED,
     MEMBER_TYPE,
@@ -42,9 +43,9 @@ from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.i18n import field_label, rule_text
 from auth_service.ops import audit as ops_audit
-from auth_service.passwords import hash_password, verify_password
+from auth_service.passwords import hash_password
 from auth_service.sessions.service import may_sign_in, open_session
-from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound, TooManyRequests
+from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound
 from portal_kit.sessions import AGENT_TYPES, Principal
 from portal_kit.site import Brand
 from portal_kit.throttle import count, throttle
@@ -305,7 +306,12 @@ async def _set_password(ctx: AuthContext, account_id: str, password: str) -> Non
         await session.execute(
             update(Account)
             .where(Account.id == account_id)
-            .values(password_hash=new_hash, password_changed_at=datetime.now(UTC), locked_until=None)
+            .values(
+                password_hash=new_hash,
+                password_changed_at=func.now(),
+                locked_until=None,
+                security_changed_at=func.now(),
+            )
         )
 
 
@@ -381,21 +387,11 @@ async def recent_logins(ctx: AuthContext, principal: Principal, limit: int = 10)
         return [LoginRecordRead(at=row.at.isoformat(), ip=row.ip, success=row.success) for row in rows]
 
 
-# Guesses of the current password a signed-in session may make before a change, per window.
-PASSWORD_GUESSES, PASSWORD_GUESS_WINDOW_SECONDS = 5, 15 * 60
-
-
 async def change_password(ctx: AuthContext, caller: Caller, principal: Principal, body: PasswordChange) -> None:
     """Old password checked, new one by the brand's password rule; every other session of the account ends
     and this one is released from a forced change."""
     account = await own_account(ctx, principal)
-    # Each guess of the old password is counted before it is compared (parallel guesses cannot overshoot).
-    guesses = f"auth:password-change-guesses:{principal.merchant}:{account.id}"
-    if await count(ctx.redis, guesses, PASSWORD_GUESS_WINDOW_SECONDS) > PASSWORD_GUESSES:
-        raise TooManyRequests()
-    if not await verify_password(account.password_hash, body.oldPassword):
-        raise DomainError("password.old.incorrect")
-    await ctx.redis.delete(guesses)
+    await current_password.confirm(ctx, account, body.oldPassword)
     await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword)
     if body.newPassword == body.oldPassword:
         raise DomainError("password.same")
@@ -434,7 +430,9 @@ async def confirm_totp(ctx: AuthContext, principal: Principal, code: str) -> Non
         raise DomainError("totp.invalid")
     async with ctx.db.transaction() as session:
         await session.execute(
-            update(Account).where(Account.id == account.id).values(totp_secret=str(sealed), totp_enabled=True)
+            update(Account)
+            .where(Account.id == account.id)
+            .values(totp_secret=str(sealed), totp_enabled=True, security_changed_at=func.now())
         )
     await ctx.redis.delete(f"auth:totp-pending:{account.id}")
 
@@ -448,7 +446,9 @@ async def remove_totp(ctx: AuthContext, principal: Principal, code: str) -> None
         raise DomainError("totp.invalid")
     async with ctx.db.transaction() as session:
         await session.execute(
-            update(Account).where(Account.id == account.id).values(totp_secret=None, totp_enabled=False)
+            update(Account)
+            .where(Account.id == account.id)
+            .values(totp_secret=None, totp_enabled=False, security_changed_at=func.now())
         )
 
 

@@ -53,6 +53,7 @@ _STATUS = {
     "payment_password.locked": 429,
     "trial.real_money": 403,
     "ops.same_person": 403,
+    "security.cooling_off": 403,
     "adjustment.not_found": 404,
     "adjustment.already_decided": 409,
 }

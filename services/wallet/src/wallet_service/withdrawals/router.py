@@ -36,9 +36,15 @@ async def bank_accounts(db: Db, member: Member) -> Envelope[list[BankAccountRead
 
 @router.post("/bank-accounts", operation_id="bindBankAccount", response_model=Envelope[BankAccountRead])
 async def bind_bank_account(
-    db: Db, redis: Cache, member: Member, body: BankAccountBinding
+    db: Db,
+    redis: Cache,
+    nc: Nats,
+    member: Member,
+    body: Annotated[BankAccountBinding, Depends(encrypted_body(BankAccountBinding))],
 ) -> Envelope[BankAccountRead]:
+    """(E) Bind a bank account to withdraw to; the payment password is checked first."""
     await throttle(redis, f"wallet:bank-bindings:{member.merchant}:{member.account_id}", 10, 3600)
+    await payment_password.verify(nc, member.merchant, str(member.account_id), body.paymentPassword)
     return ok(await service.bind_bank_account(db, member, body.bankName, body.holderName, body.accountNumber))
 
 

@@ -27,9 +27,11 @@ export function changeLoginPassword(language: string, values: PasswordChange) {
   return apiSealed("changePassword", language, { oldPassword: values.old, newPassword: values.next, confirmNewPassword: values.confirm });
 }
 
-export function changePaymentPassword(language: string, values: PasswordChange) {
+/** Changing it takes the current payment password; setting the first one takes the login password instead. */
+export function changePaymentPassword(language: string, values: PasswordChange, exists: boolean) {
+  const proof = exists ? { oldPaymentPassword: values.old } : { loginPassword: values.old };
   return apiSealed("changePaymentPassword", language, {
-    oldPaymentPassword: values.old,
+    ...proof,
     newPaymentPassword: values.next,
     confirmPaymentPassword: values.confirm,
   });
@@ -39,8 +41,9 @@ export function sendBindingCode(language: string, mobileNum: string, countryDial
   return api("smsBind", language, { body: { mobileNum, countryDialingCode } });
 }
 
-export function bindMobile(language: string, mobileNum: string, countryDialingCode: string, verificationCode: string) {
-  return api("bindMobile", language, { body: { mobileNum, countryDialingCode, verificationCode } });
+/** The number with its code and the login password (a stolen session alone cannot move the SMS codes). */
+export function bindMobile(language: string, mobileNum: string, countryDialingCode: string, verificationCode: string, password: string) {
+  return api("bindMobile", language, { body: { mobileNum, countryDialingCode, verificationCode, password } });
 }
 
 export function startAuthenticator(language: string) {

@@ -28,11 +28,16 @@ export interface BankAccountFields {
   bankName: string;
   holderName: string;
   accountNumber: string;
+  paymentPassword: string;
 }
 
+/** Sealed: a bank account is bound only with the payment password (a stolen session alone cannot add one). */
 export function bindBankAccount(language: string, fields: BankAccountFields) {
-  return api("bindBankAccount", language, {
-    body: { bankName: fields.bankName.trim(), holderName: fields.holderName.trim(), accountNumber: fields.accountNumber.trim() },
+  return apiSealed("bindBankAccount", language, {
+    bankName: fields.bankName.trim(),
+    holderName: fields.holderName.trim(),
+    accountNumber: fields.accountNumber.trim(),
+    paymentPassword: fields.paymentPassword,
   });
 }
 

@@ -4,16 +4,18 @@ import { Field, OutcomeLine, useAction, useLanguage } from "@portal/kit";
 import { t } from "../../../texts";
 import { bindMobile, sendBindingCode } from "../api";
 
-/** Bind a mobile number: a code by SMS to the new number, then the number with its code. */
+/** Bind a mobile number: a code by SMS to the new number, then the number with its code and the login password. */
 export function BindMobile({ onBound }: { onBound: () => void }) {
   const { language } = useLanguage();
   const [mobile, setMobile] = useState("");
   const [dial, setDial] = useState("90");
   const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
   const sendCode = useAction(() => sendBindingCode(language, mobile.trim(), dial.trim()));
-  const bind = useAction(() => bindMobile(language, mobile.trim(), dial.trim(), code.trim()), {
+  const bind = useAction(() => bindMobile(language, mobile.trim(), dial.trim(), code.trim(), password), {
     onDone: () => {
       setCode("");
+      setPassword("");
       onBound();
     },
     doneText: t(language, "saved"),
@@ -25,7 +27,7 @@ export function BindMobile({ onBound }: { onBound: () => void }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return bind.refuse(t(language, "required"));
+    if (!code.trim() || !password) return bind.refuse(t(language, "required"));
     void bind.submit(undefined);
   };
   return (
@@ -40,6 +42,7 @@ export function BindMobile({ onBound }: { onBound: () => void }) {
           </button>
         </div>
         <Field label={t(language, "code")} value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" />
+        <Field label={t(language, "loginPassword")} type="password" value={password} onChange={setPassword} autoComplete="current-password" />
         <OutcomeLine outcome={bind.outcome ?? sendCode.outcome} />
         <button type="submit" className="kit-button">{t(language, "bind")}</button>
       </form>

@@ -45,7 +45,7 @@ export function PaymentPassword({ exists, onSaved }: { exists: boolean; onSaved:
   const { language } = useLanguage();
   const form = usePasswordForm();
   const { values, set } = form;
-  const change = useAction((input: PasswordChange) => changePaymentPassword(language, input), {
+  const change = useAction((input: PasswordChange) => changePaymentPassword(language, input, exists), {
     onDone: () => {
       form.clear();
       onSaved();
@@ -54,7 +54,7 @@ export function PaymentPassword({ exists, onSaved }: { exists: boolean; onSaved:
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!values.next || (exists && !values.old)) return change.refuse(t(language, "required"));
+    if (!values.next || !values.old) return change.refuse(t(language, "required"));
     if (values.next !== values.confirm) return change.refuse(t(language, "passwordsDiffer"));
     void change.submit(values);
   };
@@ -62,7 +62,11 @@ export function PaymentPassword({ exists, onSaved }: { exists: boolean; onSaved:
     <section className="mc-panel">
       <h2>{t(language, exists ? "changePaymentPassword" : "setPaymentPassword")}</h2>
       <form className="mc-form" onSubmit={submit} noValidate>
-        {exists && <Field label={t(language, "oldPaymentPassword")} type="password" value={values.old} onChange={set("old")} autoComplete="off" />}
+        {exists ? (
+          <Field label={t(language, "oldPaymentPassword")} type="password" value={values.old} onChange={set("old")} autoComplete="off" />
+        ) : (
+          <Field label={t(language, "loginPassword")} type="password" value={values.old} onChange={set("old")} autoComplete="current-password" />
+        )}
         <Field label={t(language, "paymentPassword")} type="password" value={values.next} onChange={set("next")} autoComplete="off" />
         <Field label={t(language, "confirmPassword")} type="password" value={values.confirm} onChange={set("confirm")} autoComplete="off" />
         <OutcomeLine outcome={change.outcome} />

@@ -5,7 +5,7 @@ import { t } from "../../../texts";
 import type { BankAccountFields } from "../api";
 import { bindBankAccount } from "../api";
 
-const EMPTY: BankAccountFields = { bankName: "", holderName: "", accountNumber: "" };
+const EMPTY: BankAccountFields = { bankName: "", holderName: "", accountNumber: "", paymentPassword: "" };
 
 export function BindBank({ onBound }: { onBound: () => void }) {
   const { language } = useLanguage();
@@ -19,7 +19,8 @@ export function BindBank({ onBound }: { onBound: () => void }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!values.bankName.trim() || !values.holderName.trim() || !/^[A-Za-z0-9 ]{6,40}$/.test(values.accountNumber.trim())) {
+    const filled = values.bankName.trim() && values.holderName.trim() && values.paymentPassword;
+    if (!filled || !/^[A-Za-z0-9 ]{6,40}$/.test(values.accountNumber.trim())) {
       return bind.refuse(t(language, "required"));
     }
     void bind.submit(values);
@@ -29,6 +30,7 @@ export function BindBank({ onBound }: { onBound: () => void }) {
       <Field label={t(language, "bankName")} value={values.bankName} onChange={set("bankName")} />
       <Field label={t(language, "holderName")} value={values.holderName} onChange={set("holderName")} />
       <Field label={t(language, "accountNumber")} value={values.accountNumber} onChange={set("accountNumber")} />
+      <Field label={t(language, "paymentPassword")} type="password" value={values.paymentPassword} onChange={set("paymentPassword")} autoComplete="off" />
       <OutcomeLine outcome={bind.outcome} />
       <button type="submit" className="kit-button kit-button--ghost">{t(language, "bind")}</button>
     </form>
