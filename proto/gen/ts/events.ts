@@ -260,6 +260,8 @@ export interface SiteBrand {
   blockedNetworks: Array<string>;
   /** The odds table the brand's lottery pays (per mille of the base odds in the lottery's data). */
   lotteryPrizeMode?: "LOTT" | "ZY" | "ELOTT" | "SEA";
+  /** The country dialing codes the brand sends SMS to; none: no SMS. */
+  smsDialingCodes?: Array<string>;
 }
 
 /** The brand (an inactive or unknown one is refused: merchant.not_found). */

@@ -215,3 +215,21 @@ async def test_parallel_requests_for_one_number_send_one_code(auth: AuthClient, 
     answers = await asyncio.gather(*(auth.send_sms("noLogin", "5321234567") for _ in range(6)))
     assert sorted(answer.status_code for answer in answers) == [200] + [429] * 5
     assert len(auth.messages_to(PHONE)) == 1
+
+
+async def test_sms_go_only_to_the_countries_the_brand_lists(auth: AuthClient) -> None:
+    abroad = await auth.send_sms("register", "7911123456", countryDialingCode="44")
+    assert (abroad.status_code, abroad.json()["errorCode"]) == (400, "sms.country_unsupported")
+    assert abroad.json()["message"] == "We cannot send SMS to numbers of this country."
+    assert auth.messages_to("+447911123456") == []
+    token = await auth.ops_token()
+    async with httpx.AsyncClient(base_url=auth.site_url) as site:
+        listed = await site.patch(
+            "/wps/ops/site/merchants/turkeyf2", json={"smsDialingCodes": ["90", "44"]}, headers={"Authorization": token}
+        )
+        assert listed.json()["value"]["smsDialingCodes"] == ["90", "44"]
+        audit = (await site.get("/wps/ops/site/merchants/turkeyf2/audit", headers={"Authorization": token})).json()
+        change = audit["value"]["list"][0]["detail"]
+        assert (change["before"], change["after"]) == ({"smsDialingCodes": ["90"]}, {"smsDialingCodes": ["90", "44"]})
+    assert (await auth.send_sms("register", "7911123456", countryDialingCode="44")).status_code == 200
+    assert len(auth.messages_to("+447911123456")) == 1

@@ -571,6 +571,7 @@ export interface MerchantRead {
   maintenanceEnd: string | null;
   blockedNetworks: Array<string>;
   regionText: Record<string, string>;
+  smsDialingCodes: Array<string>;
   updatedAt: string | null;
 }
 
@@ -594,6 +595,7 @@ export interface MerchantSettings {
   maintenanceEnd?: string | null;
   blockedNetworks?: Array<string> | null;
   regionText?: Record<string, string> | null;
+  smsDialingCodes?: Array<string> | null;
 }
 
 export interface MerchantWalletRead {
@@ -651,6 +653,7 @@ export interface NewMerchant {
   maintenanceEnd?: string | null;
   blockedNetworks?: Array<string> | null;
   regionText?: Record<string, string> | null;
+  smsDialingCodes?: Array<string> | null;
   code: string;
 }
 

@@ -291,6 +291,7 @@ class SiteBrand(BaseModel):
     maintenanceEnd: datetime | None
     blockedNetworks: list[str]
     lotteryPrizeMode: Literal["LOTT", "ZY", "ELOTT", "SEA"] | None = None
+    smsDialingCodes: list[Annotated[str, Field(pattern="^[0-9]{1,4}$")]] | None = None
 
 
 class SiteBrandReply(BaseModel):

@@ -2,8 +2,10 @@
 
 A code is valid ``AUTH_SMS_CODE_MINUTES`` (answered as ``expiredMinutes``); a new one for the same number
 and purpose is refused during the countdown of 60 s × expiredMinutes (``sms.countdown``, with the seconds
-left); a number gets at most ``AUTH_SMS_PER_NUMBER_PER_DAY`` codes a day and an address
-``AUTH_SMS_PER_IP_PER_HOUR`` an hour. Five wrong tries spend a code.
+left); a number gets at most ``AUTH_SMS_PER_NUMBER_PER_DAY`` codes a day, an address ``AUTH_SMS_PER_IP_PER_HOUR``
+an hour and a brand ``AUTH_SMS_PER_BRAND_PER_HOUR`` an hour; SMS go only to the country dialing codes the brand
+lists (``sms.country_unsupported``), so nobody pumps SMS to premium numbers abroad at its cost. Five wrong tries
+spend a code.
 
 Purposes: ``noLogin`` (login by code and forgot password by mobile), ``register`` (mobile registration),
 ``verify`` (the second factor of a login from a new address).
@@ -36,11 +38,15 @@ def _key(merchant: str, purpose: str, phone: str) -> str:
     return f"auth:sms:{merchant}:{purpose}:{phone}"
 
 
-async def admit_send(ctx: AuthContext, caller: Caller, purpose: str, phone: str) -> None:
+async def admit_send(ctx: AuthContext, caller: Caller, purpose: str, phone: str, *, by_sms: bool = True) -> None:
     """The limits every code request passes, whether or not a code is then sent: the countdown per number (its
     claim is atomic, so parallel requests send one code), the quotas per address and per number. Applied alike
     to numbers without an account, so the answers and limits tell nobody which numbers are members."""
     key = _key(caller.merchant, purpose, phone)
+    if by_sms:
+        brand = await ctx.site.brand(caller.merchant)
+        if not any(phone.startswith(f"+{code}") for code in brand.sms_dialing_codes):
+            raise DomainError("sms.country_unsupported")
     countdown = await ctx.redis.ttl(f"{key}:wait")
     if countdown > 0:
         raise DomainError("sms.countdown", status=429, value={"waitSeconds": countdown}, seconds=countdown)
@@ -50,6 +56,8 @@ async def admit_send(ctx: AuthContext, caller: Caller, purpose: str, phone: str)
     wait = 60 * ctx.settings.sms_code_minutes
     if not await ctx.redis.set(f"{key}:wait", "1", ex=wait, nx=True):
         raise DomainError("sms.countdown", status=429, value={"waitSeconds": wait}, seconds=wait)
+    if await count(ctx.redis, f"auth:sms-brand:{caller.merchant}", 3600) > ctx.settings.sms_per_brand_per_hour:
+        raise TooManyRequests("sms.quota")
 
 
 async def send_code(
@@ -58,7 +66,7 @@ async def send_code(
     """Send a code to ``phone`` by SMS, or to ``mail_to`` by e-mail (``phone`` then names the target)."""
     minutes = ctx.settings.sms_code_minutes
     key = _key(caller.merchant, purpose, phone)
-    await admit_send(ctx, caller, purpose, phone)
+    await admit_send(ctx, caller, purpose, phone, by_sms=mail_to is None)
     code = f"{secrets.randbelow(1_000_000):06d}"
     async with ctx.redis.pipeline(transaction=True) as pipe:
         pipe.set(key, code, ex=minutes * 60)

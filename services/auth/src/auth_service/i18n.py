@@ -23,6 +23,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This way of logging in is not available.",
         "CN": "该登录方式不可用。",
     },
+    "sms.country_unsupported": {
+        "TR": "Bu ülkenin numaralarına SMS gönderemiyoruz.",
+        "EN": "We cannot send SMS to numbers of this country.",
+        "CN": "无法向该国家/地区的号码发送短信。",
+    },
     "totp.bound": {
         "TR": "Bir doğrulayıcı uygulama zaten bağlı; önce onu bir koduyla kaldırın.",
         "EN": "An authenticator is already bound; remove it with one of its codes first.",

@@ -42,6 +42,7 @@ class AuthSettings(ServiceSettings):
     sms_code_minutes: int = 5
     sms_per_number_per_day: int = 10
     sms_per_ip_per_hour: int = 20
+    sms_per_brand_per_hour: int = 2000  # every code a brand sends in an hour: the ceiling of what pumping costs
     sms_reset_per_ip_per_hour: int = 10  # forgotten-password codes asked from one address, known numbers or not
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 8025

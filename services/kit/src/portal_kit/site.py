@@ -75,6 +75,7 @@ class Brand:
     name: str
     status: StatusInputs
     lottery_prize_mode: str = "LOTT"
+    sms_dialing_codes: tuple[str, ...] = ()  # the countries the brand sends SMS to (none: no SMS)
 
     def flag(self, name: str) -> bool:
         return bool(self.flags.get(name, False))
@@ -156,6 +157,7 @@ class BrandCache:
             name=value.name,
             status=StatusInputs(value.maintenance, value.maintenanceEnd, tuple(value.blockedNetworks)),
             lottery_prize_mode=value.lotteryPrizeMode or "LOTT",
+            sms_dialing_codes=tuple(value.smsDialingCodes or ()),
         )
         if drops == self._drops:
             self._cache[merchant] = (asked, brand)

@@ -183,6 +183,7 @@ async def seed(db: Database) -> bool:
                     "CN": "为了给您提供更好的服务，我们正在进行短暂维护。",
                 },
                 blocked_networks=[],
+                sms_dialing_codes=["90"],
                 region_text={
                     "TR": "Hizmetimiz bulunduğunuz bölgede kullanılamıyor.",
                     "EN": "Our service is not available in your region.",

@@ -29,6 +29,7 @@ def brand_answers(responder: Responder, db: Database) -> None:
             "maintenanceEnd": merchant.maintenance_end,
             "blockedNetworks": merchant.blocked_networks,
             "lotteryPrizeMode": merchant.lottery_prize_mode,
+            "smsDialingCodes": merchant.sms_dialing_codes,
         }
         return accepted(SiteBrandReply, value)
 

@@ -40,6 +40,9 @@ class Merchant(Base):
     region_text: Mapped[I18n] = mapped_column(JSONB, default=dict)
     # The odds table the brand's lottery pays: LOTT, ZY, ELOTT or SEA (the lottery's data says what each pays).
     lottery_prize_mode: Mapped[str] = mapped_column(String(8), default="LOTT", server_default="LOTT")
+    # The country dialing codes the brand sends SMS to (none: no SMS at all), so nobody pumps SMS to
+    # premium numbers abroad at the brand's cost.
+    sms_dialing_codes: Mapped[list[str]] = mapped_column(JSONB, default=list, server_default="[]")
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )

@@ -12,6 +12,7 @@ from site_service.config.domain import PATTERNS, REGISTRATION_FIELDS, RESOURCE_T
 Language = Literal["TR", "EN", "CN"]
 Texts = dict[Language, Annotated[str, Field(max_length=20000)]]
 ShortTexts = dict[Language, Annotated[str, Field(max_length=300)]]
+DialingCode = Annotated[str, Field(pattern=r"^[0-9]{1,4}$")]
 
 
 class Strict(BaseModel):
@@ -40,6 +41,7 @@ class MerchantSettings(Strict):
     maintenance_end: datetime | None = Field(default=None, alias="maintenanceEnd")
     blocked_networks: list[str] | None = Field(default=None, alias="blockedNetworks", max_length=1000)
     region_text: Texts | None = Field(default=None, alias="regionText")
+    sms_dialing_codes: list[DialingCode] | None = Field(default=None, alias="smsDialingCodes", max_length=50)
 
     @field_validator("blocked_networks")
     @classmethod
@@ -218,6 +220,7 @@ class MerchantRead(Read):
     maintenanceEnd: str | None
     blockedNetworks: list[str]
     regionText: dict[str, str]
+    smsDialingCodes: list[str]
     updatedAt: str | None
 
 

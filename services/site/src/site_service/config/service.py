@@ -192,6 +192,7 @@ def ops_view(merchant: Merchant) -> MerchantRead:
         maintenanceText=merchant.maintenance_text,
         maintenanceEnd=_iso(merchant.maintenance_end),
         blockedNetworks=merchant.blocked_networks,
+        smsDialingCodes=merchant.sms_dialing_codes,
         regionText=merchant.region_text,
         updatedAt=_iso(merchant.updated_at),
     )
@@ -226,9 +227,19 @@ async def update_merchant(
         raise DomainError("validation.failed", field="body", reason="no setting given")
     async with db.transaction() as session:
         merchant = await get_merchant(session, code, for_update=True)
+        before = ops_view(merchant).model_dump(mode="json")
         for name, value in values.items():
             setattr(merchant, name, value)
-        record_change(session, code, actor, "merchant", "updated", {"fields": sorted(values)})
+        await session.flush()
+        await session.refresh(merchant)
+        after = ops_view(merchant).model_dump(mode="json")
+        changed = sorted(key for key in after if key != "updatedAt" and after[key] != before[key])
+        detail = {
+            "fields": sorted(values),
+            "before": {k: before[k] for k in changed},
+            "after": {k: after[k] for k in changed},
+        }
+        record_change(session, code, actor, "merchant", "updated", detail)
         await session.flush()
         await session.refresh(merchant)
         view = ops_view(merchant)
