@@ -97,6 +97,17 @@ class AuthClient:
             Principal(role=Role.OPS, merchant="*", username="ops.test", ops_roles=frozenset({OpsRole.ADMIN})),
         )
 
+    async def site_settings(self, **settings: object) -> dict[str, Any]:
+        """Change the demo brand's settings as ops do; the brand as ops then read it."""
+        token = await self.ops_token()
+        async with httpx.AsyncClient(base_url=self.site_url) as site:
+            response = await site.patch(
+                "/wps/ops/site/merchants/turkeyf2", json=settings, headers={"Authorization": token}
+            )
+            assert response.status_code == 200, response.text
+            value: dict[str, Any] = response.json()["value"]
+            return value
+
     async def site_flags(self, **flags: bool) -> None:
         token = await self.ops_token()
         async with httpx.AsyncClient(base_url=self.site_url) as site:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from auth_helpers import HOME, AuthClient
-from httpx import AsyncClient
 from redis.asyncio import Redis
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from auth_service.accounts.models import Account, LoginRecord
 from auth_service.passwords import hash_password
@@ -42,7 +42,7 @@ async def test_login_answers_a_working_token_and_records_the_address(
     assert logins[0]["ip"] == "198.51.100.10" and logins[0]["success"] is True
 
 
-async def test_wrong_password_then_captcha_then_lock(auth: AuthClient, member: str) -> None:
+async def test_wrong_password_then_captcha_then_growing_waits_but_no_lock(auth: AuthClient, member: str) -> None:
     answers = [await auth.login(member, "wrong-one1") for _ in range(3)]
     assert [a.status_code for a in answers] == [401, 401, 401]
     assert answers[0].json()["errorCode"] == "login.password.incorrect"
@@ -55,21 +55,33 @@ async def test_wrong_password_then_captcha_then_lock(auth: AuthClient, member: s
     wrong_captcha = await auth.login(member, "gizli123", captchaId="x", captcha="abcd")
     assert wrong_captcha.json()["errorCode"] == "captcha.invalid"
 
-    for _ in range(6):
-        refused = await auth.login(member, "wrong-one1", **(await auth.captcha()))
-        assert refused.json()["errorCode"] == "login.password.incorrect"
-    locking = await auth.login(member, "wrong-one1", **(await auth.captcha()))
-    assert (locking.status_code, locking.json()["errorCode"]) == (403, "account.locked")
-    even_right = await auth.login(member, "gizli123", **(await auth.captcha()))
-    assert (even_right.status_code, even_right.json()["errorCode"]) == (403, "account.locked")
+    # This address has used its three free tries of the name: each further try waits its turn.
+    fourth = await auth.login(member, "wrong-one1", **(await auth.captcha()))
+    assert fourth.json()["errorCode"] == "login.password.incorrect"
+    too_soon = await auth.login(member, "gizli123", **(await auth.captcha()))
+    assert (too_soon.status_code, too_soon.json()["errorCode"]) == (429, "login.wait")
+    assert (
+        too_soon.json()["message"] == f"Too many tries. Try again in {too_soon.json()['value']['waitSeconds']} seconds."
+    )
+    elsewhere = await auth.login(member, "gizli123", ip="198.51.100.11", **(await auth.captcha()))
+    assert elsewhere.json()["errorCode"] == "login_verify_required"  # the member is not locked out by a guesser
+    await asyncio.sleep(too_soon.json()["value"]["waitSeconds"] + 0.2)
+    later = await auth.login(member, "gizli123", **(await auth.captcha()))
+    assert later.status_code == 200, later.text
 
 
 async def test_ops_unlock_a_locked_account(auth: AuthClient, member: str, auth_db: Database) -> None:
-    for _ in range(10):
-        await auth.login(member, "wrong-one1", **(await auth.captcha()))
-    async with auth_db.reader() as session:
+    for _ in range(3):
+        await auth.login(member, "wrong-one1")
+    assert (await auth.login(member, "gizli123")).json()["errorCode"] == "captcha.required"
+    async with auth_db.transaction() as session:  # an account locked before failed logins stopped locking
+        await session.execute(
+            update(Account)
+            .where(Account.username == member)
+            .values(locked_until=datetime.now(UTC) + timedelta(hours=1))
+        )
         account = await session.scalar(select(Account).where(Account.username == member))
-    assert account is not None and account.locked_until is not None
+    assert account is not None
     unlocked = await auth.http.post(
         f"/wps/ops/auth/merchants/turkeyf2/accounts/{account.id}/unlock",
         headers={"Authorization": await auth.ops_token()},
@@ -234,15 +246,8 @@ async def test_unknown_brand_is_refused(auth: AuthClient) -> None:
     assert (ghost.status_code, ghost.json()["errorCode"]) == (404, "merchant.not_found")
 
 
-async def site_settings(auth: AuthClient, **settings: object) -> None:
-    token = await auth.ops_token()
-    async with AsyncClient(base_url=auth.site_url) as site:
-        response = await site.patch("/wps/ops/site/merchants/turkeyf2", json=settings, headers={"Authorization": token})
-        assert response.status_code == 200, response.text
-
-
 async def test_a_blocked_region_cannot_log_in_register_or_play(auth: AuthClient, member: str) -> None:
-    await site_settings(auth, blockedNetworks=["198.51.100.0/24"])
+    await auth.site_settings(blockedNetworks=["198.51.100.0/24"])
     login = await auth.login(member, "gizli123")
     assert (login.status_code, login.json()["errorCode"]) == (403, "region.blocked")
     assert login.json()["message"] == "The service is not available from your region or IP address (198.51.100.10)."
@@ -257,7 +262,7 @@ async def test_a_blocked_region_cannot_log_in_register_or_play(auth: AuthClient,
 
 
 async def test_no_login_during_maintenance(auth: AuthClient, member: str) -> None:
-    await site_settings(auth, maintenance=True)
+    await auth.site_settings(maintenance=True)
     login = await auth.login(member, "gizli123")
     assert (login.status_code, login.json()["errorCode"]) == (503, "maintenance")
 
@@ -283,15 +288,16 @@ async def test_parallel_guesses_cannot_outrun_the_captcha(auth: AuthClient, memb
     assert await failed_logins_recorded(auth_db) == 3  # only the first three guesses were ever compared
 
 
-async def test_parallel_guesses_cannot_outrun_the_lock(auth: AuthClient, member: str, auth_db: Database) -> None:
+async def test_parallel_guesses_cannot_outrun_the_wait(auth: AuthClient, member: str, auth_db: Database) -> None:
     for _ in range(3):
         await auth.login(member, "wrong-one1")
     captchas = [await auth.captcha() for _ in range(20)]
     answers = await asyncio.gather(*(auth.login(member, f"wrong-{n}-x1", **c) for n, c in enumerate(captchas)))
     codes = sorted(answer.json()["errorCode"] for answer in answers)
-    assert codes == ["account.locked"] * 14 + ["login.password.incorrect"] * 6
-    assert await failed_logins_recorded(auth_db) == 10  # three before, seven in the race: the lock's ten
-    assert (await auth.login(member, "gizli123", **(await auth.captcha()))).json()["errorCode"] == "account.locked"
+    assert codes == ["login.password.incorrect"] + ["login.wait"] * 19  # one claimed the turn, the rest wait
+    assert await failed_logins_recorded(auth_db) == 4  # three before, one in the race
+    waits = [a.json()["value"]["waitSeconds"] for a in answers if a.json()["errorCode"] == "login.wait"]
+    assert all(1 <= wait <= 900 for wait in waits)
 
 
 async def test_parallel_guesses_of_the_old_password_are_counted_before_compared(auth: AuthClient, member: str) -> None:

@@ -23,6 +23,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This way of logging in is not available.",
         "CN": "该登录方式不可用。",
     },
+    "login.wait": {
+        "TR": "Çok fazla deneme. {seconds} saniye sonra tekrar deneyin.",
+        "EN": "Too many tries. Try again in {seconds} seconds.",
+        "CN": "尝试次数过多，请在 {seconds} 秒后重试。",
+    },
     "sms.country_unsupported": {
         "TR": "Bu ülkenin numaralarına SMS gönderemiyoruz.",
         "EN": "We cannot send SMS to numbers of this country.",

@@ -22,9 +22,9 @@ class AuthSettings(ServiceSettings):
     # which no money may leave it (the payment password check refuses security.cooling_off).
     security_cooling_off_hours: int = 24
     captcha_after_failures: int = 3
-    lock_after_failures: int = 10
+    login_free_tries: int = 3  # tries of a username from one address before each further one waits
+    login_max_delay_seconds: int = 900  # the wait doubles per try up to this
     failure_window_seconds: int = 1800
-    lock_seconds: int = 1800
     ip_login_limit: int = 30
     ip_login_window_seconds: int = 300
     ip_register_limit: int = 10

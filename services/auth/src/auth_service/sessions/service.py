@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from enum import StrEnum
 
 from sqlalchemy import update
@@ -69,7 +69,9 @@ async def open_session(
 
 async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry) -> SessionRead:
     """``POST /wps/session/login``: username and password. After ``captcha_after_failures`` failures of a
-    username the captcha is required; after ``lock_after_failures`` the account is locked for a while."""
+    username the captcha is required; after ``login_free_tries`` tries of a username from one address each
+    further try waits twice as long as the one before (up to ``login_max_delay_seconds``, ``login.wait``). A
+    guesser slows down without locking the member out: nobody can lock another's account by failing on purpose."""
     brand = await ctx.site.brand(caller.merchant)
     await ctx.site.admits(caller.merchant, caller.ip)
     if body.type == "sms":
@@ -87,12 +89,11 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     if int(await ctx.redis.get(failures_key) or 0) >= ctx.settings.captcha_after_failures:
         await _require_captcha(ctx, body)
         captcha_checked = True
-    # This guess is counted before it is compared, so parallel guesses cannot outrun the captcha or the lock.
+    # This guess is counted before it is compared, so parallel guesses cannot outrun the captcha or the delay.
     attempt = await count(ctx.redis, failures_key, ctx.settings.failure_window_seconds)
-    if attempt > ctx.settings.lock_after_failures:
-        raise Forbidden("account.locked")
     if attempt > ctx.settings.captcha_after_failures and not captcha_checked:
         await _require_captcha(ctx, body)
+    await _wait_turn(ctx, caller, username)
 
     found = await ctx.db.call(ACCOUNT_BY_USERNAME, (caller.merchant, username))
     account = Account(**dict(zip(ACCOUNT_COLUMNS, found, strict=True))) if found else None
@@ -100,11 +101,11 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     if account is not None and account.locked_until is not None and account.locked_until > now:
         raise Forbidden("account.locked")
     if not await verify_password(account.password_hash if account else None, body.password):
-        await _failed(ctx, caller, account, failures_key, attempt)
+        await _failed(ctx, caller, account, attempt)
     assert account is not None
     _admit(account, entry, now)
 
-    await ctx.redis.delete(failures_key)
+    await ctx.redis.delete(failures_key, *_delay_keys(caller, username))
     if account.password_hash and needs_rehash(account.password_hash):
         new_hash = await hash_password(body.password)
         async with ctx.db.transaction() as session:
@@ -164,7 +165,26 @@ async def _require_captcha(ctx: AuthContext, body: LoginBody) -> None:
         raise DomainError("captcha.invalid", value=CaptchaFlagRead(captcha=True))
 
 
-async def _failed(ctx: AuthContext, caller: Caller, account: Account | None, failures_key: str, failures: int) -> None:
+def _delay_keys(caller: Caller, username: str) -> tuple[str, str]:
+    tries = f"auth:login-tries:{caller.merchant}:{username}:{caller.ip}"
+    return tries, f"{tries}:wait"
+
+
+async def _wait_turn(ctx: AuthContext, caller: Caller, username: str) -> None:
+    """Past the free tries of a username from this address, a try is compared only when it claims the next
+    turn (``SET NX`` with the delay as its life): of parallel tries one gets it, the others are told to wait."""
+    tries_key, wait_key = _delay_keys(caller, username)
+    tries = await count(ctx.redis, tries_key, ctx.settings.failure_window_seconds)
+    extra = tries - ctx.settings.login_free_tries
+    if extra <= 0:
+        return
+    delay = min(2 ** min(extra, 20), ctx.settings.login_max_delay_seconds)
+    if not await ctx.redis.set(wait_key, "1", ex=delay, nx=True):
+        wait = max(int(await ctx.redis.ttl(wait_key)), 1)
+        raise DomainError("login.wait", status=429, value={"waitSeconds": wait, "captcha": True}, seconds=wait)
+
+
+async def _failed(ctx: AuthContext, caller: Caller, account: Account | None, failures: int) -> None:
     """Refuse a wrong guess (already counted, for unknown usernames too, so answers do not tell which exist)."""
     if account is not None:
         async with ctx.db.transaction() as session:
@@ -173,12 +193,6 @@ async def _failed(ctx: AuthContext, caller: Caller, account: Account | None, fai
                     account_id=account.id, ip=caller.ip, user_agent=(caller.user_agent or "")[:300], success=False
                 )
             )
-            if failures >= ctx.settings.lock_after_failures:
-                locked_until = datetime.now(UTC) + timedelta(seconds=ctx.settings.lock_seconds)
-                await session.execute(update(Account).where(Account.id == account.id).values(locked_until=locked_until))
-        if failures >= ctx.settings.lock_after_failures:
-            await ctx.redis.delete(failures_key)
-            raise Forbidden("account.locked")
     raise Unauthorized(
         "login.password.incorrect", value=CaptchaFlagRead(captcha=failures >= ctx.settings.captcha_after_failures)
     )
