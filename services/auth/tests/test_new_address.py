@@ -9,10 +9,13 @@ from typing import Any
 
 import pytest
 from auth_helpers import AuthClient
-from sqlalchemy import update
+from redis.asyncio import Redis
+from sqlalchemy import select, update
 
 from auth_service import totp
 from auth_service.accounts.models import Account
+from auth_service.accounts.payment_password import check
+from auth_service.settings import AuthSettings
 from portal_kit.db import Database
 
 ELSEWHERE = "203.0.113.77"
@@ -149,3 +152,26 @@ async def test_member_icon_is_read_and_chosen(auth: AuthClient, member: str) -> 
     assert (await auth.http.get("/wps/member/info/icon", headers=headers)).json()["value"] == {"icon": 7}
     refused = await auth.http.put("/wps/member/info/icon", json={"icon": 13}, headers=headers)
     assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed")
+
+
+async def test_without_any_factor_a_new_address_pauses_money_leaving(
+    auth: AuthClient, member: str, auth_db: Database, auth_settings: AuthSettings
+) -> None:
+    async with auth_db.transaction() as session:  # nothing bound at all: no mobile, e-mail, authenticator or name
+        await session.execute(
+            update(Account)
+            .where(Account.username == member)
+            .values(mobile_num=None, country_dialing_code=None, email=None, payee_name=None)
+        )
+    assert (await auth.login(member, "gizli123")).status_code == 200  # the usual address
+    redis = Redis.from_url(auth_settings.redis_url, decode_responses=True)
+    try:
+        async with auth_db.reader() as session:
+            account_id = str(await session.scalar(select(Account.id).where(Account.username == member)))
+        assert (await check(auth_db, redis, "turkeyf2", account_id, "654321", 86400)).success is True
+        elsewhere = await auth.login(member, "gizli123", ip=ELSEWHERE)
+        assert elsewhere.status_code == 200  # nothing to verify with, so the login goes ahead ...
+        paused = await check(auth_db, redis, "turkeyf2", account_id, "654321", 86400)
+        assert paused.errorCode == "security.cooling_off"  # ... but no money leaves for a day
+    finally:
+        await redis.aclose()

@@ -41,6 +41,9 @@ RECORD_LOGIN = (
 )
 
 
+START_COOLING_OFF = "UPDATE account SET security_changed_at = now() WHERE id = %s RETURNING id"
+
+
 def _failures_key(merchant: str, username: str) -> str:
     return f"auth:login-fail:{merchant}:{username}"
 
@@ -114,8 +117,11 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
         account.password_changed_at, now, ctx.settings.password_max_age_days
     )
     must_change, first = is_weak(body.password) or expired, account.last_login_at is None
-    if brand.flag("NEWIPVERIFY3") and methods_of(account) and await is_new_address(ctx, account, caller.ip):
-        await require_verification(ctx, account, must_change, first)
+    if brand.flag("NEWIPVERIFY3") and await is_new_address(ctx, account, caller.ip):
+        if methods_of(account):
+            await require_verification(ctx, account, must_change, first)
+        # Nothing bound to verify with: the login goes ahead, but no money leaves for the cooling-off period.
+        await ctx.db.call(START_COOLING_OFF, (account.id,))
     return await open_session(ctx, caller, account, must_change_password=must_change, first_login=first)
 
 
