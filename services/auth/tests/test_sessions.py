@@ -132,6 +132,28 @@ async def test_password_change_ends_the_other_sessions(auth: AuthClient, member:
     assert (await auth.login(member, "yeni4567")).status_code == 200
 
 
+async def test_a_brand_that_verifies_password_changes_asks_for_a_code_to_the_bound_mobile(
+    auth: AuthClient, member: str, auth_db: Database
+) -> None:
+    await auth.site_flags(CHNGPASSVERIF3=True)
+    token = (await auth.login(member, "gizli123")).json()["value"]["token"]
+    change = {"oldPassword": "gizli123", "newPassword": "yeni4567", "confirmNewPassword": "yeni4567"}
+    no_code = await auth.encrypted("POST", "/wps/member/password", change, **bearer(token))
+    assert (no_code.status_code, no_code.json()["errorCode"]) == (400, "sms.code.invalid")
+    sent = await auth.http.post("/wps/verification/sms/password", headers=bearer(token))
+    assert sent.json()["value"] == {"expiredMinutes": 5}
+    code = auth.last_code("+905321234567")  # the bound mobile, not one the caller names
+    done = await auth.encrypted("POST", "/wps/member/password", {**change, "verificationCode": code}, **bearer(token))
+    assert done.status_code == 200, done.text
+    assert (await auth.login(member, "yeni4567")).status_code == 200
+
+    async with auth_db.transaction() as session:
+        await session.execute(update(Account).where(Account.username == member).values(mobile_num=None))
+    unbound = await auth.http.post("/wps/verification/sms/password", headers=bearer(token))
+    assert (unbound.status_code, unbound.json()["errorCode"]) == (400, "mobile.not_bound")
+    assert (await auth.http.post("/wps/verification/sms/password")).status_code == 401
+
+
 @pytest.mark.parametrize(
     ("change", "code"),
     [

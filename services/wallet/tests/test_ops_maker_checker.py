@@ -118,3 +118,25 @@ async def test_a_rejected_adjustment_moves_nothing(wallet: WalletClient) -> None
     unknown = await wallet.call("POST", f"{WALLET_OPS}/adjustments/nope/approve", checker)
     assert (unknown.status_code, unknown.json()["errorCode"]) == (404, "adjustment.not_found")
     assert await wallet.available(token) == 0
+
+
+async def test_a_large_bank_transfer_is_credited_on_a_second_persons_approval(wallet: WalletClient) -> None:
+    _, token = await wallet.member("ayse")
+    first, second = await wallet.ops("asli"), await wallet.ops("burak")
+    asked = await wallet.call("POST", "/wps/v2/wallets/deposits", token,
+                              json={"channel": "BANK_TRANSFER", "amount": ABOVE, "requestId": "big-eft", "reference": "EFT-1"})  # fmt: skip
+    deposit = asked.json()["value"]["depositId"]
+    approve = f"{WALLET_OPS}/deposits/{deposit}/approve"
+    once = (await wallet.call("POST", approve, first)).json()["value"]
+    assert (once["status"], once["firstApprovedBy"]) == ("pending", "asli")
+    assert await wallet.available(token) == 0
+    again = await wallet.call("POST", approve, first)
+    assert (again.status_code, again.json()["errorCode"]) == (403, "ops.same_person")
+    credited = (await wallet.call("POST", approve, second)).json()["value"]
+    assert credited["status"] == "credited"
+    assert await wallet.available(token) == ABOVE
+    actions = [
+        (a["actor"], a["action"]) for a in (await wallet.call("GET", f"{WALLET_OPS}/audit", first)).json()["value"]
+    ]
+    assert actions == [("burak", "deposit.approve"), ("asli", "deposit.approve.first")]
+    assert await wallet.reconciled()

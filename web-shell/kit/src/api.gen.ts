@@ -773,6 +773,7 @@ export interface PasswordChange {
   oldPassword: string;
   newPassword: string;
   confirmNewPassword: string;
+  verificationCode?: string;
 }
 
 export interface PaymentPasswordChange {
@@ -1337,6 +1338,7 @@ export const OPERATIONS = {
   siteConfig: { service: "site", method: "GET", path: "/wps/system/config" },
   smsBind: { service: "auth", method: "POST", path: "/wps/verification/sms/bind" },
   smsNoLogin: { service: "auth", method: "POST", path: "/wps/verification/sms/noLogin" },
+  smsPasswordChange: { service: "auth", method: "POST", path: "/wps/verification/sms/password" },
   smsRegister: { service: "auth", method: "POST", path: "/wps/verification/sms/register" },
   spinSlot: { service: "games", method: "POST", path: "/wps/games/bgs/slot/spins" },
   startTotpBinding: { service: "auth", method: "POST", path: "/wps/member/totp" },
@@ -1485,6 +1487,7 @@ export interface OperationPathParams {
   siteConfig: Record<string, never>;
   smsBind: Record<string, never>;
   smsNoLogin: Record<string, never>;
+  smsPasswordChange: Record<string, never>;
   smsRegister: Record<string, never>;
   spinSlot: Record<string, never>;
   startTotpBinding: Record<string, never>;
@@ -1631,6 +1634,7 @@ export interface OperationQuery {
   siteConfig: Record<string, never>;
   smsBind: Record<string, never>;
   smsNoLogin: Record<string, never>;
+  smsPasswordChange: Record<string, never>;
   smsRegister: Record<string, never>;
   spinSlot: Record<string, never>;
   startTotpBinding: Record<string, never>;
@@ -1777,6 +1781,7 @@ export interface OperationBody {
   siteConfig: undefined;
   smsBind: SmsRequest;
   smsNoLogin: SmsRequest;
+  smsPasswordChange: undefined;
   smsRegister: SmsRequest;
   spinSlot: SpinBody;
   startTotpBinding: undefined;
@@ -1924,6 +1929,7 @@ export interface OperationResponse {
   siteConfig: SiteConfigRead;
   smsBind: CodeSentRead;
   smsNoLogin: CodeSentRead;
+  smsPasswordChange: CodeSentRead;
   smsRegister: CodeSentRead;
   spinSlot: SlotRoundRead;
   startTotpBinding: TotpSecretRead;

@@ -23,6 +23,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This way of logging in is not available.",
         "CN": "该登录方式不可用。",
     },
+    "mobile.not_bound": {
+        "TR": "Önce bir cep telefonu numarası bağlayın.",
+        "EN": "Bind a mobile number first.",
+        "CN": "请先绑定手机号码。",
+    },
     "login.wait": {
         "TR": "Çok fazla deneme. {seconds} saniye sonra tekrar deneyin.",
         "EN": "Too many tries. Try again in {seconds} seconds.",

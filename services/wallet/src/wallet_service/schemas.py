@@ -151,6 +151,7 @@ class DepositRead(Read):
     decidedAt: str | None
     accountId: str | None = None
     checkoutUrl: str | None = None
+    firstApprovedBy: str | None = None  # ops: above the dual-control amount, approved once and awaiting a second
 
 
 class GatewayAnswerRead(Read):

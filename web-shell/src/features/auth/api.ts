@@ -60,8 +60,13 @@ export async function register(
   return apiSealed(mode === "mobile" ? "registerMobile" : "register", language, payload);
 }
 
-export function changePassword(language: Language, oldPassword: string, newPassword: string, confirm: string) {
-  return apiSealed("changePassword", language, { oldPassword, newPassword, confirmNewPassword: confirm });
+export function changePassword(language: Language, oldPassword: string, newPassword: string, confirm: string, code: string) {
+  return apiSealed("changePassword", language, { oldPassword, newPassword, confirmNewPassword: confirm, verificationCode: code });
+}
+
+/** The SMS code to the bound mobile that a password change asks for when the brand sets CHNGPASSVERIF3. */
+export function sendPasswordChangeCode(language: Language) {
+  return api("smsPasswordChange", language);
 }
 
 export function forgotByEmail(language: Language, username: string, email: string) {

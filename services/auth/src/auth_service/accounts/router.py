@@ -139,6 +139,12 @@ async def set_member_icon(ctx: Ctx, principal: RealAccount, body: IconChoice) ->
     return ok(IconRead(icon=body.icon))
 
 
+@router.post("/wps/verification/sms/password", operation_id="smsPasswordChange", response_model=Envelope[CodeSentRead])
+async def sms_password_change(ctx: Ctx, who: Who, principal: RealAccount) -> Envelope[CodeSentRead]:
+    """A code to the account's bound mobile for a password change (the brand sets ``CHNGPASSVERIF3``)."""
+    return ok(await service.send_password_change_code(ctx, who, principal))
+
+
 @router.post("/wps/verification/sms/bind", operation_id="smsBind", response_model=Envelope[CodeSentRead])
 async def sms_bind(ctx: Ctx, who: Who, principal: RealAccount, body: SmsRequest) -> Envelope[CodeSentRead]:
     """A code to a new number for the signed-in account (``mobile.exists`` for a number already held)."""

@@ -88,6 +88,7 @@ class PasswordChange(Trimmed):
     oldPassword: str = Field(max_length=255)
     newPassword: str = Field(min_length=1, max_length=255)
     confirmNewPassword: str = Field(max_length=255)
+    verificationCode: str = Field(default="", max_length=12)  # the SMS code, when the brand sets CHNGPASSVERIF3
 
 
 class PaymentPasswordChange(BaseModel):

@@ -387,11 +387,31 @@ async def recent_logins(ctx: AuthContext, principal: Principal, limit: int = 10)
         return [LoginRecordRead(at=row.at.isoformat(), ip=row.ip, success=row.success) for row in rows]
 
 
+def _bound_phone(account: Account) -> str:
+    if not account.mobile_num or not account.country_dialing_code:
+        raise DomainError("mobile.not_bound")
+    return phone_number(account.country_dialing_code, account.mobile_num)
+
+
+def _change_purpose(account: Account) -> str:
+    return f"password:{account.id}"
+
+
+async def send_password_change_code(ctx: AuthContext, caller: Caller, principal: Principal) -> CodeSentRead:
+    """``CHNGPASSVERIF3``: a code to the account's bound mobile, asked by the password change."""
+    account = await own_account(ctx, principal)
+    return await send_code(ctx, caller, _change_purpose(account), _bound_phone(account))
+
+
 async def change_password(ctx: AuthContext, caller: Caller, principal: Principal, body: PasswordChange) -> None:
     """Old password checked, new one by the brand's password rule; every other session of the account ends
     and this one is released from a forced change."""
     account = await own_account(ctx, principal)
     await current_password.confirm(ctx, account, body.oldPassword)
+    if (await ctx.site.brand(principal.merchant)).flag("CHNGPASSVERIF3"):
+        phone = _bound_phone(account)
+        if not await check_code(ctx, principal.merchant, _change_purpose(account), phone, body.verificationCode):
+            raise DomainError("sms.code.invalid")
     await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword)
     if body.newPassword == body.oldPassword:
         raise DomainError("password.same")

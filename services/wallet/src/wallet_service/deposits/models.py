@@ -30,6 +30,8 @@ class Deposit(Base):
     status: Mapped[str] = mapped_column(String(12))  # pending | credited | rejected | failed
     gateway_txn_id: Mapped[str | None] = mapped_column(String(100), nullable=True)
     decided_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Above the dual-control amount a bank transfer is credited on the approval of a second ops person.
+    first_approved_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
     reason: Mapped[str | None] = mapped_column(String(500), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

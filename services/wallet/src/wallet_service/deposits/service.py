@@ -22,7 +22,7 @@ from wallet_service.ledger.domain import DEPOSITS, MoneyError, checked_amount
 from wallet_service.ledger.service import main_wallet, move_against_house
 from wallet_service.merchants.service import rules_of
 from wallet_service.ops import audit
-from wallet_service.ops.domain import actor_name
+from wallet_service.ops.domain import actor_name, needs_second_person, refuse_same_person
 from wallet_service.schemas import DepositChannelRead, DepositRead, GatewayAnswerRead
 
 DEPOSIT_ROWS = Scoped(Deposit)
@@ -40,6 +40,7 @@ def view(deposit: Deposit, *, with_account: bool = False) -> DepositRead:
         createdAt=events.stamp(deposit.created_at),
         decidedAt=events.stamp(deposit.decided_at) if deposit.decided_at else None,
         accountId=deposit.account_id if with_account else None,
+        firstApprovedBy=deposit.first_approved_by if with_account else None,
     )
 
 
@@ -114,15 +115,24 @@ async def _decide(session: AsyncSession, deposit: Deposit, action: str, decided_
 async def decide_by_ops(
     db: Database, merchant: str, deposit_id: str, actor: Principal, approve: bool, reason: str | None
 ) -> DepositRead:
-    """Ops approve (credit) or reject a pending bank transfer; a decided deposit is refused."""
+    """Ops approve (credit) or reject a pending bank transfer; a decided deposit is refused. Above the brand's
+    dual-control amount the first approval only records its maker: the credit waits for someone else's."""
     async with db.transaction() as session:
         deposit = await _locked(session, merchant, deposit_id)
         before = deposit.status
+        dual_control_above = (await rules_of(session, merchant)).dual_control_above
+        if approve and deposit.status == PENDING and needs_second_person(deposit.amount, dual_control_above):
+            if deposit.first_approved_by is None:
+                deposit.first_approved_by = actor_name(actor)
+                audit.record(session, merchant, actor, "deposit.approve.first", deposit.id, reason,
+                             amount=deposit.amount, accountId=deposit.account_id)  # fmt: skip
+                return view(deposit, with_account=True)
+            refuse_same_person(deposit.first_approved_by, actor)
         await _decide(session, deposit, "approve" if approve else "reject", actor_name(actor), reason or "")
         audit.record(session, merchant, actor, "deposit.approve" if approve else "deposit.reject", deposit.id,
                      reason, amount=deposit.amount, accountId=deposit.account_id, statusBefore=before,
                      statusAfter=deposit.status)  # fmt: skip
-        return view(deposit)
+        return view(deposit, with_account=True)
 
 
 async def gateway_callback(db: Database, callback: dict[str, Any]) -> GatewayAnswerRead:

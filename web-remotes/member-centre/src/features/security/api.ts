@@ -17,14 +17,32 @@ export function useProfileReload(): () => void {
   return () => void queries.invalidateQueries({ queryKey: ["profile"] });
 }
 
+/** Whether the brand sets a flag (e.g. CHNGPASSVERIF3: a password change asks for an SMS code). */
+export function useBrandFlag(name: string): boolean {
+  const { language } = useLanguage();
+  const config = useQuery({ queryKey: ["siteConfig", language], queryFn: () => api("siteConfig", language) });
+  return Boolean(config.data?.whitelabelVal?.[name]);
+}
+
 export interface PasswordChange {
   old: string;
   next: string;
   confirm: string;
+  code: string;
 }
 
 export function changeLoginPassword(language: string, values: PasswordChange) {
-  return apiSealed("changePassword", language, { oldPassword: values.old, newPassword: values.next, confirmNewPassword: values.confirm });
+  return apiSealed("changePassword", language, {
+    oldPassword: values.old,
+    newPassword: values.next,
+    confirmNewPassword: values.confirm,
+    verificationCode: values.code,
+  });
+}
+
+/** The SMS code to the bound mobile that a password change asks for when the brand sets CHNGPASSVERIF3. */
+export function sendPasswordChangeCode(language: string) {
+  return api("smsPasswordChange", language);
 }
 
 /** Changing it takes the current payment password; setting the first one takes the login password instead. */

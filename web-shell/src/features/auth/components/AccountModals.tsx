@@ -4,12 +4,14 @@ import { useState } from "react";
 import { Dialog, Field, OutcomeLine, Tabs, useAction, useLanguage, useNavigate, useSession } from "@portal/kit";
 import type { VerifyTicketRead } from "@portal/kit";
 import { useModal } from "../../../modals/ModalContext";
+import { useSite } from "../../../site";
 import { text } from "../../../texts";
 import {
   changePassword,
   forgotByEmail,
   forgotByMobile,
   resetByLink,
+  sendPasswordChangeCode,
   sendSms,
   sendVerificationCode,
   verifyLogin,
@@ -116,13 +118,17 @@ export function ResetPasswordModal({ token }: { token: string }) {
 export function ChangePasswordModal({ forced }: { forced: boolean }) {
   const { language } = useLanguage();
   const modal = useModal();
-  const [values, setValues] = useState({ old: "", password: "", confirm: "" });
+  const verified = useSite().flag("CHNGPASSVERIF3");
+  const [values, setValues] = useState({ old: "", password: "", confirm: "", code: "" });
   const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
-  const change = useAction(() => changePassword(language, values.old, values.password, values.confirm), { onDone: modal.close });
+  const sendCode = useAction(() => sendPasswordChangeCode(language));
+  const change = useAction(() => changePassword(language, values.old, values.password, values.confirm, values.code), {
+    onDone: modal.close,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!values.old || !values.password) return change.refuse(text(language, "required"));
+    if (!values.old || !values.password || (verified && !values.code)) return change.refuse(text(language, "required"));
     if (values.password !== values.confirm) return change.refuse(text(language, "passwordsDiffer"));
     void change.submit(undefined);
   };
@@ -134,7 +140,13 @@ export function ChangePasswordModal({ forced }: { forced: boolean }) {
         <Field label={text(language, "oldPassword")} value={values.old} onChange={set("old")} type="password" autoComplete="current-password" />
         <Field label={text(language, "newPassword")} value={values.password} onChange={set("password")} type="password" autoComplete="new-password" />
         <Field label={text(language, "confirmPassword")} value={values.confirm} onChange={set("confirm")} type="password" autoComplete="new-password" />
-        <OutcomeLine outcome={change.outcome} />
+        {verified && (
+          <div className="code-row">
+            <Field label={text(language, "smsCode")} value={values.code} onChange={set("code")} inputMode="numeric" autoComplete="one-time-code" />
+            <SmsCodeButton send={sendCode} ready />
+          </div>
+        )}
+        <OutcomeLine outcome={change.outcome ?? sendCode.outcome} />
         <button type="submit" className="kit-button kit-button--block">
           {text(language, "submit")}
         </button>

@@ -3,9 +3,9 @@ import { useState } from "react";
 import { Field, OutcomeLine, useAction, useLanguage } from "@portal/kit";
 import { t } from "../../../texts";
 import type { PasswordChange } from "../api";
-import { changeLoginPassword, changePaymentPassword } from "../api";
+import { changeLoginPassword, changePaymentPassword, sendPasswordChangeCode, useBrandFlag } from "../api";
 
-const EMPTY: PasswordChange = { old: "", next: "", confirm: "" };
+const EMPTY: PasswordChange = { old: "", next: "", confirm: "", code: "" };
 
 function usePasswordForm() {
   const [values, setValues] = useState(EMPTY);
@@ -17,13 +17,15 @@ export function LoginPassword() {
   const { language } = useLanguage();
   const form = usePasswordForm();
   const { values, set } = form;
+  const verified = useBrandFlag("CHNGPASSVERIF3");
+  const sendCode = useAction(() => sendPasswordChangeCode(language));
   const change = useAction((input: PasswordChange) => changeLoginPassword(language, input), {
     onDone: form.clear,
     doneText: t(language, "saved"),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!values.old || !values.next) return change.refuse(t(language, "required"));
+    if (!values.old || !values.next || (verified && !values.code)) return change.refuse(t(language, "required"));
     if (values.next !== values.confirm) return change.refuse(t(language, "passwordsDiffer"));
     void change.submit(values);
   };
@@ -34,7 +36,15 @@ export function LoginPassword() {
         <Field label={t(language, "oldPassword")} type="password" value={values.old} onChange={set("old")} autoComplete="current-password" />
         <Field label={t(language, "newPassword")} type="password" value={values.next} onChange={set("next")} autoComplete="new-password" />
         <Field label={t(language, "confirmPassword")} type="password" value={values.confirm} onChange={set("confirm")} autoComplete="new-password" />
-        <OutcomeLine outcome={change.outcome} />
+        {verified && (
+          <div className="mc-row">
+            <Field label={t(language, "code")} value={values.code} onChange={set("code")} inputMode="numeric" autoComplete="one-time-code" />
+            <button type="button" className="kit-button kit-button--ghost" disabled={sendCode.done} onClick={() => void sendCode.submit(undefined)}>
+              {t(language, "sendCode")}
+            </button>
+          </div>
+        )}
+        <OutcomeLine outcome={change.outcome ?? sendCode.outcome} />
         <button type="submit" className="kit-button">{t(language, "save")}</button>
       </form>
     </section>
