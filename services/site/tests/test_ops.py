@@ -143,6 +143,10 @@ async def test_content_lifecycle_banner_announcement_help(client: httpx.AsyncCli
     assert updated.status_code == 200
     titles = [b["title"] for b in (await client.get("/wps/system/banners?group=w_home")).json()["value"]]
     assert "Yenilendi" not in titles and "Yeni" not in titles
+    audit = (await client.get(f"{BASE}/audit", headers=auth(ops_token))).json()["value"]["list"]
+    change = audit[0]["detail"]  # the update keeps the banner as it was and as it is
+    assert (change["before"]["active"], change["after"]["active"]) == (True, False)
+    assert (change["before"]["title"]["TR"], change["after"]["title"]["TR"]) == ("Yeni", "Yenilendi")
 
     help_topic = await client.post(
         f"{BASE}/help-topics",
@@ -221,7 +225,7 @@ async def test_audit_lists_changes_newest_first(client: httpx.AsyncClient, ops_t
     await client.patch(BASE, json={"gtagId": "G-NEW"}, headers=auth(ops_token))
     audit = (await client.get(f"{BASE}/audit", headers=auth(ops_token))).json()["value"]["list"]
     assert [entry["action"] for entry in audit] == ["merchant.updated", "flags.changed"]
-    assert audit[1]["detail"] == {"flags": {"CHATROOM3": True}}
+    assert audit[1]["detail"] == {"before": {"CHATROOM3": False}, "after": {"CHATROOM3": True}}
 
 
 async def test_callers_that_are_not_ops_of_the_brand_are_refused(

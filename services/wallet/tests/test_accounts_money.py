@@ -23,6 +23,11 @@ async def test_merchant_wallet_mode_and_transfers_between_wallets(wallet: Wallet
 
     changed = await wallet.call("PUT", SETTINGS, ops, json={"mode": "transfer", "vendors": ["PG", "BGS"]})
     assert changed.json()["value"]["isSingle"] is False
+    audit = (await wallet.call("GET", f"/wps/ops/wallet/merchants/{MERCHANT}/audit", ops)).json()["value"]
+    assert (audit[0]["action"], audit[0]["detail"]) == ("settings.change", {
+        "before": {"mode": "single", "isSingle": True, "vendors": []},
+        "after": {"mode": "transfer", "isSingle": False, "vendors": ["PG", "BGS"]},
+    })  # fmt: skip
     bad = await wallet.call("PUT", SETTINGS, ops, json={"depositMin": 500, "depositMax": 100})
     assert (bad.status_code, bad.json()["errorCode"]) == (400, "settings.invalid")
     transferred = await wallet.call("POST", "/wps/relay/GCS_walletTransfer", token, json=body)

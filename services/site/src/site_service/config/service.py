@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from pydantic_core import to_jsonable_python
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -255,8 +256,9 @@ async def change_flags(
         raise DomainError("flag.unknown", flag=", ".join(unknown))
     async with db.transaction() as session:
         merchant = await get_merchant(session, code, for_update=True)
+        before = {name: bool(merchant.flags.get(name, False)) for name in body.flags}
         merchant.flags = {**merchant.flags, **body.flags}
-        record_change(session, code, actor, "flags", "changed", {"flags": body.flags})
+        record_change(session, code, actor, "flags", "changed", {"before": before, "after": body.flags})
         view = whitelabel_view(merchant)
     await cache.invalidate(code)
     return view
@@ -267,14 +269,17 @@ async def replace_resources(
 ) -> dict[str, list[ResourceRead]]:
     async with db.transaction() as session:
         await get_merchant(session, code, for_update=True)
+        before = to_jsonable_python(await _resources(session, code))
         await session.execute(Scoped(Resource).delete(code))
         for index, item in enumerate(body.resources):
             session.add(
                 Resource(merchant=code, type=item.type, label_name_en=item.label_name_en, url=str(item.url), sort=index)
             )
-        record_change(session, code, actor, "resources", "replaced", {"count": len(body.resources)})
         await session.flush()
         view = await _resources(session, code)
+        record_change(
+            session, code, actor, "resources", "replaced", {"before": before, "after": to_jsonable_python(view)}
+        )
     await cache.invalidate(code)
     return view
 
@@ -285,8 +290,10 @@ async def upsert_register_rules(
     for rule in body.rules:
         if rule.min_length > rule.max_length:
             raise DomainError("register.length.invalid", field=rule.field)
+    fields = {rule.field for rule in body.rules}
     async with db.transaction() as session:
         await get_merchant(session, code, for_update=True)
+        before = [rule.model_dump(mode="json") for rule in await brand_rules(session, code) if rule.field in fields]
         for rule in body.rules:
             values = {
                 "enabled": rule.enabled,
@@ -301,8 +308,9 @@ async def upsert_register_rules(
                 .values(merchant=code, field=rule.field, **values)
                 .on_conflict_do_update(index_elements=[RegisterRule.merchant, RegisterRule.field], set_=values)
             )
-        record_change(session, code, actor, "register", "changed", {"fields": [rule.field for rule in body.rules]})
         view = await brand_rules(session, code)
+        after = [rule.model_dump(mode="json") for rule in view if rule.field in fields]
+        record_change(session, code, actor, "register", "changed", {"before": before, "after": after})
     await cache.invalidate(code)
     return view
 
@@ -312,12 +320,15 @@ async def replace_domain_routes(
 ) -> list[DomainRouteRead]:
     async with db.transaction() as session:
         await get_merchant(session, code, for_update=True)
+        before = to_jsonable_python(await _routes(session, code))
         await session.execute(Scoped(DomainRoute).delete(code))
         for index, route in enumerate(body.routes):
             session.add(DomainRoute(merchant=code, domain=route.domain.lower(), label=route.label, sort=index))
-        record_change(session, code, actor, "domainRoute", "replaced", {"count": len(body.routes)})
         await session.flush()
         view = await _routes(session, code)
+        record_change(
+            session, code, actor, "domainRoute", "replaced", {"before": before, "after": to_jsonable_python(view)}
+        )
     await cache.invalidate(code)
     return view
 

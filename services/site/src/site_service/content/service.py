@@ -195,8 +195,8 @@ async def create_item(
         session.add(item)
         await session.flush()
         await session.refresh(item)
-        record_change(session, code, actor, section, "created", {"id": item.id})
         view = _ops_view(item)
+        record_change(session, code, actor, section, "created", {"id": item.id, "after": view.model_dump(mode="json")})
     await cache.invalidate(code)
     return view
 
@@ -207,12 +207,14 @@ async def update_item(
     model = SECTIONS[section]
     async with db.transaction() as session:
         item = await _owned(session, model, code, item_id)
+        before = _ops_view(item).model_dump(mode="json")
         for name, value in _values(body).items():
             setattr(item, name, value)
-        record_change(session, code, actor, section, "updated", {"id": item_id})
         await session.flush()
         await session.refresh(item)
         view = _ops_view(item)
+        detail = {"id": item_id, "before": before, "after": view.model_dump(mode="json")}
+        record_change(session, code, actor, section, "updated", detail)
     await cache.invalidate(code)
     return view
 
@@ -220,9 +222,9 @@ async def update_item(
 async def delete_item(db: Database, cache: SiteCache, actor: Principal, code: str, section: str, item_id: int) -> None:
     model = SECTIONS[section]
     async with db.transaction() as session:
-        await _owned(session, model, code, item_id)
+        before = _ops_view(await _owned(session, model, code, item_id)).model_dump(mode="json")
         await session.execute(delete(model).where(model.id == item_id))
-        record_change(session, code, actor, section, "deleted", {"id": item_id})
+        record_change(session, code, actor, section, "deleted", {"id": item_id, "before": before})
     await cache.invalidate(code)
 
 

@@ -39,6 +39,10 @@ async def read_settings(code: str, db: Db, actor: OpsViewer) -> Envelope[WalletS
 @ops.put("/settings", operation_id="opsChangeWalletSettings", response_model=Envelope[WalletSettingsRead])
 async def change_settings(code: str, db: Db, actor: OpsAdmin, body: SettingsChange) -> Envelope[WalletSettingsRead]:
     async with db.transaction() as session:
+        before = (await rules_of(session, code)).view().model_dump()
         updated = await change(session, code, body.changes())
-        audit.record(session, code, actor, "settings.change", code, None, **body.model_dump(exclude_none=True))
+        after = updated.view().model_dump()
+        changed = sorted(key for key in after if after[key] != before[key])
+        audit.record(session, code, actor, "settings.change", code, None,
+                     before={k: before[k] for k in changed}, after={k: after[k] for k in changed})  # fmt: skip
     return ok(updated.view())
