@@ -20,7 +20,8 @@ from lottery_service.draws import domain as draw_rules
 from lottery_service.draws.models import Issue
 from portal_kit import money
 from portal_kit.messaging.outbox import OutboxMessage
-from portal_kit.sessions import Role
+from portal_kit.sessions import OpsRole, Principal, Role
+from portal_kit.testing.plugin import issue_session
 
 BIG = {"betType": "SUM_BIG_SMALL", "option": "BIG", "stake": 1000}
 SMALL = {"betType": "SUM_BIG_SMALL", "option": "SMALL", "stake": 1000}
@@ -190,6 +191,51 @@ async def test_a_bet_can_be_cancelled_before_the_close_only_by_its_member(lotter
     assert late.status_code == 409 and late.json()["errorCode"] == "lottery.issue_closed"
     await lottery.draw_and_settle()
     assert await lottery.balance(account) in (99_000, 99_000 + 1980)  # the second bet lost or won
+
+
+async def test_ops_void_an_issue_and_the_worker_refunds_every_bet_on_it_once(lottery: Lottery) -> None:
+    first, first_token = await lottery.member(100_000, username="first")
+    second, second_token = await lottery.member(100_000, username="second")
+    issue = await lottery.open_issue("SSC_1M")
+    assert (await lottery.bet(first_token, "SSC_1M", issue, [BIG, SMALL])).status_code == 200
+    assert (await lottery.bet(second_token, "SSC_1M", issue, [BIG])).status_code == 200
+    path = f"/wps/ops/lottery/games/SSC_1M/issues/{issue}/void"
+    body = {"reason": "the draw feed was interrupted"}
+
+    async def ops(merchants: set[str], *roles: OpsRole) -> dict[str, str]:
+        principal = Principal(role=Role.OPS, merchant="*", username="ops." + "-".join(roles),
+                              ops_roles=frozenset(roles), ops_merchants=frozenset(merchants))  # fmt: skip
+        return {"Authorization": await issue_session(lottery.redis_url, principal)}
+
+    refusals = [
+        await lottery.http.post(path, json=body, headers=await ops({"turkeyf2"}, OpsRole.FINANCE_CHECKER)),
+        await lottery.http.post(path, json=body, headers=await ops({"*"}, OpsRole.FINANCE_MAKER)),
+        await lottery.http.post(path, json=body, headers={"Authorization": first_token}),
+    ]
+    assert [r.status_code for r in refusals] == [403, 403, 403]  # issues are every brand's: a brand's ops may not
+    checker = await ops({"*"}, OpsRole.FINANCE_CHECKER)
+    voided = await lottery.http.post(path, json=body, headers=checker)
+    assert voided.json()["value"] == {"gameCode": "SSC_1M", "issue": issue, "status": "void", "betsToRefund": 3}
+    again = await lottery.http.post(path, json=body, headers=checker)
+    assert (again.status_code, again.json()["errorCode"]) == (409, "lottery.issue_not_voidable")
+    late = await lottery.bet(first_token, "SSC_1M", issue, [BIG])
+    assert late.json()["errorCode"] == "lottery.issue_closed"
+
+    assert await bets.refund_void(lottery.db, lottery.nc, 4) == 3
+    assert await bets.refund_void(lottery.db, lottery.nc, 4) == 0  # once each
+    assert (await lottery.balance(first), await lottery.balance(second)) == (100_000, 100_000)
+    mine = await lottery.http.get("/lotto/lgw/bets", headers={"Authorization": first_token})
+    assert {b["status"] for b in mine.json()["value"]["list"]} == {"cancelled"}
+    await lottery.make_due("SSC_1M", issue)
+    await lottery.draw_and_settle()  # a voided issue is never drawn
+    async with lottery.db.reader() as session:
+        row = await session.scalar(select(Issue).where(Issue.game_code == "SSC_1M", Issue.issue == issue))
+    assert row is not None and (row.status, row.result) == ("void", None)
+    audit = await lottery.http.get("/wps/ops/lottery/audit", headers=checker)
+    entry = audit.json()["value"][0]
+    assert (entry["action"], entry["target"], entry["before"], entry["after"]) == (
+        "issue.void", f"SSC_1M:{issue}", {"status": "open"}, {"status": "void", "liveBets": 3}
+    )  # fmt: skip
 
 
 async def test_a_slip_the_wallet_never_answered_is_voided_and_its_debit_given_back(lottery: Lottery) -> None:

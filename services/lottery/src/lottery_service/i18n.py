@@ -25,6 +25,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The seed must be 64 hexadecimal characters.",
         "CN": "种子必须是 64 位十六进制字符。",
     },
+    "lottery.issue_not_voidable": {
+        "TR": "Bu çekiliş artık iptal edilemez: sonucu belli ya da zaten iptal edildi.",
+        "EN": "This issue can no longer be voided: it is drawn or already voided.",
+        "CN": "本期已开奖或已作废，无法作废。",
+    },
     "lottery.issue_closed": {
         "TR": "Bu çekilişin bahisleri kapandı.",
         "EN": "Betting on this issue has closed.",

@@ -9,6 +9,7 @@ from lottery_service.catalogue import router as games
 from lottery_service.catalogue.domain import catalogue
 from lottery_service.draws import router as draws
 from lottery_service.i18n import MESSAGES
+from lottery_service.ops import router as lottery_ops
 from lottery_service.settings import LotterySettings
 from lottery_service.vn import router as vn
 from portal_kit import money
@@ -33,7 +34,7 @@ async def _stop(app: FastAPI) -> None:
 def build_app(settings: LotterySettings | None = None) -> FastAPI:
     return create_app(
         settings or LotterySettings(),
-        routers=[games.router, draws.router, bets.router, vn.router],
+        routers=[games.router, draws.router, bets.router, vn.router, lottery_ops.ops],
         messages=[MESSAGES, money.MESSAGES],
         on_startup=[_start],
         on_shutdown=[_stop],

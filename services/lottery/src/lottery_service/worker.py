@@ -1,5 +1,6 @@
 """The lottery worker: the outbox relay of its events, and the draw loop - write each game's issues ahead,
-draw the due ones, settle their bets, void the slips the wallet never answered."""
+draw the due ones, settle their bets, void the slips the wallet never answered, refund the bets of issues ops
+voided."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ async def tick(db: Database, nc: NATS, settings: LotterySettings) -> None:
             break
     await bets.recover(db, nc, settings.recovery_after_seconds)
     await bets.settle_drawn(db, nc, data, settings.settle_concurrency)
+    await bets.refund_void(db, nc, settings.settle_concurrency)
 
 
 def draw_loop(settings: LotterySettings) -> Background:

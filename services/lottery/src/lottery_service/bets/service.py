@@ -36,6 +36,7 @@ from lottery_service.bets import domain
 from lottery_service.bets.models import Bet, Slip
 from lottery_service.catalogue.domain import BetType, Catalogue, Game
 from lottery_service.draws.models import Issue
+from lottery_service.draws.service import VOID_ISSUE
 from lottery_service.events import bet_settled
 from portal_kit.db import Database
 from portal_kit.errors import Conflict, DomainError, NotFound
@@ -270,6 +271,36 @@ async def cancel(db: Database, nc: NATS, merchant: str, account_id: str, bet_id:
         )
     bet.status = CANCELLED
     return bet, balance
+
+
+async def refund_void(db: Database, nc: NATS, concurrency: int, batch: int = 500) -> int:
+    """Give back the stake of every live bet on a voided issue (once each, ``lottery:cancel:<id>``, the key a
+    member's own cancel uses); how many bets were refunded. A slip paid after the issue was voided is caught by
+    the next pass."""
+    refunded = 0
+    gate = asyncio.Semaphore(concurrency)
+
+    async def refund(bet: Bet) -> None:
+        async with gate:
+            await credit(nc, bet.merchant, bet.account_id, bet.currency, bet.stake, f"lottery:cancel:{bet.id}")
+
+    while True:
+        async with db.transaction() as session:
+            bets = list(
+                await session.scalars(
+                    select(Bet)
+                    .join(Issue, (Issue.game_code == Bet.game_code) & (Issue.issue == Bet.issue))
+                    .where(Issue.status == VOID_ISSUE, Bet.status.in_((ACCEPTED, CANCELLING)))
+                    .order_by(Bet.id).limit(batch).with_for_update(of=Bet, skip_locked=True)
+                )
+            )  # fmt: skip
+            await asyncio.gather(*(refund(bet) for bet in bets))
+            now = datetime.now(UTC)
+            for bet in bets:
+                bet.status, bet.settled_at = CANCELLED, now
+        refunded += len(bets)
+        if len(bets) < batch:
+            return refunded
 
 
 async def settle_drawn(db: Database, nc: NATS, catalogue: Catalogue, concurrency: int, batch: int = 500) -> int:

@@ -12,7 +12,7 @@ from portal_kit.db import Base
 class Issue(Base):
     """One draw of a game. Created ahead by the worker with its seed, whose hash is public while betting is
     open; the seed is revealed with the result. ``open`` -> ``drawn`` (result fixed) -> ``settled`` (every bet
-    paid or lost)."""
+    paid or lost); ``open`` -> ``void`` (ops voided it: never drawn, every bet refunded)."""
 
     __tablename__ = "lottery_issue"
     __table_args__ = (

@@ -24,6 +24,7 @@ from portal_kit.db import Database
 from portal_kit.errors import NotFound
 
 OPEN, DRAWN, SETTLED = "open", "drawn", "settled"
+VOID_ISSUE = "void"  # voided by ops before its draw: never drawn, every bet on it refunded
 
 
 async def schedule(db: Database, catalogue: Catalogue, now: datetime, ahead: timedelta, backfill: timedelta) -> int:
