@@ -38,6 +38,11 @@ async def players(stack: Stack) -> list[tuple[str, str]]:
             "/wps/ops/site/merchants/turkeyf2/flags", json={"flags": {"BOTCHECK3": False}}, headers=ops
         )
         flags.raise_for_status()
+        # The funds below are above the brand's dual-control amount: for the benchmark one person may move them.
+        dual = await admin.put(
+            "/wps/ops/wallet/merchants/turkeyf2/settings", json={"dualControlAbove": FUNDS}, headers=ops
+        )
+        dual.raise_for_status()
         key = (await admin.get("/wps/session/key/rsa")).json()["value"]
         for index in range(CLIENTS):
             username = f"spinner{index}"

@@ -32,7 +32,7 @@ def _latency(result: dict[str, Any]) -> str:
 def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
     rows: list[Measure] = []
     wallet, auth, web = results.get("wallet"), results.get("auth"), results.get("web_budget")
-    games = results.get("games")
+    games, lottery = results.get("games"), results.get("lottery")
     if wallet:
         ratio = wallet["pairs_ratio"]
         pairs = f"{wallet['nats_pairs_per_second']} / {wallet['sql_pairs_per_second']} pairs/s"
@@ -57,6 +57,16 @@ def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
         ratio = games["spins_to_pairs_ratio"]
         spun = f"{games['spin']['spins_per_second']} spins / {games['money_pairs_per_second']} pairs/s; a spin {_latency(games['spin'])}"
         rows.append(Measure("#13 slot spins ÷ money-API pairs", ratio, "none", None, spun))
+    if lottery:
+        slip, settled, pairs = lottery["slip"], lottery["settlement"], lottery["money_pairs_per_second"]
+        placed = f"{slip['slips_per_second']} slips / {pairs} pairs/s; a slip {_latency(slip)}"
+        rows.append(
+            Measure("#14 lottery slips ÷ money-API pairs", lottery["slips_to_pairs_ratio"], "none", None, placed)
+        )
+        paid = f"{settled['bets']} bets in {settled['seconds']} s ({settled['won']} won) / {pairs} pairs/s"
+        rows.append(
+            Measure("#14 bets settled ÷ money-API pairs", lottery["settled_bets_to_pairs_ratio"], "none", None, paid)
+        )
     return rows
 
 

@@ -256,6 +256,7 @@ export interface DepositRead {
   decidedAt: string | null;
   accountId?: string | null;
   checkoutUrl?: string | null;
+  firstApprovedBy?: string | null;
 }
 
 export interface DepositRequest {
@@ -442,6 +443,10 @@ export interface IssueRead {
   seedHash: string;
 }
 
+export interface IssueVoiding {
+  reason: string;
+}
+
 export interface LaunchRead {
   nodeId: number;
   gameCode: string;
@@ -477,6 +482,16 @@ export interface LoginRecordRead {
   at: string;
   ip: string | null;
   success: boolean;
+}
+
+export interface LotteryAuditRead {
+  actor: string;
+  action: string;
+  target: string;
+  reason: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  at: string;
 }
 
 export interface LotteryGameDetailRead {
@@ -1135,6 +1150,13 @@ export interface VnLaunchRead {
   url: string;
 }
 
+export interface VoidedIssueRead {
+  gameCode: string;
+  issue: string;
+  status: string;
+  betsToRefund: number;
+}
+
 export interface WagerWrite {
   betType: string;
   position?: number | null;
@@ -1300,6 +1322,7 @@ export const OPERATIONS = {
   opsListHelpTopics: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/help-topics" },
   opsLogin: { service: "auth", method: "POST", path: "/wps/ops/auth/login" },
   opsLogout: { service: "auth", method: "POST", path: "/wps/ops/auth/logout" },
+  opsLotteryAudit: { service: "lottery", method: "GET", path: "/wps/ops/lottery/audit" },
   opsMe: { service: "auth", method: "GET", path: "/wps/ops/auth/me" },
   opsMemberJournal: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/journal" },
   opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
@@ -1312,6 +1335,7 @@ export const OPERATIONS = {
   opsUpdateBanners: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/banners/{item_id}" },
   opsUpdateHelpTopics: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/help-topics/{item_id}" },
   opsUpdateMerchant: { service: "site", method: "PATCH", path: "/wps/ops/site/merchants/{code}" },
+  opsVoidLotteryIssue: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
   opsWalletAudit: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/audit" },
   opsWalletSettings: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsWithdrawals: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/withdrawals" },
@@ -1449,6 +1473,7 @@ export interface OperationPathParams {
   opsListHelpTopics: { code: string };
   opsLogin: Record<string, never>;
   opsLogout: Record<string, never>;
+  opsLotteryAudit: Record<string, never>;
   opsMe: Record<string, never>;
   opsMemberJournal: { code: string; account_id: string };
   opsPeople: Record<string, never>;
@@ -1461,6 +1486,7 @@ export interface OperationPathParams {
   opsUpdateBanners: { code: string; item_id: number };
   opsUpdateHelpTopics: { code: string; item_id: number };
   opsUpdateMerchant: { code: string };
+  opsVoidLotteryIssue: { gameCode: string; issue: string };
   opsWalletAudit: { code: string };
   opsWalletSettings: { code: string };
   opsWithdrawals: { code: string };
@@ -1596,6 +1622,7 @@ export interface OperationQuery {
   opsListHelpTopics: Record<string, never>;
   opsLogin: Record<string, never>;
   opsLogout: Record<string, never>;
+  opsLotteryAudit: { pageNo?: number; pageSize?: number };
   opsMe: Record<string, never>;
   opsMemberJournal: { pageNo?: number; pageSize?: number };
   opsPeople: Record<string, never>;
@@ -1608,6 +1635,7 @@ export interface OperationQuery {
   opsUpdateBanners: Record<string, never>;
   opsUpdateHelpTopics: Record<string, never>;
   opsUpdateMerchant: Record<string, never>;
+  opsVoidLotteryIssue: Record<string, never>;
   opsWalletAudit: { pageNo?: number; pageSize?: number };
   opsWalletSettings: Record<string, never>;
   opsWithdrawals: { status?: string | null; accountId?: string | null };
@@ -1743,6 +1771,7 @@ export interface OperationBody {
   opsListHelpTopics: undefined;
   opsLogin: OpsLoginBody;
   opsLogout: undefined;
+  opsLotteryAudit: undefined;
   opsMe: undefined;
   opsMemberJournal: undefined;
   opsPeople: undefined;
@@ -1755,6 +1784,7 @@ export interface OperationBody {
   opsUpdateBanners: BannerBody;
   opsUpdateHelpTopics: HelpTopicBody;
   opsUpdateMerchant: MerchantSettings;
+  opsVoidLotteryIssue: IssueVoiding;
   opsWalletAudit: undefined;
   opsWalletSettings: undefined;
   opsWithdrawals: undefined;
@@ -1891,6 +1921,7 @@ export interface OperationResponse {
   opsListHelpTopics: Array<HelpTopicOpsRead>;
   opsLogin: OpsSessionRead;
   opsLogout: Done;
+  opsLotteryAudit: Array<LotteryAuditRead>;
   opsMe: OpsPersonRead;
   opsMemberJournal: RecordPageRead;
   opsPeople: Array<OpsPersonRead>;
@@ -1903,6 +1934,7 @@ export interface OperationResponse {
   opsUpdateBanners: BannerOpsRead;
   opsUpdateHelpTopics: HelpTopicOpsRead;
   opsUpdateMerchant: MerchantRead;
+  opsVoidLotteryIssue: VoidedIssueRead;
   opsWalletAudit: Array<WalletAuditRead>;
   opsWalletSettings: WalletSettingsRead;
   opsWithdrawals: Array<WithdrawalRead>;
