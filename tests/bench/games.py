@@ -10,14 +10,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import statistics
-import time
 import uuid
 from pathlib import Path
 from typing import Any
 
 import httpx
-from load import post_prepared
+from load import clients_post
 from wallet import nats_pairs
 
 from portal_kit.encryption import encrypt
@@ -104,21 +102,8 @@ async def spins(stack: Stack, accounts: list[tuple[str, str]], total: int) -> di
         ]
         for _, token in accounts
     ]
-    started = time.perf_counter()
-    done = await asyncio.gather(
-        *(post_prepared(url, bodies, local_address=f"127.0.0.{60 + index}") for index, bodies in enumerate(work))
-    )
-    elapsed = time.perf_counter() - started
-    answers = [answer for client in done for answer in client]
-    refused = [body for _, status, body in answers if status != 200]
-    if refused:
-        raise RuntimeError(f"{len(refused)} spins refused, the first: {refused[0][:300]!r}")
-    latencies = sorted(seconds for seconds, _, _ in answers)
-    return {
-        "spins_per_second": round(len(answers) / elapsed, 1),
-        "p50_ms": round(statistics.median(latencies) * 1000, 2),
-        "p99_ms": round(latencies[max(int(len(latencies) * 0.99) - 1, 0)] * 1000, 2),
-    }
+    measured = await clients_post(url, work, "spins")
+    return {"spins_per_second": measured["per_second"], "p50_ms": measured["p50_ms"], "p99_ms": measured["p99_ms"]}
 
 
 def run(total: int) -> dict[str, Any]:

@@ -112,3 +112,23 @@ async def post_prepared(
     finally:
         writer.close()
     return results
+
+
+async def clients_post(url: str, work: list[list[tuple[bytes, dict[str, str]]]], what: str) -> dict[str, float]:
+    """Each client posts its prepared bodies on its own keep-alive connection (client n from 127.0.0.<60+n>); every
+    answer must be a 200. Returns requests per second and the latency percentiles."""
+    started = time.perf_counter()
+    done = await asyncio.gather(
+        *(post_prepared(url, bodies, local_address=f"127.0.0.{60 + index}") for index, bodies in enumerate(work))
+    )
+    elapsed = time.perf_counter() - started
+    answers = [answer for client in done for answer in client]
+    refused = [body for _, status, body in answers if status != 200]
+    if refused:
+        raise RuntimeError(f"{len(refused)} {what} refused, the first: {refused[0][:300]!r}")
+    latencies = sorted(seconds for seconds, _, _ in answers)
+    return {
+        "per_second": round(len(answers) / elapsed, 1),
+        "p50_ms": round(statistics.median(latencies) * 1000, 2),
+        "p99_ms": round(latencies[max(int(len(latencies) * 0.99) - 1, 0)] * 1000, 2),
+    }

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import statistics
 import time
 import uuid
 from pathlib import Path
@@ -20,7 +19,7 @@ from typing import Any
 import httpx
 import psycopg
 from games import CLIENTS, players
-from load import post_prepared
+from load import clients_post
 from wallet import nats_pairs
 
 from portal_stack.harness import Stack
@@ -59,21 +58,12 @@ async def place(
         ).encode()
 
     work = [[(body(), {"Authorization": token}) for _ in range(share)] for _, token in accounts]
-    started = time.perf_counter()
-    done = await asyncio.gather(
-        *(post_prepared(url, bodies, local_address=f"127.0.0.{60 + index}") for index, bodies in enumerate(work))
-    )
-    elapsed = time.perf_counter() - started
-    answers = [answer for client in done for answer in client]
-    refused = [body for _, status, body in answers if status != 200]
-    if refused:
-        raise RuntimeError(f"{len(refused)} slips refused, the first: {refused[0][:300]!r}")
-    latencies = sorted(seconds for seconds, _, _ in answers)
+    measured = await clients_post(url, work, "slips")
     return {
-        "slips_per_second": round(len(answers) / elapsed, 1),
-        "bets_per_second": round(len(answers) * bets_per_slip / elapsed, 1),
-        "p50_ms": round(statistics.median(latencies) * 1000, 2),
-        "p99_ms": round(latencies[max(int(len(latencies) * 0.99) - 1, 0)] * 1000, 2),
+        "slips_per_second": measured["per_second"],
+        "bets_per_second": round(measured["per_second"] * bets_per_slip, 1),
+        "p50_ms": measured["p50_ms"],
+        "p99_ms": measured["p99_ms"],
     }
 
 

@@ -7,7 +7,6 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from sqlalchemy import func, select
-from sqlalchemy.dialects.postgresql import distinct_on
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from lottery_service.bets.models import Bet
@@ -67,7 +66,7 @@ def bet_type_read(catalogue: Catalogue, bet_type: BetType, prize_mode: str, lang
 async def game_reads(session: AsyncSession, games: list[Game], language: str) -> list[LotteryGameRead]:
     codes = [game.code for game in games]
     last = await draws.latest_drawn(session, codes)
-    open_now = await _open_issues(session, codes)
+    open_now = await draws.current(session, codes)
     return [
         LotteryGameRead(
             gameCode=game.code,
@@ -81,16 +80,6 @@ async def game_reads(session: AsyncSession, games: list[Game], language: str) ->
         )
         for game in games
     ]
-
-
-async def _open_issues(session: AsyncSession, codes: list[str]) -> dict[str, Issue]:
-    rows = await session.scalars(
-        select(Issue)
-        .where(Issue.game_code.in_(codes), Issue.status == draws.OPEN, Issue.closes_at > func.now())
-        .order_by(Issue.game_code, Issue.draws_at)
-        .ext(distinct_on(Issue.game_code))
-    )
-    return {issue.game_code: issue for issue in rows}
 
 
 def in_group(game: Game, group: str | None) -> bool:

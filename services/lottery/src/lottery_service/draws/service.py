@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, and_, func, select
 from sqlalchemy.dialects.postgresql import distinct_on, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -74,15 +74,27 @@ async def draw_due(db: Database, catalogue: Catalogue, limit: int = 50) -> list[
     return due
 
 
+def _open_for_bets() -> ColumnElement[bool]:
+    return and_(Issue.status == OPEN, Issue.closes_at > func.now())
+
+
 async def upcoming(session: AsyncSession, game: Game, limit: int) -> list[Issue]:
     """The next issues still open for bets, soonest first."""
     rows = await session.scalars(
-        select(Issue)
-        .where(Issue.game_code == game.code, Issue.status == OPEN, Issue.closes_at > func.now())
-        .order_by(Issue.draws_at)
-        .limit(limit)
+        select(Issue).where(Issue.game_code == game.code, _open_for_bets()).order_by(Issue.draws_at).limit(limit)
     )
     return list(rows)
+
+
+async def current(session: AsyncSession, game_codes: list[str]) -> dict[str, Issue]:
+    """The issue of each game open for bets now (the soonest)."""
+    rows = await session.scalars(
+        select(Issue)
+        .where(Issue.game_code.in_(game_codes), _open_for_bets())
+        .order_by(Issue.game_code, Issue.draws_at)
+        .ext(distinct_on(Issue.game_code))
+    )
+    return {issue.game_code: issue for issue in rows}
 
 
 async def latest_drawn(session: AsyncSession, game_codes: list[str]) -> dict[str, Issue]:
