@@ -20,7 +20,7 @@ from portal_kit.servers import ManagedProcess, free_port
 from portal_kit.testing.plugin import PortalServers
 
 FUNDS, STAKE, SLIPS_EACH, BETS_PER_SLIP = 1_000_000, 100, 4, 50
-WINS_PAID = text("SELECT count(*) FROM money_transaction WHERE idempotency_key LIKE 'lottery:win:%'")
+WINS_PAID = text("SELECT count(*) FROM money_transaction WHERE idempotency_key LIKE 'credit:lottery:win:%'")
 
 
 def worker(settings: LotterySettings, servers: PortalServers) -> ManagedProcess:
