@@ -15,7 +15,7 @@ from portal_kit.db import Database
 from portal_kit.migrations import upgrade
 from portal_kit.servers import ManagedProcess, free_port, port_open
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
-from portal_stack.harness import site_process, site_worker_process
+from portal_stack.harness import running_site
 from site_service.seed import seed
 
 SERVICES = Path(__file__).resolve().parents[2]
@@ -40,14 +40,8 @@ def site_server(portal_servers: PortalServers, site_database_url: str) -> Iterat
     """The real site service: its worker answers rpc.site.brand as auth reaches it in production; its API is
     where the tests change a brand as ops do."""
     arguments = (site_database_url, portal_servers.redis_url, portal_servers.nats_url, portal_servers.root / "logs")
-    api, worker = site_process(*arguments), site_worker_process(*arguments)
-    for process in (api, worker):
-        process.start()
-    api.wait_ready(60)
-    worker.wait_ready(60)
-    yield f"http://127.0.0.1:{api.port}"
-    for process in (worker, api):
-        process.stop()
+    with running_site(*arguments) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

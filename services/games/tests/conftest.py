@@ -20,7 +20,7 @@ from portal_kit.db import Database
 from portal_kit.messaging.rpc import Responder
 from portal_kit.migrations import upgrade
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
-from portal_stack.harness import site_process, site_worker_process
+from portal_stack.harness import running_site
 from site_service.seed import seed as seed_site
 from wallet_service.money.rpc import money_answers
 
@@ -51,14 +51,8 @@ def site_database_url(portal_servers: PortalServers) -> str:
 @pytest.fixture(scope="session")
 def site_worker(portal_servers: PortalServers, site_database_url: str) -> Iterator[None]:
     arguments = (site_database_url, portal_servers.redis_url, portal_servers.nats_url, portal_servers.root / "logs")
-    api, worker = site_process(*arguments), site_worker_process(*arguments)
-    for process in (api, worker):
-        process.start()
-    api.wait_ready(60)
-    worker.wait_ready(60)
-    yield
-    for process in (worker, api):
-        process.stop()
+    with running_site(*arguments):
+        yield
 
 
 @pytest.fixture(scope="session")

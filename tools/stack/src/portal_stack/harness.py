@@ -10,7 +10,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import nats
@@ -150,6 +152,23 @@ def site_worker_process(database_url: str, redis_url: str, nats_url: str, log_di
         lambda: site_answers(nats_url),
         env={"SITE_DATABASE_URL": database_url, "REDIS_URL": redis_url, "NATS_URL": nats_url},
     )
+
+
+@contextmanager
+def running_site(database_url: str, redis_url: str, nats_url: str, log_dir: Path) -> Iterator[str]:
+    """The real site API and worker over a migrated database, for the tests of services that ask the site for
+    their brands; yields the API's address and stops both after."""
+    arguments = (database_url, redis_url, nats_url, log_dir)
+    api, worker = site_process(*arguments), site_worker_process(*arguments)
+    for process in (api, worker):
+        process.start()
+    try:
+        api.wait_ready(60)
+        worker.wait_ready(60)
+        yield f"http://127.0.0.1:{api.port}"
+    finally:
+        for process in (worker, api):
+            process.stop()
 
 
 def site_answers(nats_url: str) -> bool:

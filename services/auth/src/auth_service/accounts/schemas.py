@@ -160,6 +160,12 @@ class CaptchaFlagRead(Read):
     captcha: bool
 
 
+class LoginWaitRead(CaptchaFlagRead):
+    """The value of ``login.wait``: how long until this address may try the name again."""
+
+    waitSeconds: int
+
+
 class CodeSentRead(Read):
     expiredMinutes: int
 

@@ -10,7 +10,7 @@ from portal_kit.sessions import ALL_MERCHANTS, OpsRole, Principal
 USERNAME = re.compile(r"[a-z][a-z0-9._-]{2,63}")
 MERCHANT = re.compile(r"[a-z0-9][a-z0-9_-]{1,31}")
 MIN_PASSWORD = 12
-ACTIVE, DISABLED = "active", "disabled"
+ACTIVE = "active"
 
 
 def checked_username(username: str) -> str:

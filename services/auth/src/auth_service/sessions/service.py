@@ -12,7 +12,7 @@ from sqlalchemy import update
 from auth_service.accounts.domain import ACTIVE, MEMBER_TYPE, is_agent, is_weak, password_expired
 from auth_service.accounts.lookup import account_for_code
 from auth_service.accounts.models import Account, LoginRecord
-from auth_service.accounts.schemas import CaptchaFlagRead, SessionRead
+from auth_service.accounts.schemas import CaptchaFlagRead, LoginWaitRead, SessionRead
 from auth_service.challenges import bot_check_passes, captcha_matches
 from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
@@ -187,7 +187,7 @@ async def _wait_turn(ctx: AuthContext, caller: Caller, username: str) -> None:
     delay = min(2 ** min(extra, 20), ctx.settings.login_max_delay_seconds)
     if not await ctx.redis.set(wait_key, "1", ex=delay, nx=True):
         wait = max(int(await ctx.redis.ttl(wait_key)), 1)
-        raise DomainError("login.wait", status=429, value={"waitSeconds": wait, "captcha": True}, seconds=wait)
+        raise DomainError("login.wait", status=429, value=LoginWaitRead(captcha=True, waitSeconds=wait), seconds=wait)
 
 
 async def _failed(ctx: AuthContext, caller: Caller, account: Account | None, failures: int) -> None:
