@@ -17,11 +17,13 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import generate  # noqa: E402
 
-from portal_events import MODELS_BY_SUBJECT, RPC_BY_SUBJECT  # noqa: E402
+import portal_events  # noqa: E402
+from portal_events import MODELS_BY_SUBJECT, PUSH_ROUTES, RPC_BY_SUBJECT  # noqa: E402
 
 REGISTRY_FILE: dict[str, Any] = yaml.safe_load((ROOT / "registry.yaml").read_text())
 REGISTRY: dict[str, Any] = REGISTRY_FILE["events"]
 RPC: dict[str, Any] = REGISTRY_FILE["rpc"]
+PUSHES: dict[str, Any] = REGISTRY_FILE["pushes"]
 KNOWN_SERVICES = {path.name for path in (REPO / "services").iterdir() if path.is_dir() and path.name != "kit"}
 FORMATS = FormatChecker()
 
@@ -50,8 +52,11 @@ def test_every_schema_and_example_file_is_registered() -> None:
     rpc_examples = {
         example for entry in RPC.values() for part in ("request", "reply") for example in entry["examples"][part]
     }
-    assert schemas == {entry["schema"] for entry in REGISTRY.values()} | rpc_schemas
-    assert examples == {example for entry in REGISTRY.values() for example in entry["examples"]} | rpc_examples
+    push_schemas = {entry["schema"] for entry in PUSHES.values()}
+    push_examples = {example for entry in PUSHES.values() for example in entry["examples"]}
+    assert schemas == {entry["schema"] for entry in REGISTRY.values()} | rpc_schemas | push_schemas
+    events = {example for entry in REGISTRY.values() for example in entry["examples"]}
+    assert examples == events | rpc_examples | push_examples
 
 
 @pytest.mark.parametrize("subject", sorted(REGISTRY))
@@ -122,3 +127,19 @@ def test_a_money_request_refuses_an_amount_that_is_no_positive_integer(amount: o
     message = {**load(RPC["rpc.wallet.debit"]["examples"]["request"][0]), "amount": amount}
     with pytest.raises(ValueError, match="amount"):
         request_model.model_validate_json(json.dumps(message))
+
+
+@pytest.mark.parametrize("prefix", sorted(PUSHES))
+def test_push_entry_lives_outside_every_stream_and_its_examples_validate(prefix: str) -> None:
+    entry = PUSHES[prefix]
+    assert prefix.startswith("push."), "fan-out subjects live under push., never under an event stream"
+    assert prefix.split(".")[1] == entry["publisher"] and entry["publisher"] in KNOWN_SERVICES
+    assert set(entry["subscribers"]) <= KNOWN_SERVICES
+    assert PUSH_ROUTES[prefix] == (entry["publisher"], tuple(entry["subscribers"]))
+    schema = load(entry["schema"])
+    Draft202012Validator.check_schema(schema)
+    assert schema["additionalProperties"] is False
+    model = getattr(portal_events, schema["title"])
+    for example in entry["examples"]:
+        Draft202012Validator(schema, format_checker=FORMATS).validate(load(example))
+        model.model_validate(load(example))

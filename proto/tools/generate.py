@@ -126,6 +126,12 @@ def collect(registry: dict[str, Any]) -> tuple[list[Model], list[tuple[str, str]
                 _object(schema["title"], schema, models)
             names.append(loaded[path])
         calls.append((subject, names[0], names[1]))
+    for _prefix, entry in sorted(registry.get("pushes", {}).items()):
+        path = entry["schema"]
+        if path not in loaded:
+            schema = json.loads((ROOT / path).read_text())
+            loaded[path] = schema["title"]
+            _object(schema["title"], schema, models)
     return models, subjects, calls
 
 
@@ -187,6 +193,15 @@ def _routes_python(registry: dict[str, Any]) -> list[str]:
     lines += ["RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {"]
     for subject, entry in sorted(registry.get("rpc", {}).items()):
         lines.append(f'    "{subject}": ("{entry["responder"]}", {_names(entry.get("callers"))}),')
+    lines += [
+        "}",
+        "",
+        "",
+        "# Each core fan-out prefix (subjects under it, no stream): the service that publishes and those that listen.",
+    ]
+    lines += ["PUSH_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {"]
+    for subject, entry in sorted(registry.get("pushes", {}).items()):
+        lines.append(f'    "{subject}": ("{entry["publisher"]}", {_names(entry.get("subscribers"))}),')
     lines += ["}", ""]
     return lines
 

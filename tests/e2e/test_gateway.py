@@ -34,7 +34,6 @@ def test_security_headers_and_request_id(stack: Stack) -> None:
         "/wps/relay/GLS2_roomList",
         "/wps/relay/MCS2_getPointBalance",
         "/wps/relay/MCS2_processDividendReq",
-        "/wps/relay/CSP_unreadCount",
     ],
 )
 def test_paths_of_services_not_built_yet_answer_service_unavailable(stack: Stack, path: str) -> None:

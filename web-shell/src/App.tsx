@@ -19,6 +19,7 @@ import {
 import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
 import { RightBar } from "./layout/RightBar";
+import { LiveToasts } from "./features/notifications/components/LiveToasts";
 import { takeResetToken } from "./features/auth/api";
 import { FIRST_LOGIN_KEY } from "./features/auth/components/useAfterLogin";
 import { popupClosedKey, popupKind } from "./features/content/components/ContentModals";
@@ -72,6 +73,7 @@ function Shell() {
         ↓
       </a>
       <Header />
+      <LiveToasts />
       <div className="app__body">
         <main id="content" className="app__main">
           <AppRoutes />

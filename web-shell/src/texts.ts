@@ -14,9 +14,10 @@ type Key =
   | "announcements" | "notices" | "close" | "feedback" | "feedbackSent" | "feedbackPlaceholder" | "charactersLeft"
   | "menu" | "sideBar" | "downloadApp" | "ios" | "android" | "myIncome" | "agentOverview"
   | "hotPromotions" | "support" | "trialBlocked" | "register2" | "videos" | "banners" | "previous" | "next"
-  | "notice" | "facebook" | "telegram" | "remoteFailed" | "freePlay";
+  | "notice" | "facebook" | "telegram" | "remoteFailed" | "freePlay" | "unreadMessages";
 
 const TR: Record<Key, string> = {
+  unreadMessages: "Mesajlar: {n} okunmamış",
   loading: "Yükleniyor…", customerService: "Müşteri hizmetleri", maintenanceUntil: "Tahmini bitiş",
   regionTitle: "Bölgenizde kullanılamıyor", yourIp: "IP adresiniz", notAvailable: "Bu bölüm henüz kullanılamıyor.",
   backHome: "Ana sayfaya dön", help: "Yardım", loadError: "Sayfa yüklenemedi. Ağ bağlantınızı kontrol edip yeniden deneyin.",
@@ -46,6 +47,7 @@ const TR: Record<Key, string> = {
 };
 
 const EN: Record<Key, string> = {
+  unreadMessages: "Messages: {n} unread",
   loading: "Loading…", customerService: "Customer service", maintenanceUntil: "Expected end",
   regionTitle: "Not available in your region", yourIp: "Your IP address", notAvailable: "This section is not available yet.",
   backHome: "Back to home", help: "Help", loadError: "The page could not be loaded. Check your connection and try again.",
@@ -73,6 +75,7 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
+  unreadMessages: "消息：{n} 条未读",
   loading: "加载中…", customerService: "在线客服", maintenanceUntil: "预计结束时间", regionTitle: "您所在的地区无法访问",
   yourIp: "您的 IP 地址", notAvailable: "该栏目暂未开放。", backHome: "返回首页", help: "帮助",
   loadError: "页面加载失败，请检查网络后重试。", retry: "重试", language: "语言", home: "首页", promotions: "优惠活动",

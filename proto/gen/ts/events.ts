@@ -190,6 +190,26 @@ export interface WalletWithdrawalApprovedV1 {
   data: WalletWithdrawalApprovedV1Data;
 }
 
+export interface WalletWithdrawalPaidV1Data {
+  withdrawalId: string;
+  /** The member's account id. */
+  accountId: string;
+  /** Integer minor units (two decimals in the UI). */
+  amount: number;
+  currency: string;
+  paidAt: string;
+}
+
+/** Ops paid an approved withdrawal: the held funds left the member's wallet for their bank account. */
+export interface WalletWithdrawalPaidV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "wallet.withdrawal.paid.v1";
+  occurredAt: string;
+  merchant: string;
+  data: WalletWithdrawalPaidV1Data;
+}
+
 export interface WalletWithdrawalRejectedV1Data {
   withdrawalId: string;
   /** The member's account id. */
@@ -345,6 +365,14 @@ export interface WalletRollbackReply {
   message: string | null;
 }
 
+/** Something new for the sockets of one member, or of every member of a brand: inbox (new messages after the last one a socket sent) or balance (the balance moved). */
+export interface NotificationsPush {
+  kind: "inbox" | "balance";
+  merchant: string;
+  /** The member; absent for every member of the brand. */
+  accountId?: string;
+}
+
 export interface EventsBySubject {
   "auth.member.registered.v1": AuthMemberRegisteredV1;
   "games.bet.settled.v1": GamesBetSettledV1;
@@ -354,6 +382,7 @@ export interface EventsBySubject {
   "wallet.deposit.credited.v1": WalletDepositCreditedV1;
   "wallet.deposit.failed.v1": WalletDepositFailedV1;
   "wallet.withdrawal.approved.v1": WalletWithdrawalApprovedV1;
+  "wallet.withdrawal.paid.v1": WalletWithdrawalPaidV1;
   "wallet.withdrawal.rejected.v1": WalletWithdrawalRejectedV1;
 }
 

@@ -84,6 +84,8 @@ async def test_request_approve_pay_and_a_partial_receipt_refunded(wallet: Wallet
     assert await wallet.available(token) == 75_000
     approvals = await wallet.events("wallet.withdrawal.approved.v1")
     assert [(e["data"]["withdrawalId"], e["data"]["amount"]) for e in approvals] == [(withdrawal, 30_000)]
+    payments = await wallet.events("wallet.withdrawal.paid.v1")
+    assert [(e["data"]["withdrawalId"], e["data"]["amount"]) for e in payments] == [(withdrawal, 30_000)]
     assert await wallet.reconciled()
 
 

@@ -23,7 +23,7 @@ from portal_kit.messaging.relay import inbox_prefix
 from portal_kit.servers import ManagedProcess, free_ports, nats_authorization, nats_process, valkey_process
 from portal_stack.access import ADMIN, nats_user, nats_users, valkey_users
 
-SERVICES = ("site", "auth", "wallet")
+SERVICES = ("site", "auth", "wallet", "notifications")
 # A bet-placing service the registry does not list yet, given the right to credit, as games will be.
 GAMES_RPC = {**RPC_ROUTES, "rpc.wallet.credit": ("wallet", ("games",))}
 
@@ -179,6 +179,36 @@ async def test_a_service_publishes_only_its_own_events(servers: Servers, connect
         await asyncio.sleep(0.02)
     assert "site.config.changed.v1" in heard
     assert "wallet.deposit.credited.v1" not in heard
+
+
+async def test_only_notifications_publishes_and_hears_the_socket_nudges(servers: Servers, connect: Connect) -> None:
+    """A member's nudge (``push.notifications.<brand>.member.<id>``) makes their sockets send their inbox: no other
+    service may send one, nor listen to whose money moved."""
+    subject = "push.notifications.turkeyf2.member.9f8e7d6c"
+    replica, _ = await connect(servers.nats_url("notifications"))
+    heard: list[bytes] = []
+
+    async def listen(msg: Msg) -> None:
+        heard.append(msg.data)
+
+    await replica.subscribe(subject, cb=listen)
+    await replica.flush()
+    wallet, client = await connect(servers.nats_url("wallet"))
+    await wallet.publish(subject, b"from the wallet")
+    await wallet.flush()
+    assert await client.violation(subject)
+    eavesdropper, watched = await connect(servers.nats_url("auth"))
+    await eavesdropper.subscribe("push.notifications.>", cb=listen)
+    await eavesdropper.flush()
+    assert await watched.violation("push.notifications.>", kind="subscription")
+    worker, _ = await connect(servers.nats_url("notifications"))
+    await worker.publish(subject, b"from the worker")
+    await worker.flush()
+    for _ in range(50):
+        if heard:
+            break
+        await asyncio.sleep(0.02)
+    assert heard == [b"from the worker"]
 
 
 async def test_valkey_refuses_a_client_without_a_password(servers: Servers) -> None:

@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "@portal/kit";
+import { createQueryClient, MemoryRouter, QueryClientProvider, Route, Routes, SessionProvider } from "@portal/kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import App, { MENU, mountPath } from "./App";
 import { checkAmount, checkRemainder, proofProblem } from "./rules";
@@ -41,11 +41,15 @@ describe("the menu", () => {
     ]);
     vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ success: true, value: [], errorCode: null, message: null }))));
     render(
-      <MemoryRouter initialEntries={["/member/rewardCenter"]}>
-        <Routes>
-          <Route path="/member/*" element={<App />} />
-        </Routes>
-      </MemoryRouter>,
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider>
+          <MemoryRouter initialEntries={["/member/rewardCenter"]}>
+            <Routes>
+              <Route path="/member/*" element={<App />} />
+            </Routes>
+          </MemoryRouter>
+        </SessionProvider>
+      </QueryClientProvider>,
     );
     expect(await screen.findByTestId("mc-not-available")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Hesap kayıtları" }).getAttribute("href")).toBe("/member/transactionHistory");

@@ -1,8 +1,9 @@
 /** The member centre: the menu in the spec's order and one page per money flow. Exposed as ./App. */
-import { NavLink, Route, Routes, useLanguage, useLocation, useParams } from "@portal/kit";
+import { NavLink, Route, Routes, useLanguage, useLocation, useParams, useUnreadCount } from "@portal/kit";
 import { BetRecords } from "./features/bets/components/BetRecords";
 import { Profit } from "./features/bets/components/Profit";
 import { Deposit } from "./features/deposits/components/Deposit";
+import { Messages } from "./features/messages/components/Messages";
 import { Records } from "./features/records/components/Records";
 import { SecurityCenter } from "./features/security/components/SecurityCenter";
 import { TransferUpline } from "./features/upline/components/TransferUpline";
@@ -26,7 +27,7 @@ export const MENU: { key: TextKey; built: boolean }[] = [
   { key: "rewardCenter", built: false },
   { key: "referral", built: false },
   { key: "missionLeaderboard", built: false },
-  { key: "messageV2", built: false },
+  { key: "messageV2", built: true },
 ];
 
 const PAGES: Partial<Record<TextKey, () => React.JSX.Element>> = {
@@ -38,6 +39,7 @@ const PAGES: Partial<Record<TextKey, () => React.JSX.Element>> = {
   personalHistoryCopy: BetRecords,
   transactionHistory: Records,
   personalProfit: Profit,
+  messageV2: Messages,
 };
 
 function NotAvailable() {
@@ -57,6 +59,7 @@ export function mountPath(pathname: string, rest: string | undefined): string {
 
 export default function App() {
   const { language } = useLanguage();
+  const unread = useUnreadCount();
   const { pathname } = useLocation();
   const base = mountPath(pathname, useParams()["*"]);
   return (
@@ -66,6 +69,7 @@ export default function App() {
         {MENU.map((item) => (
           <NavLink key={item.key} to={`${base}/${item.key}`} className={({ isActive }) => (isActive ? "mc-menu__item mc-menu__item--active" : "mc-menu__item")}>
             {t(language, item.key)}
+            {item.key === "messageV2" && unread > 0 && <span className="mc-badge" data-testid="mc-unread">{unread}</span>}
           </NavLink>
         ))}
       </nav>

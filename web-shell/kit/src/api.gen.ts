@@ -190,6 +190,19 @@ export interface BotCheckRead {
   algorithm: string;
 }
 
+export interface BroadcastRead {
+  id: number;
+  title: string;
+  body: string;
+  writtenBy: string;
+  occurredAt: string;
+}
+
+export interface BroadcastWrite {
+  title: string;
+  body: string;
+}
+
 export interface CancelRead {
   bet: BetRead;
   balance: number;
@@ -540,6 +553,15 @@ export interface MaintenanceRead {
   endTime: string | null;
 }
 
+export interface MarkRead {
+  ids?: Array<number>;
+  all?: boolean;
+}
+
+export interface MarkedRead {
+  marked: number;
+}
+
 export interface MemberRead {
   id: string;
   account: string;
@@ -619,6 +641,22 @@ export interface MerchantWalletRead {
   vendors: Array<string>;
 }
 
+export type MessageKind = "deposit.credited" | "deposit.failed" | "withdrawal.approved" | "withdrawal.rejected" | "withdrawal.paid" | "broadcast";
+
+export interface MessageRead {
+  id: number;
+  kind: MessageKind;
+  title: string;
+  body: string;
+  amount: number | null;
+  currency: string | null;
+  reference: string | null;
+  reason: string | null;
+  occurredAt: string;
+  read: boolean;
+  broadcast: boolean;
+}
+
 export interface MobileBinding {
   mobileNum: string;
   countryDialingCode?: string;
@@ -693,6 +731,15 @@ export interface NewOpsPersonRead {
 }
 
 export type NoticeType = "B" | "PL" | "PU" | "PR" | "H";
+
+export interface NotificationsAuditRead {
+  actor: string;
+  action: string;
+  target: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  at: string;
+}
 
 export interface OpsAuditRead {
   actor: string;
@@ -775,6 +822,20 @@ export interface PageRead_GameRead {
   totalPages: number;
   total: number;
   list: Array<GameRead>;
+}
+
+export interface PageRead_MessageRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<MessageRead>;
+}
+
+export interface PageRead_NotificationsAuditRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<NotificationsAuditRead>;
 }
 
 export interface PageRead_ResultRead {
@@ -1046,9 +1107,57 @@ export interface SmsRequest {
   botCheckNonce?: string;
 }
 
+export interface SocketBalanceFrame {
+  type: "balance";
+}
+
+export interface SocketMessageFrame {
+  type: "message";
+  message: MessageRead;
+}
+
+export interface SocketPingFrame {
+  type: "ping";
+}
+
+export interface SocketPongFrame {
+  type: "pong";
+}
+
+export interface SocketReadyFrame {
+  type: "ready";
+  lastId: number;
+  heartbeatSeconds: number;
+}
+
+export interface SocketResumeFrame {
+  type: "resume";
+  after: number;
+}
+
 export interface SpinBody {
   stake: number;
   requestId: string;
+}
+
+export interface SupportChannelWrite {
+  modelId: string;
+  name: string;
+  url: string;
+}
+
+export interface SupportChannelsWrite {
+  channels: Array<SupportChannelWrite>;
+}
+
+export interface SupportLaunchRead {
+  modelId: string;
+  url: string;
+}
+
+export interface SupportModelRead {
+  modelId: string;
+  name: string;
 }
 
 export interface SystemStatusRead {
@@ -1080,6 +1189,10 @@ export interface TotpSecretRead {
 
 export interface TotpStateRead {
   totpBound: boolean;
+}
+
+export interface UnreadCountRead {
+  count: number;
 }
 
 export interface UplineRead {
@@ -1251,6 +1364,7 @@ export const OPERATIONS = {
   confirmWithdrawal: { service: "wallet", method: "POST", path: "/wps/v2/wallets/withdrawals/{withdrawal_id}/confirmation" },
   consolidatedFunds: { service: "wallet", method: "GET", path: "/wps/member/info/funds/consolidated" },
   currentSeeds: { service: "games", method: "GET", path: "/wps/games/bgs/seeds" },
+  deleteMessage: { service: "notifications", method: "DELETE", path: "/wps/notifications/messages/{messageId}" },
   depositChannels: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposit/channels" },
   domainRoute: { service: "site", method: "GET", path: "/wps/system/domainRoute" },
   favouriteGames: { service: "games", method: "GET", path: "/wps/relay/MCSFE_getFavoriteGamesList" },
@@ -1271,6 +1385,7 @@ export const OPERATIONS = {
   hub88SimSpin: { service: "games", method: "POST", path: "/wps/games/hub88-sim/play/{sid}" },
   hub88UserInfo: { service: "games", method: "POST", path: "/vendor/HUB88/user/info" },
   hub88Win: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/win" },
+  inboxMessages: { service: "notifications", method: "GET", path: "/wps/notifications/messages" },
   launchGame: { service: "games", method: "GET", path: "/wps/relay/GCS_gameLaunchFB" },
   listAnnouncements: { service: "site", method: "GET", path: "/wps/relay/MCSFE_getListAnnouncements" },
   login: { service: "auth", method: "POST", path: "/wps/session/login" },
@@ -1287,6 +1402,7 @@ export const OPERATIONS = {
   lotteryPopular: { service: "lottery", method: "GET", path: "/lgw/games/popular" },
   lotteryResults: { service: "lottery", method: "GET", path: "/lotto/lgw/games/{gameCode}/results" },
   lotteryVerify: { service: "lottery", method: "GET", path: "/lotto/lgw/verify" },
+  markMessagesRead: { service: "notifications", method: "POST", path: "/wps/notifications/messages/read" },
   memberIcon: { service: "auth", method: "GET", path: "/wps/member/info/icon" },
   memberInfo: { service: "auth", method: "GET", path: "/wps/member/info" },
   merchantWallet: { service: "wallet", method: "GET", path: "/wps/relay/GCS_merchantWallet" },
@@ -1300,6 +1416,7 @@ export const OPERATIONS = {
   opsApproveDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/approve" },
   opsAudit: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/audit" },
   opsAuthAudit: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/audit" },
+  opsBroadcasts: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
   opsChangeFlags: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/flags" },
   opsChangePerson: { service: "auth", method: "PATCH", path: "/wps/ops/auth/people/{person_id}" },
   opsChangeRegisterRules: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/register-rules" },
@@ -1325,11 +1442,14 @@ export const OPERATIONS = {
   opsLotteryAudit: { service: "lottery", method: "GET", path: "/wps/ops/lottery/audit" },
   opsMe: { service: "auth", method: "GET", path: "/wps/ops/auth/me" },
   opsMemberJournal: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/journal" },
+  opsNotificationsAudit: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/audit" },
   opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
   opsRejectDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/reject" },
   opsReplaceDomainRoutes: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/domain-routes" },
   opsReplaceResources: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/resources" },
+  opsReplaceSupportChannels: { service: "notifications", method: "PUT", path: "/wps/ops/notifications/merchants/{code}/support" },
   opsSetAccountStatus: { service: "auth", method: "PUT", path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/status" },
+  opsSupportChannels: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/support" },
   opsUnlockAccount: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/unlock" },
   opsUpdateAnnouncements: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/announcements/{item_id}" },
   opsUpdateBanners: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/banners/{item_id}" },
@@ -1338,7 +1458,9 @@ export const OPERATIONS = {
   opsVoidLotteryIssue: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
   opsWalletAudit: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/audit" },
   opsWalletSettings: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings" },
+  opsWithdrawBroadcast: { service: "notifications", method: "DELETE", path: "/wps/ops/notifications/merchants/{code}/broadcasts/{messageId}" },
   opsWithdrawals: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/withdrawals" },
+  opsWriteBroadcast: { service: "notifications", method: "POST", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
   playDragonTiger: { service: "games", method: "POST", path: "/wps/games/bgs/dragon-tiger/rounds" },
   recentGames: { service: "games", method: "GET", path: "/wps/relay/GCS_recentGame" },
   recentLogins: { service: "auth", method: "GET", path: "/wps/member/info/logins" },
@@ -1366,9 +1488,12 @@ export const OPERATIONS = {
   smsRegister: { service: "auth", method: "POST", path: "/wps/verification/sms/register" },
   spinSlot: { service: "games", method: "POST", path: "/wps/games/bgs/slot/spins" },
   startTotpBinding: { service: "auth", method: "POST", path: "/wps/member/totp" },
+  supportLaunch: { service: "notifications", method: "GET", path: "/wps/relay/CBS_launchChat" },
+  supportModels: { service: "notifications", method: "GET", path: "/wps/relay/CBS_modelList" },
   systemStatus: { service: "site", method: "GET", path: "/wps/system/status" },
   transactionRecords: { service: "wallet", method: "GET", path: "/wps/relay/ODSFE2_MemTransDet" },
   transferToUpline: { service: "wallet", method: "POST", path: "/wps/v2/wallets/upline/transfer" },
+  unreadCount: { service: "notifications", method: "GET", path: "/wps/relay/CSP_unreadCount" },
   upline: { service: "wallet", method: "GET", path: "/wps/v2/wallets/upline" },
   vendorGameTypes: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_getVassGameType" },
   verifyRound: { service: "games", method: "GET", path: "/wps/games/bgs/verify" },
@@ -1402,6 +1527,7 @@ export interface OperationPathParams {
   confirmWithdrawal: { withdrawal_id: string };
   consolidatedFunds: Record<string, never>;
   currentSeeds: Record<string, never>;
+  deleteMessage: { messageId: number };
   depositChannels: Record<string, never>;
   domainRoute: Record<string, never>;
   favouriteGames: Record<string, never>;
@@ -1422,6 +1548,7 @@ export interface OperationPathParams {
   hub88SimSpin: { sid: string };
   hub88UserInfo: Record<string, never>;
   hub88Win: Record<string, never>;
+  inboxMessages: Record<string, never>;
   launchGame: Record<string, never>;
   listAnnouncements: Record<string, never>;
   login: Record<string, never>;
@@ -1438,6 +1565,7 @@ export interface OperationPathParams {
   lotteryPopular: Record<string, never>;
   lotteryResults: { gameCode: string };
   lotteryVerify: Record<string, never>;
+  markMessagesRead: Record<string, never>;
   memberIcon: Record<string, never>;
   memberInfo: Record<string, never>;
   merchantWallet: Record<string, never>;
@@ -1451,6 +1579,7 @@ export interface OperationPathParams {
   opsApproveDeposit: { code: string; deposit_id: string };
   opsAudit: { code: string };
   opsAuthAudit: { code: string };
+  opsBroadcasts: { code: string };
   opsChangeFlags: { code: string };
   opsChangePerson: { person_id: string };
   opsChangeRegisterRules: { code: string };
@@ -1476,11 +1605,14 @@ export interface OperationPathParams {
   opsLotteryAudit: Record<string, never>;
   opsMe: Record<string, never>;
   opsMemberJournal: { code: string; account_id: string };
+  opsNotificationsAudit: { code: string };
   opsPeople: Record<string, never>;
   opsRejectDeposit: { code: string; deposit_id: string };
   opsReplaceDomainRoutes: { code: string };
   opsReplaceResources: { code: string };
+  opsReplaceSupportChannels: { code: string };
   opsSetAccountStatus: { code: string; account_id: string };
+  opsSupportChannels: { code: string };
   opsUnlockAccount: { code: string; account_id: string };
   opsUpdateAnnouncements: { code: string; item_id: number };
   opsUpdateBanners: { code: string; item_id: number };
@@ -1489,7 +1621,9 @@ export interface OperationPathParams {
   opsVoidLotteryIssue: { gameCode: string; issue: string };
   opsWalletAudit: { code: string };
   opsWalletSettings: { code: string };
+  opsWithdrawBroadcast: { code: string; messageId: number };
   opsWithdrawals: { code: string };
+  opsWriteBroadcast: { code: string };
   playDragonTiger: Record<string, never>;
   recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
@@ -1517,9 +1651,12 @@ export interface OperationPathParams {
   smsRegister: Record<string, never>;
   spinSlot: Record<string, never>;
   startTotpBinding: Record<string, never>;
+  supportLaunch: Record<string, never>;
+  supportModels: Record<string, never>;
   systemStatus: Record<string, never>;
   transactionRecords: Record<string, never>;
   transferToUpline: Record<string, never>;
+  unreadCount: Record<string, never>;
   upline: Record<string, never>;
   vendorGameTypes: Record<string, never>;
   verifyRound: Record<string, never>;
@@ -1551,6 +1688,7 @@ export interface OperationQuery {
   confirmWithdrawal: Record<string, never>;
   consolidatedFunds: Record<string, never>;
   currentSeeds: Record<string, never>;
+  deleteMessage: Record<string, never>;
   depositChannels: Record<string, never>;
   domainRoute: Record<string, never>;
   favouriteGames: { gameType?: string | null; vendor?: string | null; pageNo?: number; pageSize?: number };
@@ -1571,6 +1709,7 @@ export interface OperationQuery {
   hub88SimSpin: Record<string, never>;
   hub88UserInfo: Record<string, never>;
   hub88Win: Record<string, never>;
+  inboxMessages: { pageNo?: number; pageSize?: number };
   launchGame: { nodeId: number };
   listAnnouncements: { pageNo?: number; pageSize?: number };
   login: Record<string, never>;
@@ -1587,6 +1726,7 @@ export interface OperationQuery {
   lotteryPopular: Record<string, never>;
   lotteryResults: { pageNo?: number; pageSize?: number };
   lotteryVerify: { gameCode: string; issue: string; seed: string };
+  markMessagesRead: Record<string, never>;
   memberIcon: Record<string, never>;
   memberInfo: Record<string, never>;
   merchantWallet: { merchantCode?: string | null };
@@ -1600,6 +1740,7 @@ export interface OperationQuery {
   opsApproveDeposit: Record<string, never>;
   opsAudit: { pageNo?: number; pageSize?: number };
   opsAuthAudit: { pageNo?: number; pageSize?: number };
+  opsBroadcasts: Record<string, never>;
   opsChangeFlags: Record<string, never>;
   opsChangePerson: Record<string, never>;
   opsChangeRegisterRules: Record<string, never>;
@@ -1625,11 +1766,14 @@ export interface OperationQuery {
   opsLotteryAudit: { pageNo?: number; pageSize?: number };
   opsMe: Record<string, never>;
   opsMemberJournal: { pageNo?: number; pageSize?: number };
+  opsNotificationsAudit: { pageNo?: number; pageSize?: number };
   opsPeople: Record<string, never>;
   opsRejectDeposit: Record<string, never>;
   opsReplaceDomainRoutes: Record<string, never>;
   opsReplaceResources: Record<string, never>;
+  opsReplaceSupportChannels: Record<string, never>;
   opsSetAccountStatus: Record<string, never>;
+  opsSupportChannels: Record<string, never>;
   opsUnlockAccount: Record<string, never>;
   opsUpdateAnnouncements: Record<string, never>;
   opsUpdateBanners: Record<string, never>;
@@ -1638,7 +1782,9 @@ export interface OperationQuery {
   opsVoidLotteryIssue: Record<string, never>;
   opsWalletAudit: { pageNo?: number; pageSize?: number };
   opsWalletSettings: Record<string, never>;
+  opsWithdrawBroadcast: Record<string, never>;
   opsWithdrawals: { status?: string | null; accountId?: string | null };
+  opsWriteBroadcast: Record<string, never>;
   playDragonTiger: Record<string, never>;
   recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
@@ -1666,9 +1812,12 @@ export interface OperationQuery {
   smsRegister: Record<string, never>;
   spinSlot: Record<string, never>;
   startTotpBinding: Record<string, never>;
+  supportLaunch: { modelId: string };
+  supportModels: Record<string, never>;
   systemStatus: Record<string, never>;
   transactionRecords: { type?: string | null; startDate?: string | null; endDate?: string | null; pageNo?: number; pageSize?: number };
   transferToUpline: Record<string, never>;
+  unreadCount: Record<string, never>;
   upline: Record<string, never>;
   vendorGameTypes: { vassalage: string };
   verifyRound: { gameCode: string; serverSeed: string; clientSeed: string; nonce: number; target?: number | null; over?: boolean | null; side?: string | null };
@@ -1700,6 +1849,7 @@ export interface OperationBody {
   confirmWithdrawal: Confirmation;
   consolidatedFunds: undefined;
   currentSeeds: undefined;
+  deleteMessage: undefined;
   depositChannels: undefined;
   domainRoute: undefined;
   favouriteGames: undefined;
@@ -1720,6 +1870,7 @@ export interface OperationBody {
   hub88SimSpin: undefined;
   hub88UserInfo: undefined;
   hub88Win: undefined;
+  inboxMessages: undefined;
   launchGame: undefined;
   listAnnouncements: undefined;
   login: SealedBody;
@@ -1736,6 +1887,7 @@ export interface OperationBody {
   lotteryPopular: undefined;
   lotteryResults: undefined;
   lotteryVerify: undefined;
+  markMessagesRead: MarkRead;
   memberIcon: undefined;
   memberInfo: undefined;
   merchantWallet: undefined;
@@ -1749,6 +1901,7 @@ export interface OperationBody {
   opsApproveDeposit: Decision | null;
   opsAudit: undefined;
   opsAuthAudit: undefined;
+  opsBroadcasts: undefined;
   opsChangeFlags: FlagChanges;
   opsChangePerson: OpsPersonChange;
   opsChangeRegisterRules: RegisterRuleList;
@@ -1774,11 +1927,14 @@ export interface OperationBody {
   opsLotteryAudit: undefined;
   opsMe: undefined;
   opsMemberJournal: undefined;
+  opsNotificationsAudit: undefined;
   opsPeople: undefined;
   opsRejectDeposit: Decision;
   opsReplaceDomainRoutes: DomainRouteList;
   opsReplaceResources: ResourceList;
+  opsReplaceSupportChannels: SupportChannelsWrite;
   opsSetAccountStatus: AccountStatusChange;
+  opsSupportChannels: undefined;
   opsUnlockAccount: undefined;
   opsUpdateAnnouncements: AnnouncementBody;
   opsUpdateBanners: BannerBody;
@@ -1787,7 +1943,9 @@ export interface OperationBody {
   opsVoidLotteryIssue: IssueVoiding;
   opsWalletAudit: undefined;
   opsWalletSettings: undefined;
+  opsWithdrawBroadcast: undefined;
   opsWithdrawals: undefined;
+  opsWriteBroadcast: BroadcastWrite;
   playDragonTiger: DragonTigerBody;
   recentGames: undefined;
   recentLogins: undefined;
@@ -1815,9 +1973,12 @@ export interface OperationBody {
   smsRegister: SmsRequest;
   spinSlot: SpinBody;
   startTotpBinding: undefined;
+  supportLaunch: undefined;
+  supportModels: undefined;
   systemStatus: undefined;
   transactionRecords: undefined;
   transferToUpline: SealedBody;
+  unreadCount: undefined;
   upline: undefined;
   vendorGameTypes: undefined;
   verifyRound: undefined;
@@ -1850,6 +2011,7 @@ export interface OperationResponse {
   confirmWithdrawal: WithdrawalRead;
   consolidatedFunds: ConsolidatedRead;
   currentSeeds: SeedsRead;
+  deleteMessage: Done;
   depositChannels: Array<DepositChannelRead>;
   domainRoute: Array<DomainRouteRead>;
   favouriteGames: PageRead_GameRead;
@@ -1870,6 +2032,7 @@ export interface OperationResponse {
   hub88SimSpin: unknown;
   hub88UserInfo: unknown;
   hub88Win: unknown;
+  inboxMessages: PageRead_MessageRead;
   launchGame: LaunchRead;
   listAnnouncements: PageRead_AnnouncementRead;
   login: SessionRead;
@@ -1886,6 +2049,7 @@ export interface OperationResponse {
   lotteryPopular: Array<LotteryGameRead>;
   lotteryResults: PageRead_ResultRead;
   lotteryVerify: LotteryVerifyRead;
+  markMessagesRead: MarkedRead;
   memberIcon: IconRead;
   memberInfo: MemberRead;
   merchantWallet: MerchantWalletRead;
@@ -1899,6 +2063,7 @@ export interface OperationResponse {
   opsApproveDeposit: DepositRead;
   opsAudit: PageRead_AuditEntryRead;
   opsAuthAudit: Array<OpsAuditRead>;
+  opsBroadcasts: Array<BroadcastRead>;
   opsChangeFlags: Record<string, boolean>;
   opsChangePerson: OpsPersonRead;
   opsChangeRegisterRules: Array<RegisterRuleRead>;
@@ -1924,11 +2089,14 @@ export interface OperationResponse {
   opsLotteryAudit: Array<LotteryAuditRead>;
   opsMe: OpsPersonRead;
   opsMemberJournal: RecordPageRead;
+  opsNotificationsAudit: PageRead_NotificationsAuditRead;
   opsPeople: Array<OpsPersonRead>;
   opsRejectDeposit: DepositRead;
   opsReplaceDomainRoutes: Array<DomainRouteRead>;
   opsReplaceResources: Record<string, Array<ResourceRead>>;
+  opsReplaceSupportChannels: Array<SupportChannelWrite>;
   opsSetAccountStatus: Done;
+  opsSupportChannels: Array<SupportChannelWrite>;
   opsUnlockAccount: Done;
   opsUpdateAnnouncements: AnnouncementOpsRead;
   opsUpdateBanners: BannerOpsRead;
@@ -1937,7 +2105,9 @@ export interface OperationResponse {
   opsVoidLotteryIssue: VoidedIssueRead;
   opsWalletAudit: Array<WalletAuditRead>;
   opsWalletSettings: WalletSettingsRead;
+  opsWithdrawBroadcast: Done;
   opsWithdrawals: Array<WithdrawalRead>;
+  opsWriteBroadcast: BroadcastRead;
   playDragonTiger: DragonTigerRoundRead;
   recentGames: Array<GameRead>;
   recentLogins: Array<LoginRecordRead>;
@@ -1965,9 +2135,12 @@ export interface OperationResponse {
   smsRegister: CodeSentRead;
   spinSlot: SlotRoundRead;
   startTotpBinding: TotpSecretRead;
+  supportLaunch: SupportLaunchRead;
+  supportModels: Array<SupportModelRead>;
   systemStatus: SystemStatusRead;
   transactionRecords: RecordPageRead;
   transferToUpline: UplineTransferRead;
+  unreadCount: UnreadCountRead;
   upline: UplineRead;
   vendorGameTypes: Array<VendorRead>;
   verifyRound: VerifyRead;

@@ -12,3 +12,5 @@ export { OPERATIONS } from "./api.gen";
 export * from "./query";
 export * from "./routing";
 export * from "./action";
+export * from "./live";
+export * from "./inbox";

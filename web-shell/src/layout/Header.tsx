@@ -5,6 +5,7 @@ import { api, errorCode, formatMoney, HIDDEN_BALANCE, Link, NavLink, SUPPORTED, 
 import { loginWithPassword } from "../features/auth/api";
 import { flagsOf, useAfterLogin, verificationTicket } from "../features/auth/components/useAfterLogin";
 import { GameNav } from "../features/games/components/GameNav";
+import { UnreadBadge } from "../features/notifications/components/UnreadBadge";
 import { useModal } from "../modals/ModalContext";
 import { useSite } from "../site";
 import { text } from "../texts";
@@ -98,6 +99,7 @@ function MemberArea() {
       <button type="button" className="kit-icon-button eye" aria-pressed={hidden} aria-label={text(language, hidden ? "showBalance" : "hideBalance")} onClick={toggle}>
         {hidden ? "◉" : "◎"}
       </button>
+      {!session.isTrial && <UnreadBadge />}
       <button type="button" className="kit-button" onClick={deposit}>
         {text(language, "deposit")}
       </button>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useLanguage } from "@portal/kit";
 import { useSite } from "../site";
 import { text } from "../texts";
+import { useCustomerServiceUrl } from "../features/notifications/api";
 import { QrCode } from "./QrCode";
 import { appLinks, socialLink } from "./appLinks";
 
@@ -12,6 +13,7 @@ export function RightBar() {
   const { language } = useLanguage();
   const { config } = useSite();
   const [open, setOpen] = useState(true);
+  const customerService = useCustomerServiceUrl();
   const apps = appLinks(config);
   const facebook = socialLink(config, "FACEBOOK");
   const telegram = socialLink(config, "TELEGRAM");
@@ -23,7 +25,7 @@ export function RightBar() {
       </button>
       {open && (
         <div className="right-bar__items">
-          <a href={config.customerServiceUrl} target="_blank" rel="noreferrer">
+          <a href={customerService} target="_blank" rel="noreferrer" data-testid="customer-service">
             {text(language, "customerService")}
           </a>
           {facebook && (

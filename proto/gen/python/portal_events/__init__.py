@@ -208,6 +208,29 @@ class WalletWithdrawalApprovedV1(BaseModel):
     data: WalletWithdrawalApprovedV1Data
 
 
+class WalletWithdrawalPaidV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    withdrawalId: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    accountId: Annotated[str, Field(min_length=1)]
+    amount: Annotated[int, Field(strict=True, ge=1)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+    paidAt: datetime
+
+
+class WalletWithdrawalPaidV1(BaseModel):
+    """Ops paid an approved withdrawal: the held funds left the member's wallet for their bank account."""
+
+    model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "wallet.withdrawal.paid.v1"
+
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    subject: Literal["wallet.withdrawal.paid.v1"]
+    occurredAt: datetime
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    data: WalletWithdrawalPaidV1Data
+
+
 class WalletWithdrawalRejectedV1Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -393,6 +416,16 @@ class WalletRollbackReply(BaseModel):
     message: str | None
 
 
+class NotificationsPush(BaseModel):
+    """Something new for the sockets of one member, or of every member of a brand: inbox (new messages after the last one a socket sent) or balance (the balance moved)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["inbox", "balance"]
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    accountId: Annotated[str, Field(pattern="^[A-Za-z0-9_-]{1,64}$")] | None = None
+
+
 MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
     "auth.member.registered.v1": AuthMemberRegisteredV1,
     "games.bet.settled.v1": GamesBetSettledV1,
@@ -402,6 +435,7 @@ MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
     "wallet.deposit.credited.v1": WalletDepositCreditedV1,
     "wallet.deposit.failed.v1": WalletDepositFailedV1,
     "wallet.withdrawal.approved.v1": WalletWithdrawalApprovedV1,
+    "wallet.withdrawal.paid.v1": WalletWithdrawalPaidV1,
     "wallet.withdrawal.rejected.v1": WalletWithdrawalRejectedV1,
 }
 
@@ -421,13 +455,14 @@ RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
 EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "auth.member.registered.v1": ("auth", ("wallet",)),
     "games.bet.settled.v1": ("games", ()),
-    "lottery.bet.settled.v1": ("lottery", ("games",)),
+    "lottery.bet.settled.v1": ("lottery", ("games", "notifications")),
     "lottery.draw.settled.v1": ("lottery", ()),
     "site.config.changed.v1": ("site", ("auth", "wallet", "games", "lottery")),
-    "wallet.deposit.credited.v1": ("wallet", ()),
-    "wallet.deposit.failed.v1": ("wallet", ()),
-    "wallet.withdrawal.approved.v1": ("wallet", ()),
-    "wallet.withdrawal.rejected.v1": ("wallet", ()),
+    "wallet.deposit.credited.v1": ("wallet", ("notifications",)),
+    "wallet.deposit.failed.v1": ("wallet", ("notifications",)),
+    "wallet.withdrawal.approved.v1": ("wallet", ("notifications",)),
+    "wallet.withdrawal.paid.v1": ("wallet", ("notifications",)),
+    "wallet.withdrawal.rejected.v1": ("wallet", ("notifications",)),
 }
 
 
@@ -439,4 +474,10 @@ RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "rpc.wallet.credit": ("wallet", ("games", "lottery")),
     "rpc.wallet.debit": ("wallet", ("games", "lottery")),
     "rpc.wallet.rollback": ("wallet", ("games", "lottery")),
+}
+
+
+# Each core fan-out prefix (subjects under it, no stream): the service that publishes and those that listen.
+PUSH_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "push.notifications": ("notifications", ("notifications",)),
 }

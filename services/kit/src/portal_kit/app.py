@@ -202,8 +202,11 @@ def create_app(
     on_shutdown: Sequence[Hook] = (),
     readiness: Sequence[ReadinessCheck] = (),
     title: str | None = None,
+    documented_models: Sequence[type[BaseModel]] = (),
 ) -> FastAPI:
-    """Build a service's FastAPI app. ``app.state`` carries ``settings``, ``db``, ``redis`` and ``translate``."""
+    """Build a service's FastAPI app. ``app.state`` carries ``settings``, ``db``, ``redis`` and ``translate``.
+    ``documented_models``: models that cross no HTTP call (WebSocket frames) but belong in the OpenAPI document's
+    components, so the web's generated client has their types."""
     configure_logging(settings.service_name, settings.log_level)
     setup_telemetry(settings.service_name)
 
@@ -233,6 +236,7 @@ def create_app(
     app = FastAPI(title=title or settings.service_name, lifespan=lifespan, telemetry={"metrics": False, "logs": False})
     app.state.settings = settings
     app.state.translate = Translator(*messages)
+    app.state.documented_models = tuple(documented_models)
     app.add_exception_handler(DomainError, _domain_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -41,6 +41,10 @@ def libpq_url(url: str) -> str:
     return url
 
 
+# Positional (%s) or named (%(name)s) parameters of a statement.
+Parameters = Sequence[Any] | Mapping[str, Any]
+
+
 class Database:
     """One engine per process; ``transaction()`` is the unit of work: commit on success, rollback on error.
     ``call()`` is the hot path's way: one statement, one round trip, no ORM."""
@@ -55,13 +59,13 @@ class Database:
         self._statements: AsyncConnectionPool | None = None
         self._opening = asyncio.Lock()
 
-    async def call(self, statement: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+    async def call(self, statement: str, params: Parameters = ()) -> tuple[Any, ...] | None:
         """Run one statement (typically a server-side function doing a whole command) in its own autocommit
         transaction and return its first row: the hot path's one round trip, without the ORM."""
         rows = await self.rows(statement, params)
         return rows[0] if rows else None
 
-    async def rows(self, statement: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    async def rows(self, statement: str, params: Parameters = ()) -> list[tuple[Any, ...]]:
         """Like ``call``, every row. Statements are prepared on the server at first use; the connections come
         from a psycopg pool opened on the first call, sized like the engine's."""
         if self._statements is None:

@@ -60,6 +60,8 @@ def document(app: FastAPI) -> dict[str, Any]:
                 "content": {"application/json": {"schema": {"$ref": REF.format(model=sealed)}}},
             }
             operation["x-encrypted-payload"] = {"$ref": REF.format(model=inner)}
+    for extra in getattr(app.state, "documented_models", ()):  # what travels outside HTTP calls (socket frames)
+        _add_schema(schemas, extra)
     error_ref = _add_schema(schemas, ErrorEnvelope)
     for methods in spec["paths"].values():
         for operation in methods.values():

@@ -121,6 +121,8 @@ class SessionCache:
         self.live = False
         self.epoch = 0
         self._entries: dict[str, tuple[float, Principal]] = {}
+        # Told the token keys of every session that changed (a process holding sockets closes theirs).
+        self.watchers: list[Callable[[list[str]], None]] = []
         self._listener: asyncio.Task[None] | None = None
         self._stopping = False
 
@@ -144,8 +146,11 @@ class SessionCache:
 
     def drop(self, keys: Iterable[str]) -> None:
         self.epoch += 1
-        for key in keys:
+        dropped = list(keys)
+        for key in dropped:
             self._entries.pop(key, None)
+        for watcher in self.watchers:
+            watcher(dropped)
 
     def _reset(self, live: bool) -> None:
         self.epoch += 1

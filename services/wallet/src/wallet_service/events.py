@@ -15,6 +15,8 @@ from portal_events import (
     WalletDepositFailedV1Data,
     WalletWithdrawalApprovedV1,
     WalletWithdrawalApprovedV1Data,
+    WalletWithdrawalPaidV1,
+    WalletWithdrawalPaidV1Data,
     WalletWithdrawalRejectedV1,
     WalletWithdrawalRejectedV1Data,
 )
@@ -44,3 +46,7 @@ def withdrawal_approved(session: AsyncSession, merchant: str, data: WalletWithdr
 
 def withdrawal_rejected(session: AsyncSession, merchant: str, data: WalletWithdrawalRejectedV1Data) -> None:
     _publish(session, WalletWithdrawalRejectedV1, merchant, data)
+
+
+def withdrawal_paid(session: AsyncSession, merchant: str, data: WalletWithdrawalPaidV1Data) -> None:
+    _publish(session, WalletWithdrawalPaidV1, merchant, data)

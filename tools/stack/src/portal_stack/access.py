@@ -5,7 +5,8 @@ NATS: a service's rights follow from ``proto/registry.yaml`` (``EVENT_ROUTES`` a
 ``portal_events``). It publishes only its own events (``<service>.>``) and the request/reply subjects it is a
 listed caller of, and it answers only the subjects it is the responder of. It reads replies only on its own
 inbox (``_INBOX_<service>``, see ``portal_kit.messaging.relay.inbox_prefix``). In JetStream it manages only
-its own stream, the streams it consumes and ``DEADLETTER``. So no process but the wallet answers
+its own stream, the streams it consumes and ``DEADLETTER``. A fan-out prefix (``PUSH_ROUTES``, core NATS, no
+stream) is published by its publisher alone and heard by its subscribers alone. So no process but the wallet answers
 ``rpc.wallet.*``, and only the callers the registry names may ask for a debit or a credit.
 
 Valkey: each service owns the keys under its prefixes (``VALKEY_KEYS``). Sessions are written by auth alone;
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from portal_events import EVENT_ROUTES, RPC_ROUTES
+from portal_events import EVENT_ROUTES, PUSH_ROUTES, RPC_ROUTES
 from portal_kit.messaging.consumer import DEADLETTER_PREFIX, DEADLETTER_STREAM
 from portal_kit.messaging.events import stream_name
 from portal_kit.servers import NatsUser
@@ -40,20 +41,26 @@ VALKEY_KEYS: dict[str, tuple[str, ...]] = {
     "wallet": ("wallet:*",),
     "games": ("games:*",),
     "lottery": ("lottery:*",),
+    "notifications": ("notifications:*",),
 }
 
 
-def nats_user(service: str, password: str, events: Routes = EVENT_ROUTES, rpc: Routes = RPC_ROUTES) -> NatsUser:
+def nats_user(
+    service: str, password: str, events: Routes = EVENT_ROUTES, rpc: Routes = RPC_ROUTES, pushes: Routes = PUSH_ROUTES
+) -> NatsUser:
     produces = any(producer == service for producer, _ in events.values())
     consumed = sorted({subject for subject, (_, consumers) in events.items() if service in consumers})
     consumed_streams = sorted({stream_name(events[subject][0]) for subject in consumed})
     streams = sorted({DEADLETTER_STREAM, *consumed_streams, *([stream_name(service)] if produces else [])})
     calls = sorted(subject for subject, (_, callers) in rpc.items() if service in callers)
     answers = sorted(subject for subject, (responder, _) in rpc.items() if responder == service)
+    pushed = sorted(f"{prefix}.>" for prefix, (publisher, _) in pushes.items() if publisher == service)
+    heard = sorted(f"{prefix}.>" for prefix, (_, listeners) in pushes.items() if service in listeners)
     publish = [
         *([f"{service}.>"] if produces else []),
         f"{DEADLETTER_PREFIX}.>",
         *calls,
+        *pushed,
         "$JS.API.INFO",
         *(f"$JS.API.STREAM.{verb}.{stream}" for stream in streams for verb in ("INFO", "CREATE", "UPDATE")),
         *(
@@ -63,7 +70,7 @@ def nats_user(service: str, password: str, events: Routes = EVENT_ROUTES, rpc: R
         ),
         *(f"$JS.ACK.{stream}.>" for stream in consumed_streams),
     ]
-    subscribe = [f"_INBOX_{service}.>", *answers, *consumed]
+    subscribe = [f"_INBOX_{service}.>", *answers, *consumed, *heard]
     return NatsUser(service, password, tuple(publish), tuple(subscribe), allow_responses=bool(answers))
 
 

@@ -15,6 +15,7 @@ class ServiceSpec:
     env_prefix: str  # its settings prefix, e.g. SITE_
     port: int  # default local API port
     seed: bool = False  # has ``<package>.seed`` to run after migrations
+    server_args: tuple[str, ...] = ()  # more uvicorn options of its API processes
 
     @property
     def migrations(self) -> Path:
@@ -29,10 +30,14 @@ class ServiceSpec:
         return "PORTAL_UPSTREAM_" + self.name.upper().replace("-", "_")
 
 
+WS_LIMIT = ("--ws-max-size", "4096")
+
 SERVICES: tuple[ServiceSpec, ...] = (
     ServiceSpec("site", "site_service", "SITE_", 8101, seed=True),
     ServiceSpec("auth", "auth_service", "AUTH_", 8102),
     ServiceSpec("wallet", "wallet_service", "WALLET_", 8103),
     ServiceSpec("games", "games_service", "GAMES_", 8104, seed=True),
     ServiceSpec("lottery", "lottery_service", "LOTTERY_", 8105),
+    # A browser's socket frame larger than this is refused by the server before it is read whole.
+    ServiceSpec("notifications", "notifications_service", "NOTIFICATIONS_", 8106, seed=True, server_args=WS_LIMIT),
 )

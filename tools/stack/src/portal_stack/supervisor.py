@@ -110,11 +110,12 @@ class Supervisor:
         )
 
     def _uvicorn(
-        self, name: str, app: str, port: int, env: dict[str, str], ready_path: str, workers: int = 1
-    ) -> ManagedProcess:
+        self, name: str, app: str, port: int, env: dict[str, str], ready_path: str, workers: int = 1,
+        more: tuple[str, ...] = (),
+    ) -> ManagedProcess:  # fmt: skip
         args = ["-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port), "--loop", "uvloop"]
         args += ["--http", "httptools", "--no-access-log", "--timeout-graceful-shutdown", "5"]
-        args += ["--workers", str(workers)]
+        args += ["--workers", str(workers), *more]
         return self._python(name, args, env, f"http://127.0.0.1:{port}{ready_path}", port)
 
     def start_servers(self) -> None:
@@ -146,7 +147,13 @@ class Supervisor:
             env = cfg.service_env(service)
             port = cfg.service_port(service)
             api = self._uvicorn(
-                f"{service.name}-api", f"{service.package}.main:app", port, env, "/readyz", cfg.api_workers
+                f"{service.name}-api",
+                f"{service.package}.main:app",
+                port,
+                env,
+                "/readyz",
+                cfg.api_workers,
+                service.server_args,
             )
             self._start(api)
             # The site worker answers rpc.site.brand, which every other service asks before it serves anyone.

@@ -41,7 +41,10 @@ DEADLETTER_PREFIX = "deadletter"
 DEFAULT_BACKOFF: tuple[float, ...] = (1.0, 5.0, 30.0, 120.0)
 DEFAULT_MAX_DELIVER = 5
 
-Handler = Callable[[AsyncSession, EventModel], Awaitable[None]]
+# What a handler may ask to happen once its effect is committed (a nudge on core NATS, say): run once, after the
+# commit and before the acknowledgement; its failure is logged, never retried (the effect stands).
+AfterCommit = Callable[[], Awaitable[None]]
+Handler = Callable[[AsyncSession, EventModel], Awaitable[AfterCommit | None]]
 
 
 class PortalBroker(NatsBroker):
@@ -84,7 +87,7 @@ def subscribe(
     durable consumer ``<service>__<handler_name>``.
 
     The handler runs inside one transaction together with the inbox claim; it is called at most once per
-    event id with a committed effect."""
+    event id with a committed effect. What it returns (``AfterCommit``) runs after the commit."""
     subject = subject_of(event)
     stream = stream or stream_name(subject.split(".", 1)[0])
     consumer = f"{service}__{handler_name}"
@@ -109,10 +112,11 @@ def subscribe(
         ) as span:
             span.set_attribute("messaging.consumer.group.name", consumer)
             span.set_attribute("messaging.message.id", received_id)
+            after: AfterCommit | None = None
             try:
                 async with db.transaction() as session:
                     if await claim(session, consumer, received_id, actual_subject):
-                        await handler(session, received)
+                        after = await handler(session, received)
             except Exception as exc:  # noqa: BLE001 - every failure is retried, then dead-lettered
                 if delivered >= max_deliver:
                     log.error("%s gave up on %s after %s deliveries: %s", consumer, received_id, delivered, exc)
@@ -125,6 +129,11 @@ def subscribe(
                     )
                     await msg.nack(delay=delay)
                 return
+            if after is not None:
+                try:
+                    await after()
+                except Exception:
+                    log.exception("%s: the follow-up of %s failed", consumer, received_id)
             await msg.ack()
 
     broker.subscriber(

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from portal_events import WalletWithdrawalApprovedV1Data, WalletWithdrawalRejectedV1Data
+from portal_events import WalletWithdrawalApprovedV1Data, WalletWithdrawalPaidV1Data, WalletWithdrawalRejectedV1Data
 from portal_kit.db import Database
 from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
@@ -146,6 +146,7 @@ async def decide(
                 session, merchant, WalletWithdrawalRejectedV1Data(**told, reason=reason or "", rejectedAt=now)
             )
         if move.target == domain.PAID:
+            events.withdrawal_paid(session, merchant, WalletWithdrawalPaidV1Data(**told, paidAt=now))
             minutes = (await rules_of(session, merchant)).confirm_minutes
             withdrawal.confirm_deadline = now + timedelta(minutes=minutes)
         if move.target in (domain.REJECTED, domain.REFUNDED, domain.CLOSED):

@@ -8,6 +8,7 @@ import { useBanners, useNotices } from "../api";
 import type { BannerRead } from "@portal/kit";
 import { Carousel } from "./Carousel";
 import { HomeGames } from "../../games/components/HomeGames";
+import { useCustomerServiceUrl } from "../../notifications/api";
 
 export const HOME_QR_SIZE = 156;
 
@@ -23,6 +24,7 @@ export function bannerTarget(banner: BannerRead): { internal: string } | { exter
 export function Home() {
   const { language } = useLanguage();
   const { config } = useSite();
+  const customerService = useCustomerServiceUrl();
   const session = useSession();
   const modal = useModal();
   const navigate = useNavigate();
@@ -71,7 +73,7 @@ export function Home() {
         <article className="panel">
           <h2>{text(language, "support")}</h2>
           <div className="support">
-            <a className="support__item" href={config.customerServiceUrl} target="_blank" rel="noreferrer">
+            <a className="support__item" href={customerService} target="_blank" rel="noreferrer">
               {text(language, "customerService")}
             </a>
             <button type="button" className="support__item" onClick={account("/member/depositv2")}>

@@ -1,0 +1,86 @@
+"""The inbox's statements: each read or change is one prepared statement (``Database.rows``), because a socket
+runs them on every nudge. A reader sees their own messages and their brand's broadcasts, minus what they
+deleted."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from notifications_service.inbox.domain import MessageKind, Reader
+from notifications_service.inbox.schemas import MessageRead
+from portal_kit.db import Database
+
+_COLUMNS = """m.id, m.kind, m.title, m.body, m.amount, m.currency, m.reference, m.reason, m.occurred_at,
+    r.read_at IS NOT NULL, m.account_id IS NULL"""
+_SEEN_BY = """FROM member_message m
+    LEFT JOIN member_message_receipt r ON r.message_id = m.id AND r.account_id = %(account)s
+    WHERE m.merchant = %(merchant)s AND (m.account_id = %(account)s OR m.account_id IS NULL)
+      AND r.deleted_at IS NULL"""
+
+NEWER = f"SELECT {_COLUMNS} {_SEEN_BY} AND m.id > %(after)s ORDER BY m.id LIMIT %(limit)s"
+PAGE = f"SELECT {_COLUMNS}, count(*) OVER () {_SEEN_BY} ORDER BY m.id DESC LIMIT %(limit)s OFFSET %(offset)s"
+UNREAD = f"SELECT count(*) {_SEEN_BY} AND r.read_at IS NULL"
+NEWEST = f"SELECT coalesce(max(m.id), 0) {_SEEN_BY}"
+_RECEIPT = """INSERT INTO member_message_receipt (message_id, account_id, read_at, deleted_at)
+    SELECT m.id, %(account)s::varchar, now(), {deleted} FROM member_message m
+    WHERE m.merchant = %(merchant)s AND (m.account_id = %(account)s OR m.account_id IS NULL) {which}
+    ON CONFLICT (message_id, account_id) DO UPDATE
+    SET read_at = coalesce(member_message_receipt.read_at, excluded.read_at),
+        deleted_at = coalesce(member_message_receipt.deleted_at, excluded.deleted_at)"""
+MARK_READ = _RECEIPT.format(deleted="NULL", which="AND m.id = ANY(%(ids)s)") + (
+    " WHERE member_message_receipt.read_at IS NULL RETURNING message_id"
+)
+MARK_ALL_READ = (
+    _RECEIPT.format(deleted="NULL", which="") + " WHERE member_message_receipt.read_at IS NULL RETURNING message_id"
+)
+DELETE = _RECEIPT.format(deleted="now()", which="AND m.id = %(id)s") + " RETURNING message_id"
+
+
+def stamp(moment: datetime) -> str:
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def _message(row: tuple[Any, ...]) -> MessageRead:
+    return MessageRead(
+        id=row[0], kind=MessageKind(row[1]), title=row[2], body=row[3], amount=row[4], currency=row[5],
+        reference=row[6], reason=row[7], occurredAt=stamp(row[8]), read=row[9], broadcast=row[10],
+    )  # fmt: skip
+
+
+def _of(reader: Reader, **more: object) -> dict[str, object]:
+    return {"merchant": reader.merchant, "account": reader.account_id, **more}
+
+
+async def newer(db: Database, reader: Reader, after: int, limit: int) -> list[MessageRead]:
+    """The reader's messages after id ``after``, oldest first."""
+    return [_message(row) for row in await db.rows(NEWER, _of(reader, after=after, limit=limit))]
+
+
+async def page(db: Database, reader: Reader, offset: int, limit: int) -> tuple[list[MessageRead], int]:
+    """A page of the reader's messages, newest first, and how many there are."""
+    rows = await db.rows(PAGE, _of(reader, offset=offset, limit=limit))
+    total = int(rows[0][11]) if rows else 0
+    if not rows and offset:
+        total = int((await db.call(f"SELECT count(*) {_SEEN_BY}", _of(reader)) or (0,))[0])
+    return [_message(row) for row in rows], total
+
+
+async def unread(db: Database, reader: Reader) -> int:
+    return int((await db.call(UNREAD, _of(reader)) or (0,))[0])
+
+
+async def newest(db: Database, reader: Reader) -> int:
+    return int((await db.call(NEWEST, _of(reader)) or (0,))[0])
+
+
+async def mark_read(db: Database, reader: Reader, ids: list[int] | None) -> int:
+    """Mark ``ids`` (every message when None) read; returns how many were unread."""
+    if ids is None:
+        return len(await db.rows(MARK_ALL_READ, _of(reader)))
+    return len(await db.rows(MARK_READ, _of(reader, ids=ids)))
+
+
+async def delete(db: Database, reader: Reader, message_id: int) -> bool:
+    """Delete a message from the reader's inbox (a broadcast only for them); False when they have no such one."""
+    return bool(await db.rows(DELETE, _of(reader, id=message_id)))

@@ -1,0 +1,47 @@
+"""The member's inbox (platform information, ``messageV2``) and the unread count (``CSP_unreadCount``): members
+and agents, each only their own messages and their brand's broadcasts."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path
+
+from notifications_service.deps import Db, TheReader
+from notifications_service.inbox import repository
+from notifications_service.inbox.schemas import MarkedRead, MarkRead, MessageRead, UnreadCountRead
+from portal_kit.envelope import Done, Envelope, PageRead, ok
+from portal_kit.errors import DomainError, NotFound
+from portal_kit.paging import Page, page_of, page_params
+
+router = APIRouter(tags=["notifications"])
+MESSAGES = "/wps/notifications/messages"
+
+
+@router.get("/wps/relay/CSP_unreadCount", operation_id="unreadCount", response_model=Envelope[UnreadCountRead])
+async def unread_count(db: Db, reader: TheReader) -> Envelope[UnreadCountRead]:
+    return ok(UnreadCountRead(count=await repository.unread(db, reader)))
+
+
+@router.get(MESSAGES, operation_id="inboxMessages", response_model=Envelope[PageRead[MessageRead]])
+async def messages(
+    db: Db, reader: TheReader, page: Annotated[Page, Depends(page_params(default_size=10, max_size=50))]
+) -> Envelope[PageRead[MessageRead]]:
+    items, total = await repository.page(db, reader, page.offset, page.size)
+    return ok(page_of(page, items, total))
+
+
+@router.post(f"{MESSAGES}/read", operation_id="markMessagesRead", response_model=Envelope[MarkedRead])
+async def mark_read(body: MarkRead, db: Db, reader: TheReader) -> Envelope[MarkedRead]:
+    if not body.all and not body.ids:
+        raise DomainError("messages.none_chosen", status=400)
+    return ok(MarkedRead(marked=await repository.mark_read(db, reader, None if body.all else body.ids)))
+
+
+@router.delete(f"{MESSAGES}/{{messageId}}", operation_id="deleteMessage", response_model=Envelope[Done])
+async def delete_message(
+    messageId: Annotated[int, Path(ge=1, le=2**63 - 1)], db: Db, reader: TheReader
+) -> Envelope[Done]:
+    if not await repository.delete(db, reader, messageId):
+        raise NotFound("message.not_found")
+    return ok(Done())

@@ -1,0 +1,47 @@
+"""The notifications service's HTTP app and member sockets: ``uvicorn notifications_service.main:app``."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from notifications_service.broadcasts import router as broadcasts
+from notifications_service.i18n import MESSAGES
+from notifications_service.inbox import router as inbox
+from notifications_service.ops import router as notifications_ops
+from notifications_service.push import router as push
+from notifications_service.push.hub import Hub
+from notifications_service.push.schemas import FRAME_MODELS
+from notifications_service.settings import NotificationsSettings
+from notifications_service.support import router as support
+from portal_kit.app import create_app
+from portal_kit.messaging.relay import connect_nats
+from portal_kit.sessions import SessionStore
+
+
+async def _start(app: FastAPI) -> None:
+    settings: NotificationsSettings = app.state.settings
+    app.state.nats = await connect_nats(settings.nats_url, "notifications-api")
+    app.state.hub = Hub(app.state.nats, app.state.db, settings.resume_limit)
+    sessions: SessionStore = app.state.sessions
+    if sessions.cache is not None:
+        sessions.cache.watchers.append(app.state.hub.sessions_ended)
+
+
+async def _stop(app: FastAPI) -> None:
+    await app.state.hub.close_all()
+    await app.state.nats.close()
+
+
+def build_app(settings: NotificationsSettings | None = None) -> FastAPI:
+    return create_app(
+        settings or NotificationsSettings(),
+        routers=[push.router, inbox.router, support.router, broadcasts.ops, support.ops, notifications_ops.ops],
+        messages=[MESSAGES],
+        on_startup=[_start],
+        on_shutdown=[_stop],
+        title="notifications",
+        documented_models=FRAME_MODELS,
+    )
+
+
+app = build_app()

@@ -1,0 +1,87 @@
+"""The notifications service against real servers: PostgreSQL, NATS and Valkey from the kit's plugin, two API
+processes (replicas) serving real sockets over HTTP, and the worker consuming from JetStream what the wallet's
+outbox relay publishes there."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+from notifications_helpers import Notifications, Replica
+from notifications_service.settings import NotificationsSettings
+from notifications_service.worker import build_worker
+
+from portal_kit.migrations import upgrade
+from portal_kit.servers import ManagedProcess, free_port, port_open
+from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
+from portal_stack.services import WS_LIMIT
+
+SERVICES = Path(__file__).resolve().parents[2]
+HEARTBEAT_SECONDS = 1.0
+
+
+@pytest.fixture(scope="session")
+def notifications_database_url(portal_servers: PortalServers) -> str:
+    url = portal_servers.database("notifications_test")
+    upgrade(SERVICES / "notifications" / "migrations", url)
+    return url
+
+
+def replica_process(servers: PortalServers, database_url: str, name: str) -> ManagedProcess:
+    port = free_port()
+    return ManagedProcess(
+        name,
+        [sys.executable, "-m", "uvicorn", "notifications_service.main:app", "--host", "127.0.0.1", "--port", str(port),
+         *WS_LIMIT],
+        servers.root / "logs" / f"{name}-{port}.log",
+        lambda: port_open(port),
+        env={"NOTIFICATIONS_DATABASE_URL": database_url, "REDIS_URL": servers.redis_url, "NATS_URL": servers.nats_url,
+             "NOTIFICATIONS_HEARTBEAT_SECONDS": str(HEARTBEAT_SECONDS)},
+        port=port,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def replicas(portal_servers: PortalServers, notifications_database_url: str) -> Iterator[list[Replica]]:
+    """Two API processes of the service, as two pods behind the gateway."""
+    processes = [replica_process(portal_servers, notifications_database_url, f"notifications-{n}") for n in "ab"]
+    for process in processes:
+        process.start()
+    try:
+        for process in processes:
+            process.wait_ready(60)
+        yield [Replica(process) for process in processes]
+    finally:
+        for process in processes:
+            process.stop()
+
+
+@pytest.fixture
+def settings(portal_servers: PortalServers, notifications_database_url: str) -> NotificationsSettings:
+    return NotificationsSettings(
+        database_url=notifications_database_url, redis_url=portal_servers.redis_url, nats_url=portal_servers.nats_url
+    )
+
+
+@pytest.fixture
+async def notifications(
+    portal_servers: PortalServers, notifications_database_url: str, settings: NotificationsSettings,
+    replicas: list[Replica],
+) -> AsyncIterator[Notifications]:  # fmt: skip
+    """A clean state, the worker consuming, and the two replicas."""
+    await reset_database(notifications_database_url)
+    await reset_streams(portal_servers.nats_url)
+    await reset_redis(portal_servers.redis_url)
+    worker = build_worker(settings)
+    running = asyncio.create_task(worker.run())
+    helper = Notifications(portal_servers, replicas, notifications_database_url)
+    await helper.wait_for_consumers()
+    try:
+        yield helper
+    finally:
+        worker.stop_requested.set()
+        await running
+        await helper.close()

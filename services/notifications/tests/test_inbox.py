@@ -1,0 +1,117 @@
+"""The inbox over HTTP: reading, marking read, deleting, the unread count; ops broadcasts and customer-service
+channels with their roles; every refusal an envelope with its code."""
+
+from __future__ import annotations
+
+from notifications_helpers import Notifications
+
+from portal_kit.sessions import OpsRole
+
+OPS = "/wps/ops/notifications/merchants/turkeyf2"
+MESSAGES = "/wps/notifications/messages"
+
+
+async def test_messages_are_read_marked_and_deleted_by_their_member(notifications: Notifications) -> None:
+    member = await notifications.member()
+    for amount in (1_000, 2_000, 3_000):
+        await notifications.publish(notifications.deposit_credited(member, amount))
+    items = await notifications.wait_for_inbox(member, 3)
+    assert [m["amount"] for m in items] == [3_000, 2_000, 1_000]  # newest first
+    assert await notifications.unread(member) == 3
+    marked = await notifications.call("POST", f"{MESSAGES}/read", member.token, json={"ids": [items[0]["id"]]})
+    assert marked.json()["value"] == {"marked": 1}
+    assert await notifications.unread(member) == 2
+    paged = await notifications.call("GET", MESSAGES, member.token, params={"pageNo": 2, "pageSize": 2})
+    assert paged.json()["value"] | {"list": None} == {"pageNum": 2, "totalPages": 2, "total": 3, "list": None}
+    assert [m["amount"] for m in paged.json()["value"]["list"]] == [1_000]
+    deleted = await notifications.call("DELETE", f"{MESSAGES}/{items[1]['id']}", member.token)
+    assert deleted.json() == {"success": True, "value": {"done": True}, "errorCode": None, "message": None}
+    assert [m["amount"] for m in await notifications.inbox(member)] == [3_000, 1_000]
+    everything = await notifications.call("POST", f"{MESSAGES}/read", member.token, json={"all": True})
+    assert everything.json()["value"] == {"marked": 1}
+    assert await notifications.unread(member) == 0
+    assert all(m["read"] for m in await notifications.inbox(member))
+
+
+async def test_bad_input_and_callers_without_an_inbox_are_refused(notifications: Notifications) -> None:
+    member = await notifications.member()
+    trial = await notifications.member(account_type=4)
+    nothing = await notifications.call("POST", f"{MESSAGES}/read", member.token, json={}, language="TR")
+    assert (nothing.status_code, nothing.json()["errorCode"]) == (400, "messages.none_chosen")
+    assert nothing.json()["message"].startswith("Okundu olarak")
+    for body in ({"ids": ["1"]}, {"ids": [0]}, {"all": "yes"}, {"ids": [1], "accountId": "x"}):
+        wrong = await notifications.call("POST", f"{MESSAGES}/read", member.token, json=body)
+        assert (wrong.status_code, wrong.json()["errorCode"]) == (400, "validation.failed")
+    unknown = await notifications.call("DELETE", f"{MESSAGES}/999", member.token, language="CN")
+    assert (unknown.status_code, unknown.json()["message"]) == (404, "未找到该消息。")
+    assert (await notifications.call("DELETE", f"{MESSAGES}/abc", member.token)).status_code == 400
+    visitor = await notifications.call("GET", "/wps/relay/CSP_unreadCount")
+    assert visitor.status_code == 401
+    free_play = await notifications.call("GET", "/wps/relay/CSP_unreadCount", trial.token)
+    assert (free_play.status_code, free_play.json()["errorCode"]) == (403, "in_need_true_account")
+    other_brand = await notifications.call("GET", MESSAGES, member.token, merchant="otherbrand")
+    assert other_brand.status_code == 401
+
+
+async def test_broadcasts_need_the_content_role_of_the_brand_and_are_audited(notifications: Notifications) -> None:
+    member = await notifications.member()
+    socket, _ = await notifications.opened(member)
+    viewer = await notifications.ops(OpsRole.VIEWER)
+    elsewhere = await notifications.ops(OpsRole.CONTENT, merchants=("otherbrand",))
+    content = await notifications.ops(OpsRole.CONTENT, merchants=("turkeyf2",))
+    body = {"title": "Bayram bonusu", "body": "Hafta sonu tüm yatırımlara %10."}
+    refused = await notifications.call("POST", f"{OPS}/broadcasts", viewer, json=body)
+    assert (refused.status_code, refused.json()["errorCode"]) == (403, "ops.role_required")
+    assert (await notifications.call("POST", f"{OPS}/broadcasts", elsewhere, json=body)).status_code == 403
+    assert (await notifications.call("POST", f"{OPS}/broadcasts", member.token, json=body)).status_code == 403
+    blank = await notifications.call("POST", f"{OPS}/broadcasts", content, json={"title": " ", "body": "x"})
+    assert blank.json()["errorCode"] == "validation.failed"
+    written = await notifications.call("POST", f"{OPS}/broadcasts", content, json=body, replica=1)
+    assert written.json()["value"]["writtenBy"] == "ops.tester"
+    pushed = await socket.frame()
+    assert (pushed["message"]["title"], pushed["message"]["broadcast"]) == ("Bayram bonusu", True)
+    listed = await notifications.call("GET", f"{OPS}/broadcasts", viewer)
+    assert [b["title"] for b in listed.json()["value"]] == ["Bayram bonusu"]
+    withdrawn = await notifications.call("DELETE", f"{OPS}/broadcasts/{written.json()['value']['id']}", content)
+    assert withdrawn.status_code == 200
+    assert await notifications.inbox(member) == []
+    again = await notifications.call("DELETE", f"{OPS}/broadcasts/{written.json()['value']['id']}", content)
+    assert (again.status_code, again.json()["errorCode"]) == (404, "broadcast.not_found")
+    audit = (await notifications.call("GET", f"{OPS}/audit", viewer)).json()["value"]["list"]
+    assert [(a["action"], a["before"], a["after"]) for a in audit] == [
+        ("broadcast.withdraw", body, {}),
+        ("broadcast.write", {}, body),
+    ]
+
+
+async def test_customer_service_channels_are_set_by_ops_and_opened_by_anyone(notifications: Notifications) -> None:
+    content = await notifications.ops(OpsRole.CONTENT, merchants=("turkeyf2",))
+    assert (await notifications.call("GET", "/wps/relay/CBS_modelList")).json()["value"] == []
+    channels = {"channels": [
+        {"modelId": "LIVE_CHAT", "name": "Canlı destek", "url": "https://chat.example.com/turkeyf2"},
+        {"modelId": "TELEGRAM", "name": "Telegram", "url": "https://t.me/turkeyf2_support"},
+    ]}  # fmt: skip
+    for bad in (
+        {"channels": [{"modelId": "X1", "name": "n", "url": "http://chat.example.com/"}]},
+        {"channels": [{"modelId": "X1", "name": "n", "url": "javascript:alert(1)"}]},
+        {"channels": [{"modelId": "X1", "name": "n", "url": "https://user:pw@chat.example.com/"}]},
+        {"channels": [{"modelId": "x", "name": "n", "url": "https://chat.example.com/"}]},
+    ):
+        refused = await notifications.call("PUT", f"{OPS}/support", content, json=bad)
+        assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed"), bad
+    twice = {"channels": [channels["channels"][0], channels["channels"][0]]}
+    assert (await notifications.call("PUT", f"{OPS}/support", content, json=twice)).json()["errorCode"] == (
+        "support.model_repeated"
+    )
+    viewer = await notifications.ops(OpsRole.VIEWER)
+    assert (await notifications.call("PUT", f"{OPS}/support", viewer, json=channels)).status_code == 403
+    assert (await notifications.call("PUT", f"{OPS}/support", content, json=channels)).status_code == 200
+    models = await notifications.call("GET", "/wps/relay/CBS_modelList")  # a visitor
+    assert models.json()["value"] == [
+        {"modelId": "LIVE_CHAT", "name": "Canlı destek"}, {"modelId": "TELEGRAM", "name": "Telegram"},
+    ]  # fmt: skip
+    launched = await notifications.call("GET", "/wps/relay/CBS_launchChat", params={"modelId": "TELEGRAM"})
+    assert launched.json()["value"] == {"modelId": "TELEGRAM", "url": "https://t.me/turkeyf2_support"}
+    unknown = await notifications.call("GET", "/wps/relay/CBS_launchChat", params={"modelId": "NOPE"})
+    assert (unknown.status_code, unknown.json()["errorCode"]) == (404, "support.model_unknown")
+    assert (await notifications.call("GET", "/wps/relay/CBS_modelList", merchant="otherbrand")).json()["value"] == []

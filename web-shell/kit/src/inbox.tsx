@@ -1,0 +1,94 @@
+/** The member's messages in the web: their wording (TR/EN/CN, money with time and amount), the unread count,
+ * and the live socket that keeps both, the balance and the money lists current without a reload. */
+import { useEffect, useRef } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { MessageKind, MessageRead } from "./api.gen";
+import { api } from "./client";
+import type { Language } from "./i18n";
+import { translator, useLanguage } from "./i18n";
+import { LiveSocket } from "./live";
+import { formatMoney } from "./money";
+import { useSession } from "./session";
+
+const TITLES: Record<Language, Record<Exclude<MessageKind, "broadcast">, string>> = {
+  TR: {
+    "deposit.credited": "Para yatırma hesabınıza geçti",
+    "deposit.failed": "Para yatırma başarısız",
+    "withdrawal.approved": "Para çekme onaylandı",
+    "withdrawal.rejected": "Para çekme reddedildi",
+    "withdrawal.paid": "Para çekme ödendi",
+  },
+  EN: {
+    "deposit.credited": "Deposit arrived",
+    "deposit.failed": "Deposit failed",
+    "withdrawal.approved": "Withdrawal approved",
+    "withdrawal.rejected": "Withdrawal rejected",
+    "withdrawal.paid": "Withdrawal paid",
+  },
+  CN: {
+    "deposit.credited": "存款已到账",
+    "deposit.failed": "存款失败",
+    "withdrawal.approved": "提款已批准",
+    "withdrawal.rejected": "提款被拒绝",
+    "withdrawal.paid": "提款已支付",
+  },
+};
+const words = translator({
+  TR: { amountAt: "{amount} {currency} · {time}", reason: "Neden: {reason}" },
+  EN: { amountAt: "{amount} {currency} · {time}", reason: "Reason: {reason}" },
+  CN: { amountAt: "{amount} {currency} · {time}", reason: "原因：{reason}" },
+});
+
+/** Every list the live socket refreshes when money moves (the shell's balance, the member centre's lists). */
+export const LIVE_REFRESHED = ["balance", "unread", "inbox", "deposits", "withdrawals", "records"] as const;
+
+export interface Wording {
+  title: string;
+  body: string;
+}
+
+/** A message as the member reads it: a money notice in their language with its amount and time; a broadcast
+ * as ops wrote it (shown as text, never as HTML). */
+export function messageWording(language: Language, message: MessageRead, locale?: string): Wording {
+  if (message.kind === "broadcast") return { title: message.title, body: message.body };
+  const time = new Date(message.occurredAt).toLocaleString(locale);
+  const amount = formatMoney(message.amount ?? 0);
+  const lines = [words(language, "amountAt", { amount, currency: message.currency ?? "", time })];
+  if (message.reason) lines.push(words(language, "reason", { reason: message.reason }));
+  return { title: TITLES[language][message.kind], body: lines.join("\n") };
+}
+
+/** The unread count of a signed-in member or agent (a trial account skips it, spec §6). */
+export function useUnreadCount(): number {
+  const session = useSession();
+  const { language } = useLanguage();
+  const unread = useQuery({
+    queryKey: ["unread", session.token],
+    enabled: session.isLogin && !session.isTrial,
+    queryFn: () => api("unreadCount", language),
+  });
+  return unread.data?.count ?? 0;
+}
+
+/** Keep this tab's socket open while a member or agent is signed in; ``onMessage`` hears each new message. */
+export function useLiveNotifications(onMessage: (message: MessageRead) => void): void {
+  const session = useSession();
+  const queries = useQueryClient();
+  const heard = useRef(onMessage);
+  heard.current = onMessage;
+  const { token, signOut } = session;
+  const live = session.isLogin && !session.isTrial;
+  useEffect(() => {
+    if (!live || token === null) return;
+    const refresh = (keys: readonly string[]) => keys.forEach((key) => void queries.invalidateQueries({ queryKey: [key] }));
+    const socket = new LiveSocket(token, {
+      onMessage: (message) => {
+        refresh(LIVE_REFRESHED);
+        heard.current(message);
+      },
+      onBalance: () => refresh(["balance"]),
+      onSessionEnded: () => void signOut(),
+    });
+    return () => socket.close();
+  }, [live, token, queries, signOut]);
+}

@@ -1,0 +1,125 @@
+/** The member's live socket, one per tab: ``/ws`` on the page's own origin, the session token as the second
+ * subprotocol (never in the URL). It answers pings, resumes after the last message it saw, reconnects with a
+ * growing delay, and gives up only when the server says the session ended. */
+import type { MessageRead, SocketBalanceFrame, SocketMessageFrame, SocketPingFrame, SocketReadyFrame } from "./api.gen";
+
+export type ServerFrame = SocketReadyFrame | SocketMessageFrame | SocketBalanceFrame | SocketPingFrame;
+
+export const LIVE_PROTOCOL = "portal.v1";
+/** The server's close code for a session that ended (logout, password change, expiry). */
+export const SESSION_ENDED = 4401;
+const LAST_ID_KEY = "portal.live.lastId";
+const FIRST_DELAY_MS = 1000;
+const MAX_DELAY_MS = 30_000;
+
+/** The wait before reconnect attempt ``attempt`` (0 first): doubling from 1 s up to 30 s, with up to a fifth of
+ * jitter so that the sockets of a replica that died do not all come back at once. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(FIRST_DELAY_MS * 2 ** attempt, MAX_DELAY_MS);
+  return Math.round(base * (1 + random() / 5));
+}
+
+export function socketUrl(location: Pick<Location, "protocol" | "host">): string {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+}
+
+export interface LiveHandlers {
+  onMessage: (message: MessageRead) => void;
+  onBalance: () => void;
+  onSessionEnded: () => void;
+}
+
+/** Keeps the socket of one session open until ``close()``. */
+export class LiveSocket {
+  private socket: WebSocket | null = null;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+  private silentAfterMs = 60_000;
+  private lastFrameAt = 0;
+
+  constructor(
+    private readonly token: string,
+    private readonly handlers: LiveHandlers,
+    private readonly storage: Storage = sessionStorage,
+  ) {
+    this.open();
+  }
+
+  private get lastId(): number | null {
+    const saved = this.storage.getItem(LAST_ID_KEY);
+    return saved === null ? null : Number(saved);
+  }
+
+  private open(): void {
+    const socket = new WebSocket(socketUrl(window.location), [LIVE_PROTOCOL, this.token]);
+    this.socket = socket;
+    socket.onmessage = (event) => this.received(JSON.parse(String(event.data)) as ServerFrame);
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (event.code === SESSION_ENDED) {
+        this.closed = true;
+        this.storage.removeItem(LAST_ID_KEY);
+        this.handlers.onSessionEnded();
+      }
+      this.later();
+    };
+  }
+
+  private received(frame: ServerFrame): void {
+    this.lastFrameAt = Date.now();
+    this.attempt = 0;
+    if (frame.type === "ready") {
+      this.silentAfterMs = frame.heartbeatSeconds * 2500;
+      const seen = this.lastId;
+      if (seen === null || seen > frame.lastId) this.remember(frame.lastId);
+      else if (seen < frame.lastId) this.send({ type: "resume", after: seen }); // what arrived while away
+      this.watch();
+    } else if (frame.type === "ping") {
+      this.send({ type: "pong" });
+    } else if (frame.type === "balance") {
+      this.handlers.onBalance();
+    } else if (frame.message.id > (this.lastId ?? 0)) {
+      this.remember(frame.message.id);
+      this.handlers.onMessage(frame.message);
+    }
+  }
+
+  private remember(id: number): void {
+    this.storage.setItem(LAST_ID_KEY, String(id));
+  }
+
+  private send(frame: { type: "pong" } | { type: "resume"; after: number }): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  /** A socket that hears nothing for two and a half heartbeats is dead though not closed: drop it. */
+  private watch(): void {
+    this.clearTimer();
+    this.timer = setTimeout(() => {
+      if (Date.now() - this.lastFrameAt >= this.silentAfterMs) this.socket?.close();
+      else this.watch();
+    }, this.silentAfterMs);
+  }
+
+  private later(): void {
+    this.clearTimer();
+    if (this.closed) return;
+    this.timer = setTimeout(() => this.open(), reconnectDelay(this.attempt));
+    this.attempt += 1;
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.clearTimer();
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000);
+  }
+}
