@@ -75,7 +75,9 @@ export function useLiveNotifications(onMessage: (message: MessageRead) => void):
   const session = useSession();
   const queries = useQueryClient();
   const heard = useRef(onMessage);
-  heard.current = onMessage;
+  useEffect(() => {
+    heard.current = onMessage;
+  }, [onMessage]);
   const { token, signOut } = session;
   const live = session.isLogin && !session.isTrial;
   useEffect(() => {

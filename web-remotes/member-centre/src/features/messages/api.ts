@@ -27,5 +27,5 @@ export function markRead(language: string, ids: number[] | "all") {
 }
 
 export function deleteMessage(language: string, messageId: number) {
-  return api("deleteMessage", language, { path: { messageId: String(messageId) } });
+  return api("deleteMessage", language, { path: { messageId } });
 }
