@@ -1,6 +1,6 @@
 /** The member's messages in the web: their wording (TR/EN/CN, money with time and amount), the unread count,
  * and the live socket that keeps both, the balance and the money lists current without a reload. */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MessageKind, MessageRead } from "./api.gen";
 import { api } from "./client";
@@ -70,8 +70,10 @@ export function useUnreadCount(): number {
   return unread.data?.count ?? 0;
 }
 
-/** Keep this tab's socket open while a member or agent is signed in; ``onMessage`` hears each new message. */
-export function useLiveNotifications(onMessage: (message: MessageRead) => void): void {
+/** Keep this tab's socket open while a member or agent is signed in; ``onMessage`` hears each new message.
+ * Whether the socket is open now. */
+export function useLiveNotifications(onMessage: (message: MessageRead) => void): boolean {
+  const [open, setOpen] = useState(false);
   const session = useSession();
   const queries = useQueryClient();
   const heard = useRef(onMessage);
@@ -84,6 +86,8 @@ export function useLiveNotifications(onMessage: (message: MessageRead) => void):
     if (!live || token === null) return;
     const refresh = (keys: readonly string[]) => keys.forEach((key) => void queries.invalidateQueries({ queryKey: [key] }));
     const socket = new LiveSocket(token, {
+      onOpen: () => setOpen(true),
+      onDrop: () => setOpen(false),
       onMessage: (message) => {
         refresh(LIVE_REFRESHED);
         heard.current(message);
@@ -91,6 +95,10 @@ export function useLiveNotifications(onMessage: (message: MessageRead) => void):
       onBalance: () => refresh(["balance"]),
       onSessionEnded: () => void signOut(),
     });
-    return () => socket.close();
+    return () => {
+      socket.close();
+      setOpen(false);
+    };
   }, [live, token, queries, signOut]);
+  return open;
 }

@@ -24,6 +24,9 @@ export function socketUrl(location: Pick<Location, "protocol" | "host">): string
 }
 
 export interface LiveHandlers {
+  /** The socket is open and the server said ready; ``onDrop`` when it went (a reconnect follows, unless ended). */
+  onOpen: () => void;
+  onDrop: () => void;
   onMessage: (message: MessageRead) => void;
   onBalance: () => void;
   onSessionEnded: () => void;
@@ -58,6 +61,7 @@ export class LiveSocket {
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.handlers.onDrop();
       if (event.code === SESSION_ENDED) {
         this.closed = true;
         this.storage.removeItem(LAST_ID_KEY);
@@ -76,6 +80,7 @@ export class LiveSocket {
       if (seen === null || seen > frame.lastId) this.remember(frame.lastId);
       else if (seen < frame.lastId) this.send({ type: "resume", after: seen }); // what arrived while away
       this.watch();
+      this.handlers.onOpen();
     } else if (frame.type === "ping") {
       this.send({ type: "pong" });
     } else if (frame.type === "balance") {

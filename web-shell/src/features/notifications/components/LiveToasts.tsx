@@ -18,9 +18,9 @@ export function LiveToasts() {
     },
     [dismiss],
   );
-  useLiveNotifications(show);
+  const live = useLiveNotifications(show);
   return (
-    <div className="toasts" role="status" aria-live="polite">
+    <div className="toasts" role="status" aria-live="polite" data-live={live ? "open" : "closed"} data-testid="live">
       {toasts.map((toast) => {
         const wording = messageWording(language, toast);
         return (
