@@ -27,7 +27,7 @@ STAKE = 100  # minor units, the slot's minimum (ten lines of 0.10)
 FUNDS = 100_000_000  # enough for every spin to lose
 
 
-async def players(stack: Stack) -> list[tuple[str, str]]:
+async def players(stack: Stack, count: int = CLIENTS) -> list[tuple[str, str]]:
     """Real accounts (agents made by ops, as auth's benchmark does) with money in their main wallet: (id, token)."""
     ops = {"Authorization": stack.ops_token("bench.ops", "turkeyf2")}
     made: list[tuple[str, str]] = []
@@ -42,7 +42,7 @@ async def players(stack: Stack) -> list[tuple[str, str]]:
         )
         dual.raise_for_status()
         key = (await admin.get("/wps/session/key/rsa")).json()["value"]
-        for index in range(CLIENTS):
+        for index in range(count):
             username = f"spinner{index}"
             created = await admin.post(
                 "/wps/ops/auth/merchants/turkeyf2/agents",

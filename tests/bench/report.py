@@ -32,7 +32,7 @@ def _latency(result: dict[str, Any]) -> str:
 def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
     rows: list[Measure] = []
     wallet, auth, web = results.get("wallet"), results.get("auth"), results.get("web_budget")
-    games, lottery = results.get("games"), results.get("lottery")
+    games, lottery, notices = results.get("games"), results.get("lottery"), results.get("notifications")
     if wallet:
         ratio = wallet["pairs_ratio"]
         pairs = f"{wallet['nats_pairs_per_second']} / {wallet['sql_pairs_per_second']} pairs/s"
@@ -67,6 +67,14 @@ def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
         rows.append(
             Measure("#14 bets settled ÷ money-API pairs", lottery["settled_bets_to_pairs_ratio"], "none", None, paid)
         )
+    if notices:
+        raw, credited = notices["raw_jetstream"], notices["credited_to_toast"]
+        told = f"toast {_latency(credited)}; raw JetStream {_latency(raw)}"
+        ratio = notices["p99_ratio"]
+        rows.append(Measure("P3 deposit credited → toast, p99 ÷ raw", ratio, "≤ 3", ratio <= 3, told))
+        idle = notices["idle_sockets"]
+        held = f"{idle['sockets']} sockets, {idle['rss_mib_at_all']} MiB in all; approval → toast {_latency(notices['approval_to_toast'])}"
+        rows.append(Measure("P3 memory per idle socket, KiB", idle["kib_per_socket"], "none", None, held))
     return rows
 
 

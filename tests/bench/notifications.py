@@ -1,0 +1,254 @@
+"""Benchmark P3 (#15): a deposit credited until its toast shows in the member's open page in headless Chromium
+(the wallet's event on JetStream → the notifications worker → the inbox row → a nudge on NATS → the API process
+holding the socket → the frame → the toast in the DOM), p50/p99, as a ratio to a raw JetStream publish →
+consume on the same server in the same run (goal p99 ≤ 3×); the same from the ops approval of a bank transfer
+(the member's "within a second"); and 10,000 idle sockets held by one API process, with its memory per socket.
+Not pass/fail.
+
+    ./portal bench     (or: .venv/bin/python tests/bench/notifications.py --samples 60 --sockets 10000)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import nats
+from games import players
+from playwright.async_api import Page, async_playwright
+from redis.asyncio import Redis
+from websockets.asyncio.client import ClientConnection, connect
+
+from portal_events import WalletDepositCreditedV1
+from portal_kit.messaging.events import EVENT_ID_HEADER, MSG_ID_HEADER, new_event
+from portal_kit.messaging.relay import ensure_stream
+from portal_kit.servers import ManagedProcess, free_port, port_open
+from portal_kit.sessions import Principal, Role, SessionStore
+from portal_stack.harness import Stack
+from portal_stack.services import REPO, WS_LIMIT
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+from conftest import CHROMIUM_ARGS
+
+RESULTS = Path(__file__).resolve().parent / "results"
+WATCH_TOASTS = """() => {
+  window.shownAt = {};
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll('[data-testid="toast"]')) {
+      if (!toast.dataset.timed) {
+        toast.dataset.timed = "1";
+        window.shownAt[toast.textContent] = performance.timeOrigin + performance.now();
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+def percentiles(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    return {
+        "samples": len(ordered),
+        "p50_ms": round(statistics.median(ordered), 2),
+        "p99_ms": round(ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))], 2),
+    }
+
+
+async def raw_jetstream(nats_url: str, samples: int) -> dict[str, float]:
+    """Publish one message on a file stream configured as the services' and time it to its pull consumer."""
+    nc = await nats.connect(nats_url)
+    try:
+        js = nc.jetstream()
+        await ensure_stream(js, "BENCHRAW", ["benchraw.>"])
+        subscription = await js.pull_subscribe("benchraw.latency", durable="bench_raw")
+        latencies: list[float] = []
+        for index in range(samples + 5):
+            received = asyncio.create_task(subscription.fetch(1, timeout=5))
+            await asyncio.sleep(0.01)  # the pull is waiting, as the service's consumer is
+            started = time.perf_counter()
+            await js.publish("benchraw.latency", json.dumps({"n": index}).encode())
+            message = (await received)[0]
+            elapsed = (time.perf_counter() - started) * 1000
+            await message.ack()
+            if index >= 5:  # the first few warm the connection and the consumer
+                latencies.append(elapsed)
+        await js.delete_stream("BENCHRAW")
+        return percentiles(latencies)
+    finally:
+        await nc.close()
+
+
+async def toast_at(page: Page, amount: str, timeout: float = 10.0) -> float:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        shown: dict[str, float] = await page.evaluate("() => window.shownAt")
+        for text, at in shown.items():
+            if amount in text:
+                return at
+        await asyncio.sleep(0.005)
+    raise RuntimeError(f"no toast with {amount}")
+
+
+async def credited_to_toast(stack: Stack, page: Page, account: str, samples: int) -> dict[str, float]:
+    nc = await nats.connect(stack.nats_url)
+    try:
+        js = nc.jetstream()
+        latencies: list[float] = []
+        for index in range(samples):
+            amount = 10_000 + index
+            data = {"depositId": str(uuid.uuid4()), "accountId": account, "channel": "BANK_TRANSFER",
+                    "amount": amount, "currency": "TRY", "creditedAt": "2026-11-24T10:00:00Z"}  # fmt: skip
+            event = new_event(WalletDepositCreditedV1, "turkeyf2", data)
+            headers = {MSG_ID_HEADER: str(event.id), EVENT_ID_HEADER: str(event.id)}
+            started = time.time() * 1000
+            await js.publish(event.SUBJECT, event.model_dump_json().encode(), headers=headers)
+            latencies.append(await toast_at(page, f"{amount // 100}.{amount % 100:02d} TRY") - started)
+            await asyncio.sleep(0.05)
+        return percentiles(latencies)
+    finally:
+        await nc.close()
+
+
+async def approval_to_toast(stack: Stack, page: Page, token: str, samples: int) -> dict[str, float]:
+    ops = {"Authorization": stack.ops_token("bench.notices", "turkeyf2")}
+    latencies: list[float] = []
+    async with httpx.AsyncClient(base_url=stack.url, timeout=30) as http:
+        for index in range(samples):
+            amount = 50_000 + index
+            asked = await http.post("/wps/v2/wallets/deposits", headers={"Authorization": token}, json={
+                "channel": "BANK_TRANSFER", "amount": amount, "requestId": f"bench-{uuid.uuid4()}", "reference": "EFT"})  # fmt: skip
+            deposit = asked.json()["value"]["depositId"]
+            started = time.time() * 1000
+            approved = await http.post(
+                f"/wps/ops/wallet/merchants/turkeyf2/deposits/{deposit}/approve", headers=ops, json={}
+            )
+            approved.raise_for_status()
+            latencies.append(await toast_at(page, f"{amount // 100:,}.{amount % 100:02d} TRY") - started)
+    return percentiles(latencies)
+
+
+async def browser_latencies(stack: Stack, samples: int) -> dict[str, Any]:
+    [(account, token)] = await players(stack, count=1)
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        page = await browser.new_page()
+        await page.goto(stack.url)
+        await page.evaluate(f"sessionStorage.setItem('token', '{token}'); localStorage.setItem('hisLang', 'EN');"
+                            "sessionStorage.setItem('popupClosed:agent', '1')")  # fmt: skip
+        await page.goto(stack.url)
+        await page.wait_for_selector('[data-live="open"]', timeout=30_000)
+        await page.evaluate(WATCH_TOASTS)
+        credited = await credited_to_toast(stack, page, account, samples)
+        approved = await approval_to_toast(stack, page, token, max(samples // 3, 5))
+        await browser.close()
+    return {"credited_to_toast": credited, "approval_to_toast": approved}
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+async def idle_sockets(stack: Stack, count: int) -> dict[str, Any]:
+    """``count`` members' sockets on one API process of the service (its heartbeat long, as idle tabs)."""
+    port = free_port()
+    database = f"postgresql://postgres@127.0.0.1:{stack.ports['PORTAL_PG_PORT']}/notifications"
+    replica = ManagedProcess(
+        "notifications-bench",
+        [sys.executable, "-m", "uvicorn", "notifications_service.main:app", "--host", "127.0.0.1", "--port", str(port),
+         "--loop", "uvloop", "--no-access-log", *WS_LIMIT],
+        stack.data_dir / "notifications-bench.log",
+        lambda: port_open(port),
+        env={"NOTIFICATIONS_DATABASE_URL": database, "REDIS_URL": stack.redis_url, "NATS_URL": stack.nats_url,
+             "NOTIFICATIONS_HEARTBEAT_SECONDS": "600", "NOTIFICATIONS_DATABASE_POOL_SIZE": "20"},
+        cwd=str(REPO), port=port,
+    )  # fmt: skip
+    replica.start()
+    redis = Redis.from_url(stack.redis_url, decode_responses=True)
+    sockets: list[ClientConnection] = []
+    try:
+        replica.wait_ready(60)
+        store = SessionStore(redis)
+        tokens = [
+            await store.create(
+                Principal(
+                    role=Role.AGENT, merchant="turkeyf2", account_id=str(uuid.uuid4()), account_type=1, username="idle"
+                ),
+                3600,
+            )
+            for _ in range(count)
+        ]
+        gate = asyncio.Semaphore(100)
+
+        async def open_one(token: str) -> None:
+            async with gate:
+                socket = await connect(f"ws://127.0.0.1:{port}/ws", subprotocols=["portal.v1", token],  # type: ignore[list-item]
+                                       open_timeout=60, ping_interval=None)  # fmt: skip
+                json.loads(await socket.recv())  # ready
+                sockets.append(socket)
+
+        for token in tokens[:100]:
+            await open_one(token)
+        assert replica.process is not None
+        warm = rss_kib(replica.process.pid)
+        started = time.perf_counter()
+        await asyncio.gather(*(open_one(token) for token in tokens[100:]))
+        opened_in = time.perf_counter() - started
+        await asyncio.sleep(2)
+        held = rss_kib(replica.process.pid)
+        return {
+            "sockets": len(sockets),
+            "opened_in_seconds": round(opened_in, 1),
+            "rss_mib_at_100": round(warm / 1024, 1),
+            "rss_mib_at_all": round(held / 1024, 1),
+            "kib_per_socket": round((held - warm) / (len(sockets) - 100), 2),
+        }
+    finally:
+        for chunk in range(0, len(sockets), 500):
+            await asyncio.gather(*(socket.close() for socket in sockets[chunk : chunk + 500]), return_exceptions=True)
+        await redis.aclose()
+        replica.stop()
+
+
+def run(samples: int, sockets: int) -> dict[str, Any]:
+    stack = Stack()
+    stack.up()
+    try:
+        measured = asyncio.run(browser_latencies(stack, samples))
+        raw = asyncio.run(raw_jetstream(stack.nats_url, samples))
+        idle = asyncio.run(idle_sockets(stack, sockets))
+    finally:
+        stack.stop()
+    credited = measured["credited_to_toast"]
+    return {
+        "benchmark": "deposit credited → toast in Chromium vs raw JetStream publish → consume; idle sockets",
+        **measured,
+        "raw_jetstream": raw,
+        "p50_ratio": round(credited["p50_ms"] / raw["p50_ms"], 2),
+        "p99_ratio": round(credited["p99_ms"] / raw["p99_ms"], 2),
+        "idle_sockets": idle,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--samples", type=int, default=60)
+    parser.add_argument("--sockets", type=int, default=10_000)
+    args = parser.parse_args()
+    report = run(args.samples, args.sockets)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "notifications.json").write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
