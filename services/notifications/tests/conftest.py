@@ -60,6 +60,18 @@ def replicas(portal_servers: PortalServers, notifications_database_url: str) -> 
 
 
 @pytest.fixture
+def spare_replica(portal_servers: PortalServers, notifications_database_url: str) -> Iterator[Replica]:
+    """A third API process, for a test that kills it."""
+    process = replica_process(portal_servers, notifications_database_url, "notifications-spare")
+    process.start()
+    try:
+        process.wait_ready(60)
+        yield Replica(process)
+    finally:
+        process.stop()
+
+
+@pytest.fixture
 def settings(portal_servers: PortalServers, notifications_database_url: str) -> NotificationsSettings:
     return NotificationsSettings(
         database_url=notifications_database_url, redis_url=portal_servers.redis_url, nats_url=portal_servers.nats_url

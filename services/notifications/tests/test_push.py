@@ -4,9 +4,10 @@ and brands, what a bad frame or an ended session does to it."""
 from __future__ import annotations
 
 import asyncio
+import signal
 
 import pytest
-from notifications_helpers import Notifications
+from notifications_helpers import Notifications, Replica
 from redis.asyncio import Redis
 from websockets.exceptions import InvalidStatus
 
@@ -147,3 +148,22 @@ async def test_logout_and_a_silent_client_close_the_socket(notifications: Notifi
     silent, _ = await notifications.opened(other)
     async with asyncio.timeout(10):  # pings are not answered: closed after two heartbeats (1 s each here)
         assert await silent.closed_with() == 4408
+
+
+async def test_a_killed_replica_drops_its_sockets_and_the_member_resumes_on_another(
+    notifications: Notifications, spare_replica: Replica
+) -> None:
+    member = await notifications.member()
+    notifications.replicas.append(spare_replica)
+    try:
+        doomed, last_seen = await notifications.opened(member, replica=2)
+        assert spare_replica.process.process is not None
+        spare_replica.process.process.send_signal(signal.SIGKILL)
+        assert await doomed.closed_with() is None  # no close frame: the connection just died (1006)
+        await notifications.publish(notifications.deposit_credited(member, 4_200))  # while the page reconnects
+        await notifications.wait_for_inbox(member, 1)
+        back, _ = await notifications.opened(member, replica=0)
+        await back.send({"type": "resume", "after": last_seen})
+        assert (await back.frame())["message"]["amount"] == 4_200
+    finally:
+        notifications.replicas.pop()
