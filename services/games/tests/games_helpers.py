@@ -40,10 +40,18 @@ class Games:
         )
         return account_id, token
 
-    async def balance(self, account_id: str) -> int:
+    async def trial(self, play_money: int = 200_000) -> tuple[str, str]:
+        """A trial account with ``play_money`` in its free-play wallet, granted as the wallet grants it."""
+        account_id = str(uuid.uuid4())
+        async with self.wallet_db.transaction() as session:
+            await open_wallets(session, MERCHANT, NewAccount(account_id, 4), "TRY", play_money)
+        principal = Principal(Role.TRIAL, MERCHANT, account_id, account_type=4, username="guest")
+        return account_id, await issue_session(self.redis_url, principal)
+
+    async def balance(self, account_id: str, wallet: str = "main") -> int:
         row = await self.wallet_db.call(
-            "SELECT balance FROM ledger_account WHERE merchant = %s AND owner_id = %s AND kind = 'main'",
-            (MERCHANT, account_id),
+            "SELECT balance FROM ledger_account WHERE merchant = %s AND owner_id = %s AND kind = %s",
+            (MERCHANT, account_id, wallet),
         )
         assert row is not None
         return int(row[0])

@@ -11,7 +11,6 @@ from games_helpers import MERCHANT, Games
 from games_service.bgs import slot
 from games_service.bgs.service import recover
 from portal_kit.messaging.relay import connect_nats
-from portal_kit.sessions import Role
 
 
 async def test_a_spin_takes_the_stake_pays_the_win_and_tells_its_fairness(games: Games) -> None:
@@ -124,10 +123,30 @@ async def test_an_interrupted_round_keeps_its_outcome_and_settles_on_recovery(ga
     assert recorded == [(1000, first["win"]), (2000, 4000)]
 
 
-async def test_a_trial_account_and_a_visitor_cannot_play(games: Games) -> None:
-    _, trial = await games.member(0, role=Role.TRIAL, account_type=4)
-    answer = await games.spin(trial, 1000)
+async def test_a_trial_account_plays_a_demo_with_play_money_that_counts_for_nothing(games: Games) -> None:
+    account, trial = await games.trial(200_000)
+    spun = await games.spin(trial, 1000)
+    assert spun.status_code == 200, spun.text
+    played = spun.json()["value"]
+    assert played["balance"] == 200_000 - 1000 + played["win"] == await games.balance(account, "freeplay")
+    assert await games.wallet_db.call(
+        "SELECT count(*) FROM ledger_account WHERE owner_id = %s AND kind = 'main'", (account,)
+    ) == (0,)  # no real money anywhere
+    assert await games.db.rows("SELECT wallet, state FROM game_round WHERE account_id = %s", (account,)) == [
+        ("freeplay", "settled")
+    ]
+    # no betting record and no games.bet.settled.v1: points, agent turnover and the winners board never see it
+    assert await games.db.rows("SELECT 1 FROM bet_record WHERE account_id = %s", (account,)) == []
+    assert await games.db.rows("SELECT 1 FROM outbox WHERE body::text LIKE %s", (f"%{account}%",)) == []
+
+
+async def test_a_trial_account_plays_only_demos_and_a_visitor_nothing(games: Games) -> None:
+    _, trial = await games.trial(200_000)
+    await games.db.rows("UPDATE game SET support_play = 1 WHERE game_code = 'BGS_DICE' RETURNING 1")
+    answer = await games.roll(trial, 1000)
     assert (answer.status_code, answer.json()["errorCode"]) == (403, "in_need_true_account")
+    broke = await games.spin((await games.trial(500))[1], 1000)
+    assert (broke.status_code, broke.json()["errorCode"]) == (409, "wallet.insufficient_funds")
     visitor = await games.http.post("/wps/games/bgs/slot/spins", json={"stake": 1000, "requestId": "visitor-1"})
     assert visitor.status_code == 401
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import httpx
 from games_helpers import Games
 
 from games_service.bgs import slot
@@ -108,3 +109,33 @@ async def test_launch_gives_the_in_house_frame_and_refuses_what_cannot_launch(ga
     )
     assert (refused.status_code, refused.json()["errorCode"]) == (403, "in_need_true_account")
     assert (await games.http.get("/wps/relay/GCS_gameLaunchFB", params={"nodeId": 1})).status_code == 401
+
+
+async def test_a_free_demo_opens_an_in_house_game_for_a_trial_account_only(games: Games) -> None:
+    _, member = await games.member(0)
+    _, trial = await games.trial()
+    listed = (
+        await games.http.get("/wps/relay/GCSGAME_gameList", params={"pageSize": 50}, headers={"Authorization": trial})
+    ).json()
+    by_code = {game["gameCode"]: game for game in listed["value"]["list"]}
+
+    async def demo(token: str | None, code: str) -> httpx.Response:
+        headers = {"Authorization": token} if token else {}
+        params = {"nodeId": by_code[code]["nodeId"]}
+        return await games.http.get("/wps/relay/GCS_gameTrialLaunch", params=params, headers=headers)
+
+    assert by_code[slot.GAME_CODE]["supportPlay"] == 0
+    opened = (await demo(trial, slot.GAME_CODE)).json()["value"]
+    assert (opened["url"], opened["external"]) == (f"/play/{slot.GAME_CODE}", False)
+    real = await demo(member, slot.GAME_CODE)
+    assert (real.status_code, real.json()["errorCode"]) == (403, "game.demo_for_free_play")
+    vendors = await demo(trial, "PG_FORTUNE_OX")  # a vendor's game: no play-money wallet there
+    assert (vendors.status_code, vendors.json()["errorCode"]) in (
+        (403, "in_need_true_account"),
+        (409, "game.unavailable"),
+    )
+    assert (await demo(None, slot.GAME_CODE)).status_code == 401
+    unknown = await games.http.get(
+        "/wps/relay/GCS_gameTrialLaunch", params={"nodeId": 999_999}, headers={"Authorization": trial}
+    )
+    assert unknown.status_code == 404

@@ -14,7 +14,10 @@ from portal_kit.merchant import MerchantCode
 from portal_kit.sessions import Principal, Role, require_roles
 from portal_kit.site import BrandCache
 
-__all__ = ["Account", "Brands", "Cache", "Db", "Language", "Member", "MerchantCode", "Nats", "Player", "SignedIn"]
+__all__ = [
+    "Account", "Brands", "Cache", "Db", "Gambler", "InHousePlayer", "Language", "Member", "MerchantCode", "Nats",
+    "Player", "SignedIn",
+]  # fmt: skip
 
 
 async def nats_client(request: Request) -> NATS:
@@ -53,3 +56,27 @@ async def account_of(principal: Member) -> Account:
 
 
 Player = Annotated[Account, Depends(account_of)]
+
+MAIN_WALLET, FREE_PLAY_WALLET = "main", "freeplay"
+
+
+@dataclass(frozen=True)
+class Gambler(Account):
+    """Who plays an in-house round and with what: a real account its main wallet, a trial account the play money
+    of its free-play wallet (only in the games that have a free demo)."""
+
+    wallet: str = MAIN_WALLET
+
+    @property
+    def trial(self) -> bool:
+        return self.wallet == FREE_PLAY_WALLET
+
+
+async def gambler_of(principal: SignedIn) -> Gambler:
+    if principal.account_id is None:
+        raise Unauthorized()
+    wallet = FREE_PLAY_WALLET if principal.role is Role.TRIAL else MAIN_WALLET
+    return Gambler(principal.merchant, principal.account_id, principal.username or "", wallet)
+
+
+InHousePlayer = Annotated[Gambler, Depends(gambler_of)]

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     "game.not_found": {"TR": "Oyun bulunamadı.", "EN": "Game not found.", "CN": "未找到游戏。"},
+    "game.demo_for_free_play": {
+        "TR": "Ücretsiz deneme, deneme hesabıyla oynanır; hesabınız gerçek parayla oynar.",
+        "EN": "Free demos are played with a free-play account; your account plays with real money.",
+        "CN": "免费试玩需使用试玩账户；您的账户以真实资金游戏。",
+    },
     "game.unavailable": {
         "TR": "Bu oyun şu anda açılamıyor.",
         "EN": "This game cannot be opened at the moment.",

@@ -47,25 +47,32 @@ class Refused(DomainError):
 
 
 async def move(
-    nc: NATS, subject: str, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str
-) -> int:
-    """Debit or credit ``amount``; the balance after it. A refusal raises ``Refused``; no answer raises
-    ``service_unavailable`` (the movement may or may not have happened: ask again with the same id)."""
+    nc: NATS, subject: str, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str,
+    wallet: str | None = None,
+) -> int:  # fmt: skip
+    """Debit or credit ``amount`` (of the main wallet, or ``wallet``: ``freeplay`` for a trial account's play
+    money); the balance after it. A refusal raises ``Refused``; no answer raises ``service_unavailable`` (the
+    movement may or may not have happened: ask again with the same id)."""
     request = WalletMovementRequest(
-        merchant=merchant, accountId=account_id, currency=currency, amount=amount, transactionId=transaction_id
-    )
+        merchant=merchant, accountId=account_id, currency=currency, amount=amount, transactionId=transaction_id,
+        wallet=wallet,
+    )  # fmt: skip
     answer = await ask(nc, subject, request, WalletMovementReply)
     if not answer.success or answer.value is None:
         raise Refused(str(answer.errorCode))
     return answer.value.balance
 
 
-async def debit(nc: NATS, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str) -> int:
-    return await move(nc, "rpc.wallet.debit", merchant, account_id, currency, amount, transaction_id)
+async def debit(
+    nc: NATS, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str, wallet: str | None = None
+) -> int:
+    return await move(nc, "rpc.wallet.debit", merchant, account_id, currency, amount, transaction_id, wallet)
 
 
-async def credit(nc: NATS, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str) -> int:
-    return await move(nc, "rpc.wallet.credit", merchant, account_id, currency, amount, transaction_id)
+async def credit(
+    nc: NATS, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str, wallet: str | None = None
+) -> int:
+    return await move(nc, "rpc.wallet.credit", merchant, account_id, currency, amount, transaction_id, wallet)
 
 
 async def rollback(nc: NATS, merchant: str, transaction_id: str) -> int:

@@ -96,6 +96,16 @@ export function launchGame(language: string, nodeId: number) {
   return api("launchGame", language, { query: { nodeId } });
 }
 
+/** A free demo: a trial account's launch, played with its play money. */
+export function trialLaunchGame(language: string, nodeId: number) {
+  return api("trialLaunchGame", language, { query: { nodeId } });
+}
+
+/** A visitor's way into a demo: a free-play (trial) session. */
+export function freePlayLogin(language: string) {
+  return api("freePlayLogin", language, { body: { os: navigator.platform || "web", platform: "W" } });
+}
+
 /** The home page's own game reads, started before the shell renders. */
 export function prefetchGames(client: QueryClient, language: string) {
   void client.prefetchQuery(menusQuery());

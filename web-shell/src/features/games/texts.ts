@@ -4,7 +4,7 @@ import { translator } from "@portal/kit";
 
 type Key =
   | "LOTT" | "ELOTT" | "LIVE" | "FISH" | "RNG" | "PVP" | "ESPORTS" | "SPORTS" | "COCKFIGHT" | "hot" | "inHouse"
-  | "allVendors" | "allGames" | "SC" | "VP" | "JP" | "TG" | "AC" | "BG" | "play" | "favourite"
+  | "allVendors" | "allGames" | "SC" | "VP" | "JP" | "TG" | "AC" | "BG" | "play" | "freeDemo" | "favourite"
   | "unfavourite" | "more" | "noGames" | "loadMore" | "hotGames" | "recommended" | "pgGames" | "winners"
   | "biggestWins" | "noWinners" | "won" | "stake" | "spin" | "roll" | "win" | "lastWin" | "lines" | "over"
   | "under" | "target" | "chance" | "payout" | "fairness" | "serverSeedHash" | "clientSeed" | "nonce"
@@ -15,7 +15,7 @@ const TR: Record<Key, string> = {
   LOTT: "Loto", ELOTT: "E-Loto", LIVE: "Canlı casino", FISH: "Balık oyunları", RNG: "Slotlar", PVP: "Kart oyunları",
   ESPORTS: "E-spor", SPORTS: "Spor bahisleri", COCKFIGHT: "Horoz dövüşü", hot: "Popüler oyunlar", inHouse: "BGS Originals",
   allVendors: "Tüm sağlayıcılar", allGames: "Tümü", SC: "Kazı kazan", VP: "Video poker", JP: "Jackpot", TG: "Masa oyunları",
-  AC: "Arcade", BG: "Bingo", play: "Oyna", favourite: "Favorilere ekle",
+  AC: "Arcade", BG: "Bingo", play: "Oyna", freeDemo: "Ücretsiz dene", favourite: "Favorilere ekle",
   unfavourite: "Favorilerden çıkar", more: "Daha fazla", noGames: "Burada henüz oyun yok.", loadMore: "Daha fazla yükle",
   hotGames: "Popüler oyunlar", recommended: "Önerilen oyunlar", pgGames: "PG Soft", winners: "Kazananlar",
   biggestWins: "En büyük kazançlar", noWinners: "Bu hafta henüz büyük kazanç yok.", won: "kazandı", stake: "Bahis",
@@ -34,7 +34,7 @@ const EN: Record<Key, string> = {
   LOTT: "Lottery", ELOTT: "E-lottery", LIVE: "Live casino", FISH: "Fish games", RNG: "Slots", PVP: "Card games",
   ESPORTS: "E-sports", SPORTS: "Sports betting", COCKFIGHT: "Cockfight", hot: "Hot games", inHouse: "BGS Originals",
   allVendors: "All vendors", allGames: "All", SC: "Scratch cards", VP: "Video poker", JP: "Jackpot", TG: "Table games",
-  AC: "Arcade", BG: "Bingo", play: "Play", favourite: "Add to favourites",
+  AC: "Arcade", BG: "Bingo", play: "Play", freeDemo: "Free demo", favourite: "Add to favourites",
   unfavourite: "Remove from favourites", more: "More", noGames: "No games here yet.", loadMore: "Load more",
   hotGames: "Hot games", recommended: "Recommended games", pgGames: "PG Soft", winners: "Winners",
   biggestWins: "Biggest wins", noWinners: "No big wins this week yet.", won: "won", stake: "Stake", spin: "Spin",
@@ -51,7 +51,7 @@ const EN: Record<Key, string> = {
 const CN: Record<Key, string> = {
   LOTT: "彩票", ELOTT: "电子彩票", LIVE: "真人娱乐", FISH: "捕鱼游戏", RNG: "老虎机", PVP: "棋牌游戏", ESPORTS: "电子竞技",
   SPORTS: "体育投注", COCKFIGHT: "斗鸡", hot: "热门游戏", inHouse: "BGS 原创", allVendors: "全部供应商", allGames: "全部",
-  SC: "刮刮乐", VP: "视频扑克", JP: "奖池游戏", TG: "桌面游戏", AC: "街机游戏", BG: "宾果", play: "开始游戏",
+  SC: "刮刮乐", VP: "视频扑克", JP: "奖池游戏", TG: "桌面游戏", AC: "街机游戏", BG: "宾果", play: "开始游戏", freeDemo: "免费试玩",
   favourite: "加入收藏", unfavourite: "取消收藏", more: "更多", noGames: "这里还没有游戏。",
   loadMore: "加载更多", hotGames: "热门游戏", recommended: "推荐游戏", pgGames: "PG 电子", winners: "赢家榜",
   biggestWins: "最大赢奖", noWinners: "本周还没有大奖。", won: "赢得", stake: "投注额", spin: "旋转", roll: "掷骰",

@@ -58,6 +58,8 @@ class Round(Base):
     game_code: Mapped[str] = mapped_column(String(60))
     game_type: Mapped[str] = mapped_column(String(16))
     currency: Mapped[str] = mapped_column(String(3))
+    # main, or freeplay: a trial account's demo round, paid in play money and counted for nothing
+    wallet: Mapped[str] = mapped_column(String(16), server_default="main")
     stake: Mapped[int] = mapped_column(BigInteger)
     win: Mapped[int] = mapped_column(BigInteger)
     server_seed_hash: Mapped[str] = mapped_column(String(64))

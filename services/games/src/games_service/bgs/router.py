@@ -1,5 +1,6 @@
-"""The in-house games' calls. Playing and the seeds: real accounts only (``in_need_true_account`` for a trial
-account); verifying a round: anyone."""
+"""The in-house games' calls. Playing and the seeds: real accounts with their money, trial accounts with their
+play money in the games that have a free demo (``in_need_true_account`` in the others); verifying a round:
+anyone."""
 
 from __future__ import annotations
 
@@ -26,10 +27,10 @@ from games_service.bgs.schemas import (
     VerifyRead,
 )
 from games_service.bgs.service import VENDOR, Bet, play
-from games_service.catalogue.service import playable_game
-from games_service.deps import Account, Brands, Db, Nats, Player
+from games_service.catalogue.service import has_free_demo, playable_game
+from games_service.deps import Brands, Db, Gambler, InHousePlayer, Nats
 from portal_kit.envelope import Envelope, ok
-from portal_kit.errors import DomainError
+from portal_kit.errors import DomainError, Forbidden
 
 router = APIRouter(tags=["in-house games"])
 
@@ -39,9 +40,11 @@ def _fairness(round_: Round) -> FairnessRead:
 
 
 async def _bet(
-    db: Db, brands: Brands, player: Account, game_code: str, stake: int, request_id: str, params: dict[str, object]
+    db: Db, brands: Brands, player: Gambler, game_code: str, stake: int, request_id: str, params: dict[str, object]
 ) -> tuple[Bet, int]:
     game = await playable_game(db, player.merchant, VENDOR, game_code)
+    if player.trial and not has_free_demo(game):
+        raise Forbidden("in_need_true_account")
     currency = (await brands.brand(player.merchant)).currency
     bet = Bet(
         player.merchant,
@@ -53,12 +56,13 @@ async def _bet(
         stake,
         request_id,
         params,
+        player.wallet,
     )
     return bet, game.min_bet
 
 
 @router.post("/wps/games/bgs/slot/spins", operation_id="spinSlot", response_model=Envelope[SlotRoundRead])
-async def spin(db: Db, nc: Nats, brands: Brands, principal: Player, body: SpinBody) -> Envelope[SlotRoundRead]:
+async def spin(db: Db, nc: Nats, brands: Brands, principal: InHousePlayer, body: SpinBody) -> Envelope[SlotRoundRead]:
     """One spin of the in-house slot, once per ``requestId``: the stake (a multiple of 10, the lines) is
     taken and the win paid through the wallet."""
     bet, minimum = await _bet(db, brands, principal, slot.GAME_CODE, body.stake, body.requestId, {})
@@ -75,7 +79,7 @@ async def spin(db: Db, nc: Nats, brands: Brands, principal: Player, body: SpinBo
 
 
 @router.post("/wps/games/bgs/dice/rolls", operation_id="rollDice", response_model=Envelope[DiceRoundRead])
-async def roll(db: Db, nc: Nats, brands: Brands, principal: Player, body: DiceBody) -> Envelope[DiceRoundRead]:
+async def roll(db: Db, nc: Nats, brands: Brands, principal: InHousePlayer, body: DiceBody) -> Envelope[DiceRoundRead]:
     """One dice roll: over or under ``target`` (hundredths); a win pays the stake times 99 % / chance."""
     games.check_dice(body.target, body.over)
     params: dict[str, object] = {"target": body.target, "over": body.over}
@@ -101,7 +105,7 @@ async def roll(db: Db, nc: Nats, brands: Brands, principal: Player, body: DiceBo
     "/wps/games/bgs/dragon-tiger/rounds", operation_id="playDragonTiger", response_model=Envelope[DragonTigerRoundRead]
 )
 async def dragon_tiger(
-    db: Db, nc: Nats, brands: Brands, principal: Player, body: DragonTigerBody
+    db: Db, nc: Nats, brands: Brands, principal: InHousePlayer, body: DragonTigerBody
 ) -> Envelope[DragonTigerRoundRead]:
     """One round of Dragon Tiger: a bet on DRAGON or TIGER pays 1:1 (half back on a tie), on TIE 15:1."""
     params: dict[str, object] = {"side": body.side}
@@ -124,13 +128,13 @@ async def dragon_tiger(
 
 
 @router.get("/wps/games/bgs/seeds", operation_id="currentSeeds", response_model=Envelope[SeedsRead])
-async def current_seeds(db: Db, principal: Player) -> Envelope[SeedsRead]:
+async def current_seeds(db: Db, principal: InHousePlayer) -> Envelope[SeedsRead]:
     """The commitment (hash of the secret server seed), the client seed and the rounds played under them."""
     return ok(await seeds.current(db, principal.merchant, principal.account_id))
 
 
 @router.put("/wps/games/bgs/seeds", operation_id="rotateSeeds", response_model=Envelope[RotatedRead])
-async def rotate_seeds(db: Db, principal: Player, body: RotateBody) -> Envelope[RotatedRead]:
+async def rotate_seeds(db: Db, principal: InHousePlayer, body: RotateBody) -> Envelope[RotatedRead]:
     """Reveal the current server seed and start a new pair with the player's client seed."""
     return ok(await seeds.rotate(db, principal.merchant, principal.account_id, body.clientSeed))
 

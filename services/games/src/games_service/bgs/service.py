@@ -35,6 +35,7 @@ from portal_kit.money import Refused, credit, debit
 
 VENDOR = "BGS"
 OPEN, SETTLED, VOID = "open", "settled", "void"
+MAIN = "main"
 
 NEXT_NONCE = text(
     """
@@ -57,6 +58,7 @@ class Bet:
     stake: int
     request_id: str
     params: dict[str, Any]  # what the player chose besides the stake (the dice's target), part of the bet
+    wallet: str = "main"  # freeplay: a trial account's demo round
 
 
 Rules = Callable[[str, str, int], Result]  # (server seed, client seed, nonce) -> the round's result
@@ -107,7 +109,7 @@ async def _fix(db: Database, bet: Bet, rules: Rules) -> Round:
             .values(
                 id=uuid.uuid4(), merchant=bet.merchant, account_id=bet.account_id, player_name=bet.player_name,
                 request_id=bet.request_id, game_code=bet.game_code, game_type=bet.game_type, currency=bet.currency,
-                stake=bet.stake, win=result.win, server_seed_hash=fair.commitment(server_seed),
+                wallet=bet.wallet, stake=bet.stake, win=result.win, server_seed_hash=fair.commitment(server_seed),
                 client_seed=client_seed, nonce=nonce, outcome={**result.outcome, "params": bet.params}, state=OPEN,
             )
             .on_conflict_do_nothing(index_elements=["merchant", "account_id", "request_id"])
@@ -134,14 +136,16 @@ async def settle(db: Database, nc: NATS, round_: Round) -> Round:
     """Take the stake and pay the win of an open round (again, safely), then mark it settled or void."""
     try:
         balance = await debit(
-            nc, round_.merchant, round_.account_id, round_.currency, round_.stake, f"bgs:{round_.id}:bet"
-        )
+            nc, round_.merchant, round_.account_id, round_.currency, round_.stake, f"bgs:{round_.id}:bet",
+            round_.wallet,
+        )  # fmt: skip
     except Refused as refused:
         return await _close(db, round_, VOID, refusal=refused.code)
     if round_.win:
         balance = await credit(
-            nc, round_.merchant, round_.account_id, round_.currency, round_.win, f"bgs:{round_.id}:win"
-        )
+            nc, round_.merchant, round_.account_id, round_.currency, round_.win, f"bgs:{round_.id}:win",
+            round_.wallet,
+        )  # fmt: skip
     return await _close(db, round_, SETTLED, balance=balance)
 
 
@@ -156,7 +160,8 @@ async def _close(
             .values(state=state, balance=balance, refusal=refusal, settled_at=now)
             .returning(Round)
         )
-        if closed is not None and state == SETTLED:
+        if closed is not None and state == SETTLED and round_.wallet == MAIN:
+            # play money is no bet: no record, no event (points, turnover and the winners board ignore it)
             await records.add(session, _settled_bet(round_, now))
     if closed is not None:
         return closed

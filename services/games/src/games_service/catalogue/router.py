@@ -16,8 +16,9 @@ from games_service.catalogue.schemas import GameRead, LaunchRead, MenuRead, Vend
 from games_service.deps import Brands, Cache, Db, Language, Member, MerchantCode, SignedIn
 from games_service.settings import GamesSettings
 from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
-from portal_kit.errors import DomainError
+from portal_kit.errors import DomainError, Forbidden
 from portal_kit.paging import Page, page_of, page_params
+from portal_kit.sessions import Role
 
 router = APIRouter(tags=["games"])
 # The spec caches the vendor list and the hot games; a catalogue change shows within this long.
@@ -126,6 +127,22 @@ async def launch(
             external=external,
         )
     )
+
+
+@router.get("/wps/relay/GCS_gameTrialLaunch", operation_id="trialLaunchGame", response_model=Envelope[LaunchRead])
+async def trial_launch(db: Db, principal: SignedIn, nodeId: int = Query(ge=1, le=NODE_ID_MAX)) -> Envelope[LaunchRead]:
+    """A free demo, for a trial account: an in-house game with its demo on opens in the portal's frame and is
+    played with the account's play money (its free-play wallet). A real account plays for real
+    (``game.demo_for_free_play``); a game without a demo answers ``in_need_true_account``."""
+    if principal.role is not Role.TRIAL:
+        raise Forbidden("game.demo_for_free_play")
+    game = await service.game_by_node(db, principal.merchant, nodeId)
+    await service.open_for_play(db, game)
+    if not service.has_free_demo(game):
+        raise Forbidden("in_need_true_account")
+    url = f"/play/{game.game_code}"
+    return ok(LaunchRead(nodeId=game.node_id, gameCode=game.game_code, vassalage=game.vendor, url=url,
+                         minBet=game.min_bet, external=False))  # fmt: skip
 
 
 @router.get("/lgw/games/icons/{node_id}.svg", operation_id="gameIcon", response_class=Response)

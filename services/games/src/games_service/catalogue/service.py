@@ -146,6 +146,12 @@ async def playable_game(db: Database, merchant: str, vendor: str, game_code: str
     return game
 
 
+def has_free_demo(game: Game) -> bool:
+    """Whether a trial account may play ``game`` with its play money: an in-house game whose demo is on
+    (``supportPlay`` 0); a vendor's game has no play-money wallet to pay from."""
+    return game.support_play == 0 and game.vendor == "BGS" and game.playable
+
+
 def check_open(game: Game, vendor: Vendor | None) -> None:
     now = datetime.now(UTC)
     if vendor is not None and under_maintenance(vendor.maintenance_until, now):

@@ -1,6 +1,7 @@
 import type { GameRead } from "@portal/kit";
 import { OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
 import { useModal } from "../../../modals/ModalContext";
+import { useSite } from "../../../site";
 import { useFavouriteIds, useToggleFavourite } from "../api";
 import { gameText } from "../texts";
 import { GameTile } from "./GameTile";
@@ -12,7 +13,8 @@ export function GameGrid({ games, layout }: { games: GameRead[]; layout: "hot" |
   const { language } = useLanguage();
   const session = useSession();
   const modal = useModal();
-  const { start, outcome } = useGameStart();
+  const { start, demo, outcome } = useGameStart();
+  const { flag } = useSite();
   const favourites = new Set(useFavouriteIds().data?.ids ?? []);
   const toggle = useToggleFavourite();
   const heart = useAction(({ game, favourite }: { game: GameRead; favourite: boolean }) => toggle(game, favourite));
@@ -27,7 +29,7 @@ export function GameGrid({ games, layout }: { games: GameRead[]; layout: "hot" |
       <OutcomeLine outcome={outcome ?? heart.outcome} />
       <div className={`game-grid game-grid--${layout}`}>
         {games.map((game) => (
-          <GameTile key={game.nodeId} game={game} layout={layout} favourite={favourites.has(game.nodeId)} onStart={start} onFavourite={onFavourite} />
+          <GameTile key={game.nodeId} game={game} layout={layout} favourite={favourites.has(game.nodeId)} onStart={start} onDemo={flag("FREEPLAY3") ? demo : undefined} onFavourite={onFavourite} />
         ))}
       </div>
     </>

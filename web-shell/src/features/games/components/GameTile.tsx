@@ -11,13 +11,14 @@ interface TileProps {
   layout: "hot" | "normal";
   favourite: boolean;
   onStart: (game: GameRead) => void;
+  /** The free demo, when free play is on (shown only for a game with a demo, supportPlay 0). */
+  onDemo?: ((game: GameRead) => void) | undefined;
   onFavourite: (game: GameRead, favourite: boolean) => void;
 }
 
 /** One game: the hot layout (image, name, vendor, heart) or the normal one (image, play, free demo, name,
- * heart). The heart toggles at most once a second. The free demo button waits for trial launch
- * (GCS_gameTrialLaunch), which is not built. */
-export function GameTile({ game, layout, favourite, onStart, onFavourite }: TileProps) {
+ * heart). The heart toggles at most once a second. */
+export function GameTile({ game, layout, favourite, onStart, onDemo, onFavourite }: TileProps) {
   const { language } = useLanguage();
   const last = useRef(0);
   const toggle = () => {
@@ -52,6 +53,11 @@ export function GameTile({ game, layout, favourite, onStart, onFavourite }: Tile
           <button type="button" className="kit-button" onClick={() => onStart(game)}>
             {gameText(language, "play")}
           </button>
+          {onDemo && game.supportPlay === 0 && (
+            <button type="button" className="kit-button kit-button--ghost" onClick={() => onDemo(game)}>
+              {gameText(language, "freeDemo")}
+            </button>
+          )}
         </div>
       )}
     </article>

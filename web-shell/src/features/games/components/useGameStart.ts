@@ -1,7 +1,7 @@
 import type { GameRead } from "@portal/kit";
 import { useAction, useLanguage, useNavigate, useSession } from "@portal/kit";
 import { useModal } from "../../../modals/ModalContext";
-import { launchGame } from "../api";
+import { freePlayLogin, launchGame, trialLaunchGame } from "../api";
 import { startStep } from "../rules";
 
 export type Startable = Pick<GameRead, "nodeId" | "gameType" | "vassalage" | "gameCode" | "isGame" | "gameName">;
@@ -36,5 +36,19 @@ export function useGameStart() {
         return void launch.submit(game);
     }
   };
-  return { start, outcome: launch.outcome, pending: launch.pending };
+  /** The free demo button: a real account plays for real; anyone else plays the demo with a trial account's
+   * play money (a visitor gets a free-play session first). */
+  const demo = useAction(
+    async (game: Startable) => {
+      if (session.token === null) await session.signIn((await freePlayLogin(language)).token);
+      return trialLaunchGame(language, game.nodeId);
+    },
+    { onDone: (answer, game) => modal.open({ name: "game", gameCode: answer.gameCode, title: game.gameName, minBet: answer.minBet }) },
+  );
+  const tryDemo = (game: Startable) => {
+    demo.reset();
+    if (session.token !== null && !session.isTrial) return start(game);
+    void demo.submit(game);
+  };
+  return { start, demo: tryDemo, outcome: launch.outcome ?? demo.outcome, pending: launch.pending || demo.pending };
 }
