@@ -114,6 +114,28 @@ def test_a_trial_account_is_stopped_at_the_game_start_and_a_visitor_is_asked_to_
     expect(page.get_by_test_id("game-frame")).to_have_count(0)
 
 
+def test_a_visitor_plays_the_free_demo_with_a_trial_accounts_play_money(stack: Stack, page: Page) -> None:
+    enter(page, stack, None)
+    page.goto(f"{stack.url}/rng")
+    page.locator("[data-code=BGS_FRUIT5]").get_by_role("button", name="Free demo").click()
+    frame = page.get_by_test_id("game-frame")
+    expect(frame).to_be_visible(timeout=20_000)
+    token = page.evaluate("sessionStorage.getItem('token')")
+    assert token, "the demo runs in a free-play session"
+    expect(page.get_by_test_id("balance")).to_contain_text("₺2,000.00", timeout=20_000)  # the trial's play money
+    frame.get_by_test_id("slot-stake").select_option("1000")
+    frame.get_by_role("button", name="Spin").click()
+    http = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
+    deadline = time.monotonic() + 20
+    while (balance := http.get("/wps/v2/wallets/balance").json()["value"])["sum"] == 200_000:
+        assert time.monotonic() < deadline, frame.inner_text()
+        time.sleep(0.1)
+    assert [wallet["wallet"] for wallet in balance["wallets"]] == ["freeplay"]
+    expect(page.get_by_test_id("balance")).to_contain_text(f"₺{money(balance['sum'])}", timeout=10_000)
+    refused = http.get("/wps/games/records")  # play money is no bet: there is no betting record of it
+    assert refused.json()["errorCode"] == "in_need_true_account"
+
+
 def test_a_vendor_game_opens_at_the_aggregator_and_settles_through_the_hub88_wallet_api(
     stack: Stack, page: Page
 ) -> None:
