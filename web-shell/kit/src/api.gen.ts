@@ -1493,6 +1493,7 @@ export const OPERATIONS = {
   systemStatus: { service: "site", method: "GET", path: "/wps/system/status" },
   transactionRecords: { service: "wallet", method: "GET", path: "/wps/relay/ODSFE2_MemTransDet" },
   transferToUpline: { service: "wallet", method: "POST", path: "/wps/v2/wallets/upline/transfer" },
+  trialLaunchGame: { service: "games", method: "GET", path: "/wps/relay/GCS_gameTrialLaunch" },
   unreadCount: { service: "notifications", method: "GET", path: "/wps/relay/CSP_unreadCount" },
   upline: { service: "wallet", method: "GET", path: "/wps/v2/wallets/upline" },
   vendorGameTypes: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_getVassGameType" },
@@ -1656,6 +1657,7 @@ export interface OperationPathParams {
   systemStatus: Record<string, never>;
   transactionRecords: Record<string, never>;
   transferToUpline: Record<string, never>;
+  trialLaunchGame: Record<string, never>;
   unreadCount: Record<string, never>;
   upline: Record<string, never>;
   vendorGameTypes: Record<string, never>;
@@ -1817,6 +1819,7 @@ export interface OperationQuery {
   systemStatus: Record<string, never>;
   transactionRecords: { type?: string | null; startDate?: string | null; endDate?: string | null; pageNo?: number; pageSize?: number };
   transferToUpline: Record<string, never>;
+  trialLaunchGame: { nodeId: number };
   unreadCount: Record<string, never>;
   upline: Record<string, never>;
   vendorGameTypes: { vassalage: string };
@@ -1978,6 +1981,7 @@ export interface OperationBody {
   systemStatus: undefined;
   transactionRecords: undefined;
   transferToUpline: SealedBody;
+  trialLaunchGame: undefined;
   unreadCount: undefined;
   upline: undefined;
   vendorGameTypes: undefined;
@@ -2140,6 +2144,7 @@ export interface OperationResponse {
   systemStatus: SystemStatusRead;
   transactionRecords: RecordPageRead;
   transferToUpline: UplineTransferRead;
+  trialLaunchGame: LaunchRead;
   unreadCount: UnreadCountRead;
   upline: UplineRead;
   vendorGameTypes: Array<VendorRead>;
