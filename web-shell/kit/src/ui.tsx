@@ -134,3 +134,32 @@ export function Alert({ children }: { children: ReactNode }) {
     </p>
   );
 }
+
+interface PagerProps {
+  label: string;
+  pageNo: number;
+  totalPages: number;
+  onPage: (pageNo: number) => void;
+  /** The page the list on screen is (while the next one loads, the one still shown); ``pageNo`` by default. */
+  shown?: number;
+  previous?: string;
+  next?: string;
+}
+
+/** Previous / next under a paged list, shown only when there is more than one page. */
+export function Pager({ label, pageNo, totalPages, onPage, shown = pageNo, previous = "‹", next = "›" }: PagerProps) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="kit-pager" aria-label={label}>
+      <button type="button" className="kit-button kit-button--ghost" disabled={pageNo <= 1} onClick={() => onPage(pageNo - 1)}>
+        {previous}
+      </button>
+      <span>
+        {shown} / {totalPages}
+      </span>
+      <button type="button" className="kit-button kit-button--ghost" disabled={pageNo >= totalPages} onClick={() => onPage(pageNo + 1)}>
+        {next}
+      </button>
+    </nav>
+  );
+}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { GameRead } from "@portal/kit";
-import { LoadFailure, useLanguage, useLocation, useNavigate, useParams, useSearchParams, useSession } from "@portal/kit";
+import { LoadFailure, Pager, useLanguage, useLocation, useNavigate, useParams, useSearchParams, useSession } from "@portal/kit";
 import { useModal } from "../../../modals/ModalContext";
 import { text } from "../../../texts";
 import type { ListFilter } from "../api";
@@ -27,32 +27,15 @@ function LoginFirst() {
   );
 }
 
-function Pager({ pageNo, totalPages, onPage }: { pageNo: number; totalPages: number; onPage: (page: number) => void }) {
-  const { language } = useLanguage();
-  if (totalPages <= 1) return null;
-  return (
-    <nav className="pager" aria-label={gameText(language, "more")}>
-      <button type="button" className="kit-button kit-button--ghost" disabled={pageNo <= 1} onClick={() => onPage(pageNo - 1)}>
-        ‹
-      </button>
-      <span>
-        {pageNo} / {totalPages}
-      </span>
-      <button type="button" className="kit-button kit-button--ghost" disabled={pageNo >= totalPages} onClick={() => onPage(pageNo + 1)}>
-        ›
-      </button>
-    </nav>
-  );
-}
-
 function ListedGames({ filter }: { filter: ListFilter }) {
+  const { language } = useLanguage();
   const [pageNo, setPageNo] = useState(1);
   const list = useGameList(filter, pageNo, LIST_PAGE_SIZE);
   return (
     <>
       <LoadFailure error={list.error} />
       {list.data && <GameGrid games={list.data.list} layout="normal" />}
-      {list.data && <Pager pageNo={pageNo} totalPages={list.data.totalPages} onPage={setPageNo} />}
+      {list.data && <Pager label={gameText(language, "more")} pageNo={pageNo} totalPages={list.data.totalPages} onPage={setPageNo} />}
     </>
   );
 }

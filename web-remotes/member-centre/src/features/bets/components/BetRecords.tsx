@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { formatMoney, LoadFailure, useLanguage } from "@portal/kit";
+import { Pager, formatMoney, LoadFailure, useLanguage } from "@portal/kit";
 import type { TextKey } from "../../../texts";
 import { t } from "../../../texts";
 import type { BetFilter } from "../api";
 import { GAME_TYPES, useBetRecords } from "../api";
 import { DateSearch } from "../../../components/DateSearch";
-import { Pager } from "../../../components/Pager";
 
 /** The betting record (personalHistoryCopy): settled bets, newest first, by game type and dates. */
 export function BetRecords() {
@@ -69,7 +68,7 @@ export function BetRecords() {
           </tbody>
         </table>
       )}
-      {page && <Pager label={t(language, "personalHistoryCopy")} pageNo={pageNo} shown={page.pageNum} totalPages={page.totalPages} onPage={setPageNo} />}
+      {page && <Pager label={t(language, "personalHistoryCopy")} previous={t(language, "previous")} next={t(language, "next")} pageNo={pageNo} shown={page.pageNum} totalPages={page.totalPages} onPage={setPageNo} />}
     </section>
   );
 }

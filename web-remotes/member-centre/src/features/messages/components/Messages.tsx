@@ -1,7 +1,6 @@
 import { useState } from "react";
 import type { MessageRead } from "@portal/kit";
-import { LoadFailure, messageWording, OutcomeLine, useAction, useLanguage } from "@portal/kit";
-import { Pager } from "../../../components/Pager";
+import { Pager, LoadFailure, messageWording, OutcomeLine, useAction, useLanguage } from "@portal/kit";
 import { t } from "../../../texts";
 import { deleteMessage, markRead, useInboxReload, useMessages } from "../api";
 
@@ -54,7 +53,7 @@ export function Messages() {
           ))}
         </ul>
       )}
-      {page && <Pager label={t(language, "messageV2")} pageNo={pageNo} shown={page.pageNum} totalPages={page.totalPages} onPage={setPageNo} />}
+      {page && <Pager label={t(language, "messageV2")} previous={t(language, "previous")} next={t(language, "next")} pageNo={pageNo} shown={page.pageNum} totalPages={page.totalPages} onPage={setPageNo} />}
     </section>
   );
 }

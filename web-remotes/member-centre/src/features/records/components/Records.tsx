@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { LoadFailure, formatMoney, useLanguage } from "@portal/kit";
+import { Pager, LoadFailure, formatMoney, useLanguage } from "@portal/kit";
 import type { TextKey } from "../../../texts";
 import { t } from "../../../texts";
 import type { RecordFilter } from "../api";
 import { useRecords } from "../api";
 import { DateSearch } from "../../../components/DateSearch";
-import { Pager } from "../../../components/Pager";
 
 const TYPES = ["all", "deposit", "withdrawal", "transfer", "upline", "bet", "win", "rollback", "adjustment", "bonus"] as const;
 
@@ -64,7 +63,7 @@ export function Records() {
           </tbody>
         </table>
       )}
-      {page && <Pager label={t(language, "transactionHistory")} pageNo={pageNo} shown={page.pageNo} totalPages={page.totalPages} onPage={setPageNo} />}
+      {page && <Pager label={t(language, "transactionHistory")} previous={t(language, "previous")} next={t(language, "next")} pageNo={pageNo} shown={page.pageNo} totalPages={page.totalPages} onPage={setPageNo} />}
     </section>
   );
 }
