@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import uuid
 
 from games_helpers import MERCHANT, Games
 
-from games_service.bgs import slot
+from games_service.bgs import jackpot, pool, slot
+from games_service.bgs.router import JACKPOT_CACHE_SECONDS
 from games_service.bgs.service import recover
 from portal_kit.messaging.relay import connect_nats
 
@@ -138,6 +140,7 @@ async def test_a_trial_account_plays_a_demo_with_play_money_that_counts_for_noth
     # no betting record and no games.bet.settled.v1: points, agent turnover and the winners board never see it
     assert await games.db.rows("SELECT 1 FROM bet_record WHERE account_id = %s", (account,)) == []
     assert await games.db.rows("SELECT 1 FROM outbox WHERE body::text LIKE %s", (f"%{account}%",)) == []
+    assert await games.db.rows("SELECT 1 FROM jackpot_share") == []  # play money feeds no real pool
 
 
 async def test_a_trial_account_plays_only_demos_and_a_visitor_nothing(games: Games) -> None:
@@ -233,3 +236,49 @@ async def test_a_dragon_tiger_round_pays_by_the_cards_and_verifies_from_its_seed
         headers={"Authorization": token},
     )
     assert (bad.status_code, bad.json()["errorCode"]) == (400, "validation.failed")
+
+
+def seeds_hitting_at(nonce: int) -> tuple[str, str]:
+    """A server and client seed whose rounds miss the jackpot until round ``nonce``, which hits it."""
+    server = "5eed" * 16
+    for attempt in range(10_000_000):
+        client = f"jackpot-{attempt}"
+        if jackpot.hits(server, client, nonce) and not any(jackpot.hits(server, client, n) for n in range(1, nonce)):
+            return server, client
+    raise AssertionError("no hitting seeds")
+
+
+async def test_spins_feed_the_pool_and_a_hit_pays_all_of_it_once(games: Games) -> None:
+    account, token = await games.member(1_000_000)
+    server, client = seeds_hitting_at(21)
+    await games.db.rows(
+        "INSERT INTO seed_pair (merchant, account_id, server_seed, client_seed, nonce) VALUES (%s, %s, %s, %s, 0)"
+        " RETURNING 1",
+        (MERCHANT, account, server, client),
+    )
+    played = await asyncio.gather(*(games.spin(token, 1000) for _ in range(20)))  # in parallel
+    assert all(answer.status_code == 200 for answer in played)
+    assert all(answer.json()["value"]["jackpotWin"] == 0 for answer in played)
+    shown = (await games.http.get("/wps/games/jackpot")).json()["value"]
+    assert (shown["amount"], shown["currency"], shown["winners"]) == (jackpot.SEED + 20 * 10, "TRY", [])
+
+    hit = (await games.spin(token, 1000)).json()["value"]
+    assert hit["slot"]["jackpot"] is True and hit["fairness"]["nonce"] == 21
+    assert hit["jackpotWin"] == jackpot.SEED + 20 * 10  # the whole pool as it stood
+    wins = sum(answer.json()["value"]["win"] for answer in played) + hit["win"]
+    assert hit["balance"] == 1_000_000 - 21 * 1000 + wins + hit["jackpotWin"] == await games.balance(account)
+    recorded = await games.db.call("SELECT win FROM bet_record WHERE id = %s", (f"BGS:{hit['roundId']}",))
+    assert recorded == (hit["win"] + hit["jackpotWin"],)  # the record and its event carry the jackpot
+    again = await pool.claim(games.db, uuid.UUID(hit["roundId"]), MERCHANT, "TRY")
+    assert again == hit["jackpotWin"]  # claimed once: asking again empties nothing
+    await asyncio.sleep(JACKPOT_CACHE_SECONDS + 0.1)  # the pool as visitors see it is cached that long
+    after = (await games.http.get("/wps/games/jackpot", headers={"Language": "EN"})).json()["value"]
+    assert after["amount"] == jackpot.SEED + 10  # started again, with the hit spin's own share
+    assert [(w["player"], w["win"], w["gameName"]) for w in after["winners"]] == [
+        ("pl***r", hit["jackpotWin"], "Fruit Five")
+    ]
+    verified = await games.http.get(
+        "/wps/games/bgs/verify",
+        params={"gameCode": slot.GAME_CODE, "serverSeed": server, "clientSeed": client, "nonce": 21},
+    )
+    assert verified.json()["value"]["slot"]["jackpot"] is True  # anyone can check the hit

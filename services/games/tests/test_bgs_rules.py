@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from games_service.bgs import cards, fair, games, slot
+from games_service.bgs import cards, fair, games, jackpot, slot
 from portal_kit.errors import DomainError
 
 SERVER, CLIENT = "a" * 64, "player-seed"
@@ -119,3 +119,21 @@ def test_a_sample_of_dragon_tiger_rounds_lands_near_each_bets_exact_return() -> 
         ]
         error = statistics.pstdev(returns) / len(returns) ** 0.5
         assert abs(statistics.fmean(returns) - float(cards.exact_rtp(side))) < 4 * error, side
+
+
+def test_the_jackpot_hit_is_part_of_the_fair_outcome_and_about_one_in_odds() -> None:
+    server = "ab" * 32  # fixed: the count below is this stream's, not a chance
+    hits = [nonce for nonce in range(1, 1_000_001) if jackpot.hits(server, "fixed", nonce)]
+    assert hits == [22_524, 180_521, 287_741, 662_120]  # four in a million spins, at odds of 1 in 200,000
+    outcome = games.slot_round(1000, server, "fixed", hits[0]).outcome
+    assert outcome["jackpot"] is True
+    assert games.slot_round(1000, server, "fixed", hits[0] + 1).outcome["jackpot"] is (hits[0] + 1 in hits)
+    # the reels are the slot's own: the jackpot draw comes after them in the stream and changes no stop
+    assert outcome["stops"] == list(slot.play(server, "fixed", hits[0]).stops)
+
+
+def test_each_spin_gives_one_per_cent_of_its_stake_to_its_players_shard() -> None:
+    assert [jackpot.contribution(stake) for stake in (1000, 1050, 99, 10_000_000)] == [10, 10, 0, 100_000]
+    shards = {jackpot.shard_of(f"account-{n}") for n in range(200)}
+    assert shards == set(range(jackpot.SHARDS))
+    assert jackpot.shard_of("same") == jackpot.shard_of("same")

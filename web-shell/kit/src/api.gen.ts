@@ -460,6 +460,12 @@ export interface IssueVoiding {
   reason: string;
 }
 
+export interface JackpotRead {
+  currency: string;
+  amount: number;
+  winners: Array<WinnerRead>;
+}
+
 export interface LaunchRead {
   nodeId: number;
   gameCode: string;
@@ -1086,6 +1092,7 @@ export interface SlotOutcome {
   stops: Array<number>;
   grid: Array<Array<string>>;
   wins: Array<LineWinRead>;
+  jackpot?: boolean;
 }
 
 export interface SlotRoundRead {
@@ -1097,6 +1104,7 @@ export interface SlotRoundRead {
   balance: number;
   fairness: FairnessRead;
   slot: SlotOutcome;
+  jackpotWin: number;
 }
 
 export interface SmsRequest {
@@ -1386,6 +1394,7 @@ export const OPERATIONS = {
   hub88UserInfo: { service: "games", method: "POST", path: "/vendor/HUB88/user/info" },
   hub88Win: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/win" },
   inboxMessages: { service: "notifications", method: "GET", path: "/wps/notifications/messages" },
+  jackpot: { service: "games", method: "GET", path: "/wps/games/jackpot" },
   launchGame: { service: "games", method: "GET", path: "/wps/relay/GCS_gameLaunchFB" },
   listAnnouncements: { service: "site", method: "GET", path: "/wps/relay/MCSFE_getListAnnouncements" },
   login: { service: "auth", method: "POST", path: "/wps/session/login" },
@@ -1550,6 +1559,7 @@ export interface OperationPathParams {
   hub88UserInfo: Record<string, never>;
   hub88Win: Record<string, never>;
   inboxMessages: Record<string, never>;
+  jackpot: Record<string, never>;
   launchGame: Record<string, never>;
   listAnnouncements: Record<string, never>;
   login: Record<string, never>;
@@ -1712,6 +1722,7 @@ export interface OperationQuery {
   hub88UserInfo: Record<string, never>;
   hub88Win: Record<string, never>;
   inboxMessages: { pageNo?: number; pageSize?: number };
+  jackpot: Record<string, never>;
   launchGame: { nodeId: number };
   listAnnouncements: { pageNo?: number; pageSize?: number };
   login: Record<string, never>;
@@ -1874,6 +1885,7 @@ export interface OperationBody {
   hub88UserInfo: undefined;
   hub88Win: undefined;
   inboxMessages: undefined;
+  jackpot: undefined;
   launchGame: undefined;
   listAnnouncements: undefined;
   login: SealedBody;
@@ -2037,6 +2049,7 @@ export interface OperationResponse {
   hub88UserInfo: unknown;
   hub88Win: unknown;
   inboxMessages: PageRead_MessageRead;
+  jackpot: JackpotRead;
   launchGame: LaunchRead;
   listAnnouncements: PageRead_AnnouncementRead;
   login: SessionRead;

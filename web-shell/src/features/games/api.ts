@@ -38,6 +38,14 @@ export function useHotGames() {
   return useQuery(hotQuery(language));
 }
 
+const JACKPOT_POLL_MS = 10_000;
+
+/** The progressive pool and its latest hits, read again every ten seconds while shown. */
+export function useJackpot() {
+  const { language } = useLanguage();
+  return useQuery({ queryKey: ["jackpot", language], queryFn: () => api("jackpot", language), refetchInterval: JACKPOT_POLL_MS });
+}
+
 export function useWinners() {
   const { language } = useLanguage();
   return useQuery(winnersQuery(language));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GameRead, MenuRead } from "@portal/kit";
-import { gameListCenterPath, navEntries, nextHotStart, recommended, showsHeart, startStep } from "./rules";
+import { gameListCenterPath, jackpotStep, navEntries, nextHotStart, recommended, showsHeart, startStep } from "./rules";
 
 const vendor = (vassalage: string, gameType: string) => ({
   vassalage, gameType, gameCategory: "X", name: vassalage, maintenance: false, maintenanceEnd: null,
@@ -83,5 +83,14 @@ describe("tiles and home lists", () => {
   });
   it("lower-cases the gameListCenter parameters", () => {
     expect(gameListCenterPath("PG", "RNG")).toBe("/gameListCenter/pg/rng");
+  });
+});
+
+describe("the jackpot counter", () => {
+  it("starts at the pool, counts up toward a new amount a twentieth at a time and never passes it", () => {
+    expect(jackpotStep(null, 1_000_200)).toBe(1_000_200);
+    expect(jackpotStep(1_000_000, 1_000_200)).toBe(1_000_010);
+    expect(jackpotStep(1_000_199, 1_000_200)).toBe(1_000_200);
+    expect(jackpotStep(1_000_300, 1_000_000)).toBe(1_000_000); // a hit emptied the pool: shown at once
   });
 });

@@ -106,3 +106,10 @@ export function nextHotStart(length: number, start: number, direction: 1 | -1): 
   const last = Math.max(0, length - HOT_PER_VIEW);
   return Math.min(last, Math.max(0, start + direction * HOT_STEP));
 }
+
+/** The jackpot counter's next value on its way to ``target``: a twentieth of the way each tick (at least one
+ * minor unit), so a jump shows as a quick count; it starts at the target and never passes it. */
+export function jackpotStep(current: number | null, target: number): number {
+  if (current === null || current >= target) return target;
+  return Math.min(target, current + Math.max(1, Math.ceil((target - current) / 20)));
+}

@@ -6,7 +6,7 @@ type Key =
   | "LOTT" | "ELOTT" | "LIVE" | "FISH" | "RNG" | "PVP" | "ESPORTS" | "SPORTS" | "COCKFIGHT" | "hot" | "inHouse"
   | "allVendors" | "allGames" | "SC" | "VP" | "JP" | "TG" | "AC" | "BG" | "play" | "freeDemo" | "favourite"
   | "unfavourite" | "more" | "noGames" | "loadMore" | "hotGames" | "recommended" | "pgGames" | "winners"
-  | "biggestWins" | "noWinners" | "won" | "stake" | "spin" | "roll" | "win" | "lastWin" | "lines" | "over"
+  | "biggestWins" | "noWinners" | "jackpot" | "jackpotWins" | "noJackpotWins" | "won" | "stake" | "spin" | "roll" | "win" | "lastWin" | "lines" | "over"
   | "under" | "target" | "chance" | "payout" | "fairness" | "serverSeedHash" | "clientSeed" | "nonce"
   | "verify" | "verifyTitle" | "serverSeed" | "gameCode" | "result" | "rotateSeeds" | "revealed" | "underMaintenance"
   | "vendorGames" | "close" | "rolled" | "noWin" | "gameCentre" | "recentGames" | "verifyHint" | "DRAGON" | "TIGER" | "TIE" | "side" | "minBetFilter" | "linesFilter";
@@ -18,6 +18,7 @@ const TR: Record<Key, string> = {
   AC: "Arcade", BG: "Bingo", play: "Oyna", freeDemo: "Ücretsiz dene", favourite: "Favorilere ekle",
   unfavourite: "Favorilerden çıkar", more: "Daha fazla", noGames: "Burada henüz oyun yok.", loadMore: "Daha fazla yükle",
   hotGames: "Popüler oyunlar", recommended: "Önerilen oyunlar", pgGames: "PG Soft", winners: "Kazananlar",
+  jackpot: "Büyük ikramiye", jackpotWins: "Büyük ikramiye kazananları", noJackpotWins: "Büyük ikramiye henüz kazanılmadı.",
   biggestWins: "En büyük kazançlar", noWinners: "Bu hafta henüz büyük kazanç yok.", won: "kazandı", stake: "Bahis",
   spin: "Çevir", roll: "At", win: "Kazanç", lastWin: "Son kazanç", lines: "Hatlar", over: "Üstü", under: "Altı",
   target: "Hedef", chance: "Kazanma olasılığı", payout: "Ödeme", fairness: "Kanıtlanabilir adillik",
@@ -37,6 +38,7 @@ const EN: Record<Key, string> = {
   AC: "Arcade", BG: "Bingo", play: "Play", freeDemo: "Free demo", favourite: "Add to favourites",
   unfavourite: "Remove from favourites", more: "More", noGames: "No games here yet.", loadMore: "Load more",
   hotGames: "Hot games", recommended: "Recommended games", pgGames: "PG Soft", winners: "Winners",
+  jackpot: "Jackpot", jackpotWins: "Jackpot winners", noJackpotWins: "Nobody has hit the jackpot yet.",
   biggestWins: "Biggest wins", noWinners: "No big wins this week yet.", won: "won", stake: "Stake", spin: "Spin",
   roll: "Roll", win: "Win", lastWin: "Last win", lines: "Lines", over: "Over", under: "Under", target: "Target",
   chance: "Chance to win", payout: "Payout", fairness: "Provably fair", serverSeedHash: "Server seed (SHA-256)",
@@ -54,6 +56,7 @@ const CN: Record<Key, string> = {
   SC: "刮刮乐", VP: "视频扑克", JP: "奖池游戏", TG: "桌面游戏", AC: "街机游戏", BG: "宾果", play: "开始游戏", freeDemo: "免费试玩",
   favourite: "加入收藏", unfavourite: "取消收藏", more: "更多", noGames: "这里还没有游戏。",
   loadMore: "加载更多", hotGames: "热门游戏", recommended: "推荐游戏", pgGames: "PG 电子", winners: "赢家榜",
+  jackpot: "奖池", jackpotWins: "奖池得主", noJackpotWins: "奖池尚未被赢得。",
   biggestWins: "最大赢奖", noWinners: "本周还没有大奖。", won: "赢得", stake: "投注额", spin: "旋转", roll: "掷骰",
   win: "赢得", lastWin: "上次赢得", lines: "线数", over: "大于", under: "小于", target: "目标", chance: "获胜概率",
   payout: "赔付", fairness: "可证明公平", serverSeedHash: "服务器种子 (SHA-256)", clientSeed: "客户端种子", nonce: "随机数",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games_service.bgs import cards, fair, slot
+from games_service.bgs import cards, fair, jackpot, slot
 from portal_kit.errors import DomainError
 
 MAX_STAKE = 10_000_000  # minor units: 100,000.00
@@ -38,6 +38,7 @@ def slot_round(stake: int, server_seed: str, client_seed: str, nonce: int) -> Re
                 {"line": w.line, "symbol": w.symbol, "count": w.count, "win": w.multiplier * line_bet}
                 for w in spin.wins
             ],
+            "jackpot": jackpot.hits(server_seed, client_seed, nonce),
         },
     )
 

@@ -4,7 +4,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, Index, String, func, text
+from sqlalchemy import BigInteger, DateTime, Index, Integer, String, func, text
 from sqlalchemy.dialects.postgresql import JSONB, UUID
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -48,6 +48,7 @@ class Round(Base):
         Index("uq_round_request", "merchant", "account_id", "request_id", unique=True),
         Index("ix_round_open", "created_at", postgresql_where=text("state = 'open'")),
         Index("ix_round_member", "merchant", "account_id", "created_at"),
+        Index("ix_round_jackpot", "merchant", "settled_at", postgresql_where=text("jackpot_win IS NOT NULL")),
     )
 
     id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, default=uuid.uuid4)
@@ -69,5 +70,19 @@ class Round(Base):
     state: Mapped[str] = mapped_column(String(8), default="open")  # open, settled, void
     refusal: Mapped[str | None] = mapped_column(String(60), nullable=True)
     balance: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # after the round
+    # The progressive pool this round won, claimed (and the pool started again) once, before it is paid.
+    jackpot_win: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     settled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class JackpotShare(Base):
+    """One shard of a brand's progressive pool (the pool is ``SEED`` plus every shard); a spin adds to the shard
+    of its player, a hit empties them all."""
+
+    __tablename__ = "jackpot_share"
+
+    merchant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    currency: Mapped[str] = mapped_column(String(3), primary_key=True)
+    shard: Mapped[int] = mapped_column(Integer, primary_key=True)
+    amount: Mapped[int] = mapped_column(BigInteger, default=0)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
-from games_service.bgs import cards, fair, games, seeds, slot
+from games_service.bgs import cards, fair, games, pool, seeds, slot
 from games_service.bgs.models import Round
 from games_service.bgs.schemas import (
     CardsOutcome,
@@ -18,6 +18,7 @@ from games_service.bgs.schemas import (
     DragonTigerBody,
     DragonTigerRoundRead,
     FairnessRead,
+    JackpotRead,
     RotateBody,
     RotatedRead,
     SeedsRead,
@@ -28,8 +29,8 @@ from games_service.bgs.schemas import (
 )
 from games_service.bgs.service import VENDOR, Bet, play
 from games_service.catalogue.service import has_free_demo, playable_game
-from games_service.deps import Brands, Db, Gambler, InHousePlayer, Nats
-from portal_kit.envelope import Envelope, ok
+from games_service.deps import Brands, Cache, Db, Gambler, InHousePlayer, Language, MerchantCode, Nats
+from portal_kit.envelope import Envelope, ok, ok_raw
 from portal_kit.errors import DomainError, Forbidden
 
 router = APIRouter(tags=["in-house games"])
@@ -73,7 +74,7 @@ async def spin(db: Db, nc: Nats, brands: Brands, principal: InHousePlayer, body:
         SlotRoundRead(
             roundId=str(round_.id), gameCode=round_.game_code, currency=round_.currency, stake=round_.stake,
             win=round_.win, balance=round_.balance, fairness=_fairness(round_),
-            slot=SlotOutcome.model_validate(round_.outcome),
+            slot=SlotOutcome.model_validate(round_.outcome), jackpotWin=round_.jackpot_win or 0,
         )
     )  # fmt: skip
 
@@ -174,3 +175,23 @@ async def verify(
         dealt = CardsOutcome.model_validate(result.outcome)
         return ok(VerifyRead(gameCode=gameCode, serverSeedHash=commitment, cards=dealt, won=dealt.winner == chosen))
     raise DomainError("game.not_found", status=404)
+
+
+JACKPOT_CACHE_SECONDS = 3
+
+
+@router.get("/wps/games/jackpot", operation_id="jackpot", response_model=Envelope[JackpotRead])
+async def jackpot_pool(db: Db, cache: Cache, brands: Brands, merchant: MerchantCode, language: Language) -> Response:
+    """Open to visitors: the slot's progressive pool of the brand and its latest hits (cached a few seconds)."""
+    key = f"games:jackpot:{merchant}:{language}"
+    cached = await cache.get(key)
+    if cached is None:
+        currency = (await brands.brand(merchant)).currency
+        answer = JackpotRead(
+            currency=currency,
+            amount=await pool.amount(db, merchant, currency),
+            winners=await pool.winners(db, merchant, language),
+        )
+        cached = answer.model_dump_json()
+        await cache.set(key, cached, ex=JACKPOT_CACHE_SECONDS)
+    return Response(ok_raw(str(cached)), media_type="application/json")

@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, StrictBool, StrictInt
 
 from games_service.bgs.games import MAX_STAKE
+from games_service.records.schemas import WinnerRead
 
 RequestId = Annotated[str, Field(min_length=8, max_length=100, pattern=r"^[A-Za-z0-9_.:-]+$")]
 Stake = Annotated[StrictInt, Field(ge=1, le=MAX_STAKE, description="Integer minor units.")]
@@ -39,6 +40,7 @@ class SlotOutcome(BaseModel):
     stops: list[int]
     grid: list[list[str]]  # grid[reel][row]
     wins: list[LineWinRead]
+    jackpot: bool = False  # the round won the progressive jackpot (rounds before it existed: false)
 
 
 class DiceOutcome(BaseModel):
@@ -72,6 +74,7 @@ class RoundRead(BaseModel):
 
 class SlotRoundRead(RoundRead):
     slot: SlotOutcome
+    jackpotWin: int  # minor units: the pool this round won (0 when it won none), paid besides ``win``
 
 
 class DiceRoundRead(RoundRead):
@@ -112,3 +115,11 @@ class VerifyRead(BaseModel):
     dice: DiceOutcome | None = None
     cards: CardsOutcome | None = None
     won: bool | None = None
+
+
+class JackpotRead(BaseModel):
+    """The brand's progressive pool now and its latest hits (names masked)."""
+
+    currency: str
+    amount: int  # minor units
+    winners: list[WinnerRead]

@@ -24,7 +24,7 @@ from nats.aio.client import Client as NATS
 from sqlalchemy import select, text, update
 from sqlalchemy.dialects.postgresql import insert
 
-from games_service.bgs import fair
+from games_service.bgs import fair, jackpot, pool
 from games_service.bgs.games import Result
 from games_service.bgs.models import Round
 from games_service.records import service as records
@@ -128,7 +128,8 @@ def _settled_bet(round_: Round, now: datetime) -> SettledBet:
     return SettledBet(
         vendor=VENDOR, round_id=str(round_.id), merchant=round_.merchant, account_id=round_.account_id,
         player_name=round_.player_name, game_type=round_.game_type, game_code=round_.game_code,
-        currency=round_.currency, stake=round_.stake, valid_bet=round_.stake, win=round_.win, settled_at=now,
+        currency=round_.currency, stake=round_.stake, valid_bet=round_.stake, win=round_.win + (round_.jackpot_win or 0),
+        settled_at=now,
     )  # fmt: skip
 
 
@@ -146,7 +147,17 @@ async def settle(db: Database, nc: NATS, round_: Round) -> Round:
             nc, round_.merchant, round_.account_id, round_.currency, round_.win, f"bgs:{round_.id}:win",
             round_.wallet,
         )  # fmt: skip
+    if wins_jackpot(round_):
+        round_.jackpot_win = await pool.claim(db, round_.id, round_.merchant, round_.currency)
+        balance = await credit(
+            nc, round_.merchant, round_.account_id, round_.currency, round_.jackpot_win, f"bgs:{round_.id}:jackpot"
+        )
     return await _close(db, round_, SETTLED, balance=balance)
+
+
+def wins_jackpot(round_: Round) -> bool:
+    """A real-money spin of the slot whose fair outcome hit the jackpot (play money wins no real pool)."""
+    return round_.wallet == MAIN and round_.game_code == jackpot.GAME_CODE and bool(round_.outcome.get("jackpot"))
 
 
 async def _close(
@@ -162,7 +173,9 @@ async def _close(
         )
         if closed is not None and state == SETTLED and round_.wallet == MAIN:
             # play money is no bet: no record, no event (points, turnover and the winners board ignore it)
-            await records.add(session, _settled_bet(round_, now))
+            await records.add(session, _settled_bet(closed, now))
+            if closed.game_code == jackpot.GAME_CODE:
+                await pool.contribute(session, closed)
     if closed is not None:
         return closed
     async with db.reader() as reader:  # closed by another settle (the recovery sweep): its answer stands

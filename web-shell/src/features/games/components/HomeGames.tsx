@@ -1,14 +1,10 @@
 import { useState } from "react";
-import type { WinnerRead } from "@portal/kit";
-import { formatMoney, Link, useLanguage, useSession } from "@portal/kit";
-import { useSite } from "../../../site";
-import { useGameList, useHotGames, useWinners } from "../api";
+import { Link, useLanguage, useSession } from "@portal/kit";
+import { useGameList, useHotGames } from "../api";
 import { hotWindow, HOT_PER_VIEW, nextHotStart, recommended } from "../rules";
 import { gameText } from "../texts";
 import { GameGrid } from "./GameGrid";
-import { useGameStart } from "./useGameStart";
-
-export const BIGGEST_SHOWN = 9; // spec §9
+import { JackpotCounter, WinnersBoard } from "./Winners";
 
 function SectionTitle({ title, more }: { title: string; more?: string }) {
   const { language } = useLanguage();
@@ -66,46 +62,12 @@ function SignedInLists() {
   );
 }
 
-/** The winners board: the biggest wins of the week (9 shown, scrolling); pressing one starts its game. The
- * jackpot list waits for the jackpot pool, which is not built. */
-function WinnersBoard() {
-  const { language } = useLanguage();
-  const { config } = useSite();
-  const winners = useWinners().data ?? [];
-  const { start, outcome } = useGameStart();
-  const open = (winner: WinnerRead) => {
-    if (winner.nodeId === null) return;
-    start({ nodeId: winner.nodeId, gameType: winner.gameType, vassalage: winner.vendor, gameCode: winner.gameCode, isGame: "GAME", gameName: winner.gameName });
-  };
-  return (
-    <section className="panel winners" aria-label={gameText(language, "winners")} data-testid="winners">
-      <h2>{gameText(language, "biggestWins")}</h2>
-      {outcome && <p role="alert">{outcome.text}</p>}
-      {winners.length === 0 ? (
-        <p className="muted">{gameText(language, "noWinners")}</p>
-      ) : (
-        <div className="winners__window">
-          <ol className={winners.length > BIGGEST_SHOWN ? "winners__list winners__list--scrolling" : "winners__list"}>
-            {winners.map((winner, index) => (
-              <li key={`${winner.time}-${index}`}>
-                <button type="button" onClick={() => open(winner)}>
-                  <span className="winners__player">{winner.player}</span> {gameText(language, "won")}{" "}
-                  <strong>{formatMoney(winner.win, config.currencySymbol)}</strong> · {winner.gameName}
-                </button>
-              </li>
-            ))}
-          </ol>
-        </div>
-      )}
-    </section>
-  );
-}
-
 /** The home page's game sections. */
 export function HomeGames() {
   const session = useSession();
   return (
     <>
+      <JackpotCounter />
       <WinnersBoard />
       <HotScroller />
       {session.token && <SignedInLists />}

@@ -1,0 +1,91 @@
+"""The progressive pool in the database: each spin's contribution, the claim of a hit (once per round, with the
+reset of the pool in the same transaction) and what visitors see of it."""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy import and_, func, select, text, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from games_service.bgs import jackpot
+from games_service.bgs.models import JackpotShare, Round
+from games_service.catalogue.models import Game
+from games_service.events import stamp
+from games_service.records.domain import masked
+from games_service.records.schemas import WinnerRead
+from portal_kit.db import Database
+
+CONTRIBUTE = text(
+    """
+    INSERT INTO jackpot_share (merchant, currency, shard, amount) VALUES (:merchant, :currency, :shard, :amount)
+    ON CONFLICT (merchant, currency, shard) DO UPDATE SET amount = jackpot_share.amount + excluded.amount
+    """
+)
+# RETURNING gives the row after the update: the amounts emptied are read (and locked) first.
+EMPTY = text(
+    """
+    WITH emptied AS (
+        SELECT shard, amount FROM jackpot_share WHERE merchant = :merchant AND currency = :currency FOR UPDATE
+    )
+    UPDATE jackpot_share SET amount = 0 FROM emptied
+    WHERE jackpot_share.merchant = :merchant AND jackpot_share.currency = :currency
+      AND jackpot_share.shard = emptied.shard
+    RETURNING emptied.amount
+    """
+)
+WINNERS_SHOWN = 20
+
+
+async def contribute(session: AsyncSession, round_: Round) -> None:
+    """Add a settled real-money spin's share of its stake to its player's shard of the pool."""
+    amount = jackpot.contribution(round_.stake)
+    if amount:
+        await session.execute(CONTRIBUTE, {"merchant": round_.merchant, "currency": round_.currency,
+                                           "shard": jackpot.shard_of(round_.account_id), "amount": amount})  # fmt: skip
+
+
+async def claim(db: Database, round_id: uuid.UUID, merchant: str, currency: str) -> int:
+    """What the hit of round ``round_id`` wins: the pool now (``SEED`` and every shard), which starts again from
+    ``SEED``; a round that claimed already gets its amount again and empties nothing."""
+    async with db.transaction() as session:
+        claimed = await session.scalar(select(Round.jackpot_win).where(Round.id == round_id).with_for_update())
+        if claimed is not None:
+            return int(claimed)
+        shares = (await session.execute(EMPTY, {"merchant": merchant, "currency": currency})).scalars().all()
+        won = jackpot.SEED + sum(int(share) for share in shares)
+        await session.execute(update(Round).where(Round.id == round_id).values(jackpot_win=won))
+        return won
+
+
+async def amount(db: Database, merchant: str, currency: str) -> int:
+    async with db.reader() as session:
+        shares = await session.scalar(
+            select(func.coalesce(func.sum(JackpotShare.amount), 0)).where(
+                JackpotShare.merchant == merchant, JackpotShare.currency == currency
+            )
+        )
+    return jackpot.SEED + int(shares or 0)
+
+
+async def winners(db: Database, merchant: str, language: str) -> list[WinnerRead]:
+    """The latest hits, names masked."""
+    join = and_(Game.merchant == Round.merchant, Game.vendor == "BGS", Game.game_code == Round.game_code)
+    async with db.reader() as session:
+        rows = (
+            await session.execute(
+                select(Round, Game).outerjoin(Game, join)
+                .where(Round.merchant == merchant, Round.jackpot_win.is_not(None), Round.state == "settled")
+                .order_by(Round.settled_at.desc()).limit(WINNERS_SHOWN)
+            )
+        ).all()  # fmt: skip
+    return [
+        WinnerRead(
+            player=masked(round_.player_name), nodeId=game.node_id if game else None, vendor="BGS",
+            gameType=round_.game_type, gameCode=round_.game_code,
+            gameName=str(game.names.get(language) or game.names.get("EN") or round_.game_code) if game else round_.game_code,
+            currency=round_.currency, stake=round_.stake, win=int(round_.jackpot_win or 0),
+            time=stamp(round_.settled_at) if round_.settled_at else "",
+        )
+        for round_, game in rows
+    ]  # fmt: skip
