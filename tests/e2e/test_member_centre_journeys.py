@@ -5,6 +5,7 @@ pay and the member confirms as partly received, and a wrong payment password's t
 from __future__ import annotations
 
 import gzip
+import re
 
 import httpx
 from playwright.sync_api import Page, Response, expect
@@ -14,7 +15,8 @@ from portal_stack.harness import Stack
 
 MENU = [
     "My account", "My wallet", "Deposit", "Withdrawal", "Transfer to upline", "Betting record", "Account record",
-    "Personal loss", "Bonus details", "Reward centre", "Invite friends", "Mission activity", "Platform information",
+    "Personal loss", "Bonus details", "Reward centre", "Invite friends", "Mission activity",
+    re.compile(r"^Platform information\d*$"),  # with the unread badge (the brand's welcome message)
 ]  # fmt: skip
 
 
