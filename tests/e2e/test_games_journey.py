@@ -114,14 +114,14 @@ def test_a_trial_account_is_stopped_at_the_game_start_and_a_visitor_is_asked_to_
     expect(page.get_by_test_id("game-frame")).to_have_count(0)
 
 
-def test_a_visitor_plays_the_free_demo_with_a_trial_accounts_play_money(stack: Stack, page: Page) -> None:
-    enter(page, stack, None)
+def test_a_free_play_account_plays_the_free_demo_with_its_play_money(stack: Stack, page: Page) -> None:
+    trial = Browser(stack, "127.0.0.23").http.post("/wps/session/login/freeplay", json={"os": "Linux", "platform": "W"})
+    token = trial.json()["value"]["token"]
+    enter(page, stack, token)
     page.goto(f"{stack.url}/rng")
     page.locator("[data-code=BGS_FRUIT5]").get_by_role("button", name="Free demo").click()
     frame = page.get_by_test_id("game-frame")
     expect(frame).to_be_visible(timeout=20_000)
-    token = page.evaluate("sessionStorage.getItem('token')")
-    assert token, "the demo runs in a free-play session"
     expect(page.get_by_test_id("balance")).to_contain_text("₺2,000.00", timeout=20_000)  # the trial's play money
     frame.get_by_test_id("slot-stake").select_option("1000")
     http = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
