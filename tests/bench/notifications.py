@@ -143,7 +143,7 @@ async def browser_latencies(stack: Stack, samples: int) -> dict[str, Any]:
         await page.evaluate(f"sessionStorage.setItem('token', '{token}'); localStorage.setItem('hisLang', 'EN');"
                             "sessionStorage.setItem('popupClosed:agent', '1')")  # fmt: skip
         await page.goto(stack.url)
-        await page.wait_for_selector('[data-live="open"]', timeout=30_000)
+        await page.wait_for_selector('[data-live="open"]', state="attached", timeout=30_000)
         await page.evaluate(WATCH_TOASTS)
         credited = await credited_to_toast(stack, page, account, samples)
         approved = await approval_to_toast(stack, page, token, max(samples // 3, 5))
