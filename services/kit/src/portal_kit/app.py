@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -217,7 +217,11 @@ def create_app(
             pool_size=settings.database_pool_size,
             max_overflow=settings.database_max_overflow,
         )
-        app.state.redis = Redis.from_url(settings.redis_url, decode_responses=True)
+        # A burst beyond the pool waits for a connection instead of failing (redis-py's default pool raises).
+        pool = BlockingConnectionPool.from_url(
+            settings.redis_url, max_connections=settings.redis_pool_size, timeout=5, decode_responses=True
+        )
+        app.state.redis = Redis.from_pool(pool)  # closing the client closes its pool
         session_cache = SessionCache(app.state.redis, seconds=settings.session_cache_seconds)
         await session_cache.start()
         app.state.sessions = SessionStore(app.state.redis, session_cache)
