@@ -33,7 +33,7 @@ from portal_kit.messaging.relay import ensure_stream
 from portal_kit.servers import ManagedProcess, free_port, port_open
 from portal_kit.sessions import Principal, Role, SessionStore
 from portal_stack.harness import Stack
-from portal_stack.services import REPO, WS_LIMIT
+from portal_stack.services import REPO, WS_OPTIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 from conftest import CHROMIUM_ARGS
@@ -165,7 +165,7 @@ async def idle_sockets(stack: Stack, count: int) -> dict[str, Any]:
     replica = ManagedProcess(
         "notifications-bench",
         [sys.executable, "-m", "uvicorn", "notifications_service.main:app", "--host", "127.0.0.1", "--port", str(port),
-         "--loop", "uvloop", "--no-access-log", *WS_LIMIT],
+         "--loop", "uvloop", "--no-access-log", *WS_OPTIONS],
         stack.data_dir / "notifications-bench.log",
         lambda: port_open(port),
         env={"NOTIFICATIONS_DATABASE_URL": database, "REDIS_URL": stack.redis_url, "NATS_URL": stack.nats_url,

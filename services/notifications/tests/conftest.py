@@ -17,7 +17,7 @@ from notifications_service.worker import build_worker
 from portal_kit.migrations import upgrade
 from portal_kit.servers import ManagedProcess, free_port, port_open
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
-from portal_stack.services import WS_LIMIT
+from portal_stack.services import WS_OPTIONS
 
 SERVICES = Path(__file__).resolve().parents[2]
 HEARTBEAT_SECONDS = 1.0
@@ -35,7 +35,7 @@ def replica_process(servers: PortalServers, database_url: str, name: str) -> Man
     return ManagedProcess(
         name,
         [sys.executable, "-m", "uvicorn", "notifications_service.main:app", "--host", "127.0.0.1", "--port", str(port),
-         *WS_LIMIT],
+         *WS_OPTIONS],
         servers.root / "logs" / f"{name}-{port}.log",
         lambda: port_open(port),
         env={"NOTIFICATIONS_DATABASE_URL": database_url, "REDIS_URL": servers.redis_url, "NATS_URL": servers.nats_url,

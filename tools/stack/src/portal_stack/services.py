@@ -30,7 +30,9 @@ class ServiceSpec:
         return "PORTAL_UPSTREAM_" + self.name.upper().replace("-", "_")
 
 
-WS_LIMIT = ("--ws-max-size", "4096")
+# The member sockets' server options: a browser frame over 4 KiB is refused before it is read whole; no
+# per-message compression (the frames are tiny, and a zlib context per socket would cost more than the socket).
+WS_OPTIONS = ("--ws-max-size", "4096", "--ws-per-message-deflate", "false")
 
 SERVICES: tuple[ServiceSpec, ...] = (
     ServiceSpec("site", "site_service", "SITE_", 8101, seed=True),
@@ -38,6 +40,5 @@ SERVICES: tuple[ServiceSpec, ...] = (
     ServiceSpec("wallet", "wallet_service", "WALLET_", 8103),
     ServiceSpec("games", "games_service", "GAMES_", 8104, seed=True),
     ServiceSpec("lottery", "lottery_service", "LOTTERY_", 8105),
-    # A browser's socket frame larger than this is refused by the server before it is read whole.
-    ServiceSpec("notifications", "notifications_service", "NOTIFICATIONS_", 8106, seed=True, server_args=WS_LIMIT),
+    ServiceSpec("notifications", "notifications_service", "NOTIFICATIONS_", 8106, seed=True, server_args=WS_OPTIONS),
 )
