@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from fastapi import FastAPI
 
 from notifications_service.broadcasts import router as broadcasts
@@ -22,12 +24,14 @@ async def _start(app: FastAPI) -> None:
     settings: NotificationsSettings = app.state.settings
     app.state.nats = await connect_nats(settings.nats_url, "notifications-api")
     app.state.hub = Hub(app.state.nats, app.state.db, settings.resume_limit)
+    app.state.heartbeat = asyncio.create_task(app.state.hub.heartbeat(app.state.redis, settings.heartbeat_seconds))
     sessions: SessionStore = app.state.sessions
     if sessions.cache is not None:
         sessions.cache.watchers.append(app.state.hub.sessions_ended)
 
 
 async def _stop(app: FastAPI) -> None:
+    app.state.heartbeat.cancel()
     await app.state.hub.close_all()
     await app.state.nats.close()
 

@@ -16,11 +16,12 @@ from nats.aio.client import Client as NATS
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 from pydantic import BaseModel, ValidationError
+from redis.asyncio import Redis
 from starlette.websockets import WebSocketState
 
 from notifications_service.inbox import repository
 from notifications_service.inbox.domain import Reader
-from notifications_service.push.schemas import CloseCode, SocketBalanceFrame, SocketMessageFrame
+from notifications_service.push.schemas import CloseCode, SocketBalanceFrame, SocketMessageFrame, SocketPingFrame
 from notifications_service.push.subjects import brand_subject, member_subject
 from portal_events import NotificationsPush
 from portal_kit.db import Database
@@ -125,6 +126,35 @@ class Hub:
                 task = asyncio.get_running_loop().create_task(conn.close(CloseCode.SESSION_ENDED))
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
+
+    async def heartbeat(self, redis: Redis, every: float) -> None:
+        """Every ``every`` seconds, one pass over the sockets (one task for all of them, not one each): close
+        those silent for two pings and those whose session is gone (looked up in one pipeline), ping the rest."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self._beat(redis, every)
+            except Exception:
+                log.exception("heartbeat pass failed")
+
+    async def _beat(self, redis: Redis, every: float) -> None:
+        now = time.monotonic()
+        held = [conn for conns in self.by_token.values() for conn in conns]
+        silent = {conn for conn in held if now - conn.answered_at > 2 * every}
+        keys = list(self.by_token)
+        async with redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.exists(key)
+            alive = await pipe.execute()
+        ended = {key for key, exists in zip(keys, alive, strict=True) if not exists}
+        closing = [conn.close(CloseCode.SILENT) for conn in silent]
+        closing += [conn.close(CloseCode.SESSION_ENDED) for conn in held if conn.token_key in ended]
+        pinged = [
+            conn.send(SocketPingFrame(type="ping"))
+            for conn in held
+            if conn not in silent and conn.token_key not in ended
+        ]
+        await asyncio.gather(*closing, *pinged, return_exceptions=True)
 
     async def close_all(self) -> None:
         held = {conn for conns in self.by_token.values() for conn in conns}

@@ -5,7 +5,6 @@ refused at the upgrade (HTTP 403), before anything is held for them."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import Mapping
@@ -13,7 +12,6 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
-from redis.asyncio import Redis
 
 from notifications_service.inbox import repository
 from notifications_service.inbox.domain import Reader
@@ -22,7 +20,6 @@ from notifications_service.push.schemas import (
     CLIENT_FRAME,
     PROTOCOL,
     CloseCode,
-    SocketPingFrame,
     SocketReadyFrame,
     SocketResumeFrame,
 )
@@ -66,19 +63,6 @@ def client_frame(message: Mapping[str, Any], limit: int) -> SocketResumeFrame | 
     return frame if isinstance(frame, SocketResumeFrame) else None
 
 
-async def heartbeat(conn: Connection, redis: Redis, every: float) -> None:
-    """Ping every ``every`` seconds; close a socket silent for two pings or whose session is gone."""
-    while True:
-        await asyncio.sleep(every)
-        if time.monotonic() - conn.answered_at > 2 * every:
-            await conn.close(CloseCode.SILENT)
-            return
-        if not await redis.exists(conn.token_key):
-            await conn.close(CloseCode.SESSION_ENDED)
-            return
-        await conn.send(SocketPingFrame(type="ping"))
-
-
 @router.websocket("/ws")
 async def member_socket(ws: WebSocket) -> None:
     settings: NotificationsSettings = ws.app.state.settings
@@ -92,7 +76,6 @@ async def member_socket(ws: WebSocket) -> None:
     await ws.accept(subprotocol=PROTOCOL)
     conn = Connection(ws, Reader(principal.merchant, principal.account_id), key)
     await hub.join(conn)
-    beating = asyncio.create_task(heartbeat(conn, ws.app.state.redis, settings.heartbeat_seconds))
     try:
         async with conn.lock:
             conn.cursor = await repository.newest(hub.db, conn.reader)
@@ -112,5 +95,4 @@ async def member_socket(ws: WebSocket) -> None:
     except WebSocketDisconnect:  # gone while a frame was on its way
         pass
     finally:
-        beating.cancel()
         await hub.leave(conn)
