@@ -116,22 +116,19 @@ def collect(registry: dict[str, Any]) -> tuple[list[Model], list[tuple[str, str]
         subjects.append((subject, name))
     calls: list[tuple[str, str, str]] = []
     loaded: dict[str, str] = {}
-    for subject, entry in sorted(registry.get("rpc", {}).items()):
-        names = []
-        for part in ("request", "reply"):
-            path = entry[part]
-            if path not in loaded:
-                schema = json.loads((ROOT / path).read_text())
-                loaded[path] = schema["title"]
-                _object(schema["title"], schema, models)
-            names.append(loaded[path])
-        calls.append((subject, names[0], names[1]))
-    for _prefix, entry in sorted(registry.get("pushes", {}).items()):
-        path = entry["schema"]
+
+    def model_of(path: str) -> str:
+        """The model of a schema file, made once however many entries share the file."""
         if path not in loaded:
             schema = json.loads((ROOT / path).read_text())
             loaded[path] = schema["title"]
             _object(schema["title"], schema, models)
+        return loaded[path]
+
+    for subject, entry in sorted(registry.get("rpc", {}).items()):
+        calls.append((subject, model_of(entry["request"]), model_of(entry["reply"])))
+    for entry in registry.get("pushes", {}).values():
+        model_of(entry["schema"])
     return models, subjects, calls
 
 
@@ -180,29 +177,20 @@ def _names(names: list[str] | None) -> str:
 
 def _routes_python(registry: dict[str, Any]) -> list[str]:
     """Who may do what on the bus, for the NATS permissions of each service's user (``portal_stack.access``)."""
-    lines = ["", "# Each event subject: the service that publishes it and the services that consume it."]
-    lines += ["EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {"]
-    for subject, entry in sorted(registry["events"].items()):
-        lines.append(f'    "{subject}": ("{entry["producer"]}", {_names(entry.get("consumers"))}),')
-    lines += [
-        "}",
-        "",
-        "",
-        "# Each request/reply subject: the service that answers it and the services that may call it.",
-    ]
-    lines += ["RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {"]
-    for subject, entry in sorted(registry.get("rpc", {}).items()):
-        lines.append(f'    "{subject}": ("{entry["responder"]}", {_names(entry.get("callers"))}),')
-    lines += [
-        "}",
-        "",
-        "",
-        "# Each core fan-out prefix (subjects under it, no stream): the service that publishes and those that listen.",
-    ]
-    lines += ["PUSH_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {"]
-    for subject, entry in sorted(registry.get("pushes", {}).items()):
-        lines.append(f'    "{subject}": ("{entry["publisher"]}", {_names(entry.get("subscribers"))}),')
-    lines += ["}", ""]
+    sections = [
+        ("events", "EVENT_ROUTES", "producer", "consumers",
+         "Each event subject: the service that publishes it and the services that consume it."),
+        ("rpc", "RPC_ROUTES", "responder", "callers",
+         "Each request/reply subject: the service that answers it and the services that may call it."),
+        ("pushes", "PUSH_ROUTES", "publisher", "subscribers",
+         "Each core fan-out prefix (subjects under it, no stream): the service that publishes and those that listen."),
+    ]  # fmt: skip
+    lines: list[str] = []
+    for section, name, owner, others, comment in sections:
+        lines += ["", f"# {comment}", f"{name}: dict[str, tuple[str, tuple[str, ...]]] = {{"]
+        for subject, entry in sorted(registry.get(section, {}).items()):
+            lines.append(f'    "{subject}": ("{entry[owner]}", {_names(entry.get(others))}),')
+        lines += ["}", ""]
     return lines
 
 
