@@ -89,8 +89,8 @@ export function useLiveNotifications(onMessage: (message: MessageRead) => void):
       onOpen: () => setOpen(true),
       onDrop: () => setOpen(false),
       onMessage: (message) => {
+        heard.current(message); // the toast first: the lists' reads can follow it
         refresh(LIVE_REFRESHED);
-        heard.current(message);
       },
       onBalance: () => refresh(["balance"]),
       onSessionEnded: () => void signOut(),
