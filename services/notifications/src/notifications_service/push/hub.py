@@ -57,39 +57,37 @@ class Hub:
         self.by_token: dict[str, set[Connection]] = {}
         self._subscriptions: dict[str, Subscription] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-
-    @property
-    def sockets(self) -> int:
-        return sum(len(held) for held in self.by_token.values())
+        self._membership = asyncio.Lock()
 
     @staticmethod
     def _subjects(conn: Connection) -> tuple[str, str]:
         return member_subject(conn.reader.merchant, conn.reader.account_id), brand_subject(conn.reader.merchant)
 
     async def join(self, conn: Connection) -> None:
-        for subject in self._subjects(conn):
-            held = self.by_subject.setdefault(subject, set())
-            held.add(conn)
-            if subject not in self._subscriptions:
-                self._subscriptions[subject] = await self.nc.subscribe(subject, cb=self._heard)
-        self.by_token.setdefault(conn.token_key, set()).add(conn)
+        async with self._membership:  # two tabs of one member joining at once make one subscription
+            for subject in self._subjects(conn):
+                self.by_subject.setdefault(subject, set()).add(conn)
+                if subject not in self._subscriptions:
+                    self._subscriptions[subject] = await self.nc.subscribe(subject, cb=self._heard)
+            self.by_token.setdefault(conn.token_key, set()).add(conn)
 
     async def leave(self, conn: Connection) -> None:
-        for subject in self._subjects(conn):
-            held = self.by_subject.get(subject)
-            if held is None:
-                continue
-            held.discard(conn)
-            if not held:
-                del self.by_subject[subject]
-                subscription = self._subscriptions.pop(subject, None)
-                if subscription is not None:
-                    await subscription.unsubscribe()
-        tokens = self.by_token.get(conn.token_key)
-        if tokens is not None:
-            tokens.discard(conn)
-            if not tokens:
-                del self.by_token[conn.token_key]
+        async with self._membership:
+            for subject in self._subjects(conn):
+                held = self.by_subject.get(subject)
+                if held is None:
+                    continue
+                held.discard(conn)
+                if not held:
+                    del self.by_subject[subject]
+                    subscription = self._subscriptions.pop(subject, None)
+                    if subscription is not None:
+                        await subscription.unsubscribe()
+            tokens = self.by_token.get(conn.token_key)
+            if tokens is not None:
+                tokens.discard(conn)
+                if not tokens:
+                    del self.by_token[conn.token_key]
 
     async def _heard(self, msg: Msg) -> None:
         try:
