@@ -177,6 +177,18 @@ async def test_health_and_readiness(client: httpx.AsyncClient) -> None:
     assert ready.json()["success"] is True
 
 
+async def test_the_document_lists_the_headers_the_session_and_brand_are_read_from(client: httpx.AsyncClient) -> None:
+    # The kit reads them from the request (not as FastAPI Header() parameters); the document must still say so.
+    paths = (await client.get("/openapi.json")).json()["paths"]
+
+    def headers(path: str) -> set[str]:
+        return {p["name"] for p in paths[path]["get"].get("parameters", []) if p["in"] == "header"}
+
+    assert headers("/whoami") == {"merchant", "authorization"}
+    assert headers("/member-only") == {"merchant", "authorization"}
+    assert headers("/healthz") == set()
+
+
 async def test_merchant_defaults_and_bad_merchant_is_refused(client: httpx.AsyncClient) -> None:
     default = await client.get("/whoami")
     other = await client.get("/whoami", headers={"Merchant": "OtherBrand"})

@@ -17,6 +17,9 @@ from portal_kit.encryption import ENCRYPTED_MODEL_ATTRIBUTE, SealedBody
 from portal_kit.envelope import ErrorEnvelope
 
 REF = "#/components/schemas/{model}"
+# A dependency that reads request headers itself (cheaper than FastAPI's Header() parameters on every call) names
+# them in this attribute, so the document still lists them as the operation's header parameters.
+READS_HEADERS = "__portal_reads_headers__"
 
 
 def _encrypted_model(dependant: Dependant) -> type[BaseModel] | None:
@@ -28,6 +31,14 @@ def _encrypted_model(dependant: Dependant) -> type[BaseModel] | None:
         if nested is not None:
             return nested
     return None
+
+
+def _headers_read(dependant: Dependant) -> dict[str, None]:
+    names: dict[str, None] = {}
+    for dependency in dependant.dependencies:
+        names.update(dict.fromkeys(getattr(dependency.call, READS_HEADERS, ())))
+        names.update(_headers_read(dependency))
+    return names
 
 
 def _add_schema(schemas: dict[str, Any], model: type[BaseModel]) -> str:
@@ -48,13 +59,25 @@ def document(app: FastAPI) -> dict[str, Any]:
         route = context.original_route
         if not isinstance(route, APIRoute):
             continue
+        path = context.path_format or route.path_format  # with the including router's prefix
+        documented = spec["paths"].get(path, {})  # a route outside the schema has nothing to complete
+        operations = [documented[method.lower()] for method in route.methods or () if method.lower() in documented]
+        headers = _headers_read(route.dependant)
+        for operation in operations:
+            parameters = operation.setdefault("parameters", [])
+            known = {(parameter["in"], parameter["name"]) for parameter in parameters}
+            parameters += [
+                {"name": name, "in": "header", "required": False, "schema": {"type": "string"}}
+                for name in headers
+                if ("header", name) not in known
+            ]
+            if not parameters:
+                del operation["parameters"]
         model = _encrypted_model(route.dependant)
         if model is None:
             continue
         sealed, inner = _add_schema(schemas, SealedBody), _add_schema(schemas, model)
-        path = context.path_format or route.path_format  # with the including router's prefix
-        for method in route.methods or ():
-            operation = spec["paths"][path][method.lower()]
+        for operation in operations:
             operation["requestBody"] = {
                 "required": True,
                 "content": {"application/json": {"schema": {"$ref": REF.format(model=sealed)}}},

@@ -29,11 +29,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Request
 from redis.asyncio import Redis
 
 from portal_kit.errors import Forbidden, Unauthorized
-from portal_kit.merchant import MerchantCode
+from portal_kit.merchant import merchant_code
+from portal_kit.openapi import READS_HEADERS
 
 log = logging.getLogger("portal_kit.sessions")
 
@@ -303,13 +304,11 @@ def _bare_token(authorization: str | None) -> str | None:
     return value or None
 
 
-async def current_principal(
-    request: Request,
-    merchant: MerchantCode,
-    authorization: Annotated[str | None, Header()] = None,
-) -> Principal:
-    """The caller: a visitor without a token; 401 for a token that is unknown, expired or of another brand."""
-    token = _bare_token(authorization)
+async def current_principal(request: Request) -> Principal:
+    """The caller: a visitor without a token; 401 for a token that is unknown, expired or of another brand.
+    (The headers are read from the request, one dependency level in all: see ``merchant_code``.)"""
+    merchant = await merchant_code(request)
+    token = _bare_token(request.headers.get("authorization"))
     if token is None:
         return Principal(role=Role.VISITOR, merchant=merchant)
     sessions: SessionStore = request.app.state.sessions
@@ -321,6 +320,7 @@ async def current_principal(
     return principal
 
 
+setattr(current_principal, READS_HEADERS, ("merchant", "authorization"))
 CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
 
 
@@ -330,7 +330,8 @@ def require_roles(*roles: Role, allow_password_change: bool = False) -> Callable
     change its password → 403 ``password.change.required`` unless ``allow_password_change``."""
     allowed = frozenset(roles)
 
-    async def dependency(principal: CurrentPrincipal) -> Principal:
+    async def dependency(request: Request) -> Principal:
+        principal = await current_principal(request)
         if principal.role in allowed:
             if principal.must_change_password and not allow_password_change:
                 raise Forbidden("password.change.required")
@@ -341,6 +342,7 @@ def require_roles(*roles: Role, allow_password_change: bool = False) -> Callable
             raise Forbidden("in_need_true_account")
         raise Forbidden()
 
+    setattr(dependency, READS_HEADERS, ("merchant", "authorization"))
     return dependency
 
 
