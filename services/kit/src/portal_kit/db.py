@@ -82,7 +82,8 @@ class Database:
                     self._statements = pool
         async with self._statements.connection() as connection:
             cursor = await connection.execute(statement, params)
-            return await cursor.fetchall() if cursor.description is not None else []
+            result = cursor.pgresult  # its field count, not cursor.description, which builds a Column per field
+            return await cursor.fetchall() if result is not None and result.nfields else []
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
