@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
 import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Annotated
 
 import httpx
@@ -44,11 +46,10 @@ async def login(body: Annotated[Login, Depends(encrypted_body(Login))]) -> Envel
     return ok(body.username)
 
 
-@pytest.fixture
-async def client(portal_servers: PortalServers, kit_database_url: str) -> AsyncIterator[httpx.AsyncClient]:
-    settings = ServiceSettings(
-        service_name="enc-test", database_url=kit_database_url, redis_url=portal_servers.redis_url
-    )
+@asynccontextmanager
+async def replica(portal_servers: PortalServers, database_url: str) -> AsyncIterator[httpx.AsyncClient]:
+    """One process of a service that reads sealed bodies, with its own (cold) cache of unsealed keys."""
+    settings = ServiceSettings(service_name="enc-test", database_url=database_url, redis_url=portal_servers.redis_url)
 
     async def start(app: FastAPI) -> None:
         app.state.payload_keys = PayloadKeys(app.state.redis, settings.payload_secret)
@@ -56,6 +57,12 @@ async def client(portal_servers: PortalServers, kit_database_url: str) -> AsyncI
     app = create_app(settings, routers=[router], on_startup=[start])
     transport = httpx.ASGITransport(app=app)
     async with app.router.lifespan_context(app), httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+        yield http
+
+
+@pytest.fixture
+async def client(portal_servers: PortalServers, kit_database_url: str) -> AsyncIterator[httpx.AsyncClient]:
+    async with replica(portal_servers, kit_database_url) as http:
         yield http
 
 
@@ -172,3 +179,25 @@ async def test_private_keys_are_sealed_in_valkey(client: httpx.AsyncClient, port
     assert stored is not None and "ENCRYPTED PRIVATE KEY" in stored
     with pytest.raises(TypeError):  # whoever reads Valkey cannot use it without the payload secret
         serialization.load_pem_private_key(stored.encode(), password=None)
+
+
+async def test_a_burst_of_sealed_calls_on_a_fresh_process_unseals_the_key_once(
+    client: httpx.AsyncClient, portal_servers: PortalServers, kit_database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key_id, pem = await public_key(client)
+    unsealed: list[str] = []
+    real_load = serialization.load_pem_private_key
+
+    def counted_load(data: bytes, password: bytes | None) -> object:
+        unsealed.append(key_id)
+        return real_load(data, password=password)
+
+    monkeypatch.setattr(serialization, "load_pem_private_key", counted_load)
+    async with replica(portal_servers, kit_database_url) as fresh:
+        sealed = [
+            encrypt(pem, key_id, {"username": f"user{n}", "password": "x"}, method="POST", path="/login")
+            for n in range(20)
+        ]
+        answers = await asyncio.gather(*(fresh.post("/login", json=body, headers=headers) for body, headers in sealed))
+    assert [answer.json()["value"] for answer in answers] == [f"user{n}" for n in range(20)]
+    assert len(unsealed) == 1  # each of the 20 used to unseal it again: tens of milliseconds of CPU each

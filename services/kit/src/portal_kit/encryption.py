@@ -14,6 +14,7 @@ the previous one keeps working for an hour.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import json
@@ -50,6 +51,7 @@ class PayloadKeys:
         self.rotate_seconds = rotate_seconds
         self.grace_seconds = grace_seconds
         self._loaded: dict[str, rsa.RSAPrivateKey] = {}
+        self._loading = asyncio.Lock()
 
     async def current(self) -> tuple[str, str]:
         """The current key id and public key (PEM), making a new key when the last one is due."""
@@ -81,20 +83,27 @@ class PayloadKeys:
         if key_id in self._loaded:
             if await self.redis.exists(f"rsa:key:{key_id}"):
                 return self._loaded[key_id]
-            del self._loaded[key_id]
+            self._loaded.pop(key_id, None)
             return None
-        pem = await self.redis.get(f"rsa:key:{key_id}")
-        if pem is None:
-            return None
-        try:
-            key = serialization.load_pem_private_key(
-                pem if isinstance(pem, bytes) else pem.encode(), password=self._secret
-            )
-        except (ValueError, TypeError):  # not ours (another secret, or a key stored before keys were sealed)
-            return None
-        assert isinstance(key, rsa.RSAPrivateKey)
-        self._loaded[key_id] = key
-        return key
+        # Unsealing a key costs tens of milliseconds of key derivation: the calls that arrive together after a start
+        # or a rotation wait for one unsealing (in a thread, so the loop keeps serving) instead of each doing it.
+        async with self._loading:
+            if key_id in self._loaded:
+                return self._loaded[key_id]
+            pem = await self.redis.get(f"rsa:key:{key_id}")
+            if pem is None:
+                return None
+            try:
+                key = await asyncio.to_thread(
+                    serialization.load_pem_private_key,
+                    pem if isinstance(pem, bytes) else pem.encode(),
+                    password=self._secret,
+                )
+            except (ValueError, TypeError):  # not ours (another secret, or a key stored before keys were sealed)
+                return None
+            assert isinstance(key, rsa.RSAPrivateKey)
+            self._loaded[key_id] = key
+            return key
 
 
 def binding(method: str, path: str) -> bytes:
