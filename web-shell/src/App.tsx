@@ -22,10 +22,11 @@ import { RightBar } from "./layout/RightBar";
 import { LiveToasts } from "./features/notifications/components/LiveToasts";
 import { takeResetToken } from "./features/auth/api";
 import { FIRST_LOGIN_KEY } from "./features/auth/components/useAfterLogin";
-import { popupClosedKey, popupKind } from "./features/content/components/ContentModals";
+import { popupClosedKey, popupKind, visitorPopupDue } from "./features/content/popup";
 import { useModal } from "./modals/ModalContext";
 import { ModalHost } from "./modals/ModalHost";
-import { AppRoutes, HOME_PATHS, ScrollToTop } from "./routes";
+import { HOME_PATHS } from "./firstReads";
+import { AppRoutes, ScrollToTop } from "./routes";
 import { prefetchHome } from "./features/content/api";
 import { prefetchGames } from "./features/games/api";
 import type { SiteValue } from "./site";
@@ -98,14 +99,13 @@ function siteQuery(language: string) {
   };
 }
 
-/** Start the first page's reads before React renders anything (it takes a while to evaluate the bundle and
- * render on a slow device): the site configuration always, and the home page's own reads on the home page. */
+/** Put the first page's reads in the query cache before React renders anything: the same reads as
+ * startFirstReads (firstReads.ts), whose answers, already on their way, these queries take. */
 export function startReads(queries: QueryClient, pathname: string): void {
   const language = savedLanguage(localStorage);
   void queries.prefetchQuery(siteQuery(language));
   if (HOME_PATHS.includes(pathname)) {
-    const visitorPopup = storedToken() === null && !sessionStorage.getItem(popupClosedKey(popupKind(false, false, false)));
-    prefetchHome(queries, language, visitorPopup);
+    prefetchHome(queries, language, visitorPopupDue(storedToken(), sessionStorage));
     prefetchGames(queries, language);
   }
 }

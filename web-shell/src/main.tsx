@@ -1,3 +1,4 @@
+import "./early"; // first: the page's reads start before the rest of the bundle evaluates
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, createQueryClient } from "@portal/kit";

@@ -5,6 +5,7 @@ import { Navigate, Route, Routes, storedToken, useLocation, useNavigate, useSess
 import type { Modal } from "./modals/ModalContext";
 import { useModal } from "./modals/ModalContext";
 import { Home } from "./features/content/components/Home";
+import { HOME_PATHS } from "./firstReads";
 import { Description, Help, NotAvailable } from "./pages/Simple";
 import { RemoteApp } from "./remotes/RemoteApp";
 
@@ -19,7 +20,6 @@ function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
 }
 
-export const HOME_PATHS = ["/", "/index", "/index.html", "/home"];
 export const GAME_CENTRE_PATHS = ["/cockfight", "/sports", "/esports", "/btiSports"];
 export const GAME_LIST_PATHS = ["/rng", "/live", "/fish", "/pvp", "/inHouse", "/hot"];
 export const LOTTERY_PATHS = ["/lottery", "/seaLottery", "/vnLottery"];

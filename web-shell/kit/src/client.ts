@@ -3,7 +3,7 @@
 import type { OperationBody, OperationId, OperationPathParams, OperationQuery, OperationResponse } from "./api.gen";
 import { OPERATIONS } from "./api.gen";
 import type { CallOptions } from "./envelope";
-import { call } from "./envelope";
+import { call, startRead } from "./envelope";
 
 type Optional<T> = T extends Record<string, never> ? { [K in keyof T]?: never } : T;
 
@@ -33,4 +33,12 @@ export function api<Id extends OperationId>(id: Id, language: string, args: Oper
   if (args.body !== undefined) options.body = args.body;
   if (args.auth !== undefined) options.auth = args.auth;
   return call<OperationResponse[Id]>(operationUrl(id, args), language, options);
+}
+
+/** The operations that only read (GET): the ones a page may start ahead with startApiRead. */
+export type ReadOperationId = { [Id in OperationId]: (typeof OPERATIONS)[Id]["method"] extends "GET" ? Id : never }[OperationId];
+
+/** Start a read before the code that wants it has loaded; the api() call with the same arguments takes it. */
+export function startApiRead<Id extends ReadOperationId>(id: Id, language: string, args: OperationArgs<Id> = {}): void {
+  startRead(operationUrl(id, args), language, args.auth);
 }

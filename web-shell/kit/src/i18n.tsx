@@ -1,22 +1,11 @@
 /** i18n set-up shared by the shell and the remotes: TR (default), EN, CN; each part brings its own texts. */
 import { createContext, useContext } from "react";
+import type { Language } from "./language";
+import { DEFAULT_LANGUAGE } from "./language";
 
-export const SUPPORTED = ["TR", "EN", "CN"] as const;
-export type Language = (typeof SUPPORTED)[number];
-export const DEFAULT_LANGUAGE: Language = "TR";
+export * from "./language";
 
 export type Catalog<K extends string> = Record<Language, Record<K, string>>;
-
-/** The saved language (keys hisLang, then lang); an unsupported saved value falls back to TR (spec §9). */
-export function savedLanguage(storage: Storage): Language {
-  const saved = (storage.getItem("hisLang") ?? storage.getItem("lang") ?? "").toUpperCase();
-  return (SUPPORTED as readonly string[]).includes(saved) ? (saved as Language) : DEFAULT_LANGUAGE;
-}
-
-export function saveLanguage(storage: Storage, language: Language): void {
-  storage.setItem("hisLang", language);
-  storage.setItem("lang", language);
-}
 
 /** Fill ``{name}`` placeholders. */
 export function format(template: string, params: Record<string, string | number> = {}): string {

@@ -1,6 +1,7 @@
 /** The games calls as queries and actions: menus, lists, hot games, favourites, launch, play, records. */
 import type { QueryClient } from "@portal/kit";
 import { api, keepPreviousData, useLanguage, useQuery, useQueryClient, useSession } from "@portal/kit";
+import { WINNERS_LIMIT } from "../../firstReads";
 
 export const LIST_PAGE_SIZE = 50; // spec §9
 
@@ -23,7 +24,7 @@ function hotQuery(language: string) {
 function winnersQuery(language: string) {
   return {
     queryKey: ["winners", language],
-    queryFn: () => api("winnerBoard", language, { query: { gameCategory: "ALL", limitNum: 20 } }),
+    queryFn: () => api("winnerBoard", language, { query: { gameCategory: "ALL", limitNum: WINNERS_LIMIT } }),
     staleTime: 10_000,
   };
 }
@@ -40,10 +41,14 @@ export function useHotGames() {
 
 const JACKPOT_POLL_MS = 10_000;
 
+function jackpotQuery(language: string) {
+  return { queryKey: ["jackpot", language], queryFn: () => api("jackpot", language) };
+}
+
 /** The progressive pool and its latest hits, read again every ten seconds while shown. */
 export function useJackpot() {
   const { language } = useLanguage();
-  return useQuery({ queryKey: ["jackpot", language], queryFn: () => api("jackpot", language), refetchInterval: JACKPOT_POLL_MS });
+  return useQuery({ ...jackpotQuery(language), refetchInterval: JACKPOT_POLL_MS });
 }
 
 export function useWinners() {
@@ -119,4 +124,5 @@ export function prefetchGames(client: QueryClient, language: string) {
   void client.prefetchQuery(menusQuery());
   void client.prefetchQuery(hotQuery(language));
   void client.prefetchQuery(winnersQuery(language));
+  void client.prefetchQuery(jackpotQuery(language));
 }

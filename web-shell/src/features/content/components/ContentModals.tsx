@@ -6,21 +6,11 @@ import type { AnnouncementRead } from "@portal/kit";
 import { useModal } from "../../../modals/ModalContext";
 import { text } from "../../../texts";
 import { sendFeedback, useNotices } from "../api";
+import { popupClosedKey, popupKind } from "../popup";
 
 export const POPUP_PAGE = 6;
 export const NOTICE_PAGE = 8;
 export const FEEDBACK_MAX = 140;
-
-/** The kind of user a popup was shown to: it shows once per session per kind unless closed (spec §4). */
-export function popupKind(isLogin: boolean, isAgent: boolean, isTrial: boolean): string {
-  if (!isLogin) return "visitor";
-  if (isTrial) return "trial";
-  return isAgent ? "agent" : "member";
-}
-
-export function popupClosedKey(kind: string): string {
-  return `popupClosed:${kind}`;
-}
 
 function Paged({ items, pageSize, initial = 0 }: { items: AnnouncementRead[]; pageSize: number; initial?: number }) {
   const { language } = useLanguage();

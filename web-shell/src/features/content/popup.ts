@@ -1,0 +1,17 @@
+/** The public popup's once-per-session rule (spec §4), without React: the early reads use it too. */
+
+/** The kind of user a popup was shown to: it shows once per session per kind unless closed. */
+export function popupKind(isLogin: boolean, isAgent: boolean, isTrial: boolean): string {
+  if (!isLogin) return "visitor";
+  if (isTrial) return "trial";
+  return isAgent ? "agent" : "member";
+}
+
+export function popupClosedKey(kind: string): string {
+  return `popupClosed:${kind}`;
+}
+
+/** Whether a visitor will see the public popup now: no session held and not closed in this browser session. */
+export function visitorPopupDue(token: string | null, session: Storage): boolean {
+  return token === null && !session.getItem(popupClosedKey(popupKind(false, false, false)));
+}
