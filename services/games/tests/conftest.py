@@ -107,19 +107,31 @@ def hub88_key() -> rsa.RSAPrivateKey:
     return rsa.generate_private_key(public_exponent=65537, key_size=2048)
 
 
-@pytest.fixture
-def games_settings(
-    portal_servers: PortalServers, games_database_url: str, hub88_key: rsa.RSAPrivateKey
-) -> GamesSettings:
-    public = hub88_key.public_key().public_bytes(
-        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
-    )
-    private = hub88_key.private_bytes(
+@pytest.fixture(scope="session")
+def operator_key() -> rsa.RSAPrivateKey:
+    """The operator's own key pair for its Games API calls, made as ``./portal up`` makes its development pair."""
+    return rsa.generate_private_key(public_exponent=65537, key_size=2048)
+
+
+def _pem(key: rsa.RSAPrivateKey) -> tuple[str, str]:
+    """(private, public) PEM of ``key``."""
+    public = key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    private = key.private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
     )
+    return private.decode(), public.decode()
+
+
+@pytest.fixture
+def games_settings(
+    portal_servers: PortalServers, games_database_url: str, hub88_key: rsa.RSAPrivateKey,
+    operator_key: rsa.RSAPrivateKey,
+) -> GamesSettings:  # fmt: skip
+    (aggregator_private, aggregator_public), (operator_private, operator_public) = _pem(hub88_key), _pem(operator_key)
     return GamesSettings(
         database_url=games_database_url, redis_url=portal_servers.redis_url, nats_url=portal_servers.nats_url,
-        hub88_public_key=public.decode(), hub88_simulator_private_key=private.decode(),
+        hub88_public_key=aggregator_public, hub88_simulator_private_key=aggregator_private,
+        hub88_operator_private_key=operator_private, hub88_simulator_operator_public_key=operator_public,
     )  # fmt: skip
 
 

@@ -8,11 +8,14 @@ import json
 import uuid
 from typing import Any
 
+import httpx
+import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 from games_helpers import MERCHANT, Games
 from sqlalchemy import select
 
-from games_service.aggregator.service import open_session
+from games_service.aggregator.schemas import GameUrlRequest
+from games_service.aggregator.service import Hub88Operator, open_session
 from games_service.aggregator.signature import sign
 from games_service.catalogue.models import Game
 
@@ -218,16 +221,7 @@ async def test_a_game_launched_through_hub88_plays_on_the_simulator_and_settles_
     games: Games,
 ) -> None:
     account, token = await games.member(50_000, username="ox_player")
-    listed = await games.http.get(
-        "/wps/relay/GCSGAME_gameList", params={"vassalage": "PG"}, headers={"Authorization": token}
-    )
-    ox = next(game for game in listed.json()["value"]["list"] if game["gameCode"] == "PG_FORTUNE_OX")
-    assert ox["playable"]
-    launched = (
-        await games.http.get(
-            "/wps/relay/GCS_gameLaunchFB", params={"nodeId": ox["nodeId"]}, headers={"Authorization": token}
-        )
-    ).json()["value"]
+    launched = (await _launch_ox(games, token)).json()["value"]
     assert launched["external"] and launched["url"].startswith("/wps/games/hub88-sim/play/")
     assert token not in launched["url"]  # the portal's session never travels in the game's address
     page = await games.http.get(launched["url"])
@@ -241,3 +235,44 @@ async def test_a_game_launched_through_hub88_plays_on_the_simulator_and_settles_
     assert len(recorded) == 3 and all(vendor == "PG" and stake == 1000 for vendor, stake, _ in recorded)
     assert await games.balance(account) == 50_000 - 3_000 + sum(win for _, _, win in recorded)
     assert (await games.http.get("/wps/games/hub88-sim/play/not-a-session")).status_code == 404
+
+
+async def _launch_ox(games: Games, token: str) -> httpx.Response:
+    listed = await games.http.get(
+        "/wps/relay/GCSGAME_gameList", params={"vassalage": "PG"}, headers={"Authorization": token}
+    )
+    ox = next(game for game in listed.json()["value"]["list"] if game["gameCode"] == "PG_FORTUNE_OX")
+    assert ox["playable"]
+    return await games.http.get(
+        "/wps/relay/GCS_gameLaunchFB", params={"nodeId": ox["nodeId"]}, headers={"Authorization": token}
+    )
+
+
+async def test_the_games_api_takes_only_calls_signed_with_the_operators_registered_key(
+    games: Games, operator_key: rsa.RSAPrivateKey, hub88_key: rsa.RSAPrivateKey
+) -> None:
+    body = GameUrlRequest(
+        user="turkeyf2:someone", token="a-session-token", sub_partner_id=MERCHANT, lobby_url="http://portal",
+        lang="en", game_code="PG_FORTUNE_OX", currency="TRY",
+    ).model_dump_json().encode()  # fmt: skip
+    url = "/wps/games/hub88-sim/operator/generic/v2/game/url"
+    for headers in ({}, {"X-Hub88-Signature": sign(hub88_key, body)}, {"X-Hub88-Signature": "bm90IGEgc2lnbmF0dXJl"}):
+        refused = await games.http.post(url, content=body, headers=headers)
+        assert refused.status_code == 401 and refused.json()["errorCode"] == "signature.invalid"
+    tampered = body.replace(b"PG_FORTUNE_OX", b"PG_OTHER_GAME")
+    refused = await games.http.post(url, content=tampered, headers={"X-Hub88-Signature": sign(operator_key, body)})
+    assert refused.status_code == 401
+    taken = await games.http.post(url, content=body, headers={"X-Hub88-Signature": sign(operator_key, body)})
+    assert taken.status_code == 200 and taken.json()["url"].startswith("/wps/games/hub88-sim/play/")
+
+
+@pytest.mark.parametrize("signer", ["unregistered", "none"])
+async def test_a_launch_hub88_refuses_or_that_cannot_be_signed_is_unavailable_and_leaves_no_session(
+    games: Games, signer: str
+) -> None:
+    account, token = await games.member(50_000, username="ox_player")
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048) if signer == "unregistered" else None
+    games.app.state.hub88_operator = Hub88Operator(operator_id=1, key=key)
+    refused = await _launch_ox(games, token)
+    assert refused.status_code == 409 and refused.json()["errorCode"] == "game.unavailable"
+    assert await games.db.rows("SELECT token_hash FROM vendor_session WHERE account_id = %s", (account,)) == []

@@ -20,6 +20,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The game provider is under maintenance until {end}.",
         "CN": "游戏供应商正在维护，预计 {end} 结束。",
     },
+    "signature.invalid": {
+        "TR": "İstek imzası geçersiz.",
+        "EN": "The request's signature is not valid.",
+        "CN": "请求签名无效。",
+    },
     "game_type.unknown": {"TR": "Bilinmeyen oyun türü.", "EN": "Unknown game type.", "CN": "未知游戏类型。"},
     "sub_category.unknown": {"TR": "Bilinmeyen alt kategori.", "EN": "Unknown sub-category.", "CN": "未知子类别。"},
     "favourite.mismatch": {

@@ -20,13 +20,19 @@ class GamesSettings(ServiceSettings):
     # a game session (launch) takes bets this long.
     hub88_public_key: str = ""
     hub88_session_minutes: float = 240.0
-    # Hub88's Games API (the operator asks it for a game's address); by default the simulator below.
+    # Hub88's Games API (the operator asks it for a game's address); by default the simulator below. Each call is
+    # signed with the operator's private key (PEM; Hub88 checks it with the public key the operator registered
+    # under its operator id); without a key, games of Hub88's vendors do not launch.
     hub88_url: str = ""
+    hub88_operator_id: int = 1
+    hub88_operator_private_key: str = ""
     # The Hub88 simulator (development and tests): plays Hub88's side for the vendors connected through it,
     # calling the wallet API at the portal's public address, signed with this private key (PEM). Off in
     # production unless turned on.
     hub88_simulator_enabled: bool | None = None
     hub88_simulator_private_key: str = ""
+    # The operator's public key (PEM) the simulator checks the Games API calls with, as Hub88 keeps it on file.
+    hub88_simulator_operator_public_key: str = ""
     public_url: str = "http://127.0.0.1:8080"
 
     @model_validator(mode="after")

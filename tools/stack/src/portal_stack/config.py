@@ -19,7 +19,7 @@ from functools import cached_property
 from pathlib import Path
 
 from portal_stack.access import ADMIN
-from portal_stack.aggregator_keys import hub88_keys
+from portal_stack.aggregator_keys import hub88_env
 from portal_stack.credentials import local_passwords
 from portal_stack.services import REPO, SERVICES, ServiceSpec
 
@@ -88,9 +88,8 @@ class StackConfig:
             f"{service.env_prefix}PUBLIC_URL": self.url,
             "PYTHONUNBUFFERED": "1",
         }
-        if service.name == "games":  # the aggregator simulator signs with the private key, games checks with the public
-            private, public = hub88_keys(self.data_dir)
-            env |= {"GAMES_HUB88_PUBLIC_KEY": public, "GAMES_HUB88_SIMULATOR_PRIVATE_KEY": private}
+        if service.name == "games":  # the Hub88 link's development key pairs, both directions
+            env |= hub88_env(self.data_dir)
         return env
 
     def gateway_env(self) -> dict[str, str]:

@@ -9,13 +9,15 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Awaitable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 import httpx
+from cryptography.hazmat.primitives.asymmetric import rsa
 from nats.aio.client import Client as NATS
 from pydantic import ValidationError
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -43,6 +45,7 @@ from games_service.aggregator.schemas import (
     TransactionRequest,
     WinRequest,
 )
+from games_service.aggregator.signature import sign
 from games_service.catalogue.models import Game
 from games_service.records import service as records
 from games_service.records.domain import SettledBet
@@ -235,20 +238,35 @@ def games_api_client(url: str) -> httpx.AsyncClient:
     return httpx.AsyncClient(base_url=url, timeout=10)
 
 
+@dataclass(frozen=True)
+class Hub88Operator:
+    """Who the portal is to Hub88: the operator id Hub88 gave it and the key that signs its Games API calls."""
+
+    operator_id: int
+    key: rsa.RSAPrivateKey | None
+
+
 async def game_url(
-    db: Database, http: httpx.AsyncClient, lobby_url: str, merchant: str, account_id: str, player_name: str,
-    currency: str, game: Game, language: str, minutes: float,
+    db: Database, http: httpx.AsyncClient, operator: Hub88Operator, lobby_url: str, merchant: str, account_id: str,
+    player_name: str, currency: str, game: Game, language: str, minutes: float,
 ) -> str:  # fmt: skip
     """Launch ``game`` through Hub88: a game session for the player, then the game's address from Hub88's
-    Games API (the game calls the wallet API back with the session's token)."""
+    Games API, the body signed with the operator's key (the game calls the wallet API back with the session's
+    token). A refused or failed call leaves no session behind."""
+    if operator.key is None:
+        raise DomainError("game.unavailable", status=409)
     token, user = await open_session(db, merchant, account_id, player_name, currency, game, minutes)
     request = GameUrlRequest(
-        user=user, token=token, sub_partner_id=merchant, lobby_url=lobby_url, lang=language.lower(),
-        game_code=game.game_code, currency=currency,
+        user=user, token=token, sub_partner_id=merchant, operator_id=operator.operator_id, lobby_url=lobby_url,
+        lang=language.lower(), game_code=game.game_code, currency=currency,
     )  # fmt: skip
+    raw = request.model_dump_json().encode()
+    headers = {"X-Hub88-Signature": sign(operator.key, raw), "Content-Type": "application/json"}
     try:
-        answer = await http.post("/operator/generic/v2/game/url", content=request.model_dump_json())
+        answer = await http.post("/operator/generic/v2/game/url", content=raw, headers=headers)
         answer.raise_for_status()
         return GameUrlAnswer.model_validate_json(answer.content).url
     except (httpx.HTTPError, ValidationError):
+        async with db.transaction() as session:
+            await session.execute(delete(VendorSession).where(VendorSession.token_hash == _hash(token)))
         raise DomainError("game.unavailable", status=409) from None

@@ -1,5 +1,7 @@
-"""The ``X-Hub88-Signature`` header: RSA-SHA256 (PKCS#1 v1.5) over the raw request body, base64-encoded,
-made with the aggregator's private key and checked with its public key before anything else is read."""
+"""The ``X-Hub88-Signature`` header: RSA-SHA256 (PKCS#1 v1.5) over the raw request body, base64-encoded. Both
+ways: the aggregator signs its Wallet API calls with its private key and the operator checks them with its
+public key before anything else is read; the operator signs its Games API calls with its own private key and
+the aggregator checks them with the operator's public key."""
 
 from __future__ import annotations
 
@@ -12,12 +14,12 @@ from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
 
 def load_public_key(pem: str) -> rsa.RSAPublicKey | None:
-    """The configured public key, or None when there is none (then every call is refused)."""
+    """A configured public key, or None when there is none (then every call it would check is refused)."""
     if not pem.strip():
         return None
     key = serialization.load_pem_public_key(pem.encode())
     if not isinstance(key, rsa.RSAPublicKey):
-        raise ValueError("the aggregator's public key must be an RSA key")
+        raise ValueError("a Hub88 signature key must be an RSA key")
     return key
 
 
@@ -33,15 +35,15 @@ def verified(key: rsa.RSAPublicKey | None, body: bytes, header: str | None) -> b
 
 
 def sign(private_key: rsa.RSAPrivateKey, body: bytes) -> str:
-    """What the aggregator (and its simulator) puts in the header."""
+    """What the signer puts in the header."""
     return base64.b64encode(private_key.sign(body, padding.PKCS1v15(), hashes.SHA256())).decode()
 
 
 def load_private_key(pem: str) -> rsa.RSAPrivateKey | None:
-    """The simulator's signing key, or None when there is none."""
+    """A configured signing key, or None when there is none."""
     if not pem.strip():
         return None
     key = serialization.load_pem_private_key(pem.encode(), password=None)
     if not isinstance(key, rsa.RSAPrivateKey):
-        raise ValueError("the aggregator's private key must be an RSA key")
+        raise ValueError("a Hub88 signature key must be an RSA key")
     return key

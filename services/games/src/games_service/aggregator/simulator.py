@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field, StrictInt, ValidationError
 
 from games_service.aggregator.domain import OK, UNITS_PER_MINOR
 from games_service.aggregator.schemas import GameUrlAnswer, GameUrlRequest, Hub88Answer
-from games_service.aggregator.signature import sign
+from games_service.aggregator.signature import sign, verified
 from games_service.deps import Cache
 from portal_kit.errors import DomainError, NotFound
 
@@ -72,9 +72,13 @@ def _key(sid: str) -> str:
 
 @router.post("/operator/generic/v2/game/url", operation_id="hub88SimGameUrl", response_model=GameUrlAnswer)
 async def game_url(request: Request, cache: Cache) -> GameUrlAnswer:
-    """Hub88's Games API: remember the operator's game session and answer the game page's address."""
+    """Hub88's Games API: check the operator's signature before anything else, as Hub88 does with the public
+    key the operator registered; then remember the operator's game session and answer the game page's address."""
+    raw = await request.body()
+    if not verified(request.app.state.hub88_sim_operator_key, raw, request.headers.get("X-Hub88-Signature")):
+        raise DomainError("signature.invalid", status=401)
     try:
-        body = GameUrlRequest.model_validate_json(await request.body())
+        body = GameUrlRequest.model_validate_json(raw)
     except ValidationError:
         raise DomainError("request.invalid") from None
     sid = secrets.token_urlsafe(24)

@@ -113,8 +113,9 @@ async def launch(
         settings: GamesSettings = request.app.state.settings
         currency = (await brands.brand(principal.merchant)).currency
         url = await aggregator.game_url(
-            db, request.app.state.hub88_http, settings.public_url, principal.merchant, principal.account_id,
-            principal.username or "", currency, game, language, settings.hub88_session_minutes,
+            db, request.app.state.hub88_http, request.app.state.hub88_operator, settings.public_url,
+            principal.merchant, principal.account_id, principal.username or "", currency, game, language,
+            settings.hub88_session_minutes,
         )  # fmt: skip
         external = True
     return ok(
