@@ -159,3 +159,36 @@ def test_a_vendor_game_opens_at_the_aggregator_and_settles_through_the_hub88_wal
     balance = http.get("/wps/v2/wallets/balance").json()["value"]["sum"]
     assert balance == 100_000 + records["list"][0]["profit"]
     expect(game.get_by_test_id("sim-balance")).to_have_text(f"Balance {money(balance)}")
+
+
+def test_cockfight_starts_from_the_header_and_the_sportsbook_from_the_game_centre_both_settling_through_hub88(
+    stack: Stack, page: Page
+) -> None:
+    token = registered_member(stack, "sabong1", "127.0.0.24")
+    deposit(page, stack, token, 100_000)
+    http = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
+    enter(page, stack, token)
+    page.goto(stack.url)
+    with page.expect_popup() as opened:  # cockfight has no page: its header entry opens the game
+        page.get_by_role("navigation", name="Main menu").get_by_role("button", name="Cockfight").click()
+    fight = opened.value
+    expect(fight.get_by_role("heading", name="DS88_SABONG")).to_be_visible(timeout=20_000)
+    fight.get_by_role("radio", name="Wala · 1.88").check()
+    fight.get_by_role("button", name="Place bet").click()
+    expect(fight.get_by_test_id("sim-result")).to_contain_text(" won · ", timeout=20_000)
+
+    page.goto(f"{stack.url}/sports")
+    page.get_by_test_id("game-centre").get_by_role("button", name="BTi Sports").click()
+    with page.expect_popup() as opened:
+        page.locator("[data-code=BTI_SPORTSBOOK]").get_by_role("button", name="Play", exact=True).click()
+    book = opened.value
+    book.get_by_role("radio", name="Draw · 3.30").check()
+    book.get_by_role("button", name="Place bet").click()
+    expect(book.get_by_test_id("sim-result")).to_contain_text(" won · ", timeout=20_000)
+
+    records = http.get("/wps/games/records").json()["value"]
+    assert records["total"] == 2
+    assert sorted(record["vendor"] for record in records["list"]) == ["BTI", "DS88"]
+    balance = http.get("/wps/v2/wallets/balance").json()["value"]["sum"]
+    assert balance == 100_000 + sum(record["profit"] for record in records["list"])
+    expect(book.get_by_test_id("sim-balance")).to_have_text(f"Balance {money(balance)}")

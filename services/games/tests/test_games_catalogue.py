@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import httpx
 from games_helpers import Games
+from sqlalchemy import update
 
 from games_service.bgs import slot
+from games_service.catalogue.models import Game, Vendor
 from portal_kit.sessions import Role
 
 
@@ -100,8 +102,17 @@ async def test_launch_gives_the_in_house_frame_and_refuses_what_cannot_launch(ga
         "/wps/relay/GCS_gameLaunchFB",
         params={"nodeId": by_code["BTI_SPORTSBOOK"]["nodeId"]},
         headers={"Authorization": token},
-    )  # a vendor not connected yet
-    assert (external.status_code, external.json()["errorCode"]) == (409, "game.unavailable")
+    )  # the sportsbook, through the aggregator
+    assert external.json()["value"]["external"] and external.json()["value"]["url"].startswith("/wps/games/hub88-sim/")
+    async with games.db.transaction() as session:  # an operator disconnects the vendor
+        await session.execute(update(Vendor).where(Vendor.code == "BTI").values(aggregator=None))
+        await session.execute(update(Game).where(Game.vendor == "BTI").values(playable=False))
+    disconnected = await games.http.get(
+        "/wps/relay/GCS_gameLaunchFB",
+        params={"nodeId": by_code["BTI_SPORTSBOOK"]["nodeId"]},
+        headers={"Authorization": token},
+    )
+    assert (disconnected.status_code, disconnected.json()["errorCode"]) == (409, "game.unavailable")
     refused = await games.http.get(
         "/wps/relay/GCS_gameLaunchFB",
         params={"nodeId": by_code[slot.GAME_CODE]["nodeId"]},

@@ -221,7 +221,7 @@ async def test_a_game_launched_through_hub88_plays_on_the_simulator_and_settles_
     games: Games,
 ) -> None:
     account, token = await games.member(50_000, username="ox_player")
-    launched = (await _launch_ox(games, token)).json()["value"]
+    launched = (await _launch(games, token)).json()["value"]
     assert launched["external"] and launched["url"].startswith("/wps/games/hub88-sim/play/")
     assert token not in launched["url"]  # the portal's session never travels in the game's address
     page = await games.http.get(launched["url"])
@@ -237,14 +237,14 @@ async def test_a_game_launched_through_hub88_plays_on_the_simulator_and_settles_
     assert (await games.http.get("/wps/games/hub88-sim/play/not-a-session")).status_code == 404
 
 
-async def _launch_ox(games: Games, token: str) -> httpx.Response:
+async def _launch(games: Games, token: str, vassalage: str = "PG", code: str = "PG_FORTUNE_OX") -> httpx.Response:
     listed = await games.http.get(
-        "/wps/relay/GCSGAME_gameList", params={"vassalage": "PG"}, headers={"Authorization": token}
+        "/wps/relay/GCSGAME_gameList", params={"vassalage": vassalage}, headers={"Authorization": token}
     )
-    ox = next(game for game in listed.json()["value"]["list"] if game["gameCode"] == "PG_FORTUNE_OX")
-    assert ox["playable"]
+    game = next(game for game in listed.json()["value"]["list"] if game["gameCode"] == code)
+    assert game["playable"]
     return await games.http.get(
-        "/wps/relay/GCS_gameLaunchFB", params={"nodeId": ox["nodeId"]}, headers={"Authorization": token}
+        "/wps/relay/GCS_gameLaunchFB", params={"nodeId": game["nodeId"]}, headers={"Authorization": token}
     )
 
 
@@ -273,6 +273,34 @@ async def test_a_launch_hub88_refuses_or_that_cannot_be_signed_is_unavailable_an
     account, token = await games.member(50_000, username="ox_player")
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048) if signer == "unregistered" else None
     games.app.state.hub88_operator = Hub88Operator(operator_id=1, key=key)
-    refused = await _launch_ox(games, token)
+    refused = await _launch(games, token)
     assert refused.status_code == 409 and refused.json()["errorCode"] == "game.unavailable"
     assert await games.db.rows("SELECT token_hash FROM vendor_session WHERE account_id = %s", (account,)) == []
+
+
+@pytest.mark.parametrize(
+    ("vassalage", "code", "game_type", "pick", "odds"),
+    [("BTI", "BTI_SPORTSBOOK", "SPORTS", "Galatasaray", 210), ("DS88", "DS88_SABONG", "COCKFIGHT", "Meron", 192)],
+)
+async def test_sports_and_cockfight_launch_through_hub88_and_settle_each_bet_at_its_odds(
+    games: Games, vassalage: str, code: str, game_type: str, pick: str, odds: int
+) -> None:
+    account, token = await games.member(50_000, username="fan")
+    launched = (await _launch(games, token, vassalage, code)).json()["value"]
+    assert launched["external"]
+    page = await games.http.get(launched["url"])
+    assert f'value="{pick}"' in page.text and "Place bet" in page.text
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    unknown = await games.http.post(launched["url"], content=b"stake=1000&pick=Nobody", headers=form)
+    assert unknown.status_code == 400 and unknown.json()["errorCode"] == "request.invalid"
+    assert await games.balance(account) == 50_000  # nothing booked for a pick the market does not have
+    for _ in range(4):
+        placed = await games.http.post(launched["url"], content=f"stake=1000&pick={pick}".encode(), headers=form)
+        assert placed.status_code == 200 and " won · " in placed.text
+    recorded = await games.db.rows(
+        "SELECT vendor, game_type, stake, win FROM bet_record WHERE account_id = %s", (account,)
+    )
+    assert len(recorded) == 4
+    assert {(vendor, kind, stake) for vendor, kind, stake, _ in recorded} == {(vassalage, game_type, 1000)}
+    assert {win for *_, win in recorded} <= {0, 1000 * odds // 100}
+    assert await games.balance(account) == 50_000 - 4_000 + sum(win for *_, win in recorded)

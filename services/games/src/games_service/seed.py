@@ -1,9 +1,9 @@
 """Load the demo catalogue of brand ``turkeyf2``: ``python -m games_service.seed``.
 
 Idempotent: vendors and games that exist keep their settings (only how they launch is brought up to date), so
-``./portal up`` runs it on every start. The in-house vendor BGS's games are playable here; PG's and Dream
-Gaming's through the aggregator Hub88; the other vendors' games are listed and say ``game.unavailable`` when
-launched until they are connected."""
+``./portal up`` runs it on every start. The in-house vendor BGS's games are playable here, the lottery's on the
+lottery pages, and every other vendor's (slots, live tables, fishing, sports, e-sports, cockfight) through the
+aggregator Hub88."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from games_service.settings import GamesSettings
 from portal_kit.db import Database
 
 MERCHANT = "turkeyf2"
-HUB88_VENDORS = ("PG", "DIG")
+HUB88_VENDORS = ("PG", "DIG", "WGB", "BTI", "AV", "IMES", "TF", "DS88")
 
 # (code, game type, category, name)
 VENDORS = [
@@ -51,6 +51,9 @@ GAMES = [
     ("DIG", "FISH", "DIG_OCEAN_KING", "Ocean King", "Okyanus Kralı", "海洋之王", None, 100, None, None, False, 1, False),
     ("BTI", "SPORTS", "BTI_SPORTSBOOK", "Sportsbook", "Spor Bahisleri", "体育博彩", None, 100, None, None, False, 1, False),
     ("AV", "ESPORTS", "AV_ESPORTS", "AV Esports", "AV E-Spor", "AV 电竞", None, 100, None, None, False, 1, False),
+    ("IMES", "ESPORTS", "IMES_ESPORTS", "IM Esports", "IM E-Spor", "IM 电竞", None, 100, None, None, False, 1, False),
+    ("TF", "ESPORTS", "TF_ESPORTS", "TF Esports", "TF E-Spor", "TF 电竞", None, 100, None, None, False, 1, False),
+    ("WGB", "LIVE", "WGB_BACCARAT", "WG Baccarat", "WG Bakara", "WG 百家乐", None, 1000, None, None, False, 1, False),
     ("DS88", "COCKFIGHT", "DS88_SABONG", "Sabong Arena", "Horoz Arenası", "斗鸡场", None, 500, None, None, False, 1, False),
     # The lottery service's games (its data names their rules); the lottery pages open them.
     ("LOTT", "LOTT", "SSC_1M", "Speed SSC 1'", "Hızlı SSC 1'", "极速时时彩", None, 100, None, 8, True, 1, True),

@@ -1,8 +1,9 @@
 """The Hub88 simulator, for development and tests (``GAMES_HUB88_SIMULATOR_ENABLED``, off in production): it
 plays Hub88's side for the vendors connected through it, as the sandbox payment gateway plays a payment
 gateway's. The operator asks its Games API for a game's address (``/operator/generic/v2/game/url``); the game
-page it serves spins a simple reel game and books each round through the operator's Wallet API at the
-portal's public address (``/vendor/HUB88/transaction/bet``, then ``/transaction/win`` closing the round),
+page it serves is a simple reel game, or for a sports, e-sports, cockfight or live-table game a betting market
+(``simulated_games``), and books each round through the operator's Wallet API at the portal's public address
+(``/vendor/HUB88/transaction/bet``, then ``/transaction/win`` closing the round),
 every body signed with the aggregator's private key, exactly as Hub88 would. It stands for an external
 provider: its HTTP client reaches the portal only at its public address, as Hub88 from outside would."""
 
@@ -24,13 +25,12 @@ from pydantic import BaseModel, Field, StrictInt, ValidationError
 from games_service.aggregator.domain import OK, UNITS_PER_MINOR
 from games_service.aggregator.schemas import GameUrlAnswer, GameUrlRequest, Hub88Answer
 from games_service.aggregator.signature import sign, verified
+from games_service.aggregator.simulated_games import MARKETS, Market, Outcome, reel_multiplier
 from games_service.deps import Cache
 from portal_kit.errors import DomainError, NotFound
 
 router = APIRouter(prefix="/wps/games/hub88-sim", tags=["hub88 simulator"])
 SESSION_SECONDS = 4 * 3600
-# The simulated game's pay table: (multiplier of the stake, chance in 1,000); returns 95 % of what is staked.
-PAYS = ((0, 660), (1, 150), (2, 120), (5, 60), (20, 8), (50, 2))
 _random = secrets.SystemRandom()
 
 
@@ -50,20 +50,12 @@ class SpinRead(BaseModel):
     stake: int
     win: int
     balance: int | None  # minor units, after the round
+    outcome: str = ""  # a market's winning outcome
 
 
 def wallet_api_client(public_url: str) -> httpx.AsyncClient:
     """The simulator's client: it reaches the operator's Wallet API only at the portal's public address."""
     return httpx.AsyncClient(base_url=public_url, timeout=10)
-
-
-def _multiplier() -> int:
-    draw = _random.randrange(1000)
-    for multiplier, chance in PAYS:
-        if draw < chance:
-            return multiplier
-        draw -= chance
-    return 0
 
 
 def _key(sid: str) -> str:
@@ -109,8 +101,9 @@ async def _wallet(request: Request, path: str, body: dict[str, object]) -> Hub88
     return Hub88Answer.model_validate_json(answer.content)
 
 
-async def _play(request: Request, session: SimulatedSession, stake: int) -> SpinRead:
-    """One round of the simulated game: the bet, then the win (0 for a loss) closing the round."""
+async def _play(request: Request, session: SimulatedSession, stake: int, pick: Outcome | None) -> SpinRead:
+    """One round: the bet, then the win (0 for a loss) closing the round. The reel game draws its multiplier;
+    a market draws its winner, and a winning ``pick`` pays the stake at its odds."""
     round_id = str(uuid.uuid4())
     common = {
         "user": session.user,
@@ -125,13 +118,19 @@ async def _play(request: Request, session: SimulatedSession, stake: int) -> Spin
         "transaction_uuid": str(uuid.uuid4()),
         "round_closed": False,
         "amount": stake * UNITS_PER_MINOR,
-        "bet": "spin",
+        "bet": "spin" if pick is None else f"{pick.name} @ {pick.odds / 100:.2f}",
     }
     placed = await _wallet(request, "/transaction/bet", bet)
     if placed.status != OK:
         balance = None if placed.balance is None else placed.balance // UNITS_PER_MINOR
         return SpinRead(status=placed.status, stake=stake, win=0, balance=balance)
-    win = stake * _multiplier()
+    market = MARKETS.get(session.game_code)
+    outcome = ""
+    if market is None or pick is None:
+        win = stake * reel_multiplier(_random.randrange(1000))
+    else:
+        winner = market.winner(_random.random())
+        win, outcome = (pick.pays(stake) if winner == pick else 0), winner.name
     paid = await _wallet(
         request,
         "/transaction/win",
@@ -139,7 +138,7 @@ async def _play(request: Request, session: SimulatedSession, stake: int) -> Spin
          "amount": win * UNITS_PER_MINOR, "reference_transaction_uuid": bet["transaction_uuid"]},
     )  # fmt: skip
     balance = None if paid.balance is None else paid.balance // UNITS_PER_MINOR
-    return SpinRead(status=paid.status, stake=stake, win=win, balance=balance)
+    return SpinRead(status=paid.status, stake=stake, win=win, balance=balance, outcome=outcome)
 
 
 _PAGE = """<!doctype html>
@@ -150,13 +149,13 @@ body{{font-family:system-ui,sans-serif;background:#111827;color:#f9fafb;display:
 main{{background:#1f2937;padding:2rem;border-radius:12px;min-width:320px;display:grid;gap:1rem}}
 h1{{font-size:1.2rem;margin:0}} .result{{font-size:1.6rem;font-weight:700;min-height:2rem}}
 button{{font-size:1rem;padding:.7rem 1.2rem;border:0;border-radius:8px;background:#f59e0b;color:#111827;cursor:pointer}}
-select{{font-size:1rem;padding:.4rem}}
+select{{font-size:1rem;padding:.4rem}} fieldset{{border:1px solid #374151;border-radius:8px;display:grid;gap:.4rem}}
 </style></head><body><main>
 <h1>{game}</h1><p>Hub88 simulator · {currency}</p>
 <form method="post" action="/wps/games/hub88-sim/play/{sid}">
-<label>Stake <select name="stake"><option value="100">1.00</option><option value="500">5.00</option>
+{market}<label>Stake <select name="stake"><option value="100">1.00</option><option value="500">5.00</option>
 <option value="1000" selected>10.00</option></select></label>
-<button type="submit">Spin</button>
+<button type="submit">{action}</button>
 </form>
 <div class="result" role="status" data-testid="sim-result">{result}</div>
 <div data-testid="sim-balance">{balance}</div>
@@ -167,14 +166,28 @@ def _money(minor: int) -> str:
     return f"{minor // 100:,}.{minor % 100:02d}"
 
 
+def _market_fields(market: Market) -> str:
+    """The market's outcomes as radio buttons, the first chosen."""
+    choices = "".join(
+        f'<label><input type="radio" name="pick" value="{html.escape(outcome.name)}"{" checked" if index == 0 else ""}>'
+        f" {html.escape(outcome.name)} · {outcome.odds / 100:.2f}</label>"
+        for index, outcome in enumerate(market.outcomes)
+    )
+    return f"<fieldset><legend>{html.escape(market.event)}</legend>{choices}</fieldset>"
+
+
 def _page(session: SimulatedSession, sid: str, played: SpinRead | None = None) -> HTMLResponse:
+    market = MARKETS.get(session.game_code)
     result, balance = "", ""
     if played is not None:
         result = (f"Win {_money(played.win)}" if played.win else "No win") if played.status == OK else played.status
+        if played.outcome:
+            result = f"{played.outcome} won · {result}"
         balance = "" if played.balance is None else f"Balance {_money(played.balance)}"
     page = _PAGE.format(
         game=html.escape(session.game_code), currency=html.escape(session.currency), sid=html.escape(sid),
         result=html.escape(result), balance=html.escape(balance),
+        market="" if market is None else _market_fields(market), action="Spin" if market is None else "Place bet",
     )  # fmt: skip
     return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
@@ -186,11 +199,17 @@ async def game_page(cache: Cache, sid: str) -> HTMLResponse:
 
 @router.post("/play/{sid}", operation_id="hub88SimSpin", response_class=HTMLResponse)
 async def spin(request: Request, cache: Cache, sid: str) -> HTMLResponse:
-    """The game page's Spin: one round booked through the operator's Wallet API, then the page again."""
+    """The game page's Spin (or a market's Place bet on the chosen outcome): one round booked through the
+    operator's Wallet API, then the page again."""
     session = await _session(cache, sid)
-    form = parse_qs((await request.body()).decode("latin-1"))
+    form = parse_qs((await request.body()).decode("utf-8", errors="replace"))
     try:
         stake = SpinBody(stake=int(form.get("stake", [""])[0])).stake
     except (ValueError, ValidationError):
         raise DomainError("stake.out_of_limits", min=1, max=10_000_000) from None
-    return _page(session, sid, await _play(request, session, stake))
+    market, pick = MARKETS.get(session.game_code), None
+    if market is not None:
+        pick = market.outcome(form.get("pick", [""])[0])
+        if pick is None:
+            raise DomainError("request.invalid")
+    return _page(session, sid, await _play(request, session, stake, pick))
