@@ -298,6 +298,8 @@ export interface WalletBalanceRequest {
   accountId: string;
   /** main (default), freeplay, or vendor:<code>. */
   wallet?: string;
+  /** The game vendor whose balance is asked (with the default wallet): in a transfer-mode brand that lists it, the vendor's own wallet (vendor:<code>); main otherwise. */
+  vendor?: string;
 }
 
 export interface WalletBalanceAnswer {
@@ -325,6 +327,8 @@ export interface WalletMovementRequest {
   transactionId: string;
   /** main (default), freeplay, or vendor:<code>. */
   wallet?: string;
+  /** The game vendor the movement is for (with the default wallet): in a transfer-mode brand that lists it, the vendor's own wallet (vendor:<code>, opened on first use) is used instead of main. */
+  vendor?: string;
 }
 
 export interface WalletMovementAnswer {

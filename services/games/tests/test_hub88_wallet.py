@@ -18,6 +18,8 @@ from games_service.aggregator.schemas import GameUrlRequest
 from games_service.aggregator.service import Hub88Operator, open_session
 from games_service.aggregator.signature import sign
 from games_service.catalogue.models import Game
+from wallet_service.merchants import service as merchants
+from wallet_service.money import service as wallet_money
 
 UNIT = 1_000  # Hub88 units per minor unit
 
@@ -304,3 +306,29 @@ async def test_sports_and_cockfight_launch_through_hub88_and_settle_each_bet_at_
     assert {(vendor, kind, stake) for vendor, kind, stake, _ in recorded} == {(vassalage, game_type, 1000)}
     assert {win for *_, win in recorded} <= {0, 1000 * odds // 100}
     assert await games.balance(account) == 50_000 - 4_000 + sum(win for *_, win in recorded)
+
+
+async def test_in_a_transfer_mode_brand_a_vendors_rounds_play_from_its_own_wallet(
+    games: Games, hub88_key: rsa.RSAPrivateKey
+) -> None:
+    async with games.wallet_db.transaction() as settings:
+        await merchants.change(settings, MERCHANT, {"mode": "transfer", "vendors": ["PG"]})
+    hub = Hub88(games, hub88_key)
+    account, user, token = await session(games, balance=50_000)
+    first = Hub88.transaction(user, token, 1_000 * UNIT, "round-t1")
+    refused = await hub.call("/transaction/bet", first)  # nothing moved into PG's wallet yet
+    assert (refused["status"], refused["balance"]) == ("RS_ERROR_NOT_ENOUGH_MONEY", 0)
+
+    moved = await wallet_money.transfer(games.wallet_db, MERCHANT, account, "main", "vendor:PG", 5_000, "to-pg")
+    assert moved["success"]
+    bet = Hub88.transaction(user, token, 1_000 * UNIT, "round-t2")
+    assert (await hub.call("/transaction/bet", bet))["balance"] == 4_000 * UNIT
+    win = Hub88.transaction(
+        user, token, 2_500 * UNIT, "round-t2", reference_transaction_uuid=bet["transaction_uuid"], round_closed=True
+    )
+    assert (await hub.call("/transaction/win", win))["balance"] == 6_500 * UNIT
+    asked = await hub.call(
+        "/user/balance", {"user": user, "token": token, "request_uuid": "r-t", "game_code": "PG_FORTUNE_OX"}
+    )
+    assert asked["balance"] == 6_500 * UNIT
+    assert (await games.balance(account, "vendor:PG"), await games.balance(account)) == (6_500, 45_000)

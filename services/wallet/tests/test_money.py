@@ -15,6 +15,7 @@ from wallet_conftest import open_member
 from portal_kit.db import Database
 from wallet_service.ledger.domain import MoneyError, house_shard_number
 from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
+from wallet_service.merchants import service as merchants
 from wallet_service.money import service
 from wallet_service.money.service import Movement
 from wallet_service.reconcile import differences
@@ -221,3 +222,34 @@ async def test_random_operation_sequences_keep_the_invariants(wallet_db: Databas
             .where(~LedgerAccount.allow_negative, LedgerAccount.balance - LedgerAccount.held < 0)
         )
     assert negative == 0
+
+
+async def test_a_vendors_movements_use_its_own_wallet_in_a_transfer_mode_brand_and_main_otherwise(
+    wallet_db: Database,
+) -> None:
+    await open_member(wallet_db, "m-vendor")
+    assert (await service.credit(wallet_db, move("m-vendor", 5_000, "seed")))["success"]
+    async with wallet_db.transaction() as session:
+        await merchants.change(session, "turkeyf2", {"mode": "transfer", "vendors": ["PG", "BTI"]})
+
+    empty = await service.debit(wallet_db, move("m-vendor", 100, "pg-bet-1", vendor="PG"))
+    assert empty["errorCode"] == "wallet.insufficient_funds"  # the PG wallet was opened, empty; main untouched
+    assert await available(wallet_db, "m-vendor", "vendor:PG") == 0
+    await service.transfer(wallet_db, "turkeyf2", "m-vendor", "main", "vendor:PG", 1_000, "to-pg")
+    assert (await service.debit(wallet_db, move("m-vendor", 300, "pg-bet-2", vendor="PG")))["success"]
+    assert (await service.credit(wallet_db, move("m-vendor", 450, "pg-win-2", vendor="PG")))["success"]
+    assert (await service.balance(wallet_db, "turkeyf2", "m-vendor", vendor="PG"))["value"]["balance"] == 1_150
+    assert await available(wallet_db, "m-vendor") == 4_000  # main: only the transfer left it
+    unlisted = await service.debit(wallet_db, move("m-vendor", 200, "dg-bet", vendor="DIG"))
+    assert unlisted["success"] and await available(wallet_db, "m-vendor") == 3_800  # a vendor not listed: main
+
+    async with wallet_db.transaction() as session:
+        await merchants.change(session, "turkeyf2", {"mode": "single", "vendors": []})
+    replayed = await service.debit(wallet_db, move("m-vendor", 300, "pg-bet-2", vendor="PG"))
+    assert replayed == (await service.debit(wallet_db, move("m-vendor", 300, "pg-bet-2", vendor="PG")))
+    assert replayed["success"] and await available(wallet_db, "m-vendor", "vendor:PG") == 1_150  # the original
+    assert (await service.debit(wallet_db, move("m-vendor", 300, "pg-bet-3", vendor="PG")))["success"]
+    assert await available(wallet_db, "m-vendor") == 3_500  # a single-mode brand: every vendor plays from main
+    with pytest.raises(MoneyError, match=r"wallet\.unknown"):  # not a vendor code
+        move("m-vendor", 1, "odd", vendor="pg-soft")
+    assert await differences(wallet_db) == []

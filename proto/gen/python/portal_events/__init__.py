@@ -336,6 +336,7 @@ class WalletBalanceRequest(BaseModel):
     merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
     accountId: Annotated[str, Field(min_length=1, max_length=64)]
     wallet: Annotated[str, Field(pattern="^(main|freeplay|vendor:[A-Za-z0-9_]{1,40})$")] | None = None
+    vendor: Annotated[str, Field(pattern="^[A-Za-z0-9_]{1,40}$")] | None = None
 
 
 class WalletBalanceAnswer(BaseModel):
@@ -368,6 +369,7 @@ class WalletMovementRequest(BaseModel):
     amount: Annotated[int, Field(strict=True, ge=1, le=100000000000)]
     transactionId: Annotated[str, Field(min_length=1, max_length=100)]
     wallet: Annotated[str, Field(pattern="^(main|freeplay|vendor:[A-Za-z0-9_]{1,40})$")] | None = None
+    vendor: Annotated[str, Field(pattern="^[A-Za-z0-9_]{1,40}$")] | None = None
 
 
 class WalletMovementAnswer(BaseModel):

@@ -48,14 +48,15 @@ class Refused(DomainError):
 
 async def move(
     nc: NATS, subject: str, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str,
-    wallet: str | None = None,
+    wallet: str | None = None, *, vendor: str | None = None,
 ) -> int:  # fmt: skip
     """Debit or credit ``amount`` (of the main wallet, or ``wallet``: ``freeplay`` for a trial account's play
-    money); the balance after it. A refusal raises ``Refused``; no answer raises ``service_unavailable`` (the
-    movement may or may not have happened: ask again with the same id)."""
+    money; for a game ``vendor``, its own wallet when the brand is in transfer mode); the balance after it. A
+    refusal raises ``Refused``; no answer raises ``service_unavailable`` (the movement may or may not have
+    happened: ask again with the same id)."""
     request = WalletMovementRequest(
         merchant=merchant, accountId=account_id, currency=currency, amount=amount, transactionId=transaction_id,
-        wallet=wallet,
+        wallet=wallet, vendor=vendor,
     )  # fmt: skip
     answer = await ask(nc, subject, request, WalletMovementReply)
     if not answer.success or answer.value is None:
@@ -64,15 +65,19 @@ async def move(
 
 
 async def debit(
-    nc: NATS, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str, wallet: str | None = None
-) -> int:
-    return await move(nc, "rpc.wallet.debit", merchant, account_id, currency, amount, transaction_id, wallet)
+    nc: NATS, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str,
+    wallet: str | None = None, *, vendor: str | None = None,
+) -> int:  # fmt: skip
+    subject = "rpc.wallet.debit"
+    return await move(nc, subject, merchant, account_id, currency, amount, transaction_id, wallet, vendor=vendor)
 
 
 async def credit(
-    nc: NATS, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str, wallet: str | None = None
-) -> int:
-    return await move(nc, "rpc.wallet.credit", merchant, account_id, currency, amount, transaction_id, wallet)
+    nc: NATS, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str,
+    wallet: str | None = None, *, vendor: str | None = None,
+) -> int:  # fmt: skip
+    subject = "rpc.wallet.credit"
+    return await move(nc, subject, merchant, account_id, currency, amount, transaction_id, wallet, vendor=vendor)
 
 
 async def rollback(nc: NATS, merchant: str, transaction_id: str) -> int:
@@ -88,11 +93,11 @@ async def rollback(nc: NATS, merchant: str, transaction_id: str) -> int:
     return answer.value.reversed
 
 
-async def balance(nc: NATS, merchant: str, account_id: str) -> tuple[int, str]:
-    """The main wallet's spendable balance and its currency."""
-    answer = await ask(
-        nc, "rpc.wallet.balance", WalletBalanceRequest(merchant=merchant, accountId=account_id), WalletBalanceReply
-    )
+async def balance(nc: NATS, merchant: str, account_id: str, *, vendor: str | None = None) -> tuple[int, str]:
+    """The spendable balance and currency of the main wallet (or, for a game ``vendor``, of the wallet its
+    movements use)."""
+    request = WalletBalanceRequest(merchant=merchant, accountId=account_id, vendor=vendor)
+    answer = await ask(nc, "rpc.wallet.balance", request, WalletBalanceReply)
     if not answer.success or answer.value is None:
         raise Refused(str(answer.errorCode))
     return answer.value.balance, answer.value.currency

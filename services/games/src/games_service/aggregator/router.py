@@ -68,7 +68,8 @@ async def _refused(request: Request, body: Hub88Request, status: str) -> Hub88An
     answer = Hub88Answer(user=user, status=status, request_uuid=body.request_uuid)
     if status == NOT_ENOUGH_MONEY and user:
         try:
-            balance, currency = await service.balance(request.app.state.nats, *parse_user(user))
+            state = request.app.state
+            balance, currency = await service.player_balance(state.db, state.nats, user, getattr(body, "token", None))
         except Hub88Refusal:
             return answer
         answer.balance, answer.currency = to_hub88(balance), currency

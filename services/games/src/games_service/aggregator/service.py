@@ -32,6 +32,7 @@ from games_service.aggregator.domain import (
     WALLET_REFUSALS,
     WRONG_CURRENCY,
     Hub88Refusal,
+    parse_user,
     to_minor,
     user_of,
     wallet_id,
@@ -98,13 +99,26 @@ async def _wallet(call: Awaitable[T]) -> T:
         raise Hub88Refusal(UNKNOWN) from None
 
 
-async def balance(nc: NATS, merchant: str, account_id: str) -> tuple[int, str]:
-    return await _wallet(wallet.balance(nc, merchant, account_id))
+async def balance(nc: NATS, merchant: str, account_id: str, vendor: str | None = None) -> tuple[int, str]:
+    """The balance of the wallet a vendor's rounds use: the vendor's own in a transfer-mode brand, else main."""
+    return await _wallet(wallet.balance(nc, merchant, account_id, vendor=vendor))
 
 
 async def user_balance(db: Database, nc: NATS, token: str, user: str) -> tuple[int, str]:
     found = await _session(db, token, user, live=True)
-    return await balance(nc, found.merchant, found.account_id)
+    return await balance(nc, found.merchant, found.account_id, found.vendor)
+
+
+async def player_balance(db: Database, nc: NATS, user: str, token: str | None) -> tuple[int, str]:
+    """The balance a refusal tells Hub88: of the wallet the token's game session plays from (main without one)."""
+    merchant, account_id = parse_user(user)
+    vendor = None
+    if token:
+        async with db.reader() as reader:
+            found = await reader.get(VendorSession, _hash(token))
+        if found is not None and (found.merchant, found.account_id) == (merchant, account_id):
+            vendor = found.vendor
+    return await balance(nc, merchant, account_id, vendor)
 
 
 async def _game(db: Database, found: VendorSession, game_code: str) -> Game:
@@ -126,8 +140,9 @@ async def bet(db: Database, nc: NATS, request: BetRequest) -> tuple[int, str]:
     if request.currency != found.currency:
         raise Hub88Refusal(WRONG_CURRENCY)
     amount = to_minor(request.amount)
+    transaction_id = wallet_id(request.transaction_uuid)
     after = await _wallet(
-        wallet.debit(nc, found.merchant, found.account_id, found.currency, amount, wallet_id(request.transaction_uuid))
+        wallet.debit(nc, found.merchant, found.account_id, found.currency, amount, transaction_id, vendor=found.vendor)
     )
     await _book(db, request, BET, found, game, amount)
     return after, found.currency
@@ -148,11 +163,12 @@ async def win(db: Database, nc: NATS, request: WinRequest) -> tuple[int, str]:
     if amount:
         after = await _wallet(
             wallet.credit(
-                nc, found.merchant, found.account_id, found.currency, amount, wallet_id(request.transaction_uuid)
+                nc, found.merchant, found.account_id, found.currency, amount, wallet_id(request.transaction_uuid),
+                vendor=found.vendor,
             )
-        )
+        )  # fmt: skip
     else:  # a losing round closes with a win of 0: nothing to book in the wallet
-        after, _ = await balance(nc, found.merchant, found.account_id)
+        after, _ = await balance(nc, found.merchant, found.account_id, found.vendor)
     await _book(db, request, WIN, found, game, amount)
     return after, found.currency
 
@@ -184,7 +200,7 @@ async def rollback(db: Database, nc: NATS, request: RollbackRequest) -> tuple[in
         if request.round_closed:
             await _close_round(session, known, marked, request.round)
     await _wallet(wallet.rollback(nc, known.merchant, wallet_id(request.reference_transaction_uuid)))
-    return await balance(nc, known.merchant, known.account_id)
+    return await balance(nc, known.merchant, known.account_id, known.vendor)
 
 
 async def _book(

@@ -90,6 +90,15 @@ def money_text(minor: int) -> str:
     return f"{sign}{abs(minor) // 100:,}.{abs(minor) % 100:02d}"
 
 
+def checked_vendor(value: Any) -> str | None:
+    """A game vendor's code as the money API takes it (``vendor:<code>`` names its wallet), or None."""
+    if value is None:
+        return None
+    if isinstance(value, str) and VENDOR_WALLET.fullmatch(f"vendor:{value}"):
+        return value
+    raise MoneyError("wallet.unknown")
+
+
 def checked_wallet(value: Any) -> str:
     if value in (MAIN, FREE_PLAY) or (isinstance(value, str) and VENDOR_WALLET.fullmatch(value)):
         return str(value)

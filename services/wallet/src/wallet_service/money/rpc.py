@@ -5,12 +5,13 @@ generated from them:
 
 | subject | request | answer (envelope value) |
 |---|---|---|
-| ``rpc.wallet.debit`` | ``WalletMovementRequest`` ``{merchant, accountId, currency, amount, transactionId, wallet?}`` | ``{transactionId, balance, currency}`` |
+| ``rpc.wallet.debit`` | ``WalletMovementRequest`` ``{merchant, accountId, currency, amount, transactionId, wallet?, vendor?}`` | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.credit`` | the same | the same |
 | ``rpc.wallet.rollback`` | ``WalletRollbackRequest`` ``{merchant, transactionId}`` (of the debit) | ``{transactionId, reversed}`` |
-| ``rpc.wallet.balance`` | ``WalletBalanceRequest`` ``{merchant, accountId, wallet?}`` | ``{balance, held, currency}`` |
+| ``rpc.wallet.balance`` | ``WalletBalanceRequest`` ``{merchant, accountId, wallet?, vendor?}`` | ``{balance, held, currency}`` |
 
-Amounts are integer minor units (``1.5``, ``"100"`` and ``true`` are refused: ``amount.invalid``). A replay
+``vendor`` names the game vendor a movement or balance is for: in a transfer-mode brand that lists it, the
+vendor's own wallet (``vendor:<code>``) is used instead of main. Amounts are integer minor units (``1.5``, ``"100"`` and ``true`` are refused: ``amount.invalid``). A replay
 answers the stored original; refusals carry a stable ``errorCode``.
 """
 
@@ -31,7 +32,7 @@ from portal_events import (
 )
 from portal_kit.db import Database
 from portal_kit.messaging.rpc import Responder
-from wallet_service.ledger.domain import MAIN
+from wallet_service.ledger.domain import MAIN, checked_vendor
 from wallet_service.money import service
 from wallet_service.money.service import Movement
 
@@ -40,7 +41,7 @@ QUEUE = "wallet"
 # harmless: each command is one statement, so a request waiting for a connection holds no lock.
 RESPONDERS = 16
 # A request's bad field answers the code the money rules give it; anything else is request.invalid.
-FIELD_CODES = {"amount": "amount.invalid", "wallet": "wallet.unknown"}
+FIELD_CODES = {"amount": "amount.invalid", "wallet": "wallet.unknown", "vendor": "wallet.unknown"}
 
 
 def refusal_code(error: ValidationError) -> str:
@@ -59,7 +60,8 @@ def money_answers(responder: Responder, db: Database) -> None:
         return WalletRollbackReply.model_validate(await service.rollback(db, request.merchant, request.transactionId))
 
     async def balance(request: WalletBalanceRequest) -> WalletBalanceReply:
-        answer = await service.balance(db, request.merchant, request.accountId, request.wallet or MAIN)
+        wallet, vendor = request.wallet or MAIN, checked_vendor(request.vendor)
+        answer = await service.balance(db, request.merchant, request.accountId, wallet, vendor)
         return WalletBalanceReply.model_validate(answer)
 
     def answer(subject: str, request: type[Any], reply: type[Any], work: Callable[[Any], Awaitable[Any]]) -> None:

@@ -15,6 +15,7 @@ from wallet_service.ledger.domain import (
     Leg,
     MoneyError,
     checked_amount,
+    checked_vendor,
     checked_wallet,
     fingerprint,
     house_shard_number,
@@ -30,6 +31,7 @@ class Movement:
     amount: int
     transaction_id: str
     wallet: str = MAIN
+    vendor: str | None = None  # a game vendor's movement: its own wallet in a transfer-mode brand (wallet_of)
 
     @classmethod
     def parse(cls, body: dict[str, Any]) -> Movement:
@@ -47,6 +49,7 @@ class Movement:
             checked_amount(body.get("amount")),
             transaction_id,
             checked_wallet(body.get("wallet", MAIN)),
+            checked_vendor(body.get("vendor")),
         )
 
     @classmethod
@@ -59,10 +62,19 @@ class Movement:
             checked_amount(request.amount),
             request.transactionId,
             checked_wallet(request.wallet or MAIN),
+            checked_vendor(request.vendor),
         )
 
     def content(self) -> dict[str, Any]:
-        return {"accountId": self.account_id, "currency": self.currency, "amount": self.amount, "wallet": self.wallet}
+        """What a replay must repeat: the request as sent (the vendor, not the wallet it resolved to, so a replay
+        after the brand changed its wallet mode still answers the original)."""
+        content = {
+            "accountId": self.account_id,
+            "currency": self.currency,
+            "amount": self.amount,
+            "wallet": self.wallet,
+        }
+        return content if self.vendor is None else {**content, "vendor": self.vendor}
 
 
 # A refusal the database raised so that its whole command rolls back (migration 0004); the message is its code.
@@ -72,6 +84,29 @@ ROLLBACK = "SELECT money_rollback(%s, %s, %s)"
 BALANCE = (
     "SELECT balance - held, held, currency FROM ledger_account WHERE merchant = %s AND owner_id = %s AND kind = %s"
 )
+# The wallet a game vendor's movement uses, in one statement: the vendor's own wallet when the brand is in
+# transfer mode and lists the vendor (opened here beside main, empty, on first use), main otherwise.
+VENDOR_WALLET_OF = """
+WITH rule AS (
+    SELECT 'vendor:' || %(vendor)s AS kind FROM merchant_wallet
+     WHERE merchant = %(merchant)s AND mode = 'transfer' AND vendors ? %(vendor)s
+), opened AS (
+    INSERT INTO ledger_account (merchant, currency, owner_id, kind, trial, allow_negative, balance, held)
+    SELECT main.merchant, main.currency, main.owner_id, rule.kind, main.trial, false, 0, 0
+      FROM rule JOIN ledger_account main
+        ON main.merchant = %(merchant)s AND main.owner_id = %(owner)s AND main.kind = 'main'
+    ON CONFLICT DO NOTHING
+)
+SELECT COALESCE((SELECT kind FROM rule), 'main')
+"""
+
+
+async def wallet_of(db: Database, merchant: str, owner_id: str, wallet: str, vendor: str | None) -> str:
+    """The wallet a movement or balance of ``wallet`` for ``vendor`` uses (an explicit wallet is kept)."""
+    if vendor is None or wallet != MAIN:
+        return wallet
+    row = await db.call(VENDOR_WALLET_OF, {"merchant": merchant, "owner": owner_id, "vendor": vendor})
+    return MAIN if row is None else str(row[0])
 
 
 async def _command(db: Database, statement: str, params: tuple[Any, ...]) -> dict[str, Any]:
@@ -90,6 +125,7 @@ async def _command(db: Database, statement: str, params: tuple[Any, ...]) -> dic
 async def _move(db: Database, movement: Movement, kind: str) -> dict[str, Any]:
     """Debit or credit a member's wallet against its shard of the games house account (or of the free-play
     house for a free-play wallet)."""
+    wallet = await wallet_of(db, movement.merchant, movement.account_id, movement.wallet, movement.vendor)
     return await _command(
         db,
         MOVE,
@@ -99,7 +135,7 @@ async def _move(db: Database, movement: Movement, kind: str) -> dict[str, Any]:
             movement.transaction_id,
             fingerprint(kind, movement.content()),
             movement.account_id,
-            movement.wallet,
+            wallet,
             movement.currency,
             movement.amount,
             house_shard_number(movement.account_id),
@@ -123,8 +159,11 @@ async def rollback(db: Database, merchant: str, transaction_id: str) -> dict[str
     return await _command(db, ROLLBACK, (merchant, transaction_id, content))
 
 
-async def balance(db: Database, merchant: str, account_id: str, wallet: str = MAIN) -> dict[str, Any]:
-    row = await db.call(BALANCE, (merchant, account_id, checked_wallet(wallet)))
+async def balance(
+    db: Database, merchant: str, account_id: str, wallet: str = MAIN, vendor: str | None = None
+) -> dict[str, Any]:
+    kind = await wallet_of(db, merchant, account_id, checked_wallet(wallet), vendor)
+    row = await db.call(BALANCE, (merchant, account_id, kind))
     if row is None:
         raise MoneyError("account.not_found")
     spendable, held, currency = row
