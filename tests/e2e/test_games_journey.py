@@ -192,3 +192,29 @@ def test_cockfight_starts_from_the_header_and_the_sportsbook_from_the_game_centr
     balance = http.get("/wps/v2/wallets/balance").json()["value"]["sum"]
     assert balance == 100_000 + sum(record["profit"] for record in records["list"])
     expect(book.get_by_test_id("sim-balance")).to_have_text(f"Balance {money(balance)}")
+
+
+def test_a_member_picks_a_room_of_the_dice_plays_within_its_stakes_and_is_kept_out_of_a_room_above_the_balance(
+    stack: Stack, page: Page
+) -> None:
+    token = registered_member(stack, "pvpfan1", "127.0.0.25")
+    deposit(page, stack, token, 50_000)
+    http = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
+    enter(page, stack, token)
+    page.goto(f"{stack.url}/pvp")
+    page.locator("[data-code=BGS_DICE]").get_by_role("button", name="Play", exact=True).click()
+    rooms = page.get_by_test_id("rooms")
+    expect(rooms).to_contain_text("Balance to enter: ₺1,000.00")  # VIP: ten stakes of 100.00
+    rooms.get_by_role("button", name="Enter VIP").click()
+    expect(page.get_by_role("alert")).to_contain_text("100000")  # the entry the balance does not reach
+    rooms.get_by_role("button", name="Enter Standard").click()
+    frame = page.get_by_test_id("game-frame")
+    expect(page.get_by_role("heading", name="Dice 99 · Standard")).to_be_visible(timeout=20_000)
+    frame.get_by_label("Stake").fill("2000")  # above the room's 1,000.00
+    frame.get_by_role("button", name="Roll").click()
+    expect(frame.get_by_role("alert")).to_contain_text("1,000.00")
+    frame.get_by_label("Stake").fill("20")
+    frame.get_by_role("button", name="Roll").click()
+    expect(frame.get_by_test_id("dice-result")).to_contain_text("Rolled", timeout=20_000)
+    records = http.get("/wps/games/records").json()["value"]
+    assert records["total"] == 1 and records["list"][0]["stake"] == 2_000

@@ -284,6 +284,7 @@ export interface DiceBody {
   target: number;
   over: boolean;
   requestId: string;
+  roomId?: string | null;
 }
 
 export interface DiceOutcome {
@@ -325,6 +326,7 @@ export interface DragonTigerBody {
   stake: number;
   side: "DRAGON" | "TIGER" | "TIE";
   requestId: string;
+  roomId?: string | null;
 }
 
 export interface DragonTigerRoundRead {
@@ -473,6 +475,8 @@ export interface LaunchRead {
   url: string;
   minBet: number;
   external: boolean;
+  roomId?: string | null;
+  maxBet?: number | null;
 }
 
 export interface LineWinRead {
@@ -999,6 +1003,19 @@ export interface RevealedRead {
   rounds: number;
 }
 
+export interface RoomListRead {
+  nodeId: number;
+  gameCode: string;
+  rooms: Array<RoomRead>;
+}
+
+export interface RoomRead {
+  roomId: string;
+  minBet: number;
+  maxBet: number;
+  minBalance: number;
+}
+
 export interface RotateBody {
   clientSeed: string;
 }
@@ -1396,6 +1413,7 @@ export const OPERATIONS = {
   inboxMessages: { service: "notifications", method: "GET", path: "/wps/notifications/messages" },
   jackpot: { service: "games", method: "GET", path: "/wps/games/jackpot" },
   launchGame: { service: "games", method: "GET", path: "/wps/relay/GCS_gameLaunchFB" },
+  launchGameInRoom: { service: "games", method: "GET", path: "/wps/game/launchGame" },
   listAnnouncements: { service: "site", method: "GET", path: "/wps/relay/MCSFE_getListAnnouncements" },
   login: { service: "auth", method: "POST", path: "/wps/session/login" },
   loginVerificationSend: { service: "auth", method: "POST", path: "/wps/session/login/verify/send" },
@@ -1484,6 +1502,7 @@ export const OPERATIONS = {
   resetPasswordByLink: { service: "auth", method: "POST", path: "/wps/member/password/reset" },
   resetPasswordByMobile: { service: "auth", method: "POST", path: "/wps/member/password/verification" },
   rollDice: { service: "games", method: "POST", path: "/wps/games/bgs/dice/rolls" },
+  roomList: { service: "games", method: "GET", path: "/wps/relay/GLS2_roomList" },
   rotateSeeds: { service: "games", method: "PUT", path: "/wps/games/bgs/seeds" },
   rsaKey: { service: "auth", method: "GET", path: "/wps/session/key/rsa" },
   sandboxCheckout: { service: "wallet", method: "GET", path: "/wps/payment/sandbox/checkout" },
@@ -1561,6 +1580,7 @@ export interface OperationPathParams {
   inboxMessages: Record<string, never>;
   jackpot: Record<string, never>;
   launchGame: Record<string, never>;
+  launchGameInRoom: Record<string, never>;
   listAnnouncements: Record<string, never>;
   login: Record<string, never>;
   loginVerificationSend: Record<string, never>;
@@ -1649,6 +1669,7 @@ export interface OperationPathParams {
   resetPasswordByLink: Record<string, never>;
   resetPasswordByMobile: Record<string, never>;
   rollDice: Record<string, never>;
+  roomList: Record<string, never>;
   rotateSeeds: Record<string, never>;
   rsaKey: Record<string, never>;
   sandboxCheckout: Record<string, never>;
@@ -1724,6 +1745,7 @@ export interface OperationQuery {
   inboxMessages: { pageNo?: number; pageSize?: number };
   jackpot: Record<string, never>;
   launchGame: { nodeId: number };
+  launchGameInRoom: { nodeId: number; roomId?: string | null };
   listAnnouncements: { pageNo?: number; pageSize?: number };
   login: Record<string, never>;
   loginVerificationSend: Record<string, never>;
@@ -1812,6 +1834,7 @@ export interface OperationQuery {
   resetPasswordByLink: Record<string, never>;
   resetPasswordByMobile: Record<string, never>;
   rollDice: Record<string, never>;
+  roomList: { nodeId: number };
   rotateSeeds: Record<string, never>;
   rsaKey: Record<string, never>;
   sandboxCheckout: { order: string };
@@ -1887,6 +1910,7 @@ export interface OperationBody {
   inboxMessages: undefined;
   jackpot: undefined;
   launchGame: undefined;
+  launchGameInRoom: undefined;
   listAnnouncements: undefined;
   login: SealedBody;
   loginVerificationSend: VerificationSend;
@@ -1975,6 +1999,7 @@ export interface OperationBody {
   resetPasswordByLink: SealedBody;
   resetPasswordByMobile: SealedBody;
   rollDice: DiceBody;
+  roomList: undefined;
   rotateSeeds: RotateBody;
   rsaKey: undefined;
   sandboxCheckout: undefined;
@@ -2051,6 +2076,7 @@ export interface OperationResponse {
   inboxMessages: PageRead_MessageRead;
   jackpot: JackpotRead;
   launchGame: LaunchRead;
+  launchGameInRoom: LaunchRead;
   listAnnouncements: PageRead_AnnouncementRead;
   login: SessionRead;
   loginVerificationSend: CodeSentRead;
@@ -2139,6 +2165,7 @@ export interface OperationResponse {
   resetPasswordByLink: SessionRead;
   resetPasswordByMobile: SessionRead;
   rollDice: DiceRoundRead;
+  roomList: RoomListRead;
   rotateSeeds: RotatedRead;
   rsaKey: RsaKeyRead;
   sandboxCheckout: unknown;

@@ -2,6 +2,12 @@
 import { createContext, useContext } from "react";
 import type { VerifyTicketRead } from "@portal/kit";
 
+/** A player-versus-player room a game was opened in: its id and its largest stake (its smallest is the minBet). */
+export interface GameRoom {
+  roomId: string;
+  maxBet: number;
+}
+
 export type Modal =
   | { name: "login" }
   | { name: "register" }
@@ -14,7 +20,8 @@ export type Modal =
   | { name: "feedback" }
   | { name: "logout" }
   | { name: "trial" }
-  | { name: "game"; gameCode: string; title: string; minBet: number }
+  | { name: "game"; gameCode: string; title: string; minBet: number; room?: GameRoom }
+  | { name: "rooms"; nodeId: number; title: string }
   | { name: "vendorGames"; vassalage: string; gameType: string };
 
 export interface ModalValue {

@@ -17,6 +17,7 @@ import { AnnouncementsModal, FeedbackModal, NoticeModal } from "../features/cont
 // The games' popups load with their own chunk (the slot, the dice) when first opened.
 const GameFrameModal = lazy(() => import("../features/games/components/GameModals").then((module) => ({ default: module.GameFrameModal })));
 const VendorGamesModal = lazy(() => import("../features/games/components/GameModals").then((module) => ({ default: module.VendorGamesModal })));
+const RoomsModal = lazy(() => import("../features/games/components/GameModals").then((module) => ({ default: module.RoomsModal })));
 
 function render(modal: Modal): ReactNode {
   switch (modal.name) {
@@ -45,7 +46,13 @@ function render(modal: Modal): ReactNode {
     case "game":
       return (
         <Suspense fallback={null}>
-          <GameFrameModal gameCode={modal.gameCode} title={modal.title} minBet={modal.minBet} />
+          <GameFrameModal gameCode={modal.gameCode} title={modal.title} minBet={modal.minBet} room={modal.room} />
+        </Suspense>
+      );
+    case "rooms":
+      return (
+        <Suspense fallback={null}>
+          <RoomsModal nodeId={modal.nodeId} title={modal.title} />
         </Suspense>
       );
     case "vendorGames":

@@ -25,6 +25,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The request's signature is not valid.",
         "CN": "请求签名无效。",
     },
+    "room.not_found": {"TR": "Oda bulunamadı.", "EN": "Room not found.", "CN": "未找到房间。"},
+    "room.required": {
+        "TR": "Bu oyun için bir oda seçin.",
+        "EN": "Choose a room for this game.",
+        "CN": "请为此游戏选择房间。",
+    },
+    "room.balance_too_low": {
+        "TR": "Bu odaya girmek için en az {min} (kuruş) bakiye gerekir.",
+        "EN": "This room needs a balance of at least {min} minor units to enter.",
+        "CN": "进入此房间至少需要 {min}（最小货币单位）余额。",
+    },
     "game_type.unknown": {"TR": "Bilinmeyen oyun türü.", "EN": "Unknown game type.", "CN": "未知游戏类型。"},
     "sub_category.unknown": {"TR": "Bilinmeyen alt kategori.", "EN": "Unknown sub-category.", "CN": "未知子类别。"},
     "favourite.mismatch": {

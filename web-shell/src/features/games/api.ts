@@ -109,6 +109,17 @@ export function launchGame(language: string, nodeId: number) {
   return api("launchGame", language, { query: { nodeId } });
 }
 
+/** A player-versus-player game's rooms (their stakes and the balance each needs). */
+export function useRooms(nodeId: number) {
+  const { language } = useLanguage();
+  return useQuery({ queryKey: ["rooms", nodeId, language], queryFn: () => api("roomList", language, { query: { nodeId } }) });
+}
+
+/** Open a player-versus-player game in one of its rooms. */
+export function launchInRoom(language: string, nodeId: number, roomId: string) {
+  return api("launchGameInRoom", language, { query: { nodeId, roomId } });
+}
+
 /** A free demo: a trial account's launch, played with its play money. */
 export function trialLaunchGame(language: string, nodeId: number) {
   return api("trialLaunchGame", language, { query: { nodeId } });

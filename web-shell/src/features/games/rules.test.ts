@@ -35,6 +35,10 @@ describe("game start (spec §4)", () => {
       gameType: "ARCADE",
     });
   });
+  it("opens the rooms of an in-house player-versus-player game, and launches a vendor's one directly", () => {
+    expect(startStep(game({ nodeId: 7, vassalage: "BGS", gameType: "PVP" }), member)).toEqual({ kind: "rooms", nodeId: 7 });
+    expect(startStep(game({ nodeId: 8, vassalage: "XY", gameType: "PVP" }), member)).toEqual({ kind: "launch", nodeId: 8 });
+  });
   it("launches any other game directly", () => {
     expect(startStep(game({ nodeId: 42 }), member)).toEqual({ kind: "launch", nodeId: 42 });
   });

@@ -57,9 +57,12 @@ export type StartStep =
   | { kind: "trial" }
   | { kind: "navigate"; to: string }
   | { kind: "vendorList"; vassalage: string; gameType: string }
+  | { kind: "rooms"; nodeId: number }
   | { kind: "launch"; nodeId: number };
 
 type Startable = Pick<GameRead, "nodeId" | "gameType" | "vassalage" | "gameCode" | "isGame">;
+
+export const IN_HOUSE_VENDOR = "BGS";
 
 /** What pressing a game does (spec §4, game start), in this order. */
 export function startStep(game: Startable, who: { signedIn: boolean; trial: boolean }): StartStep {
@@ -76,6 +79,8 @@ export function startStep(game: Startable, who: { signedIn: boolean; trial: bool
     }
     return { kind: "vendorList", vassalage: game.vassalage, gameType: game.gameType };
   }
+  // The in-house player-versus-player games are played in a room the player picks (GLS2_roomList).
+  if (game.gameType === "PVP" && game.vassalage === IN_HOUSE_VENDOR) return { kind: "rooms", nodeId: game.nodeId };
   return { kind: "launch", nodeId: game.nodeId };
 }
 

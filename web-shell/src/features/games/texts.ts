@@ -9,9 +9,11 @@ type Key =
   | "biggestWins" | "noWinners" | "jackpot" | "jackpotWins" | "noJackpotWins" | "won" | "stake" | "spin" | "roll" | "win" | "lastWin" | "lines" | "over"
   | "under" | "target" | "chance" | "payout" | "fairness" | "serverSeedHash" | "clientSeed" | "nonce"
   | "verify" | "verifyTitle" | "serverSeed" | "gameCode" | "result" | "rotateSeeds" | "revealed" | "underMaintenance"
-  | "vendorGames" | "close" | "rolled" | "noWin" | "gameCentre" | "recentGames" | "verifyHint" | "DRAGON" | "TIGER" | "TIE" | "side" | "minBetFilter" | "linesFilter";
+  | "vendorGames" | "close" | "rolled" | "noWin" | "gameCentre" | "recentGames" | "verifyHint" | "DRAGON" | "TIGER" | "TIE" | "side" | "minBetFilter" | "linesFilter"
+  | "rooms" | "BEGINNER" | "STANDARD" | "VIP" | "enterRoom" | "roomStakes" | "roomEntry" | "room";
 
 const TR: Record<Key, string> = {
+  rooms: "Odalar", BEGINNER: "Başlangıç", STANDARD: "Standart", VIP: "VIP", enterRoom: "Odaya gir", roomStakes: "Bahis", roomEntry: "Giriş bakiyesi", room: "Oda",
   LOTT: "Loto", ELOTT: "E-Loto", LIVE: "Canlı casino", FISH: "Balık oyunları", RNG: "Slotlar", PVP: "Kart oyunları",
   ESPORTS: "E-spor", SPORTS: "Spor bahisleri", COCKFIGHT: "Horoz dövüşü", hot: "Popüler oyunlar", inHouse: "BGS Originals",
   allVendors: "Tüm sağlayıcılar", allGames: "Tümü", SC: "Kazı kazan", VP: "Video poker", JP: "Jackpot", TG: "Masa oyunları",
@@ -32,6 +34,7 @@ const TR: Record<Key, string> = {
 };
 
 const EN: Record<Key, string> = {
+  rooms: "Rooms", BEGINNER: "Beginners", STANDARD: "Standard", VIP: "VIP", enterRoom: "Enter", roomStakes: "Stakes", roomEntry: "Balance to enter", room: "Room",
   LOTT: "Lottery", ELOTT: "E-lottery", LIVE: "Live casino", FISH: "Fish games", RNG: "Slots", PVP: "Card games",
   ESPORTS: "E-sports", SPORTS: "Sports betting", COCKFIGHT: "Cockfight", hot: "Hot games", inHouse: "BGS Originals",
   allVendors: "All vendors", allGames: "All", SC: "Scratch cards", VP: "Video poker", JP: "Jackpot", TG: "Table games",
@@ -51,6 +54,7 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
+  rooms: "房间", BEGINNER: "新手场", STANDARD: "标准场", VIP: "贵宾场", enterRoom: "进入", roomStakes: "投注", roomEntry: "入场余额", room: "房间",
   LOTT: "彩票", ELOTT: "电子彩票", LIVE: "真人娱乐", FISH: "捕鱼游戏", RNG: "老虎机", PVP: "棋牌游戏", ESPORTS: "电子竞技",
   SPORTS: "体育投注", COCKFIGHT: "斗鸡", hot: "热门游戏", inHouse: "BGS 原创", allVendors: "全部供应商", allGames: "全部",
   SC: "刮刮乐", VP: "视频扑克", JP: "奖池游戏", TG: "桌面游戏", AC: "街机游戏", BG: "宾果", play: "开始游戏", freeDemo: "免费试玩",
@@ -75,4 +79,12 @@ export const gameText = translator(CATALOG);
  * the name itself (a type this build does not know yet, or a mistyped address, still shows). */
 export function labelText(language: Language, name: string): string {
   return name in TR ? gameText(language, name as Key) : name;
+}
+
+const ROOMS = ["BEGINNER", "STANDARD", "VIP"] as const;
+
+/** A room's name by its id (an id this page does not know is shown as it is). */
+export function roomName(language: Language, roomId: string): string {
+  const known = ROOMS.find((room) => room === roomId);
+  return known ? gameText(language, known) : roomId;
 }

@@ -28,8 +28,10 @@ from games_service.bgs.schemas import (
     VerifyRead,
 )
 from games_service.bgs.service import VENDOR, Bet, play
+from games_service.catalogue.models import Game
 from games_service.catalogue.service import has_free_demo, playable_game
 from games_service.deps import Brands, Cache, Db, Gambler, InHousePlayer, Language, MerchantCode, Nats
+from games_service.rooms.service import game_room
 from portal_kit.envelope import Envelope, ok, ok_raw
 from portal_kit.errors import DomainError, Forbidden
 
@@ -42,7 +44,7 @@ def _fairness(round_: Round) -> FairnessRead:
 
 async def _bet(
     db: Db, brands: Brands, player: Gambler, game_code: str, stake: int, request_id: str, params: dict[str, object]
-) -> tuple[Bet, int]:
+) -> tuple[Bet, Game]:
     game = await playable_game(db, player.merchant, VENDOR, game_code)
     if player.trial and not has_free_demo(game):
         raise Forbidden("in_need_true_account")
@@ -59,15 +61,23 @@ async def _bet(
         params,
         player.wallet,
     )
-    return bet, game.min_bet
+    return bet, game
+
+
+def _check_stake(game: Game, stake: int, room_id: str | None) -> None:
+    """The stake within the room's limits when played in a room, else within the game's."""
+    if room_id is None:
+        games.check_stake(stake, game.min_bet)
+    else:
+        game_room(game, room_id).check_stake(stake)
 
 
 @router.post("/wps/games/bgs/slot/spins", operation_id="spinSlot", response_model=Envelope[SlotRoundRead])
 async def spin(db: Db, nc: Nats, brands: Brands, principal: InHousePlayer, body: SpinBody) -> Envelope[SlotRoundRead]:
     """One spin of the in-house slot, once per ``requestId``: the stake (a multiple of 10, the lines) is
     taken and the win paid through the wallet."""
-    bet, minimum = await _bet(db, brands, principal, slot.GAME_CODE, body.stake, body.requestId, {})
-    games.check_slot_stake(body.stake, minimum)
+    bet, game = await _bet(db, brands, principal, slot.GAME_CODE, body.stake, body.requestId, {})
+    games.check_slot_stake(body.stake, game.min_bet)
     round_ = await play(db, nc, bet, lambda server, client, nonce: games.slot_round(body.stake, server, client, nonce))
     assert round_.balance is not None
     return ok(
@@ -84,8 +94,10 @@ async def roll(db: Db, nc: Nats, brands: Brands, principal: InHousePlayer, body:
     """One dice roll: over or under ``target`` (hundredths); a win pays the stake times 99 % / chance."""
     games.check_dice(body.target, body.over)
     params: dict[str, object] = {"target": body.target, "over": body.over}
-    bet, minimum = await _bet(db, brands, principal, games.DICE_CODE, body.stake, body.requestId, params)
-    games.check_stake(body.stake, minimum)
+    if body.roomId is not None:
+        params["room"] = body.roomId
+    bet, game = await _bet(db, brands, principal, games.DICE_CODE, body.stake, body.requestId, params)
+    _check_stake(game, body.stake, body.roomId)
     round_ = await play(
         db,
         nc,
@@ -110,8 +122,10 @@ async def dragon_tiger(
 ) -> Envelope[DragonTigerRoundRead]:
     """One round of Dragon Tiger: a bet on DRAGON or TIGER pays 1:1 (half back on a tie), on TIE 15:1."""
     params: dict[str, object] = {"side": body.side}
-    bet, minimum = await _bet(db, brands, principal, cards.GAME_CODE, body.stake, body.requestId, params)
-    games.check_stake(body.stake, minimum)
+    if body.roomId is not None:
+        params["room"] = body.roomId
+    bet, game = await _bet(db, brands, principal, cards.GAME_CODE, body.stake, body.requestId, params)
+    _check_stake(game, body.stake, body.roomId)
     round_ = await play(
         db,
         nc,

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, StrictBool, StrictInt
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from games_service.bgs.games import MAX_STAKE
 from games_service.records.schemas import WinnerRead
@@ -16,17 +16,22 @@ class SpinBody(BaseModel):
     requestId: RequestId
 
 
+RoomId = Annotated[StrictStr, Field(min_length=1, max_length=16, description="The room played in: its stakes apply.")]
+
+
 class DiceBody(BaseModel):
     stake: Stake
     target: Annotated[StrictInt, Field(ge=0, le=9_999, description="In hundredths: 5000 is 50.00.")]
     over: StrictBool
     requestId: RequestId
+    roomId: RoomId | None = None
 
 
 class DragonTigerBody(BaseModel):
     stake: Stake
     side: Literal["DRAGON", "TIGER", "TIE"]
     requestId: RequestId
+    roomId: RoomId | None = None
 
 
 class LineWinRead(BaseModel):

@@ -7,14 +7,11 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from pydantic import TypeAdapter
 
-from games_service.aggregator import service as aggregator
-from games_service.aggregator.domain import HUB88
-from games_service.catalogue import service
+from games_service.catalogue import launching, service
 from games_service.catalogue.domain import GAME_TYPES, NODE_ID_MAX, SLOT_SUB_CATEGORIES
 from games_service.catalogue.icons import icon_svg
 from games_service.catalogue.schemas import GameRead, LaunchRead, MenuRead, VendorRead
 from games_service.deps import Brands, Cache, Db, Language, Member, MerchantCode, SignedIn
-from games_service.settings import GamesSettings
 from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
 from portal_kit.errors import DomainError, Forbidden
 from portal_kit.paging import Page, page_of, page_params
@@ -107,27 +104,7 @@ async def launch(
     """A real account only: the in-house games open in the portal's frame; a game of a vendor connected
     through Hub88 opens a game session there and answers the game's address."""
     game = await service.game_by_node(db, principal.merchant, nodeId)
-    vendor = await service.open_for_play(db, game)
-    url, external = f"/play/{game.game_code}", False
-    if vendor is not None and vendor.aggregator == HUB88 and principal.account_id is not None:
-        settings: GamesSettings = request.app.state.settings
-        currency = (await brands.brand(principal.merchant)).currency
-        url = await aggregator.game_url(
-            db, request.app.state.hub88_http, request.app.state.hub88_operator, settings.public_url,
-            principal.merchant, principal.account_id, principal.username or "", currency, game, language,
-            settings.hub88_session_minutes,
-        )  # fmt: skip
-        external = True
-    return ok(
-        LaunchRead(
-            nodeId=game.node_id,
-            gameCode=game.game_code,
-            vassalage=game.vendor,
-            url=url,
-            minBet=game.min_bet,
-            external=external,
-        )
-    )
+    return ok(await launching.launch(request, db, brands, principal, language, game))
 
 
 @router.get("/wps/relay/GCS_gameTrialLaunch", operation_id="trialLaunchGame", response_model=Envelope[LaunchRead])

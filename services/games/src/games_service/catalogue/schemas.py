@@ -40,3 +40,5 @@ class LaunchRead(BaseModel):
     url: str  # the game's address: the portal's game frame, or the aggregator's game page (external)
     minBet: int  # minor units
     external: bool  # the game runs at its vendor (open its address); otherwise in the portal's own frame
+    roomId: str | None = None  # a player-versus-player game's room (its stakes: minBet to maxBet)
+    maxBet: int | None = None

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { DiceRoundRead } from "@portal/kit";
 import { api, formatMoney, OutcomeLine, parseMoney, useAction, useLanguage, useSession } from "@portal/kit";
+import type { GameRoom } from "../../../modals/ModalContext";
 import { useSite } from "../../../site";
 import { gameText } from "../texts";
 import { Fairness } from "./Fairness";
@@ -17,7 +18,7 @@ export function dicePayout(target: number, over: boolean): number {
 }
 
 /** The in-house dice: a target, over or under, a stake; a win pays stake × 99 % ÷ chance. */
-export function DiceGame({ minBet }: { minBet: number }) {
+export function DiceGame({ minBet, room }: { minBet: number; room?: GameRoom | undefined }) {
   const { language } = useLanguage();
   const { config } = useSite();
   const session = useSession();
@@ -26,7 +27,7 @@ export function DiceGame({ minBet }: { minBet: number }) {
   const [over, setOver] = useState(true);
   const [round, setRound] = useState<DiceRoundRead | null>(null);
   const roll = useAction(
-    (stake: number) => api("rollDice", language, { body: { stake, target, over, requestId: `dice-${crypto.randomUUID()}` } }),
+    (stake: number) => api("rollDice", language, { body: { stake, target, over, requestId: `dice-${crypto.randomUUID()}`, roomId: room?.roomId ?? null } }),
     {
       onDone: async (answer) => {
         setRound(answer);
@@ -37,6 +38,7 @@ export function DiceGame({ minBet }: { minBet: number }) {
   const submit = () => {
     const stake = parseMoney(amount);
     if (stake === null || stake < minBet) return roll.refuse(`${gameText(language, "stake")} ≥ ${formatMoney(minBet, config.currencySymbol)}`);
+    if (room && stake > room.maxBet) return roll.refuse(`${gameText(language, "stake")} ≤ ${formatMoney(room.maxBet, config.currencySymbol)}`);
     void roll.submit(stake);
   };
   return (

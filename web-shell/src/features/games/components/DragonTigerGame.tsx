@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { DragonTigerRoundRead } from "@portal/kit";
 import { api, formatMoney, OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
+import type { GameRoom } from "../../../modals/ModalContext";
 import { useSite } from "../../../site";
 import { gameText } from "../texts";
 import { Fairness } from "./Fairness";
@@ -21,15 +22,15 @@ function Card({ code, label }: { code: string | undefined; label: string }) {
 }
 
 /** The in-house Dragon Tiger: a bet on Dragon or Tiger pays 1:1 (half back on a tie), on the tie 15:1. */
-export function DragonTigerGame({ minBet }: { minBet: number }) {
+export function DragonTigerGame({ minBet, room }: { minBet: number; room?: GameRoom | undefined }) {
   const { language } = useLanguage();
   const { config } = useSite();
   const session = useSession();
-  const stakes = SLOT_STAKES.filter((stake) => stake >= minBet);
+  const stakes = SLOT_STAKES.filter((stake) => stake >= minBet && (!room || stake <= room.maxBet));
   const [stake, setStake] = useState(stakes[0] ?? minBet);
   const [round, setRound] = useState<DragonTigerRoundRead | null>(null);
   const play = useAction(
-    (side: Side) => api("playDragonTiger", language, { body: { stake, side, requestId: `dragon-tiger-${crypto.randomUUID()}` } }),
+    (side: Side) => api("playDragonTiger", language, { body: { stake, side, requestId: `dragon-tiger-${crypto.randomUUID()}`, roomId: room?.roomId ?? null } }),
     {
       onDone: async (answer) => {
         setRound(answer);

@@ -30,6 +30,8 @@ export function useGameStart() {
         return modal.open({ name: "trial" });
       case "navigate":
         return navigate(step.to);
+      case "rooms":
+        return modal.open({ name: "rooms", nodeId: step.nodeId, title: game.gameName });
       case "vendorList":
         return modal.open({ name: "vendorGames", vassalage: step.vassalage, gameType: step.gameType });
       case "launch":

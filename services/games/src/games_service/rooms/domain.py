@@ -1,0 +1,52 @@
+"""The rooms of the in-house player-versus-player games (spec §7, PvP: ``GLS2_roomList``, ``/wps/game/launchGame``):
+stake tiers a player picks before playing. A room sets the stakes its rounds take, as multiples of the game's
+minimum bet, and the balance a player needs to enter it: ten of its smallest stakes. Pure rules, no I/O."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from portal_kit.errors import DomainError, NotFound
+
+PVP = "PVP"
+MAX_STAKE = 10_000_000  # minor units, the in-house games' ceiling
+# (room id, its smallest and largest stake as multiples of the game's minimum bet)
+TIERS = (("BEGINNER", 1, 100), ("STANDARD", 10, 1_000), ("VIP", 100, 10_000))
+ENTRY_STAKES = 10  # a room asks for this many of its smallest stakes to enter
+
+
+@dataclass(frozen=True)
+class Room:
+    room_id: str
+    min_bet: int  # minor units
+    max_bet: int
+
+    @property
+    def min_balance(self) -> int:
+        return self.min_bet * ENTRY_STAKES
+
+    def check_stake(self, stake: int) -> None:
+        if not self.min_bet <= stake <= self.max_bet:
+            raise DomainError("stake.out_of_limits", min=self.min_bet, max=self.max_bet)
+
+
+def rooms_of(game_type: str, in_house: bool, min_bet: int) -> list[Room]:
+    """A game's rooms: the in-house player-versus-player games have the three tiers, every other game none."""
+    if game_type != PVP or not in_house:
+        return []
+    return [Room(room_id, min_bet * low, min(min_bet * high, MAX_STAKE)) for room_id, low, high in TIERS]
+
+
+def room_of(game_type: str, in_house: bool, min_bet: int, room_id: str) -> Room:
+    found = next((room for room in rooms_of(game_type, in_house, min_bet) if room.room_id == room_id), None)
+    if found is None:
+        raise NotFound("room.not_found")
+    return found
+
+
+def check_entry(room: Room, balance: int) -> None:
+    """A player enters a room with at least its entry balance."""
+    if balance < room.min_balance:
+        raise DomainError(
+            "room.balance_too_low", status=409, value={"minBalance": room.min_balance}, min=room.min_balance
+        )
