@@ -46,13 +46,19 @@ def deposit(page: Page, stack: Stack, token: str, amount: int) -> None:
         time.sleep(0.2)
 
 
+def depositing_member(page: Page, stack: Stack, username: str, address: str, amount: int) -> httpx.Client:
+    """A registered member with ``amount`` deposited, signed in on ``page`` in English: their HTTP client (its
+    ``Authorization`` header is the session token)."""
+    token = registered_member(stack, username, address)
+    deposit(page, stack, token, amount)
+    enter(page, stack, token)
+    return httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
+
+
 def test_a_member_plays_the_slot_and_finds_it_in_the_header_the_record_and_the_winners_board(
     stack: Stack, page: Page
 ) -> None:
-    token = registered_member(stack, "slotfan1", "127.0.0.21")
-    deposit(page, stack, token, 250_000)
-    http = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
-    enter(page, stack, token)
+    http = depositing_member(page, stack, "slotfan1", "127.0.0.21", 250_000)
     page.goto(f"{stack.url}/rng")
     expect(page.get_by_role("heading", name="Slots")).to_be_visible(timeout=20_000)
     expect(page.get_by_test_id("balance")).to_contain_text("₺2,500.00", timeout=20_000)
@@ -142,10 +148,8 @@ def test_a_free_play_account_plays_the_free_demo_with_its_play_money(stack: Stac
 def test_a_vendor_game_opens_at_the_aggregator_and_settles_through_the_hub88_wallet_api(
     stack: Stack, page: Page
 ) -> None:
-    token = registered_member(stack, "oxfan1", "127.0.0.23")
-    deposit(page, stack, token, 100_000)
-    http = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
-    enter(page, stack, token)
+    http = depositing_member(page, stack, "oxfan1", "127.0.0.23", 100_000)
+    token = http.headers["Authorization"]
     page.goto(f"{stack.url}/rng?vassalage=PG")
     with page.expect_popup() as opened:
         page.locator("[data-code=PG_FORTUNE_OX]").get_by_role("button", name="Play", exact=True).click()
@@ -164,10 +168,7 @@ def test_a_vendor_game_opens_at_the_aggregator_and_settles_through_the_hub88_wal
 def test_cockfight_starts_from_the_header_and_the_sportsbook_from_the_game_centre_both_settling_through_hub88(
     stack: Stack, page: Page
 ) -> None:
-    token = registered_member(stack, "sabong1", "127.0.0.24")
-    deposit(page, stack, token, 100_000)
-    http = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
-    enter(page, stack, token)
+    http = depositing_member(page, stack, "sabong1", "127.0.0.24", 100_000)
     page.goto(stack.url)
     with page.expect_popup() as opened:  # cockfight has no page: its header entry opens the game
         page.get_by_role("navigation", name="Main menu").get_by_role("button", name="Cockfight").click()
@@ -197,10 +198,7 @@ def test_cockfight_starts_from_the_header_and_the_sportsbook_from_the_game_centr
 def test_a_member_picks_a_room_of_the_dice_plays_within_its_stakes_and_is_kept_out_of_a_room_above_the_balance(
     stack: Stack, page: Page
 ) -> None:
-    token = registered_member(stack, "pvpfan1", "127.0.0.25")
-    deposit(page, stack, token, 50_000)
-    http = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
-    enter(page, stack, token)
+    http = depositing_member(page, stack, "pvpfan1", "127.0.0.25", 50_000)
     page.goto(f"{stack.url}/pvp")
     page.locator("[data-code=BGS_DICE]").get_by_role("button", name="Play", exact=True).click()
     rooms = page.get_by_test_id("rooms")

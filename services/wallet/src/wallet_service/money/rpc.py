@@ -11,8 +11,9 @@ generated from them:
 | ``rpc.wallet.balance`` | ``WalletBalanceRequest`` ``{merchant, accountId, wallet?, vendor?}`` | ``{balance, held, currency}`` |
 
 ``vendor`` names the game vendor a movement or balance is for: in a transfer-mode brand that lists it, the
-vendor's own wallet (``vendor:<code>``) is used instead of main. Amounts are integer minor units (``1.5``, ``"100"`` and ``true`` are refused: ``amount.invalid``). A replay
-answers the stored original; refusals carry a stable ``errorCode``.
+vendor's own wallet (``vendor:<code>``) is used instead of main. Amounts are integer minor units (``1.5``,
+``"100"`` and ``true`` are refused: ``amount.invalid``). A replay answers the stored original; refusals carry a
+stable ``errorCode``.
 """
 
 from __future__ import annotations
