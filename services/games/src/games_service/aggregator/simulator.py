@@ -124,12 +124,11 @@ async def _play(request: Request, session: SimulatedSession, stake: int, pick: O
     if placed.status != OK:
         balance = None if placed.balance is None else placed.balance // UNITS_PER_MINOR
         return SpinRead(status=placed.status, stake=stake, win=0, balance=balance)
-    market = MARKETS.get(session.game_code)
     outcome = ""
-    if market is None or pick is None:
+    if pick is None:
         win = stake * reel_multiplier(_random.randrange(1000))
-    else:
-        winner = market.winner(_random.random())
+    else:  # a pick is only ever one of this game's market
+        winner = MARKETS[session.game_code].winner(_random.random())
         win, outcome = (pick.pays(stake) if winner == pick else 0), winner.name
     paid = await _wallet(
         request,

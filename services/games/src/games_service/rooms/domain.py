@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games_service.bgs.games import MAX_STAKE
 from portal_kit.errors import DomainError, NotFound
 
 PVP = "PVP"
-MAX_STAKE = 10_000_000  # minor units, the in-house games' ceiling
 # (room id, its smallest and largest stake as multiples of the game's minimum bet)
 TIERS = (("BEGINNER", 1, 100), ("STANDARD", 10, 1_000), ("VIP", 100, 10_000))
 ENTRY_STAKES = 10  # a room asks for this many of its smallest stakes to enter
