@@ -10,10 +10,10 @@ type Key =
   | "under" | "target" | "chance" | "payout" | "fairness" | "serverSeedHash" | "clientSeed" | "nonce"
   | "verify" | "verifyTitle" | "serverSeed" | "gameCode" | "result" | "rotateSeeds" | "revealed" | "underMaintenance"
   | "vendorGames" | "close" | "rolled" | "noWin" | "gameCentre" | "recentGames" | "verifyHint" | "DRAGON" | "TIGER" | "TIE" | "side" | "minBetFilter" | "linesFilter"
-  | "rooms" | "BEGINNER" | "STANDARD" | "VIP" | "enterRoom" | "roomStakes" | "roomEntry" | "room";
+  | "rooms" | "BEGINNER" | "STANDARD" | "VIP" | "enterRoom" | "roomStakes" | "roomEntry";
 
 const TR: Record<Key, string> = {
-  rooms: "Odalar", BEGINNER: "Başlangıç", STANDARD: "Standart", VIP: "VIP", enterRoom: "Odaya gir", roomStakes: "Bahis", roomEntry: "Giriş bakiyesi", room: "Oda",
+  rooms: "Odalar", BEGINNER: "Başlangıç", STANDARD: "Standart", VIP: "VIP", enterRoom: "Odaya gir", roomStakes: "Bahis", roomEntry: "Giriş bakiyesi",
   LOTT: "Loto", ELOTT: "E-Loto", LIVE: "Canlı casino", FISH: "Balık oyunları", RNG: "Slotlar", PVP: "Kart oyunları",
   ESPORTS: "E-spor", SPORTS: "Spor bahisleri", COCKFIGHT: "Horoz dövüşü", hot: "Popüler oyunlar", inHouse: "BGS Originals",
   allVendors: "Tüm sağlayıcılar", allGames: "Tümü", SC: "Kazı kazan", VP: "Video poker", JP: "Jackpot", TG: "Masa oyunları",
@@ -34,7 +34,7 @@ const TR: Record<Key, string> = {
 };
 
 const EN: Record<Key, string> = {
-  rooms: "Rooms", BEGINNER: "Beginners", STANDARD: "Standard", VIP: "VIP", enterRoom: "Enter", roomStakes: "Stakes", roomEntry: "Balance to enter", room: "Room",
+  rooms: "Rooms", BEGINNER: "Beginners", STANDARD: "Standard", VIP: "VIP", enterRoom: "Enter", roomStakes: "Stakes", roomEntry: "Balance to enter",
   LOTT: "Lottery", ELOTT: "E-lottery", LIVE: "Live casino", FISH: "Fish games", RNG: "Slots", PVP: "Card games",
   ESPORTS: "E-sports", SPORTS: "Sports betting", COCKFIGHT: "Cockfight", hot: "Hot games", inHouse: "BGS Originals",
   allVendors: "All vendors", allGames: "All", SC: "Scratch cards", VP: "Video poker", JP: "Jackpot", TG: "Table games",
@@ -54,7 +54,7 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
-  rooms: "房间", BEGINNER: "新手场", STANDARD: "标准场", VIP: "贵宾场", enterRoom: "进入", roomStakes: "投注", roomEntry: "入场余额", room: "房间",
+  rooms: "房间", BEGINNER: "新手场", STANDARD: "标准场", VIP: "贵宾场", enterRoom: "进入", roomStakes: "投注", roomEntry: "入场余额",
   LOTT: "彩票", ELOTT: "电子彩票", LIVE: "真人娱乐", FISH: "捕鱼游戏", RNG: "老虎机", PVP: "棋牌游戏", ESPORTS: "电子竞技",
   SPORTS: "体育投注", COCKFIGHT: "斗鸡", hot: "热门游戏", inHouse: "BGS 原创", allVendors: "全部供应商", allGames: "全部",
   SC: "刮刮乐", VP: "视频扑克", JP: "奖池游戏", TG: "桌面游戏", AC: "街机游戏", BG: "宾果", play: "开始游戏", freeDemo: "免费试玩",

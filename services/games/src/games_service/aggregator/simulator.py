@@ -1,11 +1,12 @@
-"""The Hub88 simulator, for development and tests (``GAMES_HUB88_SIMULATOR_ENABLED``, off in production): it
-plays Hub88's side for the vendors connected through it, as the sandbox payment gateway plays a payment
-gateway's. The operator asks its Games API for a game's address (``/operator/generic/v2/game/url``); the game
-page it serves is a simple reel game, or for a sports, e-sports, cockfight or live-table game a betting market
+"""The Hub88 simulator, an adapter to an external provider standing in for it in development and tests
+(``GAMES_HUB88_SIMULATOR_ENABLED``, off in production): it plays Hub88's side for the vendors connected through
+it, as the sandbox payment gateway plays a payment gateway's. The operator asks its Games API for a game's
+address (``/operator/generic/v2/game/url``, signed with the operator's key, checked first); the game page it
+serves is a simple reel game, or for a sports, e-sports, cockfight or live-table game a betting market
 (``simulated_games``), and books each round through the operator's Wallet API at the portal's public address
-(``/vendor/HUB88/transaction/bet``, then ``/transaction/win`` closing the round),
-every body signed with the aggregator's private key, exactly as Hub88 would. It stands for an external
-provider: its HTTP client reaches the portal only at its public address, as Hub88 from outside would."""
+(``/vendor/HUB88/transaction/bet``, then ``/transaction/win`` closing the round), every body signed with the
+aggregator's private key, exactly as Hub88 would. Its HTTP client reaches the portal only at its public
+address, as Hub88 from outside would."""
 
 from __future__ import annotations
 

@@ -43,8 +43,10 @@ def _fairness(round_: Round) -> FairnessRead:
 
 
 async def _bet(
-    db: Db, brands: Brands, player: Gambler, game_code: str, stake: int, request_id: str, params: dict[str, object]
-) -> tuple[Bet, Game]:
+    db: Db, brands: Brands, player: Gambler, game_code: str, stake: int, request_id: str, params: dict[str, object],
+    room_id: str | None = None,
+) -> tuple[Bet, Game]:  # fmt: skip
+    """The bet and its game; a room played in is part of the bet."""
     game = await playable_game(db, player.merchant, VENDOR, game_code)
     if player.trial and not has_free_demo(game):
         raise Forbidden("in_need_true_account")
@@ -58,7 +60,7 @@ async def _bet(
         game.game_type,
         stake,
         request_id,
-        params,
+        params if room_id is None else {**params, "room": room_id},
         player.wallet,
     )
     return bet, game
@@ -94,9 +96,7 @@ async def roll(db: Db, nc: Nats, brands: Brands, principal: InHousePlayer, body:
     """One dice roll: over or under ``target`` (hundredths); a win pays the stake times 99 % / chance."""
     games.check_dice(body.target, body.over)
     params: dict[str, object] = {"target": body.target, "over": body.over}
-    if body.roomId is not None:
-        params["room"] = body.roomId
-    bet, game = await _bet(db, brands, principal, games.DICE_CODE, body.stake, body.requestId, params)
+    bet, game = await _bet(db, brands, principal, games.DICE_CODE, body.stake, body.requestId, params, body.roomId)
     _check_stake(game, body.stake, body.roomId)
     round_ = await play(
         db,
@@ -122,9 +122,7 @@ async def dragon_tiger(
 ) -> Envelope[DragonTigerRoundRead]:
     """One round of Dragon Tiger: a bet on DRAGON or TIGER pays 1:1 (half back on a tie), on TIE 15:1."""
     params: dict[str, object] = {"side": body.side}
-    if body.roomId is not None:
-        params["room"] = body.roomId
-    bet, game = await _bet(db, brands, principal, cards.GAME_CODE, body.stake, body.requestId, params)
+    bet, game = await _bet(db, brands, principal, cards.GAME_CODE, body.stake, body.requestId, params, body.roomId)
     _check_stake(game, body.stake, body.roomId)
     round_ = await play(
         db,
