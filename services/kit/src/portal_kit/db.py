@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
-from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import MetaData, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase
+
+from portal_kit.statement_pool import StatementPool
 
 NAMING_CONVENTION = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -54,10 +54,7 @@ class Database:
             async_url(url), pool_size=pool_size, max_overflow=max_overflow, pool_pre_ping=True
         )
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
-        self._url = libpq_url(url)
-        self._pool_size = pool_size + max_overflow
-        self._statements: AsyncConnectionPool | None = None
-        self._opening = asyncio.Lock()
+        self._statements = StatementPool(libpq_url(url), pool_size + max_overflow)
 
     async def call(self, statement: str, params: Parameters = ()) -> tuple[Any, ...] | None:
         """Run one statement (typically a server-side function doing a whole command) in its own autocommit
@@ -66,22 +63,10 @@ class Database:
         return rows[0] if rows else None
 
     async def rows(self, statement: str, params: Parameters = ()) -> list[tuple[Any, ...]]:
-        """Like ``call``, every row. Statements are prepared on the server at first use; the connections come
-        from a psycopg pool opened on the first call, sized like the engine's."""
-        if self._statements is None:
-            async with self._opening:
-                if self._statements is None:
-                    pool = AsyncConnectionPool(
-                        self._url,
-                        min_size=1,
-                        max_size=self._pool_size,
-                        kwargs={"autocommit": True, "prepare_threshold": 0},
-                        open=False,
-                    )
-                    await pool.open()
-                    self._statements = pool
-        async with self._statements.connection() as connection:
-            cursor = await connection.execute(statement, params)
+        """Like ``call``, every row. Statements are prepared on the server at first use; the connections
+        (``StatementPool``) are opened on demand, as many at most as the engine's."""
+        async with self._statements.lease() as cursor:
+            await cursor.execute(statement, params)
             result = cursor.pgresult  # its field count, not cursor.description, which builds a Column per field
             return await cursor.fetchall() if result is not None and result.nfields else []
 
@@ -100,6 +85,5 @@ class Database:
             await connection.execute(text("SELECT 1"))
 
     async def dispose(self) -> None:
-        if self._statements is not None:
-            await self._statements.close()
+        await self._statements.close()
         await self.engine.dispose()

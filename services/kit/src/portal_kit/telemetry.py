@@ -15,6 +15,7 @@ from opentelemetry.sdk.trace.export import BatchSpanProcessor, ConsoleSpanExport
 from opentelemetry.sdk.trace.sampling import ALWAYS_OFF
 
 _configured = False
+_exporting = False
 
 
 def _exporter() -> SpanExporter | None:
@@ -32,10 +33,11 @@ def setup_telemetry(service: str) -> None:
     """Install a tracer provider once per process. When nothing exports spans they are not recorded (the
     sampler drops them), but each still has its trace id: ids reach the logs and propagate across HTTP and
     NATS at no cost to the hot paths."""
-    global _configured
+    global _configured, _exporting
     if _configured:
         return
     exporter = _exporter()
+    _exporting = exporter is not None
     provider = TracerProvider(
         resource=Resource.create({"service.name": os.environ.get("OTEL_SERVICE_NAME", service)}),
         sampler=None if exporter is not None else ALWAYS_OFF,  # None: the OTEL_TRACES_SAMPLER default
@@ -44,6 +46,11 @@ def setup_telemetry(service: str) -> None:
         provider.add_span_processor(BatchSpanProcessor(exporter))
     trace.set_tracer_provider(provider)
     _configured = True
+
+
+def exporting() -> bool:
+    """Whether this process exports spans (``setup_telemetry`` found an exporter)."""
+    return _exporting
 
 
 def tracer(name: str) -> trace.Tracer:
