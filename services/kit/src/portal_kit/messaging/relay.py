@@ -62,6 +62,9 @@ async def ensure_stream(js: JetStreamContext, name: str, subjects: list[str]) ->
         await js.add_stream(config)
 
 
+ANY_PENDING = "SELECT 1 FROM outbox WHERE published_at IS NULL LIMIT 1"
+
+
 class OutboxRelay:
     def __init__(
         self,
@@ -96,6 +99,10 @@ class OutboxRelay:
         """Publish one batch of pending rows in creation order; returns how many were published.
         Rows are locked ``FOR UPDATE SKIP LOCKED`` so several relays never publish the same row at once."""
         js = await self._jetstream()
+        # Most polls find nothing: one prepared statement on the pending rows' index answers that, without the
+        # ORM transaction (an idle worker's polls cost a few per cent of a core each before).
+        if await self.db.call(ANY_PENDING) is None:
+            return 0
         published = 0
         async with self.db.transaction() as session:
             rows = (
