@@ -180,6 +180,43 @@ describe("the route guard", () => {
   });
 });
 
+describe("the visitors' popup", () => {
+  const POPUP = { "/wps/system/notices?types=PU&platform=W": [{ id: 3, title: "Bonus week", content: "<p>Deposit and get 100%</p>" }] };
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    localStorage.setItem("hisLang", "EN");
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("opens with the first page, its first notice open, over the home page rendered behind it", async () => {
+    serve(BASE_CONFIG, POPUP);
+    renderAt("/");
+    const dialog = await screen.findByRole("dialog", { name: "Announcements" });
+    expect(dialog.textContent).toContain("Deposit and get 100%");
+    expect(await screen.findByAltText("Bonus")).toBeTruthy(); // the home page's banner, behind the dialog
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(sessionStorage.getItem("popupClosed:visitor")).toBe("1");
+  });
+
+  it("stays closed once closed in this browser session, and never opens over the login page", async () => {
+    serve(BASE_CONFIG, POPUP);
+    sessionStorage.setItem("popupClosed:visitor", "1");
+    renderAt("/");
+    expect(await screen.findByAltText("Bonus")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    cleanup();
+    sessionStorage.clear();
+    renderAt("/login");
+    expect(await screen.findByRole("dialog", { name: "Log in" })).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: "Announcements" })).toBeNull();
+  });
+});
+
 describe("saved language", () => {
   it("falls back to TR for an unsupported saved value", () => {
     localStorage.setItem("hisLang", "JA");

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { Language } from "@portal/kit";
 import type { QueryClient } from "@portal/kit";
 import {
@@ -22,7 +22,8 @@ import { RightBar } from "./layout/RightBar";
 import { LiveToasts } from "./features/notifications/components/LiveToasts";
 import { takeResetToken } from "./features/auth/api";
 import { FIRST_LOGIN_KEY } from "./features/auth/components/useAfterLogin";
-import { popupClosedKey, popupKind, visitorPopupDue } from "./features/content/popup";
+import { NO_POPUP_PATHS, popupClosedKey, popupKind, visitorPopupAtStart, visitorPopupDue } from "./features/content/popup";
+import type { Modal } from "./modals/ModalContext";
 import { useModal } from "./modals/ModalContext";
 import { ModalHost } from "./modals/ModalHost";
 import { HOME_PATHS } from "./firstReads";
@@ -49,7 +50,8 @@ function ResetLinkDialog() {
   return null;
 }
 
-/** The public popup, once per session per kind of user unless closed (spec §4); not over /login or /register. */
+/** The public popup, once per session per kind of user unless closed (spec §4); not over /login or /register.
+ * A visitor's opens with the first render (Boot); this opens it after a login, a logout or a session's check. */
 function StartupPopup() {
   const session = useSession();
   const modal = useModal();
@@ -57,7 +59,7 @@ function StartupPopup() {
   const kind = popupKind(session.isLogin, session.isAgent, session.isTrial);
   const settled = session.token === null || session.member !== null;
   useEffect(() => {
-    if (!settled || pathname === "/login" || pathname === "/register") return;
+    if (!settled || NO_POPUP_PATHS.includes(pathname)) return;
     if (sessionStorage.getItem(popupClosedKey(kind)) || modal.isOpen()) return; // never over another dialog
     const firstLogin = sessionStorage.getItem(FIRST_LOGIN_KEY) === "1";
     sessionStorage.removeItem(FIRST_LOGIN_KEY);
@@ -67,7 +69,11 @@ function StartupPopup() {
   return null;
 }
 
-function Shell() {
+/** With a dialog open from the start (a visitor's popup), the page behind it renders just after the dialog has
+ * painted: the dialog is what the visitor reads first, and the page is most of the first render's work. */
+function Shell({ behindDialog }: { behindDialog: boolean }) {
+  const pageShown = useDeferredValue(true, !behindDialog);
+  if (!pageShown) return null;
   return (
     <div className="app">
       <a className="skip-link" href="#content">
@@ -113,6 +119,10 @@ export function startReads(queries: QueryClient, pathname: string): void {
 /** Site config and help load before anything renders; system status 1 and 2 replace the whole app. */
 function Boot() {
   const { language } = useLanguage();
+  const { pathname } = useLocation();
+  const [startDialog] = useState<Modal | null>(() =>
+    visitorPopupAtStart(storedToken(), sessionStorage, pathname) ? { name: "announcements", firstLogin: false } : null,
+  );
   const site = useQuery({
     ...siteQuery(language),
     placeholderData: keepPreviousData, // a language change keeps the page until the new texts arrive
@@ -141,8 +151,8 @@ function Boot() {
   return (
     <SiteContext.Provider value={value}>
       <SessionProvider>
-        <ModalHost>
-          <Shell />
+        <ModalHost initial={startDialog}>
+          <Shell behindDialog={startDialog !== null} />
         </ModalHost>
       </SessionProvider>
     </SiteContext.Provider>

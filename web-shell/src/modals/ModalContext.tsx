@@ -27,11 +27,19 @@ export type Modal =
 export interface ModalValue {
   open: (modal: Modal) => void;
   close: () => void;
+  /** Close the dialog named, if it is still the one open (a dialog closing itself after a read cannot close the
+   * dialog that replaced it meanwhile). */
+  closeIfOpen: (name: Modal["name"]) => void;
   /** Whether a dialog is open now (read at once, not after the next render). */
   isOpen: () => boolean;
 }
 
-export const ModalContext = createContext<ModalValue>({ open: () => undefined, close: () => undefined, isOpen: () => false });
+export const ModalContext = createContext<ModalValue>({
+  open: () => undefined,
+  close: () => undefined,
+  closeIfOpen: () => undefined,
+  isOpen: () => false,
+});
 
 export function useModal(): ModalValue {
   return useContext(ModalContext);

@@ -75,7 +75,16 @@ export function ModalHost({ children, initial = null }: { children: ReactNode; i
     current.current = null;
     setModal(null);
   }, []);
-  const value = useMemo<ModalValue>(() => ({ open, close, isOpen: () => current.current !== null }), [open, close]);
+  const closeIfOpen = useCallback(
+    (name: Modal["name"]) => {
+      if (current.current?.name === name) close();
+    },
+    [close],
+  );
+  const value = useMemo<ModalValue>(
+    () => ({ open, close, closeIfOpen, isOpen: () => current.current !== null }),
+    [open, close, closeIfOpen],
+  );
   return (
     <ModalContext.Provider value={value}>
       {children}

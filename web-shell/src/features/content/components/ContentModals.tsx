@@ -65,7 +65,7 @@ export function AnnouncementsModal({ firstLogin }: { firstLogin: boolean }) {
   const kind = popupKind(session.isLogin || session.token !== null, session.isAgent, session.isTrial);
 
   useEffect(() => {
-    if (nothing) modal.close();
+    if (nothing) modal.closeIfOpen("announcements");
   }, [nothing, modal]);
 
   const items = notices.data;
