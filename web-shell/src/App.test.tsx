@@ -41,6 +41,19 @@ function renderAt(path: string) {
   );
 }
 
+/** Each test of the block starts in English with empty storage, and ends unmounted with fetch restored. */
+function eachInEnglishWithEmptyStorage() {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    localStorage.setItem("hisLang", "EN");
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}
+
 describe("start-up by system status", () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
@@ -134,15 +147,7 @@ describe("start-up by system status", () => {
 });
 
 describe("the route guard", () => {
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-    localStorage.setItem("hisLang", "EN");
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  eachInEnglishWithEmptyStorage();
 
   it("sends a visitor on a lottery route to /login, which opens the login dialog on home", async () => {
     serve({ ...BASE_CONFIG, whitelabelVal: { USERNAMELOGIN3: true, MOBILEVERCODELOGIN3: true } });
@@ -182,15 +187,7 @@ describe("the route guard", () => {
 
 describe("the visitors' popup", () => {
   const POPUP = { "/wps/system/notices?types=PU&platform=W": [{ id: 3, title: "Bonus week", content: "<p>Deposit and get 100%</p>" }] };
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-    localStorage.setItem("hisLang", "EN");
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  eachInEnglishWithEmptyStorage();
 
   it("opens with the first page, its first notice open, over the home page rendered behind it", async () => {
     serve(BASE_CONFIG, POPUP);
