@@ -114,6 +114,14 @@ async def test_stale_and_replayed_payloads_are_refused(client: httpx.AsyncClient
     assert (replay.status_code, replay.json()["errorCode"]) == (400, "payload.replayed")
 
 
+async def test_a_body_sent_many_times_at_once_is_taken_once(client: httpx.AsyncClient) -> None:
+    key_id, pem = await public_key(client)
+    body, headers = encrypt(pem, key_id, {"username": "ayse", "password": "x"}, method="POST", path="/login")
+    answers = await asyncio.gather(*(client.post("/login", json=body, headers=headers) for _ in range(12)))
+    codes = sorted(answer.json()["errorCode"] or "taken" for answer in answers)
+    assert codes == ["payload.replayed"] * 11 + ["taken"]
+
+
 async def test_previous_key_works_after_rotation_until_it_expires(
     client: httpx.AsyncClient, portal_servers: PortalServers
 ) -> None:

@@ -12,6 +12,7 @@ from auth_service.i18n import MESSAGES
 from auth_service.messages import DevSmsProvider, SmsProvider, SmtpMailer
 from auth_service.ops import router as ops_router
 from auth_service.sessions import router as sessions_router
+from auth_service.sessions.login_counts import LoginCounts
 from auth_service.settings import AuthSettings
 from auth_service.twilio import TwilioSmsProvider
 from portal_kit.app import create_app
@@ -31,6 +32,7 @@ async def _start(app: FastAPI) -> None:
         sms=sms_provider(settings),
         mailer=SmtpMailer(settings.smtp_host, settings.smtp_port, settings.mail_sender),
         sessions=app.state.sessions,
+        login_counts=LoginCounts(app.state.redis),
     )
 
 

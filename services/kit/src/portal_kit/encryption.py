@@ -52,6 +52,7 @@ class PayloadKeys:
         self.grace_seconds = grace_seconds
         self._loaded: dict[str, rsa.RSAPrivateKey] = {}
         self._loading = asyncio.Lock()
+        self._claim = redis.register_script(_CLAIM_NONCE)
 
     async def current(self) -> tuple[str, str]:
         """The current key id and public key (PEM), making a new key when the last one is due."""
@@ -64,7 +65,7 @@ class PayloadKeys:
                 serialization.PrivateFormat.PKCS8,
                 serialization.BestAvailableEncryption(self._secret),
             ).decode()
-            await self.redis.set(f"rsa:key:{candidate}", pem, ex=self.rotate_seconds + self.grace_seconds)
+            await self.redis.set(_key_name(candidate), pem, ex=self.rotate_seconds + self.grace_seconds)
             # Only one replica's key becomes current; the others adopt it.
             if await self.redis.set("rsa:current", candidate, ex=self.rotate_seconds, nx=True):
                 key_id = candidate
@@ -79,9 +80,12 @@ class PayloadKeys:
         )
         return str(key_id), public.decode()
 
-    async def private_key(self, key_id: str) -> rsa.RSAPrivateKey | None:
+    async def private_key(self, key_id: str, *, confirm: bool = True) -> rsa.RSAPrivateKey | None:
+        """The private key of ``key_id`` while it is live in Valkey. With ``confirm=False`` a key this process
+        has already unsealed is returned without asking Valkey: the caller confirms it with ``claim`` (one
+        round trip for both)."""
         if key_id in self._loaded:
-            if await self.redis.exists(f"rsa:key:{key_id}"):
+            if not confirm or await self.redis.exists(_key_name(key_id)):
                 return self._loaded[key_id]
             self._loaded.pop(key_id, None)
             return None
@@ -90,7 +94,7 @@ class PayloadKeys:
         async with self._loading:
             if key_id in self._loaded:
                 return self._loaded[key_id]
-            pem = await self.redis.get(f"rsa:key:{key_id}")
+            pem = await self.redis.get(_key_name(key_id))
             if pem is None:
                 return None
             try:
@@ -105,6 +109,30 @@ class PayloadKeys:
             self._loaded[key_id] = key
             return key
 
+    async def claim(self, key_id: str, nonce: str) -> None:
+        """Confirm that ``key_id`` is still live and claim ``nonce`` for ``NONCE_TTL_SECONDS``, in one round trip:
+        ``payload.invalid`` once the key is gone (it is forgotten here too), ``payload.replayed`` for a nonce
+        already claimed."""
+        claimed = int(await self._claim(keys=[_key_name(key_id), f"payload-nonce:{nonce}"], args=[NONCE_TTL_SECONDS]))
+        if claimed == _KEY_GONE:
+            self._loaded.pop(key_id, None)
+            raise DomainError("payload.invalid")
+        if claimed == _NONCE_SEEN:
+            raise DomainError("payload.replayed")
+
+
+def _key_name(key_id: str) -> str:
+    return f"rsa:key:{key_id}"
+
+
+_KEY_GONE, _NONCE_SEEN = -1, 0  # the script answers 1 for a nonce it claimed
+# KEYS[1] the private key, KEYS[2] the nonce; ARGV[1] the nonce's life in seconds.
+_CLAIM_NONCE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('SET', KEYS[2], '1', 'EX', ARGV[1], 'NX') then return 1 end
+return 0
+"""
+
 
 def binding(method: str, path: str) -> bytes:
     """What a sealed body is bound to: its call's method and path."""
@@ -116,7 +144,7 @@ async def decrypt(
 ) -> dict[str, Any]:
     if not isinstance(body, dict) or not isinstance(body.get("value"), str) or not encrypted_key or not key_id:
         raise DomainError("payload.invalid")
-    private_key = await keys.private_key(key_id)
+    private_key = await keys.private_key(key_id, confirm=False)
     if private_key is None:
         raise DomainError("payload.invalid")
     try:
@@ -135,8 +163,7 @@ async def decrypt(
         raise DomainError("payload.stale")
     if not isinstance(nonce, str) or len(nonce) < 16 or len(nonce) > 128:
         raise DomainError("payload.invalid")
-    if not await keys.redis.set(f"payload-nonce:{nonce}", "1", ex=NONCE_TTL_SECONDS, nx=True):
-        raise DomainError("payload.replayed")
+    await keys.claim(key_id, nonce)
     return payload
 
 

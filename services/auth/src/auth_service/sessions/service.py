@@ -17,9 +17,11 @@ from auth_service.challenges import bot_check_passes, captcha_matches
 from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.passwords import hash_password, needs_rehash, verify_password
+from auth_service.sessions.login_counts import LoginLimits
 from auth_service.sessions.schemas import LoginBody
 from auth_service.sessions.verification import is_new_address, methods_of, require_verification, verify
-from portal_kit.errors import DomainError, Forbidden, Unauthorized
+from auth_service.settings import AuthSettings
+from portal_kit.errors import DomainError, Forbidden, TooManyRequests, Unauthorized
 from portal_kit.sessions import TRIAL_TYPE, Principal, role_for_account_type
 from portal_kit.site import Brand
 from portal_kit.throttle import count, throttle
@@ -81,22 +83,32 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
         return await _login_by_code(ctx, caller, body, entry, brand)
     if not brand.flag("USERNAMELOGIN3"):
         raise DomainError("login.type.unsupported")
-    await throttle(
-        ctx.redis, f"auth:login-ip:{caller.ip}", ctx.settings.ip_login_limit, ctx.settings.ip_login_window_seconds
-    )
-    if brand.flag("BOTCHECK3") and not await bot_check_passes(ctx.redis, body.botCheckId, body.botCheckNonce):
-        raise DomainError("botcheck.failed")
+    settings = ctx.settings
+    ip_key = _ip_key(caller)
+    bot_check = brand.flag("BOTCHECK3")
+    if bot_check:  # the address is counted before the bot check, the username's counters after it
+        await throttle(ctx.redis, ip_key, settings.ip_login_limit, settings.ip_login_window_seconds)
+        if not await bot_check_passes(ctx.redis, body.botCheckId, body.botCheckNonce):
+            raise DomainError("botcheck.failed")
     username = body.username.lower()
     failures_key = _failures_key(caller.merchant, username)
-    captcha_checked = False
-    if int(await ctx.redis.get(failures_key) or 0) >= ctx.settings.captcha_after_failures:
-        await _require_captcha(ctx, body)
-        captcha_checked = True
+    tries_key, wait_key = _delay_keys(caller, username)
     # This guess is counted before it is compared, so parallel guesses cannot outrun the captcha or the delay.
-    attempt = await count(ctx.redis, failures_key, ctx.settings.failure_window_seconds)
-    if attempt > ctx.settings.captcha_after_failures and not captcha_checked:
+    counted = await ctx.login_counts.count(
+        ip_key, failures_key, tries_key, count_address=not bot_check, limits=_login_limits(settings)
+    )
+    if counted.throttled:
+        raise TooManyRequests()
+    attempt = counted.attempt
+    if attempt is None:  # enough failures before this try: the captcha first, then the try is counted
         await _require_captcha(ctx, body)
-    await _wait_turn(ctx, caller, username)
+        attempt = await count(ctx.redis, failures_key, settings.failure_window_seconds)
+    elif attempt > settings.captcha_after_failures:
+        await _require_captcha(ctx, body)
+    tries = counted.tries
+    if tries is None:
+        tries = await count(ctx.redis, tries_key, settings.failure_window_seconds)
+    await _wait_turn(ctx, tries, wait_key)
 
     found = await ctx.db.call(ACCOUNT_BY_USERNAME, (caller.merchant, username))
     account = Account(**dict(zip(ACCOUNT_COLUMNS, found, strict=True))) if found else None
@@ -137,9 +149,7 @@ async def _login_by_code(ctx: AuthContext, caller: Caller, body: LoginBody, entr
     change, as spec §4 says; a wrong code is counted against the code."""
     if not brand.flag("MOBILEVERCODELOGIN3"):
         raise DomainError("login.type.unsupported")
-    await throttle(
-        ctx.redis, f"auth:login-ip:{caller.ip}", ctx.settings.ip_login_limit, ctx.settings.ip_login_window_seconds
-    )
+    await throttle(ctx.redis, _ip_key(caller), ctx.settings.ip_login_limit, ctx.settings.ip_login_window_seconds)
     account = await account_for_code(ctx, caller.merchant, body.countryDialingCode, body.username, body.password)
     _admit(account, entry, datetime.now(UTC))
     return await open_session(
@@ -176,11 +186,23 @@ def _delay_keys(caller: Caller, username: str) -> tuple[str, str]:
     return tries, f"{tries}:wait"
 
 
-async def _wait_turn(ctx: AuthContext, caller: Caller, username: str) -> None:
-    """Past the free tries of a username from this address, a try is compared only when it claims the next
-    turn (``SET NX`` with the delay as its life): of parallel tries one gets it, the others are told to wait."""
-    tries_key, wait_key = _delay_keys(caller, username)
-    tries = await count(ctx.redis, tries_key, ctx.settings.failure_window_seconds)
+def _ip_key(caller: Caller) -> str:
+    return f"auth:login-ip:{caller.ip}"
+
+
+def _login_limits(settings: AuthSettings) -> LoginLimits:
+    return LoginLimits(
+        ip_limit=settings.ip_login_limit,
+        ip_window_seconds=settings.ip_login_window_seconds,
+        captcha_after_failures=settings.captcha_after_failures,
+        window_seconds=settings.failure_window_seconds,
+    )
+
+
+async def _wait_turn(ctx: AuthContext, tries: int, wait_key: str) -> None:
+    """Past the free tries of a username from this address (``tries`` counts this one), a try is compared only
+    when it claims the next turn (``SET NX`` with the delay as its life): of parallel tries one gets it, the
+    others are told to wait."""
     extra = tries - ctx.settings.login_free_tries
     if extra <= 0:
         return
