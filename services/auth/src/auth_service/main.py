@@ -32,7 +32,7 @@ async def _start(app: FastAPI) -> None:
         sms=sms_provider(settings),
         mailer=SmtpMailer(settings.smtp_host, settings.smtp_port, settings.mail_sender),
         sessions=app.state.sessions,
-        login_counts=LoginCounts(app.state.redis),
+        login_counts=LoginCounts(app.state.redis, settings),
     )
 
 

@@ -9,10 +9,12 @@ from dataclasses import dataclass
 
 from redis.asyncio import Redis
 
+from auth_service.settings import AuthSettings
+
 # KEYS: 1 the address's logins, 2 the username's failures, 3 its tries from this address.
-# ARGV: 1 the address's limit (-1: the address is counted elsewhere), 2 its window, 3 failures before the captcha, 4 the failures'
-# and tries' window. Answers {stage, attempt, tries}: 0 throttled; 1 stopped before counting the failure (the
-# captcha is due); 2 stopped after it (the captcha is due now); 3 everything counted.
+# ARGV: 1 the address's limit (-1: the address is counted elsewhere), 2 its window, 3 failures before the
+# captcha, 4 the failures' and tries' window. Answers {stage, attempt, tries}: 0 throttled; 1 stopped before
+# counting the failure (the captcha is due); 2 stopped after it (the captcha is due now); 3 everything counted.
 _COUNT_TRY = """
 local function hit(key, window)
   local n = redis.call('INCR', key)
@@ -37,27 +39,23 @@ class CountedTry:
     tries: int | None  # the username's tries from this address; None: not counted yet
 
 
-@dataclass(frozen=True)
-class LoginLimits:
-    ip_limit: int
-    ip_window_seconds: int
-    captcha_after_failures: int
-    window_seconds: int
-
-
 class LoginCounts:
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: Redis, settings: AuthSettings) -> None:
         self._script = redis.register_script(_COUNT_TRY)
+        self._settings = settings
 
-    async def count(
-        self, ip_key: str, failures_key: str, tries_key: str, *, count_address: bool, limits: LoginLimits
-    ) -> CountedTry:
+    async def count(self, ip_key: str, failures_key: str, tries_key: str, *, count_address: bool) -> CountedTry:
         """Count this try; ``count_address=False`` when the address was counted before (a bot check sits
         between the two)."""
-        ip_limit = limits.ip_limit if count_address else -1
+        settings = self._settings
         stage, attempt, tries = await self._script(
             keys=[ip_key, failures_key, tries_key],
-            args=[ip_limit, limits.ip_window_seconds, limits.captcha_after_failures, limits.window_seconds],
+            args=[
+                settings.ip_login_limit if count_address else -1,
+                settings.ip_login_window_seconds,
+                settings.captcha_after_failures,
+                settings.failure_window_seconds,
+            ],
         )
         if int(stage) == _THROTTLED:
             return CountedTry(throttled=True, attempt=None, tries=None)

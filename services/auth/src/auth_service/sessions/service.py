@@ -17,10 +17,8 @@ from auth_service.challenges import bot_check_passes, captcha_matches
 from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.passwords import hash_password, needs_rehash, verify_password
-from auth_service.sessions.login_counts import LoginLimits
 from auth_service.sessions.schemas import LoginBody
 from auth_service.sessions.verification import is_new_address, methods_of, require_verification, verify
-from auth_service.settings import AuthSettings
 from portal_kit.errors import DomainError, Forbidden, TooManyRequests, Unauthorized
 from portal_kit.sessions import TRIAL_TYPE, Principal, role_for_account_type
 from portal_kit.site import Brand
@@ -94,9 +92,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     failures_key = _failures_key(caller.merchant, username)
     tries_key, wait_key = _delay_keys(caller, username)
     # This guess is counted before it is compared, so parallel guesses cannot outrun the captcha or the delay.
-    counted = await ctx.login_counts.count(
-        ip_key, failures_key, tries_key, count_address=not bot_check, limits=_login_limits(settings)
-    )
+    counted = await ctx.login_counts.count(ip_key, failures_key, tries_key, count_address=not bot_check)
     if counted.throttled:
         raise TooManyRequests()
     attempt = counted.attempt
@@ -188,15 +184,6 @@ def _delay_keys(caller: Caller, username: str) -> tuple[str, str]:
 
 def _ip_key(caller: Caller) -> str:
     return f"auth:login-ip:{caller.ip}"
-
-
-def _login_limits(settings: AuthSettings) -> LoginLimits:
-    return LoginLimits(
-        ip_limit=settings.ip_login_limit,
-        ip_window_seconds=settings.ip_login_window_seconds,
-        captcha_after_failures=settings.captcha_after_failures,
-        window_seconds=settings.failure_window_seconds,
-    )
 
 
 async def _wait_turn(ctx: AuthContext, tries: int, wait_key: str) -> None:
