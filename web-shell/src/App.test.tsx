@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "./App";
-import { MemoryRouter, savedLanguage } from "@portal/kit";
+import { createQueryClient, MemoryRouter, savedLanguage } from "@portal/kit";
+import { seedPopupNotices } from "./features/content/api";
 
 const BASE_CONFIG = {
   merchant: "turkeyf2",
@@ -198,6 +199,21 @@ describe("the visitors' popup", () => {
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(sessionStorage.getItem("popupClosed:visitor")).toBe("1");
+  });
+
+  it("takes over the popup the page drew before it loaded: open at once with those notices, not asked again", async () => {
+    const fetchMock = serve(BASE_CONFIG); // the popup's notices are not served: they came with the first paint
+    const queries = createQueryClient();
+    const drawn = { id: 4, type: "PU", popupExecution: null, title: "Drawn first", content: "<p>Before the shell</p>" };
+    seedPopupNotices(queries, "EN", [{ ...drawn, promotionType: null, startDateStr: "", startsAt: "2026-11-24T00:00:00+00:00", endsAt: null }]);
+    render(
+      <MemoryRouter initialEntries={["/"]}>
+        <App queries={queries} />
+      </MemoryRouter>,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Announcements" });
+    expect(dialog.textContent).toContain("Before the shell");
+    expect(fetchMock.mock.calls.some(([path]) => String(path).includes("types=PU"))).toBe(false);
   });
 
   it("stays closed once closed in this browser session", async () => {

@@ -106,14 +106,16 @@ function siteQuery(language: string) {
 }
 
 /** Put the first page's reads in the query cache before React renders anything: the same reads as
- * startFirstReads (firstReads.ts), whose answers, already on their way, these queries take. */
-export function startReads(queries: QueryClient, pathname: string): void {
+ * startFirstReads (firstReads.ts), whose answers, already on their way, these queries take. Resolves once the
+ * site's read has settled. */
+export function startReads(queries: QueryClient, pathname: string): Promise<void> {
   const language = savedLanguage(localStorage);
-  void queries.prefetchQuery(siteQuery(language));
+  const site = queries.prefetchQuery(siteQuery(language));
   if (HOME_PATHS.includes(pathname)) {
     prefetchHome(queries, language, visitorPopupDue(storedToken(), sessionStorage));
     prefetchGames(queries, language);
   }
+  return site;
 }
 
 /** Site config and help load before anything renders; system status 1 and 2 replace the whole app. */

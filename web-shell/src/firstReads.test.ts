@@ -22,18 +22,33 @@ describe("the first reads of a page", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("start on the home page before the shell and are each asked once: the shell's queries take them", async () => {
+    sessionStorage.setItem("popupClosed:visitor", "1"); // no popup to draw first: the whole page's reads
     const fetchMock = serveEverything();
     startFirstReads("/");
     const started = paths(fetchMock);
-    expect(started).toContain("/wps/system/notices?types=PU&platform=W"); // a visitor who will see the popup
     expect(started).toContain("/wps/relay/ODSFE2_getWinnerBoard?gameCategory=ALL&limitNum=20");
+    expect(started.some((path) => path.includes("types=PU"))).toBe(false);
 
     const queries = createQueryClient();
-    startReads(queries, "/");
+    await startReads(queries, "/");
     await vi.waitFor(() => expect(queries.isFetching()).toBe(0));
     expect(paths(fetchMock)).toEqual(started); // not one read asked twice, none asked late
     expect(new Set(started).size).toBe(started.length);
     expect(queries.getQueryCache().getAll().every((query) => query.state.status === "success")).toBe(true);
+  });
+
+  it("start only the site's reads and the popup's notices for a visitor whose popup is drawn first", async () => {
+    const fetchMock = serveEverything();
+    startFirstReads("/");
+    const early = ["/wps/system/config", "/wps/system/helpCenter", "/wps/system/notices?types=PU&platform=W"];
+    expect(paths(fetchMock)).toEqual(early);
+
+    const queries = createQueryClient(); // the application, loaded once the popup has painted: the page's own reads
+    await startReads(queries, "/");
+    await vi.waitFor(() => expect(queries.isFetching()).toBe(0));
+    expect(paths(fetchMock).slice(0, 3)).toEqual(early);
+    expect(paths(fetchMock).slice(3)).toContain("/wps/relay/ODSFE2_getWinnerBoard?gameCategory=ALL&limitNum=20");
+    expect(new Set(paths(fetchMock)).size).toBe(paths(fetchMock).length);
   });
 
   it("start only the site's own reads elsewhere, and no popup notices once a visitor closed the popup", () => {

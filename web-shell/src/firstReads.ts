@@ -14,10 +14,13 @@ export function startFirstReads(pathname: string): void {
   startApiRead("siteConfig", language);
   startApiRead("helpCenter", language);
   if (!HOME_PATHS.includes(pathname)) return;
+  if (visitorPopupDue(storedToken(), sessionStorage)) {
+    startApiRead("notices", language, { query: { types: "PU", platform: "W" } });
+    return;
+  }
   startApiRead("banners", language, { query: { group: "w_home" } });
   startApiRead("banners", language, { query: { group: "w_video" } });
   startApiRead("notices", language, { query: { types: "B", platform: "W" } });
-  if (visitorPopupDue(storedToken(), sessionStorage)) startApiRead("notices", language, { query: { types: "PU", platform: "W" } });
   startApiRead("gameMenus", "EN");
   startApiRead("hotGames", language);
   startApiRead("winnerBoard", language, { query: { gameCategory: "ALL", limitNum: WINNERS_LIMIT } });

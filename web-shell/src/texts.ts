@@ -1,6 +1,6 @@
 /** The shell's own texts (TR default, EN, CN). */
 import type { Catalog } from "@portal/kit";
-import { translator } from "@portal/kit";
+import { translator } from "@portal/kit/i18n"; // not the package's index: the first paint (boot.tsx) uses these texts
 
 type Key =
   | "loading" | "customerService" | "maintenanceUntil" | "regionTitle" | "yourIp" | "notAvailable" | "backHome"

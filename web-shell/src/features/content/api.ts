@@ -1,7 +1,7 @@
 /** Banners, notices and announcements (queries), and feedback. */
 import type { QueryClient } from "@portal/kit";
 import { api, useLanguage, useQuery } from "@portal/kit";
-import type { BannerGroup } from "@portal/kit";
+import type { AnnouncementRead, BannerGroup } from "@portal/kit";
 
 function bannersQuery(group: BannerGroup, language: string) {
   return { queryKey: ["banners", group, language], queryFn: () => api("banners", language, { query: { group } }) };
@@ -32,6 +32,12 @@ export function prefetchHome(client: QueryClient, language: string, popup: boole
   void client.prefetchQuery(bannersQuery("w_video", language));
   void client.prefetchQuery(noticesQuery("B", false, language));
   if (popup) void client.prefetchQuery(noticesQuery("PU", false, language));
+}
+
+/** The public popup's notices that the page's first paint (src/boot.tsx) already fetched: the shell's popup shows
+ * them at its first render instead of asking again. */
+export function seedPopupNotices(client: QueryClient, language: string, notices: AnnouncementRead[]) {
+  client.setQueryData(noticesQuery("PU", false, language).queryKey, notices);
 }
 
 export function sendFeedback(language: string, content: string) {

@@ -1,59 +1,16 @@
-/** Announcements (the public popup, 6 a page), the system notice (8 a page) and feedback (140 characters). */
+/** The shell's content dialogs: the public popup (Announcements.tsx draws it), the system notice (8 a page) and
+ * feedback (140 characters). */
 import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
-import { Dialog, LoadFailure, OutcomeLine, sanitizeHtml, useAction, useLanguage, useSession } from "@portal/kit";
-import type { AnnouncementRead } from "@portal/kit";
+import { Dialog, LoadFailure, OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
 import { useModal } from "../../../modals/ModalContext";
 import { text } from "../../../texts";
 import { sendFeedback, useNotices } from "../api";
 import { popupClosedKey, popupKind } from "../popup";
+import { AnnouncementsDialog, Paged } from "./Announcements";
 
-export const POPUP_PAGE = 6;
 export const NOTICE_PAGE = 8;
 export const FEEDBACK_MAX = 140;
-
-function Paged({ items, pageSize, initial = 0 }: { items: AnnouncementRead[]; pageSize: number; initial?: number }) {
-  const { language } = useLanguage();
-  const [page, setPage] = useState(Math.floor(initial / pageSize));
-  const [selected, setSelected] = useState<number | null>(items[initial]?.id ?? null);
-  const pages = Math.max(1, Math.ceil(items.length / pageSize));
-  const shown = items.slice(page * pageSize, page * pageSize + pageSize);
-  return (
-    <div className="announcements">
-      <ul className="announcements__list">
-        {shown.map((item) => (
-          <li key={item.id}>
-            <button
-              type="button"
-              className="announcements__title"
-              aria-expanded={selected === item.id}
-              onClick={() => setSelected((current) => (current === item.id ? null : item.id))}
-            >
-              {item.title}
-              {item.startDateStr && <small>{item.startDateStr}</small>}
-            </button>
-            {selected === item.id && (
-              <div className="announcements__content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.content) }} />
-            )}
-          </li>
-        ))}
-      </ul>
-      {pages > 1 && (
-        <nav className="pager" aria-label={text(language, "announcements")}>
-          <button type="button" className="kit-button kit-button--ghost" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            {text(language, "previous")}
-          </button>
-          <span>
-            {page + 1} / {pages}
-          </span>
-          <button type="button" className="kit-button kit-button--ghost" disabled={page >= pages - 1} onClick={() => setPage(page + 1)}>
-            {text(language, "next")}
-          </button>
-        </nav>
-      )}
-    </div>
-  );
-}
 
 /** The public announcement popup; shows nothing when there is nothing to announce. */
 export function AnnouncementsModal({ firstLogin }: { firstLogin: boolean }) {
@@ -74,11 +31,7 @@ export function AnnouncementsModal({ firstLogin }: { firstLogin: boolean }) {
     sessionStorage.setItem(popupClosedKey(kind), "1");
     modal.close();
   };
-  return (
-    <Dialog title={text(language, "announcements")} onClose={close} closeLabel={text(language, "close")} wide>
-      <Paged items={items} pageSize={POPUP_PAGE} />
-    </Dialog>
-  );
+  return <AnnouncementsDialog items={items} language={language} onClose={close} />;
 }
 
 export function NoticeModal({ index }: { index: number }) {
@@ -90,7 +43,7 @@ export function NoticeModal({ index }: { index: number }) {
   return (
     <Dialog title={text(language, "notices")} onClose={modal.close} closeLabel={text(language, "close")} wide>
       <LoadFailure error={notices.error} />
-      {items && <Paged items={items} pageSize={NOTICE_PAGE} initial={Math.min(index, Math.max(0, items.length - 1))} />}
+      {items && <Paged items={items} pageSize={NOTICE_PAGE} language={language} initial={Math.min(index, Math.max(0, items.length - 1))} />}
     </Dialog>
   );
 }
