@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
-import type { Language } from "@portal/kit";
+import type { Language, SiteConfigRead } from "@portal/kit";
 import type { QueryClient } from "@portal/kit";
 import {
   api,
@@ -95,22 +95,23 @@ function Shell({ behindDialog }: { behindDialog: boolean }) {
   );
 }
 
-function siteQuery(language: string) {
+/** The site's configuration and help; ``config`` when it has been read already (by the page's first paint). */
+function siteQuery(language: string, config: SiteConfigRead | null = null) {
   return {
     queryKey: ["site", language],
     queryFn: async () => {
-      const [config, help] = await Promise.all([api("siteConfig", language), api("helpCenter", language)]);
-      return siteValue(config, help);
+      const [read, help] = await Promise.all([config ?? api("siteConfig", language), api("helpCenter", language)]);
+      return siteValue(read, help);
     },
   };
 }
 
 /** Put the first page's reads in the query cache before React renders anything: the same reads as
  * startFirstReads (firstReads.ts), whose answers, already on their way, these queries take. Resolves once the
- * site's read has settled. */
-export function startReads(queries: QueryClient, pathname: string): Promise<void> {
+ * site's read has settled; ``config``, when the page's first paint read it already. */
+export function startReads(queries: QueryClient, pathname: string, config: SiteConfigRead | null = null): Promise<void> {
   const language = savedLanguage(localStorage);
-  const site = queries.prefetchQuery(siteQuery(language));
+  const site = queries.prefetchQuery(siteQuery(language, config));
   if (HOME_PATHS.includes(pathname)) {
     prefetchHome(queries, language, visitorPopupDue(storedToken(), sessionStorage));
     prefetchGames(queries, language);

@@ -8,14 +8,14 @@ import "./styles.css";
 import { createRoot } from "react-dom/client";
 import { storedToken } from "@portal/kit/calls";
 import { visitorPopupAtStart } from "./features/content/popup";
-import { paintFirstPopup } from "./firstPopup";
+import { NOTHING_DRAWN, paintFirstPopup } from "./firstPopup";
 
 const container = document.getElementById("root");
 if (container) {
   const root = createRoot(container);
-  const popup = visitorPopupAtStart(storedToken(), sessionStorage, window.location.pathname) ? paintFirstPopup(root) : Promise.resolve(null);
-  void popup.then(async (notices) => {
+  const drawn = visitorPopupAtStart(storedToken(), sessionStorage, window.location.pathname) ? paintFirstPopup(root) : Promise.resolve(NOTHING_DRAWN);
+  void drawn.then(async (first) => {
     const { startApp } = await import("./main");
-    await startApp(root, notices);
+    await startApp(root, first);
   });
 }

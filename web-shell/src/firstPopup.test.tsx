@@ -8,8 +8,13 @@ const NOTICES = [
   { id: 2, title: "Maintenance", content: "<p>Sunday night</p>", startDateStr: "" },
 ];
 
-function servePopup(value: unknown, success = true) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success, value, errorCode: success ? null : "boom", message: null })));
+const OPEN_SITE = { merchant: "turkeyf2", systemStatus: 0 };
+
+/** The site's configuration and the popup's notices as the server answers them (``null``: a refusal). */
+function serve(config: object | null, notices: unknown) {
+  const answer = (value: unknown) =>
+    new Response(JSON.stringify({ success: value !== null, value, errorCode: value === null ? "boom" : null, message: null }));
+  const fetchMock = vi.fn(async (path: string) => answer(path.startsWith("/wps/system/config") ? config : notices));
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }
@@ -29,32 +34,43 @@ describe("the popup the page draws before the application", () => {
   });
 
   it("shows the notices, the first one open and sanitised, and hands them over once painted", async () => {
-    servePopup(NOTICES);
+    serve(OPEN_SITE, NOTICES);
     const root = createRoot(container);
     const handed = paintFirstPopup(root);
     const dialog = await screen.findByRole("dialog", { name: "Announcements" });
-    expect((await handed)?.map((notice) => notice.id)).toEqual([1, 2]);
+    const first = await handed;
+    expect(first.notices?.map((notice) => notice.id)).toEqual([1, 2]);
+    expect(first.config?.merchant).toBe("turkeyf2"); // the application takes the site's answer too
     expect(dialog.textContent).toContain("Sign up and get a bonus");
     expect(dialog.querySelector("script")).toBeNull();
     act(() => root.unmount());
   });
 
-  it("draws nothing and hands nothing over when there is nothing to announce or the read fails", async () => {
-    for (const [value, success] of [[[], true], [null, false]] as const) {
-      servePopup(value, success);
+  it("draws nothing when there is nothing to announce, a read fails, or the site shows a status screen", async () => {
+    const cases = [
+      [OPEN_SITE, []],
+      [OPEN_SITE, null],
+      [null, NOTICES],
+      [{ ...OPEN_SITE, systemStatus: 1 }, NOTICES], // maintenance: the application shows that screen instead
+      [{ ...OPEN_SITE, systemStatus: 2 }, NOTICES], // a region the brand does not serve
+    ] as const;
+    for (const [config, notices] of cases) {
+      serve(config, notices);
       const root = createRoot(container);
-      expect(await paintFirstPopup(root)).toBeNull();
+      const first = await paintFirstPopup(root);
+      expect(first.notices).toBeNull();
+      expect(first.config?.systemStatus ?? null).toBe(config?.systemStatus ?? null);
       expect(screen.queryByRole("dialog")).toBeNull();
       act(() => root.unmount());
     }
   });
 
   it("closed before the application loads, stays closed for the session and hands nothing over", async () => {
-    servePopup(NOTICES);
+    serve(OPEN_SITE, NOTICES);
     const root = createRoot(container);
     let closed = false;
-    const handed = paintFirstPopup(root).then((notices) => {
-      closed = notices === null;
+    const handed = paintFirstPopup(root).then((first) => {
+      closed = first.notices === null;
     });
     fireEvent.click(await screen.findByRole("button", { name: "Close" }));
     await act(() => handed);

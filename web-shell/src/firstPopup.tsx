@@ -2,7 +2,7 @@
  * takes it over with the same component, Announcements.tsx). */
 import { useEffect } from "react";
 import type { Root } from "react-dom/client";
-import type { AnnouncementRead, Language } from "@portal/kit";
+import type { AnnouncementRead, Language, SiteConfigRead } from "@portal/kit";
 import { api, savedLanguage } from "@portal/kit/calls";
 import { AnnouncementsDialog } from "./features/content/components/Announcements";
 import { popupClosedKey, popupKind } from "./features/content/popup";
@@ -22,23 +22,32 @@ function FirstPopup({ items, language, onPainted, onClose }: { items: Announceme
   return <AnnouncementsDialog items={items} language={language} onClose={onClose} />;
 }
 
-/** The visitor's popup notices, drawn into ``root``; resolves with them once painted, or with none when there is
- * nothing to show (no notices, a failed read, or the visitor closed the popup before the application loaded). */
-export async function paintFirstPopup(root: Root): Promise<AnnouncementRead[] | null> {
+/** What the first paint hands to the application: the site's configuration and the popup's notices, when it read
+ * them and drew the popup (``notices`` null when it drew nothing). */
+export interface FirstPaint {
+  config: SiteConfigRead | null;
+  notices: AnnouncementRead[] | null;
+}
+
+export const NOTHING_DRAWN: FirstPaint = { config: null, notices: null };
+
+/** Draw the visitor's popup into ``root`` once the site's configuration and the popup's notices have arrived;
+ * resolves once it has painted. Nothing is drawn when a read fails (the application asks again and reports it),
+ * when there is nothing to announce, when the site is under maintenance or closed to the visitor's region (the
+ * application shows that screen instead), or, in effect, when the visitor closes it before the application loads. */
+export async function paintFirstPopup(root: Root): Promise<FirstPaint> {
   const language = savedLanguage(localStorage);
-  let items: AnnouncementRead[];
-  try {
-    items = await api("notices", language, { query: { types: "PU", platform: "W" } });
-  } catch {
-    return null; // the application's popup reads again and reports it
-  }
-  if (items.length === 0) return null;
+  const [config, items] = await Promise.all([
+    api("siteConfig", language).catch(() => null),
+    api("notices", language, { query: { types: "PU", platform: "W" } }).catch(() => null),
+  ]);
+  if (!config || config.systemStatus !== 0 || !items || items.length === 0) return { config, notices: null };
   return new Promise((resolve) => {
     const close = () => {
       sessionStorage.setItem(popupClosedKey(popupKind(false, false, false)), "1");
       root.render(null);
-      resolve(null);
+      resolve({ config, notices: null });
     };
-    root.render(<FirstPopup items={items} language={language} onPainted={() => resolve(items)} onClose={close} />);
+    root.render(<FirstPopup items={items} language={language} onPainted={() => resolve({ config, notices: items })} onClose={close} />);
   });
 }

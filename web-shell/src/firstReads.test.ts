@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "@portal/kit";
+import { api, createQueryClient } from "@portal/kit";
 import { startReads } from "./App";
+import { seedPopupNotices } from "./features/content/api";
 import { startFirstReads } from "./firstReads";
 
 function serveEverything() {
@@ -43,12 +44,17 @@ describe("the first reads of a page", () => {
     const early = ["/wps/system/config", "/wps/system/helpCenter", "/wps/system/notices?types=PU&platform=W"];
     expect(paths(fetchMock)).toEqual(early);
 
-    const queries = createQueryClient(); // the application, loaded once the popup has painted: the page's own reads
-    await startReads(queries, "/");
+    // The first paint takes the site's and the popup's answers; the application, loaded once the popup has painted,
+    // is handed the site's configuration and starts the page's own reads.
+    const config = await api("siteConfig", "TR");
+    await api("notices", "TR", { query: { types: "PU", platform: "W" } });
+    const queries = createQueryClient();
+    seedPopupNotices(queries, "TR", []);
+    await startReads(queries, "/", config);
     await vi.waitFor(() => expect(queries.isFetching()).toBe(0));
     expect(paths(fetchMock).slice(0, 3)).toEqual(early);
     expect(paths(fetchMock).slice(3)).toContain("/wps/relay/ODSFE2_getWinnerBoard?gameCategory=ALL&limitNum=20");
-    expect(new Set(paths(fetchMock)).size).toBe(paths(fetchMock).length);
+    expect(new Set(paths(fetchMock)).size).toBe(paths(fetchMock).length); // none of the three asked again
   });
 
   it("start only the site's own reads elsewhere, and no popup notices once a visitor closed the popup", () => {
