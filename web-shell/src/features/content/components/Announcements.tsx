@@ -1,5 +1,5 @@
 /** The announcement list (paged, one opened at a time) and the public popup's dialog. They take the language as a
- * prop and read no context, so the page's first paint (src/boot.tsx) draws the same popup before the application
+ * prop and read no context, so the page's first paint (src/firstPopup.tsx) draws the same popup before the application
  * has loaded that the shell's modal host draws afterwards. */
 import { useState } from "react";
 import { sanitizeHtml } from "@portal/kit/sanitize";
