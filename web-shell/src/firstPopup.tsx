@@ -22,14 +22,15 @@ function FirstPopup({ items, language, onPainted, onClose }: { items: Announceme
   return <AnnouncementsDialog items={items} language={language} onClose={onClose} />;
 }
 
-/** What the first paint hands to the application: the site's configuration and the popup's notices, when it read
- * them and drew the popup (``notices`` null when it drew nothing). */
+/** What the first paint hands to the application: the site's configuration and the popup's notices as it read them
+ * (null: not read, or the read failed), and whether it drew the popup. */
 export interface FirstPaint {
   config: SiteConfigRead | null;
   notices: AnnouncementRead[] | null;
+  drawn: boolean;
 }
 
-export const NOTHING_DRAWN: FirstPaint = { config: null, notices: null };
+export const NOTHING_DRAWN: FirstPaint = { config: null, notices: null, drawn: false };
 
 /** Draw the visitor's popup into ``root`` once the site's configuration and the popup's notices have arrived;
  * resolves once it has painted. Nothing is drawn when a read fails (the application asks again and reports it),
@@ -41,13 +42,13 @@ export async function paintFirstPopup(root: Root): Promise<FirstPaint> {
     api("siteConfig", language).catch(() => null),
     api("notices", language, { query: { types: "PU", platform: "W" } }).catch(() => null),
   ]);
-  if (!config || config.systemStatus !== 0 || !items || items.length === 0) return { config, notices: null };
+  if (!config || config.systemStatus !== 0 || !items || items.length === 0) return { config, notices: items, drawn: false };
   return new Promise((resolve) => {
     const close = () => {
       sessionStorage.setItem(popupClosedKey(popupKind(false, false, false)), "1");
       root.render(null);
-      resolve({ config, notices: null });
+      resolve({ config, notices: items, drawn: false });
     };
-    root.render(<FirstPopup items={items} language={language} onPainted={() => resolve({ config, notices: items })} onClose={close} />);
+    root.render(<FirstPopup items={items} language={language} onPainted={() => resolve({ config, notices: items, drawn: true })} onClose={close} />);
   });
 }

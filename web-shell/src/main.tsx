@@ -10,9 +10,9 @@ import type { FirstPaint } from "./firstPopup";
  * for the site's answer, so the popup stays on screen instead of giving way to the loading line. */
 export async function startApp(root: Root, first: FirstPaint): Promise<void> {
   const queries = createQueryClient();
-  if (first.notices) seedPopupNotices(queries, savedLanguage(localStorage), first.notices);
+  if (first.notices) seedPopupNotices(queries, savedLanguage(localStorage), first.notices); // read once, drawn or not
   const site = startReads(queries, window.location.pathname, first.config);
-  if (first.notices) await site;
+  if (first.drawn) await site;
   root.render(
     <StrictMode>
       <BrowserRouter>
