@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 const here = (path: string) => decodeURIComponent(new URL(path, import.meta.url).pathname);
 
 /** src/early.ts as its own small entry, loaded first in the page's head: it starts the first page's reads while
- * the rest still downloads and evaluates (boot.tsx imports it too, so it runs once). */
+ * the rest still downloads and evaluates (boot.ts imports it too, so it runs once). */
 function earlyReads(): Plugin {
   return {
     name: "portal-early-reads",

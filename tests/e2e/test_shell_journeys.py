@@ -121,6 +121,30 @@ def test_the_announcement_popup_shows_once_per_session_unless_closed(stack: Stac
     context.close()
 
 
+def test_the_popup_works_before_the_application_loads_and_the_shell_keeps_it_as_left(stack: Stack, page: Page) -> None:
+    held: list[Route] = []
+    application = re.compile(r"/assets/main-[^/]+\.js$")
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(application, hold)  # the application's chunk, held back
+    english(page, stack)
+    popup = page.get_by_role("dialog", name="Announcements")
+    expect(popup).to_contain_text("Sign up and get a 100% bonus")  # drawn by the page's entry, before React
+    expect(page.locator(".brand")).to_have_count(0)
+    popup.get_by_role("button", name="Welcome to F2 Türkiye").click()  # the visitor closes the open notice
+    expect(popup).not_to_contain_text("Sign up and get a 100% bonus")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator(".brand")).to_be_visible()  # the application has taken over the page
+    expect(popup).to_be_visible()
+    expect(popup).not_to_contain_text("Sign up and get a 100% bonus")  # where the visitor left it
+    page.keyboard.press("Escape")  # the shell's own dialog now
+    expect(popup).to_have_count(0)
+    assert page.evaluate("sessionStorage.getItem('popupClosed:visitor')") == "1"
+
+
 def test_a_remote_that_fails_to_load_shows_the_fallback_and_the_shell_keeps_working(stack: Stack, page: Page) -> None:
     def broken_manifest(route: Route) -> None:
         route.fulfill(status=200, content_type="application/json",

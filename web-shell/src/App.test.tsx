@@ -216,6 +216,25 @@ describe("the visitors' popup", () => {
     expect(fetchMock.mock.calls.some(([path]) => String(path).includes("types=PU"))).toBe(false);
   });
 
+  it("takes over the popup at the page and the notice the visitor left it at before the shell loaded", async () => {
+    serve(BASE_CONFIG);
+    const queries = createQueryClient();
+    const notices = Array.from({ length: 8 }, (_, index) => ({
+      id: index + 1, type: "PU", popupExecution: null, title: `Notice ${index + 1}`, content: `<p>Body ${index + 1}</p>`,
+      promotionType: null, startDateStr: "", startsAt: "2026-11-24T00:00:00+00:00", endsAt: null,
+    }));
+    seedPopupNotices(queries, "EN", notices);
+    render(
+      <MemoryRouter initialEntries={["/"]}>
+        <App queries={queries} popupView={{ page: 1, selected: 7 }} />
+      </MemoryRouter>,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Announcements" });
+    expect(dialog.textContent).toContain("2 / 2");
+    expect(dialog.textContent).toContain("Body 7");
+    expect(dialog.textContent).not.toContain("Notice 1");
+  });
+
   it("stays closed once closed in this browser session", async () => {
     serve(BASE_CONFIG, POPUP);
     sessionStorage.setItem("popupClosed:visitor", "1");

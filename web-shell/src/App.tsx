@@ -22,6 +22,7 @@ import { RightBar } from "./layout/RightBar";
 import { LiveToasts } from "./features/notifications/components/LiveToasts";
 import { takeResetToken } from "./features/auth/api";
 import { FIRST_LOGIN_KEY } from "./features/auth/components/useAfterLogin";
+import type { PopupView } from "./features/content/announcementPages";
 import { NO_POPUP_PATHS, popupClosedKey, popupKind, visitorPopupAtStart, visitorPopupDue } from "./features/content/popup";
 import type { Modal } from "./modals/ModalContext";
 import { useModal } from "./modals/ModalContext";
@@ -119,12 +120,15 @@ export function startReads(queries: QueryClient, pathname: string, config: SiteC
   return site;
 }
 
-/** Site config and help load before anything renders; system status 1 and 2 replace the whole app. */
-function Boot() {
+/** Site config and help load before anything renders; system status 1 and 2 replace the whole app. ``popupView``:
+ * where the visitor left the popup the page's first paint drew. */
+function Boot({ popupView }: { popupView: PopupView | null }) {
   const { language } = useLanguage();
   const { pathname } = useLocation();
   const [startDialog] = useState<Modal | null>(() =>
-    visitorPopupAtStart(storedToken(), sessionStorage, pathname) ? { name: "announcements", firstLogin: false } : null,
+    visitorPopupAtStart(storedToken(), sessionStorage, pathname)
+      ? { name: "announcements", firstLogin: false, ...(popupView ? { view: popupView } : {}) }
+      : null,
   );
   const site = useQuery({
     ...siteQuery(language),
@@ -162,8 +166,9 @@ function Boot() {
   );
 }
 
-/** The whole shell; ``queries`` is the query client the first reads were started on (startReads). */
-export function App({ queries: started }: { queries?: QueryClient }) {
+/** The whole shell; ``queries`` is the query client the first reads were started on (startReads), ``popupView`` the
+ * view of the popup the page's first paint drew (main.tsx). */
+export function App({ queries: started, popupView = null }: { queries?: QueryClient; popupView?: PopupView | null }) {
   const [queries] = useState(() => started ?? createQueryClient());
   const [language, setLanguageState] = useState<Language>(() => savedLanguage(localStorage));
   const setLanguage = useCallback((next: Language) => {
@@ -174,7 +179,7 @@ export function App({ queries: started }: { queries?: QueryClient }) {
   return (
     <QueryClientProvider client={queries}>
       <LanguageContext.Provider value={value}>
-        <Boot />
+        <Boot popupView={popupView} />
       </LanguageContext.Provider>
     </QueryClientProvider>
   );

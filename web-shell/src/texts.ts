@@ -1,6 +1,6 @@
 /** The shell's own texts (TR default, EN, CN). */
 import type { Catalog } from "@portal/kit";
-import { translator } from "@portal/kit/i18n"; // not the package's index: the first paint (boot.tsx) uses these texts
+import { translator } from "@portal/kit/translate"; // not the package's index: the first paint (firstPopup.ts) draws with these texts, before React
 
 type Key =
   | "loading" | "customerService" | "maintenanceUntil" | "regionTitle" | "yourIp" | "notAvailable" | "backHome"

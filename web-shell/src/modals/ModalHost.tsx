@@ -36,7 +36,7 @@ function render(modal: Modal): ReactNode {
     case "notice":
       return <NoticeModal index={modal.index} />;
     case "announcements":
-      return <AnnouncementsModal firstLogin={modal.firstLogin} />;
+      return <AnnouncementsModal firstLogin={modal.firstLogin} view={modal.view} />;
     case "feedback":
       return <FeedbackModal />;
     case "logout":

@@ -34,7 +34,7 @@ export function prefetchHome(client: QueryClient, language: string, popup: boole
   if (popup) void client.prefetchQuery(noticesQuery("PU", false, language));
 }
 
-/** The public popup's notices that the page's first paint (src/firstPopup.tsx) already fetched: the shell's popup shows
+/** The public popup's notices that the page's first paint (src/firstPopup.ts) already fetched: the shell's popup shows
  * them at its first render instead of asking again. */
 export function seedPopupNotices(client: QueryClient, language: string, notices: AnnouncementRead[]) {
   client.setQueryData(noticesQuery("PU", false, language).queryKey, notices);

@@ -1,18 +1,18 @@
-/** The announcement list (paged, one opened at a time) and the public popup's dialog. They take the language as a
- * prop and read no context, so the page's first paint (src/firstPopup.tsx) draws the same popup before the application
- * has loaded that the shell's modal host draws afterwards. */
+/** The announcement list (paged, one opened at a time) and the public popup's dialog. The page's first paint
+ * (src/firstPopup.ts) draws the same markup with the DOM alone before the application has loaded; the shell's modal
+ * host takes it over from the view it was left at. */
 import { useState } from "react";
 import { sanitizeHtml } from "@portal/kit/sanitize";
-import { Dialog } from "@portal/kit/ui";
+import { Dialog } from "@portal/kit";
 import type { AnnouncementRead, Language } from "@portal/kit";
 import { text } from "../../../texts";
+import { POPUP_PAGE, type PopupView, pageCount } from "../announcementPages";
 
-export const POPUP_PAGE = 6;
-
-export function Paged({ items, pageSize, language, initial = 0 }: { items: AnnouncementRead[]; pageSize: number; language: Language; initial?: number }) {
-  const [page, setPage] = useState(Math.floor(initial / pageSize));
-  const [selected, setSelected] = useState<number | null>(items[initial]?.id ?? null);
-  const pages = Math.max(1, Math.ceil(items.length / pageSize));
+/** ``items`` ``pageSize`` a page, opened at ``initial`` (that notice's page, the notice open) or at ``view``. */
+export function Paged({ items, pageSize, language, initial = 0, view }: { items: AnnouncementRead[]; pageSize: number; language: Language; initial?: number; view?: PopupView | undefined }) {
+  const [page, setPage] = useState(view?.page ?? Math.floor(initial / pageSize));
+  const [selected, setSelected] = useState<number | null>(view ? view.selected : (items[initial]?.id ?? null));
+  const pages = pageCount(items.length, pageSize);
   const shown = items.slice(page * pageSize, page * pageSize + pageSize);
   return (
     <div className="announcements">
@@ -51,11 +51,11 @@ export function Paged({ items, pageSize, language, initial = 0 }: { items: Annou
   );
 }
 
-/** The public popup: its notices, six a page. */
-export function AnnouncementsDialog({ items, language, onClose }: { items: AnnouncementRead[]; language: Language; onClose: () => void }) {
+/** The public popup: its notices, six a page, from ``view`` when the page's first paint drew it already. */
+export function AnnouncementsDialog({ items, language, onClose, view }: { items: AnnouncementRead[]; language: Language; onClose: () => void; view?: PopupView | undefined }) {
   return (
     <Dialog title={text(language, "announcements")} onClose={onClose} closeLabel={text(language, "close")} wide>
-      <Paged items={items} pageSize={POPUP_PAGE} language={language} />
+      <Paged items={items} pageSize={POPUP_PAGE} language={language} view={view} />
     </Dialog>
   );
 }

@@ -6,14 +6,16 @@ import { Dialog, LoadFailure, OutcomeLine, useAction, useLanguage, useSession } 
 import { useModal } from "../../../modals/ModalContext";
 import { text } from "../../../texts";
 import { sendFeedback, useNotices } from "../api";
+import type { PopupView } from "../announcementPages";
 import { popupClosedKey, popupKind } from "../popup";
 import { AnnouncementsDialog, Paged } from "./Announcements";
 
 export const NOTICE_PAGE = 8;
 export const FEEDBACK_MAX = 140;
 
-/** The public announcement popup; shows nothing when there is nothing to announce. */
-export function AnnouncementsModal({ firstLogin }: { firstLogin: boolean }) {
+/** The public announcement popup; shows nothing when there is nothing to announce. ``view``: where the page's first
+ * paint left it. */
+export function AnnouncementsModal({ firstLogin, view }: { firstLogin: boolean; view?: PopupView | undefined }) {
   const { language } = useLanguage();
   const modal = useModal();
   const session = useSession();
@@ -31,7 +33,7 @@ export function AnnouncementsModal({ firstLogin }: { firstLogin: boolean }) {
     sessionStorage.setItem(popupClosedKey(kind), "1");
     modal.close();
   };
-  return <AnnouncementsDialog items={items} language={language} onClose={close} />;
+  return <AnnouncementsDialog items={items} language={language} onClose={close} view={view} />;
 }
 
 export function NoticeModal({ index }: { index: number }) {
