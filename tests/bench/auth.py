@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from load import measure, post_prepared
+from load import paired, post_prepared
 
 from auth_service.passwords import _hasher
 from portal_kit.encryption import encrypt
@@ -126,8 +126,7 @@ def run(total: int, seconds: int) -> dict[str, Any]:
     try:
         login = asyncio.run(logins(stack, total))
         headers = {"Authorization": member_token(stack), "Language": "TR"}
-        info = measure(f"{stack.url}/wps/member/info", headers, seconds=seconds)
-        health = measure(f"{stack.url}/_svc/auth/healthz", headers, seconds=seconds)
+        reads = paired(f"{stack.url}/wps/member/info", f"{stack.url}/_svc/auth/healthz", headers, seconds=seconds)
     finally:
         stack.stop()
     return {
@@ -135,17 +134,18 @@ def run(total: int, seconds: int) -> dict[str, Any]:
         "argon2id_hashes_per_second": round(hash_rate, 1),
         "login": login,
         "login_to_hash_ratio": round(login["logins_per_second"] / hash_rate, 3),
-        "member_info": info.as_dict(),
-        "healthz": health.as_dict(),
-        "member_info_throughput_ratio": round(info.requests_per_second / health.requests_per_second, 3),
-        "member_info_p50_ratio": round(info.p50_ms / health.p50_ms, 3),
+        "member_info": reads.read.as_dict(),
+        "healthz": reads.baseline.as_dict(),
+        "member_info_throughput_ratio": reads.ratio,
+        "member_info_round_ratios": reads.round_ratios,
+        "member_info_p50_ratio": round(reads.read.p50_ms / reads.baseline.p50_ms, 3),
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--logins", type=int, default=400)
-    parser.add_argument("--seconds", type=int, default=8)
+    parser.add_argument("--seconds", type=int, default=5)
     args = parser.parse_args()
     report = run(args.logins, args.seconds)
     RESULTS.mkdir(exist_ok=True)

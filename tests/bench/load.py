@@ -72,12 +72,50 @@ async def _python(url: str, requests: int, concurrency: int, headers: dict[str, 
     )
 
 
-def measure(url: str, headers: dict[str, str], *, seconds: int = 10, connections: int = 16) -> Result:
-    httpx.get(url, headers=headers).raise_for_status()  # warm the path (and its caches) once
+def measure(
+    url: str, headers: dict[str, str], *, seconds: int = 10, connections: int = 16, warm: bool = True
+) -> Result:
+    if warm:
+        httpx.get(url, headers=headers).raise_for_status()  # warm the path (and its caches) once
     if shutil.which("wrk"):
-        wrk(url, 2, connections, headers)  # warm-up round
+        if warm:
+            wrk(url, 2, connections, headers)  # warm-up round
         return wrk(url, seconds, connections, headers)
     return asyncio.run(_python(url, seconds * 200, connections, headers))
+
+
+@dataclass(frozen=True)
+class Paired:
+    """A read measured against its baseline in alternating rounds (read, baseline, read, baseline, ...)."""
+
+    read: Result
+    baseline: Result
+    round_ratios: list[float]
+
+    @property
+    def ratio(self) -> float:
+        return round(statistics.median(self.round_ratios), 3)
+
+
+def paired(read_url: str, baseline_url: str, headers: dict[str, str], *, rounds: int = 3, seconds: int = 5) -> Paired:
+    """Throughput of ``read_url`` against ``baseline_url`` in ``rounds`` alternating rounds, so that neither side is
+    measured only in a quieter or a busier moment of the run (a stack just up, or still settling after the previous
+    benchmark's load); the ratio is the median of the rounds' ratios, and each side's figures are its median round."""
+    for url in (read_url, baseline_url):
+        httpx.get(url, headers=headers).raise_for_status()  # warm the path (and its caches) once
+    if shutil.which("wrk"):
+        wrk(read_url, 2, 16, headers)  # warm-up round
+    reads: list[Result] = []
+    baselines: list[Result] = []
+    for _ in range(rounds):
+        reads.append(measure(read_url, headers, seconds=seconds, warm=False))
+        baselines.append(measure(baseline_url, headers, seconds=seconds, warm=False))
+    ratios = [round(r.requests_per_second / b.requests_per_second, 3) for r, b in zip(reads, baselines, strict=True)]
+
+    def middle(results: list[Result]) -> Result:
+        return sorted(results, key=lambda result: result.requests_per_second)[len(results) // 2]
+
+    return Paired(middle(reads), middle(baselines), ratios)
 
 
 async def post_prepared(

@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 import nats
-from load import measure
+from load import paired
 from psycopg_pool import AsyncConnectionPool
 
 from portal_kit.sessions import Principal, Role
@@ -118,8 +118,9 @@ def run(pairs: int, seconds: int) -> dict[str, Any]:
         through_nats, call = asyncio.run(nats_pairs(stack, accounts, pairs))
         direct = asyncio.run(sql_pairs(stack, accounts, pairs))
         headers = {"Authorization": asyncio.run(member_token(stack, account))}
-        balance = measure(f"{stack.url}/wps/v2/wallets/balance", headers, seconds=seconds)
-        health = measure(f"{stack.url}/_svc/wallet/healthz", headers, seconds=seconds)
+        reads = paired(
+            f"{stack.url}/wps/v2/wallets/balance", f"{stack.url}/_svc/wallet/healthz", headers, seconds=seconds
+        )
         stack.env["WALLET_DATABASE_URL"] = f"postgresql://postgres@127.0.0.1:{stack.ports['PORTAL_PG_PORT']}/wallet"
         reconciled = stack.command("wallet_service.reconcile")
     finally:
@@ -131,10 +132,11 @@ def run(pairs: int, seconds: int) -> dict[str, Any]:
         "sql_pairs_per_second": round(direct, 1),
         "pairs_ratio": round(through_nats / direct, 3),
         "money_call": call,
-        "balance": balance.as_dict(),
-        "healthz": health.as_dict(),
-        "balance_throughput_ratio": round(balance.requests_per_second / health.requests_per_second, 3),
-        "balance_p50_ratio": round(balance.p50_ms / health.p50_ms, 3),
+        "balance": reads.read.as_dict(),
+        "healthz": reads.baseline.as_dict(),
+        "balance_throughput_ratio": reads.ratio,
+        "balance_round_ratios": reads.round_ratios,
+        "balance_p50_ratio": round(reads.read.p50_ms / reads.baseline.p50_ms, 3),
         "reconciliation": reconciled.stdout.strip().splitlines()[-1] if reconciled.stdout else reconciled.stderr[-200:],
     }
 
@@ -142,7 +144,7 @@ def run(pairs: int, seconds: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pairs", type=int, default=2000)
-    parser.add_argument("--seconds", type=int, default=8)
+    parser.add_argument("--seconds", type=int, default=5)
     args = parser.parse_args()
     report = run(args.pairs, args.seconds)
     RESULTS.mkdir(exist_ok=True)

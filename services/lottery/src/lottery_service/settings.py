@@ -11,9 +11,11 @@ class LotterySettings(ServiceSettings):
     service_name: str = "lottery"
     database_url: str = "postgresql+psycopg://postgres@127.0.0.1:55432/lottery"
     site_cache_seconds: float = 60.0
-    # The worker creates each game's issues this far ahead (at least two of them), draws each when due and
-    # settles its bets; it looks for work this often.
+    # The worker creates each game's issues this far ahead (at least two of them), every so often (issues are
+    # written an hour ahead, so looking twice a minute is plenty), draws each when due and settles its bets; it
+    # looks for that work more often.
     schedule_ahead_minutes: float = 60.0
+    schedule_every_seconds: float = 30.0
     tick_seconds: float = 1.0
     # Issues missed while the worker was down are created and drawn on recovery up to this far back.
     backfill_hours: float = 24.0

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import time
 from datetime import UTC, datetime, timedelta
 
 from nats.aio.client import Client as NATS
@@ -22,14 +24,16 @@ log = logging.getLogger("lottery.worker")
 DRAW_BATCH = 50
 
 
-async def tick(db: Database, nc: NATS, settings: LotterySettings) -> None:
-    """One round of the loop; each step is safe to repeat and to run in several workers at once."""
+async def tick(db: Database, nc: NATS, settings: LotterySettings, *, schedule: bool = True) -> None:
+    """One round of the loop (writing the issues ahead only when ``schedule``); each step is safe to repeat and to
+    run in several workers at once."""
     data = catalogue()
-    now = datetime.now(UTC)
-    ahead = timedelta(minutes=settings.schedule_ahead_minutes)
-    created = await draws.schedule(db, data, now, ahead, timedelta(hours=settings.backfill_hours))
-    if created:
-        log.info("%d issue(s) scheduled", created)
+    if schedule:
+        now = datetime.now(UTC)
+        ahead = timedelta(minutes=settings.schedule_ahead_minutes)
+        created = await draws.schedule(db, data, now, ahead, timedelta(hours=settings.backfill_hours))
+        if created:
+            log.info("%d issue(s) scheduled", created)
     while True:  # every issue due, however many were missed while the worker was down
         drawn = await draws.draw_due(db, data, DRAW_BATCH)
         for issue in drawn:
@@ -44,10 +48,14 @@ async def tick(db: Database, nc: NATS, settings: LotterySettings) -> None:
 def draw_loop(settings: LotterySettings) -> Background:
     async def loop(db: Database) -> None:
         nc = await connect_nats(settings.nats_url, "lottery-draws")
+        scheduled_at = -math.inf
         try:
             while True:
+                due = time.monotonic() - scheduled_at >= settings.schedule_every_seconds
                 try:
-                    await tick(db, nc, settings)
+                    await tick(db, nc, settings, schedule=due)
+                    if due:
+                        scheduled_at = time.monotonic()
                 except Exception:
                     log.exception("the draw loop failed; trying again next tick")
                 await asyncio.sleep(settings.tick_seconds)
