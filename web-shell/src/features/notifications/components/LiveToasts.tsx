@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { flushSync } from "react-dom";
 import type { MessageRead } from "@portal/kit";
 import { messageWording, useLanguage, useLiveNotifications } from "@portal/kit";
 import { text } from "../../../texts";
@@ -6,14 +7,15 @@ import { text } from "../../../texts";
 const SHOWN_MS = 8000;
 
 /** The tab's live socket and its toasts: each new message (deposit arrived, withdrawal paid, a broadcast...) in
- * the member's language with its amount and time, for eight seconds or until closed. */
+ * the member's language with its amount and time, for eight seconds or until closed. A toast is committed at once,
+ * on its own: batched with the lists and the balance the same message refreshes, it waited for their render. */
 export function LiveToasts() {
   const { language } = useLanguage();
   const [toasts, setToasts] = useState<MessageRead[]>([]);
   const dismiss = useCallback((id: number) => setToasts((shown) => shown.filter((toast) => toast.id !== id)), []);
   const show = useCallback(
     (message: MessageRead) => {
-      setToasts((shown) => [...shown.slice(-3), message]);
+      flushSync(() => setToasts((shown) => [...shown.slice(-3), message]));
       setTimeout(() => dismiss(message.id), SHOWN_MS);
     },
     [dismiss],
