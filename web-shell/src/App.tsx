@@ -22,7 +22,7 @@ import { RightBar } from "./layout/RightBar";
 import { LiveToasts } from "./features/notifications/components/LiveToasts";
 import { takeResetToken } from "./features/auth/api";
 import { FIRST_LOGIN_KEY } from "./features/auth/components/useAfterLogin";
-import type { PopupView } from "./features/content/announcementPages";
+import type { PopupPosition } from "./features/content/announcementPages";
 import { NO_POPUP_PATHS, popupClosedKey, popupKind, visitorPopupAtStart, visitorPopupDue } from "./features/content/popup";
 import type { Modal } from "./modals/ModalContext";
 import { useModal } from "./modals/ModalContext";
@@ -122,7 +122,7 @@ export function startReads(queries: QueryClient, pathname: string, config: SiteC
 
 /** Site config and help load before anything renders; system status 1 and 2 replace the whole app. ``popupView``:
  * where the visitor left the popup the page's first paint drew. */
-function Boot({ popupView }: { popupView: PopupView | null }) {
+function Boot({ popupView }: { popupView: PopupPosition | null }) {
   const { language } = useLanguage();
   const { pathname } = useLocation();
   const [startDialog] = useState<Modal | null>(() =>
@@ -168,7 +168,7 @@ function Boot({ popupView }: { popupView: PopupView | null }) {
 
 /** The whole shell; ``queries`` is the query client the first reads were started on (startReads), ``popupView`` the
  * view of the popup the page's first paint drew (main.tsx). */
-export function App({ queries: started, popupView = null }: { queries?: QueryClient; popupView?: PopupView | null }) {
+export function App({ queries: started, popupView = null }: { queries?: QueryClient; popupView?: PopupPosition | null }) {
   const [queries] = useState(() => started ?? createQueryClient());
   const [language, setLanguageState] = useState<Language>(() => savedLanguage(localStorage));
   const setLanguage = useCallback((next: Language) => {

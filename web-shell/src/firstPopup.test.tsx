@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AnnouncementRead } from "@portal/kit";
 import { AnnouncementsDialog } from "./features/content/components/Announcements";
-import type { PopupView } from "./features/content/announcementPages";
+import type { PopupPosition } from "./features/content/announcementPages";
 import { paintFirstPopup } from "./firstPopup";
 
 function notice(id: number, title: string, content: string, startDateStr = ""): AnnouncementRead {
@@ -34,7 +34,7 @@ function comparable(node: Element): Element {
 }
 
 /** What the shell's modal host draws for ``items`` at ``view``. */
-function shellDialog(items: AnnouncementRead[], view: PopupView): Element {
+function shellDialog(items: AnnouncementRead[], view: PopupPosition): Element {
   const host = document.createElement("div");
   const root = createRoot(host);
   act(() => root.render(<AnnouncementsDialog items={items} language="EN" onClose={() => undefined} view={view} />));

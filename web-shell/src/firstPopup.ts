@@ -6,7 +6,7 @@
 import type { AnnouncementRead, Language, SiteConfigRead } from "@portal/kit";
 import { api, savedLanguage } from "@portal/kit/calls";
 import { sanitizeHtml } from "@portal/kit/sanitize";
-import { POPUP_PAGE, type PopupView, pageCount } from "./features/content/announcementPages";
+import { POPUP_PAGE, type PopupPosition, pageCount } from "./features/content/announcementPages";
 import { popupClosedKey, popupKind } from "./features/content/popup";
 import { text } from "./texts";
 
@@ -18,7 +18,7 @@ export interface FirstPaint {
   config: SiteConfigRead | null;
   notices: AnnouncementRead[] | null;
   drawn: boolean;
-  handOver: () => PopupView | null;
+  handOver: () => PopupPosition | null;
 }
 
 export const NOTHING_DRAWN: FirstPaint = { config: null, notices: null, drawn: false, handOver: () => null };
@@ -40,7 +40,7 @@ function button(props: Record<string, string>, label: string, onClick: () => voi
 }
 
 /** The popup's body for ``view``: the markup of ``Paged`` in Announcements.tsx. */
-function pagedBody(items: AnnouncementRead[], language: Language, view: PopupView, show: (view: PopupView) => void) {
+function pagedBody(items: AnnouncementRead[], language: Language, view: PopupPosition, show: (view: PopupPosition) => void) {
   const pages = pageCount(items.length, POPUP_PAGE);
   const list = element("ul", { class: "announcements__list" });
   for (const item of items.slice(view.page * POPUP_PAGE, view.page * POPUP_PAGE + POPUP_PAGE)) {
@@ -75,9 +75,9 @@ function pagedBody(items: AnnouncementRead[], language: Language, view: PopupVie
 
 /** The popup's dialog (the markup of the kit's ``Dialog``) at ``view``; ``close`` from its button or Escape. Returns
  * what ends its listener on the document. */
-function drawDialog(container: HTMLElement, items: AnnouncementRead[], language: Language, view: PopupView, onView: (view: PopupView) => void, close: () => void) {
+function drawDialog(container: HTMLElement, items: AnnouncementRead[], language: Language, view: PopupPosition, onView: (view: PopupPosition) => void, close: () => void) {
   const body = element("div", { class: "kit-dialog__body" });
-  const show = (next: PopupView) => {
+  const show = (next: PopupPosition) => {
     onView(next);
     body.replaceChildren(pagedBody(items, language, next, show));
   };
@@ -122,7 +122,7 @@ export async function paintFirstPopup(container: HTMLElement): Promise<FirstPain
   ]);
   const first = notices?.[0];
   if (!config || config.systemStatus !== 0 || !first) return { config, notices, drawn: false, handOver: () => null };
-  let view: PopupView | null = { page: 0, selected: first.id };
+  let view: PopupPosition | null = { page: 0, selected: first.id };
   let stopListening = () => {};
   const close = () => {
     sessionStorage.setItem(popupClosedKey(popupKind(false, false, false)), "1");

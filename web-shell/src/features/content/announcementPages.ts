@@ -5,7 +5,7 @@
 export const POPUP_PAGE = 6;
 
 /** What a paged list shows: its page (from 0) and the notice opened on it, if any. */
-export interface PopupView {
+export interface PopupPosition {
   page: number;
   selected: number | null;
 }

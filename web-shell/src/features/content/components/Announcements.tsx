@@ -6,10 +6,10 @@ import { sanitizeHtml } from "@portal/kit/sanitize";
 import { Dialog } from "@portal/kit";
 import type { AnnouncementRead, Language } from "@portal/kit";
 import { text } from "../../../texts";
-import { POPUP_PAGE, type PopupView, pageCount } from "../announcementPages";
+import { POPUP_PAGE, type PopupPosition, pageCount } from "../announcementPages";
 
 /** ``items`` ``pageSize`` a page, opened at ``initial`` (that notice's page, the notice open) or at ``view``. */
-export function Paged({ items, pageSize, language, initial = 0, view }: { items: AnnouncementRead[]; pageSize: number; language: Language; initial?: number; view?: PopupView | undefined }) {
+export function Paged({ items, pageSize, language, initial = 0, view }: { items: AnnouncementRead[]; pageSize: number; language: Language; initial?: number; view?: PopupPosition | undefined }) {
   const [page, setPage] = useState(view?.page ?? Math.floor(initial / pageSize));
   const [selected, setSelected] = useState<number | null>(view ? view.selected : (items[initial]?.id ?? null));
   const pages = pageCount(items.length, pageSize);
@@ -52,7 +52,7 @@ export function Paged({ items, pageSize, language, initial = 0, view }: { items:
 }
 
 /** The public popup: its notices, six a page, from ``view`` when the page's first paint drew it already. */
-export function AnnouncementsDialog({ items, language, onClose, view }: { items: AnnouncementRead[]; language: Language; onClose: () => void; view?: PopupView | undefined }) {
+export function AnnouncementsDialog({ items, language, onClose, view }: { items: AnnouncementRead[]; language: Language; onClose: () => void; view?: PopupPosition | undefined }) {
   return (
     <Dialog title={text(language, "announcements")} onClose={onClose} closeLabel={text(language, "close")} wide>
       <Paged items={items} pageSize={POPUP_PAGE} language={language} view={view} />

@@ -6,7 +6,7 @@ import { Dialog, LoadFailure, OutcomeLine, useAction, useLanguage, useSession } 
 import { useModal } from "../../../modals/ModalContext";
 import { text } from "../../../texts";
 import { sendFeedback, useNotices } from "../api";
-import type { PopupView } from "../announcementPages";
+import type { PopupPosition } from "../announcementPages";
 import { popupClosedKey, popupKind } from "../popup";
 import { AnnouncementsDialog, Paged } from "./Announcements";
 
@@ -15,7 +15,7 @@ export const FEEDBACK_MAX = 140;
 
 /** The public announcement popup; shows nothing when there is nothing to announce. ``view``: where the page's first
  * paint left it. */
-export function AnnouncementsModal({ firstLogin, view }: { firstLogin: boolean; view?: PopupView | undefined }) {
+export function AnnouncementsModal({ firstLogin, view }: { firstLogin: boolean; view?: PopupPosition | undefined }) {
   const { language } = useLanguage();
   const modal = useModal();
   const session = useSession();
