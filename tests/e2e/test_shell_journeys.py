@@ -128,8 +128,10 @@ def test_the_popup_works_before_the_application_loads_and_the_shell_keeps_it_as_
     def hold(route: Route) -> None:
         held.append(route)
 
-    page.route(application, hold)  # the application's chunk, held back
     english(page, stack)
+    expect(page.locator(".brand")).to_be_visible()  # that page's application has loaded: the next load is held
+    page.route(application, hold)  # the application's chunk, held back
+    page.reload()
     popup = page.get_by_role("dialog", name="Announcements")
     expect(popup).to_contain_text("Sign up and get a 100% bonus")  # drawn by the page's entry, before React
     expect(page.locator(".brand")).to_have_count(0)
