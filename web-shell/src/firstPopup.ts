@@ -5,6 +5,7 @@
  * the page, Tab kept inside. */
 import type { AnnouncementRead, Language, SiteConfigRead } from "@portal/kit";
 import { api, savedLanguage } from "@portal/kit/calls";
+import { keepTabInside } from "@portal/kit/focus";
 import { sanitizeHtml } from "@portal/kit/sanitize";
 import { POPUP_PAGE, type PopupPosition, pageCount } from "./features/content/announcementPages";
 import { popupClosedKey, popupKind } from "./features/content/popup";
@@ -93,18 +94,7 @@ function drawDialog(container: HTMLElement, items: AnnouncementRead[], language:
   closer.focus();
   const onKey = (event: KeyboardEvent) => {
     if (event.key === "Escape") close();
-    if (event.key !== "Tab") return;
-    const focusable = Array.from(box.querySelectorAll<HTMLButtonElement>("button")).filter((node) => !node.disabled);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      last.focus();
-      event.preventDefault();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      first.focus();
-      event.preventDefault();
-    }
+    keepTabInside(event, box);
   };
   document.addEventListener("keydown", onKey);
   return () => document.removeEventListener("keydown", onKey);

@@ -1,6 +1,7 @@
 /** UI components shared by the shell and the remotes. Dialogs never close on an outside click (spec §2). */
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useEffect, useId, useRef } from "react";
+import { focusables, keepTabInside } from "./focus";
 
 interface DialogProps {
   title: string;
@@ -18,25 +19,11 @@ export function Dialog({ title, onClose, closeLabel = "×", children, wide = fal
   useEffect(() => {
     const node = box.current;
     const previous = document.activeElement as HTMLElement | null;
-    const focusables = () =>
-      Array.from(node?.querySelectorAll<HTMLElement>("button, [href], input, select, textarea, [tabindex]") ?? []).filter(
-        (el) => !el.hasAttribute("disabled") && el.tabIndex >= 0,
-      );
-    (focusables().find((el) => el.tagName === "INPUT") ?? focusables()[0])?.focus();
+    const items = focusables(node);
+    (items.find((el) => el.tagName === "INPUT") ?? items[0])?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && onClose) onClose();
-      if (event.key !== "Tab") return;
-      const items = focusables();
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        last.focus();
-        event.preventDefault();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        first.focus();
-        event.preventDefault();
-      }
+      keepTabInside(event, node);
     };
     document.addEventListener("keydown", onKey);
     return () => {
