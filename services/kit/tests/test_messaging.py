@@ -25,7 +25,8 @@ from portal_kit.deadletter import ensure_deadletter_stream, list_parked, replay
 from portal_kit.messaging.consumer import create_broker, subscribe
 from portal_kit.messaging.events import new_event
 from portal_kit.messaging.outbox import OutboxMessage, add_event
-from portal_kit.messaging.relay import OutboxRelay, ensure_stream
+from portal_kit.messaging.relay import OutboxRelay, ensure_stream, wake_subject
+from portal_kit.messaging.wake import RelayWake
 from portal_kit.servers import ManagedProcess
 from portal_kit.telemetry import setup_telemetry
 from portal_kit.testing.plugin import PortalServers
@@ -127,6 +128,78 @@ async def test_event_of_a_rolled_back_transaction_is_never_published(
     assert [event.id for event in published] == [kept.id]
     assert published[0].data.n == 2
     assert await notes(kit_db) == []
+
+
+async def test_only_a_commit_that_staged_events_tells_of_them(kit_db: Database) -> None:
+    told: list[str] = []
+    kit_db.events_committed = lambda: told.append("committed")
+    async with kit_db.transaction() as session:
+        session.add(Note(text="no event"))
+    with pytest.raises(RuntimeError, match="business rule failed"):
+        async with kit_db.transaction() as session:
+            add_event(session, thing(1))
+            raise RuntimeError("business rule failed")
+    async with kit_db.transaction() as session:  # the rolled-back events are not told with the next commit
+        session.add(Note(text="still no event"))
+    assert told == []
+    async with kit_db.transaction() as session:
+        add_event(session, thing(2))
+        add_event(session, thing(3))
+    assert told == ["committed"]
+
+
+async def published_ids(js: JetStreamContext) -> list[str]:
+    return [event.id for event in await stream_messages(js)]
+
+
+async def test_a_relay_publishes_at_once_when_woken_in_its_own_process(
+    kit_db: Database, portal_servers: PortalServers, js: JetStreamContext
+) -> None:
+    """The worker's wiring: its own commits wake its relay, whose polls here are a minute apart."""
+    relay = OutboxRelay(kit_db, portal_servers.nats_url, STREAM, SUBJECTS, poll_interval=60, idle_poll=60)
+    kit_db.events_committed = relay.wake
+    running = asyncio.create_task(relay.run())
+    try:
+        await eventually(lambda: relay.rounds > 0)
+        event = thing(5)
+        async with kit_db.transaction() as session:
+            add_event(session, event)
+        await eventually(lambda: _has(js, event.id), timeout=10)
+    finally:
+        await relay.stop()
+        await running
+
+
+async def test_events_committed_by_another_process_wake_the_relay_over_nats(
+    kit_db: Database, kit_database_url: str, portal_servers: PortalServers, js: JetStreamContext
+) -> None:
+    """An API process's commit rings ``outbox.<service>``; the relay, whose next poll is a minute away, hears it."""
+    relay = OutboxRelay(
+        kit_db, portal_servers.nats_url, STREAM, SUBJECTS, wakes=wake_subject("kittest"), poll_interval=60, idle_poll=60
+    )
+    running = asyncio.create_task(relay.run())
+    api_db = Database(kit_database_url)
+    ring = RelayWake(portal_servers.nats_url, "kittest")
+    api_db.events_committed = ring.ring
+    try:
+        await eventually(lambda: relay.hears_wakes and relay.rounds > 0)
+        first, second = thing(6), thing(7)
+        async with api_db.transaction() as session:
+            add_event(session, first)
+        await eventually(lambda: _has(js, first.id), timeout=10)
+        async with api_db.transaction() as session:
+            add_event(session, second)
+        await eventually(lambda: _has(js, second.id), timeout=10)
+        assert await published_ids(js) == [first.id, second.id]
+    finally:
+        await ring.close()
+        await api_db.dispose()
+        await relay.stop()
+        await running
+
+
+async def _has(js: JetStreamContext, event_id: str) -> bool:
+    return event_id in await published_ids(js)
 
 
 async def test_event_is_published_once_nats_is_back_after_an_outage(

@@ -19,7 +19,7 @@ from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, NoPermissionError, ResponseError
 
 from portal_events import EVENT_ROUTES, RPC_ROUTES
-from portal_kit.messaging.relay import inbox_prefix
+from portal_kit.messaging.relay import inbox_prefix, wake_subject
 from portal_kit.servers import ManagedProcess, free_ports, nats_authorization, nats_process, valkey_process
 from portal_stack.access import ADMIN, nats_user, nats_users, valkey_users
 
@@ -209,6 +209,36 @@ async def test_only_notifications_publishes_and_hears_the_socket_nudges(servers:
             break
         await asyncio.sleep(0.02)
     assert heard == [b"from the worker"]
+
+
+async def test_only_the_wallet_wakes_and_hears_the_wallet_relay(servers: Servers, connect: Connect) -> None:
+    """``outbox.wallet`` says the wallet committed events: its API processes say it, its relay hears it; no other
+    service may wake it (a flood of polls) or learn when the wallet's money moved."""
+    subject = wake_subject("wallet")
+    relay, _ = await connect(servers.nats_url("wallet"))
+    heard: list[bytes] = []
+
+    async def listen(msg: Msg) -> None:
+        heard.append(msg.data)
+
+    await relay.subscribe(subject, queue="relay", cb=listen)
+    await relay.flush()
+    site, client = await connect(servers.nats_url("site"))
+    await site.publish(subject, b"from the site")
+    await site.flush()
+    assert await client.violation(subject)
+    eavesdropper, watched = await connect(servers.nats_url("auth"))
+    await eavesdropper.subscribe(subject, cb=listen)
+    await eavesdropper.flush()
+    assert await watched.violation(subject, kind="subscription")
+    api, _ = await connect(servers.nats_url("wallet"))
+    await api.publish(subject, b"")
+    await api.flush()
+    for _ in range(50):
+        if heard:
+            break
+        await asyncio.sleep(0.02)
+    assert heard == [b""]
 
 
 async def test_valkey_refuses_a_client_without_a_password(servers: Servers) -> None:

@@ -22,6 +22,7 @@ from portal_kit.envelope import Envelope, failure, ok
 from portal_kit.errors import DomainError
 from portal_kit.i18n import DEFAULT_LANGUAGE, Catalogue, Translator, resolve_language
 from portal_kit.logging import configure_logging
+from portal_kit.messaging.wake import RelayWake
 from portal_kit.openapi import document
 from portal_kit.sessions import SessionCache, SessionStore
 from portal_kit.settings import ServiceSettings
@@ -217,6 +218,8 @@ def create_app(
             pool_size=settings.database_pool_size,
             max_overflow=settings.database_max_overflow,
         )
+        relay_wake = RelayWake(settings.nats_url, settings.service_name)
+        app.state.db.events_committed = relay_wake.ring  # its NATS connection opens at the first event
         # A burst beyond the pool waits for a connection instead of failing (redis-py's default pool raises).
         pool = BlockingConnectionPool.from_url(
             settings.redis_url, max_connections=settings.redis_pool_size, timeout=5, decode_responses=True
@@ -234,6 +237,7 @@ def create_app(
                 await hook(app)
             await session_cache.stop()
             await app.state.redis.aclose()
+            await relay_wake.close()
             await app.state.db.dispose()
 
     # FastAPI's native telemetry makes the server spans (named by route template) on the global provider; the

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -44,6 +44,9 @@ def libpq_url(url: str) -> str:
 # Positional (%s) or named (%(name)s) parameters of a statement.
 Parameters = Sequence[Any] | Mapping[str, Any]
 
+# Each session's ``info`` names the Database it belongs to (so a commit can tell that database's listeners).
+DATABASE_INFO = "portal.database"
+
 
 class Database:
     """One engine per process; ``transaction()`` is the unit of work: commit on success, rollback on error.
@@ -53,7 +56,9 @@ class Database:
         self.engine: AsyncEngine = create_async_engine(
             async_url(url), pool_size=pool_size, max_overflow=max_overflow, pool_pre_ping=True
         )
-        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False, info={DATABASE_INFO: self})
+        # Called (on the event loop, synchronously) after a transaction that staged outbox events commits.
+        self.events_committed: Callable[[], None] | None = None
         self._statements = StatementPool(libpq_url(url), pool_size + max_overflow)
 
     async def call(self, statement: str, params: Parameters = ()) -> tuple[Any, ...] | None:

@@ -6,12 +6,12 @@ from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import DateTime, Index, Integer, String, Text, func, text
+from sqlalchemy import DateTime, Index, Integer, String, Text, event, func, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from portal_kit.db import Base
+from portal_kit.db import DATABASE_INFO, Base
 from portal_kit.messaging.events import event_id, subject_of
 from portal_kit.telemetry import inject_headers
 
@@ -42,4 +42,22 @@ def add_event(session: AsyncSession, event: BaseModel) -> OutboxMessage:
         attempts=0,
     )
     session.add(message)
+    session.info[STAGED] = True
     return message
+
+
+STAGED = "portal.outbox.staged"
+
+
+@event.listens_for(Session, "after_commit")
+def _tell_of_committed_events(session: Session) -> None:
+    """The relay learns of committed events at once (``Database.events_committed``), not at its next poll."""
+    if session.info.pop(STAGED, False):
+        database = session.info.get(DATABASE_INFO)
+        if database is not None and database.events_committed is not None:
+            database.events_committed()
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget_rolled_back_events(session: Session) -> None:
+    session.info.pop(STAGED, None)

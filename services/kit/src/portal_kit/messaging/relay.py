@@ -1,6 +1,10 @@
 """The relay: publishes committed outbox rows to JetStream with ``Nats-Msg-Id`` = event id and marks a row
 sent only after JetStream acknowledged it. A crash between the ack and the mark republishes the same id,
-which the stream's duplicate window drops."""
+which the stream's duplicate window drops.
+
+It publishes as soon as it is woken (``wake()`` in its own process, a message on ``outbox.<service>`` from the
+others, see ``messaging.wake``), and polls besides: often while it cannot hear wakes or a publish failed, seldom
+otherwise, for a wake that was lost."""
 
 from __future__ import annotations
 
@@ -13,6 +17,8 @@ from urllib.parse import urlsplit
 
 import nats
 from nats.aio.client import Client as NATS
+from nats.aio.msg import Msg
+from nats.aio.subscription import Subscription
 from nats.js import JetStreamContext
 from nats.js.api import StorageType, StreamConfig
 from nats.js.errors import NotFoundError
@@ -25,6 +31,13 @@ from portal_kit.messaging.outbox import OutboxMessage
 log = logging.getLogger("portal_kit.relay")
 
 DUPLICATE_WINDOW = timedelta(hours=2)
+WAKE_PREFIX = "outbox"
+RELAY_QUEUE = "relay"  # one relay of the service hears each wake
+
+
+def wake_subject(service: str) -> str:
+    """Where the processes of ``service`` say that they committed events (core NATS, no stream)."""
+    return f"{WAKE_PREFIX}.{service}"
 
 
 def inbox_prefix(url: str) -> str:
@@ -73,26 +86,50 @@ class OutboxRelay:
         stream: str,
         subjects: list[str],
         *,
+        wakes: str | None = None,
         batch_size: int = 100,
         poll_interval: float = 0.2,
+        idle_poll: float = 5.0,
         publish_timeout: float = 2.0,
     ) -> None:
+        """``wakes``: the subject that wakes it (``wake_subject(service)``); without one it only polls.
+        ``poll_interval`` is the poll while it cannot hear wakes or a publish failed, ``idle_poll`` otherwise."""
         self.db = db
         self.nats_url = nats_url
         self.stream = stream
         self.subjects = subjects
+        self.wakes = wakes
         self.batch_size = batch_size
         self.poll_interval = poll_interval
+        self.idle_poll = idle_poll
         self.publish_timeout = publish_timeout
         self._nc: NATS | None = None
         self._js: JetStreamContext | None = None
         self._stopping = asyncio.Event()
+        self._woken = asyncio.Event()
+        self._wake_subscription: Subscription | None = None
+        self._failed = False
+        self.rounds = 0  # rounds run: a test waits for the first before it commits
+
+    def wake(self) -> None:
+        """Publish now: events were committed (``Database.events_committed`` in the relay's own process)."""
+        self._woken.set()
+
+    @property
+    def hears_wakes(self) -> bool:
+        return self._wake_subscription is not None and self._nc is not None and self._nc.is_connected
+
+    async def _heard(self, _: Msg) -> None:
+        self._woken.set()
 
     async def _jetstream(self) -> JetStreamContext:
         if self._js is None:
             self._nc = await connect_nats(self.nats_url, f"relay-{self.stream.lower()}")
             self._js = self._nc.jetstream(timeout=self.publish_timeout)
             await ensure_stream(self._js, self.stream, self.subjects)
+            if self.wakes is not None:
+                self._wake_subscription = await self._nc.subscribe(self.wakes, queue=RELAY_QUEUE, cb=self._heard)
+                await self._nc.flush()  # the server has the subscription: a wake from now on is heard
         return self._js
 
     async def publish_pending(self) -> int:
@@ -121,6 +158,7 @@ class OutboxRelay:
                 except Exception as exc:  # noqa: BLE001 - any publish failure is retried later
                     row.attempts += 1
                     row.last_error = f"{type(exc).__name__}: {exc}"[:500]
+                    self._failed = True
                     log.warning("publish of %s failed (attempt %s): %s", row.id, row.attempts, exc)
                     break
                 row.published_at = func.now()
@@ -131,23 +169,33 @@ class OutboxRelay:
         """Publish until stopped; back off while NATS or the database is unavailable."""
         delay = self.poll_interval
         while not self._stopping.is_set():
+            self._woken.clear()  # a wake from here on finds what this round may miss
+            self._failed = False
+            self.rounds += 1
             try:
                 published = await self.publish_pending()
-                delay = 0 if published == self.batch_size else self.poll_interval
+                if published == self.batch_size:
+                    delay = 0
+                elif self.hears_wakes and not self._failed:
+                    delay = self.idle_poll
+                else:
+                    delay = self.poll_interval
             except Exception as exc:  # noqa: BLE001 - keep relaying through outages
                 log.warning("relay round failed: %s", exc)
                 await self._reset()
                 delay = min(max(delay * 2, 0.5), 5.0)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), timeout=delay or 0.001)
+            if delay:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._woken.wait(), timeout=delay)
 
     async def _reset(self) -> None:
         # A connection that was closed is replaced; one that is reconnecting is left to nats-py.
         if self._nc is not None and self._nc.is_closed:
-            self._nc, self._js = None, None
+            self._nc, self._js, self._wake_subscription = None, None, None
 
     async def stop(self) -> None:
         self._stopping.set()
+        self._woken.set()
         if self._nc is not None:
             await self._nc.close()
 
