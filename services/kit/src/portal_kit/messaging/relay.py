@@ -172,6 +172,7 @@ class OutboxRelay:
             self._woken.clear()  # a wake from here on finds what this round may miss
             self._failed = False
             self.rounds += 1
+            until = self._woken
             try:
                 published = await self.publish_pending()
                 if published == self.batch_size:
@@ -184,9 +185,10 @@ class OutboxRelay:
                 log.warning("relay round failed: %s", exc)
                 await self._reset()
                 delay = min(max(delay * 2, 0.5), 5.0)
+                until = self._stopping  # the back-off holds, however many events are committed meanwhile
             if delay:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._woken.wait(), timeout=delay)
+                    await asyncio.wait_for(until.wait(), timeout=delay)
 
     async def _reset(self) -> None:
         # A connection that was closed is replaced; one that is reconnecting is left to nats-py.

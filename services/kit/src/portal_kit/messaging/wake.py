@@ -42,7 +42,8 @@ class RelayWake:
             log.warning("could not wake the %s relay: %s", self.service, exc)
 
     async def close(self) -> None:
-        if self._sending is not None:
+        if self._sending is not None and not self._sending.done():  # still connecting: NATS is away
+            self._sending.cancel()
             await asyncio.gather(self._sending, return_exceptions=True)
         if self._nc is not None:
             await self._nc.close()
