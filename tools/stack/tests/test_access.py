@@ -181,64 +181,53 @@ async def test_a_service_publishes_only_its_own_events(servers: Servers, connect
     assert "wallet.deposit.credited.v1" not in heard
 
 
-async def test_only_notifications_publishes_and_hears_the_socket_nudges(servers: Servers, connect: Connect) -> None:
-    """A member's nudge (``push.notifications.<brand>.member.<id>``) makes their sockets send their inbox: no other
-    service may send one, nor listen to whose money moved."""
-    subject = "push.notifications.turkeyf2.member.9f8e7d6c"
-    replica, _ = await connect(servers.nats_url("notifications"))
+async def only_the_owner_says_and_hears(
+    servers: Servers, connect: Connect, subject: str, owner: str, *, intruder: str, eavesdropper: str, overheard: str
+) -> None:
+    """``intruder`` may not publish on ``subject`` nor ``eavesdropper`` subscribe to ``overheard``; one process of
+    ``owner`` hears exactly what another process of ``owner`` says there."""
+    listener, _ = await connect(servers.nats_url(owner))
     heard: list[bytes] = []
 
     async def listen(msg: Msg) -> None:
         heard.append(msg.data)
 
-    await replica.subscribe(subject, cb=listen)
-    await replica.flush()
-    wallet, client = await connect(servers.nats_url("wallet"))
-    await wallet.publish(subject, b"from the wallet")
-    await wallet.flush()
-    assert await client.violation(subject)
-    eavesdropper, watched = await connect(servers.nats_url("auth"))
-    await eavesdropper.subscribe("push.notifications.>", cb=listen)
-    await eavesdropper.flush()
-    assert await watched.violation("push.notifications.>", kind="subscription")
-    worker, _ = await connect(servers.nats_url("notifications"))
-    await worker.publish(subject, b"from the worker")
-    await worker.flush()
+    await listener.subscribe(subject, queue="owner", cb=listen)
+    await listener.flush()
+    outsider, refused = await connect(servers.nats_url(intruder))
+    await outsider.publish(subject, f"from {intruder}".encode())
+    await outsider.flush()
+    assert await refused.violation(subject)
+    listening_in, watched = await connect(servers.nats_url(eavesdropper))
+    await listening_in.subscribe(overheard, cb=listen)
+    await listening_in.flush()
+    assert await watched.violation(overheard, kind="subscription")
+    speaker, _ = await connect(servers.nats_url(owner))
+    await speaker.publish(subject, f"from {owner}".encode())
+    await speaker.flush()
     for _ in range(50):
         if heard:
             break
         await asyncio.sleep(0.02)
-    assert heard == [b"from the worker"]
+    assert heard == [f"from {owner}".encode()]
+
+
+async def test_only_notifications_publishes_and_hears_the_socket_nudges(servers: Servers, connect: Connect) -> None:
+    """A member's nudge (``push.notifications.<brand>.member.<id>``) makes their sockets send their inbox: no other
+    service may send one, nor listen to whose money moved."""
+    await only_the_owner_says_and_hears(
+        servers, connect, "push.notifications.turkeyf2.member.9f8e7d6c", "notifications",
+        intruder="wallet", eavesdropper="auth", overheard="push.notifications.>",
+    )  # fmt: skip
 
 
 async def test_only_the_wallet_wakes_and_hears_the_wallet_relay(servers: Servers, connect: Connect) -> None:
     """``outbox.wallet`` says the wallet committed events: its API processes say it, its relay hears it; no other
     service may wake it (a flood of polls) or learn when the wallet's money moved."""
     subject = wake_subject("wallet")
-    relay, _ = await connect(servers.nats_url("wallet"))
-    heard: list[bytes] = []
-
-    async def listen(msg: Msg) -> None:
-        heard.append(msg.data)
-
-    await relay.subscribe(subject, queue="relay", cb=listen)
-    await relay.flush()
-    site, client = await connect(servers.nats_url("site"))
-    await site.publish(subject, b"from the site")
-    await site.flush()
-    assert await client.violation(subject)
-    eavesdropper, watched = await connect(servers.nats_url("auth"))
-    await eavesdropper.subscribe(subject, cb=listen)
-    await eavesdropper.flush()
-    assert await watched.violation(subject, kind="subscription")
-    api, _ = await connect(servers.nats_url("wallet"))
-    await api.publish(subject, b"")
-    await api.flush()
-    for _ in range(50):
-        if heard:
-            break
-        await asyncio.sleep(0.02)
-    assert heard == [b""]
+    await only_the_owner_says_and_hears(
+        servers, connect, subject, "wallet", intruder="site", eavesdropper="auth", overheard=subject
+    )
 
 
 async def test_valkey_refuses_a_client_without_a_password(servers: Servers) -> None:
