@@ -72,7 +72,8 @@ def frozen(stack: Stack) -> Iterator[None]:
     speed. Each pause lasts a few seconds, well inside every timeout of the stack's processes."""
     pids = stack_pids(stack)
     for pid in pids:
-        os.kill(pid, signal.SIGSTOP)
+        with suppress(ProcessLookupError):  # gone since the listing
+            os.kill(pid, signal.SIGSTOP)
     try:
         yield
     finally:
