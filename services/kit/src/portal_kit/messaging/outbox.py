@@ -30,6 +30,9 @@ class OutboxMessage(Base):
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
+STAGED = "portal.outbox.staged"  # in a session's ``info``: it staged events, the relay is told at its commit
+
+
 def add_event(session: AsyncSession, event: BaseModel) -> OutboxMessage:
     """Stage ``event`` (a generated event model, see ``new_event``) in the caller's transaction; the relay
     publishes it only if that transaction commits. The current trace context is stored with it so the trace
@@ -44,9 +47,6 @@ def add_event(session: AsyncSession, event: BaseModel) -> OutboxMessage:
     session.add(message)
     session.info[STAGED] = True
     return message
-
-
-STAGED = "portal.outbox.staged"
 
 
 @event.listens_for(Session, "after_commit")

@@ -109,7 +109,7 @@ class OutboxRelay:
         self._woken = asyncio.Event()
         self._wake_subscription: Subscription | None = None
         self._failed = False
-        self.rounds = 0  # rounds run: a test waits for the first before it commits
+        self.rounds = 0  # rounds finished: a test commits after the first, so only a wake can publish at once
 
     def wake(self) -> None:
         """Publish now: events were committed (``Database.events_committed`` in the relay's own process)."""
@@ -171,7 +171,6 @@ class OutboxRelay:
         while not self._stopping.is_set():
             self._woken.clear()  # a wake from here on finds what this round may miss
             self._failed = False
-            self.rounds += 1
             until = self._woken
             try:
                 published = await self.publish_pending()
@@ -186,6 +185,7 @@ class OutboxRelay:
                 await self._reset()
                 delay = min(max(delay * 2, 0.5), 5.0)
                 until = self._stopping  # the back-off holds, however many events are committed meanwhile
+            self.rounds += 1
             if delay:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(until.wait(), timeout=delay)
