@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
 from portal_kit.deadletter import ensure_deadletter_stream, list_parked, replay
-from portal_kit.messaging.consumer import create_broker, subscribe
+from portal_kit.messaging.consumer import RowEffect, create_broker, subscribe, subscribe_row
 from portal_kit.messaging.events import new_event
 from portal_kit.messaging.outbox import OutboxMessage, add_event
 from portal_kit.messaging.relay import OutboxRelay, ensure_stream, wake_subject
@@ -266,6 +266,86 @@ async def test_duplicate_delivery_has_exactly_one_effect(
 
     await eventually(lambda: _consumer_idle(js, "kit__remember"))
     assert await notes(kit_db) == ["effect of 1", "effect of 2"]
+
+
+async def test_a_row_handler_writes_its_row_and_runs_its_follow_up_once_per_event(
+    kit_db: Database, broker: NatsBroker, js: JetStreamContext
+) -> None:
+    followed: list[int] = []
+
+    def note(event: ThingHappened) -> RowEffect:
+        async def then() -> None:
+            followed.append(event.data.n)
+
+        return RowEffect(row=Note(text=f"row of {event.data.n}"), then=then)
+
+    subscribe_row(
+        broker, service="kit", handler_name="note", stream=STREAM, event=ThingHappened, db=kit_db, handler=note
+    )
+    await broker.start()
+    event = thing(1)
+    for attempt in range(3):  # one event three times: a redelivery, a replay, a second relay
+        await js.publish(event.subject, encoded(event), headers={"Nats-Msg-Id": f"{event.id}-{attempt}"})
+    other = thing(2)
+    await js.publish(other.subject, encoded(other), headers={"Nats-Msg-Id": other.id})
+
+    await eventually(lambda: _consumer_idle(js, "kit__note"))
+    assert await notes(kit_db) == ["row of 1", "row of 2"]
+    assert followed == [1, 2]
+
+
+async def test_a_row_that_cannot_be_written_leaves_the_event_unclaimed_for_its_retry(
+    kit_db: Database, broker: NatsBroker, js: JetStreamContext
+) -> None:
+    tries: list[int] = []
+    followed: list[int] = []
+
+    def note(event: ThingHappened) -> RowEffect:
+        tries.append(event.data.n)
+        text = "x" * 500 if len(tries) == 1 else f"row of {event.data.n}"  # the first is too long for its column
+
+        async def then() -> None:
+            followed.append(event.data.n)
+
+        return RowEffect(row=Note(text=text), then=then)
+
+    subscribe_row(
+        broker, service="kit", handler_name="late", stream=STREAM, event=ThingHappened, db=kit_db, handler=note,
+        backoff=(0.2,),
+    )  # fmt: skip
+    await broker.start()
+    event = thing(7)
+    await js.publish(event.subject, encoded(event), headers={"Nats-Msg-Id": event.id})
+
+    await eventually(lambda: _notes_equal(kit_db, ["row of 7"]))
+    await eventually(lambda: _consumer_idle(js, "kit__late"))
+    assert tries == [7, 7]  # the failed statement claimed nothing, so the retry wrote the row
+    assert followed == [7]  # and only a written row is followed up
+
+
+async def test_a_row_handler_with_no_row_claims_the_event_alone(
+    kit_db: Database, broker: NatsBroker, js: JetStreamContext
+) -> None:
+    followed: list[int] = []
+
+    def only_follow(event: ThingHappened) -> RowEffect:
+        async def then() -> None:
+            followed.append(event.data.n)
+
+        return RowEffect(then=then)
+
+    subscribe_row(
+        broker, service="kit", handler_name="bare", stream=STREAM, event=ThingHappened, db=kit_db,
+        handler=only_follow,
+    )  # fmt: skip
+    await broker.start()
+    event = thing(3)
+    for attempt in range(2):
+        await js.publish(event.subject, encoded(event), headers={"Nats-Msg-Id": f"{event.id}-{attempt}"})
+
+    await eventually(lambda: _consumer_idle(js, "kit__bare"))
+    assert followed == [3]
+    assert await notes(kit_db) == []
 
 
 async def _consumer_idle(js: JetStreamContext, durable: str) -> bool:

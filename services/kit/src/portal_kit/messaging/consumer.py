@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from faststream import AckPolicy
@@ -21,7 +22,7 @@ from opentelemetry.trace import SpanKind
 from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from portal_kit.db import Database
+from portal_kit.db import Base, Database
 from portal_kit.messaging.events import (
     EVENT_ID_HEADER,
     MSG_ID_HEADER,
@@ -30,7 +31,7 @@ from portal_kit.messaging.events import (
     stream_name,
     subject_of,
 )
-from portal_kit.messaging.inbox import claim
+from portal_kit.messaging.inbox import claim, claim_with_row
 from portal_kit.messaging.relay import inbox_prefix
 from portal_kit.telemetry import extract_context, tracer
 
@@ -45,6 +46,19 @@ DEFAULT_MAX_DELIVER = 5
 # commit and before the acknowledgement; its failure is logged, never retried (the effect stands).
 AfterCommit = Callable[[], Awaitable[None]]
 Handler = Callable[[AsyncSession, EventModel], Awaitable[AfterCommit | None]]
+
+
+@dataclass(frozen=True)
+class RowEffect:
+    """What a one-statement handler does with an event: the row it adds, if any, and what runs after the commit."""
+
+    row: Base | None = None
+    then: AfterCommit | None = None
+
+
+RowHandler = Callable[[EventModel], RowEffect]
+# Applies an event (its model, id and subject) at most once; what it returns runs after the commit.
+_Apply = Callable[[EventModel, str, str], Awaitable[AfterCommit | None]]
 
 
 class PortalBroker(NatsBroker):
@@ -88,9 +102,53 @@ def subscribe(
 
     The handler runs inside one transaction together with the inbox claim; it is called at most once per
     event id with a committed effect. What it returns (``AfterCommit``) runs after the commit."""
+    consumer = f"{service}__{handler_name}"
+
+    async def apply(received: EventModel, received_id: str, subject: str) -> AfterCommit | None:
+        async with db.transaction() as session:
+            if await claim(session, consumer, received_id, subject):
+                return await handler(session, received)
+        return None
+
+    _consume(broker, service, consumer, event, apply, stream, max_deliver, backoff)
+
+
+def subscribe_row(
+    broker: PortalBroker,
+    *,
+    service: str,
+    handler_name: str,
+    event: type[EventModel],
+    db: Database,
+    handler: RowHandler[EventModel],
+    stream: str | None = None,
+    max_deliver: int = DEFAULT_MAX_DELIVER,
+    backoff: Sequence[float] = DEFAULT_BACKOFF,
+) -> None:
+    """Like ``subscribe``, for a handler whose whole effect is at most one new row, which it builds from the event
+    alone: the inbox claim and the row are one statement in its own transaction (one round trip instead of a
+    transaction's four), written only when the claim is new; ``then`` runs only after it did."""
+    consumer = f"{service}__{handler_name}"
+
+    async def apply(received: EventModel, received_id: str, subject: str) -> AfterCommit | None:
+        effect = handler(received)
+        return effect.then if await claim_with_row(db, consumer, received_id, subject, effect.row) else None
+
+    _consume(broker, service, consumer, event, apply, stream, max_deliver, backoff)
+
+
+def _consume(
+    broker: PortalBroker,
+    service: str,
+    consumer: str,
+    event: type[EventModel],
+    apply: _Apply[EventModel],
+    stream: str | None,
+    max_deliver: int,
+    backoff: Sequence[float],
+) -> None:
     subject = subject_of(event)
     stream = stream or stream_name(subject.split(".", 1)[0])
-    consumer = f"{service}__{handler_name}"
     span_tracer = tracer(service)
 
     async def on_message(msg: NatsMessage) -> None:
@@ -112,11 +170,8 @@ def subscribe(
         ) as span:
             span.set_attribute("messaging.consumer.group.name", consumer)
             span.set_attribute("messaging.message.id", received_id)
-            after: AfterCommit | None = None
             try:
-                async with db.transaction() as session:
-                    if await claim(session, consumer, received_id, actual_subject):
-                        after = await handler(session, received)
+                after = await apply(received, received_id, actual_subject)
             except Exception as exc:  # noqa: BLE001 - every failure is retried, then dead-lettered
                 if delivered >= max_deliver:
                     log.error("%s gave up on %s after %s deliveries: %s", consumer, received_id, delivered, exc)

@@ -1,6 +1,6 @@
-"""The wallet's money events become inbox messages (in the consumer's transaction with its inbox claim, so a
-redelivered event makes one message), and once committed the member's sockets are nudged. A won lottery bet
-only nudges: the balance moved, there is nothing to keep."""
+"""The wallet's money events become inbox messages (written by the statement that claims the event in the
+consumer's inbox, so a redelivered event makes one message), and once committed the member's sockets are nudged.
+A won lottery bet only nudges: the balance moved, there is nothing to keep."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from collections.abc import Callable
 from datetime import datetime
 
 from pydantic import BaseModel
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from notifications_service.inbox.domain import MessageKind
 from notifications_service.inbox.models import MemberMessage
@@ -23,7 +22,7 @@ from portal_events import (
     WalletWithdrawalRejectedV1,
 )
 from portal_kit.db import Database
-from portal_kit.messaging.consumer import AfterCommit, PortalBroker, subscribe
+from portal_kit.messaging.consumer import AfterCommit, PortalBroker, RowEffect, subscribe_row
 
 MoneyEvent = (
     WalletDepositCreditedV1
@@ -65,12 +64,10 @@ def nudge(broker: PortalBroker, push: NotificationsPush) -> AfterCommit:
 
 def money_subscriptions() -> list[Callable[[PortalBroker, Database], None]]:
     def register(broker: PortalBroker, db: Database) -> None:
-        async def keep(session: AsyncSession, event: BaseModel) -> AfterCommit:
+        def keep(event: BaseModel) -> RowEffect:
             assert isinstance(event, MoneyEvent)
-            session.add(message_of(event))
-            return nudge(
-                broker, NotificationsPush(kind="inbox", merchant=event.merchant, accountId=event.data.accountId)
-            )
+            push = NotificationsPush(kind="inbox", merchant=event.merchant, accountId=event.data.accountId)
+            return RowEffect(row=message_of(event), then=nudge(broker, push))
 
         for model, name in (
             (WalletDepositCreditedV1, "deposit_credited"),
@@ -79,17 +76,16 @@ def money_subscriptions() -> list[Callable[[PortalBroker, Database], None]]:
             (WalletWithdrawalRejectedV1, "withdrawal_rejected"),
             (WalletWithdrawalPaidV1, "withdrawal_paid"),
         ):
-            subscribe(broker, service="notifications", handler_name=name, event=model, db=db, handler=keep)
+            subscribe_row(broker, service="notifications", handler_name=name, event=model, db=db, handler=keep)
 
-        async def won(session: AsyncSession, event: BaseModel) -> AfterCommit | None:
+        def won(event: BaseModel) -> RowEffect:
             assert isinstance(event, LotteryBetSettledV1)
             if event.data.win <= 0:
-                return None
-            return nudge(
-                broker, NotificationsPush(kind="balance", merchant=event.merchant, accountId=event.data.accountId)
-            )
+                return RowEffect()
+            push = NotificationsPush(kind="balance", merchant=event.merchant, accountId=event.data.accountId)
+            return RowEffect(then=nudge(broker, push))
 
-        subscribe(
+        subscribe_row(
             broker, service="notifications", handler_name="lottery_win", event=LotteryBetSettledV1, db=db, handler=won
         )
 
