@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Request
 from opentelemetry import trace
 from pydantic import BaseModel, Field
 from redis.asyncio import Redis
@@ -15,6 +15,7 @@ from portal_kit.app import body_limit, create_app
 from portal_kit.client import ClientIp
 from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import DomainError
+from portal_kit.exact_routes import ExactRoutes
 from portal_kit.merchant import MerchantCode
 from portal_kit.sessions import CurrentPrincipal, MemberPrincipal, OpsPrincipal, OpsRole, Principal, Role, SessionStore
 from portal_kit.settings import ServiceSettings
@@ -66,6 +67,27 @@ async def member_only(principal: MemberPrincipal) -> Envelope[str | None]:
 @router.get("/ops-only")
 async def ops_only(principal: OpsPrincipal) -> Envelope[str | None]:
     return ok(principal.username)
+
+
+@router.get("/items/{name}")
+async def item(name: str) -> Envelope[str]:
+    return ok(f"item {name}")
+
+
+@router.get("/items/special")
+async def special_item() -> Envelope[str]:
+    return ok("special")  # never answers: the route above, declared first, takes its path
+
+
+@router.get("/fixed")
+async def fixed_read(request: Request) -> Envelope[str | None]:
+    """Answers the route FastAPI's telemetry names the request's server span after."""
+    return ok(getattr(request.scope.get("fastapi.telemetry"), "route", None))
+
+
+@router.put("/fixed")
+async def fixed_write() -> Envelope[str]:
+    return ok("written")
 
 
 MESSAGES = {
@@ -132,6 +154,21 @@ async def test_unknown_route_and_wrong_method_answer_envelopes(client: httpx.Asy
     missing = await client.get("/nowhere")
     wrong = await client.delete("/payload")
     assert (missing.status_code, missing.json()["errorCode"]) == (404, "not_found")
+    assert (wrong.status_code, wrong.json()["errorCode"]) == (405, "method_not_allowed")
+
+
+async def test_a_path_without_parameters_finds_the_route_the_ordered_search_would(
+    app: FastAPI, client: httpx.AsyncClient
+) -> None:
+    [exact] = [route for route in app.router.routes if isinstance(route, ExactRoutes)]
+    assert ("/fixed", "GET") in exact.table and ("/fixed", "PUT") in exact.table
+    assert ("/items/special", "GET") not in exact.table  # an earlier route with a parameter takes that path
+
+    assert (await client.get("/fixed")).json()["value"] == "/fixed"  # the server span keeps the route's name
+    assert (await client.put("/fixed")).json()["value"] == "written"
+    assert (await client.get("/items/special")).json()["value"] == "item special"
+    assert (await client.get("/items/other")).json()["value"] == "item other"
+    wrong = await client.delete("/fixed")
     assert (wrong.status_code, wrong.json()["errorCode"]) == (405, "method_not_allowed")
 
 

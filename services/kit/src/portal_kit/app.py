@@ -20,6 +20,7 @@ from portal_kit.context import request_id_var
 from portal_kit.db import Database
 from portal_kit.envelope import Envelope, failure, ok
 from portal_kit.errors import DomainError
+from portal_kit.exact_routes import ExactRoutes
 from portal_kit.i18n import DEFAULT_LANGUAGE, Catalogue, Translator, resolve_language
 from portal_kit.logging import configure_logging
 from portal_kit.messaging.wake import RelayWake
@@ -286,5 +287,6 @@ def create_app(
         if router.dependencies:
             raise ValueError("a router's own dependencies would be lost: declare them on its routes")
         app.router.routes.extend(router.routes)
+    app.router.routes.insert(0, ExactRoutes(app.router.routes))
     app.router._mark_routes_changed()
     return app
