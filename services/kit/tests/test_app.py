@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from typing import Annotated
 
 import httpx
 import pytest
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Request, Response
+from fastapi.routing import APIRoute
 from opentelemetry import trace
 from pydantic import BaseModel, Field
 from redis.asyncio import Redis
 
 from portal_kit.app import body_limit, create_app
 from portal_kit.client import ClientIp
-from portal_kit.envelope import Envelope, ok
+from portal_kit.envelope import Envelope, ok, ok_response
 from portal_kit.errors import DomainError
 from portal_kit.exact_routes import ExactRoutes
+from portal_kit.lean_routes import is_lean
 from portal_kit.merchant import MerchantCode
 from portal_kit.sessions import CurrentPrincipal, MemberPrincipal, OpsPrincipal, OpsRole, Principal, Role, SessionStore
 from portal_kit.settings import ServiceSettings
@@ -88,6 +91,50 @@ async def fixed_read(request: Request) -> Envelope[str | None]:
 @router.put("/fixed")
 async def fixed_write() -> Envelope[str]:
     return ok("written")
+
+
+class Greeting(BaseModel):
+    text: str
+
+
+async def brand_of(request: Request) -> str:
+    return str(request.headers.get("merchant", "none"))
+
+
+async def greeting_for(principal: MemberPrincipal) -> str:  # a dependency with one of its own
+    return f"hello {principal.account_id}"
+
+
+@router.get("/lean/member")
+async def lean_member(
+    request: Request, principal: MemberPrincipal, brand: Annotated[str, Depends(brand_of)]
+) -> Response:
+    return ok_response(Greeting(text=f"{principal.account_id} of {brand} at {request.url.path}"))
+
+
+@router.get("/lean/refused")
+async def lean_refused() -> Response:
+    raise DomainError("demo.refused", status=409, limit=5)
+
+
+@router.get("/lean/boom")
+async def lean_boom() -> Response:
+    raise RuntimeError("password=hunter2 at /srv/secret/module.py line 42")
+
+
+@router.get("/full/query")
+async def with_a_query(name: str) -> Response:
+    return ok_response(Greeting(text=name))
+
+
+@router.get("/full/nested")
+async def with_a_nested_dependency(text: Annotated[str, Depends(greeting_for)]) -> Response:
+    return ok_response(Greeting(text=text))
+
+
+@router.get("/full/model")
+async def with_a_model_answer(principal: MemberPrincipal) -> Envelope[Greeting]:
+    return ok(Greeting(text=str(principal.account_id)))
 
 
 MESSAGES = {
@@ -170,6 +217,43 @@ async def test_a_path_without_parameters_finds_the_route_the_ordered_search_woul
     assert (await client.get("/items/other")).json()["value"] == "item other"
     wrong = await client.delete("/fixed")
     assert (wrong.status_code, wrong.json()["errorCode"]) == (405, "method_not_allowed")
+
+
+async def test_a_route_reading_only_the_request_answers_as_fastapi_would_without_its_machinery(
+    app: FastAPI, client: httpx.AsyncClient, portal_servers: PortalServers
+) -> None:
+    lean = {route.path for route in app.router.routes if isinstance(route, APIRoute) and is_lean(route)}
+    assert {"/healthz", "/lean/member", "/lean/refused", "/lean/boom"} <= lean
+    assert not lean & {"/full/query", "/full/nested", "/full/model", "/whoami", "/payload"}
+
+    member = await issue_session(
+        portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1", account_type=0)
+    )
+    trial = await issue_session(
+        portal_servers.redis_url, Principal(role=Role.TRIAL, merchant="turkeyf2", account_id="t1", account_type=4)
+    )
+    answer = await client.get("/lean/member", headers={"Authorization": member, "Merchant": "turkeyf2"})
+    assert answer.json() == {
+        "success": True, "value": {"text": "m1 of turkeyf2 at /lean/member"}, "errorCode": None, "message": None
+    }  # fmt: skip
+    assert len(answer.headers["x-request-id"]) == 32
+    visitor = await client.get("/lean/member")
+    assert (visitor.status_code, visitor.json()["errorCode"]) == (401, "login.not.session")
+    refused_trial = await client.get("/lean/member", headers={"Authorization": trial})
+    assert (refused_trial.status_code, refused_trial.json()["errorCode"]) == (403, "in_need_true_account")
+    forged = await client.get("/lean/member", headers={"Authorization": "not-a-real-token"})
+    assert (forged.status_code, forged.json()["errorCode"]) == (401, "user.or.token.invalid")
+    refused = await client.get("/lean/refused", headers={"Language": "EN"})
+    assert (refused.status_code, refused.json()["message"]) == (409, "Refused (limit 5).")
+    boom = await client.get("/lean/boom")
+    assert (boom.status_code, boom.json()["errorCode"]) == (500, "internal_error")
+    assert "hunter2" not in boom.text
+    assert (await client.get("/lean/member", headers={"Language": "XX"})).status_code == 400
+    # the routes that keep FastAPI's way still validate what they read
+    missing = await client.get("/full/query")
+    assert (missing.status_code, missing.json()["errorCode"]) == (400, "validation.failed")
+    nested = await client.get("/full/nested", headers={"Authorization": member})
+    assert nested.json()["value"] == {"text": "hello m1"}
 
 
 async def test_a_body_over_the_limit_is_refused_with_413_before_it_is_parsed(client: httpx.AsyncClient) -> None:

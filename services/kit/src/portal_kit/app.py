@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from redis.asyncio import BlockingConnectionPool, Redis
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -22,6 +23,7 @@ from portal_kit.envelope import Envelope, failure, ok
 from portal_kit.errors import DomainError
 from portal_kit.exact_routes import ExactRoutes
 from portal_kit.i18n import DEFAULT_LANGUAGE, Catalogue, Translator, resolve_language
+from portal_kit.lean_routes import make_lean
 from portal_kit.logging import configure_logging
 from portal_kit.messaging.wake import RelayWake
 from portal_kit.openapi import document
@@ -288,5 +290,9 @@ def create_app(
             raise ValueError("a router's own dependencies would be lost: declare them on its routes")
         app.router.routes.extend(router.routes)
     app.router.routes.insert(0, ExactRoutes(app.router.routes))
+    if not exporting():  # FastAPI's own way makes the spans of each dependency
+        for route in app.router.routes:
+            if isinstance(route, APIRoute):
+                make_lean(route)
     app.router._mark_routes_changed()
     return app
