@@ -17,13 +17,14 @@ from kit_test_models import Note
 from nats.js import JetStreamContext
 from opentelemetry import trace
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import func, select
+from sqlalchemy import Column, MetaData, String, Table, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
 from portal_kit.deadletter import ensure_deadletter_stream, list_parked, replay
 from portal_kit.messaging.consumer import RowEffect, create_broker, subscribe, subscribe_row
 from portal_kit.messaging.events import new_event
+from portal_kit.messaging.inbox import _claim_and_insert
 from portal_kit.messaging.outbox import OutboxMessage, add_event
 from portal_kit.messaging.relay import OutboxRelay, ensure_stream, wake_subject
 from portal_kit.messaging.wake import RelayWake
@@ -346,6 +347,16 @@ async def test_a_row_handler_with_no_row_claims_the_event_alone(
     await eventually(lambda: _consumer_idle(js, "kit__bare"))
     assert followed == [3]
     assert await notes(kit_db) == []
+
+
+def test_a_row_is_written_by_its_claims_statement_only_when_its_defaults_are_constants() -> None:
+    constant = Table("kit_constant", MetaData(), Column("text", String(10)), Column("kind", String(10), default="note"))
+    statement, defaults = _claim_and_insert(constant, ("text",))
+    assert statement.startswith("WITH claimed AS") and "FROM claimed" in statement
+    assert defaults == {"kind": "note"}  # the model's default, sent as the ORM would
+    computed = Table("kit_computed", MetaData(), Column("text", String(10)), Column("at", String(40), default=str))
+    with pytest.raises(ValueError, match=r"kit_computed\.at"):
+        _claim_and_insert(computed, ("text",))
 
 
 async def _consumer_idle(js: JetStreamContext, durable: str) -> bool:
