@@ -28,17 +28,6 @@ class InboxMessage(Base):
     processed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
-async def claim(session: AsyncSession, consumer: str, event_id: str, subject: str) -> bool:
-    """Record the event for ``consumer``; ``False`` when it was already processed (the caller skips it)."""
-    result = await session.execute(
-        insert(InboxMessage)
-        .values(consumer=consumer, event_id=event_id, subject=subject)
-        .on_conflict_do_nothing()
-        .returning(InboxMessage.event_id)
-    )
-    return result.scalar_one_or_none() is not None
-
-
 _CLAIM_KEYS = ("consumer", "event_id", "subject")
 # psycopg's dialect casts each parameter to its column's type (the SELECT's values have no column to infer it from).
 _DIALECT = psycopg_dialect()  # type: ignore[no-untyped-call]
@@ -49,6 +38,12 @@ _CLAIM: ReturningInsert[tuple[int]] = (
     .returning(literal_column("1"))
 )
 _CLAIM_ALONE = str(_CLAIM.compile(dialect=_DIALECT))
+
+
+async def claim(session: AsyncSession, consumer: str, event_id: str, subject: str) -> bool:
+    """Record the event for ``consumer``; ``False`` when it was already processed (the caller skips it)."""
+    result = await session.execute(_CLAIM, {"consumer": consumer, "event_id": event_id, "subject": subject})
+    return result.scalar_one_or_none() is not None
 
 
 @cache
