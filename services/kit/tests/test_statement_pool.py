@@ -1,10 +1,13 @@
-"""The statement pool behind ``Database.call``, on real PostgreSQL: never more connections than its size, waiters
-served in turn, and a connection that a failure or a cancellation left unusable replaced, not handed out again."""
+"""The statement pool behind ``Database.call`` and its links, on real PostgreSQL: never more connections than its
+size, waiters served in turn, a connection that a failure or a cancellation left unusable replaced, not handed out
+again; statements prepared once per connection, values as psycopg gives them, errors as psycopg raises them."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
+from decimal import Decimal
 
 import psycopg
 import pytest
@@ -30,11 +33,9 @@ async def new_pool(kit_database_url: str) -> AsyncIterator[PoolFactory]:
 
 
 async def backend_pid(pool: StatementPool) -> int:
-    async with pool.lease() as cursor:
-        await cursor.execute("SELECT pg_backend_pid()")
-        row = await cursor.fetchone()
-    assert row is not None
-    return int(row[0])
+    async with pool.lease() as link:
+        [(pid,)] = await link.rows("SELECT pg_backend_pid()")
+    return int(pid)
 
 
 async def hold_only_connection(pool: StatementPool) -> tuple[asyncio.Task[None], asyncio.Event]:
@@ -56,12 +57,10 @@ async def test_a_burst_shares_at_most_size_connections_and_every_caller_is_answe
     seen: set[int] = set()
 
     async def call(n: int) -> int:
-        async with pool.lease() as cursor:
-            await cursor.execute("SELECT pg_backend_pid(), %s::int FROM pg_sleep(0.01)", (n,))
-            row = await cursor.fetchone()
-        assert row is not None
-        seen.add(row[0])
-        return int(row[1])
+        async with pool.lease() as link:
+            [(pid, answer)] = await link.rows("SELECT pg_backend_pid(), %s::int FROM pg_sleep(0.01)", (n,))
+        seen.add(pid)
+        return int(answer)
 
     answers = await asyncio.gather(*(call(n) for n in range(40)))
     assert answers == list(range(40))
@@ -73,40 +72,64 @@ async def test_a_statement_that_fails_leaves_its_connection_usable(new_pool: Poo
     pool = new_pool()
     first = await backend_pid(pool)
     with pytest.raises(psycopg.errors.DivisionByZero):
-        async with pool.lease() as cursor:
-            await cursor.execute("SELECT 1 / 0")
+        async with pool.lease() as link:
+            await link.rows("SELECT 1 / 0")
     assert await backend_pid(pool) == first  # autocommit: an error ends no transaction, the connection is idle
 
 
 async def test_a_call_cancelled_mid_statement_leaves_no_busy_connection_behind(new_pool: PoolFactory) -> None:
     pool = new_pool()
 
+    first = await backend_pid(pool)
+
     async def slow() -> None:
-        async with pool.lease() as cursor:
-            await cursor.execute("SELECT pg_sleep(5)")
+        async with pool.lease() as link:
+            await link.rows("SELECT pg_sleep(5)")
 
     task = asyncio.create_task(slow())
     await asyncio.sleep(0.2)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    # psycopg cancels the statement on the server and drains the connection before the cancellation goes on:
-    # nothing still sleeps there, and the pool's one connection answers the next call.
-    async with pool.lease() as cursor:
-        await cursor.execute(
+    # The link cancels the statement on the server and drains its answer before the cancellation goes on: nothing
+    # still sleeps there, and the pool's one connection, idle again, answers the next call.
+    async with pool.lease() as link:
+        sleeping = await link.rows(
             "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(5)' AND state = 'active'"
         )
-        assert await cursor.fetchone() == (0,)
+    assert sleeping == [(0,)]
+    assert await backend_pid(pool) == first
     assert pool.opened == 1
 
 
-async def test_a_killed_backend_is_replaced(new_pool: PoolFactory, kit_database_url: str) -> None:
+async def test_a_backend_killed_while_idle_is_replaced_before_the_next_call(
+    new_pool: PoolFactory, kit_database_url: str
+) -> None:
     pool = new_pool()
     victim = await backend_pid(pool)
     async with await psycopg.AsyncConnection.connect(libpq_url(kit_database_url), autocommit=True) as admin:
+        await admin.execute("SELECT pg_terminate_backend(%s, 5000)", (victim,))  # returns once it is gone
+    await asyncio.sleep(0.05)  # the link reads the server's goodbye from its socket
+    assert await backend_pid(pool) != victim  # the dead connection is not handed out: no error reaches the caller
+    assert pool.opened == 1
+
+
+async def test_a_backend_killed_mid_statement_fails_that_call_and_is_replaced(
+    new_pool: PoolFactory, kit_database_url: str
+) -> None:
+    pool = new_pool()
+    victim = await backend_pid(pool)
+
+    async def slow() -> None:
+        async with pool.lease() as link:
+            await link.rows("SELECT pg_sleep(5)")
+
+    task = asyncio.create_task(slow())
+    await asyncio.sleep(0.2)
+    async with await psycopg.AsyncConnection.connect(libpq_url(kit_database_url), autocommit=True) as admin:
         await admin.execute("SELECT pg_terminate_backend(%s)", (victim,))
     with pytest.raises(psycopg.OperationalError):
-        await backend_pid(pool)
+        await asyncio.wait_for(task, 2)
     assert await backend_pid(pool) != victim
     assert pool.opened == 1
 
@@ -135,3 +158,45 @@ async def test_waiters_are_refused_once_the_pool_closes(new_pool: PoolFactory) -
     assert pool.opened == 0
     with pytest.raises(PoolClosed):
         await backend_pid(pool)
+
+
+async def test_a_statement_is_prepared_once_per_connection_and_reused(new_pool: PoolFactory) -> None:
+    pool = new_pool()
+    statement = "SELECT %s::int + 1"
+    async with pool.lease() as link:
+        answers = [await link.rows(statement, (n,)) for n in range(3)]
+        prepared = await link.rows(
+            "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1::int + 1%%'"
+        )
+    assert answers == [[(1,)], [(2,)], [(3,)]]
+    assert prepared == [(1,)]
+
+
+async def test_values_and_errors_are_psycopgs(new_pool: PoolFactory, kit_database_url: str) -> None:
+    pool = new_pool()
+    statement = (
+        "SELECT %(id)s::bigint, %(at)s::timestamptz, %(amount)s::numeric, %(ok)s::boolean, NULL::text, %(name)s::text"
+    )
+    params = {"id": 9_007_199_254_740_993, "at": datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC), "amount": Decimal("1.10"),
+              "ok": True, "name": "çay"}  # fmt: skip
+    async with await psycopg.AsyncConnection.connect(libpq_url(kit_database_url), autocommit=True) as plain:
+        expected = await (await plain.execute(statement, params)).fetchall()
+    async with pool.lease() as link:
+        assert await link.rows(statement, params) == expected
+        assert await link.rows("SELECT 1 WHERE false") == []
+        assert await link.rows("CREATE TEMPORARY TABLE link_no_rows (a int)") == []
+        with pytest.raises(psycopg.errors.UniqueViolation) as raised:
+            await link.rows("DO $$ BEGIN RAISE unique_violation USING MESSAGE = 'taken'; END $$")
+        assert raised.value.diag.message_primary == "taken"
+
+
+async def test_a_statement_whose_table_changed_is_prepared_again(new_pool: PoolFactory) -> None:
+    pool = new_pool()
+    async with pool.lease() as link:
+        await link.rows("CREATE TEMPORARY TABLE link_changing (a int)")
+        await link.rows("INSERT INTO link_changing VALUES (1)")
+        assert await link.rows("SELECT * FROM link_changing") == [(1,)]
+        await link.rows("ALTER TABLE link_changing ADD COLUMN b text DEFAULT 'x'")
+        # The server refuses the prepared plan ("cached plan must not change result type"); the link prepares the
+        # statement again and the caller gets the new shape.
+        assert await link.rows("SELECT * FROM link_changing") == [(1, "x")]

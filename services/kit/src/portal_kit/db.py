@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -10,6 +10,7 @@ from sqlalchemy import MetaData, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase
 
+from portal_kit.statement_link import Parameters
 from portal_kit.statement_pool import StatementPool
 
 NAMING_CONVENTION = {
@@ -41,9 +42,6 @@ def libpq_url(url: str) -> str:
     return url
 
 
-# Positional (%s) or named (%(name)s) parameters of a statement.
-Parameters = Sequence[Any] | Mapping[str, Any]
-
 # Each session's ``info`` names the Database it belongs to (so a commit can tell that database's listeners).
 DATABASE_INFO = "portal.database"
 
@@ -68,12 +66,10 @@ class Database:
         return rows[0] if rows else None
 
     async def rows(self, statement: str, params: Parameters = ()) -> list[tuple[Any, ...]]:
-        """Like ``call``, every row. Statements are prepared on the server at first use; the connections
+        """Like ``call``, every row. Statements are prepared on the server at first use (``Link``); the connections
         (``StatementPool``) are opened on demand, as many at most as the engine's."""
-        async with self._statements.lease() as cursor:
-            await cursor.execute(statement, params)
-            result = cursor.pgresult  # its field count, not cursor.description, which builds a Column per field
-            return await cursor.fetchall() if result is not None and result.nfields else []
+        async with self._statements.lease() as link:
+            return await link.rows(statement, params)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:

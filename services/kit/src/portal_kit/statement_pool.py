@@ -1,11 +1,10 @@
-"""The connections behind ``Database.call``: autocommit psycopg connections, each with its one cursor, for
-one-statement calls.
+"""The connections behind ``Database.call``: autocommit connections, each a ``Link``, for one-statement calls.
 
-psycopg_pool's checkout and return (its locks and conditions, state checks and statistics) plus a new cursor per
-call cost more than the statement itself on a short read; a hot read or a money call needs none of it. This pool
-keeps what they need: at most ``size`` connections, opened on demand; the most recently used handed out first (its
-prepared statements and caches are warm); callers beyond ``size`` wait in arrival order; a connection that comes
-back not idle (broken, closed, or left mid-statement by a cancelled call) is closed and its place freed.
+psycopg_pool's checkout and return (its locks and conditions, state checks and statistics) cost more than the
+statement itself on a short read; a hot read or a money call needs none of it. This pool keeps what they need: at
+most ``size`` connections, opened on demand; the most recently used handed out first (its prepared statements and
+caches are warm); callers beyond ``size`` wait in arrival order; a connection that comes back not idle (broken,
+closed, or left mid-statement by a cancelled call), or broke while it waited, is closed and its place freed.
 """
 
 from __future__ import annotations
@@ -16,11 +15,7 @@ from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from psycopg import AsyncConnection, AsyncCursor
-from psycopg.pq import TransactionStatus
-
-# A checked-out connection and the cursor that runs its statements.
-Lease = tuple[AsyncConnection, AsyncCursor]
+from portal_kit.statement_link import Link
 
 
 class PoolClosed(RuntimeError):
@@ -32,8 +27,8 @@ class StatementPool:
         self._url = url
         self._size = size
         self._wait_seconds = wait_seconds
-        self._idle: deque[Lease] = deque()
-        self._waiters: deque[asyncio.Future[Lease | None]] = deque()
+        self._idle: deque[Link] = deque()
+        self._waiters: deque[asyncio.Future[Link | None]] = deque()
         self._opened = 0
         self._closed = False
 
@@ -42,30 +37,35 @@ class StatementPool:
         return self._opened
 
     @asynccontextmanager
-    async def lease(self) -> AsyncIterator[AsyncCursor]:
-        lease = await self._acquire()
+    async def lease(self) -> AsyncIterator[Link]:
+        link = await self._acquire()
         try:
-            yield lease[1]
+            yield link
         finally:
-            await self._release(lease)
+            await self._release(link)
 
-    async def _acquire(self) -> Lease:
+    async def _acquire(self) -> Link:
         if self._closed:
             raise PoolClosed("the statement pool is closed")
-        if self._idle:
-            return self._idle.pop()
+        while self._idle:
+            kept = self._idle.pop()
+            if kept.idle:
+                return kept
+            await self._discard(kept)  # it broke while it waited (its server ended it)
+        if self._closed:
+            raise PoolClosed("the statement pool is closed")
         if self._opened < self._size:
             self._opened += 1
             return await self._open()
-        waiter: asyncio.Future[Lease | None] = asyncio.get_running_loop().create_future()
+        waiter: asyncio.Future[Link | None] = asyncio.get_running_loop().create_future()
         self._waiters.append(waiter)
         try:
             async with asyncio.timeout(self._wait_seconds):
                 handed = await waiter
         except BaseException:
             if waiter.done() and not waiter.cancelled():  # handed a connection (or a place) as it gave up
-                if (lease := waiter.result()) is not None:
-                    await self._release(lease)
+                if (link := waiter.result()) is not None:
+                    await self._release(link)
                 else:
                     self._pass_place()
             else:
@@ -74,14 +74,13 @@ class StatementPool:
             raise
         return handed if handed is not None else await self._open()
 
-    async def _open(self) -> Lease:
+    async def _open(self) -> Link:
         """A connection in a place already counted in ``_opened``."""
         try:
-            connection = await AsyncConnection.connect(self._url, autocommit=True, prepare_threshold=0)
+            return await Link.open(self._url)
         except BaseException:
             self._pass_place()
             raise
-        return connection, connection.cursor()
 
     def _pass_place(self) -> None:
         """A place was freed: the first waiter opens a connection in it, or the count goes down."""
@@ -92,19 +91,21 @@ class StatementPool:
                 return
         self._opened -= 1
 
-    async def _release(self, lease: Lease) -> None:
-        connection = lease[0]
-        if self._closed or connection.closed or connection.info.transaction_status != TransactionStatus.IDLE:
-            self._pass_place()
-            with contextlib.suppress(Exception):
-                await connection.close()
+    async def _release(self, link: Link) -> None:
+        if self._closed or not link.idle:
+            await self._discard(link)
             return
         while self._waiters:
             waiter = self._waiters.popleft()
             if not waiter.done():
-                waiter.set_result(lease)
+                waiter.set_result(link)
                 return
-        self._idle.append(lease)
+        self._idle.append(link)
+
+    async def _discard(self, link: Link) -> None:
+        self._pass_place()
+        with contextlib.suppress(Exception):
+            await link.close()
 
     async def close(self) -> None:
         self._closed = True
@@ -113,7 +114,7 @@ class StatementPool:
             if not waiter.done():
                 waiter.set_exception(PoolClosed("the statement pool is closed"))
         while self._idle:
-            connection, _ = self._idle.pop()
+            link = self._idle.pop()
             self._opened -= 1
             with contextlib.suppress(Exception):
-                await connection.close()
+                await link.close()
