@@ -200,3 +200,14 @@ async def test_a_statement_whose_table_changed_is_prepared_again(new_pool: PoolF
         # The server refuses the prepared plan ("cached plan must not change result type"); the link prepares the
         # statement again and the caller gets the new shape.
         assert await link.rows("SELECT * FROM link_changing") == [(1, "x")]
+
+
+def test_a_connection_opened_on_an_event_loop_that_ended_is_not_handed_out_on_another(kit_database_url: str) -> None:
+    """A pool may outlive the loop it first ran on (a test's loop, say): the socket watch of a connection opened
+    there belongs to that loop, so a call on a new loop gets a connection of its own."""
+    pool = StatementPool(libpq_url(kit_database_url), 1)
+    first = asyncio.run(backend_pid(pool))
+    second = asyncio.run(backend_pid(pool))
+    assert second != first
+    assert pool.opened == 1
+    asyncio.run(pool.close())

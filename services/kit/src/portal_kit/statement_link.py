@@ -55,9 +55,14 @@ class Link:
 
     @property
     def idle(self) -> bool:
+        """Ready for a call on the running event loop: not broken, no statement under way, and watched by this
+        loop (a link opened on a loop that has ended is of no use on another)."""
         pgconn = self._pgconn
         return (
-            self.usable and pgconn.status == pq.ConnStatus.OK and pgconn.transaction_status == pq.TransactionStatus.IDLE
+            self.usable
+            and pgconn.status == pq.ConnStatus.OK
+            and pgconn.transaction_status == pq.TransactionStatus.IDLE
+            and self._loop is asyncio.get_running_loop()
         )
 
     async def rows(self, statement: str, params: Parameters = ()) -> list[tuple[Any, ...]]:
@@ -173,4 +178,5 @@ class Link:
     def _unwatch(self) -> None:
         if self._watched:
             self._watched = False
-            self._loop.remove_reader(self._socket)
+            if not self._loop.is_closed():
+                self._loop.remove_reader(self._socket)
