@@ -38,6 +38,24 @@ async def backend_pid(pool: StatementPool) -> int:
     return int(pid)
 
 
+async def sleeping_call(pool: StatementPool) -> asyncio.Task[None]:
+    """A call of five seconds' sleep, under way on the server when this returns."""
+
+    async def slow() -> None:
+        async with pool.lease() as link:
+            await link.rows("SELECT pg_sleep(5)")
+
+    task = asyncio.create_task(slow())
+    await asyncio.sleep(0.2)
+    return task
+
+
+async def terminate(database_url: str, pid: int) -> None:
+    """The server process ``pid`` ended by the server, as an administrator would; returns once it is gone."""
+    async with await psycopg.AsyncConnection.connect(libpq_url(database_url), autocommit=True) as admin:
+        await admin.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))
+
+
 async def hold_only_connection(pool: StatementPool) -> tuple[asyncio.Task[None], asyncio.Event]:
     """A task holding the one-connection ``pool``'s connection until the returned event is set."""
     holding, release = asyncio.Event(), asyncio.Event()
@@ -79,15 +97,8 @@ async def test_a_statement_that_fails_leaves_its_connection_usable(new_pool: Poo
 
 async def test_a_call_cancelled_mid_statement_leaves_no_busy_connection_behind(new_pool: PoolFactory) -> None:
     pool = new_pool()
-
     first = await backend_pid(pool)
-
-    async def slow() -> None:
-        async with pool.lease() as link:
-            await link.rows("SELECT pg_sleep(5)")
-
-    task = asyncio.create_task(slow())
-    await asyncio.sleep(0.2)
+    task = await sleeping_call(pool)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
@@ -107,8 +118,7 @@ async def test_a_backend_killed_while_idle_is_replaced_before_the_next_call(
 ) -> None:
     pool = new_pool()
     victim = await backend_pid(pool)
-    async with await psycopg.AsyncConnection.connect(libpq_url(kit_database_url), autocommit=True) as admin:
-        await admin.execute("SELECT pg_terminate_backend(%s, 5000)", (victim,))  # returns once it is gone
+    await terminate(kit_database_url, victim)
     await asyncio.sleep(0.05)  # the link reads the server's goodbye from its socket
     assert await backend_pid(pool) != victim  # the dead connection is not handed out: no error reaches the caller
     assert pool.opened == 1
@@ -119,15 +129,8 @@ async def test_a_backend_killed_mid_statement_fails_that_call_and_is_replaced(
 ) -> None:
     pool = new_pool()
     victim = await backend_pid(pool)
-
-    async def slow() -> None:
-        async with pool.lease() as link:
-            await link.rows("SELECT pg_sleep(5)")
-
-    task = asyncio.create_task(slow())
-    await asyncio.sleep(0.2)
-    async with await psycopg.AsyncConnection.connect(libpq_url(kit_database_url), autocommit=True) as admin:
-        await admin.execute("SELECT pg_terminate_backend(%s)", (victim,))
+    task = await sleeping_call(pool)
+    await terminate(kit_database_url, victim)
     with pytest.raises(psycopg.OperationalError):
         await asyncio.wait_for(task, 2)
     assert await backend_pid(pool) != victim
