@@ -45,9 +45,7 @@ class StatementPool:
             await self._release(link)
 
     async def _acquire(self) -> Link:
-        if self._closed:
-            raise PoolClosed("the statement pool is closed")
-        while self._idle:
+        while self._idle:  # (a closed pool has none)
             kept = self._idle.pop()
             if kept.idle:
                 return kept
