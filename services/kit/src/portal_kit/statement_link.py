@@ -24,7 +24,8 @@ Parameters = Sequence[Any] | Mapping[str, Any]
 MAX_PREPARED = 256  # statements prepared per connection; any beyond run unprepared
 CANCEL_SECONDS = 5.0  # a cancelled call's statement stopped on the server and its answer drained, or the link closed
 # A prepared statement the server no longer takes as it was prepared (its table changed, or it was deallocated):
-# prepared again and run once more. It failed before running, so the statement ran at most once.
+# prepared again and run once more. Each call is one statement in its own transaction, so the failed run left
+# nothing behind.
 STALE_PREPARED = frozenset({b"0A000", b"26000"})
 
 _FATAL = pq.ExecStatus.FATAL_ERROR
