@@ -24,7 +24,6 @@ import httpx
 import nats
 from games import players
 from playwright.async_api import Page, async_playwright
-from redis.asyncio import Redis
 from websockets.asyncio.client import ClientConnection, connect
 
 from portal_events import WalletDepositCreditedV1
@@ -32,6 +31,7 @@ from portal_kit.messaging.events import EVENT_ID_HEADER, MSG_ID_HEADER, new_even
 from portal_kit.messaging.relay import ensure_stream
 from portal_kit.servers import ManagedProcess, free_port, port_open
 from portal_kit.sessions import Principal, Role, SessionStore
+from portal_kit.valkey_link import ValkeyLink
 from portal_stack.harness import Stack
 from portal_stack.services import REPO, WS_OPTIONS
 
@@ -173,11 +173,11 @@ async def idle_sockets(stack: Stack, count: int) -> dict[str, Any]:
         cwd=str(REPO), port=port,
     )  # fmt: skip
     replica.start()
-    redis = Redis.from_url(stack.redis_url, decode_responses=True)
+    valkey = ValkeyLink(stack.redis_url)
     sockets: list[ClientConnection] = []
     try:
         replica.wait_ready(60)
-        store = SessionStore(redis)
+        store = SessionStore(valkey)
         tokens = [
             await store.create(
                 Principal(
@@ -215,7 +215,7 @@ async def idle_sockets(stack: Stack, count: int) -> dict[str, Any]:
     finally:
         for chunk in range(0, len(sockets), 500):
             await asyncio.gather(*(socket.close() for socket in sockets[chunk : chunk + 500]), return_exceptions=True)
-        await redis.aclose()
+        await valkey.close()
         replica.stop()
 
 

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from auth_helpers import AuthClient
-from redis.asyncio import Redis
 from sqlalchemy import select, update
 
 from auth_service import totp
@@ -17,6 +16,7 @@ from auth_service.accounts.models import Account
 from auth_service.accounts.payment_password import check
 from auth_service.settings import AuthSettings
 from portal_kit.db import Database
+from portal_kit.valkey_link import ValkeyLink
 
 ELSEWHERE = "203.0.113.77"
 
@@ -164,14 +164,14 @@ async def test_without_any_factor_a_new_address_pauses_money_leaving(
             .values(mobile_num=None, country_dialing_code=None, email=None, payee_name=None)
         )
     assert (await auth.login(member, "gizli123")).status_code == 200  # the usual address
-    redis = Redis.from_url(auth_settings.redis_url, decode_responses=True)
+    valkey = ValkeyLink(auth_settings.redis_url)
     try:
         async with auth_db.reader() as session:
             account_id = str(await session.scalar(select(Account.id).where(Account.username == member)))
-        assert (await check(auth_db, redis, "turkeyf2", account_id, "654321", 86400)).success is True
+        assert (await check(auth_db, valkey, "turkeyf2", account_id, "654321", 86400)).success is True
         elsewhere = await auth.login(member, "gizli123", ip=ELSEWHERE)
         assert elsewhere.status_code == 200  # nothing to verify with, so the login goes ahead ...
-        paused = await check(auth_db, redis, "turkeyf2", account_id, "654321", 86400)
+        paused = await check(auth_db, valkey, "turkeyf2", account_id, "654321", 86400)
         assert paused.errorCode == "security.cooling_off"  # ... but no money leaves for a day
     finally:
-        await redis.aclose()
+        await valkey.close()

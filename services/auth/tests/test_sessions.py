@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from auth_helpers import HOME, AuthClient
-from redis.asyncio import Redis
 from sqlalchemy import select, update
 
 from auth_service.accounts.models import Account, LoginRecord
@@ -16,6 +15,7 @@ from auth_service.passwords import hash_password
 from portal_kit.db import Database
 from portal_kit.sessions import SessionStore
 from portal_kit.testing.plugin import PortalServers
+from portal_kit.valkey_link import ValkeyLink
 
 
 @pytest.fixture
@@ -197,19 +197,19 @@ async def test_the_weak_default_password_forces_a_change_first(
     login = await auth.login("oldtimer1", "123456")
     assert login.json()["value"]["passwordExpired"] is True
     token = login.json()["value"]["token"]
-    redis = Redis.from_url(portal_servers.redis_url, decode_responses=True)
+    valkey = ValkeyLink(portal_servers.redis_url)
     try:
-        principal = await SessionStore(redis).load(token)
+        principal = await SessionStore(valkey).load(token)
         assert principal is not None and principal.must_change_password
         change = {"oldPassword": "123456", "newPassword": "guclu7890", "confirmNewPassword": "guclu7890"}
         weak = {"oldPassword": "123456", "newPassword": "123456", "confirmNewPassword": "123456"}
         refused = await auth.encrypted("POST", "/wps/member/password", weak, **bearer(token))
         assert refused.json()["errorCode"] in {"register.field.invalid", "password.weak"}
         assert (await auth.encrypted("POST", "/wps/member/password", change, **bearer(token))).status_code == 200
-        principal = await SessionStore(redis).load(token)
+        principal = await SessionStore(valkey).load(token)
         assert principal is not None and not principal.must_change_password
     finally:
-        await redis.aclose()
+        await valkey.close()
 
 
 async def test_agent_entry_admits_only_agents_and_the_site_admits_agents_too(auth: AuthClient, member: str) -> None:

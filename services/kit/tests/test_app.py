@@ -23,6 +23,7 @@ from portal_kit.merchant import MerchantCode
 from portal_kit.sessions import CurrentPrincipal, MemberPrincipal, OpsPrincipal, OpsRole, Principal, Role, SessionStore
 from portal_kit.settings import ServiceSettings
 from portal_kit.testing.plugin import PortalServers, issue_session
+from portal_kit.valkey_link import ValkeyLink
 
 router = APIRouter()
 
@@ -377,9 +378,9 @@ async def test_a_request_continues_the_callers_trace(client: httpx.AsyncClient) 
 
 
 async def test_password_change_ends_the_other_sessions_only(portal_servers: PortalServers) -> None:
-    redis = Redis.from_url(portal_servers.redis_url, decode_responses=True)
+    link = ValkeyLink(portal_servers.redis_url)
     try:
-        store = SessionStore(redis)
+        store = SessionStore(link)
         member = Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1")
         phone, laptop = await store.create(member, 60), await store.create(member, 60)
         other = await store.create(Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m2"), 60)
@@ -390,7 +391,7 @@ async def test_password_change_ends_the_other_sessions_only(portal_servers: Port
         assert await store.load(laptop) is not None
         assert await store.load(other) is not None
     finally:
-        await redis.aclose()
+        await link.close()
 
 
 async def test_a_session_that_must_change_its_password_is_held_back(

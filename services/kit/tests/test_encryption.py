@@ -52,7 +52,7 @@ async def replica(portal_servers: PortalServers, database_url: str) -> AsyncIter
     settings = ServiceSettings(service_name="enc-test", database_url=database_url, redis_url=portal_servers.redis_url)
 
     async def start(app: FastAPI) -> None:
-        app.state.payload_keys = PayloadKeys(app.state.redis, settings.payload_secret)
+        app.state.payload_keys = PayloadKeys(app.state.valkey, settings.payload_secret)
 
     app = create_app(settings, routers=[router], on_startup=[start])
     transport = httpx.ASGITransport(app=app)

@@ -8,10 +8,10 @@ import signal
 
 import pytest
 from notifications_helpers import Notifications, Replica
-from redis.asyncio import Redis
 from websockets.exceptions import InvalidStatus
 
 from portal_kit.sessions import OpsRole, SessionStore
+from portal_kit.valkey_link import ValkeyLink
 
 
 async def refused_at_upgrade(notifications: Notifications, protocols: list[str]) -> int:
@@ -139,11 +139,11 @@ async def test_a_malformed_or_oversized_frame_closes_the_socket_with_a_code(
 async def test_logout_and_a_silent_client_close_the_socket(notifications: Notifications) -> None:
     member = await notifications.member()
     socket, _ = await notifications.opened(member, replica=1)
-    store = SessionStore(Redis.from_url(notifications.servers.redis_url))
+    store = SessionStore(ValkeyLink(notifications.servers.redis_url))
     try:
         await store.revoke(member.token)  # what auth does on logout and for the other sessions on a password change
     finally:
-        await store.redis.aclose()
+        await store.valkey.close()
     assert await socket.closed_with() == 4401
     assert await refused_at_upgrade(notifications, ["portal.v1", member.token]) == 403
     other = await notifications.member()

@@ -7,7 +7,6 @@ import uuid
 from typing import Any
 
 import httpx
-from redis.asyncio import Redis
 from sqlalchemy import select
 
 from auth_service.accounts.models import Account
@@ -18,6 +17,7 @@ from portal_kit.messaging.outbox import OutboxMessage
 from portal_kit.sessions import OpsRole, Principal, Role, role_for_account_type
 from portal_kit.settings import DEFAULT_SECRET
 from portal_kit.testing.plugin import issue_session
+from portal_kit.valkey_link import ValkeyLink
 from wallet_service.accounts.handlers import NewAccount, open_wallets
 from wallet_service.reconcile import differences
 
@@ -73,11 +73,11 @@ class WalletClient:
 
     async def sealed(self, method: str, path: str, payload: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
         """An (E) body, with the key auth hands out (shared in Redis)."""
-        redis = Redis.from_url(self.redis_url, decode_responses=True)
+        valkey = ValkeyLink(self.redis_url)
         try:
-            key_id, public_key = await PayloadKeys(redis, DEFAULT_SECRET).current()
+            key_id, public_key = await PayloadKeys(valkey, DEFAULT_SECRET).current()
         finally:
-            await redis.aclose()
+            await valkey.close()
         return encrypt(public_key, key_id, payload, method=method, path=path)
 
     async def call(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx.Response:

@@ -50,13 +50,13 @@ async def admit_send(ctx: AuthContext, caller: Caller, purpose: str, phone: str,
     countdown = await ctx.redis.ttl(f"{key}:wait")
     if countdown > 0:
         raise DomainError("sms.countdown", status=429, value={"waitSeconds": countdown}, seconds=countdown)
-    await throttle(ctx.redis, f"auth:sms-ip:{caller.ip}", ctx.settings.sms_per_ip_per_hour, 3600)
-    if await count(ctx.redis, f"auth:sms-day:{caller.merchant}:{phone}", 86400) > ctx.settings.sms_per_number_per_day:
+    await throttle(ctx.valkey, f"auth:sms-ip:{caller.ip}", ctx.settings.sms_per_ip_per_hour, 3600)
+    if await count(ctx.valkey, f"auth:sms-day:{caller.merchant}:{phone}", 86400) > ctx.settings.sms_per_number_per_day:
         raise TooManyRequests("sms.quota")
     wait = 60 * ctx.settings.sms_code_minutes
     if not await ctx.redis.set(f"{key}:wait", "1", ex=wait, nx=True):
         raise DomainError("sms.countdown", status=429, value={"waitSeconds": wait}, seconds=wait)
-    if await count(ctx.redis, f"auth:sms-brand:{caller.merchant}", 3600) > ctx.settings.sms_per_brand_per_hour:
+    if await count(ctx.valkey, f"auth:sms-brand:{caller.merchant}", 3600) > ctx.settings.sms_per_brand_per_hour:
         raise TooManyRequests("sms.quota")
 
 
@@ -95,7 +95,7 @@ async def check_code(ctx: AuthContext, merchant: str, purpose: str, phone: str, 
     parallel guesses cannot overshoot: the ``MAX_TRIES``-th try is the last one compared, and then the code is
     gone."""
     key = _key(merchant, purpose, phone)
-    tries = await count(ctx.redis, f"{key}:tries", ctx.settings.sms_code_minutes * 60)
+    tries = await count(ctx.valkey, f"{key}:tries", ctx.settings.sms_code_minutes * 60)
     if tries > MAX_TRIES:
         await ctx.redis.delete(key)
         return False

@@ -13,6 +13,7 @@ from portal_kit.db import Database
 from portal_kit.encryption import PayloadKeys
 from portal_kit.sessions import SessionStore
 from portal_kit.site import BrandCache
+from portal_kit.valkey_link import ValkeyLink
 
 
 @dataclass
@@ -20,6 +21,7 @@ class AuthContext:
     settings: AuthSettings
     db: Database
     redis: Redis
+    valkey: ValkeyLink  # the hot path's commands: throttles, counters, sessions
     site: BrandCache
     payload_keys: PayloadKeys
     sms: SmsProvider

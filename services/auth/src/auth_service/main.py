@@ -22,17 +22,18 @@ from portal_kit.site import BrandCache
 
 async def _start(app: FastAPI) -> None:
     settings: AuthSettings = app.state.settings
-    app.state.payload_keys = PayloadKeys(app.state.redis, settings.payload_secret)
+    app.state.payload_keys = PayloadKeys(app.state.valkey, settings.payload_secret)
     app.state.auth = AuthContext(
         settings=settings,
         db=app.state.db,
         redis=app.state.redis,
+        valkey=app.state.valkey,
         site=BrandCache(settings.nats_url, settings.site_cache_seconds, name="auth-brands"),
         payload_keys=app.state.payload_keys,
         sms=sms_provider(settings),
         mailer=SmtpMailer(settings.smtp_host, settings.smtp_port, settings.mail_sender),
         sessions=app.state.sessions,
-        login_counts=LoginCounts(app.state.redis, settings),
+        login_counts=LoginCounts(app.state.valkey, settings),
     )
 
 

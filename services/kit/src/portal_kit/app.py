@@ -30,6 +30,7 @@ from portal_kit.openapi import document
 from portal_kit.sessions import SessionCache, SessionStore
 from portal_kit.settings import ServiceSettings
 from portal_kit.telemetry import exporting, setup_telemetry
+from portal_kit.valkey_link import ValkeyLink
 
 log = logging.getLogger("portal_kit.app")
 
@@ -62,8 +63,15 @@ async def request_redis(request: Request) -> Redis:
     return redis
 
 
+async def request_valkey(request: Request) -> ValkeyLink:
+    """Dependency: the app's link to Valkey for one-round-trip commands (throttles, sessions)."""
+    valkey: ValkeyLink = request.app.state.valkey
+    return valkey
+
+
 Db = Annotated[Database, Depends(request_database)]
 RedisClient = Annotated[Redis, Depends(request_redis)]
+Valkey = Annotated[ValkeyLink, Depends(request_valkey)]
 
 
 def _envelope(request: Request, status: int, code: str, value: Any = None, **params: object) -> JSONResponse:
@@ -208,7 +216,8 @@ def create_app(
     title: str | None = None,
     documented_models: Sequence[type[BaseModel]] = (),
 ) -> FastAPI:
-    """Build a service's FastAPI app. ``app.state`` carries ``settings``, ``db``, ``redis`` and ``translate``.
+    """Build a service's FastAPI app. ``app.state`` carries ``settings``, ``db``, ``redis``, ``valkey`` and
+    ``translate``.
     ``documented_models``: models that cross no HTTP call (WebSocket frames) but belong in the OpenAPI document's
     components, so the web's generated client has their types."""
     configure_logging(settings.service_name, settings.log_level)
@@ -228,9 +237,11 @@ def create_app(
             settings.redis_url, max_connections=settings.redis_pool_size, timeout=5, decode_responses=True
         )
         app.state.redis = Redis.from_pool(pool)  # closing the client closes its pool
+        # The hot path's commands (sessions, throttles, sealed bodies' nonces) on one pipelined connection.
+        app.state.valkey = ValkeyLink(settings.redis_url)
         session_cache = SessionCache(app.state.redis, seconds=settings.session_cache_seconds)
         await session_cache.start()
-        app.state.sessions = SessionStore(app.state.redis, session_cache)
+        app.state.sessions = SessionStore(app.state.valkey, session_cache)
         for hook in on_startup:
             await hook(app)
         try:
@@ -239,6 +250,7 @@ def create_app(
             for hook in on_shutdown:
                 await hook(app)
             await session_cache.stop()
+            await app.state.valkey.close()
             await app.state.redis.aclose()
             await relay_wake.close()
             await app.state.db.dispose()
@@ -275,6 +287,7 @@ def create_app(
         try:
             await request.app.state.db.ping()
             await request.app.state.redis.ping()
+            await request.app.state.valkey.execute("PING")
             for check in readiness:
                 await check(request.app)
         except Exception as exc:  # noqa: BLE001 - readiness reports any dependency failure

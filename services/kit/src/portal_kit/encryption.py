@@ -30,9 +30,9 @@ from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from fastapi import Request
 from pydantic import BaseModel, ValidationError
-from redis.asyncio import Redis
 
 from portal_kit.errors import DomainError
+from portal_kit.valkey_link import ValkeyLink, as_int
 
 MAX_SKEW_MS = 60_000
 NONCE_TTL_SECONDS = 120
@@ -44,19 +44,19 @@ Model = TypeVar("Model", bound=BaseModel)
 
 class PayloadKeys:
     def __init__(
-        self, redis: Redis, secret: str, rotate_seconds: int = ROTATE_SECONDS, grace_seconds: int = GRACE_SECONDS
+        self, valkey: ValkeyLink, secret: str, rotate_seconds: int = ROTATE_SECONDS, grace_seconds: int = GRACE_SECONDS
     ) -> None:
-        self.redis = redis
+        self.valkey = valkey
         self._secret = secret.encode()
         self.rotate_seconds = rotate_seconds
         self.grace_seconds = grace_seconds
         self._loaded: dict[str, rsa.RSAPrivateKey] = {}
         self._loading = asyncio.Lock()
-        self._claim = redis.register_script(_CLAIM_NONCE)
+        self._claim = valkey.script(_CLAIM_NONCE)
 
     async def current(self) -> tuple[str, str]:
         """The current key id and public key (PEM), making a new key when the last one is due."""
-        key_id = await self.redis.get("rsa:current")
+        key_id = await self.valkey.execute("GET", "rsa:current")
         if key_id is None:
             candidate = secrets.token_hex(8)
             private = rsa.generate_private_key(public_exponent=65537, key_size=2048)
@@ -65,15 +65,15 @@ class PayloadKeys:
                 serialization.PrivateFormat.PKCS8,
                 serialization.BestAvailableEncryption(self._secret),
             ).decode()
-            await self.redis.set(_key_name(candidate), pem, ex=self.rotate_seconds + self.grace_seconds)
+            await self.valkey.execute("SET", _key_name(candidate), pem, "EX", self.rotate_seconds + self.grace_seconds)
             # Only one replica's key becomes current; the others adopt it.
-            if await self.redis.set("rsa:current", candidate, ex=self.rotate_seconds, nx=True):
+            if await self.valkey.execute("SET", "rsa:current", candidate, "EX", self.rotate_seconds, "NX") is not None:
                 key_id = candidate
             else:
-                key_id = await self.redis.get("rsa:current") or candidate
+                key_id = await self.valkey.execute("GET", "rsa:current") or candidate
         private_key = await self.private_key(str(key_id))
         if private_key is None:
-            await self.redis.delete("rsa:current")
+            await self.valkey.execute("DEL", "rsa:current")
             return await self.current()
         public = private_key.public_key().public_bytes(
             serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
@@ -85,7 +85,7 @@ class PayloadKeys:
         has already unsealed is returned without asking Valkey: the caller confirms it with ``claim`` (one
         round trip for both)."""
         if key_id in self._loaded:
-            if not confirm or await self.redis.exists(_key_name(key_id)):
+            if not confirm or await self.valkey.execute("EXISTS", _key_name(key_id)):
                 return self._loaded[key_id]
             self._loaded.pop(key_id, None)
             return None
@@ -94,13 +94,13 @@ class PayloadKeys:
         async with self._loading:
             if key_id in self._loaded:
                 return self._loaded[key_id]
-            pem = await self.redis.get(_key_name(key_id))
-            if pem is None:
+            pem = await self.valkey.execute("GET", _key_name(key_id))
+            if not isinstance(pem, str):
                 return None
             try:
                 key = await asyncio.to_thread(
                     serialization.load_pem_private_key,
-                    pem if isinstance(pem, bytes) else pem.encode(),
+                    pem.encode(),
                     password=self._secret,
                 )
             except (ValueError, TypeError):  # not ours (another secret, or a key stored before keys were sealed)
@@ -113,7 +113,9 @@ class PayloadKeys:
         """Confirm that ``key_id`` is still live and claim ``nonce`` for ``NONCE_TTL_SECONDS``, in one round trip:
         ``payload.invalid`` once the key is gone (it is forgotten here too), ``payload.replayed`` for a nonce
         already claimed."""
-        claimed = int(await self._claim(keys=[_key_name(key_id), f"payload-nonce:{nonce}"], args=[NONCE_TTL_SECONDS]))
+        claimed = as_int(
+            await self._claim(keys=[_key_name(key_id), f"payload-nonce:{nonce}"], args=[NONCE_TTL_SECONDS])
+        )
         if claimed == _KEY_GONE:
             self._loaded.pop(key_id, None)
             raise DomainError("payload.invalid")

@@ -35,6 +35,7 @@ from redis.asyncio import Redis
 from portal_kit.errors import Forbidden, Unauthorized
 from portal_kit.merchant import merchant_code
 from portal_kit.openapi import READS_HEADERS
+from portal_kit.valkey_link import Command, ValkeyLink, as_int
 
 log = logging.getLogger("portal_kit.sessions")
 
@@ -193,10 +194,10 @@ class SessionCache:
 
 
 class SessionStore:
-    """Reads (and, for auth and tests, writes) sessions in Redis, through this process's cache if it has one."""
+    """Reads (and, for auth and tests, writes) sessions in Valkey, through this process's cache if it has one."""
 
-    def __init__(self, redis: Redis, cache: SessionCache | None = None) -> None:
-        self.redis = redis
+    def __init__(self, valkey: ValkeyLink, cache: SessionCache | None = None) -> None:
+        self.valkey = valkey
         self.cache = cache
 
     @staticmethod
@@ -216,14 +217,16 @@ class SessionStore:
         if principal.role is Role.OPS:
             body["opsRoles"] = sorted(principal.ops_roles)
             body["opsMerchants"] = sorted(principal.ops_merchants)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(token_key(token), json.dumps(body), ex=ttl_seconds)
-            if principal.account_id is not None:
-                index = self._index(principal.merchant, principal.account_id)
-                pipe.sadd(index, token_key(token))
-                pipe.expire(index, ttl_seconds, gt=True)
-                pipe.expire(index, ttl_seconds, nx=True)
-            await pipe.execute()
+        key = token_key(token)
+        commands: list[Command] = [("SET", key, json.dumps(body), "EX", ttl_seconds)]
+        if principal.account_id is not None:
+            index = self._index(principal.merchant, principal.account_id)
+            commands += [
+                ("SADD", index, key),
+                ("EXPIRE", index, ttl_seconds, "GT"),
+                ("EXPIRE", index, ttl_seconds, "NX"),
+            ]
+        await self.valkey.transaction(*commands)
         return token
 
     async def load(self, token: str) -> Principal | None:
@@ -231,11 +234,8 @@ class SessionStore:
         if self.cache is not None and (cached := self.cache.get(key)) is not None:
             return cached
         epoch = self.cache.epoch if self.cache is not None else 0
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.get(key)
-            pipe.pttl(key)
-            raw, ttl_ms = await pipe.execute()
-        if raw is None:
+        raw, ttl_ms = await self.valkey.pipeline(("GET", key), ("PTTL", key))
+        if not isinstance(raw, str):
             return None
         body = json.loads(raw)
         principal = Principal(
@@ -250,7 +250,7 @@ class SessionStore:
             ops_merchants=frozenset(body.get("opsMerchants", ())),
         )
         if self.cache is not None:
-            self.cache.put(key, principal, int(ttl_ms), epoch)
+            self.cache.put(key, principal, as_int(ttl_ms), epoch)
         return principal
 
     def _changed(self, keys: list[str]) -> None:
@@ -262,35 +262,29 @@ class SessionStore:
 
     async def end(self, key: str) -> None:
         """End the session stored under ``key`` (its token key), in every process at once."""
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.delete(key)
-            pipe.publish(CHANGED_CHANNEL, key)
-            await pipe.execute()
+        await self.valkey.transaction(("DEL", key), ("PUBLISH", CHANGED_CHANNEL, key))
         self._changed([key])
 
     async def release_password_change(self, key: str) -> None:
         """Clear the forced password change of the session stored under ``key`` (its token key)."""
-        raw = await self.redis.get(key)
-        if raw is not None:
+        raw = await self.valkey.execute("GET", key)
+        if isinstance(raw, str):
             body = json.loads(raw)
             body["mustChangePassword"] = False
-            async with self.redis.pipeline(transaction=True) as pipe:
-                pipe.set(key, json.dumps(body), keepttl=True, xx=True)
-                pipe.publish(CHANGED_CHANNEL, key)
-                await pipe.execute()
+            await self.valkey.transaction(
+                ("SET", key, json.dumps(body), "KEEPTTL", "XX"), ("PUBLISH", CHANGED_CHANNEL, key)
+            )
             self._changed([key])
 
     async def revoke_account(self, merchant: str, account_id: str, keep: str | None = None) -> int:
         """End every session of the account except ``keep`` (a token key); returns how many ended."""
         index = self._index(merchant, account_id)
-        members = await self.redis.smembers(index)
-        keys = [key for key in (m.decode() if isinstance(m, bytes) else m for m in members) if key != keep]
+        members = await self.valkey.execute("SMEMBERS", index)
+        keys = [key for key in (members if isinstance(members, list) else []) if isinstance(key, str) and key != keep]
         if keys:
-            async with self.redis.pipeline(transaction=True) as pipe:
-                pipe.delete(*keys)
-                pipe.srem(index, *keys)
-                pipe.publish(CHANGED_CHANNEL, " ".join(keys))
-                await pipe.execute()
+            await self.valkey.transaction(
+                ("DEL", *keys), ("SREM", index, *keys), ("PUBLISH", CHANGED_CHANNEL, " ".join(keys))
+            )
             self._changed(keys)
         return len(keys)
 

@@ -1,4 +1,4 @@
-"""Dependencies of the wallet's HTTP calls (the database and Redis ones come from the kit)."""
+"""Dependencies of the wallet's HTTP calls (the database and Valkey ones come from the kit)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from typing import Annotated
 from fastapi import Depends, Request
 from nats.aio.client import Client as NATS
 
-from portal_kit.app import Db, RedisClient
+from portal_kit.app import Db, Valkey
 from portal_kit.sessions import Principal, Role, require_roles
 from wallet_service.settings import WalletSettings
 
-__all__ = ["Cache", "Db", "Member", "Nats", "Settings"]
+__all__ = ["Db", "Member", "Nats", "Settings", "Valkey"]
 
 
 async def nats_client(request: Request) -> NATS:
@@ -25,7 +25,6 @@ async def wallet_settings(request: Request) -> WalletSettings:
 
 
 Nats = Annotated[NATS, Depends(nats_client)]
-Cache = RedisClient
 Settings = Annotated[WalletSettings, Depends(wallet_settings)]
 # Real accounts only: a trial account is answered ``in_need_true_account``.
 Member = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT))]

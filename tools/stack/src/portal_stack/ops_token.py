@@ -9,24 +9,23 @@ import asyncio
 import os
 import sys
 
-from redis.asyncio import Redis
-
 from portal_kit.sessions import ALL_MERCHANTS, OpsRole, Principal, Role, SessionStore, ops_roles_of
 from portal_kit.settings import DEVELOPMENT_ENVIRONMENTS
+from portal_kit.valkey_link import ValkeyLink
 from portal_stack.config import StackConfig
 
 TTL_SECONDS = 8 * 3600
 
 
 async def issue(redis_url: str, name: str, merchant: str, roles: frozenset[OpsRole]) -> str:
-    redis = Redis.from_url(redis_url, decode_responses=True)
+    link = ValkeyLink(redis_url)
     principal = Principal(
         role=Role.OPS, merchant=ALL_MERCHANTS, username=name, ops_roles=roles, ops_merchants=frozenset({merchant})
     )
     try:
-        return await SessionStore(redis).create(principal, TTL_SECONDS)
+        return await SessionStore(link).create(principal, TTL_SECONDS)
     finally:
-        await redis.aclose()
+        await link.close()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,7 @@ GUESSES, GUESS_WINDOW_SECONDS = 5, 15 * 60
 async def confirm(ctx: AuthContext, account: Account, password: str) -> None:
     """Return when ``password`` is the account's login password; otherwise ``password.old.incorrect`` (or 429)."""
     guesses = f"auth:password-change-guesses:{account.merchant}:{account.id}"
-    if await count(ctx.redis, guesses, GUESS_WINDOW_SECONDS) > GUESSES:
+    if await count(ctx.valkey, guesses, GUESS_WINDOW_SECONDS) > GUESSES:
         raise TooManyRequests()
     if not await verify_password(account.password_hash, password):
         raise DomainError("password.old.incorrect")

@@ -12,7 +12,6 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from redis.asyncio import Redis
 from sqlalchemy import func
 
 from auth_service.accounts import current_password
@@ -25,6 +24,7 @@ from portal_kit.db import Database
 from portal_kit.errors import DomainError, NotFound
 from portal_kit.messaging.rpc import Responder, accepted, refusal
 from portal_kit.throttle import count
+from portal_kit.valkey_link import ValkeyLink, as_str
 
 log = logging.getLogger("auth.payment_password")
 SUBJECT = "rpc.auth.payment_password.verify"
@@ -49,27 +49,27 @@ async def _account(db: Database, merchant: str, account_id: str) -> Account:
     return account
 
 
-async def _guess_current(redis: Redis, merchant: str, account_id: str, hashed: str, password: str) -> str | None:
+async def _guess_current(valkey: ValkeyLink, merchant: str, account_id: str, hashed: str, password: str) -> str | None:
     """The current payment password, asked before a change: ``None`` when right, else the refusal's code.
     Each guess is counted (on the wallet check's counter) before it is compared, so parallel guesses cannot
     overshoot ``MAX_FAILURES``; a right answer clears the count."""
     key = _failures_key(merchant, account_id)
-    tries = await count(redis, key, WINDOW_SECONDS)
+    tries = await count(valkey, key, WINDOW_SECONDS)
     if tries > MAX_FAILURES:
         return "payment_password.locked"
     if await verify_password(hashed, password):
-        await redis.delete(key)
+        await valkey.execute("DEL", key)
         return None
     return "payment_password.locked" if tries == MAX_FAILURES else "payment_password.invalid"
 
 
 async def check(
-    db: Database, redis: Redis, merchant: str, account_id: str, password: str, cooling_off_seconds: int
+    db: Database, valkey: ValkeyLink, merchant: str, account_id: str, password: str, cooling_off_seconds: int
 ) -> PaymentPasswordVerifyReply:
     """The wallet's check before money leaves. Several right answers at once (parallel withdrawals) must all
     pass, so here a failure is counted after the comparison; the change below counts before it."""
     key = _failures_key(merchant, account_id)
-    if int(await redis.get(key) or 0) >= MAX_FAILURES:
+    if int(as_str(await valkey.execute("GET", key)) or 0) >= MAX_FAILURES:
         return _refused("payment_password.locked")
     try:
         account = await _account(db, merchant, account_id)
@@ -78,12 +78,12 @@ async def check(
     if account.payment_password_hash is None:
         return _refused("payment_password.not_set")
     if await verify_password(account.payment_password_hash, password):
-        await redis.delete(key)
+        await valkey.execute("DEL", key)
         changed = account.security_changed_at
         if changed is not None and datetime.now(UTC) < changed + timedelta(seconds=cooling_off_seconds):
             return _refused("security.cooling_off")
         return accepted(PaymentPasswordVerifyReply, {"valid": True})
-    failures = await count(redis, key, WINDOW_SECONDS)
+    failures = await count(valkey, key, WINDOW_SECONDS)
     return _refused("payment_password.locked" if failures >= MAX_FAILURES else "payment_password.invalid")
 
 
@@ -102,7 +102,7 @@ async def change(ctx: AuthContext, merchant: str, account_id: str, body: Payment
         values = {}
     else:
         refusal = await _guess_current(
-            ctx.redis, merchant, account_id, account.payment_password_hash, body.oldPaymentPassword
+            ctx.valkey, merchant, account_id, account.payment_password_hash, body.oldPaymentPassword
         )
         if refusal:
             raise DomainError(refusal, status=429 if refusal.endswith("locked") else 400)
@@ -115,10 +115,10 @@ async def change(ctx: AuthContext, merchant: str, account_id: str, body: Payment
 
 def payment_password_answers(redis_url: str, cooling_off_seconds: int) -> Callable[[Responder, Database], None]:
     def register(responder: Responder, db: Database) -> None:
-        redis = Redis.from_url(redis_url, decode_responses=True)
+        valkey = ValkeyLink(redis_url)
 
         async def verify(request: PaymentPasswordVerifyRequest) -> PaymentPasswordVerifyReply:
-            return await check(db, redis, request.merchant, request.accountId, request.password, cooling_off_seconds)
+            return await check(db, valkey, request.merchant, request.accountId, request.password, cooling_off_seconds)
 
         responder.answer(
             SUBJECT, PaymentPasswordVerifyRequest, PaymentPasswordVerifyReply, verify, queue="auth", responders=8

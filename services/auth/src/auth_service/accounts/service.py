@@ -119,7 +119,7 @@ async def _checked(
 ) -> dict[str, str]:
     """Every check both registration modes share; returns the trimmed values of the enabled fields."""
     await ctx.site.admits(caller.merchant, caller.ip)
-    await throttle(ctx.redis, f"auth:register-ip:{caller.ip}", ctx.settings.ip_register_limit, 3600)
+    await throttle(ctx.valkey, f"auth:register-ip:{caller.ip}", ctx.settings.ip_register_limit, 3600)
     if brand.flag("BOTCHECK3") and not await bot_check_passes(ctx.redis, body.botCheckId, body.botCheckNonce):
         raise DomainError("botcheck.failed")
     values = {field: str(value) for field, value in body.model_dump().items() if isinstance(value, str)}
@@ -202,7 +202,7 @@ async def send_sms(ctx: AuthContext, caller: Caller, body: SmsRequest, purpose: 
         raise DomainError("botcheck.failed")
     phone = phone_number(body.countryDialingCode, body.mobile)
     if purpose != "register":  # the forgotten-password code has a limit of its own per address
-        await throttle(ctx.redis, f"auth:sms-reset-ip:{caller.ip}", ctx.settings.sms_reset_per_ip_per_hour, 3600)
+        await throttle(ctx.valkey, f"auth:sms-reset-ip:{caller.ip}", ctx.settings.sms_reset_per_ip_per_hour, 3600)
     account = await account_by_phone(ctx, caller.merchant, phone)
     if purpose == "register":
         if account is not None:
@@ -230,7 +230,7 @@ async def reset_by_mobile(ctx: AuthContext, caller: Caller, body: MobileReset) -
 async def request_reset_by_email(ctx: AuthContext, caller: Caller, username: str, email: str) -> None:
     """Forgot password by e-mail (``POST /wps/member/password/email``): when the username and the e-mail
     belong together, a one-time link valid ``AUTH_RESET_TOKEN_MINUTES`` goes to that address."""
-    await throttle(ctx.redis, f"auth:reset-ip:{caller.ip}", 5, 3600)
+    await throttle(ctx.valkey, f"auth:reset-ip:{caller.ip}", 5, 3600)
     async with ctx.db.reader() as session:
         account = await ACCOUNTS.get(
             session,
@@ -240,7 +240,7 @@ async def request_reset_by_email(ctx: AuthContext, caller: Caller, username: str
         )
     if account is None or not account.email:
         raise DomainError("account.email.not_found")
-    await throttle(ctx.redis, f"auth:reset-account:{account.id}", 3, 3600)
+    await throttle(ctx.valkey, f"auth:reset-account:{account.id}", 3, 3600)
     token = secrets.token_urlsafe(32)
     minutes = ctx.settings.reset_token_minutes
     await ctx.redis.set(_reset_key(token), account.id, ex=minutes * 60)
@@ -435,7 +435,7 @@ async def start_totp(ctx: AuthContext, principal: Principal, issuer: str) -> Tot
 
 async def _count_totp_guess(ctx: AuthContext, account_id: str) -> None:
     """Each guess at the account's authenticator codes is counted before it is compared: five per 15 minutes."""
-    if await count(ctx.redis, f"auth:totp-tries:{account_id}", TOTP_GUESS_WINDOW_SECONDS) > TOTP_GUESSES:
+    if await count(ctx.valkey, f"auth:totp-tries:{account_id}", TOTP_GUESS_WINDOW_SECONDS) > TOTP_GUESSES:
         raise DomainError("totp.locked", status=429)
 
 

@@ -57,10 +57,10 @@ async def login(ctx: AuthContext, ip: str | None, body: OpsLoginBody) -> OpsSess
     anything is compared; a wrong password, a wrong code and a code used before all answer the same
     ``ops.login.failed``, so a guess learns nothing about which factor failed."""
     settings = ctx.settings
-    await throttle(ctx.redis, f"auth:ops-login-ip:{ip}", settings.ip_login_limit, settings.ip_login_window_seconds)
+    await throttle(ctx.valkey, f"auth:ops-login-ip:{ip}", settings.ip_login_limit, settings.ip_login_window_seconds)
     username = body.username.strip().lower()
     failures_key = f"auth:ops-login-fail:{username}"
-    if await count(ctx.redis, failures_key, settings.failure_window_seconds) > settings.ops_lock_after_failures:
+    if await count(ctx.valkey, failures_key, settings.failure_window_seconds) > settings.ops_lock_after_failures:
         raise Forbidden("account.locked")
     async with ctx.db.reader() as session:
         person = await session.scalar(select(OpsPerson).where(OpsPerson.username == username))

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from redis.asyncio import Redis
-
 from auth_service.settings import AuthSettings
+from portal_kit.valkey_link import ValkeyLink, as_int
 
 # KEYS: 1 the address's logins, 2 the username's failures, 3 its tries from this address.
 # ARGV: 1 the address's limit (-1: the address is counted elsewhere), 2 its window, 3 failures before the
@@ -40,15 +39,15 @@ class CountedTry:
 
 
 class LoginCounts:
-    def __init__(self, redis: Redis, settings: AuthSettings) -> None:
-        self._script = redis.register_script(_COUNT_TRY)
+    def __init__(self, valkey: ValkeyLink, settings: AuthSettings) -> None:
+        self._script = valkey.script(_COUNT_TRY)
         self._settings = settings
 
     async def count(self, ip_key: str, failures_key: str, tries_key: str, *, count_address: bool) -> CountedTry:
         """Count this try; ``count_address=False`` when the address was counted before (a bot check sits
         between the two)."""
         settings = self._settings
-        stage, attempt, tries = await self._script(
+        counted = await self._script(
             keys=[ip_key, failures_key, tries_key],
             args=[
                 settings.ip_login_limit if count_address else -1,
@@ -57,10 +56,12 @@ class LoginCounts:
                 settings.failure_window_seconds,
             ],
         )
-        if int(stage) == _THROTTLED:
+        assert isinstance(counted, list)
+        stage, attempt, tries = (as_int(value) for value in counted)
+        if stage == _THROTTLED:
             return CountedTry(throttled=True, attempt=None, tries=None)
-        if int(stage) == _BEFORE_FAILURE:
+        if stage == _BEFORE_FAILURE:
             return CountedTry(throttled=False, attempt=None, tries=None)
-        if int(stage) == _AFTER_FAILURE:
-            return CountedTry(throttled=False, attempt=int(attempt), tries=None)
-        return CountedTry(throttled=False, attempt=int(attempt), tries=int(tries))
+        if stage == _AFTER_FAILURE:
+            return CountedTry(throttled=False, attempt=attempt, tries=None)
+        return CountedTry(throttled=False, attempt=attempt, tries=tries)

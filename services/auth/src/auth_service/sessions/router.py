@@ -40,7 +40,7 @@ async def rsa_key(ctx: Ctx) -> Envelope[RsaKeyRead]:
 
 @router.get("/wps/captcha", operation_id="captcha", response_model=Envelope[CaptchaRead])
 async def captcha(ctx: Ctx, who: Who) -> Envelope[CaptchaRead]:
-    await at_most_once_per(ctx.redis, f"auth:captcha-refresh:{who.ip}", 1.0)
+    await at_most_once_per(ctx.valkey, f"auth:captcha-refresh:{who.ip}", 1.0)
     return ok(await new_captcha(ctx.redis))
 
 

@@ -85,7 +85,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     ip_key = _ip_key(caller)
     bot_check = brand.flag("BOTCHECK3")
     if bot_check:  # the address is counted before the bot check, the username's counters after it
-        await throttle(ctx.redis, ip_key, settings.ip_login_limit, settings.ip_login_window_seconds)
+        await throttle(ctx.valkey, ip_key, settings.ip_login_limit, settings.ip_login_window_seconds)
         if not await bot_check_passes(ctx.redis, body.botCheckId, body.botCheckNonce):
             raise DomainError("botcheck.failed")
     username = body.username.lower()
@@ -98,12 +98,12 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     attempt = counted.attempt
     if attempt is None:  # enough failures before this try: the captcha first, then the try is counted
         await _require_captcha(ctx, body)
-        attempt = await count(ctx.redis, failures_key, settings.failure_window_seconds)
+        attempt = await count(ctx.valkey, failures_key, settings.failure_window_seconds)
     elif attempt > settings.captcha_after_failures:
         await _require_captcha(ctx, body)
     tries = counted.tries
     if tries is None:
-        tries = await count(ctx.redis, tries_key, settings.failure_window_seconds)
+        tries = await count(ctx.valkey, tries_key, settings.failure_window_seconds)
     await _wait_turn(ctx, tries, wait_key)
 
     found = await ctx.db.call(ACCOUNT_BY_USERNAME, (caller.merchant, username))
@@ -116,7 +116,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     assert account is not None
     _admit(account, entry, now)
 
-    await ctx.redis.delete(failures_key, *_delay_keys(caller, username))
+    await ctx.valkey.execute("DEL", failures_key, *_delay_keys(caller, username))
     if account.password_hash and needs_rehash(account.password_hash):
         new_hash = await hash_password(body.password)
         async with ctx.db.transaction() as session:
@@ -145,7 +145,7 @@ async def _login_by_code(ctx: AuthContext, caller: Caller, body: LoginBody, entr
     change, as spec §4 says; a wrong code is counted against the code."""
     if not brand.flag("MOBILEVERCODELOGIN3"):
         raise DomainError("login.type.unsupported")
-    await throttle(ctx.redis, _ip_key(caller), ctx.settings.ip_login_limit, ctx.settings.ip_login_window_seconds)
+    await throttle(ctx.valkey, _ip_key(caller), ctx.settings.ip_login_limit, ctx.settings.ip_login_window_seconds)
     account = await account_for_code(ctx, caller.merchant, body.countryDialingCode, body.username, body.password)
     _admit(account, entry, datetime.now(UTC))
     return await open_session(
@@ -224,7 +224,7 @@ async def free_play(ctx: AuthContext, caller: Caller) -> SessionRead:
     if not brand.flag("FREEPLAY3"):
         raise Forbidden("freeplay.disabled")
     await ctx.site.admits(caller.merchant, caller.ip)
-    await throttle(ctx.redis, f"auth:freeplay-ip:{caller.ip}", ctx.settings.ip_freeplay_limit, 3600)
+    await throttle(ctx.valkey, f"auth:freeplay-ip:{caller.ip}", ctx.settings.ip_freeplay_limit, 3600)
     account = Account(
         id=str(uuid.uuid4()),
         merchant=caller.merchant,

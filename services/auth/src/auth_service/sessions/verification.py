@@ -107,7 +107,7 @@ async def verify(
 ) -> tuple[Account, dict[str, Any]]:
     """The account and the ticket's state when ``answer`` is right; the ticket is then spent."""
     state, account = await _ticket(ctx, caller, ticket)
-    if await count(ctx.redis, f"auth:verify-tries:{account.id}", TICKET_SECONDS) > MAX_TRIES:
+    if await count(ctx.valkey, f"auth:verify-tries:{account.id}", TICKET_SECONDS) > MAX_TRIES:
         await ctx.redis.delete(f"auth:verify:{ticket}")
         raise DomainError("verification.failed")
     if method not in methods_of(account):

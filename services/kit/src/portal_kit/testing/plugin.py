@@ -38,6 +38,7 @@ from portal_kit.servers import (
     valkey_process,
 )
 from portal_kit.sessions import Principal, SessionStore
+from portal_kit.valkey_link import ValkeyLink
 
 TEST_USER = "admin"
 
@@ -173,8 +174,8 @@ async def reset_redis(url: str) -> None:
 
 async def issue_session(redis_url: str, principal: Principal, ttl_seconds: int = 600) -> str:
     """A session as the auth service writes it, for tests and benchmarks that need a signed-in caller."""
-    client = Redis.from_url(redis_url, decode_responses=True)
+    link = ValkeyLink(redis_url)
     try:
-        return await SessionStore(client).create(principal, ttl_seconds)
+        return await SessionStore(link).create(principal, ttl_seconds)
     finally:
-        await client.aclose()
+        await link.close()

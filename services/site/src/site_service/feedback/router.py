@@ -22,7 +22,7 @@ async def feedback(
     body: FeedbackBody, merchant: MerchantCode, principal: CurrentPrincipal, db: Db, ip: ClientIp, request: Request
 ) -> Envelope[FeedbackReceipt]:
     limit = request.app.state.settings.feedback_limit_per_hour
-    return ok(await service.submit(db, request.app.state.redis, merchant, principal, ip, body.content, limit))
+    return ok(await service.submit(db, request.app.state.valkey, merchant, principal, ip, body.content, limit))
 
 
 @ops.get("/feedback", operation_id="opsListFeedback", response_model=Envelope[PageRead[FeedbackRead]])

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from redis.asyncio import Redis
-
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import DomainError
@@ -11,6 +9,7 @@ from portal_kit.paging import Page, page_of
 from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from portal_kit.throttle import throttle
+from portal_kit.valkey_link import ValkeyLink
 from site_service.config.service import get_merchant
 from site_service.feedback.models import Feedback
 from site_service.feedback.schemas import FeedbackRead, FeedbackReceipt
@@ -28,12 +27,12 @@ def checked_content(raw: str) -> str:
 
 
 async def submit(
-    db: Database, redis: Redis, code: str, principal: Principal, client_ip: str | None, raw: str, limit: int
+    db: Database, valkey: ValkeyLink, code: str, principal: Principal, client_ip: str | None, raw: str, limit: int
 ) -> FeedbackReceipt:
     content = checked_content(raw)
     async with db.transaction() as session:
         await get_merchant(session, code)
-        await throttle(redis, f"site:feedback:{code}:{principal.account_id or client_ip}", limit, 3600)
+        await throttle(valkey, f"site:feedback:{code}:{principal.account_id or client_ip}", limit, 3600)
         item = Feedback(merchant=code, account_id=principal.account_id, content=content, client_ip=client_ip)
         session.add(item)
         await session.flush()

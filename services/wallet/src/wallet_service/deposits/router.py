@@ -11,7 +11,7 @@ from portal_kit.sessions import OpsMaker, OpsViewer
 from portal_kit.throttle import throttle
 from wallet_service.deposits import service
 from wallet_service.deposits.domain import SIGNATURE_HEADER, signature_valid
-from wallet_service.deps import Cache, Db, Member, Settings
+from wallet_service.deps import Db, Member, Settings, Valkey
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.schemas import Decision, DepositChannelRead, DepositRead, DepositRequest, GatewayAnswerRead
 
@@ -30,11 +30,11 @@ async def deposit_channels(db: Db, member: Member) -> Envelope[list[DepositChann
 
 @router.post("/wps/v2/wallets/deposits", operation_id="requestDeposit", response_model=Envelope[DepositRead])
 async def request_deposit(
-    db: Db, redis: Cache, member: Member, settings: Settings, body: DepositRequest
+    db: Db, valkey: Valkey, member: Member, settings: Settings, body: DepositRequest
 ) -> Envelope[DepositRead]:
     """A bank transfer waits for ops; a sandbox order answers ``checkoutUrl``, the gateway's payment page.
     At most 30 requests an hour per member, so nobody floods ops with pending deposits."""
-    await throttle(redis, f"wallet:deposit-requests:{member.merchant}:{member.account_id}", 30, 3600)
+    await throttle(valkey, f"wallet:deposit-requests:{member.merchant}:{member.account_id}", 30, 3600)
     return ok(
         await service.request(
             db, member, body.channel, body.amount, body.requestId, body.reference or None, settings.sandbox_secret

@@ -12,7 +12,7 @@ from portal_kit.envelope import Envelope, ok
 from portal_kit.sessions import OpsViewer
 from portal_kit.throttle import throttle
 from wallet_service import payment_password
-from wallet_service.deps import Cache, Db, Member, Nats
+from wallet_service.deps import Db, Member, Nats, Valkey
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.schemas import (
     BankAccountBinding,
@@ -37,13 +37,13 @@ async def bank_accounts(db: Db, member: Member) -> Envelope[list[BankAccountRead
 @router.post("/bank-accounts", operation_id="bindBankAccount", response_model=Envelope[BankAccountRead])
 async def bind_bank_account(
     db: Db,
-    redis: Cache,
+    valkey: Valkey,
     nc: Nats,
     member: Member,
     body: Annotated[BankAccountBinding, Depends(encrypted_body(BankAccountBinding))],
 ) -> Envelope[BankAccountRead]:
     """(E) Bind a bank account to withdraw to; the payment password is checked first."""
-    await throttle(redis, f"wallet:bank-bindings:{member.merchant}:{member.account_id}", 10, 3600)
+    await throttle(valkey, f"wallet:bank-bindings:{member.merchant}:{member.account_id}", 10, 3600)
     await payment_password.verify(nc, member.merchant, str(member.account_id), body.paymentPassword)
     return ok(await service.bind_bank_account(db, member, body.bankName, body.holderName, body.accountNumber))
 
