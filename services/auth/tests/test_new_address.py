@@ -8,17 +8,20 @@ import time
 from typing import Any
 
 import pytest
-from auth_helpers import AuthClient
-from sqlalchemy import select, update
+from auth_helpers import HOME, AuthClient
+from sqlalchemy import delete, select, update
 
 from auth_service import totp
-from auth_service.accounts.models import Account
+from auth_service.accounts.models import Account, LoginRecord
 from auth_service.accounts.payment_password import check
+from auth_service.context import AuthContext, Caller
+from auth_service.sessions.service import _account_of
 from auth_service.settings import AuthSettings
 from portal_kit.db import Database
 from portal_kit.valkey_link import ValkeyLink
 
 ELSEWHERE = "203.0.113.77"
+UNUSED = ("redis", "valkey", "site", "payload_keys", "sms", "mailer", "sessions", "login_counts")
 
 
 @pytest.fixture
@@ -175,3 +178,23 @@ async def test_without_any_factor_a_new_address_pauses_money_leaving(
         assert paused.errorCode == "security.cooling_off"  # ... but no money leaves for a day
     finally:
         await valkey.close()
+
+
+async def test_the_account_is_read_with_whether_the_address_is_new_to_it(
+    auth: AuthClient, member: str, auth_db: Database, auth_settings: AuthSettings
+) -> None:
+    """The login's one statement: the account, and "signed in before, never from here" (an unknown address is
+    compared with the logins whose address was unknown)."""
+    ctx = AuthContext(settings=auth_settings, db=auth_db, **dict.fromkeys(UNUSED))  # type: ignore[arg-type]
+
+    def caller(ip: str | None) -> Caller:
+        return Caller("turkeyf2", "EN", ip, None)
+
+    account, new = await _account_of(ctx, caller(HOME), member)  # registered (and signed in) from home
+    assert account is not None and account.username == member and new is False
+    assert (await _account_of(ctx, caller(ELSEWHERE), member))[1] is True
+    assert (await _account_of(ctx, caller(None), member))[1] is True
+    assert await _account_of(ctx, caller(ELSEWHERE), "nobody") == (None, False)
+    async with auth_db.transaction() as session:  # an account that never signed in has no address to be new to
+        await session.execute(delete(LoginRecord))
+    assert (await _account_of(ctx, caller(ELSEWHERE), member))[1] is False

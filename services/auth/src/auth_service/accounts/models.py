@@ -68,5 +68,10 @@ class LoginRecord(Base):
     success: Mapped[bool] = mapped_column(Boolean)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
+    # A login's new-address check: has the account signed in from here before (migration 0006).
+    __table_args__ = (
+        Index("ix_login_record_account_id_ip_success", "account_id", "ip", postgresql_where=text("success")),
+    )
+
 
 ACCOUNTS = Scoped(Account)  # every query of accounts goes through the brand's scope

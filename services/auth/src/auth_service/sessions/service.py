@@ -18,7 +18,7 @@ from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.passwords import hash_password, needs_rehash, verify_password
 from auth_service.sessions.schemas import LoginBody
-from auth_service.sessions.verification import is_new_address, methods_of, require_verification, verify
+from auth_service.sessions.verification import methods_of, require_verification, verify
 from portal_kit.errors import DomainError, Forbidden, TooManyRequests, Unauthorized
 from portal_kit.sessions import TRIAL_TYPE, Principal, role_for_account_type
 from portal_kit.site import Brand
@@ -34,7 +34,15 @@ class Entry(StrEnum):
 
 # The login's reads and writes are one prepared statement each, outside the ORM (a login is a hot path).
 ACCOUNT_COLUMNS = tuple(column.key for column in Account.__table__.columns)
-ACCOUNT_BY_USERNAME = f"SELECT {', '.join(ACCOUNT_COLUMNS)} FROM account WHERE merchant = %s AND username = %s"  # noqa: S608
+# The account, and whether the caller's address is new to it (it has signed in before, never from there).
+_ACCOUNT_AND_ADDRESS = (
+    f"SELECT {', '.join(ACCOUNT_COLUMNS)}, "  # noqa: S608 - the model's own column names
+    "EXISTS (SELECT 1 FROM login_record r WHERE r.account_id = account.id AND r.success) "
+    "AND NOT EXISTS (SELECT 1 FROM login_record r WHERE r.account_id = account.id AND r.success AND r.ip {}) "
+    "FROM account WHERE merchant = %(merchant)s AND username = %(username)s"
+)
+ACCOUNT_AND_ADDRESS = _ACCOUNT_AND_ADDRESS.format("= %(ip)s")
+ACCOUNT_AND_NO_ADDRESS = _ACCOUNT_AND_ADDRESS.format("IS NULL")  # a caller whose address is unknown
 RECORD_LOGIN = (
     "WITH signed_in AS (UPDATE account SET last_login_at = now(), last_login_ip = %s WHERE id = %s RETURNING id) "
     "INSERT INTO login_record (account_id, ip, user_agent, success) SELECT id, %s, %s, true FROM signed_in"
@@ -106,8 +114,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
         tries = await count(ctx.valkey, tries_key, settings.failure_window_seconds)
     await _wait_turn(ctx, tries, wait_key)
 
-    found = await ctx.db.call(ACCOUNT_BY_USERNAME, (caller.merchant, username))
-    account = Account(**dict(zip(ACCOUNT_COLUMNS, found, strict=True))) if found else None
+    account, new_address = await _account_of(ctx, caller, username)
     now = datetime.now(UTC)
     if account is not None and account.locked_until is not None and account.locked_until > now:
         raise Forbidden("account.locked")
@@ -125,12 +132,21 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
         account.password_changed_at, now, ctx.settings.password_max_age_days
     )
     must_change, first = is_weak(body.password) or expired, account.last_login_at is None
-    if brand.flag("NEWIPVERIFY3") and await is_new_address(ctx, account, caller.ip):
+    if brand.flag("NEWIPVERIFY3") and new_address:
         if methods_of(account):
             await require_verification(ctx, account, must_change, first)
         # Nothing bound to verify with: the login goes ahead, but no money leaves for the cooling-off period.
         await ctx.db.call(START_COOLING_OFF, (account.id,))
     return await open_session(ctx, caller, account, must_change_password=must_change, first_login=first)
+
+
+async def _account_of(ctx: AuthContext, caller: Caller, username: str) -> tuple[Account | None, bool]:
+    """The account of ``username`` at the caller's brand, and whether the caller's address is new to it."""
+    parameters = {"merchant": caller.merchant, "username": username, "ip": caller.ip}
+    found = await ctx.db.call(ACCOUNT_AND_ADDRESS if caller.ip is not None else ACCOUNT_AND_NO_ADDRESS, parameters)
+    if found is None:
+        return None, False
+    return Account(**dict(zip(ACCOUNT_COLUMNS, found, strict=False))), bool(found[-1])
 
 
 async def complete_verification(ctx: AuthContext, caller: Caller, ticket: str, method: str, answer: str) -> SessionRead:

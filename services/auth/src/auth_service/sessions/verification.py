@@ -43,20 +43,6 @@ def methods_of(account: Account) -> list[str]:
     return methods
 
 
-# One prepared statement per login (a hot path) instead of an ORM session with two queries.
-NEW_ADDRESS = (
-    "SELECT EXISTS (SELECT 1 FROM login_record WHERE account_id = %(account)s AND success) "
-    "AND NOT EXISTS (SELECT 1 FROM login_record WHERE account_id = %(account)s AND success "
-    "AND ip IS NOT DISTINCT FROM %(ip)s)"
-)
-
-
-async def is_new_address(ctx: AuthContext, account: Account, ip: str | None) -> bool:
-    """True when the account has logged in before, never from ``ip``."""
-    row = await ctx.db.call(NEW_ADDRESS, {"account": account.id, "ip": ip})
-    return bool(row and row[0])
-
-
 async def require_verification(
     ctx: AuthContext, account: Account, must_change_password: bool, first_login: bool
 ) -> None:
