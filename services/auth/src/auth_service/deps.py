@@ -7,7 +7,8 @@ from fastapi import Depends, Request
 from auth_service.context import AuthContext, Caller
 from portal_kit.app import language_of
 from portal_kit.client import address_of
-from portal_kit.merchant import MerchantCode
+from portal_kit.merchant import merchant_code
+from portal_kit.openapi import READS_HEADERS
 from portal_kit.sessions import Principal, Role, require_roles
 
 
@@ -16,8 +17,14 @@ async def auth_context(request: Request) -> AuthContext:
     return context
 
 
-async def caller(request: Request, merchant: MerchantCode) -> Caller:
+async def caller(request: Request) -> Caller:
+    # The brand read here rather than as a dependency of its own, so a call whose inputs are all the request's
+    # (the login) runs without FastAPI's per-request dependency solving (portal_kit.lean_routes).
+    merchant = await merchant_code(request)
     return Caller(merchant, language_of(request), address_of(request), request.headers.get("user-agent"))
+
+
+setattr(caller, READS_HEADERS, getattr(merchant_code, READS_HEADERS))
 
 
 Ctx = Annotated[AuthContext, Depends(auth_context)]

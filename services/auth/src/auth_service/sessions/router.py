@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends
+from fastapi import APIRouter, Body, Depends, Response
 
 from auth_service.accounts.schemas import CaptchaFlagRead, CodeSentRead, SessionRead, VerifyTicketRead
 from auth_service.challenges import new_bot_check, new_captcha
@@ -20,7 +20,7 @@ from auth_service.sessions.schemas import (
 )
 from auth_service.sessions.verification import send_verification
 from portal_kit.encryption import encrypted_body
-from portal_kit.envelope import Done, Envelope, ok
+from portal_kit.envelope import Done, Envelope, ok, ok_response
 from portal_kit.throttle import at_most_once_per
 
 router = APIRouter(tags=["auth"])
@@ -50,8 +50,8 @@ async def bot_check_challenge(ctx: Ctx) -> Envelope[BotCheckRead]:
 
 
 @router.post("/wps/session/login", operation_id="login", responses=LOGIN_REFUSALS, response_model=Envelope[SessionRead])
-async def login(ctx: Ctx, who: Who, body: Login) -> Envelope[SessionRead]:
-    return ok(await service.login(ctx, who, body, service.Entry.MEMBER))
+async def login(ctx: Ctx, who: Who, body: Login) -> Response:
+    return ok_response(await service.login(ctx, who, body, service.Entry.MEMBER))
 
 
 @router.post(
@@ -60,8 +60,8 @@ async def login(ctx: Ctx, who: Who, body: Login) -> Envelope[SessionRead]:
     responses=LOGIN_REFUSALS,
     response_model=Envelope[SessionRead],
 )
-async def agent_login(ctx: Ctx, who: Who, body: Login) -> Envelope[SessionRead]:
-    return ok(await service.login(ctx, who, body, service.Entry.AGENT))
+async def agent_login(ctx: Ctx, who: Who, body: Login) -> Response:
+    return ok_response(await service.login(ctx, who, body, service.Entry.AGENT))
 
 
 @router.post(
