@@ -9,13 +9,13 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 from fastapi import APIRouter, FastAPI
-from redis.asyncio import Redis
 
 from portal_kit.app import create_app
 from portal_kit.envelope import Envelope, ok
 from portal_kit.sessions import MemberPrincipal, Principal, Role, SessionCache, SessionStore, token_key
 from portal_kit.settings import ServiceSettings
 from portal_kit.testing.plugin import PortalServers
+from portal_kit.valkey_link import ValkeyLink
 
 router = APIRouter()
 MEMBER = Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m1")
@@ -102,7 +102,7 @@ async def test_a_password_change_done_is_seen_by_every_process(first: FastAPI, s
 
 
 async def test_an_answer_read_while_a_change_arrived_is_not_kept(portal_servers: PortalServers) -> None:
-    cache = SessionCache(Redis.from_url(portal_servers.redis_url), seconds=10)
+    cache = SessionCache(ValkeyLink(portal_servers.redis_url), seconds=10)
     cache.live = True
     epoch = cache.epoch  # a load reads Valkey...
     cache.drop(["session:someone-else"])  # ...while some change is heard
@@ -110,11 +110,10 @@ async def test_an_answer_read_while_a_change_arrived_is_not_kept(portal_servers:
     assert cache.get("session:k") is None
     cache.put("session:k", MEMBER, 60_000, cache.epoch)
     assert cache.get("session:k") == MEMBER
-    await cache.redis.aclose()
 
 
 async def test_without_a_live_subscription_every_session_is_read_from_valkey(portal_servers: PortalServers) -> None:
-    cache = SessionCache(Redis.from_url(portal_servers.redis_url), seconds=10)
+    cache = SessionCache(ValkeyLink(portal_servers.redis_url), seconds=10)
     cache.put("session:k", MEMBER, 60_000, cache.epoch)  # never started: not live
     assert cache.get("session:k") is None
     await cache.start()
@@ -126,13 +125,11 @@ async def test_without_a_live_subscription_every_session_is_read_from_valkey(por
     assert cache.get("session:k") == MEMBER
     await cache.stop()
     assert not cache.live and cache.get("session:k") is None
-    await cache.redis.aclose()
 
 
 async def test_a_session_is_never_kept_past_its_own_expiry(portal_servers: PortalServers) -> None:
-    cache = SessionCache(Redis.from_url(portal_servers.redis_url), seconds=10)
+    cache = SessionCache(ValkeyLink(portal_servers.redis_url), seconds=10)
     cache.live = True
     cache.put("session:k", MEMBER, 1, cache.epoch)  # one millisecond left in Valkey
     await asyncio.sleep(0.01)
     assert cache.get("session:k") is None
-    await cache.redis.aclose()

@@ -15,7 +15,7 @@ import pytest
 from redis.asyncio import Redis
 
 from portal_kit.testing.plugin import PortalServers
-from portal_kit.valkey_link import ValkeyConnectionError, ValkeyError, ValkeyLink, as_int, as_str, encode
+from portal_kit.valkey_link import Subscriber, ValkeyConnectionError, ValkeyError, ValkeyLink, as_int, as_str, encode
 
 LinkFactory = Callable[..., ValkeyLink]
 
@@ -215,3 +215,73 @@ def test_commands_are_encoded_as_arrays_of_bulk_strings() -> None:
     assert encode(("SET", "k", 5, b"\x00")) == b"*4\r\n$3\r\nSET\r\n$1\r\nk\r\n$1\r\n5\r\n$1\r\n\x00\r\n"
     with pytest.raises(TypeError):
         encode(("SET", "k", True))
+
+
+class Heard:
+    """What a subscriber told: the messages and its live/lost states, in order."""
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[str, str]] = []
+        self.states: list[bool] = []
+
+    def message(self, channel: str, data: str) -> None:
+        self.messages.append((channel, data))
+
+    def state(self, live: bool) -> None:
+        self.states.append(live)
+
+    async def until(self, check: Callable[[], bool], seconds: float = 3.0) -> None:
+        deadline = time.monotonic() + seconds
+        while not check():
+            assert time.monotonic() < deadline, (self.messages, self.states)
+            await asyncio.sleep(0.01)
+
+
+async def test_a_subscriber_hears_each_message_once_it_is_live(new_link: LinkFactory, admin: Redis) -> None:
+    heard = Heard()
+    subscriber = Subscriber(new_link(), ["news", "alerts"], heard.message, heard.state)
+    await subscriber.start()
+    try:
+        await heard.until(lambda: heard.states == [True])
+        await admin.publish("news", "one two")
+        await admin.publish("other", "not ours")
+        await admin.publish("alerts", "three")
+        await heard.until(lambda: len(heard.messages) == 2)
+        assert heard.messages == [("news", "one two"), ("alerts", "three")]
+    finally:
+        await subscriber.stop()
+    await admin.publish("news", "after the stop")
+    await asyncio.sleep(0.1)
+    assert len(heard.messages) == 2 and heard.states[-1] is False
+
+
+async def test_a_subscriber_says_when_it_is_cut_off_and_subscribes_again(new_link: LinkFactory, admin: Redis) -> None:
+    heard = Heard()
+    subscriber = Subscriber(new_link(), ["news"], heard.message, heard.state, retry_seconds=0.1)
+    await subscriber.start()
+    try:
+        await heard.until(lambda: heard.states == [True])
+        await admin.execute_command("CLIENT", "KILL", "TYPE", "pubsub")
+        await heard.until(lambda: heard.states == [True, False, True])
+        await admin.publish("news", "again")
+        await heard.until(lambda: heard.messages == [("news", "again")])
+    finally:
+        await subscriber.stop()
+
+
+async def test_a_subscriber_notices_a_connection_that_went_silent(new_link: LinkFactory, admin: Redis) -> None:
+    heard = Heard()
+    link = new_link(timeout=0.3)
+    subscriber = Subscriber(link, ["news"], heard.message, heard.state, retry_seconds=0.1, ping_seconds=0.2)
+    await subscriber.start()
+    try:
+        await heard.until(lambda: heard.states == [True])
+        await asyncio.sleep(0.5)  # PINGs answered meanwhile: still live
+        assert heard.states == [True]
+        await admin.execute_command("CLIENT", "PAUSE", 1000, "ALL")  # its next PING goes unanswered
+        started = time.monotonic()
+        await heard.until(lambda: heard.states[-1] is False)
+        assert time.monotonic() - started < 0.9
+        await heard.until(lambda: heard.states[-1] is True, seconds=5)  # back once the server answers again
+    finally:
+        await subscriber.stop()

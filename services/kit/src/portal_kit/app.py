@@ -239,7 +239,7 @@ def create_app(
         app.state.redis = Redis.from_pool(pool)  # closing the client closes its pool
         # The hot path's commands (sessions, throttles, sealed bodies' nonces) on one pipelined connection.
         app.state.valkey = ValkeyLink(settings.redis_url)
-        session_cache = SessionCache(app.state.redis, seconds=settings.session_cache_seconds)
+        session_cache = SessionCache(app.state.valkey, seconds=settings.session_cache_seconds)
         await session_cache.start()
         app.state.sessions = SessionStore(app.state.valkey, session_cache)
         for hook in on_startup:

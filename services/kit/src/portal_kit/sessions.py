@@ -1,7 +1,7 @@
-"""Session verification from Redis and role dependencies.
+"""Session verification from Valkey and role dependencies.
 
 The auth service writes sessions; every service verifies them here. A session is stored under
-``session:<sha256(token)>`` (so a Redis dump holds no usable token) as JSON:
+``session:<sha256(token)>`` (so a Valkey dump holds no usable token) as JSON:
 ``{"accountId", "merchant", "role", "accountType", "username", "mustChangePassword"}``. Roles: visitor
 (no session), trial, member, agent, ops. An ops session carries the ops person's roles (``opsRoles``, see
 ``OpsRole``) and the brands they may act for (``opsMerchants``; ``*`` for every brand); its ``merchant`` is ``*``
@@ -18,10 +18,8 @@ process drops what it heard of at once; a process whose subscription is not live
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
-import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -30,18 +28,14 @@ from enum import StrEnum
 from typing import Annotated
 
 from fastapi import Depends, Request
-from redis.asyncio import Redis
 
 from portal_kit.errors import Forbidden, Unauthorized
 from portal_kit.merchant import merchant_code
 from portal_kit.openapi import READS_HEADERS
-from portal_kit.valkey_link import Command, ValkeyLink, as_int
-
-log = logging.getLogger("portal_kit.sessions")
+from portal_kit.valkey_link import Command, Subscriber, ValkeyLink, as_int
 
 AGENT_TYPES = frozenset({1, 2, 41, 42})
 CHANGED_CHANNEL = "sessions:changed"
-POLL_SECONDS = 0.2  # how often the listener looks up from waiting, to notice that it should stop
 TRIAL_TYPE = 4
 ALL_MERCHANTS = "*"
 
@@ -113,11 +107,11 @@ class SessionCache:
     """The sessions this process verified in the last ``seconds`` (never past their own expiry), dropped as
     soon as ``sessions:changed`` names them. Used only while the subscription is live: a lost or renewed
     subscription empties the cache, and an answer read from Valkey while any change arrived is not kept (it
-    may predate the change). A subscription that dies without an error is not noticed; then a revoked session
-    can outlive its revocation in this process by at most ``seconds``."""
+    may predate the change). A subscription that dies without an error is noticed by its next unanswered
+    ``PING`` (``valkey_link.Subscriber``): until then a revoked session can outlive its revocation in this process
+    by at most ``seconds``."""
 
-    def __init__(self, redis: Redis, *, seconds: float = 10.0, size: int = 50_000) -> None:
-        self.redis = redis
+    def __init__(self, valkey: ValkeyLink, *, seconds: float = 10.0, size: int = 50_000) -> None:
         self.seconds = seconds
         self.size = size
         self.live = False
@@ -125,8 +119,7 @@ class SessionCache:
         self._entries: dict[str, tuple[float, Principal]] = {}
         # Told the token keys of every session that changed (a process holding sockets closes theirs).
         self.watchers: list[Callable[[list[str]], None]] = []
-        self._listener: asyncio.Task[None] | None = None
-        self._stopping = False
+        self._subscriber = Subscriber(valkey, [CHANGED_CHANNEL], self._heard, self._reset)
 
     def get(self, key: str) -> Principal | None:
         if not self.live:
@@ -154,43 +147,21 @@ class SessionCache:
         for watcher in self.watchers:
             watcher(dropped)
 
+    def _heard(self, _channel: str, keys: str) -> None:
+        self.drop(keys.split())
+
     def _reset(self, live: bool) -> None:
+        """The subscription (re)confirmed, or lost: what was heard before counts for nothing."""
         self.epoch += 1
         self._entries.clear()
         self.live = live
 
     async def start(self) -> None:
-        self._listener = asyncio.create_task(self._listen())
+        await self._subscriber.start()
 
     async def stop(self) -> None:
-        # The listener notices the flag within a poll; cancelling it instead is not reliable (the client
-        # library can absorb a cancellation while it waits for a message).
-        self._stopping = True
-        if self._listener is not None:
-            try:
-                await asyncio.wait_for(asyncio.shield(self._listener), timeout=5)
-            except TimeoutError:
-                self._listener.cancel()
+        await self._subscriber.stop()
         self._reset(live=False)
-
-    async def _listen(self) -> None:
-        while not self._stopping:
-            try:
-                async with self.redis.pubsub() as pubsub:
-                    await pubsub.subscribe(CHANGED_CHANNEL)
-                    while not self._stopping:
-                        message = await pubsub.get_message(timeout=POLL_SECONDS)
-                        if message is None:
-                            continue
-                        if message["type"] == "subscribe":  # (re)subscribed: what happened meanwhile is unknown
-                            self._reset(live=True)
-                        elif message["type"] == "message":
-                            self.drop(str(message["data"]).split())
-            except Exception:  # noqa: BLE001 - any failure turns the cache off until the subscription is back
-                log.warning("session change subscription lost; verifying every session in Valkey meanwhile")
-            self._reset(live=False)
-            if not self._stopping:
-                await asyncio.sleep(1.0)
 
 
 class SessionStore:

@@ -17,10 +17,12 @@ it. Never for a blocking command (``BLPOP``, ``SUBSCRIBE``): it would hold up ev
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import logging
 import ssl
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Union, cast
 from urllib.parse import unquote, urlsplit
@@ -31,6 +33,7 @@ Argument = str | int | float | bytes
 Command = Sequence[Argument]
 
 DEFAULT_TIMEOUT = 5.0
+log = logging.getLogger("portal_kit.valkey_link")
 
 
 class ValkeyError(Exception):
@@ -112,15 +115,19 @@ class _Waiting:
 
 
 class _Connection(asyncio.Protocol):
-    def __init__(self, loop: asyncio.AbstractEventLoop, timeout: float) -> None:
+    def __init__(
+        self, loop: asyncio.AbstractEventLoop, timeout: float, pushed: Callable[[Reply], None] | None = None
+    ) -> None:
         self.loop = loop
         self.timeout = timeout
         self.transport: asyncio.Transport | None = None
         self.open = False
+        self.closed: asyncio.Future[Exception] = loop.create_future()  # the reason, once it is lost
         self._buffer = bytearray()
         self._waiting: deque[_Waiting] = deque()
         self._watchdog: asyncio.TimerHandle | None = None
         self._lost: Exception | None = None
+        self._pushed = pushed  # a subscriber's: what arrives while no command waits (messages, confirmations)
 
     # asyncio.Protocol
 
@@ -143,6 +150,9 @@ class _Connection(asyncio.Protocol):
                 self._fail(ValkeyConnectionError(f"Valkey answered what this client cannot read: {error}"))
                 return
             if not waiting:
+                if self._pushed is not None and not isinstance(reply, ValkeyError):
+                    self._pushed(reply)
+                    continue
                 self._fail(ValkeyConnectionError("Valkey answered a command nobody sent"))
                 return
             head = waiting[0]
@@ -184,12 +194,20 @@ class _Connection(asyncio.Protocol):
             return
         self._watchdog = self.loop.call_later(self.timeout - overdue, self._watch)
 
+    def send_only(self, payload: bytes) -> None:
+        """A command whose answers come as pushes (``SUBSCRIBE``, a subscriber's ``PING``)."""
+        if not self.open or self.transport is None:
+            raise ValkeyConnectionError(f"the connection to Valkey is lost: {self._lost}")
+        self.transport.write(payload)
+
     def _fail(self, error: Exception) -> None:
         if self.open:
             self.open = False
             self._lost = error
             if self.transport is not None:
                 self.transport.abort()
+        if not self.closed.done():
+            self.closed.set_result(error)
         if self._watchdog is not None:
             self._watchdog.cancel()
             self._watchdog = None
@@ -284,14 +302,16 @@ class ValkeyLink:
         self._opening = None
         return connection
 
-    async def _open(self, loop: asyncio.AbstractEventLoop) -> _Connection:
+    async def _open(
+        self, loop: asyncio.AbstractEventLoop, pushed: Callable[[Reply], None] | None = None
+    ) -> _Connection:
         """A new connection, signed in (``AUTH``) and on its database (``SELECT``) before any command is sent."""
         context = ssl.create_default_context() if self._tls else None
         connection: _Connection | None = None
         try:
             async with asyncio.timeout(self.timeout):
                 _, connection = await loop.create_connection(
-                    lambda: _Connection(loop, self.timeout), self.host, self.port, ssl=context
+                    lambda: _Connection(loop, self.timeout, pushed), self.host, self.port, ssl=context
                 )
                 hello: list[Command] = []
                 if self._password is not None:
@@ -326,6 +346,101 @@ class Script:
             if not str(error).startswith("NOSCRIPT"):
                 raise
         return await self.link.execute("EVAL", self.source, len(keys), *keys, *args)
+
+
+class Subscriber:
+    """Messages of some channels, on a connection of their own, with nothing polled: ``heard(channel, message)``
+    for each message, ``live(True)`` once the subscription is confirmed (what was published before is unknown),
+    ``live(False)`` as soon as it is lost. It subscribes again after ``retry_seconds``, and sends a ``PING`` every
+    ``ping_seconds`` so that a connection that died without a word is noticed within ``ping_seconds`` plus the
+    link's ``timeout``."""
+
+    def __init__(
+        self,
+        link: ValkeyLink,
+        channels: Sequence[str],
+        heard: Callable[[str, str], None],
+        live: Callable[[bool], None],
+        *,
+        retry_seconds: float = 1.0,
+        ping_seconds: float = 30.0,
+    ) -> None:
+        self.link = link
+        self.channels = tuple(channels)
+        self._heard = heard
+        self._live = live
+        self.retry_seconds = retry_seconds
+        self.ping_seconds = ping_seconds
+        self._task: asyncio.Task[None] | None = None
+        self._connection: _Connection | None = None
+        self._stopping = False
+        self._pinged_at: float | None = None  # a PING sent and not yet answered
+        self._timer: asyncio.TimerHandle | None = None
+
+    async def start(self) -> None:
+        self._stopping = False
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        self._stopping = True
+        if self._connection is not None:
+            self._connection.close()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        self._live(False)
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not self._stopping:
+            try:
+                connection = self._connection = await self.link._open(loop, self._pushed)
+                connection.send_only(encode(("SUBSCRIBE", *self.channels)))
+                self._pinged_at = None
+                self._timer = loop.call_later(self.ping_seconds, self._ping)
+                try:
+                    reason = await connection.closed
+                finally:
+                    self._timer.cancel()
+                if not self._stopping:
+                    log.warning("Valkey subscription to %s lost: %s", ", ".join(self.channels), reason)
+            except (ValkeyConnectionError, ValkeyError) as error:
+                log.warning("cannot subscribe to %s: %s", ", ".join(self.channels), error)
+            self._connection = None
+            self._live(False)
+            if not self._stopping:
+                await asyncio.sleep(self.retry_seconds)
+
+    def _pushed(self, reply: Reply) -> None:
+        if not isinstance(reply, list) or not reply or not isinstance(reply[0], str):
+            return
+        kind = reply[0].lower()
+        if kind == "message" and len(reply) == 3 and isinstance(reply[1], str) and isinstance(reply[2], str):
+            self._heard(reply[1], reply[2])
+        elif kind == "subscribe" and reply[1] == self.channels[-1]:  # every channel is subscribed now
+            self._live(True)
+        elif kind == "pong":
+            self._pinged_at = None
+
+    def _ping(self) -> None:
+        connection = self._connection
+        if connection is None or not connection.open:
+            return
+        self._pinged_at = connection.loop.time()
+        connection.send_only(encode(("PING",)))
+        self._timer = connection.loop.call_later(self.link.timeout, self._pinged)
+
+    def _pinged(self) -> None:
+        """The link's timeout after a PING: a connection that has not answered it is closed, else the next PING."""
+        connection = self._connection
+        if connection is None or not connection.open:
+            return
+        if self._pinged_at is not None:
+            connection._fail(ValkeyConnectionError("Valkey did not answer the subscription's PING"))
+            return
+        self._timer = connection.loop.call_later(max(self.ping_seconds - self.link.timeout, 0.0), self._ping)
 
 
 def as_int(reply: Reply) -> int:

@@ -24,7 +24,7 @@ async def _start(app: FastAPI) -> None:
     settings: NotificationsSettings = app.state.settings
     app.state.nats = await connect_nats(settings.nats_url, "notifications-api")
     app.state.hub = Hub(app.state.nats, app.state.db, settings.resume_limit)
-    app.state.heartbeat = asyncio.create_task(app.state.hub.heartbeat(app.state.redis, settings.heartbeat_seconds))
+    app.state.heartbeat = asyncio.create_task(app.state.hub.heartbeat(app.state.valkey, settings.heartbeat_seconds))
     sessions: SessionStore = app.state.sessions
     if sessions.cache is not None:
         sessions.cache.watchers.append(app.state.hub.sessions_ended)

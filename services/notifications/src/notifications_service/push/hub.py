@@ -16,7 +16,6 @@ from nats.aio.client import Client as NATS
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 from pydantic import BaseModel, ValidationError
-from redis.asyncio import Redis
 from starlette.websockets import WebSocketState
 
 from notifications_service.inbox import repository
@@ -25,6 +24,7 @@ from notifications_service.push.schemas import CloseCode, SocketBalanceFrame, So
 from notifications_service.push.subjects import brand_subject, member_subject
 from portal_events import NotificationsPush
 from portal_kit.db import Database
+from portal_kit.valkey_link import ValkeyLink
 
 log = logging.getLogger("notifications.hub")
 
@@ -125,25 +125,22 @@ class Hub:
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
 
-    async def heartbeat(self, redis: Redis, every: float) -> None:
+    async def heartbeat(self, valkey: ValkeyLink, every: float) -> None:
         """Every ``every`` seconds, one pass over the sockets (one task for all of them, not one each): close
         those silent for two pings and those whose session is gone (looked up in one pipeline), ping the rest."""
         while True:
             await asyncio.sleep(every)
             try:
-                await self._beat(redis, every)
+                await self._beat(valkey, every)
             except Exception:
                 log.exception("heartbeat pass failed")
 
-    async def _beat(self, redis: Redis, every: float) -> None:
+    async def _beat(self, valkey: ValkeyLink, every: float) -> None:
         now = time.monotonic()
         held = [conn for conns in self.by_token.values() for conn in conns]
         silent = {conn for conn in held if now - conn.answered_at > 2 * every}
         keys = list(self.by_token)
-        async with redis.pipeline(transaction=False) as pipe:
-            for key in keys:
-                pipe.exists(key)
-            alive = await pipe.execute()
+        alive = await valkey.pipeline(*(("EXISTS", key) for key in keys)) if keys else []
         ended = {key for key, exists in zip(keys, alive, strict=True) if not exists}
         closing = [conn.close(CloseCode.SILENT) for conn in silent]
         closing += [conn.close(CloseCode.SESSION_ENDED) for conn in held if conn.token_key in ended]
