@@ -35,6 +35,7 @@ from portal_kit.messaging.inbox import claim, claim_with_row
 from portal_kit.messaging.relay import inbox_prefix
 from portal_kit.telemetry import extract_context, tracer
 
+PULL_SECONDS = 10.0
 log = logging.getLogger("portal_kit.consumer")
 
 DEADLETTER_STREAM = "DEADLETTER"
@@ -195,7 +196,9 @@ def _consume(
         subject,
         stream=JStream(name=stream, declare=False),
         durable=consumer,
-        pull_sub=PullSub(batch_size=16, timeout=1.0),
+        # A waiting pull hands over a message as soon as it arrives, whatever its timeout; the timeout only sets how
+        # often an idle consumer asks again (each a request to NATS and a wake-up of the worker).
+        pull_sub=PullSub(batch_size=16, timeout=PULL_SECONDS),
         inbox_prefix=f"{broker.inbox}.".encode(),
         deliver_policy=DeliverPolicy.ALL,
         config=ConsumerConfig(max_deliver=max_deliver + 1, ack_wait=30),
