@@ -17,6 +17,7 @@ from lottery_service.bets import service as bets
 from lottery_service.bets.models import Bet, Slip
 from lottery_service.catalogue.domain import catalogue
 from lottery_service.draws import domain as draw_rules
+from lottery_service.draws import service as draw_service
 from lottery_service.draws.models import Issue
 from portal_kit import money
 from portal_kit.messaging.outbox import OutboxMessage
@@ -340,3 +341,30 @@ async def test_the_lobby_lists_and_the_vn_calls(lottery: Lottery) -> None:
 def test_a_choice_is_stored_and_read_back_as_it_was_checked() -> None:
     bet = Bet(choice={"position": 2, "numbers": [7], "option": None})
     assert bets.choice_of(bet) == domain.Choice(2, (7,), None)
+
+
+async def test_the_draw_loop_finds_work_when_a_tick_would(lottery: Lottery) -> None:
+    """The loop's one-statement check before a tick: true for an issue due, a slip the wallet left unanswered past
+    the recovery delay, an issue drawn and not settled; false once the tick has done them."""
+    settings = lottery.settings
+    _, token = await lottery.member(100_000)
+    issue = await lottery.open_issue("SSC_1M")
+    assert not await worker.work_due(lottery.db, settings)  # issues ahead, none due
+    placed = (await lottery.bet(token, "SSC_1M", issue, [BIG])).json()["value"]
+    await lottery.make_due("SSC_1M", issue)
+    assert await worker.work_due(lottery.db, settings)
+    await draw_service.draw_due(lottery.db, catalogue())
+    assert await worker.work_due(lottery.db, settings)  # drawn, its bets not settled yet
+    await bets.settle_drawn(lottery.db, lottery.nc, catalogue(), 8)
+    assert not await worker.work_due(lottery.db, settings)
+    async with lottery.db.transaction() as session:  # a slip the wallet never answered, older than the delay
+        await session.execute(
+            update(Slip)
+            .where(Slip.id == uuid.UUID(placed["slipId"]))
+            .values(
+                status="pending", created_at=datetime.now(UTC) - timedelta(seconds=settings.recovery_after_seconds + 1)
+            )
+        )
+    assert await worker.work_due(lottery.db, settings)
+    await worker.tick(lottery.db, lottery.nc, settings, schedule=False)
+    assert not await worker.work_due(lottery.db, settings)

@@ -45,17 +45,36 @@ async def tick(db: Database, nc: NATS, settings: LotterySettings, *, schedule: b
     await bets.refund_void(db, nc, settings.settle_concurrency)
 
 
+# Whether a tick finds work (an issue due, a slip the wallet left unanswered, an issue drawn and not settled), read
+# from the partial indexes in one prepared statement: most ticks find none, and a tick is four transactions.
+WORK_DUE = (
+    f"SELECT EXISTS (SELECT 1 FROM lottery_issue WHERE status = '{draws.OPEN}' AND draws_at <= now()) "  # noqa: S608 - constants
+    f"OR EXISTS (SELECT 1 FROM lottery_slip WHERE status IN ('{bets.PENDING}', '{bets.VOIDING}') "
+    "AND created_at < now() - make_interval(secs => %s)) "
+    f"OR EXISTS (SELECT 1 FROM lottery_issue WHERE status = '{draws.DRAWN}')"
+)
+FULL_TICK_SECONDS = 10.0  # a whole tick however quiet: the refunds of issues ops voided, and a safety net
+
+
+async def work_due(db: Database, settings: LotterySettings) -> bool:
+    found = await db.call(WORK_DUE, (settings.recovery_after_seconds,))
+    return bool(found and found[0])
+
+
 def draw_loop(settings: LotterySettings) -> Background:
     async def loop(db: Database) -> None:
         nc = await connect_nats(settings.nats_url, "lottery-draws")
-        scheduled_at = -math.inf
+        scheduled_at = ticked_at = -math.inf
         try:
             while True:
-                due = time.monotonic() - scheduled_at >= settings.schedule_every_seconds
+                now = time.monotonic()
+                due = now - scheduled_at >= settings.schedule_every_seconds
                 try:
-                    await tick(db, nc, settings, schedule=due)
+                    if due or now - ticked_at >= FULL_TICK_SECONDS or await work_due(db, settings):
+                        await tick(db, nc, settings, schedule=due)
+                        ticked_at = now
                     if due:
-                        scheduled_at = time.monotonic()
+                        scheduled_at = now
                 except Exception:
                     log.exception("the draw loop failed; trying again next tick")
                 await asyncio.sleep(settings.tick_seconds)
