@@ -84,6 +84,15 @@ async def test_wrong_password_then_captcha_then_growing_waits_but_no_lock(auth: 
     assert later.status_code == 200, later.text
 
 
+async def test_a_right_password_clears_the_failures_with_the_session_it_opens(auth: AuthClient, member: str) -> None:
+    for _ in range(3):
+        await auth.login(member, "wrong-one1")
+    assert (await auth.login(member, "gizli123")).json()["errorCode"] == "captcha.required"
+    assert (await auth.login(member, "gizli123", **(await auth.captcha()))).status_code == 200
+    assert (await auth.login(member, "gizli123")).status_code == 200  # no captcha asked any more
+    assert (await auth.login(member, "wrong-one1")).json()["value"] == {"captcha": False}  # counting from one
+
+
 async def test_ops_unlock_a_locked_account(auth: AuthClient, member: str, auth_db: Database) -> None:
     for _ in range(3):
         await auth.login(member, "wrong-one1")

@@ -22,7 +22,7 @@ import hashlib
 import json
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated
@@ -175,7 +175,8 @@ class SessionStore:
     def _index(merchant: str, account_id: str) -> str:
         return f"account-sessions:{merchant}:{account_id}"
 
-    async def create(self, principal: Principal, ttl_seconds: int) -> str:
+    async def create(self, principal: Principal, ttl_seconds: int, *, forget: Sequence[str] = ()) -> str:
+        """A new session's token; the keys ``forget`` are deleted in the same transaction (one round trip)."""
         token = secrets.token_urlsafe(32)
         body: dict[str, object] = {
             "accountId": principal.account_id,
@@ -197,6 +198,8 @@ class SessionStore:
                 ("EXPIRE", index, ttl_seconds, "GT"),
                 ("EXPIRE", index, ttl_seconds, "NX"),
             ]
+        if forget:
+            commands.append(("DEL", *forget))
         await self.valkey.transaction(*commands)
         return token
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from enum import StrEnum
 
@@ -57,8 +58,15 @@ def _failures_key(merchant: str, username: str) -> str:
 
 
 async def open_session(
-    ctx: AuthContext, caller: Caller, account: Account, *, must_change_password: bool, first_login: bool
+    ctx: AuthContext,
+    caller: Caller,
+    account: Account,
+    *,
+    must_change_password: bool,
+    first_login: bool,
+    forget: Sequence[str] = (),
 ) -> SessionRead:
+    """The session, written with ``forget`` (the login's failure and delay counters) gone in the same round trip."""
     principal = Principal(
         role=role_for_account_type(account.account_type),
         merchant=account.merchant,
@@ -67,7 +75,7 @@ async def open_session(
         username=account.username,
         must_change_password=must_change_password,
     )
-    token = await ctx.sessions.create(principal, ctx.settings.session_ttl_seconds)
+    token = await ctx.sessions.create(principal, ctx.settings.session_ttl_seconds, forget=forget)
     await ctx.db.call(RECORD_LOGIN, (caller.ip, account.id, caller.ip, (caller.user_agent or "")[:300]))
     return SessionRead(
         token=token,
@@ -123,7 +131,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     assert account is not None
     _admit(account, entry, now)
 
-    await ctx.valkey.execute("DEL", failures_key, *_delay_keys(caller, username))
+    counters = (failures_key, *_delay_keys(caller, username))  # a right password clears them
     if account.password_hash and needs_rehash(account.password_hash):
         new_hash = await hash_password(body.password)
         async with ctx.db.transaction() as session:
@@ -134,10 +142,13 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     must_change, first = is_weak(body.password) or expired, account.last_login_at is None
     if brand.flag("NEWIPVERIFY3") and new_address:
         if methods_of(account):
+            await ctx.valkey.execute("DEL", *counters)
             await require_verification(ctx, account, must_change, first)
         # Nothing bound to verify with: the login goes ahead, but no money leaves for the cooling-off period.
         await ctx.db.call(START_COOLING_OFF, (account.id,))
-    return await open_session(ctx, caller, account, must_change_password=must_change, first_login=first)
+    return await open_session(
+        ctx, caller, account, must_change_password=must_change, first_login=first, forget=counters
+    )
 
 
 async def _account_of(ctx: AuthContext, caller: Caller, username: str) -> tuple[Account | None, bool]:
