@@ -285,3 +285,27 @@ async def test_a_subscriber_notices_a_connection_that_went_silent(new_link: Link
         await heard.until(lambda: heard.states[-1] is True, seconds=5)  # back once the server answers again
     finally:
         await subscriber.stop()
+
+
+async def test_a_failing_listener_does_not_make_the_subscriber_hear_a_message_twice(
+    new_link: LinkFactory, admin: Redis
+) -> None:
+    heard = Heard()
+
+    def fussy(channel: str, data: str) -> None:
+        heard.message(channel, data)
+        if data == "bad":
+            raise ValueError("the listener's own bug")
+
+    subscriber = Subscriber(new_link(), ["news"], fussy, heard.state)
+    await subscriber.start()
+    try:
+        await heard.until(lambda: heard.states == [True])
+        for data in ("bad", "good", "later"):
+            await admin.publish("news", data)
+        await heard.until(lambda: len(heard.messages) == 3)
+        await asyncio.sleep(0.1)
+        assert [data for _, data in heard.messages] == ["bad", "good", "later"]
+        assert heard.states == [True]  # still subscribed
+    finally:
+        await subscriber.stop()

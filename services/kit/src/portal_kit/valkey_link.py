@@ -151,7 +151,10 @@ class _Connection(asyncio.Protocol):
                 return
             if not waiting:
                 if self._pushed is not None and not isinstance(reply, ValkeyError):
-                    self._pushed(reply)
+                    try:
+                        self._pushed(reply)
+                    except Exception:  # a listener's failure must not leave this buffer to be read again
+                        log.exception("a Valkey subscriber's handler failed")
                     continue
                 self._fail(ValkeyConnectionError("Valkey answered a command nobody sent"))
                 return
