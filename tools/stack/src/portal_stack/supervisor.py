@@ -18,6 +18,7 @@ import yaml
 
 from portal_kit.servers import (
     ManagedProcess,
+    go_env,
     nats_authorization,
     nats_process,
     port_open,
@@ -206,7 +207,7 @@ class Supervisor:
             [venv_bin("traefik"), f"--configFile={config_file}"],
             cfg.logs / "gateway.log",
             lambda: http_ready(f"{cfg.url}/wps/system/status"),
-            env=cfg.gateway_env(),
+            env={**cfg.gateway_env(), **go_env()},
             port=cfg.port,
         )
         self._start(gateway, timeout=60)
