@@ -21,7 +21,7 @@ from portal_kit.db import Database
 from portal_kit.valkey_link import ValkeyLink
 
 ELSEWHERE = "203.0.113.77"
-UNUSED = ("redis", "valkey", "site", "payload_keys", "sms", "mailer", "sessions", "login_counts")
+UNUSED = ("valkey", "site", "payload_keys", "sms", "mailer", "sessions", "login_counts")
 
 
 @pytest.fixture

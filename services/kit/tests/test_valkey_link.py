@@ -15,7 +15,16 @@ import pytest
 from redis.asyncio import Redis
 
 from portal_kit.testing.plugin import PortalServers
-from portal_kit.valkey_link import Subscriber, ValkeyConnectionError, ValkeyError, ValkeyLink, as_int, as_str, encode
+from portal_kit.valkey_link import (
+    Subscriber,
+    ValkeyConnectionError,
+    ValkeyError,
+    ValkeyLink,
+    as_int,
+    as_str,
+    cached_text,
+    encode,
+)
 
 LinkFactory = Callable[..., ValkeyLink]
 
@@ -177,6 +186,22 @@ async def test_a_script_runs_by_digest_and_again_after_a_flush(new_link: LinkFac
     assert await counter(keys=["hits"], args=[3]) == 5
     with pytest.raises(ValkeyError):
         await link.script("return redis.call('NOSUCH')")()
+
+
+async def test_a_cached_text_is_loaded_once_and_kept_for_its_seconds(new_link: LinkFactory, admin: Redis) -> None:
+    link = new_link()
+    loads: list[int] = []
+
+    async def load() -> str:
+        loads.append(1)
+        return f"answer {len(loads)}"
+
+    assert await cached_text(link, "cached:board", 30, load) == "answer 1"
+    assert await cached_text(link, "cached:board", 30, load) == "answer 1"
+    assert len(loads) == 1
+    assert 0 < await admin.ttl("cached:board") <= 30
+    await admin.delete("cached:board")  # its seconds are over
+    assert await cached_text(link, "cached:board", 30, load) == "answer 2"
 
 
 async def test_the_urls_user_password_and_database_are_used(

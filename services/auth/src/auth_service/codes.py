@@ -21,6 +21,7 @@ from auth_service.context import AuthContext, Caller
 from portal_kit.compare import same_secret
 from portal_kit.errors import DomainError, TooManyRequests
 from portal_kit.throttle import count, throttle
+from portal_kit.valkey_link import as_int, as_str
 
 MOBILE = re.compile(r"^[0-9]{6,15}$")
 DIALING_CODE = re.compile(r"^[0-9]{1,4}$")
@@ -47,14 +48,14 @@ async def admit_send(ctx: AuthContext, caller: Caller, purpose: str, phone: str,
         brand = await ctx.site.brand(caller.merchant)
         if not any(phone.startswith(f"+{code}") for code in brand.sms_dialing_codes):
             raise DomainError("sms.country_unsupported")
-    countdown = await ctx.redis.ttl(f"{key}:wait")
+    countdown = as_int(await ctx.valkey.execute("TTL", f"{key}:wait"))
     if countdown > 0:
         raise DomainError("sms.countdown", status=429, value={"waitSeconds": countdown}, seconds=countdown)
     await throttle(ctx.valkey, f"auth:sms-ip:{caller.ip}", ctx.settings.sms_per_ip_per_hour, 3600)
     if await count(ctx.valkey, f"auth:sms-day:{caller.merchant}:{phone}", 86400) > ctx.settings.sms_per_number_per_day:
         raise TooManyRequests("sms.quota")
     wait = 60 * ctx.settings.sms_code_minutes
-    if not await ctx.redis.set(f"{key}:wait", "1", ex=wait, nx=True):
+    if await ctx.valkey.execute("SET", f"{key}:wait", "1", "EX", wait, "NX") is None:
         raise DomainError("sms.countdown", status=429, value={"waitSeconds": wait}, seconds=wait)
     if await count(ctx.valkey, f"auth:sms-brand:{caller.merchant}", 3600) > ctx.settings.sms_per_brand_per_hour:
         raise TooManyRequests("sms.quota")
@@ -68,10 +69,7 @@ async def send_code(
     key = _key(caller.merchant, purpose, phone)
     await admit_send(ctx, caller, purpose, phone, by_sms=mail_to is None)
     code = f"{secrets.randbelow(1_000_000):06d}"
-    async with ctx.redis.pipeline(transaction=True) as pipe:
-        pipe.set(key, code, ex=minutes * 60)
-        pipe.delete(f"{key}:tries")
-        await pipe.execute()
+    await ctx.valkey.transaction(("SET", key, code, "EX", minutes * 60), ("DEL", f"{key}:tries"))
     text = {
         "TR": f"Doğrulama kodunuz: {code}. {minutes} dakika geçerlidir. Kimseyle paylaşmayın.",
         "EN": f"Your verification code is {code}. It is valid for {minutes} minutes. Do not share it.",
@@ -85,7 +83,7 @@ async def send_code(
         else:
             await ctx.sms.send(phone, text)
     except Exception:  # noqa: BLE001 - whatever the provider raised, the code is withdrawn and the caller told
-        await ctx.redis.delete(key, f"{key}:wait")
+        await ctx.valkey.execute("DEL", key, f"{key}:wait")
         raise DomainError("sms.failed", status=502) from None
     return CodeSentRead(expiredMinutes=minutes)
 
@@ -97,16 +95,18 @@ async def check_code(ctx: AuthContext, merchant: str, purpose: str, phone: str, 
     key = _key(merchant, purpose, phone)
     tries = await count(ctx.valkey, f"{key}:tries", ctx.settings.sms_code_minutes * 60)
     if tries > MAX_TRIES:
-        await ctx.redis.delete(key)
+        await ctx.valkey.execute("DEL", key)
         return False
-    expected = await ctx.redis.get(key)
+    expected = as_str(await ctx.valkey.execute("GET", key))
     if expected is None:
         return False
-    if same_secret(str(expected), code.strip()):
-        if not await ctx.redis.delete(key):  # only the caller that deletes it used it: two at once, one wins
+    if same_secret(expected, code.strip()):
+        if not as_int(
+            await ctx.valkey.execute("DEL", key)
+        ):  # only the caller that deletes it used it: two at once, one wins
             return False
-        await ctx.redis.delete(f"{key}:tries")
+        await ctx.valkey.execute("DEL", f"{key}:tries")
         return True
     if tries == MAX_TRIES:
-        await ctx.redis.delete(key)
+        await ctx.valkey.execute("DEL", key)
     return False

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from redis.asyncio import Redis
-
 from auth_service.messages import SmsProvider, SmtpMailer
 from auth_service.sessions.login_counts import LoginCounts
 from auth_service.settings import AuthSettings
@@ -20,8 +18,7 @@ from portal_kit.valkey_link import ValkeyLink
 class AuthContext:
     settings: AuthSettings
     db: Database
-    redis: Redis
-    valkey: ValkeyLink  # the hot path's commands: throttles, counters, sessions
+    valkey: ValkeyLink
     site: BrandCache
     payload_keys: PayloadKeys
     sms: SmsProvider

@@ -26,7 +26,6 @@ async def _start(app: FastAPI) -> None:
     app.state.auth = AuthContext(
         settings=settings,
         db=app.state.db,
-        redis=app.state.redis,
         valkey=app.state.valkey,
         site=BrandCache(settings.nats_url, settings.site_cache_seconds, name="auth-brands"),
         payload_keys=app.state.payload_keys,

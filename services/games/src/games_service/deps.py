@@ -1,4 +1,4 @@
-"""Dependencies of the games service's HTTP calls (the database and Redis ones come from the kit)."""
+"""Dependencies of the games service's HTTP calls (the database and Valkey ones come from the kit)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from nats.aio.client import Client as NATS
 
-from portal_kit.app import Db, RedisClient, request_language
+from portal_kit.app import Db, Valkey, request_language
 from portal_kit.errors import Unauthorized
 from portal_kit.merchant import MerchantCode
 from portal_kit.sessions import Principal, Role, require_roles
@@ -32,7 +32,7 @@ async def brand_cache(request: Request) -> BrandCache:
 
 Nats = Annotated[NATS, Depends(nats_client)]
 Brands = Annotated[BrandCache, Depends(brand_cache)]
-Cache = RedisClient
+Cache = Valkey
 Language = Annotated[str, Depends(request_language)]
 # Real accounts: a trial account is answered ``in_need_true_account`` (spec §4, game start).
 Member = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT))]

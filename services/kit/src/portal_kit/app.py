@@ -13,7 +13,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 from pydantic import BaseModel
-from redis.asyncio import BlockingConnectionPool, Redis
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -57,20 +56,13 @@ async def request_database(request: Request) -> Database:
     return db
 
 
-async def request_redis(request: Request) -> Redis:
-    """Dependency: the app's Redis client."""
-    redis: Redis = request.app.state.redis
-    return redis
-
-
 async def request_valkey(request: Request) -> ValkeyLink:
-    """Dependency: the app's link to Valkey for one-round-trip commands (throttles, sessions)."""
+    """Dependency: the app's link to Valkey (sessions, throttles, caches: every command a service sends)."""
     valkey: ValkeyLink = request.app.state.valkey
     return valkey
 
 
 Db = Annotated[Database, Depends(request_database)]
-RedisClient = Annotated[Redis, Depends(request_redis)]
 Valkey = Annotated[ValkeyLink, Depends(request_valkey)]
 
 
@@ -216,7 +208,7 @@ def create_app(
     title: str | None = None,
     documented_models: Sequence[type[BaseModel]] = (),
 ) -> FastAPI:
-    """Build a service's FastAPI app. ``app.state`` carries ``settings``, ``db``, ``redis``, ``valkey`` and
+    """Build a service's FastAPI app. ``app.state`` carries ``settings``, ``db``, ``valkey``, ``sessions`` and
     ``translate``.
     ``documented_models``: models that cross no HTTP call (WebSocket frames) but belong in the OpenAPI document's
     components, so the web's generated client has their types."""
@@ -232,12 +224,7 @@ def create_app(
         )
         relay_wake = RelayWake(settings.nats_url, settings.service_name)
         app.state.db.events_committed = relay_wake.ring  # its NATS connection opens at the first event
-        # A burst beyond the pool waits for a connection instead of failing (redis-py's default pool raises).
-        pool = BlockingConnectionPool.from_url(
-            settings.redis_url, max_connections=settings.redis_pool_size, timeout=5, decode_responses=True
-        )
-        app.state.redis = Redis.from_pool(pool)  # closing the client closes its pool
-        # The hot path's commands (sessions, throttles, sealed bodies' nonces) on one pipelined connection.
+        # Every command to Valkey on one pipelined connection per process.
         app.state.valkey = ValkeyLink(settings.redis_url)
         session_cache = SessionCache(app.state.valkey, seconds=settings.session_cache_seconds)
         await session_cache.start()
@@ -251,7 +238,6 @@ def create_app(
                 await hook(app)
             await session_cache.stop()
             await app.state.valkey.close()
-            await app.state.redis.aclose()
             await relay_wake.close()
             await app.state.db.dispose()
 
@@ -286,7 +272,6 @@ def create_app(
     async def readyz(request: Request) -> JSONResponse:
         try:
             await request.app.state.db.ping()
-            await request.app.state.redis.ping()
             await request.app.state.valkey.execute("PING")
             for check in readiness:
                 await check(request.app)

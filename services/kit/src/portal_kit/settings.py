@@ -38,8 +38,6 @@ class ServiceSettings(BaseSettings):
     database_max_overflow: int = 10
     nats_url: str = "nats://127.0.0.1:54222"
     redis_url: str = "redis://127.0.0.1:56379/0"
-    # Connections to Valkey per process; more callers at once wait (up to 5 s) for one.
-    redis_pool_size: int = 100
     secret_key: str = DEFAULT_SECRET
     # Seals the (E) calls' private keys in Valkey; shared by every service that opens (E) bodies.
     payload_secret: str = DEFAULT_SECRET

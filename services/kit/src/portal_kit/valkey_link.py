@@ -22,7 +22,7 @@ import hashlib
 import logging
 import ssl
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Union, cast
 from urllib.parse import unquote, urlsplit
@@ -457,3 +457,13 @@ def as_str(reply: Reply) -> str | None:
     if reply is not None and not isinstance(reply, str):
         raise ValkeyError(f"expected a string, Valkey answered {reply!r}")
     return reply
+
+
+async def cached_text(valkey: ValkeyLink, key: str, seconds: int, load: Callable[[], Awaitable[str]]) -> str:
+    """The text kept under ``key``, or what ``load`` makes, kept for ``seconds`` (two callers that miss at once
+    both load; the later one's text stays)."""
+    cached = as_str(await valkey.execute("GET", key))
+    if cached is None:
+        cached = await load()
+        await valkey.execute("SET", key, cached, "EX", seconds)
+    return cached

@@ -1,4 +1,4 @@
-"""Dependencies of the lottery's HTTP calls (the database and Redis ones come from the kit)."""
+"""Dependencies of the lottery's HTTP calls (the database and Valkey ones come from the kit)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from nats.aio.client import Client as NATS
 
-from portal_kit.app import Db, RedisClient, request_language
+from portal_kit.app import Db, Valkey, request_language
 from portal_kit.errors import Unauthorized
 from portal_kit.merchant import MerchantCode
 from portal_kit.sessions import Principal, Role, require_roles
@@ -29,7 +29,7 @@ async def brand_of(request: Request, merchant: MerchantCode) -> Brand:
 
 Nats = Annotated[NATS, Depends(nats_client)]
 TheBrand = Annotated[Brand, Depends(brand_of)]
-Cache = RedisClient
+Cache = Valkey
 Language = Annotated[str, Depends(request_language)]
 # A trial account is answered ``in_need_true_account``: the lottery is played with real money only.
 Member = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT))]

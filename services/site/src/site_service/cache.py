@@ -1,4 +1,4 @@
-"""Per-brand cache of rendered site data in Redis, invalidated as a whole when ops change anything.
+"""Per-brand cache of rendered site data in Valkey, invalidated as a whole when ops change anything.
 
 Each brand has one hash (``site:cache:<merchant>``) of parts (``config:EN``, ``status``, ``help:TR``, ...)
 holding ready-made JSON text, so a hit costs one round trip and no re-encoding. A reader that missed loads
@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
 from pydantic import BaseModel
-from redis.asyncio import Redis
+
+from portal_kit.valkey_link import ValkeyLink, as_str
 
 _STORE_IF_CURRENT = """
 if (redis.call('GET', KEYS[2]) or '0') == ARGV[1] then
@@ -39,10 +40,10 @@ def encode(value: Any) -> str:
 
 
 class SiteCache:
-    def __init__(self, redis: Redis, ttl_seconds: int) -> None:
-        self.redis = redis
+    def __init__(self, valkey: ValkeyLink, ttl_seconds: int) -> None:
+        self.valkey = valkey
         self.ttl_seconds = ttl_seconds
-        self._store = redis.register_script(_STORE_IF_CURRENT)
+        self._store = valkey.script(_STORE_IF_CURRENT)
 
     @staticmethod
     def _keys(merchant: str) -> tuple[str, str]:
@@ -52,12 +53,14 @@ class SiteCache:
         self, merchant: str, parts: Sequence[str], loader: Callable[[], Awaitable[dict[str, Any]]]
     ) -> list[str]:
         """The JSON text of ``parts``; on a miss ``loader`` returns every part it can build in one go."""
+        if not parts:
+            return []
         data_key, generation_key = self._keys(merchant)
-        # The client decodes responses (decode_responses=True), so every field is text or missing.
-        cached = cast(list[str | None], await self.redis.hmget(data_key, list(parts)))
-        if all(text is not None for text in cached):
+        answer = await self.valkey.execute("HMGET", data_key, *parts)
+        cached = [as_str(text) for text in answer] if isinstance(answer, list) else []
+        if cached and all(text is not None for text in cached):
             return [text for text in cached if text is not None]
-        generation = await self.redis.get(generation_key) or "0"
+        generation = as_str(await self.valkey.execute("GET", generation_key)) or "0"
         encoded = {part: encode(value) for part, value in (await loader()).items()}
         flat = [item for pair in encoded.items() for item in pair]
         await self._store(keys=[data_key, generation_key], args=[generation, self.ttl_seconds, *flat])
@@ -74,7 +77,4 @@ class SiteCache:
 
     async def invalidate(self, merchant: str) -> None:
         data_key, generation_key = self._keys(merchant)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.incr(generation_key)
-            pipe.delete(data_key)
-            await pipe.execute()
+        await self.valkey.transaction(("INCR", generation_key), ("DEL", data_key))

@@ -14,7 +14,7 @@ from site_service.settings import SiteSettings
 
 
 async def _start(app: FastAPI) -> None:
-    app.state.site_cache = SiteCache(app.state.redis, app.state.settings.cache_ttl_seconds)
+    app.state.site_cache = SiteCache(app.state.valkey, app.state.settings.cache_ttl_seconds)
 
 
 def build_app(settings: SiteSettings | None = None) -> FastAPI:

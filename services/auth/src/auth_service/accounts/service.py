@@ -49,6 +49,7 @@ from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound
 from portal_kit.sessions import AGENT_TYPES, Principal
 from portal_kit.site import Brand
 from portal_kit.throttle import count, throttle
+from portal_kit.valkey_link import as_str
 
 TOTP_GUESSES, TOTP_GUESS_WINDOW_SECONDS = 5, 900
 CONTACT_FIELDS = (
@@ -120,7 +121,7 @@ async def _checked(
     """Every check both registration modes share; returns the trimmed values of the enabled fields."""
     await ctx.site.admits(caller.merchant, caller.ip)
     await throttle(ctx.valkey, f"auth:register-ip:{caller.ip}", ctx.settings.ip_register_limit, 3600)
-    if brand.flag("BOTCHECK3") and not await bot_check_passes(ctx.redis, body.botCheckId, body.botCheckNonce):
+    if brand.flag("BOTCHECK3") and not await bot_check_passes(ctx.valkey, body.botCheckId, body.botCheckNonce):
         raise DomainError("botcheck.failed")
     values = {field: str(value) for field, value in body.model_dump().items() if isinstance(value, str)}
     rules = {field: rule for field, rule in brand.rules.items() if field not in skip}
@@ -132,7 +133,7 @@ async def _checked(
     if not body.acceptTerms:
         raise DomainError("register.terms")
     captcha_asked = brand.flag("REGCAPTCHA3") and brand.rules.get("captcha", {}).get("enabled")
-    if captcha_asked and not await captcha_matches(ctx.redis, body.captchaId, body.captcha):
+    if captcha_asked and not await captcha_matches(ctx.valkey, body.captchaId, body.captcha):
         raise DomainError("captcha.invalid")
     enabled = {field for field, rule in brand.rules.items() if rule.get("enabled")} | {
         "mobileNum",
@@ -198,7 +199,7 @@ async def send_sms(ctx: AuthContext, caller: Caller, body: SmsRequest, purpose: 
     """``noLogin`` codes go only to numbers of existing accounts, ``register`` codes only to new numbers; the
     answer to an unknown ``noLogin`` number is the same, so it tells nobody which numbers are members."""
     brand = await ctx.site.brand(caller.merchant)
-    if brand.flag("BOTCHECK3") and not await bot_check_passes(ctx.redis, body.botCheckId, body.botCheckNonce):
+    if brand.flag("BOTCHECK3") and not await bot_check_passes(ctx.valkey, body.botCheckId, body.botCheckNonce):
         raise DomainError("botcheck.failed")
     phone = phone_number(body.countryDialingCode, body.mobile)
     if purpose != "register":  # the forgotten-password code has a limit of its own per address
@@ -243,7 +244,7 @@ async def request_reset_by_email(ctx: AuthContext, caller: Caller, username: str
     await throttle(ctx.valkey, f"auth:reset-account:{account.id}", 3, 3600)
     token = secrets.token_urlsafe(32)
     minutes = ctx.settings.reset_token_minutes
-    await ctx.redis.set(_reset_key(token), account.id, ex=minutes * 60)
+    await ctx.valkey.execute("SET", _reset_key(token), account.id, "EX", minutes * 60)
     # In the fragment, which the browser never sends: the token stays out of access logs and Referer headers.
     link = f"{ctx.settings.public_url.rstrip('/')}/#resetToken={token}"
     texts = {
@@ -261,7 +262,7 @@ async def request_reset_by_email(ctx: AuthContext, caller: Caller, username: str
     try:
         await ctx.mailer.send(account.email, subject, text)
     except OSError:
-        await ctx.redis.delete(_reset_key(token))
+        await ctx.valkey.execute("DEL", _reset_key(token))
         raise DomainError("mail.failed", status=502) from None
 
 
@@ -271,7 +272,7 @@ def _reset_key(token: str) -> str:
 
 async def reset_by_token(ctx: AuthContext, caller: Caller, body: TokenReset) -> SessionRead:
     """The link's second half (``POST /wps/member/password/reset``): one use; every session ends; logged in."""
-    account_id = await ctx.redis.get(_reset_key(body.token))
+    account_id = as_str(await ctx.valkey.execute("GET", _reset_key(body.token)))
     if account_id is None:
         raise DomainError("reset.token.invalid")
     async with ctx.db.reader() as session:
@@ -280,7 +281,7 @@ async def reset_by_token(ctx: AuthContext, caller: Caller, body: TokenReset) -> 
         raise DomainError("reset.token.invalid")
     may_sign_in(account, datetime.now(UTC))  # a locked account keeps its link for when the lock ends
     await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword)
-    if await ctx.redis.getdel(_reset_key(body.token)) is None:  # spent by a concurrent use meanwhile
+    if await ctx.valkey.execute("GETDEL", _reset_key(body.token)) is None:  # spent by a concurrent use meanwhile
         raise DomainError("reset.token.invalid")
     await _set_password(ctx, account.id, body.newPassword)
     await ctx.sessions.revoke_account(caller.merchant, account.id)
@@ -429,7 +430,9 @@ async def start_totp(ctx: AuthContext, principal: Principal, issuer: str) -> Tot
     if account.totp_enabled:
         raise DomainError("totp.bound")
     secret = totp.new_secret()
-    await ctx.redis.set(f"auth:totp-pending:{account.id}", totp.seal(secret, ctx.settings.secret_key), ex=600)
+    await ctx.valkey.execute(
+        "SET", f"auth:totp-pending:{account.id}", totp.seal(secret, ctx.settings.secret_key), "EX", 600
+    )
     return TotpSecretRead(secret=secret, uri=totp.provisioning_uri(secret, account.username, issuer))
 
 
@@ -442,10 +445,10 @@ async def _count_totp_guess(ctx: AuthContext, account_id: str) -> None:
 async def confirm_totp(ctx: AuthContext, principal: Principal, code: str) -> None:
     """Step two: a code from the app proves it holds the secret; from now on it is a second factor."""
     account = await own_account(ctx, principal)
-    sealed = await ctx.redis.get(f"auth:totp-pending:{account.id}")
+    sealed = as_str(await ctx.valkey.execute("GET", f"auth:totp-pending:{account.id}"))
     await _count_totp_guess(ctx, account.id)
     if sealed is None or not await totp_claims.accepted(
-        ctx.redis, account.id, totp.unseal(str(sealed), ctx.settings.secret_key), code
+        ctx.valkey, account.id, totp.unseal(sealed, ctx.settings.secret_key), code
     ):
         raise DomainError("totp.invalid")
     async with ctx.db.transaction() as session:
@@ -454,14 +457,14 @@ async def confirm_totp(ctx: AuthContext, principal: Principal, code: str) -> Non
             .where(Account.id == account.id)
             .values(totp_secret=str(sealed), totp_enabled=True, security_changed_at=func.now())
         )
-    await ctx.redis.delete(f"auth:totp-pending:{account.id}")
+    await ctx.valkey.execute("DEL", f"auth:totp-pending:{account.id}")
 
 
 async def remove_totp(ctx: AuthContext, principal: Principal, code: str) -> None:
     account = await own_account(ctx, principal)
     await _count_totp_guess(ctx, account.id)
     if not account.totp_enabled or not await totp_claims.accepted(
-        ctx.redis, account.id, totp.unseal(account.totp_secret or "", ctx.settings.secret_key), code
+        ctx.valkey, account.id, totp.unseal(account.totp_secret or "", ctx.settings.secret_key), code
     ):
         raise DomainError("totp.invalid")
     async with ctx.db.transaction() as session:
@@ -542,4 +545,4 @@ async def unlock(ctx: AuthContext, merchant: str, account_id: str, actor: Princi
                          before={"lockedUntil": locked}, after={"lockedUntil": None}, ip=ip)  # fmt: skip
         account.locked_until = None
         username = account.username
-    await ctx.redis.delete(f"auth:login-fail:{merchant}:{username}")
+    await ctx.valkey.execute("DEL", f"auth:login-fail:{merchant}:{username}")

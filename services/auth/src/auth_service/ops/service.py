@@ -69,7 +69,7 @@ async def login(ctx: AuthContext, ip: str | None, body: OpsLoginBody) -> OpsSess
     if (
         person is None
         or secret is None
-        or not await totp_claims.accepted(ctx.redis, f"ops:{person.id}", secret, body.totp)
+        or not await totp_claims.accepted(ctx.valkey, f"ops:{person.id}", secret, body.totp)
     ):
         raise Unauthorized("ops.login.failed")
     if person.status != ACTIVE:
@@ -77,7 +77,7 @@ async def login(ctx: AuthContext, ip: str | None, body: OpsLoginBody) -> OpsSess
     async with ctx.db.transaction() as session:
         await session.execute(update(OpsPerson).where(OpsPerson.id == person.id).values(last_login_at=func.now()))
         audit.record(session, ALL_MERCHANTS, person.username, "ops.login", person.id, ip=ip)
-    await ctx.redis.delete(failures_key)
+    await ctx.valkey.execute("DEL", failures_key)
     principal = Principal(
         role=Role.OPS,
         merchant=ALL_MERCHANTS,

@@ -41,12 +41,12 @@ async def rsa_key(ctx: Ctx) -> Envelope[RsaKeyRead]:
 @router.get("/wps/captcha", operation_id="captcha", response_model=Envelope[CaptchaRead])
 async def captcha(ctx: Ctx, who: Who) -> Envelope[CaptchaRead]:
     await at_most_once_per(ctx.valkey, f"auth:captcha-refresh:{who.ip}", 1.0)
-    return ok(await new_captcha(ctx.redis))
+    return ok(await new_captcha(ctx.valkey))
 
 
 @router.get("/wps/botcheck/challenge", operation_id="botCheckChallenge", response_model=Envelope[BotCheckRead])
 async def bot_check_challenge(ctx: Ctx) -> Envelope[BotCheckRead]:
-    return ok(await new_bot_check(ctx.redis, ctx.settings.bot_check_bits))
+    return ok(await new_bot_check(ctx.valkey, ctx.settings.bot_check_bits))
 
 
 @router.post("/wps/session/login", operation_id="login", responses=LOGIN_REFUSALS, response_model=Envelope[SessionRead])

@@ -24,6 +24,7 @@ from portal_kit.errors import DomainError, Forbidden, TooManyRequests, Unauthori
 from portal_kit.sessions import TRIAL_TYPE, Principal, role_for_account_type
 from portal_kit.site import Brand
 from portal_kit.throttle import count, throttle
+from portal_kit.valkey_link import as_int
 
 
 class Entry(StrEnum):
@@ -102,7 +103,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     bot_check = brand.flag("BOTCHECK3")
     if bot_check:  # the address is counted before the bot check, the username's counters after it
         await throttle(ctx.valkey, ip_key, settings.ip_login_limit, settings.ip_login_window_seconds)
-        if not await bot_check_passes(ctx.redis, body.botCheckId, body.botCheckNonce):
+        if not await bot_check_passes(ctx.valkey, body.botCheckId, body.botCheckNonce):
             raise DomainError("botcheck.failed")
     username = body.username.lower()
     failures_key = _failures_key(caller.merchant, username)
@@ -200,7 +201,7 @@ def _admit(account: Account, entry: Entry, now: datetime) -> None:
 async def _require_captcha(ctx: AuthContext, body: LoginBody) -> None:
     if not body.captcha:
         raise DomainError("captcha.required", value=CaptchaFlagRead(captcha=True))
-    if not await captcha_matches(ctx.redis, body.captchaId, body.captcha):
+    if not await captcha_matches(ctx.valkey, body.captchaId, body.captcha):
         raise DomainError("captcha.invalid", value=CaptchaFlagRead(captcha=True))
 
 
@@ -221,8 +222,8 @@ async def _wait_turn(ctx: AuthContext, tries: int, wait_key: str) -> None:
     if extra <= 0:
         return
     delay = min(2 ** min(extra, 20), ctx.settings.login_max_delay_seconds)
-    if not await ctx.redis.set(wait_key, "1", ex=delay, nx=True):
-        wait = max(int(await ctx.redis.ttl(wait_key)), 1)
+    if await ctx.valkey.execute("SET", wait_key, "1", "EX", delay, "NX") is None:
+        wait = max(as_int(await ctx.valkey.execute("TTL", wait_key)), 1)
         raise DomainError("login.wait", status=429, value=LoginWaitRead(captcha=True, waitSeconds=wait), seconds=wait)
 
 

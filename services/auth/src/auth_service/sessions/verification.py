@@ -25,6 +25,7 @@ from auth_service.context import AuthContext, Caller
 from portal_kit.compare import same_secret
 from portal_kit.errors import DomainError
 from portal_kit.throttle import count
+from portal_kit.valkey_link import as_int, as_str
 
 TICKET_SECONDS = 600
 MAX_TRIES = 5
@@ -54,7 +55,7 @@ async def require_verification(
         "mustChange": must_change_password,
         "first": first_login,
     }
-    await ctx.redis.set(f"auth:verify:{ticket}", json.dumps(state), ex=TICKET_SECONDS)
+    await ctx.valkey.execute("SET", f"auth:verify:{ticket}", json.dumps(state), "EX", TICKET_SECONDS)
     value = VerifyTicketRead(
         ticket=ticket, methods=methods_of(account), firstTimeLogin=first_login, passwordExpired=must_change_password
     )
@@ -62,7 +63,7 @@ async def require_verification(
 
 
 async def _ticket(ctx: AuthContext, caller: Caller, ticket: str) -> tuple[dict[str, Any], Account]:
-    raw = await ctx.redis.get(f"auth:verify:{ticket}")
+    raw = as_str(await ctx.valkey.execute("GET", f"auth:verify:{ticket}"))
     if raw is None:
         raise DomainError("verification.failed")
     state: dict[str, Any] = json.loads(raw)
@@ -94,7 +95,7 @@ async def verify(
     """The account and the ticket's state when ``answer`` is right; the ticket is then spent."""
     state, account = await _ticket(ctx, caller, ticket)
     if await count(ctx.valkey, f"auth:verify-tries:{account.id}", TICKET_SECONDS) > MAX_TRIES:
-        await ctx.redis.delete(f"auth:verify:{ticket}")
+        await ctx.valkey.execute("DEL", f"auth:verify:{ticket}")
         raise DomainError("verification.failed")
     if method not in methods_of(account):
         raise DomainError("verification.failed")
@@ -102,12 +103,12 @@ async def verify(
         right = same_secret((account.payee_name or "").strip().casefold(), answer.strip().casefold())
     elif method == "totp":
         secret = totp.unseal(account.totp_secret or "", ctx.settings.secret_key)
-        right = await totp_claims.accepted(ctx.redis, account.id, secret, answer)
+        right = await totp_claims.accepted(ctx.valkey, account.id, secret, answer)
     elif method == "sms":
         phone = phone_number(account.country_dialing_code or "", account.mobile_num or "")
         right = await check_code(ctx, caller.merchant, "verify", phone, answer)
     else:
         right = await check_code(ctx, caller.merchant, "verify", _email_target(account), answer)
-    if not right or not await ctx.redis.delete(f"auth:verify:{ticket}"):
+    if not right or not as_int(await ctx.valkey.execute("DEL", f"auth:verify:{ticket}")):
         raise DomainError("verification.failed")
     return account, state

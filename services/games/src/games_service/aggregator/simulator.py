@@ -29,6 +29,7 @@ from games_service.aggregator.signature import sign, verified
 from games_service.aggregator.simulated_games import MARKETS, Market, Outcome, reel_multiplier
 from games_service.deps import Cache
 from portal_kit.errors import DomainError, NotFound
+from portal_kit.valkey_link import as_str
 
 router = APIRouter(prefix="/wps/games/hub88-sim", tags=["hub88 simulator"])
 SESSION_SECONDS = 4 * 3600
@@ -76,12 +77,12 @@ async def game_url(request: Request, cache: Cache) -> GameUrlAnswer:
         raise DomainError("request.invalid") from None
     sid = secrets.token_urlsafe(24)
     session = SimulatedSession(user=body.user, token=body.token, game_code=body.game_code, currency=body.currency)
-    await cache.set(_key(sid), session.model_dump_json(), ex=SESSION_SECONDS)
+    await cache.execute("SET", _key(sid), session.model_dump_json(), "EX", SESSION_SECONDS)
     return GameUrlAnswer(url=f"/wps/games/hub88-sim/play/{sid}")
 
 
 async def _session(cache: Cache, sid: str) -> SimulatedSession:
-    raw = await cache.get(_key(sid))
+    raw = as_str(await cache.execute("GET", _key(sid)))
     if raw is None:
         raise NotFound("game.not_found")
     return SimulatedSession.model_validate_json(raw)

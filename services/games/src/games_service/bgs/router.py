@@ -34,6 +34,7 @@ from games_service.deps import Brands, Cache, Db, Gambler, InHousePlayer, Langua
 from games_service.rooms.service import game_room
 from portal_kit.envelope import Envelope, ok, ok_raw
 from portal_kit.errors import DomainError, Forbidden
+from portal_kit.valkey_link import cached_text
 
 router = APIRouter(tags=["in-house games"])
 
@@ -196,14 +197,15 @@ JACKPOT_CACHE_SECONDS = 3
 async def jackpot_pool(db: Db, cache: Cache, brands: Brands, merchant: MerchantCode, language: Language) -> Response:
     """Open to visitors: the slot's progressive pool of the brand and its latest hits (cached a few seconds)."""
     key = f"games:jackpot:{merchant}:{language}"
-    cached = await cache.get(key)
-    if cached is None:
+
+    async def load() -> str:
         currency = (await brands.brand(merchant)).currency
         answer = JackpotRead(
             currency=currency,
             amount=await pool.amount(db, merchant, currency),
             winners=await pool.winners(db, merchant, language),
         )
-        cached = answer.model_dump_json()
-        await cache.set(key, cached, ex=JACKPOT_CACHE_SECONDS)
-    return Response(ok_raw(str(cached)), media_type="application/json")
+        return answer.model_dump_json()
+
+    cached = await cached_text(cache, key, JACKPOT_CACHE_SECONDS, load)
+    return Response(ok_raw(cached), media_type="application/json")

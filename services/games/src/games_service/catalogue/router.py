@@ -16,6 +16,7 @@ from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
 from portal_kit.errors import DomainError, Forbidden
 from portal_kit.paging import Page, page_of, page_params
 from portal_kit.sessions import Role
+from portal_kit.valkey_link import cached_text
 
 router = APIRouter(tags=["games"])
 # The spec caches the vendor list and the hot games; a catalogue change shows within this long.
@@ -79,21 +80,21 @@ async def vendor_game_types(
 @router.get("/wps/relay/GCSGAME_newGameVendor", operation_id="gameVendors", response_model=Envelope[list[VendorRead]])
 async def game_vendors(db: Db, cache: Cache, merchant: MerchantCode) -> Response:
     key = f"games:vendors:{merchant}"
-    cached = await cache.get(key)
-    if cached is None:
-        cached = _VENDORS.dump_json(await service.vendors(db, merchant)).decode()
-        await cache.set(key, cached, ex=CACHE_SECONDS)
-    return Response(ok_raw(str(cached)), media_type="application/json")
+
+    async def load() -> str:
+        return _VENDORS.dump_json(await service.vendors(db, merchant)).decode()
+
+    return Response(ok_raw(await cached_text(cache, key, CACHE_SECONDS, load)), media_type="application/json")
 
 
 @router.get("/wps/relay/GCSGAME_hotGamesV2", operation_id="hotGames", response_model=Envelope[list[GameRead]])
 async def hot_games(db: Db, cache: Cache, merchant: MerchantCode, language: Language) -> Response:
     key = f"games:hot:{merchant}:{language}"
-    cached = await cache.get(key)
-    if cached is None:
-        cached = _GAMES.dump_json(await service.hot_games(db, merchant, language)).decode()
-        await cache.set(key, cached, ex=CACHE_SECONDS)
-    return Response(ok_raw(str(cached)), media_type="application/json")
+
+    async def load() -> str:
+        return _GAMES.dump_json(await service.hot_games(db, merchant, language)).decode()
+
+    return Response(ok_raw(await cached_text(cache, key, CACHE_SECONDS, load)), media_type="application/json")
 
 
 @router.get("/wps/relay/GCS_gameLaunchFB", operation_id="launchGame", response_model=Envelope[LaunchRead])

@@ -16,6 +16,7 @@ from games_service.records.schemas import BetRecordRead, ProfitRead, WinnerRead
 from portal_kit.dates import day_range
 from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
 from portal_kit.paging import Page, page_params
+from portal_kit.valkey_link import cached_text
 
 router = APIRouter(tags=["records"])
 RecordsPage = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
@@ -71,8 +72,9 @@ async def winner_board(
     """Open to visitors: the biggest wins of the brand's last week, names masked."""
     category = game_type_filter(game_category)
     key = f"games:winners:{merchant}:{category or ALL}:{language}:{limit}"
-    cached = await cache.get(key)
-    if cached is None:
-        cached = _WINNERS.dump_json(await service.winners(db, merchant, category, language, limit)).decode()
-        await cache.set(key, cached, ex=WINNERS_CACHE_SECONDS)
-    return Response(ok_raw(str(cached)), media_type="application/json")
+
+    async def load() -> str:
+        return _WINNERS.dump_json(await service.winners(db, merchant, category, language, limit)).decode()
+
+    cached = await cached_text(cache, key, WINNERS_CACHE_SECONDS, load)
+    return Response(ok_raw(cached), media_type="application/json")

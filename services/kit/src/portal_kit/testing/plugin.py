@@ -20,7 +20,6 @@ from pathlib import Path
 import nats
 import pytest
 from nats.js.errors import NotFoundError
-from redis.asyncio import Redis
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -165,11 +164,11 @@ async def reset_streams(url: str) -> None:
 
 
 async def reset_redis(url: str) -> None:
-    client = Redis.from_url(url)
+    link = ValkeyLink(url)
     try:
-        await client.flushdb()
+        await link.execute("FLUSHDB")
     finally:
-        await client.aclose()
+        await link.close()
 
 
 async def issue_session(redis_url: str, principal: Principal, ttl_seconds: int = 600) -> str:

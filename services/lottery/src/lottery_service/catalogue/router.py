@@ -16,6 +16,7 @@ from lottery_service.draws import service as draws
 from lottery_service.draws.schemas import ResultRead
 from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import DomainError
+from portal_kit.valkey_link import cached_text
 
 router = APIRouter(tags=["lottery"])
 GameCode = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_]+$")]
@@ -57,13 +58,12 @@ async def lottery_popular(db: Db, cache: Cache, language: Language) -> Envelope[
     """The games with the most bets over the last day, then the hot ones (the order is cached 30 s)."""
     data = catalogue()
     key = "lottery:popular"
-    cached = await cache.get(key)
     async with db.reader() as session:
-        if cached is None:
-            codes = [game.code for game in await service.popular(session, data)]
-            await cache.set(key, json.dumps(codes), ex=POPULAR_CACHE_SECONDS)
-        else:
-            codes = json.loads(cached)
+
+        async def load() -> str:
+            return json.dumps([game.code for game in await service.popular(session, data)])
+
+        codes = json.loads(await cached_text(cache, key, POPULAR_CACHE_SECONDS, load))
         games = [data.games[code] for code in codes if code in data.games]
         return ok(await service.game_reads(session, games, language))
 
