@@ -101,9 +101,8 @@ async def check_code(ctx: AuthContext, merchant: str, purpose: str, phone: str, 
     if expected is None:
         return False
     if same_secret(expected, code.strip()):
-        if not as_int(
-            await ctx.valkey.execute("DEL", key)
-        ):  # only the caller that deletes it used it: two at once, one wins
+        # Only the caller that deletes it used it: two at once, one wins.
+        if not as_int(await ctx.valkey.execute("DEL", key)):
             return False
         await ctx.valkey.execute("DEL", f"{key}:tries")
         return True

@@ -1,5 +1,5 @@
-"""One pipelined connection to Valkey (or Redis) for the hot path's commands: sessions, throttles, the sealed bodies'
-nonces, the login's counters.
+"""One pipelined connection to Valkey (or Redis) per process for every command a service sends: sessions,
+throttles, the sealed bodies' nonces, the login's counters, captchas and codes, the caches.
 
 redis-py's asyncio client costs 150-340 µs of the caller's CPU a command on this project's machines (its pool's
 locks and conditions, a timeout armed per read, retry and observability wrappers, a pipeline object per
