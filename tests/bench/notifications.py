@@ -41,6 +41,7 @@ from conftest import CHROMIUM_ARGS
 RESULTS = Path(__file__).resolve().parent / "results"
 WATCH_TOASTS = """() => {
   window.shownAt = {};
+  window.toastWaiters = [];
   new MutationObserver(() => {
     for (const toast of document.querySelectorAll('[data-testid="toast"]')) {
       if (!toast.dataset.timed) {
@@ -48,8 +49,18 @@ WATCH_TOASTS = """() => {
         window.shownAt[toast.textContent] = performance.timeOrigin + performance.now();
       }
     }
+    window.toastWaiters = window.toastWaiters.filter((waiter) => !waiter());
   }).observe(document.body, { childList: true, subtree: true });
 }"""
+# One call that the page answers when the toast is there: polling the page meanwhile would load the browser it times.
+TOAST_SHOWN = """(amount) => new Promise((resolve) => {
+  const found = () => {
+    const text = Object.keys(window.shownAt).find((shown) => shown.includes(amount));
+    if (text !== undefined) resolve(window.shownAt[text]);
+    return text !== undefined;
+  };
+  if (!found()) window.toastWaiters.push(found);
+})"""
 
 
 def percentiles(samples: list[float]) -> dict[str, float]:
@@ -86,14 +97,11 @@ async def raw_jetstream(nats_url: str, samples: int) -> dict[str, float]:
 
 
 async def toast_at(page: Page, amount: str, timeout: float = 10.0) -> float:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        shown: dict[str, float] = await page.evaluate("() => window.shownAt")
-        for text, at in shown.items():
-            if amount in text:
-                return at
-        await asyncio.sleep(0.005)
-    raise RuntimeError(f"no toast with {amount}")
+    try:
+        at: float = await asyncio.wait_for(page.evaluate(TOAST_SHOWN, amount), timeout)
+    except TimeoutError:
+        raise RuntimeError(f"no toast with {amount}") from None
+    return at
 
 
 async def credited_to_toast(stack: Stack, page: Page, account: str, samples: int) -> dict[str, float]:
