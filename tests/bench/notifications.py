@@ -1,5 +1,5 @@
 """Benchmark P3 (#15): a deposit credited until its toast shows in the member's open page in headless Chromium
-(the wallet's event on JetStream → the notifications worker → the inbox row → a nudge on NATS → the API process
+(the wallet's event on JetStream → the notifications worker → the inbox row → the message on NATS → the API process
 holding the socket → the frame → the toast in the DOM), p50/p99, as a ratio to a raw JetStream publish →
 consume on the same server in the same run (goal p99 ≤ 3×); the same from the ops approval of a bank transfer
 (the member's "within a second"); and 10,000 idle sockets held by one API process, with its memory per socket.

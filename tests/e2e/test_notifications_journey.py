@@ -1,6 +1,6 @@
 """Notifications through the whole stack in Chromium: ops approve a bank transfer and the member's open page
 shows "deposit arrived" with its amount and the new balance without a reload (wallet outbox → JetStream → the
-notifications worker → a nudge on NATS → the API process holding the socket → the toast); the badge counts it,
+notifications worker → the message on NATS → the API process holding the socket → the toast); the badge counts it,
 the member centre's platform information lists it, and reading it there clears the badge."""
 
 from __future__ import annotations

@@ -369,12 +369,29 @@ export interface WalletRollbackReply {
   message: string | null;
 }
 
-/** Something new for the sockets of one member, or of every member of a brand: inbox (new messages after the last one a socket sent) or balance (the balance moved). */
+/** The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message committed after a newer one still reaches them. Absent: each socket reads what is new after its cursor. */
+export interface PushedMessage {
+  id: number;
+  kind: "deposit.credited" | "deposit.failed" | "withdrawal.approved" | "withdrawal.rejected" | "withdrawal.paid" | "broadcast";
+  title: string;
+  body: string;
+  /** Minor units; absent from a broadcast, as the currency. */
+  amount?: number;
+  currency?: string;
+  reference?: string;
+  /** Why a deposit failed or a withdrawal was refused. */
+  reason?: string;
+  occurredAt: string;
+}
+
+/** Something new for the sockets of one member, or of every member of a brand: inbox (a new message, carried in message, or new messages after the last one each socket sent) or balance (the balance moved). */
 export interface NotificationsPush {
   kind: "inbox" | "balance";
   merchant: string;
   /** The member; absent for every member of the brand. */
   accountId?: string;
+  /** The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message committed after a newer one still reaches them. Absent: each socket reads what is new after its cursor. */
+  message?: PushedMessage;
 }
 
 export interface EventsBySubject {

@@ -273,12 +273,16 @@ async def test_a_row_handler_writes_its_row_and_runs_its_follow_up_once_per_even
     kit_db: Database, broker: NatsBroker, js: JetStreamContext
 ) -> None:
     followed: list[int] = []
+    keys: list[int | None] = []
 
     def note(event: ThingHappened) -> RowEffect:
+        row = Note(text=f"row of {event.data.n}")
+
         async def then() -> None:
             followed.append(event.data.n)
+            keys.append(row.id)  # the key the insert gave it, as a flush would have set it
 
-        return RowEffect(row=Note(text=f"row of {event.data.n}"), then=then)
+        return RowEffect(row=row, then=then)
 
     subscribe_row(
         broker, service="kit", handler_name="note", stream=STREAM, event=ThingHappened, db=kit_db, handler=note
@@ -293,6 +297,8 @@ async def test_a_row_handler_writes_its_row_and_runs_its_follow_up_once_per_even
     await eventually(lambda: _consumer_idle(js, "kit__note"))
     assert await notes(kit_db) == ["row of 1", "row of 2"]
     assert followed == [1, 2]
+    async with kit_db.reader() as session:
+        assert keys == list((await session.scalars(select(Note.id).order_by(Note.id))).all())
 
 
 async def test_a_row_that_cannot_be_written_leaves_the_event_unclaimed_for_its_retry(

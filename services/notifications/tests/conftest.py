@@ -5,22 +5,18 @@ outbox relay publishes there."""
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-from notifications_helpers import Notifications, Replica
+from notifications_helpers import Notifications, Replica, replica_process
 from notifications_service.settings import NotificationsSettings
 from notifications_service.worker import build_worker
 
 from portal_kit.migrations import upgrade
-from portal_kit.servers import ManagedProcess, free_port, port_open
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
-from portal_stack.services import WS_OPTIONS
 
 SERVICES = Path(__file__).resolve().parents[2]
-HEARTBEAT_SECONDS = 1.0
 
 
 @pytest.fixture(scope="session")
@@ -28,20 +24,6 @@ def notifications_database_url(portal_servers: PortalServers) -> str:
     url = portal_servers.database("notifications_test")
     upgrade(SERVICES / "notifications" / "migrations", url)
     return url
-
-
-def replica_process(servers: PortalServers, database_url: str, name: str) -> ManagedProcess:
-    port = free_port()
-    return ManagedProcess(
-        name,
-        [sys.executable, "-m", "uvicorn", "notifications_service.main:app", "--host", "127.0.0.1", "--port", str(port),
-         *WS_OPTIONS],
-        servers.root / "logs" / f"{name}-{port}.log",
-        lambda: port_open(port),
-        env={"NOTIFICATIONS_DATABASE_URL": database_url, "REDIS_URL": servers.redis_url, "NATS_URL": servers.nats_url,
-             "NOTIFICATIONS_HEARTBEAT_SECONDS": str(HEARTBEAT_SECONDS)},
-        port=port,
-    )  # fmt: skip
 
 
 @pytest.fixture(scope="session")

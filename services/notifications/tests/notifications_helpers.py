@@ -5,30 +5,59 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 import nats
+import psycopg
+from notifications_service.inbox.handlers import message_of
+from notifications_service.inbox.models import MemberMessage
+from notifications_service.push.subjects import publish
 from pydantic import BaseModel
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from portal_events import (
     LotteryBetSettledV1,
+    NotificationsPush,
     WalletDepositCreditedV1,
     WalletDepositFailedV1,
     WalletWithdrawalPaidV1,
     WalletWithdrawalRejectedV1,
 )
 from portal_kit.messaging.events import EVENT_ID_HEADER, MSG_ID_HEADER, new_event
-from portal_kit.servers import ManagedProcess
+from portal_kit.servers import ManagedProcess, free_port, port_open
 from portal_kit.sessions import OpsRole, Principal, Role
 from portal_kit.testing.plugin import PortalServers, issue_session
+from portal_stack.services import WS_OPTIONS
 
 BRAND = "turkeyf2"
+HEARTBEAT_SECONDS = 1.0
 CONSUMERS = ("deposit_credited", "deposit_failed", "withdrawal_approved", "withdrawal_rejected", "withdrawal_paid")
+
+
+def replica_process(
+    servers: PortalServers,
+    database_url: str,
+    name: str,
+    nats_url: str | None = None,
+    heartbeat: float = HEARTBEAT_SECONDS,
+) -> ManagedProcess:
+    """An API process of the service, as a pod behind the gateway: on the suite's NATS unless ``nats_url``."""
+    port = free_port()
+    return ManagedProcess(
+        name,
+        [sys.executable, "-m", "uvicorn", "notifications_service.main:app", "--host", "127.0.0.1", "--port", str(port),
+         *WS_OPTIONS],
+        servers.root / "logs" / f"{name}-{port}.log",
+        lambda: port_open(port),
+        env={"NOTIFICATIONS_DATABASE_URL": database_url, "REDIS_URL": servers.redis_url,
+             "NATS_URL": nats_url or servers.nats_url, "NOTIFICATIONS_HEARTBEAT_SECONDS": str(heartbeat)},
+        port=port,
+    )  # fmt: skip
 
 
 @dataclass
@@ -56,13 +85,13 @@ class Socket:
         self.connection = connection
 
     async def frame(self, timeout: float = 10.0) -> dict[str, Any]:
-        """The next frame other than a ping (each ping is answered, as the web does)."""
-        while True:
-            raw = await asyncio.wait_for(self.connection.recv(), timeout)
-            frame: dict[str, Any] = json.loads(raw)
-            if frame["type"] != "ping":
-                return frame
-            await self.connection.send(json.dumps({"type": "pong"}))
+        """The next frame other than a ping (each ping is answered, as the web does), within ``timeout``."""
+        async with asyncio.timeout(timeout):
+            while True:
+                frame: dict[str, Any] = json.loads(await self.connection.recv())
+                if frame["type"] != "ping":
+                    return frame
+                await self.connection.send(json.dumps({"type": "pong"}))
 
     async def send(self, frame: dict[str, Any] | str | bytes) -> None:
         await self.connection.send(frame if isinstance(frame, str | bytes) else json.dumps(frame))
@@ -125,6 +154,31 @@ class Notifications:
             await nc.jetstream().publish(event.SUBJECT, event.model_dump_json().encode(), headers=headers)
         finally:
             await nc.close()
+
+    async def push(self, push: NotificationsPush) -> None:
+        """As the worker does after its commit (or, without a message, as a worker of the previous version did)."""
+        nc = await nats.connect(self.servers.nats_url)
+        try:
+            await publish(nc, push)
+            await nc.flush()
+        finally:
+            await nc.close()
+
+    @staticmethod
+    async def stored(connection: psycopg.AsyncConnection[Any], member: Member, amount: int) -> MemberMessage:
+        """A deposit-failed message inserted on ``connection`` (committed when it commits), as the worker writes it;
+        with the id the insert gave it."""
+        message = message_of(Notifications.deposit_failed(member, amount))
+        inserted = await connection.execute(
+            "INSERT INTO member_message (merchant, account_id, kind, title, body, amount, currency, reference, reason,"
+            " occurred_at) VALUES (%s, %s, %s, '', '', %s, %s, %s, %s, %s) RETURNING id",
+            (message.merchant, message.account_id, message.kind, message.amount, message.currency, message.reference,
+             message.reason, message.occurred_at),
+        )  # fmt: skip
+        row = await inserted.fetchone()
+        assert row is not None
+        message.id, message.title, message.body = row[0], "", ""
+        return message
 
     @staticmethod
     def deposit_credited(member: Member, amount: int) -> WalletDepositCreditedV1:

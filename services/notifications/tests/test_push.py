@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from collections.abc import Callable
 
+import psycopg
 import pytest
-from notifications_helpers import Notifications, Replica
+from notifications_helpers import Notifications, Replica, replica_process
+from notifications_service.push.subjects import pushed
 from websockets.exceptions import InvalidStatus
 
+from portal_events import NotificationsPush
+from portal_kit.servers import ManagedProcess
 from portal_kit.sessions import OpsRole, SessionStore
 from portal_kit.valkey_link import ValkeyLink
 
@@ -169,3 +174,56 @@ async def test_a_killed_replica_drops_its_sockets_and_the_member_resumes_on_anot
         assert (await back.frame())["message"]["amount"] == 4_200
     finally:
         notifications.replicas.pop()
+
+
+async def test_a_message_committed_after_a_newer_one_still_reaches_the_socket_once(
+    notifications: Notifications,
+) -> None:
+    member = await notifications.member()
+    socket, _ = await notifications.opened(member)
+    async with await psycopg.AsyncConnection.connect(notifications.database_url) as late:
+        # another consumer's statement in flight: its message has its id, its commit is still to come
+        older = await notifications.stored(late, member, 2_000)
+        await notifications.publish(notifications.deposit_credited(member, 3_000))
+        newer = (await socket.frame())["message"]
+        await late.commit()
+    assert older.id < newer["id"]
+    await notifications.push(pushed(older))  # what that consumer does after its commit
+    late_one = (await socket.frame())["message"]
+    assert (late_one["id"], late_one["kind"], late_one["amount"], late_one["read"]) == (
+        older.id, "deposit.failed", 2_000, False,
+    )  # fmt: skip
+    await notifications.push(pushed(older))  # the same push heard again: not sent twice
+    async with await psycopg.AsyncConnection.connect(notifications.database_url, autocommit=True) as quiet:
+        unpushed = await notifications.stored(quiet, member, 4_000)
+    # a push without its message (a worker of the previous version, during an update): the socket reads what is new
+    await notifications.push(NotificationsPush(kind="inbox", merchant=member.merchant, accountId=member.account_id))
+    assert (await socket.frame())["message"]["id"] == unpushed.id
+    await notifications.publish(notifications.lottery_settled(member, win=900))
+    assert (await socket.frame())["type"] == "balance"  # and nothing came twice before it
+
+
+async def test_a_replica_whose_nats_connection_comes_back_sends_what_it_missed(
+    notifications: Notifications, nats_server_factory: Callable[[], ManagedProcess]
+) -> None:
+    server = nats_server_factory()
+    process = replica_process(
+        notifications.servers, notifications.database_url, "notifications-cut", f"nats://127.0.0.1:{server.port}",
+        heartbeat=30,
+    )  # fmt: skip
+    process.start()
+    notifications.replicas.append(Replica(process))
+    try:
+        process.wait_ready(60)
+        member = await notifications.member()
+        socket, _ = await notifications.opened(member, replica=2)
+        server.stop()  # the replica's NATS is gone: pushes published now never reach it
+        async with await psycopg.AsyncConnection.connect(notifications.database_url, autocommit=True) as writer:
+            missed = await notifications.stored(writer, member, 8_800)
+        server.start()
+        server.wait_ready(30)
+        arrived = (await socket.frame(timeout=20))["message"]
+        assert (arrived["id"], arrived["amount"]) == (missed.id, 8_800)
+    finally:
+        notifications.replicas.pop()
+        process.stop()

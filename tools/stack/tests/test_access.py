@@ -212,9 +212,9 @@ async def only_the_owner_says_and_hears(
     assert heard == [f"from {owner}".encode()]
 
 
-async def test_only_notifications_publishes_and_hears_the_socket_nudges(servers: Servers, connect: Connect) -> None:
-    """A member's nudge (``push.notifications.<brand>.member.<id>``) makes their sockets send their inbox: no other
-    service may send one, nor listen to whose money moved."""
+async def test_only_notifications_publishes_and_hears_the_socket_pushes(servers: Servers, connect: Connect) -> None:
+    """A member's push (``push.notifications.<brand>.member.<id>``) carries the message their sockets send as it is:
+    no other service may forge one (its text would reach the member's page), nor listen to whose money moved."""
     await only_the_owner_says_and_hears(
         servers, connect, "push.notifications.turkeyf2.member.9f8e7d6c", "notifications",
         intruder="wallet", eavesdropper="auth", overheard="push.notifications.>",

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { MessageRead } from "./api.gen";
 import { messageWording } from "./inbox";
-import { reconnectDelay, socketUrl } from "./live";
+import { reconnectDelay, SeenMessages, socketUrl } from "./live";
 
 const deposit: MessageRead = {
   id: 7, kind: "deposit.credited", title: "", body: "", amount: 150_050, currency: "TRY", reference: "d-1",
@@ -18,6 +18,10 @@ describe("the live socket", () => {
   it("opens on the page's own origin, secure when the page is", () => {
     expect(socketUrl({ protocol: "https:", host: "play.example.com" })).toBe("wss://play.example.com/ws");
     expect(socketUrl({ protocol: "http:", host: "127.0.0.1:8080" })).toBe("ws://127.0.0.1:8080/ws");
+  });
+  it("hands on each message once, and one committed after a newer one still", () => {
+    const seen = new SeenMessages();
+    expect([9, 7, 9, 7, 12].map((id) => seen.first(id))).toEqual([true, true, false, false, true]);
   });
 });
 

@@ -23,6 +23,19 @@ export function socketUrl(location: Pick<Location, "protocol" | "host">): string
   return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 }
 
+/** The message ids this page was handed: each message is shown once, whether it came pushed, resumed or both, and
+ * one committed after a newer one (so with a smaller id) is still shown. */
+export class SeenMessages {
+  private readonly ids = new Set<number>();
+
+  /** True the first time ``id`` is offered. */
+  first(id: number): boolean {
+    if (this.ids.has(id)) return false;
+    this.ids.add(id);
+    return true;
+  }
+}
+
 export interface LiveHandlers {
   /** The socket is open and the server said ready; ``onDrop`` when it went (a reconnect follows, unless ended). */
   onOpen: () => void;
@@ -40,6 +53,7 @@ export class LiveSocket {
   private closed = false;
   private silentAfterMs = 60_000;
   private lastFrameAt = 0;
+  private readonly seen = new SeenMessages();
 
   constructor(
     private readonly token: string,
@@ -85,8 +99,8 @@ export class LiveSocket {
       this.send({ type: "pong" });
     } else if (frame.type === "balance") {
       this.handlers.onBalance();
-    } else if (frame.message.id > (this.lastId ?? 0)) {
-      this.remember(frame.message.id);
+    } else if (this.seen.first(frame.message.id)) {
+      if (frame.message.id > (this.lastId ?? 0)) this.remember(frame.message.id);
       this.handlers.onMessage(frame.message);
     }
   }

@@ -418,14 +418,31 @@ class WalletRollbackReply(BaseModel):
     message: str | None
 
 
+class PushedMessage(BaseModel):
+    """The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message committed after a newer one still reaches them. Absent: each socket reads what is new after its cursor."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: Annotated[int, Field(strict=True, ge=1)]
+    kind: Literal["deposit.credited", "deposit.failed", "withdrawal.approved", "withdrawal.rejected", "withdrawal.paid", "broadcast"]
+    title: Annotated[str, Field(max_length=200)]
+    body: Annotated[str, Field(max_length=4000)]
+    amount: Annotated[int, Field(strict=True, ge=1)] | None = None
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")] | None = None
+    reference: Annotated[str, Field(max_length=64)] | None = None
+    reason: Annotated[str, Field(max_length=500)] | None = None
+    occurredAt: datetime
+
+
 class NotificationsPush(BaseModel):
-    """Something new for the sockets of one member, or of every member of a brand: inbox (new messages after the last one a socket sent) or balance (the balance moved)."""
+    """Something new for the sockets of one member, or of every member of a brand: inbox (a new message, carried in message, or new messages after the last one each socket sent) or balance (the balance moved)."""
 
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["inbox", "balance"]
     merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
     accountId: Annotated[str, Field(pattern="^[A-Za-z0-9_-]{1,64}$")] | None = None
+    message: PushedMessage | None = None
 
 
 MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {

@@ -22,7 +22,11 @@ from portal_kit.sessions import SessionStore
 
 async def _start(app: FastAPI) -> None:
     settings: NotificationsSettings = app.state.settings
-    app.state.nats = await connect_nats(settings.nats_url, "notifications-api")
+
+    async def reconnected() -> None:
+        await app.state.hub.catch_up()
+
+    app.state.nats = await connect_nats(settings.nats_url, "notifications-api", reconnected)
     app.state.hub = Hub(app.state.nats, app.state.db, settings.resume_limit)
     app.state.heartbeat = asyncio.create_task(app.state.hub.heartbeat(app.state.valkey, settings.heartbeat_seconds))
     sessions: SessionStore = app.state.sessions

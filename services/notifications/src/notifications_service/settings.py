@@ -15,5 +15,5 @@ class NotificationsSettings(ServiceSettings):
     heartbeat_seconds: float = 25.0
     # The largest frame a browser may send (its frames are a resume and a pong, both tiny).
     max_client_frame_bytes: int = 1024
-    # Messages sent at most on a resume or a nudge (the oldest first); the inbox list has the rest.
+    # Messages sent at most on a resume or a catch-up (the oldest first); the inbox list has the rest.
     resume_limit: int = 100

@@ -1,5 +1,5 @@
 """The notifications worker: the consumers of the wallet's money events (each a message in the member's inbox,
-then a nudge to the processes holding their sockets) and of won lottery bets (a balance nudge)."""
+then the message pushed to the processes holding their sockets) and of won lottery bets (a balance nudge)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import DateTime, String, Table, bindparam, func, inspect, literal_column, select
+from sqlalchemy import ColumnElement, DateTime, String, Table, bindparam, func, inspect, literal_column, select
 from sqlalchemy import insert as plain_insert
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.dialects.postgresql.psycopg import dialect as psycopg_dialect
@@ -49,12 +49,14 @@ async def claim(session: AsyncSession, consumer: str, event_id: str, subject: st
 @cache
 def _claim_and_insert(table: Table, columns: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
     """The statement that claims an event and, only if the claim is new, inserts a row of ``table`` with
-    ``columns`` (their types cast from the model); and the model's constant defaults of the other columns."""
+    ``columns`` (their types cast from the model) and returns its primary key; and the model's constant defaults
+    of the other columns."""
     if set(columns) & set(_CLAIM_KEYS):
         raise ValueError(f"a row with a column named {', '.join(_CLAIM_KEYS)} cannot be written with its claim")
     claimed = _CLAIM.cte("claimed")
     chosen = select(*(bindparam(name, type_=table.c[name].type) for name in columns)).select_from(claimed)
-    compiled = plain_insert(table).from_select(columns, chosen).returning(literal_column("1")).compile(dialect=_DIALECT)
+    returned: list[ColumnElement[Any]] = [*table.primary_key.columns] or [literal_column("1")]
+    compiled = plain_insert(table).from_select(columns, chosen).returning(*returned).compile(dialect=_DIALECT)
     defaults: dict[str, Any] = {}
     for name in set(compiled.binds) - set(columns) - set(_CLAIM_KEYS):
         default = table.c[name].default
@@ -66,7 +68,8 @@ def _claim_and_insert(table: Table, columns: tuple[str, ...]) -> tuple[str, dict
 
 async def claim_with_row(db: Database, consumer: str, event_id: str, subject: str, row: Base | None) -> bool:
     """Claim the event for ``consumer`` and insert ``row`` (a new model instance) in one statement, its own
-    transaction: both or neither. ``False`` when the event was already processed, and then nothing is written."""
+    transaction: both or neither; the row's generated primary key is set on it, as a flush would. ``False`` when
+    the event was already processed, and then nothing is written."""
     claim_values = {"consumer": consumer, "event_id": event_id, "subject": subject}
     if row is None:
         return bool(await db.rows(_CLAIM_ALONE, claim_values))
@@ -79,4 +82,9 @@ async def claim_with_row(db: Database, consumer: str, event_id: str, subject: st
     table = state.mapper.local_table
     assert isinstance(table, Table)
     statement, defaults = _claim_and_insert(table, tuple(values))
-    return bool(await db.rows(statement, {**defaults, **values, **claim_values}))
+    written = await db.rows(statement, {**defaults, **values, **claim_values})
+    if not written:
+        return False
+    for column, value in zip(table.primary_key.columns, written[0], strict=False):
+        setattr(row, state.mapper.get_property_by_column(column).key, value)
+    return True

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from urllib.parse import urlsplit
 
@@ -47,8 +48,9 @@ def inbox_prefix(url: str) -> str:
     return f"_INBOX_{user}" if user else "_INBOX"
 
 
-async def connect_nats(url: str, name: str) -> NATS:
-    """Connect with unlimited reconnects, so a NATS restart is ridden out rather than fatal."""
+async def connect_nats(url: str, name: str, reconnected: Callable[[], Awaitable[None]] | None = None) -> NATS:
+    """Connect with unlimited reconnects, so a NATS restart is ridden out rather than fatal; ``reconnected`` runs
+    each time the connection is back (core NATS messages sent meanwhile were not kept for this client)."""
     return await nats.connect(
         url,
         name=name,
@@ -56,6 +58,7 @@ async def connect_nats(url: str, name: str) -> NATS:
         reconnect_time_wait=0.5,
         allow_reconnect=True,
         inbox_prefix=inbox_prefix(url),
+        reconnected_cb=reconnected,
     )
 
 

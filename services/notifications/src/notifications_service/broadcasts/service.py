@@ -1,5 +1,5 @@
 """Ops broadcasts: a message for every member of a brand, in their inboxes at once and pushed to the sockets
-open now (one nudge on the brand's subject)."""
+open now (the message itself on the brand's subject)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from notifications_service.inbox.domain import MessageKind
 from notifications_service.inbox.models import MemberMessage
 from notifications_service.inbox.repository import stamp
 from notifications_service.ops.service import actor_name, record
-from notifications_service.push.subjects import publish
-from portal_events import NotificationsPush
+from notifications_service.push.subjects import publish, pushed
 from portal_kit.db import Database
 from portal_kit.errors import NotFound
 from portal_kit.sessions import Principal
@@ -50,7 +49,7 @@ async def write(db: Database, nc: NATS, merchant: str, actor: Principal, body: B
         session.add(message)
         await session.flush()
         record(session, merchant, actor, "broadcast.write", str(message.id), {}, _state(message))
-    await publish(nc, NotificationsPush(kind="inbox", merchant=merchant))
+    await publish(nc, pushed(message))
     return view(message)
 
 

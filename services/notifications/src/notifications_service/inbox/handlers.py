@@ -1,6 +1,6 @@
 """The wallet's money events become inbox messages (written by the statement that claims the event in the
-consumer's inbox, so a redelivered event makes one message), and once committed the member's sockets are nudged.
-A won lottery bet only nudges: the balance moved, there is nothing to keep."""
+consumer's inbox, so a redelivered event makes one message), and once committed the message is pushed to the
+member's sockets as it was stored. A won lottery bet only nudges: the balance moved, there is nothing to keep."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from notifications_service.inbox.domain import MessageKind
 from notifications_service.inbox.models import MemberMessage
-from notifications_service.push.subjects import encoded, subject_of
+from notifications_service.push.subjects import encoded, pushed, subject_of
 from portal_events import (
     LotteryBetSettledV1,
     NotificationsPush,
@@ -62,12 +62,22 @@ def nudge(broker: PortalBroker, push: NotificationsPush) -> AfterCommit:
     return after
 
 
+def push_stored(broker: PortalBroker, message: MemberMessage) -> AfterCommit:
+    """After the commit (which gave ``message`` its id): the message itself to the member's sockets."""
+
+    async def after() -> None:
+        push = pushed(message)
+        await broker.publish(encoded(push), subject_of(push))
+
+    return after
+
+
 def money_subscriptions() -> list[Callable[[PortalBroker, Database], None]]:
     def register(broker: PortalBroker, db: Database) -> None:
         def keep(event: BaseModel) -> RowEffect:
             assert isinstance(event, MoneyEvent)
-            push = NotificationsPush(kind="inbox", merchant=event.merchant, accountId=event.data.accountId)
-            return RowEffect(row=message_of(event), then=nudge(broker, push))
+            message = message_of(event)
+            return RowEffect(row=message, then=push_stored(broker, message))
 
         for model, name in (
             (WalletDepositCreditedV1, "deposit_credited"),

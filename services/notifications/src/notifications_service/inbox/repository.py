@@ -1,5 +1,5 @@
-"""The inbox's statements: each read or change is one prepared statement (``Database.rows``), because a socket
-runs them on every nudge. A reader sees their own messages and their brand's broadcasts, minus what they
+"""The inbox's statements: each read or change is one prepared statement (``Database.rows``), because sockets
+run them on a resume and a catch-up. A reader sees their own messages and their brand's broadcasts, minus what they
 deleted."""
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """The sockets one process holds. Each member it holds has one NATS subscription (their subject), each brand one
-more (its broadcasts): a nudge heard there makes every socket of that member send what is new since its own
-cursor, so whichever process consumed the event, the process holding the socket delivers it, and a socket that
-missed nudges catches up on the next one or on ``resume``."""
+more (its broadcasts), so whichever process consumed the event, the process holding the socket delivers it. A push
+carries the message as it was stored: each socket of that member sends it, unless it already did (no read per
+socket, and a message committed after a newer one is still delivered). A push without one makes each socket
+send what is new since its own cursor. A socket that missed pushes catches up on ``resume``, and every socket
+of the process when its NATS connection comes back."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from dataclasses import dataclass, field
 
 from fastapi import WebSocket
@@ -19,7 +22,8 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketState
 
 from notifications_service.inbox import repository
-from notifications_service.inbox.domain import Reader
+from notifications_service.inbox.domain import MessageKind, Reader
+from notifications_service.inbox.schemas import MessageRead
 from notifications_service.push.schemas import CloseCode, SocketBalanceFrame, SocketMessageFrame, SocketPingFrame
 from notifications_service.push.subjects import brand_subject, member_subject
 from portal_events import NotificationsPush
@@ -27,6 +31,20 @@ from portal_kit.db import Database
 from portal_kit.valkey_link import ValkeyLink
 
 log = logging.getLogger("notifications.hub")
+RECENT_SENT = 100  # the ids a socket remembers sending, so that a pushed message a read already sent is not sent twice
+CATCH_UP_AT_ONCE = 8  # sockets reading what they missed at the same time, after the NATS connection came back
+
+
+def pushed_read(push: NotificationsPush) -> MessageRead | None:
+    """The message a push carries, as its readers see it (new, so unread)."""
+    if push.message is None:
+        return None
+    carried = push.message
+    return MessageRead(
+        id=carried.id, kind=MessageKind(carried.kind), title=carried.title, body=carried.body, amount=carried.amount,
+        currency=carried.currency, reference=carried.reference, reason=carried.reason,
+        occurredAt=repository.stamp(carried.occurredAt), read=False, broadcast=push.accountId is None,
+    )  # fmt: skip
 
 
 @dataclass(eq=False)
@@ -37,10 +55,16 @@ class Connection:
     cursor: int = 0
     answered_at: float = field(default_factory=time.monotonic)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sent: deque[int] = field(default_factory=lambda: deque(maxlen=RECENT_SENT))
 
     async def send(self, frame: BaseModel) -> None:
         if self.ws.application_state is WebSocketState.CONNECTED:
             await self.ws.send_text(frame.model_dump_json())
+
+    async def send_message(self, message: MessageRead) -> None:
+        await self.send(SocketMessageFrame(type="message", message=message))
+        self.sent.append(message.id)
+        self.cursor = max(self.cursor, message.id)
 
     async def close(self, code: int) -> None:
         if self.ws.application_state is WebSocketState.CONNECTED:
@@ -96,13 +120,18 @@ class Hub:
             log.warning("a push on %s breaks its contract: %s", msg.subject, exc)
             return
         held = list(self.by_subject.get(msg.subject, ()))
-        await asyncio.gather(*(self._deliver(conn, push) for conn in held), return_exceptions=True)
+        message = pushed_read(push)
+        await asyncio.gather(*(self._deliver(conn, push, message) for conn in held), return_exceptions=True)
 
-    async def _deliver(self, conn: Connection, push: NotificationsPush) -> None:
+    async def _deliver(self, conn: Connection, push: NotificationsPush, message: MessageRead | None) -> None:
         if push.kind == "balance":
             await conn.send(SocketBalanceFrame(type="balance"))
-        else:
+        elif message is None:
             await self.send_new(conn)
+        else:
+            async with conn.lock:
+                if message.id not in conn.sent:
+                    await conn.send_message(message)
 
     async def send_new(self, conn: Connection, after: int | None = None) -> None:
         """Send ``conn`` its messages after its cursor (or after ``after``, a resume), oldest first."""
@@ -112,10 +141,21 @@ class Hub:
             while True:
                 batch = await repository.newer(self.db, conn.reader, conn.cursor, self.resume_limit)
                 for message in batch:
-                    await conn.send(SocketMessageFrame(type="message", message=message))
-                    conn.cursor = message.id
+                    await conn.send_message(message)
                 if len(batch) < self.resume_limit or after is not None:
                     return  # a resume sends at most one batch; the list call has the rest
+
+    async def catch_up(self) -> None:
+        """Every socket sends what is new since its cursor: pushes published while this process's NATS connection
+        was down never reached it."""
+        gate = asyncio.Semaphore(CATCH_UP_AT_ONCE)
+
+        async def one(conn: Connection) -> None:
+            async with gate:
+                await self.send_new(conn)
+
+        held = {conn for conns in self.by_token.values() for conn in conns}
+        await asyncio.gather(*(one(conn) for conn in held), return_exceptions=True)
 
     def sessions_ended(self, token_keys: list[str]) -> None:
         """Close at once the sockets of sessions that just ended (told by the session cache)."""

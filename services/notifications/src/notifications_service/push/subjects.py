@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from nats.aio.client import Client as NATS
 
-from portal_events import NotificationsPush
+from notifications_service.inbox.models import MemberMessage
+from portal_events import NotificationsPush, PushedMessage
 
 PREFIX = "push.notifications"
 
@@ -21,6 +22,15 @@ def subject_of(push: NotificationsPush) -> str:
     if push.accountId is None:
         return brand_subject(push.merchant)
     return member_subject(push.merchant, push.accountId)
+
+
+def pushed(message: MemberMessage) -> NotificationsPush:
+    """The push of a message just committed (its id given): to its member, or to every member of its brand."""
+    carried = PushedMessage(
+        id=message.id, kind=message.kind, title=message.title or "", body=message.body or "", amount=message.amount,
+        currency=message.currency, reference=message.reference, reason=message.reason, occurredAt=message.occurred_at,
+    )  # fmt: skip
+    return NotificationsPush(kind="inbox", merchant=message.merchant, accountId=message.account_id, message=carried)
 
 
 def encoded(push: NotificationsPush) -> bytes:
