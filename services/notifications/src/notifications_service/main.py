@@ -24,7 +24,7 @@ async def _start(app: FastAPI) -> None:
     settings: NotificationsSettings = app.state.settings
 
     async def reconnected() -> None:
-        await app.state.hub.catch_up()
+        await app.state.hub.reconnected()
 
     app.state.nats = await connect_nats(settings.nats_url, "notifications-api", reconnected)
     app.state.hub = Hub(app.state.nats, app.state.db, settings.resume_limit)

@@ -12,7 +12,9 @@ import contextlib
 import logging
 import time
 from collections import deque
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
+from typing import Any
 
 from fastapi import WebSocket
 from nats.aio.client import Client as NATS
@@ -161,9 +163,17 @@ class Hub:
         """Close at once the sockets of sessions that just ended (told by the session cache)."""
         for key in token_keys:
             for conn in list(self.by_token.get(key, ())):
-                task = asyncio.get_running_loop().create_task(conn.close(CloseCode.SESSION_ENDED))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
+                self._spawn(conn.close(CloseCode.SESSION_ENDED))
+
+    async def reconnected(self) -> None:
+        """The NATS client's reconnect callback: the catch-up in a task of its own, so that the client's reconnect
+        does not wait for every socket's read."""
+        self._spawn(self.catch_up())
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def heartbeat(self, valkey: ValkeyLink, every: float) -> None:
         """Every ``every`` seconds, one pass over the sockets (one task for all of them, not one each): close
