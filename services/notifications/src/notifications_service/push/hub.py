@@ -156,8 +156,7 @@ class Hub:
             async with gate:
                 await self.send_new(conn)
 
-        held = {conn for conns in self.by_token.values() for conn in conns}
-        await asyncio.gather(*(one(conn) for conn in held), return_exceptions=True)
+        await asyncio.gather(*(one(conn) for conn in self._held()), return_exceptions=True)
 
     def sessions_ended(self, token_keys: list[str]) -> None:
         """Close at once the sockets of sessions that just ended (told by the session cache)."""
@@ -169,6 +168,10 @@ class Hub:
         """The NATS client's reconnect callback: the catch-up in a task of its own, so that the client's reconnect
         does not wait for every socket's read."""
         self._spawn(self.catch_up())
+
+    def _held(self) -> list[Connection]:
+        """Every socket this process holds (each under its one session)."""
+        return [conn for conns in self.by_token.values() for conn in conns]
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -187,7 +190,7 @@ class Hub:
 
     async def _beat(self, valkey: ValkeyLink, every: float) -> None:
         now = time.monotonic()
-        held = [conn for conns in self.by_token.values() for conn in conns]
+        held = self._held()
         silent = {conn for conn in held if now - conn.answered_at > 2 * every}
         keys = list(self.by_token)
         alive = await valkey.pipeline(*(("EXISTS", key) for key in keys)) if keys else []
@@ -202,8 +205,7 @@ class Hub:
         await asyncio.gather(*closing, *pinged, return_exceptions=True)
 
     async def close_all(self) -> None:
-        held = {conn for conns in self.by_token.values() for conn in conns}
-        await asyncio.gather(*(conn.close(CloseCode.GOING_AWAY) for conn in held), return_exceptions=True)
+        await asyncio.gather(*(conn.close(CloseCode.GOING_AWAY) for conn in self._held()), return_exceptions=True)
         for subscription in list(self._subscriptions.values()):
             await subscription.unsubscribe()
         self._subscriptions.clear()
