@@ -19,7 +19,7 @@ describe("the live socket", () => {
     expect(socketUrl({ protocol: "https:", host: "play.example.com" })).toBe("wss://play.example.com/ws");
     expect(socketUrl({ protocol: "http:", host: "127.0.0.1:8080" })).toBe("ws://127.0.0.1:8080/ws");
   });
-  it("hands on each message once, and one committed after a newer one still", () => {
+  it("hands on each message once, and one that arrives after a newer one still", () => {
     const seen = new SeenMessages();
     expect([9, 7, 9, 7, 12].map((id) => seen.first(id))).toEqual([true, true, false, false, true]);
   });

@@ -24,7 +24,7 @@ export function socketUrl(location: Pick<Location, "protocol" | "host">): string
 }
 
 /** The message ids this page was handed: each message is shown once, whether it came pushed, resumed or both, and
- * one committed after a newer one (so with a smaller id) is still shown. */
+ * one whose push a newer one's overtook (so with a smaller id) is still shown. */
 export class SeenMessages {
   private readonly ids = new Set<number>();
 

@@ -1,7 +1,7 @@
 """The sockets one process holds. Each member it holds has one NATS subscription (their subject), each brand one
 more (its broadcasts), so whichever process consumed the event, the process holding the socket delivers it. A push
 carries the message as it was stored: each socket of that member sends it, unless it already did (no read per
-socket, and a message committed after a newer one is still delivered). A push without one makes each socket
+socket, and a message whose push a newer one's overtook is still delivered). A push without one makes each socket
 send what is new since its own cursor. A socket that missed pushes catches up on ``resume``, and every socket
 of the process when its NATS connection comes back."""
 

@@ -2,8 +2,8 @@
 so the web's generated client has their types.
 
 Server to browser: ``ready`` once after the upgrade (the newest message id: what the page already has through
-the inbox list), ``message`` for each new message as it is committed (those of a resume oldest first; a message
-committed after a newer one comes after it, with its smaller id), ``balance`` when the balance moved, ``ping``
+the inbox list), ``message`` for each new message as it is committed (those of a resume oldest first; one whose
+push was overtaken by a newer one's comes after it, with its smaller id), ``balance`` when the balance moved, ``ping``
 every heartbeat. Browser to server: ``resume`` with the last message id it saw (the messages after it follow),
 ``pong`` to a ping."""
 
