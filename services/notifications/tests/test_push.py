@@ -198,7 +198,7 @@ async def test_a_message_written_while_an_older_one_is_in_flight_commits_after_i
     elsewhere = await notifications.member(merchant="otherbrand")
     socket, _ = await notifications.opened(member)
     async with await psycopg.AsyncConnection.connect(notifications.database_url) as late:
-        # another consumer's statement in flight: its message has its id, its commit is still to come
+        # another consumer's statement in flight: its message has its id and the brand's turn, its commit is to come
         older = await notifications.stored(late, member, 2_000)
         await notifications.publish(notifications.deposit_credited(member, 3_000))
         # the worker's message waits for the brand's turn: it cannot commit before the older one (and a page that
