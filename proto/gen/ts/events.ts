@@ -369,7 +369,7 @@ export interface WalletRollbackReply {
   message: string | null;
 }
 
-/** The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message committed after a newer one still reaches them. Absent: each socket reads what is new after its cursor. */
+/** The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message whose push a newer one's overtook still reaches them. Absent: each socket reads what is new after its cursor. */
 export interface PushedMessage {
   id: number;
   kind: "deposit.credited" | "deposit.failed" | "withdrawal.approved" | "withdrawal.rejected" | "withdrawal.paid" | "broadcast";
@@ -390,7 +390,7 @@ export interface NotificationsPush {
   merchant: string;
   /** The member; absent for every member of the brand. */
   accountId?: string;
-  /** The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message committed after a newer one still reaches them. Absent: each socket reads what is new after its cursor. */
+  /** The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message whose push a newer one's overtook still reaches them. Absent: each socket reads what is new after its cursor. */
   message?: PushedMessage;
 }
 

@@ -419,7 +419,7 @@ class WalletRollbackReply(BaseModel):
 
 
 class PushedMessage(BaseModel):
-    """The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message committed after a newer one still reaches them. Absent: each socket reads what is new after its cursor."""
+    """The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message whose push a newer one's overtook still reaches them. Absent: each socket reads what is new after its cursor."""
 
     model_config = ConfigDict(extra="forbid")
 
