@@ -10,6 +10,7 @@ from sqlalchemy import MetaData, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase
 
+from portal_kit.read_pipeline import ReadPipeline
 from portal_kit.statement_link import Parameters
 from portal_kit.statement_pool import StatementPool
 
@@ -58,6 +59,7 @@ class Database:
         # Called (on the event loop, synchronously) after a transaction that staged outbox events commits.
         self.events_committed: Callable[[], None] | None = None
         self._statements = StatementPool(libpq_url(url), pool_size + max_overflow)
+        self._reads = ReadPipeline(libpq_url(url))
 
     async def call(self, statement: str, params: Parameters = ()) -> tuple[Any, ...] | None:
         """Run one statement (typically a server-side function doing a whole command) in its own autocommit
@@ -70,6 +72,17 @@ class Database:
         (``StatementPool``) are opened on demand, as many at most as the engine's."""
         async with self._statements.lease() as link:
             return await link.rows(statement, params)
+
+    async def read(self, statement: str, params: Parameters = ()) -> tuple[Any, ...] | None:
+        """A plain read's first row, written on the process's one pipelined connection behind the reads of the
+        other requests in flight (``ReadPipeline``): a hot read by key. Only for a short statement that takes no
+        locks; anything else, and every write, goes through ``call``."""
+        rows = await self._reads.rows(statement, params)
+        return rows[0] if rows else None
+
+    async def read_rows(self, statement: str, params: Parameters = ()) -> list[tuple[Any, ...]]:
+        """Like ``read``, every row."""
+        return await self._reads.rows(statement, params)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
@@ -86,5 +99,6 @@ class Database:
             await connection.execute(text("SELECT 1"))
 
     async def dispose(self) -> None:
+        await self._reads.close()
         await self._statements.close()
         await self.engine.dispose()

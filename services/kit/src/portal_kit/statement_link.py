@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
-from psycopg import AsyncConnection, errors, pq
+from psycopg import AsyncConnection, abc, errors, pq
 from psycopg._queries import PostgresQuery  # psycopg's conversion of %s / %(name)s and the parameters' dumping
 from psycopg.adapt import Transformer
 
@@ -32,6 +32,33 @@ _FATAL = pq.ExecStatus.FATAL_ERROR
 _TUPLES = pq.ExecStatus.TUPLES_OK
 
 
+Prepared = dict[tuple[bytes, tuple[int, ...]], bytes]  # a connection's prepared statements: (query, types) -> name
+
+
+async def statement_rows(
+    transformer: abc.Transformer,
+    prepared: Prepared,
+    statement: str,
+    params: Parameters,
+    run: Callable[[PostgresQuery], Awaitable[pq.abc.PGresult]],
+) -> list[tuple[Any, ...]]:
+    """The statement converted by psycopg, ``run`` on a connection (once more, prepared again, when its prepared
+    statement went stale) and its rows as psycopg gives them, or its failure raised as psycopg's error."""
+    query = PostgresQuery(transformer)
+    query.convert(statement, params)
+    result = await run(query)
+    if result.status == _FATAL and result.error_field(pq.DiagnosticField.SQLSTATE) in STALE_PREPARED:
+        prepared.pop((query.query, query.types), None)
+        result = await run(query)
+    if result.status == _FATAL:
+        raise errors.error_from_result(result, encoding=transformer.encoding)
+    if result.status != _TUPLES or not result.nfields:
+        return []
+    # No await between these two: another call on the same transformer cannot take it meanwhile.
+    transformer.set_pgresult(result)
+    return transformer.load_rows(0, result.ntuples, tuple)
+
+
 class Link:
     """Not shared: one call at a time (the pool leases it). ``usable`` is false once the connection broke, or a
     cancelled call may have left it mid-statement; the pool then closes it."""
@@ -41,7 +68,7 @@ class Link:
         self._pgconn = connection.pgconn
         self._pgconn.nonblocking = 1
         self._transformer = Transformer.from_context(connection)
-        self._prepared: dict[tuple[bytes, tuple[int, ...]], bytes] = {}
+        self._prepared: Prepared = {}
         self._names = itertools.count()
         self._loop = asyncio.get_running_loop()
         self._waiter: asyncio.Future[None] | None = None
@@ -69,18 +96,7 @@ class Link:
     async def rows(self, statement: str, params: Parameters = ()) -> list[tuple[Any, ...]]:
         """The statement's rows (none for a statement that returns no rows); a failure raises psycopg's error for
         it (``psycopg.errors.UniqueViolation`` and so on) and leaves the link idle."""
-        query = PostgresQuery(self._transformer)
-        query.convert(statement, params)
-        result = await self._run(query)
-        if result.status == _FATAL and result.error_field(pq.DiagnosticField.SQLSTATE) in STALE_PREPARED:
-            self._prepared.pop((query.query, query.types), None)
-            result = await self._run(query)
-        if result.status == _FATAL:
-            raise errors.error_from_result(result, encoding=self._transformer.encoding)
-        if result.status != _TUPLES or not result.nfields:
-            return []
-        self._transformer.set_pgresult(result)
-        return self._transformer.load_rows(0, result.ntuples, tuple)
+        return await statement_rows(self._transformer, self._prepared, statement, params, self._run)
 
     async def close(self) -> None:
         self.usable = False

@@ -23,7 +23,7 @@ Caller = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT, Rol
 @router.get("/wps/v2/wallets/balance", operation_id="walletBalance", response_model=Envelope[BalanceRead])
 async def wallet_balance(request: Request, principal: Caller) -> Response:
     db: Database = request.app.state.db
-    accounts = await db.rows(WALLETS, (principal.merchant, principal.account_id))
+    accounts = await db.read_rows(WALLETS, (principal.merchant, principal.account_id))
     if not accounts:
         raise NotFound("account.not_found")
     wallets = [WalletRead(wallet=kind, available=available, held=held) for kind, available, held, _ in accounts]

@@ -363,7 +363,7 @@ MEMBER_VIEW = f"SELECT {', '.join(MemberRow._fields)} FROM account WHERE merchan
 
 async def member_info(ctx: AuthContext, principal: Principal) -> MemberRead:
     """``/wps/member/info``, the hottest read of auth."""
-    row = await ctx.db.call(MEMBER_VIEW, (principal.merchant, principal.account_id))
+    row = await ctx.db.read(MEMBER_VIEW, (principal.merchant, principal.account_id))
     if row is None:
         raise NotFound("account.not_found")
     return member_view(MemberRow(*row))

@@ -155,7 +155,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
 async def _account_of(ctx: AuthContext, caller: Caller, username: str) -> tuple[Account | None, bool]:
     """The account of ``username`` at the caller's brand, and whether the caller's address is new to it."""
     parameters = {"merchant": caller.merchant, "username": username, "ip": caller.ip}
-    found = await ctx.db.call(ACCOUNT_AND_ADDRESS if caller.ip is not None else ACCOUNT_AND_NO_ADDRESS, parameters)
+    found = await ctx.db.read(ACCOUNT_AND_ADDRESS if caller.ip is not None else ACCOUNT_AND_NO_ADDRESS, parameters)
     if found is None:
         return None, False
     return Account(**dict(zip(ACCOUNT_COLUMNS, found, strict=False))), bool(found[-1])

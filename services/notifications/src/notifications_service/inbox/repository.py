@@ -1,6 +1,6 @@
-"""The inbox's statements: each read or change is one prepared statement (``Database.rows``), because sockets
-run them on a resume and a catch-up. A reader sees their own messages and their brand's broadcasts, minus what they
-deleted."""
+"""The inbox's statements: each read or change is one prepared statement (the reads on ``Database.read``, the
+changes on ``Database.rows``), because sockets run them on a resume and a catch-up. A reader sees their own messages
+and their brand's broadcasts, minus what they deleted."""
 
 from __future__ import annotations
 
@@ -54,24 +54,24 @@ def _of(reader: Reader, **more: object) -> dict[str, object]:
 
 async def newer(db: Database, reader: Reader, after: int, limit: int) -> list[MessageRead]:
     """The reader's messages after id ``after``, oldest first."""
-    return [_message(row) for row in await db.rows(NEWER, _of(reader, after=after, limit=limit))]
+    return [_message(row) for row in await db.read_rows(NEWER, _of(reader, after=after, limit=limit))]
 
 
 async def page(db: Database, reader: Reader, offset: int, limit: int) -> tuple[list[MessageRead], int]:
     """A page of the reader's messages, newest first, and how many there are."""
-    rows = await db.rows(PAGE, _of(reader, offset=offset, limit=limit))
+    rows = await db.read_rows(PAGE, _of(reader, offset=offset, limit=limit))
     total = int(rows[0][11]) if rows else 0
     if not rows and offset:
-        total = int((await db.call(f"SELECT count(*) {_SEEN_BY}", _of(reader)) or (0,))[0])
+        total = int((await db.read(f"SELECT count(*) {_SEEN_BY}", _of(reader)) or (0,))[0])
     return [_message(row) for row in rows], total
 
 
 async def unread(db: Database, reader: Reader) -> int:
-    return int((await db.call(UNREAD, _of(reader)) or (0,))[0])
+    return int((await db.read(UNREAD, _of(reader)) or (0,))[0])
 
 
 async def newest(db: Database, reader: Reader) -> int:
-    return int((await db.call(NEWEST, _of(reader)) or (0,))[0])
+    return int((await db.read(NEWEST, _of(reader)) or (0,))[0])
 
 
 async def mark_read(db: Database, reader: Reader, ids: list[int] | None) -> int:

@@ -163,7 +163,7 @@ async def balance(
     db: Database, merchant: str, account_id: str, wallet: str = MAIN, vendor: str | None = None
 ) -> dict[str, Any]:
     kind = await wallet_of(db, merchant, account_id, checked_wallet(wallet), vendor)
-    row = await db.call(BALANCE, (merchant, account_id, kind))
+    row = await db.read(BALANCE, (merchant, account_id, kind))
     if row is None:
         raise MoneyError("account.not_found")
     spendable, held, currency = row
