@@ -202,8 +202,9 @@ class ReadPipeline:
             raise PipelineClosed("the read pipeline is closed")
         loop = asyncio.get_running_loop()
         opening = self._opening
-        if opening is None or opening.get_loop() is not loop:
-            # One opening for every read that finds no usable connection meanwhile.
+        if opening is None or opening.done() or opening.get_loop() is not loop:
+            # One opening for every read that finds no usable connection meanwhile (a finished one opened the
+            # connection found unusable, or failed).
             opening = self._opening = loop.create_task(self._replace())
         try:
             return await asyncio.shield(opening)
