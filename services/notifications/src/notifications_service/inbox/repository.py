@@ -1,6 +1,7 @@
-"""The inbox's statements: each read or change is one prepared statement (the reads on ``Database.read``, the
-changes on ``Database.rows``), because sockets run them on a resume and a catch-up. A reader sees their own messages
-and their brand's broadcasts, minus what they deleted."""
+"""The inbox's statements: each read or change is one prepared statement, because sockets run them on a resume and a
+catch-up. The sockets' reads (what is newer, the unread count, the newest id) go on ``Database.read``; a page and the
+changes on ``Database.rows`` (a page counts every message of the reader, too long to hold up the reads behind it). A
+reader sees their own messages and their brand's broadcasts, minus what they deleted."""
 
 from __future__ import annotations
 
@@ -59,10 +60,10 @@ async def newer(db: Database, reader: Reader, after: int, limit: int) -> list[Me
 
 async def page(db: Database, reader: Reader, offset: int, limit: int) -> tuple[list[MessageRead], int]:
     """A page of the reader's messages, newest first, and how many there are."""
-    rows = await db.read_rows(PAGE, _of(reader, offset=offset, limit=limit))
+    rows = await db.rows(PAGE, _of(reader, offset=offset, limit=limit))
     total = int(rows[0][11]) if rows else 0
     if not rows and offset:
-        total = int((await db.read(f"SELECT count(*) {_SEEN_BY}", _of(reader)) or (0,))[0])
+        total = int((await db.call(f"SELECT count(*) {_SEEN_BY}", _of(reader)) or (0,))[0])
     return [_message(row) for row in rows], total
 
 
