@@ -75,8 +75,8 @@ class Database:
 
     async def read(self, statement: str, params: Parameters = ()) -> tuple[Any, ...] | None:
         """A plain read's first row, written on the process's one pipelined connection behind the reads of the
-        other requests in flight (``ReadPipeline``): a hot read by key. Only for a short statement that takes no
-        locks; anything else, and every write, goes through ``call``."""
+        other requests in flight (``ReadPipeline``): a hot read by key (a row or a few) that takes no locks; any
+        other read, and every write, goes through ``call``."""
         rows = await self._reads.rows(statement, params)
         return rows[0] if rows else None
 

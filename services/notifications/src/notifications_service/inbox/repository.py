@@ -1,7 +1,6 @@
-"""The inbox's statements: each read or change is one prepared statement, because sockets run them on a resume and a
-catch-up. The sockets' reads (what is newer, the unread count, the newest id) go on ``Database.read``; a page and the
-changes on ``Database.rows`` (a page counts every message of the reader, too long to hold up the reads behind it). A
-reader sees their own messages and their brand's broadcasts, minus what they deleted."""
+"""The inbox's statements: each read or change is one prepared statement (``Database.rows``), because sockets
+run them on a resume and a catch-up. A reader sees their own messages and their brand's broadcasts, minus what they
+deleted."""
 
 from __future__ import annotations
 
@@ -55,7 +54,7 @@ def _of(reader: Reader, **more: object) -> dict[str, object]:
 
 async def newer(db: Database, reader: Reader, after: int, limit: int) -> list[MessageRead]:
     """The reader's messages after id ``after``, oldest first."""
-    return [_message(row) for row in await db.read_rows(NEWER, _of(reader, after=after, limit=limit))]
+    return [_message(row) for row in await db.rows(NEWER, _of(reader, after=after, limit=limit))]
 
 
 async def page(db: Database, reader: Reader, offset: int, limit: int) -> tuple[list[MessageRead], int]:
@@ -68,11 +67,11 @@ async def page(db: Database, reader: Reader, offset: int, limit: int) -> tuple[l
 
 
 async def unread(db: Database, reader: Reader) -> int:
-    return int((await db.read(UNREAD, _of(reader)) or (0,))[0])
+    return int((await db.call(UNREAD, _of(reader)) or (0,))[0])
 
 
 async def newest(db: Database, reader: Reader) -> int:
-    return int((await db.read(NEWEST, _of(reader)) or (0,))[0])
+    return int((await db.call(NEWEST, _of(reader)) or (0,))[0])
 
 
 async def mark_read(db: Database, reader: Reader, ids: list[int] | None) -> int:
