@@ -9,8 +9,9 @@ between them, and each caller is handed its answer in that order.
 
 What it costs: a statement waits for every statement written before it on the connection. So only plain reads by
 key belong here, a row or a few, taking no locks (not ``FOR UPDATE``, not a function that writes): one that waits on
-a lock or scans whatever a member has (an inbox, a history) holds up every read behind it. A caller cancelled while its read is under way
-gets its cancellation at once; the statement still runs on the server and its answer is dropped.
+a lock or scans whatever a member has (an inbox, a history) holds up every read behind it. A caller cancelled while
+its read is under way gets its cancellation at once; the statement still runs on the server and its answer is
+dropped.
 """
 
 from __future__ import annotations
