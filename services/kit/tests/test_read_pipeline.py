@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Callable
 
 import psycopg
 import pytest
+from kit_backends import terminate
 
 from portal_kit.db import libpq_url
 from portal_kit.read_pipeline import PipelineClosed, ReadPipeline
@@ -33,11 +34,6 @@ async def new_pipeline(kit_database_url: str) -> AsyncIterator[PipelineFactory]:
 async def backend_pid(pipeline: ReadPipeline) -> int:
     [(pid,)] = await pipeline.rows(PID)
     return int(pid)
-
-
-async def terminate(database_url: str, pid: int) -> None:
-    async with await psycopg.AsyncConnection.connect(libpq_url(database_url), autocommit=True) as admin:
-        await admin.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))
 
 
 async def test_reads_in_flight_share_one_connection_and_each_caller_gets_its_own_answer(

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import psycopg
 import pytest
+from kit_backends import terminate
 
 from portal_kit.db import libpq_url
 from portal_kit.statement_pool import PoolClosed, StatementPool
@@ -48,12 +49,6 @@ async def sleeping_call(pool: StatementPool) -> asyncio.Task[None]:
     task = asyncio.create_task(slow())
     await asyncio.sleep(0.2)
     return task
-
-
-async def terminate(database_url: str, pid: int) -> None:
-    """The server process ``pid`` ended by the server, as an administrator would; returns once it is gone."""
-    async with await psycopg.AsyncConnection.connect(libpq_url(database_url), autocommit=True) as admin:
-        await admin.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))
 
 
 async def hold_only_connection(pool: StatementPool) -> tuple[asyncio.Task[None], asyncio.Event]:

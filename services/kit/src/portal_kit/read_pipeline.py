@@ -100,6 +100,7 @@ class _Channel:
         return await pending.answer
 
     def _flush(self) -> None:
+        """Write what libpq holds; while some is left, the socket is watched for room and this runs again."""
         try:
             unsent = self._pgconn.flush()
         except errors.Error as error:
@@ -107,15 +108,8 @@ class _Channel:
             return
         if unsent and not self._writing:
             self._writing = True
-            self.loop.add_writer(self._socket, self._writable)
-
-    def _writable(self) -> None:
-        try:
-            unsent = self._pgconn.flush()
-        except errors.Error as error:
-            self._fail(error)
-            return
-        if not unsent:
+            self.loop.add_writer(self._socket, self._flush)
+        elif not unsent and self._writing:
             self._writing = False
             self.loop.remove_writer(self._socket)
 
