@@ -1,6 +1,8 @@
 """The read pipeline behind ``Database.read``, on real PostgreSQL: the reads in flight share one connection and each
 caller gets its own answer, in any mix of statements, failures, cancellations and large parameters; a broken
-connection fails only the reads under way on it and the next read opens another."""
+connection fails only the reads under way on it and the next read opens another. Each test runs twice: with the reads
+of a turn of the event loop written together (libpq's ``PQsendPipelineSync``) and with each read written at once (the
+way without it)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import psycopg
 import pytest
 from kit_backends import terminate
 
+from portal_kit import read_pipeline
 from portal_kit.db import libpq_url
 from portal_kit.read_pipeline import PipelineClosed, ReadPipeline
 
@@ -18,8 +21,12 @@ PipelineFactory = Callable[[], ReadPipeline]
 PID = "SELECT pg_backend_pid()"
 
 
-@pytest.fixture
-async def new_pipeline(kit_database_url: str) -> AsyncIterator[PipelineFactory]:
+@pytest.fixture(params=["a write a turn", "a write a read"])
+async def new_pipeline(
+    kit_database_url: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[PipelineFactory]:
+    if request.param == "a write a read":
+        monkeypatch.setattr(read_pipeline, "SEND_PIPELINE_SYNC", None)
     made: list[ReadPipeline] = []
 
     def make() -> ReadPipeline:
@@ -29,6 +36,11 @@ async def new_pipeline(kit_database_url: str) -> AsyncIterator[PipelineFactory]:
     yield make
     for pipeline in made:
         await pipeline.close()
+
+
+def test_the_turns_write_is_at_hand_with_psycopgs_compiled_libpq() -> None:
+    assert psycopg.pq.__impl__ in {"binary", "c"}  # what the services install
+    assert read_pipeline.SEND_PIPELINE_SYNC is not None
 
 
 async def backend_pid(pipeline: ReadPipeline) -> int:

@@ -12,14 +12,21 @@ key belong here, a row or a few, taking no locks (not ``FOR UPDATE``, not a func
 a lock or scans whatever a member has (an inbox, a history) holds up every read behind it. A caller cancelled while
 its read is under way gets its cancellation at once; the statement still runs on the server and its answer is
 dropped.
+
+The reads written in one turn of the event loop leave in one write: each is queued with libpq's
+``PQsendPipelineSync`` (a sync without a write) and the connection is flushed once, at the end of the turn. Under load
+a process starts a few reads a turn, and each write it saves is a system call on both ends and a server wake-up.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import itertools
+import sys
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +38,28 @@ from portal_kit.statement_link import MAX_PREPARED, Parameters, Prepared, statem
 
 _FATAL = pq.ExecStatus.FATAL_ERROR
 _SYNC = pq.ExecStatus.PIPELINE_SYNC
+
+
+def _libpq_send_pipeline_sync() -> Callable[[int], int] | None:
+    """libpq's ``PQsendPipelineSync`` (libpq 17 and later; psycopg 3.3 does not wrap it) from the very library
+    psycopg's compiled wrapper is linked with: a symbol looked up through that extension module is searched in its
+    dependencies too, so the function runs on psycopg's own ``PGconn``. None where that is not at hand (psycopg's
+    pure-Python wrapper, or an older libpq): each read's sync then writes at once."""
+    if pq.version() < 170000:
+        return None
+    path = getattr(sys.modules.get(pq.PGconn.__module__), "__file__", None) or ""
+    if not path.endswith((".so", ".pyd")):
+        return None
+    try:
+        function = ctypes.CDLL(path).PQsendPipelineSync
+    except (OSError, AttributeError):
+        return None
+    function.argtypes = [ctypes.c_void_p]
+    function.restype = ctypes.c_int
+    return function
+
+
+SEND_PIPELINE_SYNC = _libpq_send_pipeline_sync()
 
 
 class PipelineClosed(errors.OperationalError):
@@ -61,6 +90,7 @@ class _Channel:
         self._socket = self._pgconn.socket
         self.loop.add_reader(self._socket, self._readable)
         self._writing = False
+        self._flush_due = False  # a flush is scheduled for the end of this turn of the loop
         self.usable = True
 
     @classmethod
@@ -90,14 +120,35 @@ class _Channel:
                 )
             else:
                 pgconn.send_query_prepared(name, query.params, param_formats=query.formats)
-            pgconn.pipeline_sync()
+            self._sync(pgconn)
         except errors.Error as error:  # the connection broke: nothing more can be written on it
             self._fail(error)
             raise
         pending = _Pending(self.loop.create_future())
         self._pending.append(pending)
-        self._flush()
+        if SEND_PIPELINE_SYNC is None:
+            self._flush()
+        elif not self._flush_due:
+            self._flush_due = True
+            self.loop.call_soon(self._flush_turn)
         return await pending.answer
+
+    @staticmethod
+    def _sync(pgconn: pq.abc.PGconn) -> None:
+        """The read's end (its own transaction's): queued for the turn's one write, or written at once."""
+        if SEND_PIPELINE_SYNC is None:
+            pgconn.pipeline_sync()
+            return
+        pointer: int | None = pgconn.pgconn_ptr  # type: ignore[attr-defined]  # every wrapper has it, not the protocol
+        if pointer is None:  # finished: libpq's function would take a null connection
+            raise errors.OperationalError("the connection to the database is closed")
+        if SEND_PIPELINE_SYNC(pointer) != 1:
+            raise errors.OperationalError(f"the sync was not queued: {pgconn.get_error_message()}")
+
+    def _flush_turn(self) -> None:
+        self._flush_due = False
+        if self.usable:
+            self._flush()
 
     def _flush(self) -> None:
         """Write what libpq holds; while some is left, the socket is watched for room and this runs again."""
