@@ -25,7 +25,7 @@ from wallet import nats_pairs
 from portal_stack.harness import Stack
 
 RESULTS = Path(__file__).resolve().parent / "results"
-GAME = "SSC_5M"  # five minutes between draws: the benchmark's issue stays open while it runs
+GAME = "SSC_5M"  # five minutes between draws; the benchmark's issue is held open while it runs (``open_issue``)
 STAKE = 100  # the minimum stake
 SLIP_BETS = 50  # the most bets one slip may carry
 
@@ -34,12 +34,25 @@ def bet(index: int) -> dict[str, Any]:
     return {"betType": "SUM_BIG_SMALL", "option": "BIG" if index % 2 else "SMALL", "stake": STAKE}
 
 
+def lottery_database(stack: Stack) -> str:
+    return f"postgresql://postgres@127.0.0.1:{stack.ports['PORTAL_PG_PORT']}/lottery"
+
+
 async def open_issue(stack: Stack) -> str:
+    """The game's current issue, its close and draw moved an hour away: one that was due to close a minute after
+    the stack started would refuse the slips still being placed (``lottery.issue_closed``)."""
     async with httpx.AsyncClient(base_url=stack.url) as http:
         for _ in range(100):  # the worker writes the issues within its first ticks
             current = (await http.get(f"/lotto/lgw/games/{GAME}")).json()["value"]["current"]
             if current is not None:
-                return str(current["issue"])
+                issue = str(current["issue"])
+                async with await psycopg.AsyncConnection.connect(lottery_database(stack), autocommit=True) as db:
+                    await db.execute(
+                        "UPDATE lottery_issue SET closes_at = now() + interval '1 hour', draws_at = now() + interval"
+                        " '1 hour' WHERE game_code = %s AND issue = %s AND status = 'open'",
+                        (GAME, issue),
+                    )
+                return issue
             await asyncio.sleep(0.2)
     raise RuntimeError(f"no open issue of {GAME}")
 
@@ -69,8 +82,7 @@ async def place(
 
 async def settle(stack: Stack, issue: str) -> dict[str, float]:
     """Make the issue due now, as time would, and time the worker from then to every bet settled."""
-    url = f"postgresql://postgres@127.0.0.1:{stack.ports['PORTAL_PG_PORT']}/lottery"
-    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as db:
+    async with await psycopg.AsyncConnection.connect(lottery_database(stack), autocommit=True) as db:
         counted = await (
             await db.execute("SELECT count(*) FROM lottery_bet WHERE game_code = %s AND issue = %s", (GAME, issue))
         ).fetchone()
