@@ -126,16 +126,15 @@ class _Channel:
             raise
         pending = _Pending(self.loop.create_future())
         self._pending.append(pending)
-        if SEND_PIPELINE_SYNC is None:
-            self._flush()
-        elif not self._flush_due:
+        if not self._flush_due:
             self._flush_due = True
             self.loop.call_soon(self._flush_turn)
         return await pending.answer
 
     @staticmethod
     def _sync(pgconn: pq.abc.PGconn) -> None:
-        """The read's end (its own transaction's): queued for the turn's one write, or written at once."""
+        """The read's end (its own transaction's): queued for the turn's one write, or written at once (what is left
+        unwritten then goes with the turn's flush)."""
         if SEND_PIPELINE_SYNC is None:
             pgconn.pipeline_sync()
             return
