@@ -21,6 +21,7 @@ from portal_kit.db import Database
 from portal_kit.envelope import Envelope, failure, ok
 from portal_kit.errors import DomainError
 from portal_kit.exact_routes import ExactRoutes
+from portal_kit.heap import startup_heap_frozen
 from portal_kit.i18n import DEFAULT_LANGUAGE, Catalogue, Translator, resolve_language
 from portal_kit.lean_routes import make_lean
 from portal_kit.logging import configure_logging
@@ -232,7 +233,8 @@ def create_app(
         for hook in on_startup:
             await hook(app)
         try:
-            yield
+            with startup_heap_frozen():
+                yield
         finally:
             for hook in on_shutdown:
                 await hook(app)

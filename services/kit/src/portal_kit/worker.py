@@ -10,6 +10,7 @@ from typing import Any
 
 from portal_kit.db import Database
 from portal_kit.deadletter import ensure_deadletter_stream
+from portal_kit.heap import startup_heap_frozen
 from portal_kit.logging import configure_logging
 from portal_kit.messaging.consumer import PortalBroker, create_broker
 from portal_kit.messaging.events import stream_name
@@ -84,7 +85,8 @@ class Worker:
         jobs = [asyncio.create_task(job(db)) for job in self.background]
         log.info("worker started")
         try:
-            await self.stop_requested.wait()
+            with startup_heap_frozen():
+                await self.stop_requested.wait()
         finally:
             log.info("worker stopping")
             for task in jobs:
