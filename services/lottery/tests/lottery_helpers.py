@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -23,6 +24,7 @@ from wallet_service.accounts.handlers import NewAccount, open_wallets
 from wallet_service.money.service import Movement, credit
 
 MERCHANT = "turkeyf2"
+TIME_LEFT = timedelta(seconds=10)  # of an issue a test bets on, before its close
 
 
 @dataclass
@@ -62,12 +64,18 @@ class Lottery:
         )
 
     async def open_issue(self, game: str) -> str:
-        """The issue of ``game`` open for bets now (scheduling first)."""
-        await self.schedule()
-        answer = await self.http.get(f"/lotto/lgw/games/{game}")
-        current = answer.json()["value"]["current"]
-        assert current is not None
-        return str(current["issue"])
+        """The issue of ``game`` open for bets now (scheduling first), with ``TIME_LEFT`` at least before it closes: a
+        one-minute issue taken a moment before its close refused the test's next bet or cancellation
+        (``lottery.issue_closed``). Nearer its close, its close is waited out and the next issue taken."""
+        while True:
+            await self.schedule()
+            answer = await self.http.get(f"/lotto/lgw/games/{game}")
+            current = answer.json()["value"]["current"]
+            assert current is not None
+            left = datetime.fromisoformat(current["closesAt"]) - datetime.now(UTC)
+            if left >= TIME_LEFT:
+                return str(current["issue"])
+            await asyncio.sleep(max(left.total_seconds(), 0) + 0.1)
 
     async def bet(
         self, token: str, game: str, issue: str, bets: list[dict[str, Any]], request_id: str | None = None
