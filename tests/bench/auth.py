@@ -39,9 +39,11 @@ HASHES_PER_ROUND = 150
 
 
 def argon2_rate(count: int) -> float:
-    """The machine's bare rate: hashes per second on one thread per core, its fastest. A thread more per core
-    hashes about 15 % slower here (each switch evicts a hash's 19 MiB from the caches). The service's API
-    processes each hash on one thread per core, four in all here: one per core in all made no more logins."""
+    """The machine's bare rate: hashes per second on one thread per core. More threads than cores hashed about
+    15 % slower here on 2026-11-25 (each switch evicts a hash's 19 MiB from the caches) and as fast on 2026-11-26
+    (three or four threads on the two cores within 3 % of two; eight 3-10 % slower): one per core is never slower.
+    The service's API processes each hash on one thread per core, four in all here: one per core in all made no
+    more logins."""
     started = time.perf_counter()
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         list(pool.map(lambda n: _hasher.hash(f"password-{n}"), range(count)))
