@@ -17,8 +17,8 @@ from contextlib import contextmanager
 @contextmanager
 def startup_heap_frozen() -> Iterator[None]:
     """Around a process's running life, after its startup. Not collected first: a full pass over a large heap (a test
-    process's) costs more than the startup's garbage it would find (a few hundred objects in a service), which is
-    freed once thawed. Thawed on the way out, so a process that starts and stops app after app (a test run) still
+    process's) costs more than the startup's garbage it would find (a few hundred objects in a service), which stays
+    until the thaw. Thawed on the way out, so a process that starts and stops app after app (a test run) still
     collects theirs."""
     gc.freeze()
     try:
