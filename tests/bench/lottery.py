@@ -34,10 +34,6 @@ def bet(index: int) -> dict[str, Any]:
     return {"betType": "SUM_BIG_SMALL", "option": "BIG" if index % 2 else "SMALL", "stake": STAKE}
 
 
-def lottery_database(stack: Stack) -> str:
-    return f"postgresql://postgres@127.0.0.1:{stack.ports['PORTAL_PG_PORT']}/lottery"
-
-
 async def open_issue(stack: Stack) -> str:
     """The game's current issue, its close and draw moved an hour away: one that was due to close a minute after
     the stack started would refuse the slips still being placed (``lottery.issue_closed``)."""
@@ -46,7 +42,7 @@ async def open_issue(stack: Stack) -> str:
             current = (await http.get(f"/lotto/lgw/games/{GAME}")).json()["value"]["current"]
             if current is not None:
                 issue = str(current["issue"])
-                async with await psycopg.AsyncConnection.connect(lottery_database(stack), autocommit=True) as db:
+                async with await psycopg.AsyncConnection.connect(stack.database_url("lottery"), autocommit=True) as db:
                     await db.execute(
                         "UPDATE lottery_issue SET closes_at = now() + interval '1 hour', draws_at = now() + interval"
                         " '1 hour' WHERE game_code = %s AND issue = %s AND status = 'open'",
@@ -82,7 +78,7 @@ async def place(
 
 async def settle(stack: Stack, issue: str) -> dict[str, float]:
     """Make the issue due now, as time would, and time the worker from then to every bet settled."""
-    async with await psycopg.AsyncConnection.connect(lottery_database(stack), autocommit=True) as db:
+    async with await psycopg.AsyncConnection.connect(stack.database_url("lottery"), autocommit=True) as db:
         counted = await (
             await db.execute("SELECT count(*) FROM lottery_bet WHERE game_code = %s AND issue = %s", (GAME, issue))
         ).fetchone()

@@ -169,7 +169,7 @@ def rss_kib(pid: int) -> int:
 async def idle_sockets(stack: Stack, count: int) -> dict[str, Any]:
     """``count`` members' sockets on one API process of the service (its heartbeat long, as idle tabs)."""
     port = free_port()
-    database = f"postgresql://postgres@127.0.0.1:{stack.ports['PORTAL_PG_PORT']}/notifications"
+    database = stack.database_url("notifications")
     replica = ManagedProcess(
         "notifications-bench",
         [sys.executable, "-m", "uvicorn", "notifications_service.main:app", "--host", "127.0.0.1", "--port", str(port),

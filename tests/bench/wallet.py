@@ -81,7 +81,7 @@ async def nats_pairs(
 async def sql_pairs(stack: Stack, accounts: list[str], pairs: int) -> float:
     """The baseline: the same database work, the wallet's money functions called directly from a psycopg pool at
     the same concurrency, each client on its own account (as the NATS clients do)."""
-    url = f"postgresql://postgres@127.0.0.1:{stack.ports['PORTAL_PG_PORT']}/wallet"
+    url = stack.database_url("wallet")
     queue = iter(range(pairs))
     async with AsyncConnectionPool(url, min_size=CONCURRENCY, max_size=CONCURRENCY, kwargs=POOL_KWARGS) as pool:
 
@@ -121,7 +121,7 @@ def run(pairs: int, seconds: int) -> dict[str, Any]:
         reads = paired(
             f"{stack.url}/wps/v2/wallets/balance", f"{stack.url}/_svc/wallet/healthz", headers, seconds=seconds
         )
-        stack.env["WALLET_DATABASE_URL"] = f"postgresql://postgres@127.0.0.1:{stack.ports['PORTAL_PG_PORT']}/wallet"
+        stack.env["WALLET_DATABASE_URL"] = stack.database_url("wallet")
         reconciled = stack.command("wallet_service.reconcile")
     finally:
         stack.stop()

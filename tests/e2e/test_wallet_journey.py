@@ -100,8 +100,7 @@ def test_member_deposits_through_the_sandbox_gateway_withdraws_and_reads_the_rec
 
 
 def test_reconciliation_of_the_stacks_ledger_finds_no_difference(stack: Stack) -> None:
-    env_url = f"postgresql://postgres@127.0.0.1:{stack.ports['PORTAL_PG_PORT']}/wallet"
-    stack.env["WALLET_DATABASE_URL"] = env_url
+    stack.env["WALLET_DATABASE_URL"] = stack.database_url("wallet")
     try:
         result = stack.command("wallet_service.reconcile")
     finally:

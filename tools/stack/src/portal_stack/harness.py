@@ -66,6 +66,10 @@ class Stack:
     def nats_url(self) -> str:
         return f"nats://{ADMIN}:{self._admin_password('nats')}@127.0.0.1:{self.ports['PORTAL_NATS_PORT']}"
 
+    def database_url(self, service: str) -> str:
+        """The URL of ``service``'s database on the stack's PostgreSQL, as its superuser."""
+        return f"postgresql://postgres@127.0.0.1:{self.ports['PORTAL_PG_PORT']}/{service}"
+
     def command(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
         return subprocess.run(  # noqa: S603 - our own interpreter and module
             [sys.executable, "-m", *args],
