@@ -12,8 +12,9 @@ from typing import Any
 import kubernetes_validate
 import pytest
 import yaml
+from redis import Redis
 
-from portal_kit.servers import venv_bin
+from portal_kit.servers import free_port, valkey_process, venv_bin
 from portal_stack.access import USERS
 from portal_stack.deploy_secrets import nats_config_users, password_variable, secrets_manifest
 from portal_stack.services import SERVICES
@@ -237,3 +238,31 @@ def test_the_nats_config_is_valid_once_its_secret_is_in_the_environment(tmp_path
             check=False,
         )
         assert checked.returncode == 0, checked.stderr
+
+
+def test_the_valkey_users_of_the_secret_keep_each_service_to_its_own_keys(tmp_path: Path) -> None:
+    """The ACL the deployment's Valkey loads, on a real server: no service lists key names, only auth writes the keys
+    of sealed bodies and only the services that open them read them, each service's nonces under its own prefix."""
+    acl = next(d for d in secrets_manifest() if d["metadata"]["name"] == "valkey-users")["stringData"]["users.acl"]
+    rules = [line.removeprefix("user ") for line in acl.splitlines() if line != "user default off"]
+    admin = re.search(r"^user admin on >(\S+)", acl, re.MULTILINE)
+    assert admin is not None
+    port = free_port()
+    server = valkey_process(port, tmp_path / "valkey", tmp_path / "valkey.log", persist=False, users=rules)
+    server.start()
+    try:
+        server.wait_ready(30)
+        valkey = Redis(port=port, username="admin", password=admin.group(1), decode_responses=True)
+
+        def allowed(user: str, *command: str) -> bool:
+            return bool(valkey.execute_command("ACL", "DRYRUN", user, *command) == "OK")
+
+        for name in USERS[1:]:
+            assert not any(allowed(name, *listing) for listing in (("SCAN", "0"), ("KEYS", "*"), ("RANDOMKEY",)))
+            assert allowed(name, "SET", f"{name}:payload-nonce:n1", "1", "EX", "120", "NX")
+            assert not allowed(name, "SET", "payload-nonce:n1", "1", "EX", "120", "NX"), name
+            assert allowed(name, "SET", "rsa:current", "k1") == (name == "auth"), name
+            assert allowed(name, "GET", "rsa:key:k1") == (name in ("auth", "wallet")), name
+        valkey.close()
+    finally:
+        server.stop()

@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from sqlalchemy import select, update
 
 from auth_service.accounts.models import Account
-from auth_service.codes import check_code
+from auth_service.codes import check_code, code_key
 from portal_kit.db import Database
 from portal_kit.messaging.outbox import OutboxMessage
 
@@ -167,7 +167,8 @@ async def test_parallel_guesses_are_counted_before_they_are_compared(auth: AuthC
     # wins only if it reached Valkey among them (a success clears the count); otherwise all forty were counted.
     assert sum(answers) <= 1
     if not any(answers):
-        assert await ctx.valkey.execute("GET", "auth:sms:turkeyf2:register:+905329990011:tries") == "40"
+        tries = code_key(ctx, "turkeyf2", "register", "+905329990011") + ":tries"
+        assert await ctx.valkey.execute("GET", tries) == "40"
     assert not await check_code(ctx, "turkeyf2", "register", "+905329990011", code)
 
 

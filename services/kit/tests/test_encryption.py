@@ -52,7 +52,7 @@ async def replica(portal_servers: PortalServers, database_url: str) -> AsyncIter
     settings = ServiceSettings(service_name="enc-test", database_url=database_url, redis_url=portal_servers.redis_url)
 
     async def start(app: FastAPI) -> None:
-        app.state.payload_keys = PayloadKeys(app.state.valkey, settings.payload_secret)
+        app.state.payload_keys = PayloadKeys(app.state.valkey, settings.payload_secret, settings.service_name)
 
     app = create_app(settings, routers=[router], on_startup=[start])
     transport = httpx.ASGITransport(app=app)
@@ -209,3 +209,20 @@ async def test_a_burst_of_sealed_calls_on_a_fresh_process_unseals_the_key_once(
         answers = await asyncio.gather(*(fresh.post("/login", json=body, headers=headers) for body, headers in sealed))
     assert [answer.json()["value"] for answer in answers] == [f"user{n}" for n in range(20)]
     assert len(unsealed) == 1  # each of the 20 used to unseal it again: tens of milliseconds of CPU each
+
+
+async def test_a_service_claims_its_nonces_under_its_own_prefix(
+    client: httpx.AsyncClient, portal_servers: PortalServers
+) -> None:
+    """Each service keeps the nonces it saw under its own key prefix (its Valkey user may write nothing else): a
+    sealed body is bound to its call, which one service serves, so a set per service refuses every replay."""
+    key_id, pem = await public_key(client)
+    body, headers = encrypt(pem, key_id, {"username": "ayse", "password": "x"}, method="POST", path="/login")
+    assert (await client.post("/login", json=body, headers=headers)).status_code == 200
+    redis = Redis.from_url(portal_servers.redis_url, decode_responses=True)
+    try:
+        claimed = [key async for key in redis.scan_iter(match="*payload-nonce:*")]
+    finally:
+        await redis.aclose()
+    assert len(claimed) == 1
+    assert claimed[0].startswith("enc-test:payload-nonce:")

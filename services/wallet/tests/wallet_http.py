@@ -75,7 +75,7 @@ class WalletClient:
         """An (E) body, with the key auth hands out (shared in Redis)."""
         valkey = ValkeyLink(self.redis_url)
         try:
-            key_id, public_key = await PayloadKeys(valkey, DEFAULT_SECRET).current()
+            key_id, public_key = await PayloadKeys(valkey, DEFAULT_SECRET, "auth").current()
         finally:
             await valkey.close()
         return encrypt(public_key, key_id, payload, method=method, path=path)

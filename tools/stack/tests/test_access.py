@@ -19,11 +19,14 @@ from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, NoPermissionError, ResponseError
 
 from portal_events import EVENT_ROUTES, RPC_ROUTES
+from portal_kit.encryption import PayloadKeys
 from portal_kit.messaging.relay import inbox_prefix, wake_subject
 from portal_kit.servers import ManagedProcess, free_ports, nats_authorization, nats_process, valkey_process
+from portal_kit.valkey_link import ValkeyLink
 from portal_stack.access import ADMIN, nats_user, nats_users, valkey_users
 
 SERVICES = ("site", "auth", "wallet", "notifications")
+PAYLOAD_SECRET = secrets.token_urlsafe(16)
 # A bet-placing service the registry does not list yet, given the right to credit, as games will be.
 GAMES_RPC = {**RPC_ROUTES, "rpc.wallet.credit": ("wallet", ("games",))}
 
@@ -38,9 +41,12 @@ class Servers:
         credentials = f"{user}:{self.passwords[user]}@" if user else ""
         return f"nats://{credentials}127.0.0.1:{self.nats_port}"
 
-    def redis(self, user: str | None) -> Redis:
+    def redis_url(self, user: str | None) -> str:
         credentials = f"{user}:{self.passwords[user]}@" if user else ""
-        return Redis.from_url(f"redis://{credentials}127.0.0.1:{self.valkey_port}/0", decode_responses=True)
+        return f"redis://{credentials}127.0.0.1:{self.valkey_port}/0"
+
+    def redis(self, user: str | None) -> Redis:
+        return Redis.from_url(self.redis_url(user), decode_responses=True)
 
 
 @pytest.fixture(scope="module")
@@ -258,8 +264,73 @@ async def test_only_auth_writes_sessions_and_each_service_keeps_to_its_keys(serv
             await site.set("wallet:deposit-requests:x", "0")
         with pytest.raises(NoPermissionError):
             await site.flushall()
-        await site.set("rsa:current", "k1")  # the payload keys are shared
-        assert await wallet.get("rsa:current") == "k1"
     finally:
         for client in (auth, wallet, site):
+            await client.aclose()
+
+
+async def test_no_service_lists_the_key_names(servers: Servers) -> None:
+    """Key names say whose codes, counters and sessions exist: no service may list them, not even its own, nor
+    through a script."""
+    admin = servers.redis(ADMIN)
+    try:
+        await admin.set("auth:sms-day:turkeyf2:0f3a9c", "1")
+        for service in SERVICES:
+            client = servers.redis(service)
+            try:
+                for command in (("SCAN", 0), ("KEYS", "*"), ("RANDOMKEY",)):
+                    with pytest.raises(NoPermissionError):
+                        await client.execute_command(*command)
+                with pytest.raises(ResponseError, match=r"(?i)no permissions to run the 'scan' command"):
+                    await client.eval("return redis.call('SCAN', '0')", 0)  # type: ignore[misc]
+            finally:
+                await client.aclose()
+    finally:
+        await admin.aclose()
+
+
+async def test_only_auth_writes_the_payload_keys_and_only_services_that_open_sealed_bodies_read_them(
+    servers: Servers,
+) -> None:
+    """Whoever writes ``rsa:current`` chooses the key every (E) body is sealed to; a service that opens no sealed
+    body has no reason to read the keys at all."""
+    auth_link, wallet_link = ValkeyLink(servers.redis_url("auth")), ValkeyLink(servers.redis_url("wallet"))
+    wallet, site = servers.redis("wallet"), servers.redis("site")
+    try:
+        key_id, _ = await PayloadKeys(auth_link, PAYLOAD_SECRET, "auth").current()
+        assert await PayloadKeys(wallet_link, PAYLOAD_SECRET, "wallet").private_key(key_id) is not None
+        for who, name in (wallet, "rsa:current"), (wallet, f"rsa:key:{key_id}"), (site, "rsa:current"):
+            with pytest.raises(NoPermissionError):
+                await who.set(name, "forged")
+        with pytest.raises(NoPermissionError):
+            await wallet.delete("rsa:current")
+        with pytest.raises(NoPermissionError):
+            await site.get(f"rsa:key:{key_id}")
+        assert await wallet.get("rsa:current") == key_id
+    finally:
+        for link in (auth_link, wallet_link):
+            await link.close()
+        for client in (wallet, site):
+            await client.aclose()
+
+
+async def test_each_service_claims_the_nonces_of_sealed_bodies_under_its_own_prefix(servers: Servers) -> None:
+    """A sealed body is bound to its call's method and path, which one service serves: a nonce set per service
+    refuses every replay a shared one did, and no service can spend (or read) another's nonces."""
+    admin, wallet = servers.redis(ADMIN), servers.redis("wallet")
+    links = {service: ValkeyLink(servers.redis_url(service)) for service in ("auth", "wallet")}
+    try:
+        key_id, _ = await PayloadKeys(links["auth"], PAYLOAD_SECRET, "auth").current()
+        for service, link in links.items():
+            nonce = secrets.token_urlsafe(16)
+            await PayloadKeys(link, PAYLOAD_SECRET, service).claim(key_id, nonce)
+            assert await admin.exists(f"{service}:payload-nonce:{nonce}") == 1
+            assert await admin.exists(f"payload-nonce:{nonce}") == 0
+        for elsewhere in ("payload-nonce:shared", "auth:payload-nonce:auths"):
+            with pytest.raises(NoPermissionError):
+                await wallet.set(elsewhere, "1", nx=True)
+    finally:
+        for link in links.values():
+            await link.close()
+        for client in (admin, wallet):
             await client.aclose()

@@ -18,6 +18,7 @@ import secrets
 
 from auth_service.accounts.schemas import CodeSentRead
 from auth_service.context import AuthContext, Caller
+from auth_service.key_names import hidden
 from portal_kit.compare import same_secret
 from portal_kit.errors import DomainError, TooManyRequests
 from portal_kit.throttle import count, throttle
@@ -35,15 +36,16 @@ def phone_number(country_dialing_code: str, mobile: str) -> str:
     return f"+{code}{number}"
 
 
-def _key(merchant: str, purpose: str, phone: str) -> str:
-    return f"auth:sms:{merchant}:{purpose}:{phone}"
+def code_key(ctx: AuthContext, merchant: str, purpose: str, phone: str) -> str:
+    """The code's key (its countdown and tries beside it): the number (or e-mail target) only as a keyed hash."""
+    return f"auth:sms:{merchant}:{purpose}:{hidden(ctx.settings.secret_key, phone)}"
 
 
 async def admit_send(ctx: AuthContext, caller: Caller, purpose: str, phone: str, *, by_sms: bool = True) -> None:
     """The limits every code request passes, whether or not a code is then sent: the countdown per number (its
     claim is atomic, so parallel requests send one code), the quotas per address and per number. Applied alike
     to numbers without an account, so the answers and limits tell nobody which numbers are members."""
-    key = _key(caller.merchant, purpose, phone)
+    key = code_key(ctx, caller.merchant, purpose, phone)
     if by_sms:
         brand = await ctx.site.brand(caller.merchant)
         if not any(phone.startswith(f"+{code}") for code in brand.sms_dialing_codes):
@@ -51,8 +53,10 @@ async def admit_send(ctx: AuthContext, caller: Caller, purpose: str, phone: str,
     countdown = as_int(await ctx.valkey.execute("TTL", f"{key}:wait"))
     if countdown > 0:
         raise DomainError("sms.countdown", status=429, value={"waitSeconds": countdown}, seconds=countdown)
-    await throttle(ctx.valkey, f"auth:sms-ip:{caller.ip}", ctx.settings.sms_per_ip_per_hour, 3600)
-    if await count(ctx.valkey, f"auth:sms-day:{caller.merchant}:{phone}", 86400) > ctx.settings.sms_per_number_per_day:
+    secret = ctx.settings.secret_key
+    await throttle(ctx.valkey, f"auth:sms-ip:{hidden(secret, str(caller.ip))}", ctx.settings.sms_per_ip_per_hour, 3600)
+    day = f"auth:sms-day:{caller.merchant}:{hidden(secret, phone)}"
+    if await count(ctx.valkey, day, 86400) > ctx.settings.sms_per_number_per_day:
         raise TooManyRequests("sms.quota")
     wait = 60 * ctx.settings.sms_code_minutes
     if await ctx.valkey.execute("SET", f"{key}:wait", "1", "EX", wait, "NX") is None:
@@ -66,7 +70,7 @@ async def send_code(
 ) -> CodeSentRead:
     """Send a code to ``phone`` by SMS, or to ``mail_to`` by e-mail (``phone`` then names the target)."""
     minutes = ctx.settings.sms_code_minutes
-    key = _key(caller.merchant, purpose, phone)
+    key = code_key(ctx, caller.merchant, purpose, phone)
     await admit_send(ctx, caller, purpose, phone, by_sms=mail_to is None)
     code = f"{secrets.randbelow(1_000_000):06d}"
     await ctx.valkey.transaction(("SET", key, code, "EX", minutes * 60), ("DEL", f"{key}:tries"))
@@ -92,7 +96,7 @@ async def check_code(ctx: AuthContext, merchant: str, purpose: str, phone: str, 
     """True once for the right code (which is then spent). Every try is counted before the comparison, so
     parallel guesses cannot overshoot: the ``MAX_TRIES``-th try is the last one compared, and then the code is
     gone."""
-    key = _key(merchant, purpose, phone)
+    key = code_key(ctx, merchant, purpose, phone)
     tries = await count(ctx.valkey, f"{key}:tries", ctx.settings.sms_code_minutes * 60)
     if tries > MAX_TRIES:
         await ctx.valkey.execute("DEL", key)

@@ -22,7 +22,7 @@ from portal_kit.site import BrandCache
 
 async def _start(app: FastAPI) -> None:
     settings: AuthSettings = app.state.settings
-    app.state.payload_keys = PayloadKeys(app.state.valkey, settings.payload_secret)
+    app.state.payload_keys = PayloadKeys(app.state.valkey, settings.payload_secret, settings.service_name)
     app.state.auth = AuthContext(
         settings=settings,
         db=app.state.db,

@@ -7,9 +7,15 @@ and ``Encryption-Key-Id``; K is 32 bytes; the plaintext is the JSON payload plus
 (``"POST /wps/session/login"``), so a sealed body cannot be replayed to another call. Refused with a 400 envelope: a body that does not decrypt (``payload.invalid``), a ``ts``
 more than 60 s away (``payload.stale``), a nonce seen in the last 120 s (``payload.replayed``).
 
-Keys live in Redis so every replica and every service shares them, each private key encrypted under the
-services' shared ``secret_key`` (whoever reads Valkey does not get the keys); the current key rotates daily and
-the previous one keeps working for an hour.
+Keys live in Valkey so every replica and every service that opens sealed bodies shares them, each private key
+encrypted under the shared ``payload_secret`` (whoever reads Valkey does not get the keys); the current key rotates
+daily and the previous one keeps working for an hour. Only auth, which hands the public key out, makes and rotates
+them (``rsa:current``, ``rsa:key:<id>``); the other services that open sealed bodies only read them (their Valkey
+users may not write there: ``portal_stack.access``).
+
+Each service claims the nonces it saw under its own prefix (``<service>:payload-nonce:<nonce>``), inside the keys
+its Valkey user owns. A sealed body is bound to its call's method and path, and one service serves each call, so a
+body replayed anywhere else does not even decrypt: a nonce set per service refuses every replay a shared set did.
 """
 
 from __future__ import annotations
@@ -44,18 +50,25 @@ Model = TypeVar("Model", bound=BaseModel)
 
 class PayloadKeys:
     def __init__(
-        self, valkey: ValkeyLink, secret: str, rotate_seconds: int = ROTATE_SECONDS, grace_seconds: int = GRACE_SECONDS
+        self,
+        valkey: ValkeyLink,
+        secret: str,
+        service: str,
+        rotate_seconds: int = ROTATE_SECONDS,
+        grace_seconds: int = GRACE_SECONDS,
     ) -> None:
+        """``service``: the prefix of the nonces this service claims (its own keys in Valkey)."""
         self.valkey = valkey
         self._secret = secret.encode()
+        self.service = service
         self.rotate_seconds = rotate_seconds
         self.grace_seconds = grace_seconds
         self._loaded: dict[str, rsa.RSAPrivateKey] = {}
         self._loading = asyncio.Lock()
-        self._claim = valkey.script(_CLAIM_NONCE)
 
     async def current(self) -> tuple[str, str]:
-        """The current key id and public key (PEM), making a new key when the last one is due."""
+        """The current key id and public key (PEM), making a new key when the last one is due: auth's alone (it
+        hands the key out; no other service's Valkey user may write the keys)."""
         key_id = await self.valkey.execute("GET", "rsa:current")
         if key_id is None:
             candidate = secrets.token_hex(8)
@@ -110,16 +123,18 @@ class PayloadKeys:
             return key
 
     async def claim(self, key_id: str, nonce: str) -> None:
-        """Confirm that ``key_id`` is still live and claim ``nonce`` for ``NONCE_TTL_SECONDS``, in one round trip:
+        """Confirm that ``key_id`` is still live and claim ``nonce`` for ``NONCE_TTL_SECONDS``, in one round trip
+        (a pipeline, not a script: a script's keys count as written, and only auth may write the keys):
         ``payload.invalid`` once the key is gone (it is forgotten here too), ``payload.replayed`` for a nonce
-        already claimed."""
-        claimed = as_int(
-            await self._claim(keys=[_key_name(key_id), f"payload-nonce:{nonce}"], args=[NONCE_TTL_SECONDS])
+        already claimed. A nonce sent with a key that is gone stays claimed: its body is refused either way."""
+        live, claimed = await self.valkey.pipeline(
+            ("EXISTS", _key_name(key_id)),
+            ("SET", nonce_key(self.service, nonce), "1", "EX", NONCE_TTL_SECONDS, "NX"),
         )
-        if claimed == _KEY_GONE:
+        if not as_int(live):
             self._loaded.pop(key_id, None)
             raise DomainError("payload.invalid")
-        if claimed == _NONCE_SEEN:
+        if claimed is None:
             raise DomainError("payload.replayed")
 
 
@@ -127,13 +142,9 @@ def _key_name(key_id: str) -> str:
     return f"rsa:key:{key_id}"
 
 
-_KEY_GONE, _NONCE_SEEN = -1, 0  # the script answers 1 for a nonce it claimed
-# KEYS[1] the private key, KEYS[2] the nonce; ARGV[1] the nonce's life in seconds.
-_CLAIM_NONCE = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
-if redis.call('SET', KEYS[2], '1', 'EX', ARGV[1], 'NX') then return 1 end
-return 0
-"""
+def nonce_key(service: str, nonce: str) -> str:
+    """Where ``service`` claims a sealed body's nonce: under its own prefix."""
+    return f"{service}:payload-nonce:{nonce}"
 
 
 def binding(method: str, path: str) -> bytes:

@@ -22,7 +22,7 @@ from wallet_service.withdrawals import router as withdrawals
 async def _start(app: FastAPI) -> None:
     settings: WalletSettings = app.state.settings
     # The same keys auth hands out, shared in Redis and sealed under the shared payload secret.
-    app.state.payload_keys = PayloadKeys(app.state.valkey, settings.payload_secret)
+    app.state.payload_keys = PayloadKeys(app.state.valkey, settings.payload_secret, settings.service_name)
     app.state.nats = await connect_nats(settings.nats_url, "wallet-api")  # asks auth about payment passwords
     app.state.gateway_http = sandbox_gateway.gateway_client(settings.public_url)
 

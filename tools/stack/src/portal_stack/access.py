@@ -11,9 +11,13 @@ stream) is published by its publisher alone and heard by its subscribers alone. 
 ``rpc.wallet.*``, and only the callers the registry names may ask for a debit or a credit.
 
 Valkey: each service owns the keys under its prefixes (``VALKEY_KEYS``). Sessions are written by auth alone;
-every other service may only read them and listen to ``sessions:changed``. The payload keys (``rsa:*``) and
-the nonces of sealed bodies (``payload-nonce:*``) are shared by every service that opens them. No service may
-run the dangerous commands (``FLUSHALL``, ``KEYS``, ``CONFIG``, ``ACL``, ...).
+every other service may only read them and listen to ``sessions:changed``. The keys of sealed (E) bodies
+(``rsa:*``) are made and rotated by auth alone, which hands them out; the other services that open sealed bodies
+(``SEALED_BODY_READERS``) may only read them, the rest not even that. Each service claims the nonces of the sealed
+bodies it opens under its own prefix (``<service>:payload-nonce:*``, ``portal_kit.encryption``). No service may
+run the dangerous commands (``FLUSHALL``, ``KEYS``, ``CONFIG``, ``ACL``, ``MONITOR``, ...) nor list key names
+(``SCAN``, ``RANDOMKEY``): a key name can say whose counters and codes exist, so none may list another's, nor
+its own.
 
 The local stack (``portal_stack.supervisor``) and ``deploy/`` both render their server configuration from here.
 """
@@ -36,7 +40,11 @@ Routes = Mapping[str, tuple[str, tuple[str, ...]]]
 SESSION_OWNER = "auth"
 SESSION_KEYS = "session:*"
 SESSION_CHANNEL = "sessions:changed"
-SHARED_KEYS = ("rsa:*", "payload-nonce:*")
+PAYLOAD_KEY_OWNER = "auth"  # hands out the public key of sealed bodies, so makes and rotates the key pairs
+PAYLOAD_KEYS = "rsa:*"
+SEALED_BODY_READERS = ("wallet",)  # the other services with (E) calls: they read the keys to open the bodies
+# Listing key names: KEYS is among the dangerous commands already, these are not.
+LISTING_COMMANDS = ("scan", "randomkey")
 VALKEY_KEYS: dict[str, tuple[str, ...]] = {
     "site": ("site:*",),
     "auth": ("auth:*", "captcha:*", "botcheck:*", "bind:*", SESSION_KEYS, "account-sessions:*"),
@@ -85,11 +93,13 @@ def nats_users(passwords: Mapping[str, str], services: Iterable[str]) -> list[Na
 
 def valkey_rules(service: str) -> str:
     """The ACL rules of ``service``'s user, without its password."""
-    keys = [*VALKEY_KEYS.get(service, ()), *SHARED_KEYS]
+    keys = [*VALKEY_KEYS.get(service, ()), *([PAYLOAD_KEYS] if service == PAYLOAD_KEY_OWNER else [])]
     rules = ["resetkeys", "resetchannels", *(f"~{pattern}" for pattern in keys)]
     if service != SESSION_OWNER:
         rules.append(f"%R~{SESSION_KEYS}")
-    rules += [f"&{SESSION_CHANNEL}", "+@all", "-@dangerous"]
+    if service in SEALED_BODY_READERS:
+        rules.append(f"%R~{PAYLOAD_KEYS}")
+    rules += [f"&{SESSION_CHANNEL}", "+@all", "-@dangerous", *(f"-{command}" for command in LISTING_COMMANDS)]
     if service != SESSION_OWNER:
         rules += ["-publish", "-spublish"]  # only auth announces the end of a session
     return " ".join(rules)

@@ -42,9 +42,10 @@ from auth_service.codes import admit_send, check_code, phone_number, send_code
 from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.i18n import field_label, rule_text
+from auth_service.key_names import hidden
 from auth_service.ops import audit as ops_audit
 from auth_service.passwords import hash_password
-from auth_service.sessions.service import may_sign_in, open_session
+from auth_service.sessions.service import login_failures_key, may_sign_in, open_session
 from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound
 from portal_kit.sessions import AGENT_TYPES, Principal
 from portal_kit.site import Brand
@@ -120,7 +121,8 @@ async def _checked(
 ) -> dict[str, str]:
     """Every check both registration modes share; returns the trimmed values of the enabled fields."""
     await ctx.site.admits(caller.merchant, caller.ip)
-    await throttle(ctx.valkey, f"auth:register-ip:{caller.ip}", ctx.settings.ip_register_limit, 3600)
+    address = hidden(ctx.settings.secret_key, str(caller.ip))
+    await throttle(ctx.valkey, f"auth:register-ip:{address}", ctx.settings.ip_register_limit, 3600)
     if brand.flag("BOTCHECK3") and not await bot_check_passes(ctx.valkey, body.botCheckId, body.botCheckNonce):
         raise DomainError("botcheck.failed")
     values = {field: str(value) for field, value in body.model_dump().items() if isinstance(value, str)}
@@ -203,7 +205,8 @@ async def send_sms(ctx: AuthContext, caller: Caller, body: SmsRequest, purpose: 
         raise DomainError("botcheck.failed")
     phone = phone_number(body.countryDialingCode, body.mobile)
     if purpose != "register":  # the forgotten-password code has a limit of its own per address
-        await throttle(ctx.valkey, f"auth:sms-reset-ip:{caller.ip}", ctx.settings.sms_reset_per_ip_per_hour, 3600)
+        address = hidden(ctx.settings.secret_key, str(caller.ip))
+        await throttle(ctx.valkey, f"auth:sms-reset-ip:{address}", ctx.settings.sms_reset_per_ip_per_hour, 3600)
     account = await account_by_phone(ctx, caller.merchant, phone)
     if purpose == "register":
         if account is not None:
@@ -231,7 +234,7 @@ async def reset_by_mobile(ctx: AuthContext, caller: Caller, body: MobileReset) -
 async def request_reset_by_email(ctx: AuthContext, caller: Caller, username: str, email: str) -> None:
     """Forgot password by e-mail (``POST /wps/member/password/email``): when the username and the e-mail
     belong together, a one-time link valid ``AUTH_RESET_TOKEN_MINUTES`` goes to that address."""
-    await throttle(ctx.valkey, f"auth:reset-ip:{caller.ip}", 5, 3600)
+    await throttle(ctx.valkey, f"auth:reset-ip:{hidden(ctx.settings.secret_key, str(caller.ip))}", 5, 3600)
     async with ctx.db.reader() as session:
         account = await ACCOUNTS.get(
             session,
@@ -545,4 +548,4 @@ async def unlock(ctx: AuthContext, merchant: str, account_id: str, actor: Princi
                          before={"lockedUntil": locked}, after={"lockedUntil": None}, ip=ip)  # fmt: skip
         account.locked_until = None
         username = account.username
-    await ctx.valkey.execute("DEL", f"auth:login-fail:{merchant}:{username}")
+    await ctx.valkey.execute("DEL", login_failures_key(ctx, merchant, username))

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Body, Depends, Response
 from auth_service.accounts.schemas import CaptchaFlagRead, CodeSentRead, SessionRead, VerifyTicketRead
 from auth_service.challenges import new_bot_check, new_captcha
 from auth_service.deps import AnySession, Ctx, Who
+from auth_service.key_names import hidden
 from auth_service.sessions import service
 from auth_service.sessions.schemas import (
     BotCheckRead,
@@ -40,7 +41,7 @@ async def rsa_key(ctx: Ctx) -> Envelope[RsaKeyRead]:
 
 @router.get("/wps/captcha", operation_id="captcha", response_model=Envelope[CaptchaRead])
 async def captcha(ctx: Ctx, who: Who) -> Envelope[CaptchaRead]:
-    await at_most_once_per(ctx.valkey, f"auth:captcha-refresh:{who.ip}", 1.0)
+    await at_most_once_per(ctx.valkey, f"auth:captcha-refresh:{hidden(ctx.settings.secret_key, str(who.ip))}", 1.0)
     return ok(await new_captcha(ctx.valkey))
 
 

@@ -17,6 +17,7 @@ from auth_service.accounts.schemas import CaptchaFlagRead, LoginWaitRead, Sessio
 from auth_service.challenges import bot_check_passes, captcha_matches
 from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
+from auth_service.key_names import hidden
 from auth_service.passwords import hash_password, needs_rehash, verify_password
 from auth_service.sessions.schemas import LoginBody
 from auth_service.sessions.verification import methods_of, require_verification, verify
@@ -54,8 +55,8 @@ RECORD_LOGIN = (
 START_COOLING_OFF = "UPDATE account SET security_changed_at = now() WHERE id = %s RETURNING id"
 
 
-def _failures_key(merchant: str, username: str) -> str:
-    return f"auth:login-fail:{merchant}:{username}"
+def login_failures_key(ctx: AuthContext, merchant: str, username: str) -> str:
+    return f"auth:login-fail:{merchant}:{hidden(ctx.settings.secret_key, username)}"
 
 
 async def open_session(
@@ -99,15 +100,15 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     if not brand.flag("USERNAMELOGIN3"):
         raise DomainError("login.type.unsupported")
     settings = ctx.settings
-    ip_key = _ip_key(caller)
+    ip_key = _ip_key(ctx, caller)
     bot_check = brand.flag("BOTCHECK3")
     if bot_check:  # the address is counted before the bot check, the username's counters after it
         await throttle(ctx.valkey, ip_key, settings.ip_login_limit, settings.ip_login_window_seconds)
         if not await bot_check_passes(ctx.valkey, body.botCheckId, body.botCheckNonce):
             raise DomainError("botcheck.failed")
     username = body.username.lower()
-    failures_key = _failures_key(caller.merchant, username)
-    tries_key, wait_key = _delay_keys(caller, username)
+    failures_key = login_failures_key(ctx, caller.merchant, username)
+    tries_key, wait_key = _delay_keys(ctx, caller, username)
     # This guess is counted before it is compared, so parallel guesses cannot outrun the captcha or the delay.
     counted = await ctx.login_counts.count(ip_key, failures_key, tries_key, count_address=not bot_check)
     if counted.throttled:
@@ -132,7 +133,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     assert account is not None
     _admit(account, entry, now)
 
-    counters = (failures_key, *_delay_keys(caller, username))  # a right password clears them
+    counters = (failures_key, *_delay_keys(ctx, caller, username))  # a right password clears them
     if account.password_hash and needs_rehash(account.password_hash):
         new_hash = await hash_password(body.password)
         async with ctx.db.transaction() as session:
@@ -173,7 +174,7 @@ async def _login_by_code(ctx: AuthContext, caller: Caller, body: LoginBody, entr
     change, as spec §4 says; a wrong code is counted against the code."""
     if not brand.flag("MOBILEVERCODELOGIN3"):
         raise DomainError("login.type.unsupported")
-    await throttle(ctx.valkey, _ip_key(caller), ctx.settings.ip_login_limit, ctx.settings.ip_login_window_seconds)
+    await throttle(ctx.valkey, _ip_key(ctx, caller), ctx.settings.ip_login_limit, ctx.settings.ip_login_window_seconds)
     account = await account_for_code(ctx, caller.merchant, body.countryDialingCode, body.username, body.password)
     _admit(account, entry, datetime.now(UTC))
     return await open_session(
@@ -205,13 +206,14 @@ async def _require_captcha(ctx: AuthContext, body: LoginBody) -> None:
         raise DomainError("captcha.invalid", value=CaptchaFlagRead(captcha=True))
 
 
-def _delay_keys(caller: Caller, username: str) -> tuple[str, str]:
-    tries = f"auth:login-tries:{caller.merchant}:{username}:{caller.ip}"
+def _delay_keys(ctx: AuthContext, caller: Caller, username: str) -> tuple[str, str]:
+    secret = ctx.settings.secret_key
+    tries = f"auth:login-tries:{caller.merchant}:{hidden(secret, username)}:{hidden(secret, str(caller.ip))}"
     return tries, f"{tries}:wait"
 
 
-def _ip_key(caller: Caller) -> str:
-    return f"auth:login-ip:{caller.ip}"
+def _ip_key(ctx: AuthContext, caller: Caller) -> str:
+    return f"auth:login-ip:{hidden(ctx.settings.secret_key, str(caller.ip))}"
 
 
 async def _wait_turn(ctx: AuthContext, tries: int, wait_key: str) -> None:
@@ -252,7 +254,8 @@ async def free_play(ctx: AuthContext, caller: Caller) -> SessionRead:
     if not brand.flag("FREEPLAY3"):
         raise Forbidden("freeplay.disabled")
     await ctx.site.admits(caller.merchant, caller.ip)
-    await throttle(ctx.valkey, f"auth:freeplay-ip:{caller.ip}", ctx.settings.ip_freeplay_limit, 3600)
+    freeplay = f"auth:freeplay-ip:{hidden(ctx.settings.secret_key, str(caller.ip))}"
+    await throttle(ctx.valkey, freeplay, ctx.settings.ip_freeplay_limit, 3600)
     account = Account(
         id=str(uuid.uuid4()),
         merchant=caller.merchant,
