@@ -14,6 +14,7 @@ from sqlalchemy import delete, select, update
 from auth_service import totp
 from auth_service.accounts.models import Account, LoginRecord
 from auth_service.accounts.payment_password import check
+from auth_service.accounts.payment_password_guesses import PaymentPasswordGuesses
 from auth_service.context import AuthContext, Caller
 from auth_service.sessions.service import _account_of
 from auth_service.settings import AuthSettings
@@ -171,10 +172,11 @@ async def test_without_any_factor_a_new_address_pauses_money_leaving(
     try:
         async with auth_db.reader() as session:
             account_id = str(await session.scalar(select(Account.id).where(Account.username == member)))
-        assert (await check(auth_db, valkey, "turkeyf2", account_id, "654321", 86400)).success is True
+        guesses = PaymentPasswordGuesses(valkey)
+        assert (await check(auth_db, guesses, "turkeyf2", account_id, "654321", 86400)).success is True
         elsewhere = await auth.login(member, "gizli123", ip=ELSEWHERE)
         assert elsewhere.status_code == 200  # nothing to verify with, so the login goes ahead ...
-        paused = await check(auth_db, valkey, "turkeyf2", account_id, "654321", 86400)
+        paused = await check(auth_db, guesses, "turkeyf2", account_id, "654321", 86400)
         assert paused.errorCode == "security.cooling_off"  # ... but no money leaves for a day
     finally:
         await valkey.close()

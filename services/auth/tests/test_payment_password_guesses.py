@@ -1,0 +1,83 @@
+"""The payment password's guess counter on a real Valkey, under every interleaving Hypothesis finds of its two
+atomic steps (a guess admitted before it is compared, its result recorded after): parallel requests can only
+interleave those steps, so what holds here holds for any burst."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from auth_service.accounts.payment_password_guesses import LIMIT, PaymentPasswordGuesses, digest, guesses_key
+from portal_kit.testing.plugin import PortalServers
+from portal_kit.valkey_link import ValkeyLink
+
+RIGHT = 0  # guess 0 is the payment password; 1..7 are wrong
+Step = tuple[str, int]  # ("start", guess) or ("finish", which of the guesses being compared)
+
+steps = st.lists(st.tuples(st.sampled_from(["start", "finish"]), st.integers(0, 7)), max_size=60)
+
+
+async def play(redis_url: str, script: list[Step]) -> None:
+    valkey = ValkeyLink(redis_url)
+    guesses = PaymentPasswordGuesses(valkey)
+    key = guesses_key("turkeyf2", str(uuid.uuid4()))
+    comparing: list[int] = []
+    new_wrong_admitted = wrong_started = 0
+    try:
+        for action, number in script:
+            if action == "start":
+                admitted = await guesses.admit(key, digest("stored-hash", f"guess-{number}"))
+                if number == RIGHT:
+                    # Right answers pass until LIMIT wrong guesses were tried in the window.
+                    assert admitted or wrong_started >= LIMIT
+                else:
+                    if admitted and number not in comparing:
+                        new_wrong_admitted += 1
+                    wrong_started += 1
+                if admitted:
+                    comparing.append(number)
+            elif comparing:
+                guess = comparing.pop(number % len(comparing))
+                await guesses.settle(key, digest("stored-hash", f"guess-{guess}"), right=guess == RIGHT)
+            # Never more than LIMIT wrong guesses compared (copies of one at once count as one).
+            assert new_wrong_admitted <= LIMIT
+    finally:
+        await valkey.execute("DEL", key)
+        await valkey.close()
+
+
+@settings(max_examples=150, deadline=None)
+@given(script=steps)
+def test_any_interleaving_compares_at_most_five_wrong_guesses_and_lets_the_right_one_through_before(
+    portal_servers: PortalServers, script: list[Step]
+) -> None:
+    asyncio.run(play(portal_servers.redis_url, script))
+
+
+def test_copies_of_the_right_answer_at_once_are_one_guess(portal_servers: PortalServers) -> None:
+    """Four wrong answers leave one place: ten copies of the right one, compared at once, all take it."""
+
+    async def run() -> None:
+        valkey = ValkeyLink(portal_servers.redis_url)
+        guesses = PaymentPasswordGuesses(valkey)
+        key = guesses_key("turkeyf2", str(uuid.uuid4()))
+        right = digest("stored-hash", "guess-0")
+        try:
+            for n in range(1, LIMIT):
+                wrong = digest("stored-hash", f"guess-{n}")
+                assert await guesses.admit(key, wrong)
+                assert await guesses.settle(key, wrong, right=False) == n
+            assert [await guesses.admit(key, right) for _ in range(10)] == [True] * 10
+            assert [await guesses.settle(key, right, right=True) for _ in range(10)] == [LIMIT - 1] * 10
+            other = digest("stored-hash", "guess-7")
+            assert await guesses.admit(key, other)
+            assert not await guesses.admit(key, right)  # the last place is being compared
+            assert await guesses.settle(key, other, right=False) == LIMIT
+            assert not await guesses.admit(key, right)  # locked for the window
+        finally:
+            await valkey.close()
+
+    asyncio.run(run())
