@@ -227,6 +227,12 @@ class SessionStore:
             self.cache.put(key, principal, as_int(ttl_ms), epoch)
         return principal
 
+    async def alive(self, key: str) -> bool:
+        """Whether the session stored under ``key`` (its token key) still exists: one that ended (logout, a
+        password change or reset, the account disabled) is gone. Asked of Valkey every time, never of the cache,
+        for a decision that must follow the end at once (a bet of a game the session launched)."""
+        return as_int(await self.valkey.execute("EXISTS", key)) == 1
+
     def _changed(self, keys: list[str]) -> None:
         if self.cache is not None:
             self.cache.drop(keys)
