@@ -30,7 +30,7 @@ export interface GamesBetSettledV1Data {
   gameType: "SPORTS" | "ESPORTS" | "LIVE" | "LOTT" | "ELOTT" | "FISH" | "PVP" | "RNG" | "COCKFIGHT";
   gameCode: string;
   currency: string;
-  /** Integer minor units. */
+  /** Integer minor units the member staked: 0 for a free round (a reward's free bets, or a vendor's promotion), whose win the house pays. */
   stake: number;
   /** Integer minor units paid back (0 for a lost round). */
   win: number;

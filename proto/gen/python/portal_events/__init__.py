@@ -40,7 +40,7 @@ class GamesBetSettledV1Data(BaseModel):
     gameType: Literal["SPORTS", "ESPORTS", "LIVE", "LOTT", "ELOTT", "FISH", "PVP", "RNG", "COCKFIGHT"]
     gameCode: Annotated[str, Field(min_length=1)]
     currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
-    stake: Annotated[int, Field(strict=True, ge=1)]
+    stake: Annotated[int, Field(strict=True, ge=0)]
     win: Annotated[int, Field(strict=True, ge=0)]
     validBet: Annotated[int, Field(strict=True, ge=0)]
     settledAt: datetime
