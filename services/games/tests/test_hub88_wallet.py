@@ -4,7 +4,6 @@ RS_OK / RS_ERROR_*; the money moves through the wallet's real money API."""
 from __future__ import annotations
 
 import asyncio
-import json
 import uuid
 from typing import Any
 
@@ -12,49 +11,13 @@ import httpx
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 from games_helpers import MERCHANT, Games
-from sqlalchemy import select
+from hub88_helpers import UNIT, Hub88, reconciled, session
 
 from games_service.aggregator.schemas import GameUrlRequest
-from games_service.aggregator.service import Hub88Operator, open_session
+from games_service.aggregator.service import Hub88Operator
 from games_service.aggregator.signature import sign
-from games_service.catalogue.models import Game
 from wallet_service.merchants import service as merchants
 from wallet_service.money import service as wallet_money
-
-UNIT = 1_000  # Hub88 units per minor unit
-
-
-class Hub88:
-    """What Hub88 does: sign each body with its private key and post it to the operator's wallet API."""
-
-    def __init__(self, games: Games, key: rsa.RSAPrivateKey) -> None:
-        self.games, self.key = games, key
-
-    async def call(self, path: str, body: dict[str, Any], *, key: rsa.RSAPrivateKey | None = None) -> dict[str, Any]:
-        raw = json.dumps(body).encode()
-        headers = {"X-Hub88-Signature": sign(key or self.key, raw), "Content-Type": "application/json"}
-        answer = await self.games.http.post(f"/vendor/HUB88{path}", content=raw, headers=headers)
-        assert answer.status_code == 200, answer.text
-        result: dict[str, Any] = answer.json()
-        return result
-
-    @staticmethod
-    def transaction(user: str, token: str, amount: int, round_id: str, **extra: Any) -> dict[str, Any]:
-        return {
-            "user": user, "token": token, "request_uuid": str(uuid.uuid4()), "transaction_uuid": str(uuid.uuid4()),
-            "round": round_id, "round_closed": False, "game_code": "PG_FORTUNE_OX", "currency": "TRY",
-            "amount": amount, **extra,
-        }  # fmt: skip
-
-
-async def session(games: Games, balance: int = 100_000, minutes: float = 60) -> tuple[str, str, str]:
-    """A member with ``balance`` and a Hub88 game session on PG's Fortune Ox: (account id, user, token)."""
-    account, _ = await games.member(balance, username="ox_player")
-    async with games.db.reader() as reader:
-        game = await reader.scalar(select(Game).where(Game.merchant == MERCHANT, Game.game_code == "PG_FORTUNE_OX"))
-    assert game is not None
-    token, user = await open_session(games.db, MERCHANT, account, "ox_player", "TRY", game, minutes)
-    return account, user, token
 
 
 async def test_a_round_bets_and_wins_through_the_wallet_and_lands_in_the_records(
@@ -89,6 +52,7 @@ async def test_a_round_bets_and_wins_through_the_wallet_and_lands_in_the_records
     assert records == [("PG", "PG_FORTUNE_OX", 2_500, 6_000)]
     event = await games.db.call("SELECT body FROM outbox WHERE subject = 'games.bet.settled.v1'")
     assert event is not None and event[0]["data"]["vendor"] == "PG" and event[0]["data"]["win"] == 6_000
+    assert await reconciled(games)
 
 
 async def test_a_replayed_transaction_answers_the_original_and_another_body_under_its_id_is_refused(
@@ -106,6 +70,7 @@ async def test_a_replayed_transaction_answers_the_original_and_another_body_unde
     other = await hub.call("/transaction/bet", {**bet, "amount": 5_000 * UNIT})
     assert other["status"] == "RS_ERROR_DUPLICATE_TRANSACTION"
     assert await games.balance(account) == 99_000
+    assert await reconciled(games)
 
 
 async def test_a_rollback_gives_the_bet_back_and_a_rollback_before_its_bet_refuses_the_late_bet(
@@ -123,7 +88,7 @@ async def test_a_rollback_gives_the_bet_back_and_a_rollback_before_its_bet_refus
     late_win = Hub88.transaction(
         user, token, 1_000 * UNIT, "round-3", reference_transaction_uuid=bet["transaction_uuid"]
     )
-    assert (await hub.call("/transaction/win", late_win))["status"] == "RS_ERROR_TRANSACTION_ROLLED_BACK"
+    assert (await hub.call("/transaction/win", late_win))["status"] == "RS_ERROR_TRANSACTION_DOES_NOT_EXIST"
 
     unseen = Hub88.transaction(user, token, 4_000 * UNIT, "round-4")
     early = await hub.call(
@@ -135,7 +100,7 @@ async def test_a_rollback_gives_the_bet_back_and_a_rollback_before_its_bet_refus
     paid_anyway = Hub88.transaction(
         user, token, 9_000 * UNIT, "round-4", reference_transaction_uuid=unseen["transaction_uuid"]
     )
-    assert (await hub.call("/transaction/win", paid_anyway))["status"] == "RS_ERROR_TRANSACTION_ROLLED_BACK"
+    assert (await hub.call("/transaction/win", paid_anyway))["status"] == "RS_ERROR_TRANSACTION_DOES_NOT_EXIST"
     placed = Hub88.transaction(user, token, 1_000 * UNIT, "round-8")
     won = Hub88.transaction(user, token, 1_000 * UNIT, "round-8", reference_transaction_uuid=placed["transaction_uuid"])
     await hub.call("/transaction/bet", placed)
@@ -143,6 +108,7 @@ async def test_a_rollback_gives_the_bet_back_and_a_rollback_before_its_bet_refus
     of_a_win = {**Hub88.transaction(user, token, 0, "round-8"), "reference_transaction_uuid": won["transaction_uuid"]}
     assert (await hub.call("/transaction/rollback", of_a_win))["status"] == "RS_ERROR_TRANSACTION_DOES_NOT_EXIST"
     assert await games.balance(account) == 100_000
+    assert await reconciled(games)
 
 
 async def test_an_expired_token_refuses_bets_but_still_takes_wins_and_rollbacks(
@@ -170,6 +136,7 @@ async def test_an_expired_token_refuses_bets_but_still_takes_wins_and_rollbacks(
     )
     assert back["status"] == "RS_OK"
     assert await games.balance(account) == 100_000 - 1_000 + 2_000
+    assert await reconciled(games)
 
 
 async def test_bad_calls_get_their_status_and_move_nothing(games: Games, hub88_key: rsa.RSAPrivateKey) -> None:
@@ -180,8 +147,8 @@ async def test_bad_calls_get_their_status_and_move_nothing(games: Games, hub88_k
         ("/transaction/bet", Hub88.transaction(user, token, 100 * UNIT, "b1"), "RS_ERROR_INVALID_SIGNATURE", stranger),
         ("/transaction/bet", Hub88.transaction(user, token, 5_000 * UNIT, "b2"), "RS_ERROR_NOT_ENOUGH_MONEY", None),
         ("/transaction/bet", Hub88.transaction(user, token, 100 * UNIT, "b3", currency="EUR"), "RS_ERROR_WRONG_CURRENCY", None),
-        ("/transaction/bet", Hub88.transaction(user, token, -100 * UNIT, "b4"), "RS_ERROR_WRONG_TYPES", None),
-        ("/transaction/bet", Hub88.transaction(user, token, 100_500, "b5"), "RS_ERROR_WRONG_TYPES", None),
+        ("/transaction/bet", Hub88.transaction(user, token, -100 * UNIT, "b4"), "RS_ERROR_WRONG_SYNTAX", None),
+        ("/transaction/bet", Hub88.transaction(user, token, 100_500, "b5"), "RS_ERROR_WRONG_SYNTAX", None),
         ("/transaction/bet", Hub88.transaction(user, token, 1.5, "b6"), "RS_ERROR_WRONG_TYPES", None),
         ("/transaction/bet", Hub88.transaction(user, "x" * 40, 100 * UNIT, "b7"), "RS_ERROR_INVALID_TOKEN", None),
         ("/transaction/bet", Hub88.transaction(f"{MERCHANT}:someone-else", token, 100 * UNIT, "b8"), "RS_ERROR_INVALID_TOKEN", None),
@@ -205,6 +172,7 @@ async def test_bad_calls_get_their_status_and_move_nothing(games: Games, hub88_k
     assert unsigned.json()["status"] == "RS_ERROR_INVALID_SIGNATURE"
     assert await games.balance(account) == 1_000
     assert (await games.db.call("SELECT count(*) FROM vendor_transaction"))[0] == 0  # type: ignore[index]
+    assert await reconciled(games)
 
 
 async def test_parallel_bets_on_one_wallet_never_spend_more_than_it_holds(
@@ -217,6 +185,7 @@ async def test_parallel_bets_on_one_wallet_never_spend_more_than_it_holds(
     taken = [answer for answer in answers if answer["status"] == "RS_OK"]
     assert len(taken) == 6 and all(a["status"] == "RS_ERROR_NOT_ENOUGH_MONEY" for a in answers if a not in taken)
     assert await games.balance(account) == 10_000 - 6 * 1_500
+    assert await reconciled(games)
 
 
 async def test_a_game_launched_through_hub88_plays_on_the_simulator_and_settles_through_the_wallet_api(
@@ -237,6 +206,7 @@ async def test_a_game_launched_through_hub88_plays_on_the_simulator_and_settles_
     assert len(recorded) == 3 and all(vendor == "PG" and stake == 1000 for vendor, stake, _ in recorded)
     assert await games.balance(account) == 50_000 - 3_000 + sum(win for _, _, win in recorded)
     assert (await games.http.get("/wps/games/hub88-sim/play/not-a-session")).status_code == 404
+    assert await reconciled(games)
 
 
 async def _launch(games: Games, token: str, vassalage: str = "PG", code: str = "PG_FORTUNE_OX") -> httpx.Response:
@@ -306,6 +276,7 @@ async def test_sports_and_cockfight_launch_through_hub88_and_settle_each_bet_at_
     assert {(vendor, kind, stake) for vendor, kind, stake, _ in recorded} == {(vassalage, game_type, 1000)}
     assert {win for *_, win in recorded} <= {0, 1000 * odds // 100}
     assert await games.balance(account) == 50_000 - 4_000 + sum(win for *_, win in recorded)
+    assert await reconciled(games)
 
 
 async def test_in_a_transfer_mode_brand_a_vendors_rounds_play_from_its_own_wallet(
@@ -332,3 +303,4 @@ async def test_in_a_transfer_mode_brand_a_vendors_rounds_play_from_its_own_walle
     )
     assert asked["balance"] == 6_500 * UNIT
     assert (await games.balance(account, "vendor:PG"), await games.balance(account)) == (6_500, 45_000)
+    assert await reconciled(games)

@@ -6,7 +6,7 @@ from fastapi import FastAPI
 
 from games_service.aggregator import router as aggregator
 from games_service.aggregator import simulator
-from games_service.aggregator.service import Hub88Operator, games_api_client
+from games_service.aggregator.service import Hub88Operator, games_api_client, system_clock
 from games_service.aggregator.signature import load_private_key, load_public_key
 from games_service.bgs import router as bgs
 from games_service.catalogue import router as catalogue
@@ -25,6 +25,7 @@ async def _start(app: FastAPI) -> None:
     settings: GamesSettings = app.state.settings
     app.state.nats = await connect_nats(settings.nats_url, "games-api")  # the wallet's money API
     app.state.hub88_key = load_public_key(settings.hub88_public_key)
+    app.state.hub88_clock = system_clock  # what Hub88 game sessions expire by (tests move it)
     app.state.hub88_http = games_api_client(settings.hub88_url)
     app.state.hub88_operator = Hub88Operator(
         settings.hub88_operator_id, load_private_key(settings.hub88_operator_private_key)

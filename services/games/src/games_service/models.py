@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games_service.aggregator.models import VendorSession, VendorTransaction
+from games_service.aggregator.models import VendorRound, VendorSession, VendorTransaction
 from games_service.bgs.models import JackpotShare, RevealedSeed, Round, SeedPair
 from games_service.catalogue.models import Game, Vendor
 from games_service.favourites.models import Favourite
@@ -23,6 +23,7 @@ __all__ = [
     "Round",
     "SeedPair",
     "Vendor",
+    "VendorRound",
     "VendorSession",
     "VendorTransaction",
 ]

@@ -4,8 +4,9 @@ read. Every answer is HTTP 200 with Hub88's ``status`` (``RS_OK`` or ``RS_ERROR_
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request
 from pydantic import ValidationError
@@ -16,8 +17,8 @@ from games_service.aggregator.domain import (
     NOT_ENOUGH_MONEY,
     OK,
     WRONG_SYNTAX,
-    WRONG_TYPES,
     Hub88Refusal,
+    invalid_request_status,
     parse_user,
     to_hub88,
 )
@@ -32,10 +33,30 @@ from games_service.aggregator.schemas import (
     WinRequest,
 )
 from games_service.aggregator.signature import verified
-from games_service.deps import Db, Nats
+from games_service.deps import Nats
 
 router = APIRouter(prefix="/vendor/HUB88", tags=["hub88 wallet"])
 Body = TypeVar("Body", bound=Hub88Request)
+
+
+def _calls(request: Request) -> service.Hub88Calls:
+    state = request.app.state
+    return service.Hub88Calls(state.db, state.nats, state.sessions, state.hub88_clock)
+
+
+def _echo(raw: bytes) -> Hub88Answer:
+    """An answer to a body its model refused, with the ``user`` and ``request_uuid`` it carried, if any."""
+    try:
+        sent: Any = json.loads(raw)
+    except ValueError:
+        sent = None
+    found = sent if isinstance(sent, dict) else {}
+    user, request_uuid = found.get("user"), found.get("request_uuid")
+    return Hub88Answer(
+        status=WRONG_SYNTAX,
+        user=user if isinstance(user, str) else None,
+        request_uuid=request_uuid if isinstance(request_uuid, str) else None,
+    )
 
 
 async def _answer(
@@ -47,8 +68,9 @@ async def _answer(
     try:
         body = model.model_validate_json(raw)
     except ValidationError as error:
-        syntax = any(item["type"] == "json_invalid" for item in error.errors())
-        return Hub88Answer(status=WRONG_SYNTAX if syntax else WRONG_TYPES)
+        answer = _echo(raw)
+        answer.status = invalid_request_status(error.errors())
+        return answer
     user = getattr(body, "user", None)
     try:
         done = await act(body)
@@ -87,20 +109,24 @@ async def user_info(request: Request, nc: Nats) -> Hub88Answer:
 
 
 @router.post("/user/balance", operation_id="hub88Balance", response_model=Hub88Answer)
-async def user_balance(request: Request, db: Db, nc: Nats) -> Hub88Answer:
-    return await _answer(request, UserBalanceRequest, lambda body: service.user_balance(db, nc, body.token, body.user))
+async def user_balance(request: Request) -> Hub88Answer:
+    calls = _calls(request)
+    return await _answer(request, UserBalanceRequest, lambda body: service.user_balance(calls, body.token, body.user))
 
 
 @router.post("/transaction/bet", operation_id="hub88Bet", response_model=Hub88Answer)
-async def bet(request: Request, db: Db, nc: Nats) -> Hub88Answer:
-    return await _answer(request, BetRequest, lambda body: service.bet(db, nc, body))
+async def bet(request: Request) -> Hub88Answer:
+    calls = _calls(request)
+    return await _answer(request, BetRequest, lambda body: service.bet(calls, body))
 
 
 @router.post("/transaction/win", operation_id="hub88Win", response_model=Hub88Answer)
-async def win(request: Request, db: Db, nc: Nats) -> Hub88Answer:
-    return await _answer(request, WinRequest, lambda body: service.win(db, nc, body))
+async def win(request: Request) -> Hub88Answer:
+    calls = _calls(request)
+    return await _answer(request, WinRequest, lambda body: service.win(calls, body))
 
 
 @router.post("/transaction/rollback", operation_id="hub88Rollback", response_model=Hub88Answer)
-async def rollback(request: Request, db: Db, nc: Nats) -> Hub88Answer:
-    return await _answer(request, RollbackRequest, lambda body: service.rollback(db, nc, body))
+async def rollback(request: Request) -> Hub88Answer:
+    calls = _calls(request)
+    return await _answer(request, RollbackRequest, lambda body: service.rollback(calls, body))

@@ -9,6 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 Id = Annotated[StrictStr, Field(min_length=1, max_length=64)]
 User = Annotated[StrictStr, Field(min_length=4, max_length=100)]
+# Any text: a token this operator never gave (however short) is RS_ERROR_INVALID_TOKEN.
+Token = Annotated[StrictStr, Field(max_length=255)]
 
 
 class Hub88Request(BaseModel):
@@ -23,26 +25,28 @@ class UserInfoRequest(Hub88Request):
 
 class UserBalanceRequest(Hub88Request):
     user: User
-    token: Annotated[StrictStr, Field(min_length=10, max_length=255)]
+    token: Token
     game_code: StrictStr | None = None
 
 
 class TransactionRequest(Hub88Request):
     user: User
-    token: Annotated[StrictStr, Field(min_length=10, max_length=255)]
+    token: Token
     transaction_uuid: Id
     supplier_transaction_id: StrictStr | None = None
     round: Annotated[StrictStr, Field(min_length=1, max_length=100)]
     round_closed: StrictBool | None = None
     game_code: Annotated[StrictStr, Field(min_length=1, max_length=60)]
+    is_supplier_promo: StrictBool | None = None  # a supplier's promotion payout (Hub88's changelog, May 2025)
 
 
 class BetRequest(TransactionRequest):
-    currency: Annotated[StrictStr, Field(pattern=r"^[A-Z]{3}$")]
+    # Any text: one that is not the wallet's currency is RS_ERROR_WRONG_CURRENCY.
+    currency: Annotated[StrictStr, Field(min_length=1, max_length=16)]
     amount: Annotated[StrictInt, Field(ge=0, le=10**15)]
     bet: StrictStr | None = None
-    is_free: StrictBool | None = None
-    reward_uuid: StrictStr | None = None
+    is_free: StrictBool | None = None  # a free bet of a reward: the member stakes nothing
+    reward_uuid: Annotated[StrictStr, Field(max_length=64)] | None = None
 
 
 class WinRequest(BetRequest):

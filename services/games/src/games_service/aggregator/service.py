@@ -1,14 +1,18 @@
 """The operator side of Hub88's Wallet API: sessions opened at launch, and bets, wins and rollbacks booked
-through the wallet's money API under ids derived from Hub88's ``transaction_uuid`` (the wallet answers a
-replay with the original, refuses the same id for another movement, and leaves a tombstone when a rollback
-comes before its bet). A refusal is a ``Hub88Refusal`` carrying its ``RS_ERROR_*`` status. Its one HTTP client
-is an adapter to an external provider: Hub88's Games API (``games_api_client``), never another service."""
+through the wallet's money API under ids derived from Hub88's ``transaction_uuid``.
+
+Each transaction is claimed first (``vendor_transaction``, in a transaction that locks its round and then its
+bet), the wallet moves the money after (it answers a repeated id with the original), and a last transaction
+records the outcome and closes the round when Hub88 says so. So an id is used once across kinds, a win and a
+rollback of one bet take turns, a repeated call moves the money under the same id again, and a round's record
+is written once. A refusal is a ``Hub88Refusal`` carrying its ``RS_ERROR_*`` status. Its one HTTP client is an
+adapter to an external provider: Hub88's Games API (``games_api_client``), never another service."""
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
@@ -17,45 +21,71 @@ import httpx
 from cryptography.hazmat.primitives.asymmetric import rsa
 from nats.aio.client import Client as NATS
 from pydantic import ValidationError
-from sqlalchemy import delete, func, select
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from games_service.aggregator import repository
 from games_service.aggregator.domain import (
+    BET,
+    DONE,
+    DUPLICATE_TRANSACTION,
     HUB88,
     INVALID_GAME,
     INVALID_TOKEN,
+    PENDING,
+    PLACED,
+    ROLLBACK,
+    ROLLED_BACK,
+    ROUND_CLOSED,
+    ROUND_HAS_WIN,
     TOKEN_EXPIRED,
     TRANSACTION_DOES_NOT_EXIST,
     TRANSACTION_ROLLED_BACK,
     UNKNOWN,
     WALLET_REFUSALS,
+    WIN,
     WRONG_CURRENCY,
     Hub88Refusal,
+    Movement,
     parse_user,
+    stake_of,
     to_minor,
     user_of,
     wallet_id,
 )
-from games_service.aggregator.models import VendorSession, VendorTransaction
+from games_service.aggregator.models import VendorSession
 from games_service.aggregator.schemas import (
     BetRequest,
     GameUrlAnswer,
     GameUrlRequest,
     RollbackRequest,
-    TransactionRequest,
     WinRequest,
 )
 from games_service.aggregator.signature import sign
 from games_service.catalogue.models import Game
-from games_service.records import service as records
-from games_service.records.domain import SettledBet
 from portal_kit import money as wallet
 from portal_kit.db import Database
 from portal_kit.errors import DomainError
+from portal_kit.sessions import SessionStore
 
-BET, WIN = "bet", "win"
 T = TypeVar("T")
+Clock = Callable[[], datetime]
+
+
+def system_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Hub88Calls:
+    """What a Wallet API call reaches beyond its body: the database, the wallet's money API, the portal's
+    sessions (a bet's game session ends with the portal session that launched it) and the clock game sessions
+    expire by (the tests move it)."""
+
+    db: Database
+    nc: NATS
+    sessions: SessionStore
+    clock: Clock
 
 
 def _hash(token: str) -> str:
@@ -63,30 +93,39 @@ def _hash(token: str) -> str:
 
 
 async def open_session(
-    db: Database, merchant: str, account_id: str, player_name: str, currency: str, game: Game, minutes: float
-) -> tuple[str, str]:
-    """A game session for ``game`` (launch): the token the aggregator will call back with, and the user."""
+    db: Database, merchant: str, account_id: str, player_name: str, currency: str, game: Game, minutes: float,
+    *, portal_session: str | None, clock: Clock = system_clock,
+) -> tuple[str, str]:  # fmt: skip
+    """A game session for ``game`` (launch), tied to the portal session (its key) that launched it: the token
+    the aggregator will call back with, and the user."""
     token = secrets.token_urlsafe(32)
     async with db.transaction() as session:
         session.add(
             VendorSession(
                 token_hash=_hash(token), aggregator=HUB88, merchant=merchant, account_id=account_id,
                 player_name=player_name, currency=currency, vendor=game.vendor, game_code=game.game_code,
-                expires_at=datetime.now(UTC) + timedelta(minutes=minutes),
+                expires_at=clock() + timedelta(minutes=minutes), portal_session=portal_session,
             )
         )  # fmt: skip
     return token, user_of(merchant, account_id)
 
 
-async def _session(db: Database, token: str, user: str, *, live: bool) -> VendorSession:
-    """The session behind ``token`` for ``user``; with ``live``, one that has not expired (bets, balance)."""
+async def _session(db: Database, token: str, user: str) -> VendorSession:
+    """The session behind ``token`` for ``user``, live or not."""
     async with db.reader() as reader:
         found = await reader.get(VendorSession, _hash(token))
     if found is None or found.aggregator != HUB88 or user_of(found.merchant, found.account_id) != user:
         raise Hub88Refusal(INVALID_TOKEN)
-    if live and found.expires_at <= datetime.now(UTC):
-        raise Hub88Refusal(TOKEN_EXPIRED)
     return found
+
+
+async def _live(calls: Hub88Calls, found: VendorSession) -> None:
+    """A session that takes bets: not expired, and the portal session that launched it has not ended (logout,
+    a password change or reset elsewhere, the account disabled)."""
+    if found.expires_at <= calls.clock():
+        raise Hub88Refusal(TOKEN_EXPIRED)
+    if found.portal_session is not None and not await calls.sessions.alive(found.portal_session):
+        raise Hub88Refusal(TOKEN_EXPIRED)
 
 
 async def _wallet(call: Awaitable[T]) -> T:
@@ -104,9 +143,10 @@ async def balance(nc: NATS, merchant: str, account_id: str, vendor: str | None =
     return await _wallet(wallet.balance(nc, merchant, account_id, vendor=vendor))
 
 
-async def user_balance(db: Database, nc: NATS, token: str, user: str) -> tuple[int, str]:
-    found = await _session(db, token, user, live=True)
-    return await balance(nc, found.merchant, found.account_id, found.vendor)
+async def user_balance(calls: Hub88Calls, token: str, user: str) -> tuple[int, str]:
+    found = await _session(calls.db, token, user)
+    await _live(calls, found)
+    return await balance(calls.nc, found.merchant, found.account_id, found.vendor)
 
 
 async def player_balance(db: Database, nc: NATS, user: str, token: str | None) -> tuple[int, str]:
@@ -134,119 +174,154 @@ async def _game(db: Database, found: VendorSession, game_code: str) -> Game:
     return game
 
 
-async def bet(db: Database, nc: NATS, request: BetRequest) -> tuple[int, str]:
-    found = await _session(db, request.token, request.user, live=True)
-    game = await _game(db, found, request.game_code)
-    if request.currency != found.currency:
+def _currency(currency: str, found: VendorSession) -> None:
+    if currency != found.currency:
         raise Hub88Refusal(WRONG_CURRENCY)
-    amount = to_minor(request.amount)
-    transaction_id = wallet_id(request.transaction_uuid)
-    after = await _wallet(
-        wallet.debit(nc, found.merchant, found.account_id, found.currency, amount, transaction_id, vendor=found.vendor)
-    )
-    await _book(db, request, BET, found, game, amount)
-    return after, found.currency
 
 
-async def win(db: Database, nc: NATS, request: WinRequest) -> tuple[int, str]:
-    found = await _session(db, request.token, request.user, live=False)  # a win after expiry still pays
-    game = await _game(db, found, request.game_code)
-    if request.currency != found.currency:
-        raise Hub88Refusal(WRONG_CURRENCY)
-    amount = to_minor(request.amount)
-    async with db.reader() as reader:
-        placed = await reader.get(VendorTransaction, (HUB88, request.reference_transaction_uuid))
-    if placed is None or placed.kind != BET or placed.account_id != found.account_id:
-        raise Hub88Refusal(TRANSACTION_DOES_NOT_EXIST)
-    if placed.rolled_back:
-        raise Hub88Refusal(TRANSACTION_ROLLED_BACK)
-    if amount:
-        after = await _wallet(
-            wallet.credit(
-                nc, found.merchant, found.account_id, found.currency, amount, wallet_id(request.transaction_uuid),
-                vendor=found.vendor,
-            )
-        )  # fmt: skip
-    else:  # a losing round closes with a win of 0: nothing to book in the wallet
-        after, _ = await balance(nc, found.merchant, found.account_id, found.vendor)
-    await _book(db, request, WIN, found, game, amount)
-    return after, found.currency
-
-
-async def rollback(db: Database, nc: NATS, request: RollbackRequest) -> tuple[int, str]:
-    """Give back a bet. The bet is marked rolled back first (a bet not booked here yet gets the mark, so a bet
-    that lands after it is never paid a win), then the wallet reverses it; a bet the wallet has not seen gets
-    the wallet's tombstone, so it is refused if it comes. Asking again repeats neither."""
-    known = await _session(db, request.token, request.user, live=False)  # a rollback after expiry still counts
-    game = await _game(db, known, request.game_code)
-    async with db.transaction() as session:
-        marked = await session.scalar(
-            insert(VendorTransaction)
-            .values(
-                aggregator=HUB88, transaction_uuid=request.reference_transaction_uuid, kind=BET,
-                merchant=known.merchant, account_id=known.account_id, player_name=known.player_name,
-                vendor=known.vendor, game_code=game.game_code, game_type=game.game_type, round_id=request.round,
-                currency=known.currency, amount=0, rolled_back=True,
-            )
-            .on_conflict_do_update(
-                index_elements=["aggregator", "transaction_uuid"],
-                set_={"rolled_back": True},
-                where=(VendorTransaction.kind == BET) & (VendorTransaction.account_id == known.account_id),
-            )
-            .returning(VendorTransaction.game_type)
-        )  # fmt: skip
-        if marked is None:  # the reference is a win, or another player's
-            raise Hub88Refusal(TRANSACTION_DOES_NOT_EXIST)
-        if request.round_closed:
-            await _close_round(session, known, marked, request.round)
-    await _wallet(wallet.rollback(nc, known.merchant, wallet_id(request.reference_transaction_uuid)))
-    return await balance(nc, known.merchant, known.account_id, known.vendor)
-
-
-async def _book(
-    db: Database, request: TransactionRequest, kind: str, found: VendorSession, game: Game, amount: int
-) -> None:
-    """Keep the movement the wallet made (once per transaction), and close the round when Hub88 says so."""
-    async with db.transaction() as session:
-        await session.execute(
-            insert(VendorTransaction)
-            .values(
-                aggregator=HUB88, transaction_uuid=request.transaction_uuid, kind=kind, merchant=found.merchant,
-                account_id=found.account_id, player_name=found.player_name, vendor=found.vendor,
-                game_code=game.game_code, game_type=game.game_type, round_id=request.round, currency=found.currency,
-                amount=amount,
-            )
-            .on_conflict_do_nothing()
-        )  # fmt: skip
-        if request.round_closed:
-            await _close_round(session, found, game.game_type, request.round)
-
-
-async def _close_round(session: AsyncSession, found: VendorSession, game_type: str, round_id: str) -> None:
-    """The round's bet record: its bets (less those rolled back) against its wins."""
-    rows = (
-        await session.execute(
-            select(VendorTransaction.kind, func.sum(VendorTransaction.amount), func.max(VendorTransaction.game_code))
-            .where(
-                VendorTransaction.aggregator == HUB88,
-                VendorTransaction.round_id == round_id,
-                VendorTransaction.account_id == found.account_id,
-                VendorTransaction.rolled_back.is_(False),
-            )
-            .group_by(VendorTransaction.kind)
-        )
-    ).all()
-    totals = {kind: (int(total or 0), code) for kind, total, code in rows}
-    stake, code = totals.get(BET, (0, found.game_code))
-    won = totals.get(WIN, (0, code))[0]
-    await records.add(
-        session,
-        SettledBet(
-            vendor=found.vendor, round_id=f"{HUB88}:{round_id}", merchant=found.merchant, account_id=found.account_id,
-            player_name=found.player_name, game_type=game_type, game_code=code or found.game_code,
-            currency=found.currency, stake=stake, valid_bet=stake, win=won, settled_at=datetime.now(UTC),
-        ),
+async def bet(calls: Hub88Calls, request: BetRequest) -> tuple[int, str]:
+    """Take a stake. A free bet (``is_free``, a reward) or any bet of 0 moves no money (the wallet refuses an
+    amount of 0) and is recorded all the same, so its win and rollback find it. A supplier's promotion bet of 0
+    is taken on a session past its expiry, as Hub88 asks."""
+    found = await _session(calls.db, request.token, request.user)
+    promotion = bool(request.is_supplier_promo) and request.amount == 0
+    if not promotion:
+        await _live(calls, found)
+    game = await _game(calls.db, found, request.game_code)
+    _currency(request.currency, found)
+    movement = Movement(
+        BET, request.transaction_uuid, found.account_id, request.round, game.game_code, found.currency,
+        stake_of(request.amount, bool(request.is_free)), is_free=bool(request.is_free),
+        reward_uuid=request.reward_uuid, promo=bool(request.is_supplier_promo),
+        round_closed=bool(request.round_closed),
     )  # fmt: skip
+    async with calls.db.transaction() as session:
+        await _claim_bet(session, found, game, movement)
+    if movement.moves_money:
+        try:
+            after, _ = await _move(calls, found, movement, wallet.debit)
+        except Hub88Refusal as refusal:
+            if refusal.status != UNKNOWN:  # refused for good: the claim goes, the same id may come again
+                async with calls.db.transaction() as session:
+                    await repository.drop_pending(session, movement.transaction_uuid)
+            raise
+    else:
+        after, _ = await balance(calls.nc, found.merchant, found.account_id, found.vendor)
+    async with calls.db.transaction() as session:
+        await repository.lock_round(session, found, game, movement.round_id)
+        if await repository.set_state(session, movement.transaction_uuid, PLACED, when=(PENDING,)) is None:
+            now = await repository.stored(session, movement.transaction_uuid)
+            if now is None or now.state == ROLLED_BACK:  # a rollback came meanwhile: the wallet gave it back
+                raise Hub88Refusal(TRANSACTION_ROLLED_BACK)
+        if movement.round_closed:
+            await repository.close_round(session, movement.round_id)
+    return after, found.currency
+
+
+async def _claim_bet(session: AsyncSession, found: VendorSession, game: Game, movement: Movement) -> None:
+    round_ = await repository.lock_round(session, found, game, movement.round_id)
+    earlier = await repository.stored(session, movement.transaction_uuid, lock=True)
+    if earlier is not None:
+        if earlier.kind == BET and earlier.state == ROLLED_BACK and earlier.account_id == found.account_id:
+            raise Hub88Refusal(TRANSACTION_ROLLED_BACK)  # rolled back, or a rollback came before it
+        if not earlier.asks(movement):
+            raise Hub88Refusal(DUPLICATE_TRANSACTION)
+        return  # asked again: the wallet answers the original
+    if round_.closed and not movement.promo:
+        raise Hub88Refusal(ROUND_CLOSED)
+    repository.add(session, movement, found, game, PENDING if movement.moves_money else PLACED)
+
+
+async def _move(
+    calls: Hub88Calls, found: VendorSession, movement: Movement, call: Callable[..., Awaitable[int]]
+) -> tuple[int, str]:
+    after = await _wallet(
+        call(
+            calls.nc, found.merchant, found.account_id, found.currency, movement.amount,
+            wallet_id(movement.transaction_uuid), vendor=found.vendor,
+        )
+    )  # fmt: skip
+    return after, found.currency
+
+
+async def win(calls: Hub88Calls, request: WinRequest) -> tuple[int, str]:
+    """Pay a win of a bet of this round that stands (not rolled back, not pending): a free round's win is real
+    money from the house. Taken after the session expired or ended, as the protocol requires; refused once the
+    round closed, except a supplier's promotion, which is a settled bet of its own."""
+    found = await _session(calls.db, request.token, request.user)
+    game = await _game(calls.db, found, request.game_code)
+    _currency(request.currency, found)
+    movement = Movement(
+        WIN, request.transaction_uuid, found.account_id, request.round, game.game_code, found.currency,
+        to_minor(request.amount), reference_uuid=request.reference_transaction_uuid,
+        is_free=bool(request.is_free), promo=bool(request.is_supplier_promo), round_closed=bool(request.round_closed),
+    )  # fmt: skip
+    async with calls.db.transaction() as session:
+        await _claim_win(session, found, game, movement)
+    if movement.moves_money:
+        after, _ = await _move(calls, found, movement, wallet.credit)
+    else:  # a losing round closes with a win of 0: nothing to book in the wallet
+        after, _ = await balance(calls.nc, found.merchant, found.account_id, found.vendor)
+    async with calls.db.transaction() as session:
+        await repository.lock_round(session, found, game, movement.round_id)
+        if await repository.set_state(session, movement.transaction_uuid, DONE, when=(PENDING,)) and movement.promo:
+            await repository.settle_promotion(session, found, movement, game)
+        if movement.round_closed:
+            await repository.close_round(session, movement.round_id)
+    return after, found.currency
+
+
+async def _claim_win(session: AsyncSession, found: VendorSession, game: Game, movement: Movement) -> None:
+    round_ = await repository.lock_round(session, found, game, movement.round_id)
+    earlier = await repository.stored(session, movement.transaction_uuid, lock=True)
+    if earlier is not None:
+        if not earlier.asks(movement):
+            raise Hub88Refusal(DUPLICATE_TRANSACTION)
+        return  # asked again: the wallet answers the original
+    if round_.closed and not movement.promo:
+        raise Hub88Refusal(ROUND_CLOSED)
+    if not await repository.mark_won(session, movement):  # unknown, pending, rolled back or another's
+        raise Hub88Refusal(TRANSACTION_DOES_NOT_EXIST)
+    if not movement.promo:
+        await repository.round_won(session, movement.round_id)
+    repository.add(session, movement, found, game, PENDING)
+
+
+async def rollback(calls: Hub88Calls, request: RollbackRequest) -> tuple[int, str]:
+    """Give back a bet, once: the bet is marked rolled back first (a bet not seen yet gets the mark, so it is
+    refused if it comes), then the wallet reverses it (or leaves its own tombstone). A bet of a round with a win
+    is not given back. Taken after the session expired or ended, as the protocol requires."""
+    known = await _session(calls.db, request.token, request.user)
+    game = await _game(calls.db, known, request.game_code)
+    movement = Movement(
+        ROLLBACK, request.transaction_uuid, known.account_id, request.round, game.game_code, known.currency, 0,
+        reference_uuid=request.reference_transaction_uuid, round_closed=bool(request.round_closed),
+    )  # fmt: skip
+    async with calls.db.transaction() as session:
+        await _claim_rollback(session, known, game, movement)
+    await _wallet(wallet.rollback(calls.nc, known.merchant, wallet_id(request.reference_transaction_uuid)))
+    return await balance(calls.nc, known.merchant, known.account_id, known.vendor)
+
+
+async def _claim_rollback(session: AsyncSession, known: VendorSession, game: Game, movement: Movement) -> None:
+    assert movement.reference_uuid is not None
+    target = await repository.stored(session, movement.reference_uuid)
+    if target is not None and (target.kind != BET or target.account_id != known.account_id):
+        raise Hub88Refusal(TRANSACTION_DOES_NOT_EXIST)  # a win, a rollback, or another player's
+    round_id = target.round_id if target is not None else movement.round_id
+    round_ = await repository.lock_round(session, known, game, round_id)
+    earlier = await repository.stored(session, movement.transaction_uuid, lock=True)
+    if earlier is not None:
+        if not earlier.asks(movement):
+            raise Hub88Refusal(DUPLICATE_TRANSACTION)
+        return  # asked again: the wallet's rollback is asked again too, and answers the original
+    if round_.won or not await repository.roll_back_bet(session, known, game, movement, round_id):
+        raise Hub88Refusal(ROUND_HAS_WIN)
+    repository.add(session, movement, known, game, DONE)
+    if round_.closed:
+        await repository.revise_closed_round(session, round_id)
+    if movement.round_closed:
+        await repository.close_round(session, round_id)
 
 
 def games_api_client(url: str) -> httpx.AsyncClient:
@@ -264,14 +339,17 @@ class Hub88Operator:
 
 async def game_url(
     db: Database, http: httpx.AsyncClient, operator: Hub88Operator, lobby_url: str, merchant: str, account_id: str,
-    player_name: str, currency: str, game: Game, language: str, minutes: float,
+    player_name: str, currency: str, game: Game, language: str, minutes: float, *, portal_session: str | None,
+    clock: Clock = system_clock,
 ) -> str:  # fmt: skip
-    """Launch ``game`` through Hub88: a game session for the player, then the game's address from Hub88's
-    Games API, the body signed with the operator's key (the game calls the wallet API back with the session's
-    token). A refused or failed call leaves no session behind."""
+    """Launch ``game`` through Hub88: a game session for the player, tied to the portal session that launches
+    it, then the game's address from Hub88's Games API, the body signed with the operator's key (the game
+    calls the wallet API back with the session's token). A refused or failed call leaves no session behind."""
     if operator.key is None:
         raise DomainError("game.unavailable", status=409)
-    token, user = await open_session(db, merchant, account_id, player_name, currency, game, minutes)
+    token, user = await open_session(
+        db, merchant, account_id, player_name, currency, game, minutes, portal_session=portal_session, clock=clock
+    )
     request = GameUrlRequest(
         user=user, token=token, sub_partner_id=merchant, operator_id=operator.operator_id, lobby_url=lobby_url,
         lang=language.lower(), game_code=game.game_code, currency=currency,

@@ -28,7 +28,7 @@ async def launch(
         url = await aggregator.game_url(
             db, request.app.state.hub88_http, request.app.state.hub88_operator, settings.public_url,
             principal.merchant, principal.account_id, principal.username or "", currency, game, language,
-            settings.hub88_session_minutes,
+            settings.hub88_session_minutes, portal_session=principal.token_hash, clock=request.app.state.hub88_clock,
         )  # fmt: skip
         external = True
     return LaunchRead(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import and_, func, select
+from sqlalchemy import and_, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
@@ -36,6 +36,19 @@ async def add(session: AsyncSession, bet: SettledBet, *, announce: bool = True) 
     )  # fmt: skip
     if recorded is not None and announce:
         bet_settled(session, bet)
+
+
+async def revise(session: AsyncSession, bet: SettledBet, *, keep: bool) -> None:
+    """Correct a recorded bet after the fact (an aggregator rolled back a bet of a round it had closed): its
+    stake, valid bet and win as they stand now, or no record when nothing stands (``keep`` False). The settled
+    event is not told again."""
+    recorded = and_(BetRecord.id == f"{bet.vendor}:{bet.round_id}", BetRecord.merchant == bet.merchant)
+    if keep:
+        await session.execute(
+            update(BetRecord).where(recorded).values(stake=bet.stake, valid_bet=bet.valid_bet, win=bet.win)
+        )
+    else:
+        await session.execute(delete(BetRecord).where(recorded))
 
 
 def _game_join() -> ColumnElement[bool]:
