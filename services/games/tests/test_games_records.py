@@ -119,8 +119,8 @@ async def test_the_winners_board_shows_a_big_win_to_visitors_with_the_name_maske
     assert board.status_code == 200, board.text
     winners = board.json()["value"]
     assert len(winners) == 1  # the lost rolls before it are not wins
-    assert winners[0]["player"] == "lu***r" and "lucky7player" not in board.text
-    assert (winners[0]["win"], winners[0]["gameCode"]) == (won["win"], rules.DICE_CODE)
+    assert winners[0]["customerName"] == "lu***r" and "lucky7player" not in board.text
+    assert (winners[0]["winAmount"], winners[0]["gameCode"]) == (won["win"], rules.DICE_CODE)
     assert winners[0]["nodeId"] is not None
 
 
@@ -131,7 +131,7 @@ async def test_the_winners_board_lists_the_biggest_wins_first_within_its_limit(g
     board = await games.http.get(
         "/wps/relay/ODSFE2_getWinnerBoard", params={"limitNum": 2}, headers={"Merchant": "turkeyf2"}
     )
-    listed = [winner["win"] for winner in board.json()["value"]]
+    listed = [winner["winAmount"] for winner in board.json()["value"]]
     assert len(listed) == 2 and listed == sorted(listed, reverse=True)
     assert len(wins) == 3
 

@@ -1338,6 +1338,20 @@ export interface WalletTransfer {
   requestId: string;
 }
 
+export interface WinnerBoardRead {
+  customerName: string;
+  gameName: string;
+  iconUrl: string | null;
+  winAmount: number;
+  currency: string;
+  time: string;
+  nodeId: number | null;
+  gameType: string;
+  vassalage: string;
+  gameCode: string;
+  isGame: string;
+}
+
 export interface WinnerRead {
   player: string;
   nodeId: number | null;
@@ -2196,7 +2210,7 @@ export interface OperationResponse {
   walletBalance: BalanceRead;
   walletTransfer: Record<string, number>;
   whitelabel: Record<string, boolean>;
-  winnerBoard: Array<WinnerRead>;
+  winnerBoard: Array<WinnerBoardRead>;
 }
 
 /** The payload an (E) call seals (plus ``ts`` and ``nonce``). */

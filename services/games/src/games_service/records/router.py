@@ -12,7 +12,7 @@ from games_service.catalogue.schemas import GameRead
 from games_service.deps import Cache, Db, Language, MerchantCode, Player, SignedIn
 from games_service.records import service
 from games_service.records.domain import ALL, WINNERS_LIMIT, game_type_filter
-from games_service.records.schemas import BetRecordRead, ProfitRead, WinnerRead
+from games_service.records.schemas import BetRecordRead, ProfitRead, WinnerBoardRead
 from portal_kit.dates import day_range
 from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
 from portal_kit.paging import Page, page_params
@@ -21,7 +21,7 @@ from portal_kit.valkey_link import cached_text
 router = APIRouter(tags=["records"])
 RecordsPage = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
 WINNERS_CACHE_SECONDS = 10  # a new big win shows within this long
-_WINNERS = TypeAdapter(list[WinnerRead])
+_WINNERS = TypeAdapter(list[WinnerBoardRead])
 StartDate = Annotated[str | None, Query(alias="startDate", max_length=10)]
 EndDate = Annotated[str | None, Query(alias="endDate", max_length=10)]
 
@@ -60,7 +60,9 @@ async def recent_games(db: Db, principal: SignedIn, language: Language) -> Envel
     return ok(await service.recent_games(db, principal.merchant, principal.account_id, language))
 
 
-@router.get("/wps/relay/ODSFE2_getWinnerBoard", operation_id="winnerBoard", response_model=Envelope[list[WinnerRead]])
+@router.get(
+    "/wps/relay/ODSFE2_getWinnerBoard", operation_id="winnerBoard", response_model=Envelope[list[WinnerBoardRead]]
+)
 async def winner_board(
     db: Db,
     cache: Cache,
@@ -69,7 +71,7 @@ async def winner_board(
     game_category: Annotated[str, Query(alias="gameCategory", min_length=1, max_length=16)] = ALL,
     limit: Annotated[int, Query(alias="limitNum", ge=1, le=WINNERS_LIMIT)] = WINNERS_LIMIT,
 ) -> Response:
-    """Open to visitors: the biggest wins of the brand's last week, names masked."""
+    """Open to visitors: the biggest wins of the brand's last week, names masked, each with the game to start."""
     category = game_type_filter(game_category)
     key = f"games:winners:{merchant}:{category or ALL}:{language}:{limit}"
 

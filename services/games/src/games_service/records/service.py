@@ -15,7 +15,7 @@ from games_service.catalogue.service import game_read
 from games_service.events import bet_settled, stamp
 from games_service.records.domain import ALL, BOARD_DAYS, RECENT_GAMES, SettledBet, masked
 from games_service.records.models import BetRecord
-from games_service.records.schemas import BetRecordRead, ProfitRead, ProfitRowRead, WinnerRead
+from games_service.records.schemas import BetRecordRead, ProfitRead, ProfitRowRead, WinnerBoardRead
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.paging import Page, page_of
@@ -165,7 +165,9 @@ async def recent_games(db: Database, merchant: str, account_id: str, language: s
         return [game_read(game, language) for game in games]
 
 
-async def winners(db: Database, merchant: str, game_type: str | None, language: str, limit: int) -> list[WinnerRead]:
+async def winners(
+    db: Database, merchant: str, game_type: str | None, language: str, limit: int
+) -> list[WinnerBoardRead]:
     """The biggest wins (a win above the stake) of the last week, biggest first."""
     since = datetime.now(UTC) - timedelta(days=BOARD_DAYS)
     where = [BetRecord.merchant == merchant, BetRecord.win > BetRecord.stake, BetRecord.settled_at >= since]
@@ -181,11 +183,14 @@ async def winners(db: Database, merchant: str, game_type: str | None, language: 
                 .limit(limit)
             )
         ).all()
-    return [
-        WinnerRead(
-            player=masked(record.player_name), nodeId=game.node_id if game else None, vendor=record.vendor,
-            gameType=record.game_type, gameCode=record.game_code, gameName=_name(game, record.game_code, language),
-            currency=record.currency, stake=record.stake, win=record.win, time=stamp(record.settled_at),
-        )
-        for record, game in rows
-    ]  # fmt: skip
+    return [_winner(record, game, language) for record, game in rows]
+
+
+def _winner(record: BetRecord, game: Game | None, language: str) -> WinnerBoardRead:
+    shown = game_read(game, language) if game is not None else None
+    return WinnerBoardRead(
+        customerName=masked(record.player_name), gameName=shown.gameName if shown else record.game_code,
+        iconUrl=shown.iconUrl if shown else None, winAmount=record.win, currency=record.currency,
+        time=stamp(record.settled_at), nodeId=shown.nodeId if shown else None, gameType=record.game_type,
+        vassalage=record.vendor, gameCode=record.game_code, isGame=shown.isGame if shown else "GAME",
+    )  # fmt: skip

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
-import type { WinnerRead } from "@portal/kit";
+import type { WinnerBoardRead } from "@portal/kit";
 import { formatMoney, useLanguage } from "@portal/kit";
 import { useSite } from "../../../site";
 import { useJackpot, useWinners } from "../api";
 import { jackpotStep } from "../rules";
 import { gameText } from "../texts";
+import { jackpotLine } from "../winners";
 import { useGameStart } from "./useGameStart";
 
 export const BIGGEST_SHOWN = 9; // spec §9
@@ -32,7 +33,7 @@ export function JackpotCounter() {
   );
 }
 
-function WinnerList({ winners, onOpen, testId }: { winners: WinnerRead[]; onOpen: (winner: WinnerRead) => void; testId: string }) {
+function WinnerList({ winners, onOpen, testId }: { winners: WinnerBoardRead[]; onOpen: (winner: WinnerBoardRead) => void; testId: string }) {
   const { language } = useLanguage();
   const { config } = useSite();
   return (
@@ -41,8 +42,9 @@ function WinnerList({ winners, onOpen, testId }: { winners: WinnerRead[]; onOpen
         {winners.map((winner, index) => (
           <li key={`${winner.time}-${index}`}>
             <button type="button" onClick={() => onOpen(winner)}>
-              <span className="winners__player">{winner.player}</span> {gameText(language, "won")}{" "}
-              <strong>{formatMoney(winner.win, config.currencySymbol)}</strong> · {winner.gameName}
+              {winner.iconUrl && <img src={winner.iconUrl} alt="" width={24} height={24} loading="lazy" />}{" "}
+              <span className="winners__player">{winner.customerName}</span> {gameText(language, "won")}{" "}
+              <strong>{formatMoney(winner.winAmount, config.currencySymbol)}</strong> · {winner.gameName}
             </button>
           </li>
         ))}
@@ -56,11 +58,11 @@ function WinnerList({ winners, onOpen, testId }: { winners: WinnerRead[]; onOpen
 export function WinnersBoard() {
   const { language } = useLanguage();
   const winners = useWinners().data ?? [];
-  const jackpots = useJackpot().data?.winners ?? [];
+  const jackpots = (useJackpot().data?.winners ?? []).map(jackpotLine);
   const { start, outcome } = useGameStart();
-  const open = (winner: WinnerRead) => {
+  const open = (winner: WinnerBoardRead) => {
     if (winner.nodeId === null) return;
-    start({ nodeId: winner.nodeId, gameType: winner.gameType, vassalage: winner.vendor, gameCode: winner.gameCode, isGame: "GAME", gameName: winner.gameName });
+    start({ nodeId: winner.nodeId, gameType: winner.gameType, vassalage: winner.vassalage, gameCode: winner.gameCode, isGame: winner.isGame, gameName: winner.gameName });
   };
   return (
     <section className="panel winners" aria-label={gameText(language, "winners")} data-testid="winners">
