@@ -384,12 +384,14 @@ export interface PushedMessage {
   occurredAt: string;
 }
 
-/** Something new for the sockets of one member, or of every member of a brand: inbox (a new message, carried in message, or new messages after the last one each socket sent) or balance (the balance moved). */
+/** Something new for the sockets of one member, or of every member of a brand: inbox (a new message, carried in message, or new messages after the last one each socket sent), balance (the balance moved) or superseded (the member's sockets named in sockets gave way to newer ones: whichever process holds them closes them). */
 export interface NotificationsPush {
-  kind: "inbox" | "balance";
+  kind: "inbox" | "balance" | "superseded";
   merchant: string;
   /** The member; absent for every member of the brand. */
   accountId?: string;
+  /** With superseded: the ids of the member's sockets to close, past their session's or account's limit. */
+  sockets?: Array<string>;
   /** The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message whose push a newer one's overtook still reaches them. Absent: each socket reads what is new after its cursor. */
   message?: PushedMessage;
 }

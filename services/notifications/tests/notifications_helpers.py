@@ -45,8 +45,10 @@ def replica_process(
     name: str,
     nats_url: str | None = None,
     heartbeat: float = HEARTBEAT_SECONDS,
+    settings: dict[str, str] | None = None,
 ) -> ManagedProcess:
-    """An API process of the service, as a pod behind the gateway: on the suite's NATS unless ``nats_url``."""
+    """An API process of the service, as a pod behind the gateway: on the suite's NATS unless ``nats_url``; with
+    more of its settings (``NOTIFICATIONS_...`` variables) in ``settings``."""
     port = free_port()
     return ManagedProcess(
         name,
@@ -55,7 +57,8 @@ def replica_process(
         servers.root / "logs" / f"{name}-{port}.log",
         lambda: port_open(port),
         env={"NOTIFICATIONS_DATABASE_URL": database_url, "REDIS_URL": servers.redis_url,
-             "NATS_URL": nats_url or servers.nats_url, "NOTIFICATIONS_HEARTBEAT_SECONDS": str(heartbeat)},
+             "NATS_URL": nats_url or servers.nats_url, "NOTIFICATIONS_HEARTBEAT_SECONDS": str(heartbeat),
+             **(settings or {})},
         port=port,
     )  # fmt: skip
 
@@ -121,6 +124,12 @@ class Notifications:
         principal = Principal(role=role, merchant=merchant, account_id=account_id, account_type=account_type,
                               username=f"m{account_id[:8]}")  # fmt: skip
         return Member(merchant, account_id, await issue_session(self.servers.redis_url, principal))
+
+    async def session(self, member: Member) -> str:
+        """Another session of ``member`` (another login: another device, another browser)."""
+        principal = Principal(role=Role.MEMBER, merchant=member.merchant, account_id=member.account_id,
+                              account_type=0, username=f"m{member.account_id[:8]}")  # fmt: skip
+        return await issue_session(self.servers.redis_url, principal)
 
     async def ops(self, *roles: OpsRole, merchants: tuple[str, ...] = ("*",)) -> str:
         principal = Principal(role=Role.OPS, merchant="*", account_id=f"ops-{uuid.uuid4()}", username="ops.tester",

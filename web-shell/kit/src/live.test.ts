@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { MessageRead } from "./api.gen";
 import { messageWording } from "./inbox";
-import { reconnectDelay, SeenMessages, socketUrl } from "./live";
+import { afterClose, reconnectDelay, SeenMessages, socketUrl } from "./live";
 
 const deposit: MessageRead = {
   id: 7, kind: "deposit.credited", title: "", body: "", amount: 150_050, currency: "TRY", reference: "d-1",
@@ -14,6 +14,12 @@ describe("the live socket", () => {
     expect([0, 1, 2, 3].map((attempt) => reconnectDelay(attempt, () => 0))).toEqual([1000, 2000, 4000, 8000]);
     expect(reconnectDelay(10, () => 0)).toBe(30_000);
     expect(reconnectDelay(0, () => 0.999)).toBe(1200);
+  });
+  it("stays closed when a newer socket took its place, so that two tabs never take turns closing each other", () => {
+    expect(afterClose(4409)).toBe("stop");
+    expect(afterClose(4401)).toBe("stop"); // the session ended
+    expect(afterClose(1013)).toBe("wait"); // the server's process is full: the longest delay, then elsewhere
+    expect([1001, 1006, 4408].map(afterClose)).toEqual(["reconnect", "reconnect", "reconnect"]);
   });
   it("opens on the page's own origin, secure when the page is", () => {
     expect(socketUrl({ protocol: "https:", host: "play.example.com" })).toBe("wss://play.example.com/ws");

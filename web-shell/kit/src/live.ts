@@ -1,6 +1,6 @@
 /** The member's live socket, one per tab: ``/ws`` on the page's own origin, the session token as the second
  * subprotocol (never in the URL). It answers pings, resumes after the last message it saw, reconnects with a
- * growing delay, and gives up only when the server says the session ended. */
+ * growing delay, and gives up only when the server says the session ended or a newer socket took its place. */
 import type { MessageRead, SocketBalanceFrame, SocketMessageFrame, SocketPingFrame, SocketReadyFrame } from "./api.gen";
 
 export type ServerFrame = SocketReadyFrame | SocketMessageFrame | SocketBalanceFrame | SocketPingFrame;
@@ -8,15 +8,28 @@ export type ServerFrame = SocketReadyFrame | SocketMessageFrame | SocketBalanceF
 export const LIVE_PROTOCOL = "portal.v1";
 /** The server's close code for a session that ended (logout, password change, expiry). */
 export const SESSION_ENDED = 4401;
+/** The server's close code for a socket a newer one of the same session or account replaced (each has a limit). */
+export const SUPERSEDED = 4409;
+/** The server's close code when its process holds all the sockets it may: come back later, likely elsewhere. */
+export const TRY_AGAIN_LATER = 1013;
 const LAST_ID_KEY = "portal.live.lastId";
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
+const LONGEST_WAIT_ATTEMPT = Math.ceil(Math.log2(MAX_DELAY_MS / FIRST_DELAY_MS)); // the attempt that waits the most
 
 /** The wait before reconnect attempt ``attempt`` (0 first): doubling from 1 s up to 30 s, with up to a fifth of
  * jitter so that the sockets of a replica that died do not all come back at once. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
   const base = Math.min(FIRST_DELAY_MS * 2 ** attempt, MAX_DELAY_MS);
   return Math.round(base * (1 + random() / 5));
+}
+
+/** What a page does once the server closed its socket with ``code``: stop when its session ended, or when a newer
+ * socket took its place (coming back would close that one, which would come back in turn: tabs taking each other's
+ * place for ever); wait the longest delay when the server is full; otherwise reconnect as usual. */
+export function afterClose(code: number): "stop" | "wait" | "reconnect" {
+  if (code === SESSION_ENDED || code === SUPERSEDED) return "stop";
+  return code === TRY_AGAIN_LATER ? "wait" : "reconnect";
 }
 
 export function socketUrl(location: Pick<Location, "protocol" | "host">): string {
@@ -76,8 +89,10 @@ export class LiveSocket {
       if (this.socket !== socket) return;
       this.socket = null;
       this.handlers.onDrop();
+      const next = afterClose(event.code);
+      if (next === "stop") this.closed = true;
+      if (next === "wait") this.attempt = Math.max(this.attempt, LONGEST_WAIT_ATTEMPT);
       if (event.code === SESSION_ENDED) {
-        this.closed = true;
         this.storage.removeItem(LAST_ID_KEY);
         this.handlers.onSessionEnded();
       }

@@ -435,13 +435,14 @@ class PushedMessage(BaseModel):
 
 
 class NotificationsPush(BaseModel):
-    """Something new for the sockets of one member, or of every member of a brand: inbox (a new message, carried in message, or new messages after the last one each socket sent) or balance (the balance moved)."""
+    """Something new for the sockets of one member, or of every member of a brand: inbox (a new message, carried in message, or new messages after the last one each socket sent), balance (the balance moved) or superseded (the member's sockets named in sockets gave way to newer ones: whichever process holds them closes them)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["inbox", "balance"]
+    kind: Literal["inbox", "balance", "superseded"]
     merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
     accountId: Annotated[str, Field(pattern="^[A-Za-z0-9_-]{1,64}$")] | None = None
+    sockets: list[Annotated[str, Field(pattern="^[0-9a-f]{32}$")]] | None = None
     message: PushedMessage | None = None
 
 

@@ -12,6 +12,7 @@ from notifications_service.inbox import router as inbox
 from notifications_service.ops import router as notifications_ops
 from notifications_service.push import router as push
 from notifications_service.push.hub import Hub
+from notifications_service.push.limits import LEASE_HEARTBEATS, AccountSockets
 from notifications_service.push.schemas import FRAME_MODELS
 from notifications_service.settings import NotificationsSettings
 from notifications_service.support import router as support
@@ -27,7 +28,11 @@ async def _start(app: FastAPI) -> None:
         await app.state.hub.reconnected()
 
     app.state.nats = await connect_nats(settings.nats_url, "notifications-api", reconnected)
-    app.state.hub = Hub(app.state.nats, app.state.db, settings.resume_limit)
+    accounts = AccountSockets(
+        app.state.valkey, settings.sockets_per_session, settings.sockets_per_account,
+        lease_seconds=LEASE_HEARTBEATS * settings.heartbeat_seconds,
+    )  # fmt: skip
+    app.state.hub = Hub(app.state.nats, app.state.db, settings.resume_limit, accounts, settings.max_sockets)
     app.state.heartbeat = asyncio.create_task(app.state.hub.heartbeat(app.state.valkey, settings.heartbeat_seconds))
     sessions: SessionStore = app.state.sessions
     if sessions.cache is not None:

@@ -3,7 +3,11 @@ more (its broadcasts), so whichever process consumed the event, the process hold
 carries the message as it was stored: each socket of that member sends it, unless it already did (no read per
 socket, and a message whose push a newer one's overtook is still delivered). A push without one makes each socket
 send what is new since its own cursor. A socket that missed pushes catches up on ``resume``, and every socket
-of the process when its NATS connection comes back."""
+of the process when its NATS connection comes back.
+
+It also keeps the sockets within their limits (``push.limits``): a process at its cap closes its oldest socket to
+take a new one; a socket admitted past its session's or account's limit names those that gave way, which this
+process closes if it holds them and otherwise pushes to the member's subject, heard by whichever process does."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import uuid
 from collections import deque
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
@@ -26,8 +31,16 @@ from starlette.websockets import WebSocketState
 from notifications_service.inbox import repository
 from notifications_service.inbox.domain import MessageKind, Reader
 from notifications_service.inbox.schemas import MessageRead
-from notifications_service.push.schemas import CloseCode, SocketBalanceFrame, SocketMessageFrame, SocketPingFrame
-from notifications_service.push.subjects import brand_subject, member_subject
+from notifications_service.push.limits import AccountSockets, session_tag
+from notifications_service.push.schemas import (
+    PROCESS_FULL,
+    SUPERSEDED,
+    CloseCode,
+    SocketBalanceFrame,
+    SocketMessageFrame,
+    SocketPingFrame,
+)
+from notifications_service.push.subjects import brand_subject, encoded, member_subject
 from portal_events import NotificationsPush
 from portal_kit.db import Database
 from portal_kit.valkey_link import ValkeyLink
@@ -54,6 +67,8 @@ class Connection:
     ws: WebSocket
     reader: Reader
     token_key: str
+    socket_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    entry: str | None = None  # its place among its account's sockets (``push.limits``), once admitted
     cursor: int = 0
     answered_at: float = field(default_factory=time.monotonic)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -68,17 +83,20 @@ class Connection:
         self.sent.append(message.id)
         self.cursor = max(self.cursor, message.id)
 
-    async def close(self, code: int) -> None:
+    async def close(self, code: int, reason: str | None = None) -> None:
         if self.ws.application_state is WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError):  # the browser left meanwhile
-                await self.ws.close(code)
+                await self.ws.close(code, reason)
 
 
 class Hub:
-    def __init__(self, nc: NATS, db: Database, resume_limit: int) -> None:
+    def __init__(self, nc: NATS, db: Database, resume_limit: int, accounts: AccountSockets, max_sockets: int) -> None:
         self.nc = nc
         self.db = db
         self.resume_limit = resume_limit
+        self.accounts = accounts
+        self.max_sockets = max_sockets
+        self.opened: dict[Connection, None] = {}  # the sockets this process holds, oldest first
         self.by_subject: dict[str, set[Connection]] = {}
         self.by_token: dict[str, set[Connection]] = {}
         self._subscriptions: dict[str, Subscription] = {}
@@ -90,15 +108,44 @@ class Hub:
         return member_subject(conn.reader.merchant, conn.reader.account_id), brand_subject(conn.reader.merchant)
 
     async def join(self, conn: Connection) -> None:
+        """Hold ``conn``: the process's oldest sockets closed first when it holds all it may."""
         async with self._membership:  # two tabs of one member joining at once make one subscription
+            while len(self.opened) >= self.max_sockets:
+                oldest = next(iter(self.opened))
+                del self.opened[oldest]
+                self._spawn(oldest.close(CloseCode.TRY_AGAIN_LATER, PROCESS_FULL))
+            self.opened[conn] = None
             for subject in self._subjects(conn):
                 self.by_subject.setdefault(subject, set()).add(conn)
                 if subject not in self._subscriptions:
                     self._subscriptions[subject] = await self.nc.subscribe(subject, cb=self._heard)
             self.by_token.setdefault(conn.token_key, set()).add(conn)
 
+    async def admit(self, conn: Connection) -> None:
+        """Count ``conn`` among its account's sockets, on every replica; those that gave way to it are closed, here
+        or by the process holding them."""
+        admitted = await self.accounts.admit(conn.reader, session_tag(conn.token_key), conn.socket_id)
+        conn.entry = admitted.entry
+        if not admitted.gave_way:
+            return
+        subject = member_subject(conn.reader.merchant, conn.reader.account_id)
+        if self._close_superseded(subject, set(admitted.gave_way)) < len(admitted.gave_way):
+            push = NotificationsPush(
+                kind="superseded", merchant=conn.reader.merchant, accountId=conn.reader.account_id,
+                sockets=admitted.gave_way,
+            )  # fmt: skip
+            await self.nc.publish(subject, encoded(push))
+
+    def _close_superseded(self, subject: str, sockets: set[str]) -> int:
+        """Close the sockets of ``subject`` named in ``sockets`` that this process holds; how many it holds."""
+        superseded = [conn for conn in self.by_subject.get(subject, ()) if conn.socket_id in sockets]
+        for conn in superseded:
+            self._spawn(conn.close(CloseCode.SUPERSEDED, SUPERSEDED))
+        return len(superseded)
+
     async def leave(self, conn: Connection) -> None:
         async with self._membership:
+            self.opened.pop(conn, None)
             for subject in self._subjects(conn):
                 held = self.by_subject.get(subject)
                 if held is None:
@@ -114,12 +161,20 @@ class Hub:
                 tokens.discard(conn)
                 if not tokens:
                     del self.by_token[conn.token_key]
+        if conn.entry is not None:
+            try:
+                await self.accounts.release(conn.reader, conn.entry)
+            except Exception:  # its lease runs out instead
+                log.warning("a closed socket's entry was not released", exc_info=True)
 
     async def _heard(self, msg: Msg) -> None:
         try:
             push = NotificationsPush.model_validate_json(msg.data)
         except ValidationError as exc:
             log.warning("a push on %s breaks its contract: %s", msg.subject, exc)
+            return
+        if push.kind == "superseded":
+            self._close_superseded(msg.subject, set(push.sockets or ()))
             return
         held = list(self.by_subject.get(msg.subject, ()))
         message = pushed_read(push)
@@ -180,7 +235,8 @@ class Hub:
 
     async def heartbeat(self, valkey: ValkeyLink, every: float) -> None:
         """Every ``every`` seconds, one pass over the sockets (one task for all of them, not one each): close
-        those silent for two pings and those whose session is gone (looked up in one pipeline), ping the rest."""
+        those silent for two pings and those whose session is gone (looked up in one pipeline), ping the rest;
+        renew the leases of their places among their accounts' sockets, closing those that gave way meanwhile."""
         while True:
             await asyncio.sleep(every)
             try:
@@ -203,6 +259,13 @@ class Hub:
             if conn not in silent and conn.token_key not in ended
         ]
         await asyncio.gather(*closing, *pinged, return_exceptions=True)
+        await self._renew(held)
+
+    async def _renew(self, held: list[Connection]) -> None:
+        admitted = [conn for conn in held if conn.entry is not None]
+        gone = await self.accounts.renew([(conn.reader, conn.entry) for conn in admitted if conn.entry is not None])
+        closing = [admitted[position].close(CloseCode.SUPERSEDED, SUPERSEDED) for position in gone]
+        await asyncio.gather(*closing, return_exceptions=True)
 
     async def close_all(self) -> None:
         await asyncio.gather(*(conn.close(CloseCode.GOING_AWAY) for conn in self._held()), return_exceptions=True)

@@ -1,7 +1,8 @@
 """``/ws``: the member's live socket. The session token travels as the second WebSocket subprotocol
 (``Sec-WebSocket-Protocol: portal.v1, <token>``), never in the URL; a browser sends no cookie or header a
 third-party page could borrow, so the token itself is the proof. Members and agents only: anyone else is
-refused at the upgrade (HTTP 403), before anything is held for them."""
+refused at the upgrade (HTTP 403), before anything is held for them. A socket past its session's, its account's
+or its process's limit closes the oldest (``push.limits``)."""
 
 from __future__ import annotations
 
@@ -77,6 +78,7 @@ async def member_socket(ws: WebSocket) -> None:
     conn = Connection(ws, Reader(principal.merchant, principal.account_id), key)
     await hub.join(conn)
     try:
+        await hub.admit(conn)
         async with conn.lock:
             conn.cursor = await repository.newest(hub.db, conn.reader)
             await conn.send(
