@@ -13,8 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from notifications_helpers import Member, Notifications, Replica, Socket, replica_process
-from notifications_service.push.limits import ADMIT, RENEW, socket_of
+from notifications_service.inbox.domain import Reader
+from notifications_service.push.limits import ADMIT, RENEW, socket_of, sockets_key
 from redis import Redis
+from redis.asyncio import Redis as AsyncRedis
 from websockets.exceptions import ConnectionClosed
 
 from portal_kit.testing.plugin import PortalServers
@@ -135,6 +137,18 @@ async def test_a_full_process_closes_its_oldest_sockets(limited: Notifications) 
     fates = await asyncio.gather(*(fate(socket) for socket in [*held[2:], *arrived, *burst]))
     assert fates.count(None) == PROCESS_CAP
     assert {f for f in fates if f is not None} == {PROCESS_FULL}
+
+
+async def test_a_socket_whose_place_is_gone_closes_at_the_next_heartbeat(notifications: Notifications) -> None:
+    """A superseded push lost on the way (NATS down a moment) is made up by the heartbeat's renewal."""
+    member = await notifications.member()
+    socket, _ = await notifications.opened(member, replica=1)
+    valkey = AsyncRedis.from_url(notifications.servers.redis_url)
+    try:
+        assert await valkey.delete(sockets_key(Reader(member.merchant, member.account_id))) == 1
+    finally:
+        await valkey.aclose()
+    assert await fate(socket, quiet=5.0) == SUPERSEDED  # the suite's replicas beat every second
 
 
 def kept_newest(held: list[tuple[int, int]], per_session: int, per_account: int) -> list[tuple[int, int]]:
