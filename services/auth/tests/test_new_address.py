@@ -123,12 +123,16 @@ async def test_a_bound_authenticator_is_a_second_factor(auth: AuthClient, member
     headers = {"Authorization": token, "Language": "EN"}
     started = (await auth.http.post("/wps/member/totp", headers=headers)).json()["value"]
     assert started["uri"].startswith("otpauth://totp/F2%20T%C3%BCrkiye:ayse1990?secret=")
-    wrong = await auth.http.post("/wps/member/totp/confirm", json={"code": "000000"}, headers=headers)
+    wrong = await auth.http.post(
+        "/wps/member/totp/confirm", json={"code": "000000", "password": "gizli123"}, headers=headers
+    )
     if totp.matching_step(started["secret"], "000000", time.time()) is not None:
         pytest.skip("the random secret happens to give 000000 now")
     assert (wrong.status_code, wrong.json()["errorCode"]) == (400, "totp.invalid")
     bound = await auth.http.post(  # each code is accepted once: the three steps below use three codes
-        "/wps/member/totp/confirm", json={"code": totp.code_at(started["secret"], time.time() - 30)}, headers=headers
+        "/wps/member/totp/confirm",
+        json={"code": totp.code_at(started["secret"], time.time() - 30), "password": "gizli123"},
+        headers=headers,
     )
     assert bound.json()["value"] == {"totpBound": True}
     assert (await auth.http.get("/wps/member/info", headers=headers)).json()["value"]["totpBound"] is True
@@ -147,6 +151,31 @@ async def test_a_bound_authenticator_is_a_second_factor(auth: AuthClient, member
         "DELETE", "/wps/member/totp", json={"code": totp.code_at(started["secret"], time.time() + 30)}, headers=headers
     )
     assert removed.json()["value"] == {"totpBound": False}
+
+
+async def test_a_stolen_session_alone_binds_no_first_authenticator(auth: AuthClient, member: str) -> None:
+    """Binding the first authenticator asks the login password, as binding a mobile does: a thief holding only the
+    session cannot make their own app the account's second factor."""
+    headers = {"Authorization": (await auth.login(member, "gizli123")).json()["value"]["token"], "Language": "EN"}
+    secret = (await auth.http.post("/wps/member/totp", headers=headers)).json()["value"]["secret"]
+    session_only = await auth.http.post(
+        "/wps/member/totp/confirm", json={"code": totp.code_at(secret, time.time() - 30)}, headers=headers
+    )
+    assert (session_only.status_code, session_only.json()["errorCode"]) == (400, "validation.failed")
+    guessed = await auth.http.post(
+        "/wps/member/totp/confirm",
+        json={"code": totp.code_at(secret, time.time()), "password": "not-the-password"},
+        headers=headers,
+    )
+    assert (guessed.status_code, guessed.json()["errorCode"]) == (400, "password.old.incorrect")
+    assert (await auth.http.get("/wps/member/info", headers=headers)).json()["value"]["totpBound"] is False
+    bound = await auth.http.post(
+        "/wps/member/totp/confirm",
+        json={"code": totp.code_at(secret, time.time() + 30), "password": "gizli123"},
+        headers=headers,
+    )
+    assert bound.json()["value"] == {"totpBound": True}
+    assert (await auth.http.get("/wps/member/info", headers=headers)).json()["value"]["totpBound"] is True
 
 
 async def test_member_icon_is_read_and_chosen(auth: AuthClient, member: str) -> None:

@@ -91,14 +91,58 @@ async def test_the_first_admin_signs_in_with_password_and_totp_and_each_code_wor
     assert (await auth.http.get(f"{OPS}/me", headers=bearer(session["token"]))).status_code == 401
 
 
-async def test_parallel_guesses_are_counted_before_they_are_compared(auth: AuthClient, root: Person) -> None:
-    guesses = await asyncio.gather(
-        *(auth.http.post(f"{OPS}/login", json={"username": root.username, "password": f"guess-{n}", "totp": "123456"})
-          for n in range(8))
-    )  # fmt: skip
-    assert sorted(g.json()["errorCode"] for g in guesses) == ["account.locked"] * 3 + ["ops.login.failed"] * 5
-    locked = await root.login(auth)
-    assert (locked.status_code, locked.json()["errorCode"]) == (403, "account.locked")
+GUESSER, DESK = "10.9.0.66", "10.9.0.10"  # two addresses inside the ops ranges
+
+
+async def guess(auth: AuthClient, username: str, n: int, ip: str = GUESSER) -> httpx.Response:
+    body = {"username": username, "password": f"guess-{n}", "totp": "123456"}
+    return await auth.http.post(f"{OPS}/login", json=body, headers={"X-Real-Ip": ip, "User-Agent": "guesser/1.0"})
+
+
+async def test_parallel_guesses_are_counted_before_they_are_compared_and_slow_only_their_address(
+    auth: AuthClient, root: Person
+) -> None:
+    """Past three tries of a name from one address each try waits its turn (twice as long as the last): of eight
+    guesses at once, three free ones and the one that claims the turn are compared, the others told to wait. The
+    name is not locked: its owner signs in from their own desk."""
+    guesses = await asyncio.gather(*(guess(auth, root.username, n) for n in range(8)))
+    assert sorted(g.json()["errorCode"] for g in guesses) == ["login.wait"] * 4 + ["ops.login.failed"] * 4
+    waits = [g for g in guesses if g.json()["errorCode"] == "login.wait"]
+    assert {w.status_code for w in waits} == {429} and all(w.json()["value"]["waitSeconds"] >= 1 for w in waits)
+    body = {"username": root.username, "password": root.password, "totp": root.code()}
+    from_desk = await auth.http.post(f"{OPS}/login", json=body, headers={"X-Real-Ip": DESK})
+    assert from_desk.status_code == 200, from_desk.text
+    again = await guess(auth, root.username, 99)  # the guesser's address still waits
+    assert (again.status_code, again.json()["errorCode"]) == (429, "login.wait")
+    # Any name can be tried without locking it for its owner, existing or not.
+    for n in range(6):
+        assert (await guess(auth, "nobody.yet", n)).status_code in (401, 429)
+    created = await add(auth, await root.token(auth), "nobody.yet", ["viewer"], ["turkeyf2"])
+    assert created.status_code == 201, created.text
+    newcomer = person_from(created.json()["value"])
+    body = {"username": newcomer.username, "password": newcomer.password, "totp": newcomer.code()}
+    signed_in = await auth.http.post(f"{OPS}/login", json=body, headers={"X-Real-Ip": DESK})
+    assert signed_in.status_code == 200, signed_in.text
+
+
+async def test_failed_ops_logins_are_audited_without_the_password(auth: AuthClient, root: Person) -> None:
+    wrong_code = await auth.http.post(
+        f"{OPS}/login",
+        json={"username": root.username, "password": root.password, "totp": "000000"},
+        headers={"X-Real-Ip": GUESSER, "User-Agent": "guesser/1.0"},
+    )
+    assert wrong_code.json()["errorCode"] == "ops.login.failed"
+    for n in range(5):
+        await guess(auth, "Ghost.Admin", n)
+    token = await root.token(auth)
+    audit = (await auth.http.get(f"{OPS}/merchants/*/audit", headers=bearer(token))).json()["value"]
+    failed = [entry for entry in audit if entry["action"] == "ops.login.failed"]
+    assert [(e["actor"], e["ip"]) for e in failed] == [("ghost.admin", GUESSER)] * 5 + [("root.admin", GUESSER)]
+    assert [e["after"]["reason"] for e in failed] == ["wait"] + ["password"] * 4 + ["code"]  # newest first
+    assert all(e["after"]["userAgent"] == "guesser/1.0" and e["at"] for e in failed)
+    assert root.password not in str(audit) and "guess-" not in str(audit)  # no password, right or wrong
+    signed_in = next(entry for entry in audit if entry["action"] == "ops.login")
+    assert signed_in["actor"] == "root.admin"
 
 
 async def test_admins_grant_only_within_their_brands_and_a_change_ends_the_persons_sessions(

@@ -1203,6 +1203,11 @@ export interface TokenReset {
   confirmNewPassword: string;
 }
 
+export interface TotpBinding {
+  code: string;
+  password: string;
+}
+
 export interface TotpCode {
   code: string;
 }
@@ -1896,7 +1901,7 @@ export interface OperationBody {
   captcha: undefined;
   changePassword: SealedBody;
   changePaymentPassword: SealedBody;
-  confirmTotpBinding: TotpCode;
+  confirmTotpBinding: TotpBinding;
   confirmWithdrawal: Confirmation;
   consolidatedFunds: undefined;
   currentSeeds: undefined;

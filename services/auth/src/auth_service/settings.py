@@ -17,7 +17,6 @@ class AuthSettings(ServiceSettings):
     site_cache_seconds: float = 60.0
     session_ttl_seconds: int = 12 * 3600
     ops_session_ttl_seconds: int = 30 * 60  # ops sessions are short: sign in again after half an hour
-    ops_lock_after_failures: int = 5
     # Hours after a change to a way into an account (password, mobile, authenticator, payment password) during
     # which no money may leave it (the payment password check refuses security.cooling_off).
     security_cooling_off_hours: int = 24

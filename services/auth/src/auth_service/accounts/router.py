@@ -31,6 +31,7 @@ from auth_service.accounts.schemas import (
     SessionRead,
     SmsRequest,
     TokenReset,
+    TotpBinding,
     TotpCode,
     TotpSecretRead,
     TotpStateRead,
@@ -181,8 +182,9 @@ async def start_totp(ctx: Ctx, who: Who, principal: RealAccount) -> Envelope[Tot
 
 
 @router.post("/wps/member/totp/confirm", operation_id="confirmTotpBinding", response_model=Envelope[TotpStateRead])
-async def confirm_totp(ctx: Ctx, principal: RealAccount, body: TotpCode) -> Envelope[TotpStateRead]:
-    await service.confirm_totp(ctx, principal, body.code)
+async def confirm_totp(ctx: Ctx, principal: RealAccount, body: TotpBinding) -> Envelope[TotpStateRead]:
+    """Bind the authenticator with a code from it and the login password (a stolen session alone cannot)."""
+    await service.confirm_totp(ctx, principal, body.code, body.password)
     return ok(TotpStateRead(totpBound=True))
 
 

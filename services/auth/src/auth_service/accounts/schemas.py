@@ -122,6 +122,10 @@ class TotpCode(Trimmed):
     code: str = Field(pattern=r"^[0-9]{6}$")
 
 
+class TotpBinding(TotpCode):
+    password: str = Field(min_length=1, max_length=255)  # the login password: a session alone does not suffice
+
+
 class IconChoice(Trimmed):
     icon: int
 

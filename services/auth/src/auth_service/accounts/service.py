@@ -445,9 +445,11 @@ async def _count_totp_guess(ctx: AuthContext, account_id: str) -> None:
         raise DomainError("totp.locked", status=429)
 
 
-async def confirm_totp(ctx: AuthContext, principal: Principal, code: str) -> None:
-    """Step two: a code from the app proves it holds the secret; from now on it is a second factor."""
+async def confirm_totp(ctx: AuthContext, principal: Principal, code: str, password: str) -> None:
+    """Step two: the login password proves the session is still its member's (as binding a mobile asks), and a
+    code from the app proves it holds the secret; from now on it is a second factor."""
     account = await own_account(ctx, principal)
+    await current_password.confirm(ctx, account, password)
     sealed = as_str(await ctx.valkey.execute("GET", f"auth:totp-pending:{account.id}"))
     await _count_totp_guess(ctx, account.id)
     if sealed is None or not await totp_claims.accepted(

@@ -39,7 +39,8 @@ Admin = Annotated[Principal, Depends(any_admin)]
 
 @router.post("/login", operation_id="opsLogin", response_model=Envelope[OpsSessionRead])
 async def login(body: OpsLoginBody, ctx: Ctx, request: Request) -> Envelope[OpsSessionRead]:
-    return ok(await service.login(ctx, address_of(request), body))
+    """Anyone who reaches the ops address ranges; each try is counted and audited."""
+    return ok(await service.login(ctx, address_of(request), request.headers.get("user-agent"), body))
 
 
 @router.post("/logout", operation_id="opsLogout", response_model=Envelope[Done])

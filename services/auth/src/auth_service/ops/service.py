@@ -3,6 +3,7 @@ brands, and their management by admins; auth's audit of ops actions."""
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from datetime import datetime
 
@@ -23,7 +24,8 @@ from auth_service.ops.schemas import (
     OpsSessionRead,
 )
 from auth_service.passwords import hash_password, verify_password
-from portal_kit.errors import Conflict, Forbidden, NotFound, Unauthorized
+from auth_service.sessions.login_delay import wait_turn
+from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound, Unauthorized
 from portal_kit.paging import Page
 from portal_kit.sessions import ALL_MERCHANTS, Principal, Role, ops_roles_of
 from portal_kit.throttle import count, throttle
@@ -52,16 +54,45 @@ def _grant(person: OpsPerson) -> dict[str, object]:
     return {"roles": list(person.roles), "merchants": list(person.merchants), "status": person.status}
 
 
-async def login(ctx: AuthContext, ip: str | None, body: OpsLoginBody) -> OpsSessionRead:
+def _tries_key(username: str, ip: str | None) -> str:
+    """A name's tries from one address; the key names neither (a digest of both)."""
+    return "auth:ops-login-tries:" + hashlib.sha256(f"{username}\n{ip or ''}".encode()).hexdigest()[:32]
+
+
+async def _audit_failure(
+    ctx: AuthContext, username: str, person: OpsPerson | None, ip: str | None, user_agent: str | None, reason: str
+) -> None:
+    """A failed login in auth's audit of ops people: the name tried, from where, when and why (``password``,
+    ``code``, ``wait``, ``disabled``), never a password."""
+    async with ctx.db.transaction() as session:
+        audit.record(
+            session,
+            ALL_MERCHANTS,
+            username[:64],
+            "ops.login.failed",
+            person.id if person is not None else username[:64],
+            after={"reason": reason, "userAgent": (user_agent or "")[:200]},
+            ip=ip,
+        )
+
+
+async def login(ctx: AuthContext, ip: str | None, user_agent: str | None, body: OpsLoginBody) -> OpsSessionRead:
     """``POST /wps/ops/auth/login``: username, password and the current TOTP code. Each try is counted before
-    anything is compared; a wrong password, a wrong code and a code used before all answer the same
-    ``ops.login.failed``, so a guess learns nothing about which factor failed."""
+    anything is compared: past the free tries of a name from one address each further try waits its turn, twice
+    as long as the last (``login.wait``), so a guesser slows down and nobody can lock a name for its owner. A
+    wrong password, a wrong code and a code used before all answer the same ``ops.login.failed``, so a guess
+    learns nothing about which factor failed; every failure is audited."""
     settings = ctx.settings
     await throttle(ctx.valkey, f"auth:ops-login-ip:{ip}", settings.ip_login_limit, settings.ip_login_window_seconds)
     username = body.username.strip().lower()
-    failures_key = f"auth:ops-login-fail:{username}"
-    if await count(ctx.valkey, failures_key, settings.failure_window_seconds) > settings.ops_lock_after_failures:
-        raise Forbidden("account.locked")
+    tries_key = _tries_key(username, ip)
+    wait_key = f"{tries_key}:wait"
+    tries = await count(ctx.valkey, tries_key, settings.failure_window_seconds)
+    try:
+        await wait_turn(ctx.valkey, settings, tries, wait_key)
+    except DomainError:
+        await _audit_failure(ctx, username, None, ip, user_agent, "wait")
+        raise
     async with ctx.db.reader() as session:
         person = await session.scalar(select(OpsPerson).where(OpsPerson.username == username))
     password_right = await verify_password(person.password_hash if person else None, body.password)
@@ -71,13 +102,15 @@ async def login(ctx: AuthContext, ip: str | None, body: OpsLoginBody) -> OpsSess
         or secret is None
         or not await totp_claims.accepted(ctx.valkey, f"ops:{person.id}", secret, body.totp)
     ):
+        await _audit_failure(ctx, username, person, ip, user_agent, "code" if secret is not None else "password")
         raise Unauthorized("ops.login.failed")
     if person.status != ACTIVE:
+        await _audit_failure(ctx, username, person, ip, user_agent, "disabled")
         raise Forbidden("account.disabled")
     async with ctx.db.transaction() as session:
         await session.execute(update(OpsPerson).where(OpsPerson.id == person.id).values(last_login_at=func.now()))
         audit.record(session, ALL_MERCHANTS, person.username, "ops.login", person.id, ip=ip)
-    await ctx.valkey.execute("DEL", failures_key)
+    await ctx.valkey.execute("DEL", tries_key, wait_key)
     principal = Principal(
         role=Role.OPS,
         merchant=ALL_MERCHANTS,

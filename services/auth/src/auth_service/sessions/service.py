@@ -13,19 +13,19 @@ from sqlalchemy import update
 from auth_service.accounts.domain import ACTIVE, MEMBER_TYPE, is_agent, is_weak, password_expired
 from auth_service.accounts.lookup import account_for_code
 from auth_service.accounts.models import Account, LoginRecord
-from auth_service.accounts.schemas import CaptchaFlagRead, LoginWaitRead, SessionRead
+from auth_service.accounts.schemas import CaptchaFlagRead, SessionRead
 from auth_service.challenges import bot_check_passes, captcha_matches
 from auth_service.context import AuthContext, Caller
 from auth_service.events import member_registered
 from auth_service.key_names import hidden
 from auth_service.passwords import hash_password, needs_rehash, verify_password
+from auth_service.sessions.login_delay import wait_turn
 from auth_service.sessions.schemas import LoginBody
 from auth_service.sessions.verification import methods_of, require_verification, verify
 from portal_kit.errors import DomainError, Forbidden, TooManyRequests, Unauthorized
 from portal_kit.sessions import TRIAL_TYPE, Principal, role_for_account_type
 from portal_kit.site import Brand
 from portal_kit.throttle import count, throttle
-from portal_kit.valkey_link import as_int
 
 
 class Entry(StrEnum):
@@ -122,7 +122,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     tries = counted.tries
     if tries is None:
         tries = await count(ctx.valkey, tries_key, settings.failure_window_seconds)
-    await _wait_turn(ctx, tries, wait_key)
+    await wait_turn(ctx.valkey, settings, tries, wait_key)
 
     account, new_address = await _account_of(ctx, caller, username)
     now = datetime.now(UTC)
@@ -214,19 +214,6 @@ def _delay_keys(ctx: AuthContext, caller: Caller, username: str) -> tuple[str, s
 
 def _ip_key(ctx: AuthContext, caller: Caller) -> str:
     return f"auth:login-ip:{hidden(ctx.settings.secret_key, str(caller.ip))}"
-
-
-async def _wait_turn(ctx: AuthContext, tries: int, wait_key: str) -> None:
-    """Past the free tries of a username from this address (``tries`` counts this one), a try is compared only
-    when it claims the next turn (``SET NX`` with the delay as its life): of parallel tries one gets it, the
-    others are told to wait."""
-    extra = tries - ctx.settings.login_free_tries
-    if extra <= 0:
-        return
-    delay = min(2 ** min(extra, 20), ctx.settings.login_max_delay_seconds)
-    if await ctx.valkey.execute("SET", wait_key, "1", "EX", delay, "NX") is None:
-        wait = max(as_int(await ctx.valkey.execute("TTL", wait_key)), 1)
-        raise DomainError("login.wait", status=429, value=LoginWaitRead(captcha=True, waitSeconds=wait), seconds=wait)
 
 
 async def _failed(ctx: AuthContext, caller: Caller, account: Account | None, failures: int) -> None:

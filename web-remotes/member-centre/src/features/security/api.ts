@@ -68,6 +68,7 @@ export function startAuthenticator(language: string) {
   return api("startTotpBinding", language);
 }
 
-export function confirmAuthenticator(language: string, code: string) {
-  return api("confirmTotpBinding", language, { body: { code } });
+/** A code from the app and the login password (a stolen session alone cannot bind its own authenticator). */
+export function confirmAuthenticator(language: string, code: string, password: string) {
+  return api("confirmTotpBinding", language, { body: { code, password } });
 }

@@ -7,8 +7,14 @@ import { confirmAuthenticator, startAuthenticator } from "../api";
 export function Authenticator({ bound, onBound }: { bound: boolean; onBound: () => void }) {
   const { language } = useLanguage();
   const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
   const start = useAction(() => startAuthenticator(language));
-  const confirm = useAction(() => confirmAuthenticator(language, code.trim()), { onDone: onBound });
+  const confirm = useAction(() => confirmAuthenticator(language, code.trim(), password), {
+    onDone: () => {
+      setPassword("");
+      onBound();
+    },
+  });
   if (bound) {
     return (
       <section className="mc-panel">
@@ -20,6 +26,7 @@ export function Authenticator({ bound, onBound }: { bound: boolean; onBound: () 
   const secret = start.done ? start.latest : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!code.trim() || !password) return confirm.refuse(t(language, "required"));
     void confirm.submit(undefined);
   };
   return (
@@ -30,6 +37,7 @@ export function Authenticator({ bound, onBound }: { bound: boolean; onBound: () 
           <p>{t(language, "scanSecret")}</p>
           <p className="mc-secret" data-testid="totp-secret">{secret.secret}</p>
           <Field label={t(language, "code")} value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" />
+          <Field label={t(language, "loginPassword")} type="password" value={password} onChange={setPassword} autoComplete="current-password" />
           <button type="submit" className="kit-button">{t(language, "confirm")}</button>
         </form>
       ) : (
