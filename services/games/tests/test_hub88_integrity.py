@@ -53,6 +53,8 @@ async def test_a_free_bet_answers_ok_with_the_balance_and_its_win_is_paid_by_the
     assert (placed["status"], placed["balance"], placed["currency"]) == ("RS_OK", 10_000 * UNIT, "TRY")
     again = await hub.call("/transaction/bet", {**free, "request_uuid": str(uuid.uuid4())})
     assert (again["status"], again["balance"]) == ("RS_OK", 10_000 * UNIT)  # a replay: the same answer
+    valued = Hub88.transaction(user, token, 500 * UNIT, "free-2", is_free=True, reward_uuid=str(uuid.uuid4()))
+    assert (await hub.call("/transaction/bet", valued))["balance"] == 10_000 * UNIT  # free whatever its amount
 
     paid = await hub.call("/transaction/win", Hub88.win_of(free, 2_500 * UNIT, is_free=True, round_closed=True))
     assert (paid["status"], paid["balance"]) == ("RS_OK", 12_500 * UNIT)
@@ -276,6 +278,26 @@ async def test_a_round_closes_once_and_takes_no_win_or_bet_after_it(games: Games
     assert await games.balance(account) == 10_000 - 1_000 + 2_000
     assert await _records(games, account) == [("PG:HUB88:closed-1", 1_000, 1_000, 2_000)]
     assert [event["win"] for event in await _settled_events(games)] == [2_000]
+    assert await reconciled(games)
+
+
+async def test_a_lost_round_rolled_back_after_it_closed_records_nothing_and_a_round_is_one_players(
+    games: Games, hub88_key: rsa.RSAPrivateKey
+) -> None:
+    hub = Hub88(games, hub88_key)
+    account, user, token = await session(games, balance=10_000)
+    lost = Hub88.transaction(user, token, 1_000 * UNIT, "lost-1", round_closed=True)  # one transaction, lost
+    assert (await hub.call("/transaction/bet", lost))["status"] == "RS_OK"
+    assert await _records(games, account) == [("PG:HUB88:lost-1", 1_000, 1_000, 0)]
+    back = await hub.call("/transaction/rollback", Hub88.rollback_of(lost, round_closed=True))  # Hub88 never saw RS_OK
+    assert (back["status"], back["balance"]) == ("RS_OK", 10_000 * UNIT)
+    assert await _records(games, account) == []  # the record says what stands: nothing
+    open_round = Hub88.transaction(user, token, 100 * UNIT, "shared-1")
+    assert (await hub.call("/transaction/bet", open_round))["status"] == "RS_OK"
+    stranger_account, stranger, strangers_token = await session(games, balance=10_000, username="stranger")
+    theirs = Hub88.transaction(stranger, strangers_token, 100 * UNIT, "shared-1")  # an open round of another player
+    assert (await hub.call("/transaction/bet", theirs))["status"] == UNKNOWN
+    assert (await games.balance(account), await games.balance(stranger_account)) == (9_900, 10_000)
     assert await reconciled(games)
 
 
