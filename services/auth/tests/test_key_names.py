@@ -15,6 +15,7 @@ from redis.asyncio import Redis
 from auth_service.key_names import hidden
 
 ELSEWHERE = "203.0.113.77"
+OPS_DESK = "10.9.0.66"  # inside the ops ranges
 ADDRESS = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}")
 
 
@@ -35,11 +36,16 @@ async def test_no_key_name_carries_a_phone_number_an_email_a_username_or_an_addr
     sent = await auth.http.post("/wps/session/login/verify/send", json={"ticket": ticket, "method": "email"})
     assert sent.status_code == 200, sent.text  # a code under the e-mail address
     assert (await auth.login("ayse1990", "wrong-password")).status_code == 401  # the name's failures and tries
+    guess = {"username": "root.admin", "password": "guess", "totp": "123456"}
+    tried = await auth.http.post("/wps/ops/auth/login", json=guess, headers={"X-Real-Ip": OPS_DESK})
+    assert tried.json()["errorCode"] == "ops.login.failed"  # an ops name's tries from the address, the address's
     names = await key_names(auth.redis_url)
     assert sum(name.startswith("auth:sms:") for name in names) >= 4  # two codes, a countdown, the tries
     assert any(name.startswith("auth:login-fail:") for name in names)
-    personal = ("5321234567", "ayse@example.com", "ayse1990", HOME, ELSEWHERE)
+    personal = ("5321234567", "ayse@example.com", "ayse1990", HOME, ELSEWHERE, "root.admin", OPS_DESK)
     assert [name for name in names if any(part in name.lower() for part in personal) or ADDRESS.search(name)] == []
+    plain = hashlib.sha256(f"root.admin\n{OPS_DESK}".encode()).hexdigest()[:32]  # found by trying every address
+    assert [name for name in names if plain in name] == []
 
 
 @given(st.text(min_size=1, max_size=40))

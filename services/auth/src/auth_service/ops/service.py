@@ -3,7 +3,6 @@ brands, and their management by admins; auth's audit of ops actions."""
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 from datetime import datetime
 
@@ -11,6 +10,7 @@ from sqlalchemy import func, select, update
 
 from auth_service import totp, totp_claims
 from auth_service.context import AuthContext
+from auth_service.key_names import hidden
 from auth_service.ops import audit
 from auth_service.ops.domain import ACTIVE, checked_grant, checked_password, checked_username, reach
 from auth_service.ops.models import AuthAudit, OpsPerson
@@ -54,9 +54,9 @@ def _grant(person: OpsPerson) -> dict[str, object]:
     return {"roles": list(person.roles), "merchants": list(person.merchants), "status": person.status}
 
 
-def _tries_key(username: str, ip: str | None) -> str:
-    """A name's tries from one address; the key names neither (a digest of both)."""
-    return "auth:ops-login-tries:" + hashlib.sha256(f"{username}\n{ip or ''}".encode()).hexdigest()[:32]
+def _tries_key(secret: str, username: str, ip: str | None) -> str:
+    """A name's tries from one address; the key names neither (a keyed digest of both, ``key_names``)."""
+    return "auth:ops-login-tries:" + hidden(secret, f"{username}\n{ip or ''}")
 
 
 async def _audit_failure(
@@ -83,9 +83,12 @@ async def login(ctx: AuthContext, ip: str | None, user_agent: str | None, body: 
     wrong password, a wrong code and a code used before all answer the same ``ops.login.failed``, so a guess
     learns nothing about which factor failed; every failure is audited."""
     settings = ctx.settings
-    await throttle(ctx.valkey, f"auth:ops-login-ip:{ip}", settings.ip_login_limit, settings.ip_login_window_seconds)
+    address = hidden(settings.secret_key, str(ip))
+    await throttle(
+        ctx.valkey, f"auth:ops-login-ip:{address}", settings.ip_login_limit, settings.ip_login_window_seconds
+    )
     username = body.username.strip().lower()
-    tries_key = _tries_key(username, ip)
+    tries_key = _tries_key(settings.secret_key, username, ip)
     wait_key = f"{tries_key}:wait"
     tries = await count(ctx.valkey, tries_key, settings.failure_window_seconds)
     try:
