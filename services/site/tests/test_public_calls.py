@@ -15,7 +15,7 @@ PUBLIC_CALLS = [
     "/wps/system/domainRoute",
     "/wps/system/helpCenter",
     "/wps/system/banners?group=w_home",
-    "/wps/system/notices",
+    "/wps/system/notices?types=B",  # the marquee's broadcasts: the rest of the notices need a session
     "/wps/relay/MCSFE_getListAnnouncements",
 ]
 
@@ -124,12 +124,16 @@ async def test_notices_show_popups_only_to_their_audience(client: httpx.AsyncCli
     assert all(item["type"] == "B" for item in marquee)
 
 
-async def test_announcement_list_is_paged(client: httpx.AsyncClient) -> None:
-    first = (await client.get("/wps/relay/MCSFE_getListAnnouncements", params={"pageSize": 4})).json()["value"]
-    last = (await client.get("/wps/relay/MCSFE_getListAnnouncements", params={"pageSize": 4, "pageNo": 2})).json()[
+async def test_announcement_list_is_paged(client: httpx.AsyncClient, member_token: str) -> None:
+    member = {"Authorization": member_token}
+    first = (await client.get("/wps/relay/MCSFE_getListAnnouncements", params={"pageSize": 4}, headers=member)).json()[
         "value"
     ]
-    # The visitor sees 3 marquee notices, 1 anonymous popup, 2 platform notices and 1 promotion: 7 in all.
+    last = (
+        await client.get("/wps/relay/MCSFE_getListAnnouncements", params={"pageSize": 4, "pageNo": 2}, headers=member)
+    ).json()["value"]
+    # The member sees 3 marquee notices, 1 signed-in popup, 2 platform notices and 1 promotion: 7 in all (a visitor
+    # sees only the 4 public ones: test_notices.py).
     assert (first["total"], first["totalPages"], len(first["list"]), len(last["list"])) == (7, 2, 4, 3)
     assert {item["id"] for item in first["list"]}.isdisjoint({item["id"] for item in last["list"]})
     assert first["list"][0]["startDateStr"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
+from portal_kit.errors import Forbidden, Unauthorized
 from portal_kit.sessions import Role
 
 
@@ -35,8 +36,29 @@ class PopupExecution(StrEnum):
     FIRST_LOGIN = "F"
 
 
-def popup_audience(role: Role, first_login: bool) -> set[PopupExecution]:
+# Spec §6 names the notices among the calls that need a session; the home page (§2) still shows every visitor
+# its marquee and the public popup for anonymous visitors (§3, §4): those two are the public announcements.
+READERS = frozenset({Role.MEMBER, Role.AGENT, Role.TRIAL})
+PUBLIC_TYPES = (NoticeType.BROADCAST, NoticeType.POPUP)
+
+
+def check_reader(role: Role, types: list[NoticeType]) -> None:
+    """A member, an agent or a trial account reads every notice; a visitor only the public announcements, and is
+    told to log in (401) for the rest; anyone else (an ops session) is refused (403)."""
+    if role in READERS or (role is Role.VISITOR and all(kind in PUBLIC_TYPES for kind in types)):
+        return
     if role is Role.VISITOR:
+        raise Unauthorized()
+    raise Forbidden()
+
+
+def visible_types(role: Role) -> list[NoticeType]:
+    """What the announcement list shows: everything to a reader, the public announcements to anyone else."""
+    return list(NoticeType) if role in READERS else list(PUBLIC_TYPES)
+
+
+def popup_audience(role: Role, first_login: bool) -> set[PopupExecution]:
+    if role not in READERS:
         return {PopupExecution.ANONYMOUS}
     audience = {PopupExecution.SIGNED_IN}
     if first_login:

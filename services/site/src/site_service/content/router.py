@@ -11,7 +11,7 @@ from portal_kit.merchant import MerchantCode
 from portal_kit.paging import Page, page_of, page_params
 from portal_kit.sessions import CurrentPrincipal, OpsContent, OpsViewer
 from site_service.content import service
-from site_service.content.domain import BannerGroup, parse_types, popup_audience
+from site_service.content.domain import BannerGroup, check_reader, parse_types, popup_audience, visible_types
 from site_service.content.schemas import (
     AnnouncementBody,
     AnnouncementOpsRead,
@@ -48,10 +48,12 @@ async def notices(
     platform: str = Query("W", pattern="^W$"),
     first_login: bool = Query(False, alias="firstLogin"),
 ) -> Envelope[list[AnnouncementRead]]:
-    """Notices of the given types (B, PL, PU, PR, H); popups only for their audience (A, B, F)."""
+    """Notices of the given types (B, PL, PU, PR, H); popups only for their audience (A, B, F). Members, agents
+    and trial accounts; a visitor only the public announcements (B, and PU for anonymous visitors)."""
     wanted = parse_types(types)
     if wanted is None:
         raise DomainError("validation.failed", field="types", reason="B, PL, PU, PR or H")
+    check_reader(principal.role, wanted)
     items = await service.live_announcements(db, cache, merchant, language)
     return ok(service.select_notices(items, wanted, popup_audience(principal.role, first_login)))
 
@@ -69,9 +71,10 @@ async def list_announcements(
     cache: Cache,
     page: Annotated[Page, Depends(page_params(default_size=6, max_size=50))],
 ) -> Envelope[PageRead[AnnouncementRead]]:
-    """The announcement list, paged (the public popup shows 6 a page, the system notice 8)."""
+    """The announcement list, paged (the public popup shows 6 a page, the system notice 8): open to visitors, who
+    see the public announcements only; members, agents and trial accounts see every notice meant for them."""
     items = await service.live_announcements(db, cache, merchant, language)
-    visible = service.select_notices(items, parse_types(None) or [], popup_audience(principal.role, False))
+    visible = service.select_notices(items, visible_types(principal.role), popup_audience(principal.role, False))
     return ok(page_of(page, visible[page.offset : page.offset + page.size], len(visible)))
 
 
