@@ -369,6 +369,20 @@ export interface WalletRollbackReply {
   message: string | null;
 }
 
+/** A game round settled in one wallet transaction: its stake debited (transactionId + ':bet') and, when it won, its win credited (transactionId + ':win'), both or neither, in integer minor units. A stake the balance cannot cover refuses the whole round, and every replay answers the same. */
+export interface WalletSettleRequest {
+  merchant: string;
+  accountId: string;
+  currency: string;
+  stake: number;
+  /** What the round pays (0: a lost round moves the stake alone). */
+  win: number;
+  /** The caller's id of the round: a replay answers the stored original, the same id with another stake or win is refused (idempotency.mismatch). */
+  transactionId: string;
+  /** main (default), or freeplay for a trial account's play money. */
+  wallet?: string;
+}
+
 /** The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message whose push a newer one's overtook still reaches them. Absent: each socket reads what is new after its cursor. */
 export interface PushedMessage {
   id: number;
@@ -418,4 +432,5 @@ export interface RpcBySubject {
   "rpc.wallet.credit": { request: WalletMovementRequest; reply: WalletMovementReply };
   "rpc.wallet.debit": { request: WalletMovementRequest; reply: WalletMovementReply };
   "rpc.wallet.rollback": { request: WalletRollbackRequest; reply: WalletRollbackReply };
+  "rpc.wallet.settle": { request: WalletSettleRequest; reply: WalletMovementReply };
 }

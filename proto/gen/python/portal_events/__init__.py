@@ -418,6 +418,20 @@ class WalletRollbackReply(BaseModel):
     message: str | None
 
 
+class WalletSettleRequest(BaseModel):
+    """A game round settled in one wallet transaction: its stake debited (transactionId + ':bet') and, when it won, its win credited (transactionId + ':win'), both or neither, in integer minor units. A stake the balance cannot cover refuses the whole round, and every replay answers the same."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    accountId: Annotated[str, Field(min_length=1, max_length=64)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+    stake: Annotated[int, Field(strict=True, ge=1, le=100000000000)]
+    win: Annotated[int, Field(strict=True, ge=0, le=100000000000)]
+    transactionId: Annotated[str, Field(min_length=1, max_length=95)]
+    wallet: Annotated[str, Field(pattern="^(main|freeplay)$")] | None = None
+
+
 class PushedMessage(BaseModel):
     """The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message whose push a newer one's overtook still reaches them. Absent: each socket reads what is new after its cursor."""
 
@@ -468,6 +482,7 @@ RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
     "rpc.wallet.credit": (WalletMovementRequest, WalletMovementReply),
     "rpc.wallet.debit": (WalletMovementRequest, WalletMovementReply),
     "rpc.wallet.rollback": (WalletRollbackRequest, WalletRollbackReply),
+    "rpc.wallet.settle": (WalletSettleRequest, WalletMovementReply),
 }
 
 
@@ -494,6 +509,7 @@ RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "rpc.wallet.credit": ("wallet", ("games", "lottery")),
     "rpc.wallet.debit": ("wallet", ("games", "lottery")),
     "rpc.wallet.rollback": ("wallet", ("games", "lottery")),
+    "rpc.wallet.settle": ("wallet", ("games",)),
 }
 
 

@@ -13,6 +13,7 @@ from portal_events import (
     WalletMovementRequest,
     WalletRollbackReply,
     WalletRollbackRequest,
+    WalletSettleRequest,
 )
 from portal_kit.errors import DomainError
 from portal_kit.messaging.rpc import ask
@@ -78,6 +79,24 @@ async def credit(
 ) -> int:  # fmt: skip
     subject = "rpc.wallet.credit"
     return await move(nc, subject, merchant, account_id, currency, amount, transaction_id, wallet, vendor=vendor)
+
+
+async def settle(
+    nc: NATS, merchant: str, account_id: str, currency: str, stake: int, win: int, transaction_id: str,
+    wallet: str | None = None,
+) -> int:  # fmt: skip
+    """Settle a round in one wallet transaction: ``stake`` debited as ``<transaction_id>:bet`` and, when ``win``,
+    ``win`` credited as ``<transaction_id>:win``, both or neither; the balance after it. A refusal (a stake the
+    balance cannot cover) raises ``Refused`` and moved nothing; no answer raises ``service_unavailable`` (ask
+    again with the same id: the wallet answers the original)."""
+    request = WalletSettleRequest(
+        merchant=merchant, accountId=account_id, currency=currency, stake=stake, win=win,
+        transactionId=transaction_id, wallet=wallet,
+    )  # fmt: skip
+    answer = await ask(nc, "rpc.wallet.settle", request, WalletMovementReply)
+    if not answer.success or answer.value is None:
+        raise Refused(str(answer.errorCode))
+    return answer.value.balance
 
 
 async def rollback(nc: NATS, merchant: str, transaction_id: str) -> int:

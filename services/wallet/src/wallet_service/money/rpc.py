@@ -7,6 +7,7 @@ generated from them:
 |---|---|---|
 | ``rpc.wallet.debit`` | ``WalletMovementRequest`` ``{merchant, accountId, currency, amount, transactionId, wallet?, vendor?}`` | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.credit`` | the same | the same |
+| ``rpc.wallet.settle`` | ``WalletSettleRequest`` ``{merchant, accountId, currency, stake, win, transactionId, wallet?}`` | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.rollback`` | ``WalletRollbackRequest`` ``{merchant, transactionId}`` (of the debit) | ``{transactionId, reversed}`` |
 | ``rpc.wallet.balance`` | ``WalletBalanceRequest`` ``{merchant, accountId, wallet?, vendor?}`` | ``{balance, held, currency}`` |
 
@@ -30,19 +31,23 @@ from portal_events import (
     WalletMovementRequest,
     WalletRollbackReply,
     WalletRollbackRequest,
+    WalletSettleRequest,
 )
 from portal_kit.db import Database
 from portal_kit.messaging.rpc import Responder
 from wallet_service.ledger.domain import MAIN, checked_vendor
 from wallet_service.money import service
-from wallet_service.money.service import Movement
+from wallet_service.money.service import Movement, Settlement
 
 QUEUE = "wallet"
 # Requests of one subject answered at once per process. More than the database pool can serve at once is
 # harmless: each command is one statement, so a request waiting for a connection holds no lock.
 RESPONDERS = 16
 # A request's bad field answers the code the money rules give it; anything else is request.invalid.
-FIELD_CODES = {"amount": "amount.invalid", "wallet": "wallet.unknown", "vendor": "wallet.unknown"}
+FIELD_CODES = {
+    "amount": "amount.invalid", "stake": "amount.invalid", "win": "amount.invalid", "wallet": "wallet.unknown",
+    "vendor": "wallet.unknown",
+}  # fmt: skip
 
 
 def refusal_code(error: ValidationError) -> str:
@@ -57,6 +62,9 @@ def money_answers(responder: Responder, db: Database) -> None:
     async def credit(request: WalletMovementRequest) -> WalletMovementReply:
         return WalletMovementReply.model_validate(await service.credit(db, Movement.of(request)))
 
+    async def settle(request: WalletSettleRequest) -> WalletMovementReply:
+        return WalletMovementReply.model_validate(await service.settle(db, Settlement.of(request)))
+
     async def rollback(request: WalletRollbackRequest) -> WalletRollbackReply:
         return WalletRollbackReply.model_validate(await service.rollback(db, request.merchant, request.transactionId))
 
@@ -70,5 +78,6 @@ def money_answers(responder: Responder, db: Database) -> None:
 
     answer("rpc.wallet.debit", WalletMovementRequest, WalletMovementReply, debit)
     answer("rpc.wallet.credit", WalletMovementRequest, WalletMovementReply, credit)
+    answer("rpc.wallet.settle", WalletSettleRequest, WalletMovementReply, settle)
     answer("rpc.wallet.rollback", WalletRollbackRequest, WalletRollbackReply, rollback)
     answer("rpc.wallet.balance", WalletBalanceRequest, WalletBalanceReply, balance)

@@ -1,5 +1,6 @@
-"""The money API other services call (over NATS request/reply): debit, credit, rollback, balance, and the
-transfer between a member's own wallets. Each is idempotent by the caller's transaction id."""
+"""The money API other services call (over NATS request/reply): debit, credit, a round's settlement (its stake and
+win in one transaction), rollback, balance, and the transfer between a member's own wallets. Each is idempotent by
+the caller's transaction id."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import psycopg
 
-from portal_events import WalletMovementRequest
+from portal_events import WalletMovementRequest, WalletSettleRequest
 from portal_kit.db import Database
 from wallet_service.ledger.domain import (
     MAIN,
@@ -77,9 +78,43 @@ class Movement:
         return content if self.vendor is None else {**content, "vendor": self.vendor}
 
 
+@dataclass(frozen=True)
+class Settlement:
+    """A game round's stake and win, settled together: the debit ``<transaction_id>:bet`` and, when ``win``, the
+    credit ``<transaction_id>:win`` (in-house rounds play from main, or a trial account's free-play wallet)."""
+
+    merchant: str
+    account_id: str
+    currency: str
+    stake: int
+    win: int
+    transaction_id: str
+    wallet: str = MAIN
+
+    @classmethod
+    def of(cls, request: WalletSettleRequest) -> Settlement:
+        win = 0 if request.win == 0 else checked_amount(request.win)
+        return cls(
+            request.merchant, request.accountId, request.currency, checked_amount(request.stake), win,
+            request.transactionId, checked_wallet(request.wallet or MAIN),
+        )  # fmt: skip
+
+    def legs(self) -> tuple[Movement, Movement]:
+        """The debit and the credit it is made of, with the ids and content each would have alone (so a round whose
+        stake went through ``rpc.wallet.debit`` before settles on as that debit's replay)."""
+        bet = Movement(
+            self.merchant, self.account_id, self.currency, self.stake, f"{self.transaction_id}:bet", self.wallet
+        )
+        win = Movement(
+            self.merchant, self.account_id, self.currency, self.win, f"{self.transaction_id}:win", self.wallet
+        )
+        return bet, win
+
+
 # A refusal the database raised so that its whole command rolls back (migration 0004); the message is its code.
 REFUSED = "PM001"
 MOVE = "SELECT money_move(%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+SETTLE = "SELECT money_settle(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 ROLLBACK = "SELECT money_rollback(%s, %s, %s)"
 BALANCE = (
     "SELECT balance - held, held, currency FROM ledger_account WHERE merchant = %s AND owner_id = %s AND kind = %s"
@@ -149,6 +184,28 @@ async def debit(db: Database, movement: Movement) -> dict[str, Any]:
 
 async def credit(db: Database, movement: Movement) -> dict[str, Any]:
     return await _move(db, movement, "credit")
+
+
+async def settle(db: Database, settlement: Settlement) -> dict[str, Any]:
+    """A round's stake and win in one transaction, one round trip (``money_settle``, migration 0007): both or
+    neither; a stake the balance cannot cover is the stored refusal of every replay."""
+    bet, win = settlement.legs()
+    return await _command(
+        db,
+        SETTLE,
+        (
+            settlement.merchant,
+            settlement.transaction_id,
+            fingerprint("debit", bet.content()),
+            fingerprint("credit", win.content()),
+            settlement.account_id,
+            settlement.wallet,
+            settlement.currency,
+            settlement.stake,
+            settlement.win,
+            house_shard_number(settlement.account_id),
+        ),
+    )
 
 
 async def rollback(db: Database, merchant: str, transaction_id: str) -> dict[str, Any]:
