@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
@@ -25,6 +25,9 @@ class Games:
     wallet_db: Database
     redis_url: str
     app: FastAPI
+    # Sessions whose in-house seeds were shown: a round needs its commitment shown first, as the web shows it
+    # when a game opens.
+    seeds_shown: set[str] = field(default_factory=set)
 
     async def member(
         self, balance: int = 100_000, *, role: Role = Role.MEMBER, account_type: int = 0, username: str = "player"
@@ -56,10 +59,22 @@ class Games:
         assert row is not None
         return int(row[0])
 
+    async def show_seeds(self, token: str) -> None:
+        if token not in self.seeds_shown:
+            await self.http.get("/wps/games/bgs/seeds", headers={"Authorization": token})
+            self.seeds_shown.add(token)
+
     async def spin(self, token: str, stake: int = 1000, request_id: str | None = None) -> httpx.Response:
+        await self.show_seeds(token)
         body: dict[str, Any] = {"stake": stake, "requestId": request_id or f"spin-{uuid.uuid4()}"}
         return await self.http.post("/wps/games/bgs/slot/spins", json=body, headers={"Authorization": token})
 
-    async def roll(self, token: str, stake: int = 1000, target: int = 4999, over: bool = True) -> httpx.Response:
-        body = {"stake": stake, "target": target, "over": over, "requestId": f"roll-{uuid.uuid4()}"}
+    async def roll(
+        self, token: str, stake: int = 1000, target: int = 4999, over: bool = True, room: str | None = "BEGINNER"
+    ) -> httpx.Response:
+        """A dice roll, in the beginners' room unless ``room`` says otherwise (None: no room)."""
+        await self.show_seeds(token)
+        body: dict[str, Any] = {"stake": stake, "target": target, "over": over, "requestId": f"roll-{uuid.uuid4()}"}
+        if room is not None:
+            body["roomId"] = room
         return await self.http.post("/wps/games/bgs/dice/rolls", json=body, headers={"Authorization": token})

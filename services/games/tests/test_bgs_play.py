@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import uuid
 
+from bgs_helpers import reconciled, rotate, server_seed, shown
 from games_helpers import MERCHANT, Games
 
+from games_service.bgs import games as rules
 from games_service.bgs import jackpot, pool, slot
 from games_service.bgs.router import JACKPOT_CACHE_SECONDS
 from games_service.bgs.service import recover
+from portal_kit.fairness import FairStream, commitment
 from portal_kit.messaging.relay import connect_nats
 
 
@@ -39,12 +41,10 @@ async def test_a_spin_takes_the_stake_pays_the_win_and_tells_its_fairness(games:
 async def test_rotating_the_seeds_reveals_a_server_seed_that_verifies_every_round(games: Games) -> None:
     _, token = await games.member(100_000)
     played = [(await games.spin(token, 100)).json()["value"] for _ in range(3)]
-    rotated = await games.http.put(
-        "/wps/games/bgs/seeds", json={"clientSeed": "my-own-seed"}, headers={"Authorization": token}
-    )
+    rotated = await rotate(games, token, "my-own-seed")
     previous = rotated.json()["value"]["previous"]
     assert previous["rounds"] == 3
-    assert hashlib.sha256(previous["serverSeed"].encode()).hexdigest() == played[0]["fairness"]["serverSeedHash"]
+    assert commitment(bytes.fromhex(previous["serverSeed"])) == played[0]["fairness"]["serverSeedHash"]
     for round_ in played:
         check = await games.http.get(
             "/wps/games/bgs/verify",
@@ -114,8 +114,9 @@ async def test_an_interrupted_round_keeps_its_outcome_and_settles_on_recovery(ga
     assert interrupted is not None
     nc = await connect_nats(games.app.state.settings.nats_url, "recovery-test")
     try:
-        assert await recover(games.db, nc, older_than_seconds=5) == 2
-        assert await recover(games.db, nc, older_than_seconds=5) == 0
+        key = games.app.state.settings.seed_key.encode()
+        assert await recover(games.db, nc, older_than_seconds=5, key=key) == 2
+        assert await recover(games.db, nc, older_than_seconds=5, key=key) == 0
     finally:
         await nc.close()
     assert await games.balance(account) == 100_000 - 1000 + first["win"] - 2000 + 4000
@@ -190,9 +191,10 @@ async def test_a_vendor_under_maintenance_refuses_play_with_its_end_time(games: 
 
 async def test_a_dice_roll_pays_by_its_chance(games: Games) -> None:
     account, token = await games.member(100_000)
+    await games.show_seeds(token)
     answer = await games.http.post(
         "/wps/games/bgs/dice/rolls",
-        json={"stake": 1000, "target": 4999, "over": True, "requestId": "dice-0001"},
+        json={"stake": 1000, "target": 4999, "over": True, "requestId": "dice-0001", "roomId": "BEGINNER"},
         headers={"Authorization": token},
     )
     value = answer.json()["value"]
@@ -203,11 +205,12 @@ async def test_a_dice_roll_pays_by_its_chance(games: Games) -> None:
 
 async def test_a_dragon_tiger_round_pays_by_the_cards_and_verifies_from_its_seeds(games: Games) -> None:
     account, token = await games.member(100_000)
+    await games.show_seeds(token)
     played = []
     for side in ("DRAGON", "TIGER", "TIE"):
         answer = await games.http.post(
             "/wps/games/bgs/dragon-tiger/rounds",
-            json={"stake": 1000, "side": side, "requestId": f"dragon-tiger-{side}"},
+            json={"stake": 1000, "side": side, "requestId": f"dragon-tiger-{side}", "roomId": "BEGINNER"},
             headers={"Authorization": token},
         )
         assert answer.status_code == 200, answer.text
@@ -217,9 +220,7 @@ async def test_a_dragon_tiger_round_pays_by_the_cards_and_verifies_from_its_seed
         assert value["win"] == expected and value["cards"]["side"] == side
         played.append(value)
     assert await games.balance(account) == 100_000 - 3000 + sum(value["win"] for value in played)
-    revealed = (
-        await games.http.put("/wps/games/bgs/seeds", json={"clientSeed": "fresh"}, headers={"Authorization": token})
-    ).json()["value"]["previous"]
+    revealed = (await rotate(games, token, "fresh")).json()["value"]["previous"]
     for value in played:
         verified = await games.http.get(
             "/wps/games/bgs/verify",
@@ -232,53 +233,64 @@ async def test_a_dragon_tiger_round_pays_by_the_cards_and_verifies_from_its_seed
         assert verified.json()["value"]["cards"] == value["cards"]
     bad = await games.http.post(
         "/wps/games/bgs/dragon-tiger/rounds",
-        json={"stake": 1000, "side": "PANDA", "requestId": "dt-bad-1"},
+        json={"stake": 1000, "side": "PANDA", "requestId": "dt-bad-1", "roomId": "BEGINNER"},
         headers={"Authorization": token},
     )
     assert (bad.status_code, bad.json()["errorCode"]) == (400, "validation.failed")
 
 
-def seeds_hitting_at(nonce: int) -> tuple[str, str]:
-    """A server and client seed whose rounds miss the jackpot until round ``nonce``, which hits it."""
-    server = "5eed" * 16
-    for attempt in range(10_000_000):
-        client = f"jackpot-{attempt}"
-        if jackpot.hits(server, client, nonce) and not any(jackpot.hits(server, client, n) for n in range(1, nonce)):
-            return server, client
-    raise AssertionError("no hitting seeds")
-
-
 async def test_spins_feed_the_pool_and_a_hit_pays_all_of_it_once(games: Games) -> None:
-    account, token = await games.member(1_000_000)
-    server, client = seeds_hitting_at(21)
-    await games.db.rows(
-        "INSERT INTO seed_pair (merchant, account_id, server_seed, client_seed, nonce) VALUES (%s, %s, %s, %s, 0)"
-        " RETURNING 1",
-        (MERCHANT, account, server, client),
-    )
+    account, token = await games.member(30_000_000)
+    seed = await _steered_to_hit_at(games, token, account, 21)
     played = await asyncio.gather(*(games.spin(token, 1000) for _ in range(20)))  # in parallel
     assert all(answer.status_code == 200 for answer in played)
     assert all(answer.json()["value"]["jackpotWin"] == 0 for answer in played)
     shown = (await games.http.get("/wps/games/jackpot")).json()["value"]
     assert (shown["amount"], shown["currency"], shown["winners"]) == (jackpot.SEED + 20 * 10, "TRY", [])
 
-    hit = (await games.spin(token, 1000)).json()["value"]
+    hit = (await games.spin(token, rules.MAX_STAKE)).json()["value"]
     assert hit["slot"]["jackpot"] is True and hit["fairness"]["nonce"] == 21
     assert hit["jackpotWin"] == jackpot.SEED + 20 * 10  # the whole pool as it stood
     wins = sum(answer.json()["value"]["win"] for answer in played) + hit["win"]
-    assert hit["balance"] == 1_000_000 - 21 * 1000 + wins + hit["jackpotWin"] == await games.balance(account)
+    spent = 20 * 1000 + rules.MAX_STAKE
+    assert hit["balance"] == 30_000_000 - spent + wins + hit["jackpotWin"] == await games.balance(account)
     recorded = await games.db.call("SELECT win FROM bet_record WHERE id = %s", (f"BGS:{hit['roundId']}",))
     assert recorded == (hit["win"] + hit["jackpotWin"],)  # the record and its event carry the jackpot
     again = await pool.claim(games.db, uuid.UUID(hit["roundId"]), MERCHANT, "TRY")
     assert again == hit["jackpotWin"]  # claimed once: asking again empties nothing
     await asyncio.sleep(JACKPOT_CACHE_SECONDS + 0.1)  # the pool as visitors see it is cached that long
     after = (await games.http.get("/wps/games/jackpot", headers={"Language": "EN"})).json()["value"]
-    assert after["amount"] == jackpot.SEED + 10  # started again, with the hit spin's own share
+    assert after["amount"] == jackpot.SEED + jackpot.contribution(rules.MAX_STAKE)  # again, with the hit's own share
     assert [(w["player"], w["win"], w["gameName"]) for w in after["winners"]] == [
         ("pl***r", hit["jackpotWin"], "Fruit Five")
     ]
+    client = (await games.http.get("/wps/games/bgs/seeds", headers={"Authorization": token})).json()["value"]
+    revealed = (await rotate(games, token, "after-the-hit")).json()["value"]["previous"]
+    assert bytes.fromhex(revealed["serverSeed"]) == seed
     verified = await games.http.get(
         "/wps/games/bgs/verify",
-        params={"gameCode": slot.GAME_CODE, "serverSeed": server, "clientSeed": client, "nonce": 21},
-    )
+        params={"gameCode": slot.GAME_CODE, "serverSeed": revealed["serverSeed"], "clientSeed": client["clientSeed"],
+                "nonce": 21, "stake": rules.MAX_STAKE},
+    )  # fmt: skip
     assert verified.json()["value"]["slot"]["jackpot"] is True  # anyone can check the hit
+    assert await reconciled(games)
+
+
+def _draw(stream: FairStream) -> int:
+    for _ in range(slot.REELS):
+        stream.below(len(slot.STRIP))
+    return jackpot.draw(stream)
+
+
+async def _steered_to_hit_at(games: Games, token: str, account: str, nonce: int) -> bytes:
+    """Rotate to a client seed whose rounds 1 to ``nonce - 1`` miss at 10.00 and round ``nonce`` hits at the
+    largest stake; the new pair's server seed."""
+    seeds = await shown(games, token)
+    seed = server_seed(games, account, 2)
+    for attempt in range(100_000):
+        client = f"jackpot-{attempt}"
+        hits = _draw(FairStream(seed, f"{client}:{nonce}")) < rules.MAX_STAKE
+        if hits and all(_draw(FairStream(seed, f"{client}:{n}")) >= 1000 for n in range(1, nonce)):
+            break
+    assert (await rotate(games, token, client, seeds["nextServerSeedHash"])).status_code == 200
+    return seed

@@ -8,6 +8,7 @@ import uuid
 from typing import Any
 
 import httpx
+from bgs_helpers import DRAGON_TIGER, ROLLS, headers, reconciled, roll_body, shown, steer
 from games_helpers import Games
 
 from games_service.bgs import games as bgs_games
@@ -82,6 +83,7 @@ async def test_the_launcher_opens_a_room_the_balance_reaches_and_refuses_the_oth
 
 async def test_a_rounds_stake_keeps_within_its_rooms_limits(games: Games) -> None:
     account, token = await games.member(50_000)
+    await games.show_seeds(token)
 
     async def roll(stake: int, room: str | None) -> httpx.Response:
         body = {"stake": stake, "target": 4999, "over": True, "requestId": f"room-{uuid.uuid4()}", "roomId": room}
@@ -95,8 +97,54 @@ async def test_a_rounds_stake_keeps_within_its_rooms_limits(games: Games) -> Non
     assert await games.balance(account) == 50_000  # nothing taken for a refused stake
     played = await roll(2_000, "STANDARD")
     assert played.status_code == 200, played.text
-    assert (await roll(20_000, None)).status_code == 200  # outside the rooms, the game's own limits
+    without = await roll(20_000, None)  # real money outside the rooms: refused (it was taken before, issue #43)
+    assert (without.status_code, without.json()["errorCode"]) == (400, "room.required")
     rooms = await games.db.rows(
         "SELECT outcome -> 'params' ->> 'room' FROM game_round WHERE account_id = %s ORDER BY created_at", (account,)
     )
-    assert [row[0] for row in rooms] == ["STANDARD", None]  # the room is part of the round's bet
+    assert [row[0] for row in rooms] == ["STANDARD"]  # the room is part of the round's bet
+
+
+async def test_real_money_player_versus_player_rounds_need_a_room(games: Games) -> None:
+    """Issue #43: leaving out ``roomId`` took 4,000.00 where the beginners' room allows 100.00."""
+    account, token = await games.member(1_000_000)
+    await shown(games, token)
+    for path, body in (
+        (ROLLS, roll_body(400_000, 4999, True, None)),
+        (DRAGON_TIGER, {"stake": 400_000, "side": "DRAGON", "requestId": f"dt-{uuid.uuid4()}"}),
+    ):
+        refused = await games.http.post(path, json=body, headers=headers(token))
+        assert (refused.status_code, refused.json()["errorCode"]) == (400, "room.required"), refused.text
+        assert refused.json()["message"] == "Choose a room for this game."
+        beginner = await games.http.post(path, json={**body, "roomId": "BEGINNER"}, headers=headers(token))
+        assert (beginner.status_code, beginner.json()["errorCode"]) == (400, "stake.out_of_limits")
+    assert await games.balance(account) == 1_000_000
+    assert await games.db.rows("SELECT 1 FROM game_round WHERE account_id = %s", (account,)) == []
+
+
+async def test_a_free_demo_plays_without_a_room_at_the_beginners_stakes(games: Games) -> None:
+    account, trial = await games.trial(200_000)
+    await shown(games, trial)
+    above = await games.http.post(ROLLS, json=roll_body(20_000, 4999, True, None), headers=headers(trial))
+    assert (above.status_code, above.json()["errorCode"]) == (400, "stake.out_of_limits")
+    assert above.json()["value"] is None
+    played = await games.http.post(ROLLS, json=roll_body(10_000, 4999, True, None), headers=headers(trial))
+    assert played.status_code == 200, played.text
+    assert played.json()["value"]["balance"] == await games.balance(account, "freeplay")
+
+
+async def test_a_rounds_win_above_its_games_cap_is_paid_the_cap(games: Games) -> None:
+    """A dice roll under 1.00 at the VIP room's largest stake pays 99 times it, 990,000.00; the dice pays at most
+    its cap in one round."""
+    account, token = await games.member(3_000_000)
+    await steer(games, token, account, lambda stream: stream.below(10_000) < 100)
+    stake, cap = 1_000_000, bgs_games.MAX_WIN[bgs_games.DICE_CODE]
+    assert bgs_games.dice_payout(stake, 100, over=False) == 99_000_000 > cap
+    answer = await games.http.post(ROLLS, json=roll_body(stake, 100, False, "VIP"), headers=headers(token))
+    assert answer.status_code == 200, answer.text
+    value = answer.json()["value"]
+    assert value["dice"]["roll"] < 100 and (value["win"], value["capped"]) == (cap, True)
+    assert value["balance"] == 3_000_000 - stake + cap == await games.balance(account)
+    recorded = await games.db.call("SELECT stake, win FROM bet_record WHERE id = %s", (f"BGS:{value['roundId']}",))
+    assert recorded == (stake, cap)
+    assert await reconciled(games)

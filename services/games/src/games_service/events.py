@@ -18,6 +18,11 @@ def stamp(moment: datetime) -> str:
 
 
 def bet_settled(session: AsyncSession, bet: SettledBet) -> None:
+    add_event(session, bet_settled_event(bet))
+
+
+def bet_settled_event(bet: SettledBet) -> GamesBetSettledV1:
+    """``games.bet.settled.v1`` of ``bet``, validated against its contract (staged by the caller)."""
     data = GamesBetSettledV1Data.model_validate(
         {
             "roundId": bet.round_id,
@@ -32,4 +37,4 @@ def bet_settled(session: AsyncSession, bet: SettledBet) -> None:
             "settledAt": stamp(bet.settled_at),
         }
     )
-    add_event(session, new_event(GamesBetSettledV1, bet.merchant, data))
+    return new_event(GamesBetSettledV1, bet.merchant, data)

@@ -74,4 +74,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "CN": "试玩账户不能使用真实资金。",
     },
     "request.invalid": {"TR": "Geçersiz istek.", "EN": "Invalid request.", "CN": "请求无效。"},
+    "seeds.not_shown": {
+        "TR": "İlk turunuzdan önce tohumlarınıza bakın (adillik paneli).",
+        "EN": "Look at your seeds before your first round (the fairness panel).",
+        "CN": "请在第一局之前查看您的种子（公平性面板）。",
+    },
+    "seeds.round_open": {
+        "TR": "Bir turunuz henüz kapanmadı; tohumlar o kapanınca yenilenebilir.",
+        "EN": "A round of yours is still open; the seeds can be rotated once it is closed.",
+        "CN": "您仍有未结束的一局；该局结束后才能更换种子。",
+    },
+    "seeds.next_changed": {
+        "TR": "Bir sonraki sunucu tohumu gösterilenden farklı; tohumlarınıza yeniden bakın.",
+        "EN": "The next server seed is not the one you were shown; look at your seeds again.",
+        "CN": "下一个服务器种子与您看到的不同；请重新查看您的种子。",
+    },
+    "seeds.unavailable": {
+        "TR": "Tohumlarınız şu anda kullanılamıyor; lütfen daha sonra deneyin.",
+        "EN": "Your seeds cannot be used at the moment; please try again later.",
+        "CN": "您的种子暂时无法使用，请稍后再试。",
+    },
 }

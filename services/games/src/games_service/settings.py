@@ -5,6 +5,9 @@ from pydantic_settings import SettingsConfigDict
 
 from portal_kit.settings import ServiceSettings
 
+# The in-house games' server seeds are derived under this key (bgs/fair.py); production refuses it.
+DEVELOPMENT_SEED_KEY = "development-only-seed-key"
+
 
 class GamesSettings(ServiceSettings):
     model_config = SettingsConfigDict(env_prefix="GAMES_", extra="ignore")
@@ -34,6 +37,16 @@ class GamesSettings(ServiceSettings):
     # The operator's public key (PEM) the simulator checks the Games API calls with, as Hub88 keeps it on file.
     hub88_simulator_operator_public_key: str = ""
     public_url: str = "http://127.0.0.1:8080"
+    # The key every player's in-house server seeds are derived under (HMAC-SHA256 of the pair's label): held
+    # outside the database, so a copy of it predicts no round. Changing it changes every seed not yet revealed:
+    # the rounds of a pair whose commitment no longer matches are refused until the player rotates.
+    seed_key: str = DEVELOPMENT_SEED_KEY
+
+    @model_validator(mode="after")
+    def _refuse_the_development_seed_key_in_production(self) -> GamesSettings:
+        if self.is_production and self.seed_key == DEVELOPMENT_SEED_KEY:
+            raise ValueError("GAMES_SEED_KEY must be set in production (the development default is refused)")
+        return self
 
     @model_validator(mode="after")
     def _hub88_defaults(self) -> GamesSettings:

@@ -23,7 +23,7 @@ def recovery_sweep(settings: GamesSettings) -> Background:
         try:
             while True:
                 try:
-                    settled = await recover(db, nc, settings.recovery_after_seconds)
+                    settled = await recover(db, nc, settings.recovery_after_seconds, key=settings.seed_key.encode())
                     if settled:
                         log.info("%d interrupted round(s) settled", settled)
                 except Exception:

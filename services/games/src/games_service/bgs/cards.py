@@ -1,7 +1,8 @@
 """The in-house card game ``BGS_DRAGON_TIGER``: one card to Dragon, one to Tiger, from one shuffled 52-card
 deck; the higher rank wins (ace low, king high). A bet on Dragon or Tiger pays 1:1 and gets half back on a
-tie; a bet on the tie pays 15:1. The two cards come from provably fair numbers: the first is one of 52, the
-second one of the 51 left.
+tie; a bet on the tie pays 15:1. The two cards are drawn without replacement from the deck in its order (card
+``i`` is rank ``i // 4``, suit ``i % 4``: AS AH AD AC 2S ... KC) by the round's fair stream: Dragon's is the next
+number below 52 as an index into the deck, Tiger's the next number below 51 as an index into the 51 left.
 
 Exact returns: a tie (same rank) has probability 3/51, so a side bet returns 2 x 24/51 + 1/2 x 3/51 = 99/102
 (97.06 %) and the tie bet 16 x 3/51 = 48/51 (94.12 %)."""
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games_service.bgs import fair
+from portal_kit.fairness import FairStream
 
 GAME_CODE = "BGS_DRAGON_TIGER"
 DRAGON, TIGER, TIE = "DRAGON", "TIGER", "TIE"
@@ -39,9 +40,10 @@ def card_name(index: int) -> str:
     return RANKS[index // 4] + SUITS[index % 4]
 
 
-def deal(server_seed: str, client_seed: str, nonce: int) -> Deal:
-    first, second = fair.integers(server_seed, client_seed, nonce, [52, 51])
-    return Deal(first, second + (second >= first))  # the second card skips the one already dealt
+def deal(stream: FairStream) -> Deal:
+    deck = list(range(52))
+    dragon = stream.take(deck)
+    return Deal(dragon, stream.take(deck))
 
 
 def payout(stake: int, side: str, winner: str) -> int:
@@ -53,3 +55,9 @@ def exact_rtp(side: str) -> Fraction:
     """By enumerating every ordered pair of distinct cards."""
     halves = sum(RETURN_HALVES.get((side, Deal(a, b).winner), 0) for a in range(52) for b in range(52) if a != b)
     return Fraction(halves, 2 * 52 * 51)
+
+
+def capped_rtp(side: str, stake: int, cap: int) -> Fraction:
+    """The return of a bet of ``stake`` whose win is at most ``cap`` (the game's maximum win a round), exactly."""
+    paid = sum(min(payout(stake, side, Deal(a, b).winner), cap) for a in range(52) for b in range(52) if a != b)
+    return Fraction(paid, 52 * 51 * stake)

@@ -1,24 +1,32 @@
-"""The in-house games' rules, without I/O: what a bet may be, and what a round pays, from its fair numbers."""
+"""The in-house games' rules, without I/O: what a bet may be, and what a round pays from its fair stream, capped at
+its game's maximum win a round."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from games_service.bgs import cards, fair, jackpot, slot
+from games_service.bgs import cards, jackpot, slot
 from portal_kit.errors import DomainError
+from portal_kit.fairness import FairStream
 
 MAX_STAKE = 10_000_000  # minor units: 100,000.00
 DICE_CODE = "BGS_DICE"
 DICE_FACES = 10_000  # a roll is 0.00 to 99.99, kept in hundredths
 DICE_PAYBACK = 9_900  # of 10,000: the dice returns 99 % of what is staked
 DICE_MIN_CHANCE, DICE_MAX_CHANCE = 100, 9_800  # 1.00 % to 98.00 %
+# The most a round of each game pays (minor units); a win above it is paid this (the jackpot is paid besides,
+# bounded by its own cap). The slot's binds above stakes of 10,000.00 (it pays at most 250 times the stake), the
+# dice's at VIP stakes on small chances, Dragon Tiger's on tie bets above 6,250.00.
+MAX_WIN = {slot.GAME_CODE: 250_000_000, DICE_CODE: 25_000_000, cards.GAME_CODE: 10_000_000}
 
 
 @dataclass(frozen=True)
 class Result:
     win: int
     outcome: dict[str, Any]
+    capped: bool = False  # the win was cut to the game's maximum
 
 
 def check_stake(stake: int, minimum: int) -> None:
@@ -26,21 +34,27 @@ def check_stake(stake: int, minimum: int) -> None:
         raise DomainError("stake.out_of_limits", min=minimum, max=MAX_STAKE)
 
 
-def slot_round(stake: int, server_seed: str, client_seed: str, nonce: int) -> Result:
-    spin = slot.play(server_seed, client_seed, nonce)
+def capped(game_code: str, win: int) -> tuple[int, bool]:
+    """The win a round pays, and whether the game's cap cut it."""
+    cap = MAX_WIN[game_code]
+    return (cap, True) if win > cap else (win, False)
+
+
+def slot_round(stake: int, stream: FairStream) -> Result:
+    spin = slot.play(stream)
     line_bet = stake // len(slot.LINES)
-    return Result(
-        spin.multiplier * line_bet,
-        {
-            "stops": list(spin.stops),
-            "grid": [list(reel) for reel in spin.grid],
-            "wins": [
-                {"line": w.line, "symbol": w.symbol, "count": w.count, "win": w.multiplier * line_bet}
-                for w in spin.wins
-            ],
-            "jackpot": jackpot.hits(server_seed, client_seed, nonce),
-        },
-    )
+    number = jackpot.draw(stream)
+    win, cut = capped(slot.GAME_CODE, spin.multiplier * line_bet)
+    outcome = {
+        "stops": list(spin.stops),
+        "grid": [list(reel) for reel in spin.grid],
+        "wins": [
+            {"line": w.line, "symbol": w.symbol, "count": w.count, "win": w.multiplier * line_bet} for w in spin.wins
+        ],
+        "jackpot": jackpot.hits(number, stake),
+        "jackpotDraw": number,
+    }
+    return Result(win, outcome, cut)
 
 
 def check_slot_stake(stake: int, minimum: int) -> None:
@@ -64,18 +78,37 @@ def dice_payout(stake: int, target: int, over: bool) -> int:
     return stake * DICE_PAYBACK // dice_chance(target, over)
 
 
-def dice_round(stake: int, target: int, over: bool, server_seed: str, client_seed: str, nonce: int) -> Result:
-    (roll,) = fair.integers(server_seed, client_seed, nonce, [DICE_FACES])
+def dice_rtp(stake: int, target: int, over: bool) -> Fraction:
+    """A roll's exact return: its chance times its capped payout, over the stake."""
+    paid = min(dice_payout(stake, target, over), MAX_WIN[DICE_CODE])
+    return Fraction(dice_chance(target, over), DICE_FACES) * paid / stake
+
+
+def dice_round(stake: int, target: int, over: bool, stream: FairStream) -> Result:
+    roll = stream.below(DICE_FACES)
     won = roll > target if over else roll < target
-    return Result(dice_payout(stake, target, over) if won else 0, {"roll": roll, "target": target, "over": over})
+    win, cut = capped(DICE_CODE, dice_payout(stake, target, over) if won else 0)
+    return Result(win, {"roll": roll, "target": target, "over": over}, cut)
 
 
-def dragon_tiger_round(stake: int, side: str, server_seed: str, client_seed: str, nonce: int) -> Result:
-    dealt = cards.deal(server_seed, client_seed, nonce)
+def dragon_tiger_round(stake: int, side: str, stream: FairStream) -> Result:
+    dealt = cards.deal(stream)
     outcome = {
         "dragon": cards.card_name(dealt.dragon),
         "tiger": cards.card_name(dealt.tiger),
         "winner": dealt.winner,
         "side": side,
     }
-    return Result(cards.payout(stake, side, dealt.winner), outcome)
+    win, cut = capped(cards.GAME_CODE, cards.payout(stake, side, dealt.winner))
+    return Result(win, outcome, cut)
+
+
+def play(game_code: str, stake: int, params: dict[str, Any], stream: FairStream) -> Result:
+    """A round of ``game_code`` from its bet (the stake and what the player chose: ``params``) and its stream."""
+    if game_code == slot.GAME_CODE:
+        return slot_round(stake, stream)
+    if game_code == DICE_CODE:
+        return dice_round(stake, int(params["target"]), bool(params["over"]), stream)
+    if game_code == cards.GAME_CODE:
+        return dragon_tiger_round(stake, str(params["side"]), stream)
+    raise DomainError("game.not_found", status=404)

@@ -12,15 +12,20 @@ from portal_kit.db import Base
 
 
 class SeedPair(Base):
-    """A player's current seeds: the server seed stays secret (only its hash is shown) until rotated."""
+    """A player's current seeds. The server seed is not stored: it is derived from the pair's number under a key
+    held outside the database (``bgs/fair.py``); the row keeps its commitment, and the next pair's, shown before
+    any round and before the player picks the next client seed."""
 
     __tablename__ = "seed_pair"
 
     merchant: Mapped[str] = mapped_column(String(32), primary_key=True)
     account_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    server_seed: Mapped[str] = mapped_column(String(64))
+    pair: Mapped[int] = mapped_column(BigInteger, default=1)  # the player's first pair is 1, each rotation adds 1
+    server_seed_hash: Mapped[str] = mapped_column(String(64))
+    next_server_seed_hash: Mapped[str] = mapped_column(String(64))
     client_seed: Mapped[str] = mapped_column(String(64))
     nonce: Mapped[int] = mapped_column(BigInteger, default=0)  # rounds played under this pair
+    shown_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # rounds wait for it
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
@@ -39,15 +44,17 @@ class RevealedSeed(Base):
 
 
 class Round(Base):
-    """One round of an in-house game. Its outcome is fixed when it is written (``open``); the stake and the
-    win then go through the wallet under ids derived from the round, so a round interrupted anywhere settles
-    to the same result when it is taken up again."""
+    """One round of an in-house game. It is written ``open`` with its bet and its nonce (which fix what its fair
+    stream will be, unseen until its pair is revealed); its outcome is computed and its stake and win go through
+    the wallet together (``rpc.wallet.settle`` under the round's id) when it is settled, so a round interrupted
+    anywhere settles to the same result when it is taken up again."""
 
     __tablename__ = "game_round"
     __table_args__ = (
         Index("uq_round_request", "merchant", "account_id", "request_id", unique=True),
         Index("ix_round_open", "created_at", postgresql_where=text("state = 'open'")),
         Index("ix_round_member", "merchant", "account_id", "created_at"),
+        Index("ix_round_member_open", "merchant", "account_id", postgresql_where=text("state = 'open'")),
         Index("ix_round_jackpot", "merchant", "settled_at", postgresql_where=text("jackpot_win IS NOT NULL")),
     )
 
@@ -62,10 +69,13 @@ class Round(Base):
     # main, or freeplay: a trial account's demo round, paid in play money and counted for nothing
     wallet: Mapped[str] = mapped_column(String(16), server_default="main")
     stake: Mapped[int] = mapped_column(BigInteger)
-    win: Mapped[int] = mapped_column(BigInteger)
+    win: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # none while open
     server_seed_hash: Mapped[str] = mapped_column(String(64))
     client_seed: Mapped[str] = mapped_column(String(64))
     nonce: Mapped[int] = mapped_column(BigInteger)
+    # The seed pair it runs under (its outcome is computed from it); none for a round of the old scheme, whose
+    # outcome was stored when it was opened.
+    pair: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     outcome: Mapped[dict[str, Any]] = mapped_column(JSONB)
     state: Mapped[str] = mapped_column(String(8), default="open")  # open, settled, void
     refusal: Mapped[str | None] = mapped_column(String(60), nullable=True)

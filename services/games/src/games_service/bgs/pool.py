@@ -1,12 +1,12 @@
-"""The progressive pool in the database: each spin's contribution, the claim of a hit (once per round, with the
-reset of the pool in the same transaction) and what visitors see of it."""
+"""The progressive pool in the database: the claim of a hit (once per round, with the reset of the pool in the
+same transaction) and what visitors see of it. Each spin's contribution is added by the statement that closes it
+(``bgs_close_round``, migration 0007), only while the pool is below its cap."""
 
 from __future__ import annotations
 
 import uuid
 
 from sqlalchemy import and_, func, select, text, update
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from games_service.bgs import jackpot
 from games_service.bgs.models import JackpotShare, Round
@@ -16,12 +16,6 @@ from games_service.records.domain import masked
 from games_service.records.schemas import WinnerRead
 from portal_kit.db import Database
 
-CONTRIBUTE = text(
-    """
-    INSERT INTO jackpot_share (merchant, currency, shard, amount) VALUES (:merchant, :currency, :shard, :amount)
-    ON CONFLICT (merchant, currency, shard) DO UPDATE SET amount = jackpot_share.amount + excluded.amount
-    """
-)
 # RETURNING gives the row after the update: the amounts emptied are read (and locked) first.
 EMPTY = text(
     """
@@ -37,23 +31,16 @@ EMPTY = text(
 WINNERS_SHOWN = 20
 
 
-async def contribute(session: AsyncSession, round_: Round) -> None:
-    """Add a settled real-money spin's share of its stake to its player's shard of the pool."""
-    amount = jackpot.contribution(round_.stake)
-    if amount:
-        await session.execute(CONTRIBUTE, {"merchant": round_.merchant, "currency": round_.currency,
-                                           "shard": jackpot.shard_of(round_.account_id), "amount": amount})  # fmt: skip
-
-
 async def claim(db: Database, round_id: uuid.UUID, merchant: str, currency: str) -> int:
-    """What the hit of round ``round_id`` wins: the pool now (``SEED`` and every shard), which starts again from
-    ``SEED``; a round that claimed already gets its amount again and empties nothing."""
+    """What the hit of round ``round_id`` wins: the pool now (``SEED`` and every shard, at most ``CAP``), which
+    starts again from ``SEED`` (what was above the cap stays with the house); a round that claimed already gets its
+    amount again and empties nothing."""
     async with db.transaction() as session:
         claimed = await session.scalar(select(Round.jackpot_win).where(Round.id == round_id).with_for_update())
         if claimed is not None:
             return int(claimed)
         shares = (await session.execute(EMPTY, {"merchant": merchant, "currency": currency})).scalars().all()
-        won = jackpot.SEED + sum(int(share) for share in shares)
+        won = jackpot.payable(jackpot.SEED + sum(int(share) for share in shares))
         await session.execute(update(Round).where(Round.id == round_id).values(jackpot_win=won))
         return won
 
@@ -65,7 +52,7 @@ async def amount(db: Database, merchant: str, currency: str) -> int:
                 JackpotShare.merchant == merchant, JackpotShare.currency == currency
             )
         )
-    return jackpot.SEED + int(shares or 0)
+    return jackpot.payable(jackpot.SEED + int(shares or 0))
 
 
 async def winners(db: Database, merchant: str, language: str) -> list[WinnerRead]:

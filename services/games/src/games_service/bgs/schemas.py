@@ -8,6 +8,7 @@ from games_service.bgs.games import MAX_STAKE
 from games_service.records.schemas import WinnerRead
 
 RequestId = Annotated[str, Field(min_length=8, max_length=100, pattern=r"^[A-Za-z0-9_.:-]+$")]
+SeedHash = Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{64}$", description="SHA-256 of a server seed's 32 bytes.")]
 Stake = Annotated[StrictInt, Field(ge=1, le=MAX_STAKE, description="Integer minor units.")]
 
 
@@ -16,7 +17,14 @@ class SpinBody(BaseModel):
     requestId: RequestId
 
 
-RoomId = Annotated[StrictStr, Field(min_length=1, max_length=16, description="The room played in: its stakes apply.")]
+RoomId = Annotated[
+    StrictStr,
+    Field(
+        min_length=1, max_length=16,
+        description="The room played in (GLS2_roomList): its stakes apply. Required for real money; a free demo "
+        "without one plays at the BEGINNER room's stakes.",
+    ),
+]  # fmt: skip
 
 
 class DiceBody(BaseModel):
@@ -44,8 +52,9 @@ class LineWinRead(BaseModel):
 class SlotOutcome(BaseModel):
     stops: list[int]
     grid: list[list[str]]  # grid[reel][row]
-    wins: list[LineWinRead]
+    wins: list[LineWinRead]  # each line's pay before the game's cap on a round's win
     jackpot: bool = False  # the round won the progressive jackpot (rounds before it existed: false)
+    jackpotDraw: int | None = None  # the jackpot's number (below 2,000,000,000): a hit when below the stake
 
 
 class DiceOutcome(BaseModel):
@@ -75,6 +84,7 @@ class RoundRead(BaseModel):
     win: int
     balance: int
     fairness: FairnessRead
+    capped: bool = False  # the win was cut to the game's maximum win a round
 
 
 class SlotRoundRead(RoundRead):
@@ -91,17 +101,21 @@ class DragonTigerRoundRead(RoundRead):
 
 
 class SeedsRead(BaseModel):
-    serverSeedHash: str
+    serverSeedHash: str  # the current server seed's commitment: SHA-256 of its 32 bytes, in hex
     clientSeed: str
     nonce: int  # rounds played under this pair; the next round uses nonce + 1
+    nextServerSeedHash: str  # the next pair's server seed, fixed now: the one a rotation starts
 
 
 class RotateBody(BaseModel):
     clientSeed: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+    nextServerSeedHash: Annotated[
+        SeedHash, Field(description="The next server seed's hash the player saw: the rotation starts that seed.")
+    ]
 
 
 class RevealedRead(BaseModel):
-    serverSeed: str
+    serverSeed: str  # 64 hex digits: the seed's 32 bytes
     serverSeedHash: str
     clientSeed: str
     rounds: int
@@ -115,7 +129,7 @@ class RotatedRead(BaseModel):
 class VerifyRead(BaseModel):
     gameCode: str
     serverSeedHash: str
-    slot: SlotOutcome | None = None
+    slot: SlotOutcome | None = None  # line wins in line bets of 1, or of the stake's when ``stake`` was given
     multiplier: int | None = None  # the slot's total in line bets
     dice: DiceOutcome | None = None
     cards: CardsOutcome | None = None

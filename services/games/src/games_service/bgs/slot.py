@@ -2,18 +2,22 @@
 symbol and pays itself. A line pays the longest run of one symbol from the left reel (wilds count as that
 symbol), or the run of wilds alone when that pays more; pays are multiples of the line bet (stake / 10).
 
-Each reel stops at a provably fair position on its strip; the three rows show the strip from there. Each
-line takes one row per reel and the reels are independent, so a line's symbols are independent draws from
-the strip's symbol frequencies, and the return to player is exactly the expected multiplier of one line
-(``exact_rtp``, by enumerating every line); the simulation checks the engine against it."""
+Each reel stops at a provably fair position on its strip (the round's first five numbers below 29, reel 1 to 5);
+the three rows show the strip from there. Each line takes one row per reel and the reels are independent, so a
+line's symbols are independent draws from the strip's symbol frequencies, and the return to player is exactly the
+expected multiplier of one line (``exact_rtp``, by enumerating every line); the simulation checks the engine
+against it. A round's win is capped per game (``games.MAX_WIN``): ``capped_rtp`` counts what the cap takes at a
+stake, exactly, from the combinations that pay more (``tail``)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games_service.bgs import fair
+from portal_kit.fairness import FairStream
 
 GAME_CODE = "BGS_FRUIT5"
 REELS, ROWS = 5, 3
@@ -104,8 +108,13 @@ def evaluate(stops: tuple[int, ...]) -> Spin:
     return Spin(stops, grid, tuple(wins))
 
 
-def play(server_seed: str, client_seed: str, nonce: int) -> Spin:
-    return evaluate(tuple(fair.integers(server_seed, client_seed, nonce, [len(STRIP)] * REELS)))
+def stops(stream: FairStream) -> tuple[int, ...]:
+    """The reels' stops: the round's next five numbers below the strip's length, reel 1 to 5."""
+    return tuple(stream.below(len(STRIP)) for _ in range(REELS))
+
+
+def play(stream: FairStream) -> Spin:
+    return evaluate(stops(stream))
 
 
 def exact_rtp() -> Fraction:
@@ -118,3 +127,62 @@ def exact_rtp() -> Fraction:
             weight *= COUNTS[symbol]
         expected += weight * line_pay(line)[2]
     return expected / Fraction(total**REELS)
+
+
+BEST_PAY = max(pays[-1] for pays in PAYS.values())
+MOST = len(LINES) * BEST_PAY  # the most a spin pays, in line bets
+
+
+@functools.cache
+def _bound(prefix: tuple[str, ...]) -> int:
+    if len(prefix) == REELS:
+        return line_pay(prefix)[2]
+    wilds = 0
+    while wilds < len(prefix) and prefix[wilds] == WILD:
+        wilds += 1
+    if wilds == len(prefix):  # wilds so far (or nothing): any symbol may follow
+        return BEST_PAY
+    symbol, run = prefix[wilds], wilds
+    while run < len(prefix) and prefix[run] in (symbol, WILD):
+        run += 1
+    wild_pay = PAYS[WILD][wilds - 1] if wilds else 0
+    return max(wild_pay, PAYS[symbol][REELS - 1] if run == len(prefix) else PAYS[symbol][run - 1])
+
+
+def line_bound(prefix: tuple[str, ...] | list[str]) -> int:
+    """The most a line can pay once its first reels show ``prefix``, whatever the others show."""
+    return _bound(tuple(prefix))
+
+
+WINDOWS = tuple(tuple(STRIP[(stop + row) % len(STRIP)] for row in range(ROWS)) for stop in range(len(STRIP)))
+
+
+@functools.cache
+def tail(threshold: int) -> dict[int, int]:
+    """How many of the strip's 29**5 stop combinations pay more than ``threshold`` line bets in all, by that total.
+    The search leaves a branch as soon as its lines' bounds (``line_bound``) cannot add up to more."""
+    found: Counter[int] = Counter()
+
+    def search(lines: tuple[tuple[str, ...], ...]) -> None:
+        reel = len(lines[0])
+        for window in WINDOWS:
+            grown = tuple((*line, window[rows[reel]]) for line, rows in zip(lines, LINES, strict=True))
+            if sum(_bound(line) for line in grown) > threshold:
+                if reel + 1 == REELS:
+                    found[sum(_bound(line) for line in grown)] += 1
+                else:
+                    search(grown)
+
+    search(((),) * len(LINES))
+    return dict(found)
+
+
+def capped_rtp(stake: int, cap: int) -> Fraction:
+    """The return of a spin of ``stake`` (a multiple of the lines) whose win is at most ``cap``: the exact return
+    less what the cap takes from the combinations that pay more."""
+    line_bet = stake // len(LINES)
+    threshold = cap // line_bet
+    if threshold >= MOST:
+        return exact_rtp()
+    cut = sum(count * (total * line_bet - cap) for total, count in tail(threshold).items())
+    return exact_rtp() - Fraction(cut, len(STRIP) ** REELS * stake)

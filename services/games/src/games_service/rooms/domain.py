@@ -1,6 +1,8 @@
 """The rooms of the in-house player-versus-player games (spec §7, PvP: ``GLS2_roomList``, ``/wps/game/launchGame``):
 stake tiers a player picks before playing. A room sets the stakes its rounds take, as multiples of the game's
-minimum bet, and the balance a player needs to enter it: ten of its smallest stakes. Pure rules, no I/O."""
+minimum bet, and the balance a player needs to enter it: ten of its smallest stakes. Every real-money round of
+such a game names its room and is held to its stakes; a free demo (play money) may leave it out and plays at the
+beginners' stakes. Pure rules, no I/O."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ PVP = "PVP"
 # (room id, its smallest and largest stake as multiples of the game's minimum bet)
 TIERS = (("BEGINNER", 1, 100), ("STANDARD", 10, 1_000), ("VIP", 100, 10_000))
 ENTRY_STAKES = 10  # a room asks for this many of its smallest stakes to enter
+DEMO_ROOM = TIERS[0][0]  # a free demo played without a room keeps to the beginners' stakes
 
 
 @dataclass(frozen=True)
@@ -50,3 +53,17 @@ def check_entry(room: Room, balance: int) -> None:
         raise DomainError(
             "room.balance_too_low", status=409, value={"minBalance": room.min_balance}, min=room.min_balance
         )
+
+
+def bet_room(game_type: str, in_house: bool, min_bet: int, room_id: str | None, *, real_money: bool) -> Room | None:
+    """The room whose stakes a round is held to: the one it names; none named, the beginners' room for a free
+    demo and ``room.required`` for real money; None for a game without rooms (its own limits apply)."""
+    if not rooms_of(game_type, in_house, min_bet):
+        if room_id is not None:
+            raise NotFound("room.not_found")
+        return None
+    if room_id is None:
+        if real_money:
+            raise DomainError("room.required")
+        room_id = DEMO_ROOM
+    return room_of(game_type, in_house, min_bet, room_id)
