@@ -84,7 +84,11 @@ async def test_account_record_is_paged_filtered_and_private(wallet: WalletClient
     await wallet.call("POST", f"/wps/ops/wallet/merchants/{MERCHANT}/deposits/{deposit}/approve", ops)
 
     page = (await wallet.call("GET", "/wps/relay/ODSFE2_MemTransDet?pageNo=1&pageSize=3", token)).json()["value"]
-    assert (page["totalCount"], page["totalPages"], len(page["list"])) == (4, 2, 3)
+    # Paged as every other list (portal_kit.paging): pageNo and pageSize in, {pageNum, totalPages, total, list} out.
+    assert set(page) == {"pageNum", "totalPages", "total", "list"}
+    assert (page["pageNum"], page["total"], page["totalPages"], len(page["list"])) == (1, 4, 2, 3)
+    second = (await wallet.call("GET", "/wps/relay/ODSFE2_MemTransDet?pageNo=2&pageSize=3", token)).json()["value"]
+    assert (second["pageNum"], [r["amount"] for r in second["list"]]) == (2, [1_000])
     assert [(r["type"], r["amount"], r["balanceAfter"]) for r in page["list"]] == [
         ("deposit", 5_000, 11_000),
         ("adjustment", 3_000, 6_000),
@@ -95,11 +99,9 @@ async def test_account_record_is_paged_filtered_and_private(wallet: WalletClient
     today = datetime.now(UTC).date()
     tomorrow = (today + timedelta(days=1)).isoformat()
     future = (await wallet.call("GET", f"/wps/relay/ODSFE2_MemTransDet?startDate={tomorrow}", token)).json()
-    assert future["value"]["totalCount"] == 0
+    assert future["value"]["total"] == 0
     within = f"startDate={today.isoformat()}&endDate={today.isoformat()}"
-    assert (await wallet.call("GET", f"/wps/relay/ODSFE2_MemTransDet?{within}", token)).json()["value"][
-        "totalCount"
-    ] == 4
+    assert (await wallet.call("GET", f"/wps/relay/ODSFE2_MemTransDet?{within}", token)).json()["value"]["total"] == 4
     backwards = await wallet.call(
         "GET", f"/wps/relay/ODSFE2_MemTransDet?startDate={tomorrow}&endDate=2020-01-01", token
     )
@@ -110,9 +112,9 @@ async def test_account_record_is_paged_filtered_and_private(wallet: WalletClient
     assert (await wallet.call("GET", "/wps/relay/ODSFE2_MemTransDet?type=casino", token)).json()[
         "errorCode"
     ] == "record_type.unknown"
-    assert (await wallet.call("GET", "/wps/relay/ODSFE2_MemTransDet", other)).json()["value"]["totalCount"] == 0
+    assert (await wallet.call("GET", "/wps/relay/ODSFE2_MemTransDet", other)).json()["value"]["total"] == 0
     journal = await wallet.call("GET", f"/wps/ops/wallet/merchants/{MERCHANT}/accounts/{account}/journal", ops)
-    assert journal.json()["value"]["totalCount"] == 4
+    assert journal.json()["value"]["total"] == 4
     assert (
         await wallet.call("GET", f"/wps/ops/wallet/merchants/{MERCHANT}/accounts/{account}/journal", token)
     ).status_code == 403

@@ -848,6 +848,13 @@ export interface PageRead_NotificationsAuditRead {
   list: Array<NotificationsAuditRead>;
 }
 
+export interface PageRead_RecordRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<RecordRead>;
+}
+
 export interface PageRead_ResultRead {
   pageNum: number;
   totalPages: number;
@@ -887,14 +894,6 @@ export interface ProfitRowRead {
   validBet: number;
   win: number;
   profit: number;
-}
-
-export interface RecordPageRead {
-  list: Array<RecordRead>;
-  pageNo: number;
-  pageSize: number;
-  totalCount: number;
-  totalPages: number;
 }
 
 export interface RecordRead {
@@ -2150,7 +2149,7 @@ export interface OperationResponse {
   opsLogout: Done;
   opsLotteryAudit: Array<LotteryAuditRead>;
   opsMe: OpsPersonRead;
-  opsMemberJournal: RecordPageRead;
+  opsMemberJournal: PageRead_RecordRead;
   opsNotificationsAudit: PageRead_NotificationsAuditRead;
   opsPeople: Array<OpsPersonRead>;
   opsRejectDeposit: DepositRead;
@@ -2201,7 +2200,7 @@ export interface OperationResponse {
   supportLaunch: SupportLaunchRead;
   supportModels: Array<SupportModelRead>;
   systemStatus: SystemStatusRead;
-  transactionRecords: RecordPageRead;
+  transactionRecords: PageRead_RecordRead;
   transferToUpline: UplineTransferRead;
   trialLaunchGame: LaunchRead;
   unreadCount: UnreadCountRead;

@@ -241,14 +241,6 @@ class RecordRead(Read):
     reference: str
 
 
-class RecordPageRead(Read):
-    list: list[RecordRead]
-    pageNo: int
-    pageSize: int
-    totalCount: int
-    totalPages: int
-
-
 class ConsolidatedRead(Read):
     currency: str
     balance: int

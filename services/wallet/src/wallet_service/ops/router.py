@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query
 
-from portal_kit.envelope import Envelope, ok
+from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
 from portal_kit.sessions import OpsChecker, OpsMaker, OpsViewer
 from wallet_service.deps import Db
@@ -19,7 +19,7 @@ from wallet_service.schemas import (
     AdjustmentRead,
     AdjustmentRequestRead,
     Decision,
-    RecordPageRead,
+    RecordRead,
     WalletAuditRead,
 )
 
@@ -65,10 +65,12 @@ async def decide_adjustment(
     return ok(await service.decide_adjustment(db, code, adjustment_id, actor, action == "approve", reason))
 
 
-@ops.get("/accounts/{account_id}/journal", operation_id="opsMemberJournal", response_model=Envelope[RecordPageRead])
+@ops.get(
+    "/accounts/{account_id}/journal", operation_id="opsMemberJournal", response_model=Envelope[PageRead[RecordRead]]
+)
 async def member_journal(
     code: str, account_id: str, db: Db, actor: OpsViewer, page: Paging
-) -> Envelope[RecordPageRead]:
+) -> Envelope[PageRead[RecordRead]]:
     return ok(await records.journal(db, code, account_id, page))
 
 

@@ -7,18 +7,20 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query
 
 from portal_kit.dates import day_range
-from portal_kit.envelope import Envelope, ok
+from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
 from wallet_service.deps import Db, Member
 from wallet_service.records import service
 from wallet_service.records.domain import kinds_for
-from wallet_service.schemas import ConsolidatedRead, RecordPageRead
+from wallet_service.schemas import ConsolidatedRead, RecordRead
 
 router = APIRouter(tags=["wallet records"])
 Paging = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
 
 
-@router.get("/wps/relay/ODSFE2_MemTransDet", operation_id="transactionRecords", response_model=Envelope[RecordPageRead])
+@router.get(
+    "/wps/relay/ODSFE2_MemTransDet", operation_id="transactionRecords", response_model=Envelope[PageRead[RecordRead]]
+)
 async def transaction_records(
     db: Db,
     member: Member,
@@ -26,8 +28,8 @@ async def transaction_records(
     record_type: str | None = Query(None, alias="type", max_length=20),
     start_date: str | None = Query(None, alias="startDate", max_length=10),
     end_date: str | None = Query(None, alias="endDate", max_length=10),
-) -> Envelope[RecordPageRead]:
-    """Paged, newest first; ``type`` one of deposit, withdrawal, transfer, upline, bet, win, rollback,
+) -> Envelope[PageRead[RecordRead]]:
+    """Paged as every list is (``pageNo``, ``pageSize``; ``{pageNum, totalPages, total, list}``), newest first; ``type`` one of deposit, withdrawal, transfer, upline, bet, win, rollback,
     adjustment, bonus (or all); ``startDate``/``endDate`` as yyyy-MM-dd, both days included."""
     start, end = day_range(start_date, end_date)
     return ok(

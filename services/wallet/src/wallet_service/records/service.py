@@ -7,14 +7,15 @@ from datetime import datetime
 from sqlalchemy import func, select
 
 from portal_kit.db import Database
-from portal_kit.paging import Page
+from portal_kit.envelope import PageRead
+from portal_kit.paging import Page, page_of
 from portal_kit.repository import Scoped
 from wallet_service import events
 from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
 from wallet_service.ledger.service import main_wallet
 from wallet_service.records.domain import TYPE_OF_KIND
-from wallet_service.schemas import ConsolidatedRead, RecordPageRead, RecordRead, WalletRead
+from wallet_service.schemas import ConsolidatedRead, RecordRead, WalletRead
 from wallet_service.withdrawals import domain as withdrawal_states
 from wallet_service.withdrawals.models import Withdrawal
 
@@ -27,7 +28,7 @@ async def journal(
     kinds: tuple[str, ...] | None = None,
     start: datetime | None = None,
     end: datetime | None = None,
-) -> RecordPageRead:
+) -> PageRead[RecordRead]:
     """The journal lines of one account's wallets, newest first, paged."""
     query = (
         select(
@@ -55,25 +56,20 @@ async def journal(
         rows = (
             await session.execute(query.order_by(JournalEntry.id.desc()).offset(page.offset).limit(page.size))
         ).all()
-    return RecordPageRead(
-        list=[
-            RecordRead(
-                id=row.id,
-                time=events.stamp(row.created_at),
-                type=TYPE_OF_KIND.get(row.kind, row.kind),
-                wallet=row.wallet,
-                amount=row.amount,
-                balanceAfter=row.balance_after,
-                currency=row.currency,
-                reference=row.idempotency_key.split(":", 1)[-1],
-            )
-            for row in rows
-        ],
-        pageNo=page.number,
-        pageSize=page.size,
-        totalCount=total,
-        totalPages=page.total_pages(total),
-    )
+    lines = [
+        RecordRead(
+            id=row.id,
+            time=events.stamp(row.created_at),
+            type=TYPE_OF_KIND.get(row.kind, row.kind),
+            wallet=row.wallet,
+            amount=row.amount,
+            balanceAfter=row.balance_after,
+            currency=row.currency,
+            reference=row.idempotency_key.split(":", 1)[-1],
+        )
+        for row in rows
+    ]
+    return page_of(page, lines, total)
 
 
 async def consolidated(db: Database, merchant: str, owner_id: str) -> ConsolidatedRead:

@@ -63,7 +63,7 @@ export function Records() {
           </tbody>
         </table>
       )}
-      {page && <Pager label={t(language, "transactionHistory")} previous={t(language, "previous")} next={t(language, "next")} pageNo={pageNo} shown={page.pageNo} totalPages={page.totalPages} onPage={setPageNo} />}
+      {page && <Pager label={t(language, "transactionHistory")} previous={t(language, "previous")} next={t(language, "next")} pageNo={pageNo} shown={page.pageNum} totalPages={page.totalPages} onPage={setPageNo} />}
     </section>
   );
 }
