@@ -301,6 +301,7 @@ export interface DiceRoundRead {
   win: number;
   balance: number;
   fairness: FairnessRead;
+  capped?: boolean;
   dice: DiceOutcome;
 }
 
@@ -337,6 +338,7 @@ export interface DragonTigerRoundRead {
   win: number;
   balance: number;
   fairness: FairnessRead;
+  capped?: boolean;
   cards: CardsOutcome;
 }
 
@@ -1027,6 +1029,7 @@ export interface RotatedRead {
 export interface RsaKeyRead {
   keyId: string;
   publicKey: string;
+  nextServerSeedHash: string;
 }
 
 export interface SealedBody {
@@ -1047,6 +1050,7 @@ export interface SessionRead {
   type: number;
 }
 
+  nextServerSeedHash: string;
 export interface SettingsChange {
   mode?: string | null;
   vendors?: Array<string> | null;
@@ -1119,6 +1123,7 @@ export interface SlotRoundRead {
   win: number;
   balance: number;
   fairness: FairnessRead;
+  jackpotDraw?: number | null;
   slot: SlotOutcome;
   jackpotWin: number;
 }
@@ -1129,6 +1134,7 @@ export interface SmsRequest {
   countryDialingCode?: string;
   botCheckId?: string;
   botCheckNonce?: string;
+  capped?: boolean;
 }
 
 export interface SocketBalanceFrame {
@@ -1875,7 +1881,7 @@ export interface OperationQuery {
   unreadCount: Record<string, never>;
   upline: Record<string, never>;
   vendorGameTypes: { vassalage: string };
-  verifyRound: { gameCode: string; serverSeed: string; clientSeed: string; nonce: number; target?: number | null; over?: boolean | null; side?: string | null };
+  verifyRound: { gameCode: string; serverSeed: string; clientSeed: string; nonce: number; stake?: number | null; target?: number | null; over?: boolean | null; side?: string | null };
   vnGameMenu: Record<string, never>;
   vnLaunch: { lottoGameCode: string; lottoArea?: "VN"; launchMode?: "LOTT"; lottoPrizeMode?: string | null; lottoView?: "betting" | "lobby"; device?: string | null; backUrl?: string | null };
   vnOpened: { gameCode: string };

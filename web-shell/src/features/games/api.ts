@@ -120,6 +120,13 @@ export function launchInRoom(language: string, nodeId: number, roomId: string) {
   return api("launchGameInRoom", language, { query: { nodeId, roomId } });
 }
 
+/** The player's in-house seeds: the commitments of the current and the next server seed. Reading them shows
+ * them, and a first round waits until they were shown. */
+export function useSeeds() {
+  const { token } = useSession();
+  return useQuery({ queryKey: ["bgsSeeds", token], queryFn: () => api("currentSeeds", "EN"), enabled: token !== null });
+}
+
 /** A free demo: a trial account's launch, played with its play money. */
 export function trialLaunchGame(language: string, nodeId: number) {
   return api("trialLaunchGame", language, { query: { nodeId } });

@@ -71,7 +71,7 @@ export function DiceGame({ minBet, room }: { minBet: number; room?: GameRoom | u
         </button>
       </div>
       <OutcomeLine outcome={roll.outcome} />
-      {round && <Fairness fairness={round.fairness} />}
+      <Fairness fairness={round?.fairness} />
     </section>
   );
 }

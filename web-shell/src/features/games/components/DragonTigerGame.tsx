@@ -65,7 +65,7 @@ export function DragonTigerGame({ minBet, room }: { minBet: number; room?: GameR
         ))}
       </div>
       <OutcomeLine outcome={play.outcome} />
-      {round && <Fairness fairness={round.fairness} />}
+      <Fairness fairness={round?.fairness} />
     </section>
   );
 }

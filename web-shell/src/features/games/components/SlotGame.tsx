@@ -64,7 +64,7 @@ export function SlotGame({ minBet }: { minBet: number }) {
         </button>
       </div>
       <OutcomeLine outcome={spin.outcome} />
-      {round && <Fairness fairness={round.fairness} />}
+      <Fairness fairness={round?.fairness} />
     </section>
   );
 }
