@@ -10,10 +10,10 @@ type Key =
   | "under" | "target" | "chance" | "payout" | "fairness" | "serverSeedHash" | "clientSeed" | "nonce"
   | "verify" | "verifyTitle" | "serverSeed" | "gameCode" | "result" | "rotateSeeds" | "revealed" | "underMaintenance"
   | "vendorGames" | "close" | "rolled" | "noWin" | "gameCentre" | "recentGames" | "verifyHint" | "DRAGON" | "TIGER" | "TIE" | "side" | "minBetFilter" | "linesFilter"
-  | "rooms" | "BEGINNER" | "STANDARD" | "VIP" | "enterRoom" | "roomStakes" | "roomEntry" | "nextServerSeedHash" | "maxWin";
+  | "rooms" | "BEGINNER" | "STANDARD" | "VIP" | "enterRoom" | "roomStakes" | "roomEntry" | "nextServerSeedHash";
 
 const TR: Record<Key, string> = {
-  nextServerSeedHash: "Sonraki sunucu tohumu (SHA-256)", maxWin: "tur başına en yüksek kazanç",
+  nextServerSeedHash: "Sonraki sunucu tohumu (SHA-256)",
   rooms: "Odalar", BEGINNER: "Başlangıç", STANDARD: "Standart", VIP: "VIP", enterRoom: "Odaya gir", roomStakes: "Bahis", roomEntry: "Giriş bakiyesi",
   LOTT: "Loto", ELOTT: "E-Loto", LIVE: "Canlı casino", FISH: "Balık oyunları", RNG: "Slotlar", PVP: "Kart oyunları",
   ESPORTS: "E-spor", SPORTS: "Spor bahisleri", COCKFIGHT: "Horoz dövüşü", hot: "Popüler oyunlar", inHouse: "BGS Originals",
@@ -35,7 +35,7 @@ const TR: Record<Key, string> = {
 };
 
 const EN: Record<Key, string> = {
-  nextServerSeedHash: "Next server seed (SHA-256)", maxWin: "the most a round pays",
+  nextServerSeedHash: "Next server seed (SHA-256)",
   rooms: "Rooms", BEGINNER: "Beginners", STANDARD: "Standard", VIP: "VIP", enterRoom: "Enter", roomStakes: "Stakes", roomEntry: "Balance to enter",
   LOTT: "Lottery", ELOTT: "E-lottery", LIVE: "Live casino", FISH: "Fish games", RNG: "Slots", PVP: "Card games",
   ESPORTS: "E-sports", SPORTS: "Sports betting", COCKFIGHT: "Cockfight", hot: "Hot games", inHouse: "BGS Originals",
@@ -56,7 +56,7 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
-  nextServerSeedHash: "下一个服务器种子 (SHA-256)", maxWin: "单局最高赢额",
+  nextServerSeedHash: "下一个服务器种子 (SHA-256)",
   rooms: "房间", BEGINNER: "新手场", STANDARD: "标准场", VIP: "贵宾场", enterRoom: "进入", roomStakes: "投注", roomEntry: "入场余额",
   LOTT: "彩票", ELOTT: "电子彩票", LIVE: "真人娱乐", FISH: "捕鱼游戏", RNG: "老虎机", PVP: "棋牌游戏", ESPORTS: "电子竞技",
   SPORTS: "体育投注", COCKFIGHT: "斗鸡", hot: "热门游戏", inHouse: "BGS 原创", allVendors: "全部供应商", allGames: "全部",
