@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from lottery_helpers import Lottery
+from lottery_helpers import TEST_SEED_KEY, TEST_SEED_KEY_ID, Lottery
 from nats.aio.client import Client as NATS
 
 from lottery_service.main import build_app
@@ -104,7 +104,7 @@ async def lottery_wallet(
 def lottery_settings(portal_servers: PortalServers, lottery_database_url: str) -> LotterySettings:
     return LotterySettings(
         database_url=lottery_database_url, redis_url=portal_servers.redis_url, nats_url=portal_servers.nats_url,
-        recovery_after_seconds=1.0,
+        recovery_after_seconds=1.0, seed_key=TEST_SEED_KEY, seed_key_id=TEST_SEED_KEY_ID,
     )  # fmt: skip
 
 
@@ -127,4 +127,6 @@ async def lottery(
         async with httpx.AsyncClient(
             transport=transport, base_url="http://portal", headers={"Language": "EN", "Merchant": "turkeyf2"}
         ) as http:
-            yield Lottery(http, lottery_db, wallet_for_lottery, portal_servers.redis_url, worker_nats, lottery_settings)
+            yield Lottery(
+                http, lottery_db, wallet_for_lottery, portal_servers.redis_url, worker_nats, lottery_settings, app
+            )

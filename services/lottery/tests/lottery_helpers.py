@@ -9,12 +9,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
+from fastapi import FastAPI
 from nats.aio.client import Client as NATS
 from sqlalchemy import update
 
-from lottery_service.bets import service as bets
-from lottery_service.catalogue.domain import catalogue
+from lottery_service.bets import settlement
+from lottery_service.catalogue.domain import Catalogue, catalogue
 from lottery_service.draws import service as draws
+from lottery_service.draws.keys import SeedKeys
 from lottery_service.draws.models import Issue
 from lottery_service.settings import LotterySettings
 from portal_kit.db import Database
@@ -22,8 +24,11 @@ from portal_kit.sessions import Principal, Role
 from portal_kit.testing.plugin import issue_session
 from wallet_service.accounts.handlers import NewAccount, open_wallets
 from wallet_service.money.service import Movement, credit
+from wallet_service.reconcile import differences
 
 MERCHANT = "turkeyf2"
+TEST_SEED_KEY = "5eed" * 16  # the seed key the tests' settings hold (64 hex digits)
+TEST_SEED_KEY_ID = "t1"
 TIME_LEFT = timedelta(seconds=10)  # of an issue a test bets on, before its close
 
 
@@ -35,6 +40,7 @@ class Lottery:
     redis_url: str
     nc: NATS  # the worker's connection
     settings: LotterySettings
+    app: FastAPI  # the API under test (its own database engine is ``app.state.db``)
 
     async def member(
         self, balance: int = 1_000_000, *, role: Role = Role.MEMBER, account_type: int = 0, username: str = "player"
@@ -58,9 +64,18 @@ class Lottery:
         assert row is not None
         return int(row[0])
 
-    async def schedule(self, now: datetime | None = None) -> int:
+    async def reconciled(self) -> bool:
+        """The wallet's reconciliation finds every balance equal to its journal and every brand summing to zero."""
+        return await differences(self.wallet_db) == []
+
+    async def schedule(
+        self, now: datetime | None = None, settings: LotterySettings | None = None, data: Catalogue | None = None,
+        ahead: timedelta = timedelta(minutes=10),
+    ) -> int:  # fmt: skip
+        """Write the issues ahead as the worker does (every game's, or ``data``'s), under the settings' seed key."""
+        keys = SeedKeys.of(settings or self.settings)
         return await draws.schedule(
-            self.db, catalogue(), now or datetime.now(UTC), timedelta(minutes=10), timedelta(hours=1)
+            self.db, data or catalogue(), now or datetime.now(UTC), ahead, timedelta(hours=1), keys
         )
 
     async def open_issue(self, game: str) -> str:
@@ -93,5 +108,5 @@ class Lottery:
 
     async def draw_and_settle(self) -> int:
         data = catalogue()
-        await draws.draw_due(self.db, data)
-        return await bets.settle_drawn(self.db, self.nc, data, 8)
+        await draws.draw_due(self.db, data, SeedKeys.of(self.settings))
+        return await settlement.settle_drawn(self.db, self.nc, data, 8)

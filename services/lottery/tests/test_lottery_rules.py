@@ -17,7 +17,9 @@ from lottery_service.bets.domain import Choice
 from lottery_service.catalogue.domain import LANGUAGES, BetType, Catalogue, catalogue, parse
 from lottery_service.draws import domain as draws
 from lottery_service.draws.simulate import frequencies
+from lottery_service.ops import domain as void_rules
 from portal_kit.errors import DomainError
+from portal_kit.sessions import OpsRole, Principal, Role
 
 DATA = catalogue()
 
@@ -85,13 +87,22 @@ EXAMPLES = [
     ("SEA_5M", "RUN_TOP", Choice(numbers=(5,)), [1, 2, 3, 4, 5, 6, 7, 8], 1),
     ("SEA_5M", "RUN_TOP", Choice(numbers=(1,)), [1, 2, 3, 4, 5, 6, 7, 8], 0),
 ]
-VN_DRAW = [12345, 99945, *[10000 + i for i in range(8)], 1245, 2222, 3333, 4444, *[5000 + i for i in range(6)], 745, 100, 999, 45, 12, 13, 14]  # fmt: skip
+VN_NORTH_DRAW = [12345, 99945, *[10000 + i for i in range(8)], 1245, 2222, 3333, 4444, *[5000 + i for i in range(6)], 745, 100, 999, 45, 12, 13, 14]  # fmt: skip
+# special, first, second, 2 third, 7 fourth, fifth, 3 sixth, seventh, eighth
+VN_SOUTH_DRAW = [123456, 99945, 10000, 10001, 10002, *[20001 + i for i in range(7)], 1245, 3333, 4444, 5555, 745, 7]  # fmt: skip
 EXAMPLES += [
-    ("VN_SOUTH", "DE", Choice(numbers=(45,)), VN_DRAW, 1),
-    ("VN_SOUTH", "DE3", Choice(numbers=(345,)), VN_DRAW, 1),
-    ("VN_SOUTH", "DE3", Choice(numbers=(945,)), VN_DRAW, 0),
-    ("VN_SOUTH", "LO", Choice(numbers=(45,)), VN_DRAW, 5),  # 12345, 99945, 1245, 745 and 45
-    ("VN_SOUTH", "LO", Choice(numbers=(77,)), VN_DRAW, 0),
+    ("VN_NORTH", "DE", Choice(numbers=(45,)), VN_NORTH_DRAW, 1),
+    ("VN_NORTH", "DE3", Choice(numbers=(345,)), VN_NORTH_DRAW, 1),
+    ("VN_NORTH", "DE3", Choice(numbers=(945,)), VN_NORTH_DRAW, 0),
+    ("VN_NORTH", "LO", Choice(numbers=(45,)), VN_NORTH_DRAW, 5),  # 12345, 99945, 1245, 745 and 45
+    ("VN_NORTH", "LO", Choice(numbers=(77,)), VN_NORTH_DRAW, 0),
+    ("VN_SOUTH", "DE", Choice(numbers=(56,)), VN_SOUTH_DRAW, 1),  # the special's last two
+    ("VN_SOUTH", "DE", Choice(numbers=(45,)), VN_SOUTH_DRAW, 0),
+    ("VN_SOUTH", "DE3", Choice(numbers=(456,)), VN_SOUTH_DRAW, 1),
+    ("VN_SOUTH", "DAU", Choice(numbers=(7,)), VN_SOUTH_DRAW, 1),  # the eighth prize, 07
+    ("VN_SOUTH", "DAU", Choice(numbers=(45,)), VN_SOUTH_DRAW, 0),
+    ("VN_SOUTH", "LO", Choice(numbers=(45,)), VN_SOUTH_DRAW, 3),  # 99945, 1245 and 745
+    ("VN_SOUTH", "LO", Choice(numbers=(7,)), VN_SOUTH_DRAW, 2),  # 20007 and the eighth's 07
 ]
 
 
@@ -144,7 +155,8 @@ def test_the_prize_mode_scales_the_odds_rounded_down() -> None:
         ("K3_1M", "TRIPLE", Choice(numbers=(7,))),
         ("LHC_5M", "SPECIAL", Choice(numbers=(50,))),
         ("LHC_5M", "SPECIAL_COLOUR", Choice(option="GRAY")),
-        ("VN_SOUTH", "DE", Choice(numbers=(100,))),
+        ("VN_NORTH", "DE", Choice(numbers=(100,))),
+        ("VN_SOUTH", "DAU", Choice(numbers=(100,))),
         ("SEA_5M", "TOP3", Choice(numbers=(1, 2))),
     ],
 )
@@ -202,7 +214,7 @@ def test_issues_are_numbered_by_day_and_sequence_and_close_before_the_draw() -> 
         draws.slots(one, datetime(2026, 11, 23, 23, 59, 30, tzinfo=UTC), datetime(2026, 11, 24, 0, 0, tzinfo=UTC))
     )
     assert [slot.issue for slot in midnight] == ["202611240001"]
-    daily = DATA.games["VN_SOUTH"]
+    daily = DATA.games["VN_NORTH"]
     [vn] = list(draws.slots(daily, moment, moment + timedelta(days=1)))
     assert vn.issue == "202611230001" and vn.draws_at == datetime(2026, 11, 23, 11, 15, tzinfo=UTC)
     assert vn.closes_at == vn.draws_at - timedelta(minutes=15)
@@ -214,24 +226,28 @@ def test_the_draw_is_the_hmac_of_the_seed_and_can_be_recomputed() -> None:
     shape = DATA.games["SSC_1M"].category.draw
     digest = hmac.new(seed, b"SSC_1M:202611230632:0", hashlib.sha256).digest()
     first_word = int.from_bytes(digest[:4], "big")
-    balls = draws.draw(shape, seed, "SSC_1M", "202611230632")
+    balls = draws.draw(shape, seed, "SSC_1M:202611230632")
     assert balls[0] == first_word % 10  # the first word is below the rejection limit for 10 values
-    assert balls == draws.draw(shape, seed, "SSC_1M", "202611230632")
-    assert balls != draws.draw(shape, seed, "SSC_1M", "202611230633")
+    assert balls == draws.draw(shape, seed, draws.context("SSC_1M", "202611230632"))
+    assert balls != draws.draw(shape, seed, "SSC_1M:202611230633")
     assert draws.seed_hash(seed) == hashlib.sha256(seed).hexdigest()
 
 
 def test_distinct_draws_never_repeat_a_ball_and_racing_is_an_order_of_all_ten() -> None:
     for n in range(200):
         seed = n.to_bytes(32, "big")
-        assert sorted(draws.draw(DATA.games["PK10_3M"].category.draw, seed, "PK10_3M", "x")) == list(range(1, 11))
-        lhc = draws.draw(DATA.games["LHC_5M"].category.draw, seed, "LHC_5M", "x")
+        assert sorted(draws.draw(DATA.games["PK10_3M"].category.draw, seed, "PK10_3M:x")) == list(range(1, 11))
+        lhc = draws.draw(DATA.games["LHC_5M"].category.draw, seed, "LHC_5M:x")
         assert len(set(lhc)) == 7 and all(1 <= ball <= 49 for ball in lhc)
-        vn = draws.draw(DATA.games["VN_SOUTH"].category.draw, seed, "VN_SOUTH", "x")
-        assert len(vn) == 27 and vn[0] < 100_000 and vn[-1] < 100
+        north = draws.draw(DATA.games["VN_NORTH"].category.draw, seed, "VN_NORTH:x")
+        assert len(north) == 27 and north[0] < 100_000 and north[-1] < 100
+        south = draws.draw(DATA.games["VN_SOUTH"].category.draw, seed, "VN_SOUTH:x")
+        assert len(south) == 18 and south[0] < 1_000_000 and south[-1] < 100
 
 
-@pytest.mark.parametrize("game", ["SSC_1M", "11X5_3M", "K3_1M", "PK10_3M", "LHC_5M", "PCB_3M", "VN_SOUTH", "SEA_5M"])
+@pytest.mark.parametrize(
+    "game", ["SSC_1M", "11X5_3M", "K3_1M", "PK10_3M", "LHC_5M", "PCB_3M", "VN_NORTH", "VN_SOUTH", "SEA_5M"]
+)
 def test_draw_frequencies_are_uniform_on_a_sample(game: str) -> None:
     """The suite's sample; ``./portal lottery:draws`` runs one million draws of every game."""
     assert frequencies(DATA.games[game], 6_000) == []
@@ -271,3 +287,22 @@ def test_bad_data_is_refused_when_read() -> None:
         parse(_data(game={"interval_minutes": 7}))
     with pytest.raises(ValueError, match="close within"):
         parse(_data(game={"close_seconds": 60}))
+
+
+def test_an_issue_is_voidable_only_open_and_before_its_close() -> None:
+    closes = datetime(2026, 11, 23, 11, 0, tzinfo=UTC)
+    assert void_rules.voidable("open", closes, closes - timedelta(microseconds=1))
+    assert not void_rules.voidable("open", closes, closes)  # at the close the outcome is committed: no void
+    assert not void_rules.voidable("drawn", closes, closes - timedelta(hours=1))
+    assert not void_rules.voidable("void", closes, closes - timedelta(hours=1))
+    assert void_rules.shown_status("pending", False) == "lapsed"
+    assert void_rules.shown_status("pending", True) == "pending"
+    assert void_rules.shown_status("approved", False) == "approved"
+
+
+def test_the_proposer_of_a_void_may_not_decide_it() -> None:
+    maker = Principal(Role.OPS, "*", username="ops.ann", ops_roles=frozenset({OpsRole.ADMIN}))
+    with pytest.raises(DomainError) as refused:
+        void_rules.refuse_same_person("ops.ann", maker)
+    assert (refused.value.status, refused.value.code) == (403, "ops.same_person")
+    void_rules.refuse_same_person("ops.bob", maker)

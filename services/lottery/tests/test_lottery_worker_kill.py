@@ -31,6 +31,8 @@ def worker(settings: LotterySettings, servers: PortalServers) -> ManagedProcess:
         "NATS_URL": settings.nats_url,
         "LOTTERY_TICK_SECONDS": "0.1",
         "LOTTERY_SETTLE_CONCURRENCY": "1",
+        "LOTTERY_SEED_KEY": settings.seed_key,  # the key the tests' issues were committed under
+        "LOTTERY_SEED_KEY_ID": settings.seed_key_id,
     }
     log = servers.root / "logs" / f"lottery-worker-{free_port()}.log"
     return ManagedProcess(

@@ -534,6 +534,7 @@ export interface LotteryGameDetailRead {
   balls: number;
   ballRange: Array<number>;
   colours: Record<string, Array<number>>;
+  prizes: Array<PrizeRead>;
   serverTime: string;
 }
 
@@ -551,9 +552,11 @@ export interface LotteryGameRead {
 export interface LotteryVerifyRead {
   gameCode: string;
   issue: string;
+  context: string;
   seedHash: string;
   committedSeedHash: string;
   seedMatches: boolean;
+  revealedSeed: string | null;
   result: Array<number>;
   drawnResult: Array<number> | null;
   resultMatches: boolean;
@@ -884,6 +887,12 @@ export interface PaymentPasswordRead {
 
 export type PopupExecution = "A" | "B" | "F";
 
+export interface PrizeRead {
+  name: string;
+  count: number;
+  digits: number;
+}
+
 export interface ProfitRead {
   rows: Array<ProfitRowRead>;
   total: ProfitRowRead;
@@ -994,6 +1003,7 @@ export interface ResultRead {
   result: Array<number>;
   seed: string;
   seedHash: string;
+  context: string;
   tiers: Array<TierRead>;
 }
 
@@ -1199,6 +1209,7 @@ export interface SystemStatusRead {
 
 export interface TierRead {
   name: string;
+  digits: number;
   numbers: Array<number>;
 }
 
@@ -1298,11 +1309,18 @@ export interface VnLaunchRead {
   url: string;
 }
 
-export interface VoidedIssueRead {
+export interface VoidRequestRead {
+  requestId: string;
   gameCode: string;
   issue: string;
+  reason: string;
   status: string;
-  betsToRefund: number;
+  requestedBy: string;
+  decidedBy: string | null;
+  decisionReason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  betsToRefund?: number | null;
 }
 
 export interface WagerWrite {
@@ -1465,6 +1483,7 @@ export const OPERATIONS = {
   opsAdjustBalance: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/adjustments" },
   opsAdjustmentRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/adjustments" },
   opsApproveDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/approve" },
+  opsApproveLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/approve" },
   opsAudit: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/audit" },
   opsAuthAudit: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/audit" },
   opsBroadcasts: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
@@ -1491,11 +1510,14 @@ export const OPERATIONS = {
   opsLogin: { service: "auth", method: "POST", path: "/wps/ops/auth/login" },
   opsLogout: { service: "auth", method: "POST", path: "/wps/ops/auth/logout" },
   opsLotteryAudit: { service: "lottery", method: "GET", path: "/wps/ops/lottery/audit" },
+  opsLotteryVoidRequests: { service: "lottery", method: "GET", path: "/wps/ops/lottery/void-requests" },
   opsMe: { service: "auth", method: "GET", path: "/wps/ops/auth/me" },
   opsMemberJournal: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/journal" },
   opsNotificationsAudit: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/audit" },
   opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
+  opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
   opsRejectDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/reject" },
+  opsRejectLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/reject" },
   opsReplaceDomainRoutes: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/domain-routes" },
   opsReplaceResources: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/resources" },
   opsReplaceSupportChannels: { service: "notifications", method: "PUT", path: "/wps/ops/notifications/merchants/{code}/support" },
@@ -1506,7 +1528,6 @@ export const OPERATIONS = {
   opsUpdateBanners: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/banners/{item_id}" },
   opsUpdateHelpTopics: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/help-topics/{item_id}" },
   opsUpdateMerchant: { service: "site", method: "PATCH", path: "/wps/ops/site/merchants/{code}" },
-  opsVoidLotteryIssue: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
   opsWalletAudit: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/audit" },
   opsWalletSettings: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsWithdrawBroadcast: { service: "notifications", method: "DELETE", path: "/wps/ops/notifications/merchants/{code}/broadcasts/{messageId}" },
@@ -1632,6 +1653,7 @@ export interface OperationPathParams {
   opsAdjustBalance: { code: string; account_id: string };
   opsAdjustmentRequests: { code: string };
   opsApproveDeposit: { code: string; deposit_id: string };
+  opsApproveLotteryVoid: { requestId: string };
   opsAudit: { code: string };
   opsAuthAudit: { code: string };
   opsBroadcasts: { code: string };
@@ -1658,11 +1680,14 @@ export interface OperationPathParams {
   opsLogin: Record<string, never>;
   opsLogout: Record<string, never>;
   opsLotteryAudit: Record<string, never>;
+  opsLotteryVoidRequests: Record<string, never>;
   opsMe: Record<string, never>;
   opsMemberJournal: { code: string; account_id: string };
   opsNotificationsAudit: { code: string };
   opsPeople: Record<string, never>;
+  opsProposeLotteryVoid: { gameCode: string; issue: string };
   opsRejectDeposit: { code: string; deposit_id: string };
+  opsRejectLotteryVoid: { requestId: string };
   opsReplaceDomainRoutes: { code: string };
   opsReplaceResources: { code: string };
   opsReplaceSupportChannels: { code: string };
@@ -1673,7 +1698,6 @@ export interface OperationPathParams {
   opsUpdateBanners: { code: string; item_id: number };
   opsUpdateHelpTopics: { code: string; item_id: number };
   opsUpdateMerchant: { code: string };
-  opsVoidLotteryIssue: { gameCode: string; issue: string };
   opsWalletAudit: { code: string };
   opsWalletSettings: { code: string };
   opsWithdrawBroadcast: { code: string; messageId: number };
@@ -1797,6 +1821,7 @@ export interface OperationQuery {
   opsAdjustBalance: Record<string, never>;
   opsAdjustmentRequests: { status?: "pending" | "approved" | "rejected" | null; pageNo?: number; pageSize?: number };
   opsApproveDeposit: Record<string, never>;
+  opsApproveLotteryVoid: Record<string, never>;
   opsAudit: { pageNo?: number; pageSize?: number };
   opsAuthAudit: { pageNo?: number; pageSize?: number };
   opsBroadcasts: Record<string, never>;
@@ -1823,11 +1848,14 @@ export interface OperationQuery {
   opsLogin: Record<string, never>;
   opsLogout: Record<string, never>;
   opsLotteryAudit: { pageNo?: number; pageSize?: number };
+  opsLotteryVoidRequests: { status?: "pending" | "approved" | "rejected" | "lapsed" | null; pageNo?: number; pageSize?: number };
   opsMe: Record<string, never>;
   opsMemberJournal: { pageNo?: number; pageSize?: number };
   opsNotificationsAudit: { pageNo?: number; pageSize?: number };
   opsPeople: Record<string, never>;
+  opsProposeLotteryVoid: Record<string, never>;
   opsRejectDeposit: Record<string, never>;
+  opsRejectLotteryVoid: Record<string, never>;
   opsReplaceDomainRoutes: Record<string, never>;
   opsReplaceResources: Record<string, never>;
   opsReplaceSupportChannels: Record<string, never>;
@@ -1838,7 +1866,6 @@ export interface OperationQuery {
   opsUpdateBanners: Record<string, never>;
   opsUpdateHelpTopics: Record<string, never>;
   opsUpdateMerchant: Record<string, never>;
-  opsVoidLotteryIssue: Record<string, never>;
   opsWalletAudit: { pageNo?: number; pageSize?: number };
   opsWalletSettings: Record<string, never>;
   opsWithdrawBroadcast: Record<string, never>;
@@ -1962,6 +1989,7 @@ export interface OperationBody {
   opsAdjustBalance: Adjustment;
   opsAdjustmentRequests: undefined;
   opsApproveDeposit: Decision | null;
+  opsApproveLotteryVoid: undefined;
   opsAudit: undefined;
   opsAuthAudit: undefined;
   opsBroadcasts: undefined;
@@ -1988,11 +2016,14 @@ export interface OperationBody {
   opsLogin: OpsLoginBody;
   opsLogout: undefined;
   opsLotteryAudit: undefined;
+  opsLotteryVoidRequests: undefined;
   opsMe: undefined;
   opsMemberJournal: undefined;
   opsNotificationsAudit: undefined;
   opsPeople: undefined;
+  opsProposeLotteryVoid: IssueVoiding;
   opsRejectDeposit: Decision;
+  opsRejectLotteryVoid: IssueVoiding;
   opsReplaceDomainRoutes: DomainRouteList;
   opsReplaceResources: ResourceList;
   opsReplaceSupportChannels: SupportChannelsWrite;
@@ -2003,7 +2034,6 @@ export interface OperationBody {
   opsUpdateBanners: BannerBody;
   opsUpdateHelpTopics: HelpTopicBody;
   opsUpdateMerchant: MerchantSettings;
-  opsVoidLotteryIssue: IssueVoiding;
   opsWalletAudit: undefined;
   opsWalletSettings: undefined;
   opsWithdrawBroadcast: undefined;
@@ -2128,6 +2158,7 @@ export interface OperationResponse {
   opsAdjustBalance: AdjustmentRead;
   opsAdjustmentRequests: Array<AdjustmentRequestRead>;
   opsApproveDeposit: DepositRead;
+  opsApproveLotteryVoid: VoidRequestRead;
   opsAudit: PageRead_AuditEntryRead;
   opsAuthAudit: Array<OpsAuditRead>;
   opsBroadcasts: Array<BroadcastRead>;
@@ -2154,11 +2185,14 @@ export interface OperationResponse {
   opsLogin: OpsSessionRead;
   opsLogout: Done;
   opsLotteryAudit: Array<LotteryAuditRead>;
+  opsLotteryVoidRequests: Array<VoidRequestRead>;
   opsMe: OpsPersonRead;
   opsMemberJournal: PageRead_RecordRead;
   opsNotificationsAudit: PageRead_NotificationsAuditRead;
   opsPeople: Array<OpsPersonRead>;
+  opsProposeLotteryVoid: VoidRequestRead;
   opsRejectDeposit: DepositRead;
+  opsRejectLotteryVoid: VoidRequestRead;
   opsReplaceDomainRoutes: Array<DomainRouteRead>;
   opsReplaceResources: Record<string, Array<ResourceRead>>;
   opsReplaceSupportChannels: Array<SupportChannelWrite>;
@@ -2169,7 +2203,6 @@ export interface OperationResponse {
   opsUpdateBanners: BannerOpsRead;
   opsUpdateHelpTopics: HelpTopicOpsRead;
   opsUpdateMerchant: MerchantRead;
-  opsVoidLotteryIssue: VoidedIssueRead;
   opsWalletAudit: Array<WalletAuditRead>;
   opsWalletSettings: WalletSettingsRead;
   opsWithdrawBroadcast: Done;

@@ -24,6 +24,7 @@ def stamp(moment: datetime) -> str:
 def draw_settled(session: AsyncSession, issue: Issue) -> None:
     assert issue.result is not None
     assert issue.drawn_at is not None
+    assert issue.seed is not None
     data = LotteryDrawSettledV1Data(
         gameCode=issue.game_code, issue=issue.issue, result=issue.result, seed=issue.seed.hex(),
         seedHash=issue.seed_hash, drawsAt=issue.draws_at, drawnAt=issue.drawn_at,

@@ -26,9 +26,34 @@ MESSAGES: dict[str, dict[str, str]] = {
         "CN": "种子必须是 64 位十六进制字符。",
     },
     "lottery.issue_not_voidable": {
-        "TR": "Bu çekiliş artık iptal edilemez: sonucu belli ya da zaten iptal edildi.",
-        "EN": "This issue can no longer be voided: it is drawn or already voided.",
-        "CN": "本期已开奖或已作废，无法作废。",
+        "TR": "Bu çekiliş artık iptal edilemez: bahisleri kapandı ya da zaten iptal edildi.",
+        "EN": "This issue can no longer be voided: its betting has closed or it is already void.",
+        "CN": "本期已封盘或已作废，无法作废。",
+    },
+    "lottery.issue_not_open": {
+        "TR": "Bu çekiliş henüz bahse açık değil; yalnızca şu anki çekilişe bahis yapılabilir.",
+        "EN": "This issue is not open for bets yet; only the current issue takes bets.",
+        "CN": "本期尚未开放投注，只能投注当前期。",
+    },
+    "lottery.void_already_requested": {
+        "TR": "Bu çekilişin iptali zaten önerildi ve onay bekliyor.",
+        "EN": "A void of this issue is already proposed and waiting for approval.",
+        "CN": "本期的作废申请已提交，正在等待审批。",
+    },
+    "lottery.void_already_decided": {
+        "TR": "Bu iptal önerisi zaten karara bağlandı.",
+        "EN": "This void proposal has already been decided.",
+        "CN": "该作废申请已处理。",
+    },
+    "lottery.void_request_not_found": {
+        "TR": "İptal önerisi bulunamadı.",
+        "EN": "Void proposal not found.",
+        "CN": "未找到作废申请。",
+    },
+    "ops.same_person": {
+        "TR": "Öneriyi yapan kişi onu karara bağlayamaz; başka bir ops kişisi gerekir.",
+        "EN": "Whoever proposed it may not decide it; another ops person must.",
+        "CN": "提出申请的人不能审批，须由另一位运营人员处理。",
     },
     "lottery.issue_closed": {
         "TR": "Bu çekilişin bahisleri kapandı.",

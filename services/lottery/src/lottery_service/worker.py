@@ -13,8 +13,10 @@ from datetime import UTC, datetime, timedelta
 from nats.aio.client import Client as NATS
 
 from lottery_service.bets import service as bets
+from lottery_service.bets import settlement
 from lottery_service.catalogue.domain import catalogue
 from lottery_service.draws import service as draws
+from lottery_service.draws.keys import SeedKeys
 from lottery_service.settings import LotterySettings
 from portal_kit.db import Database
 from portal_kit.messaging.relay import connect_nats
@@ -27,28 +29,30 @@ DRAW_BATCH = 50
 async def tick(db: Database, nc: NATS, settings: LotterySettings, *, schedule: bool = True) -> None:
     """One round of the loop (writing the issues ahead only when ``schedule``); each step is safe to repeat and to
     run in several workers at once."""
-    data = catalogue()
+    data, keys = catalogue(), SeedKeys.of(settings)
     if schedule:
         now = datetime.now(UTC)
         ahead = timedelta(minutes=settings.schedule_ahead_minutes)
-        created = await draws.schedule(db, data, now, ahead, timedelta(hours=settings.backfill_hours))
+        created = await draws.schedule(db, data, now, ahead, timedelta(hours=settings.backfill_hours), keys)
         if created:
             log.info("%d issue(s) scheduled", created)
     while True:  # every issue due, however many were missed while the worker was down
-        drawn = await draws.draw_due(db, data, DRAW_BATCH)
+        drawn = await draws.draw_due(db, data, keys, DRAW_BATCH)
         for issue in drawn:
             log.info("%s %s drawn: %s", issue.game_code, issue.issue, issue.result)
         if len(drawn) < DRAW_BATCH:
             break
     await bets.recover(db, nc, settings.recovery_after_seconds)
-    await bets.settle_drawn(db, nc, data, settings.settle_concurrency)
-    await bets.refund_void(db, nc, settings.settle_concurrency)
+    await settlement.settle_drawn(db, nc, data, settings.settle_concurrency)
+    await settlement.refund_void(db, nc, settings.settle_concurrency)
 
 
-# Whether a tick finds work (an issue due, a slip the wallet left unanswered, an issue drawn and not settled), read
-# from the partial indexes in one prepared statement: most ticks find none, and a tick is four transactions.
+# Whether a tick finds work (an issue due whose key is held, a slip the wallet left unanswered, an issue drawn and
+# not settled), read from the partial indexes in one prepared statement: most ticks find none, and a tick is four
+# transactions.
 WORK_DUE = (
-    f"SELECT EXISTS (SELECT 1 FROM lottery_issue WHERE status = '{draws.OPEN}' AND draws_at <= now()) "  # noqa: S608 - constants
+    f"SELECT EXISTS (SELECT 1 FROM lottery_issue WHERE status = '{draws.OPEN}' AND draws_at <= now() "  # noqa: S608 - constants
+    "AND (seed_key_id = ANY(%s) OR (seed_key_id IS NULL AND seed IS NOT NULL))) "
     f"OR EXISTS (SELECT 1 FROM lottery_slip WHERE status IN ('{bets.PENDING}', '{bets.VOIDING}') "
     "AND created_at < now() - make_interval(secs => %s)) "
     f"OR EXISTS (SELECT 1 FROM lottery_issue WHERE status = '{draws.DRAWN}')"
@@ -57,7 +61,7 @@ FULL_TICK_SECONDS = 10.0  # a whole tick however quiet: the refunds of issues op
 
 
 async def work_due(db: Database, settings: LotterySettings) -> bool:
-    found = await db.call(WORK_DUE, (settings.recovery_after_seconds,))
+    found = await db.call(WORK_DUE, (SeedKeys.of(settings).held, settings.recovery_after_seconds))
     return bool(found and found[0])
 
 

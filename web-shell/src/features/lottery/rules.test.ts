@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ballClass, ballText, countdown, oddsMilli, pcbSum, possibleWin, slipTotals, trendPoints } from "./rules";
+import { ballClass, ballText, countdown, oddsMilli, pcbSum, possibleWin, prizeText, slipTotals, trendPoints } from "./rules";
 
 describe("lottery rules", () => {
+  it("writes a VN prize's number with its prize's digits", () => {
+    expect(prizeText(943, 5)).toBe("00943");
+    expect(prizeText(783741, 6)).toBe("783741");
+    expect(prizeText(7, 2)).toBe("07");
+  });
+
   it("counts down to the second and never below zero", () => {
     expect(countdown(61_000, 0)).toBe("01:01");
     expect(countdown(1_500, 0)).toBe("00:02");

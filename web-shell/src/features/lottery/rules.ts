@@ -51,6 +51,11 @@ export function ballText(category: string, value: number): string {
   return String(value);
 }
 
+/** A VN prize's number as it is drawn: with its prize's digits, leading zeros included (``00943``). */
+export function prizeText(value: number, digits: number): string {
+  return String(value).padStart(digits, "0");
+}
+
 /** The summed lottery shows the sum and its colour beside its three digits. */
 export function pcbSum(result: number[]): number {
   return result.reduce((sum, ball) => sum + ball, 0);

@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from lottery_service.bets.domain import MAX_BETS_PER_SLIP
 
@@ -11,13 +11,15 @@ Code = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_]
 
 
 class WagerWrite(BaseModel):
+    """One bet. Every amount and number is a JSON integer (``"5000"``, ``true`` and ``50.0`` are refused)."""
+
     model_config = ConfigDict(extra="forbid")
 
     betType: Code
-    position: int | None = Field(None, ge=1, le=64)
-    numbers: list[Annotated[int, Field(ge=0, le=99_999)]] = Field(default_factory=list, max_length=10)
+    position: StrictInt | None = Field(None, ge=1, le=64)
+    numbers: list[Annotated[StrictInt, Field(ge=0, le=999_999)]] = Field(default_factory=list, max_length=10)
     option: str | None = Field(None, min_length=1, max_length=16)
-    stake: int = Field(ge=1, le=1_000_000_000_000, description="Minor units.")
+    stake: StrictInt = Field(ge=1, le=1_000_000_000_000, description="Minor units.")
 
 
 class SlipWrite(BaseModel):

@@ -1,26 +1,22 @@
-"""Placing, cancelling and settling lottery bets.
+"""Placing and cancelling lottery bets.
 
-Placing a slip:
-1. One transaction writes the slip and its bets ``pending``, once per ``requestId`` (a replay answers the slip
-   it has; the same id for other bets is refused). It holds the issue ``FOR SHARE`` and checks the close
-   against the database clock, so no bet is written after the close and the draw waits for a slip being
-   written; the member's per-issue limit is summed under an advisory lock of (member, issue), so parallel
-   slips cannot pass it together.
-2. One debit of the total (``lottery:slip:<id>``); the wallet's answer accepts the slip, its refusal voids it.
-   A slip the wallet did not answer stays ``pending``: a replay debits again under the same id (the wallet
-   answers the original), and the worker's sweep voids it after a while, rolling the debit back (a debit that
-   comes later is refused by the wallet's tombstone).
-
-Settling a drawn issue takes its accepted bets in batches (``FOR UPDATE SKIP LOCKED``), credits each win under
-``lottery:win:<bet id>``, and marks the batch won or lost with ``lottery.bet.settled.v1`` in one transaction.
-A worker killed mid-batch leaves the batch accepted; the next run credits again under the same ids (the wallet
-answers the original), so every win is paid exactly once. The issue is ``settled`` when no bet of it is left
-pending, accepted or being cancelled.
+Placing a slip is two statements on the lottery's database and one debit (``bets.repository``):
+1. ``lottery_slip_write`` writes the slip and its bets ``pending``, once per ``requestId`` (a replay answers the slip
+   it has; the same id for other bets is refused). It holds the issue ``FOR SHARE`` and checks, by the database's
+   clock, that it is the issue open for bets now (``lottery.issue_not_open`` for a later one, ``lottery.issue_closed``
+   after its close), so no bet is written after the close and the draw waits for a slip being written; the member's
+   per-issue limit is summed under an advisory lock of (member, issue), so parallel slips cannot pass it together.
+2. One debit of the total (``lottery:slip:<id>``). Its answer is settled by ``lottery_slip_paid``: the slip is
+   accepted only if its issue still takes bets at that instant; otherwise (a late answer, a replay after the close
+   or the draw) the slip is ``voiding`` and its debit is rolled back at once (``lottery.issue_closed``), so a slip
+   can never be accepted once its result could be known. The wallet's refusal voids the slip.
+   A slip the wallet did not answer stays ``pending``: a replay debits again under the same id (the wallet answers
+   the original) and settles as above, and the worker's sweep voids it after a while, rolling the debit back (a
+   debit that comes later is refused by the wallet's tombstone).
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import uuid
@@ -29,15 +25,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from nats.aio.client import Client as NATS
-from sqlalchemy import exists, func, select, text, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import func, select, text, update
 
-from lottery_service.bets import domain
+from lottery_service.bets import domain, repository
 from lottery_service.bets.models import Bet, Slip
-from lottery_service.catalogue.domain import BetType, Catalogue, Game
-from lottery_service.draws.models import Issue
-from lottery_service.draws.service import VOID_ISSUE
-from lottery_service.events import bet_settled
+from lottery_service.catalogue.domain import BetType, Game
 from portal_kit.db import Database
 from portal_kit.errors import Conflict, DomainError, NotFound
 from portal_kit.money import Refused, credit, debit, rollback
@@ -45,14 +37,13 @@ from portal_kit.money import Refused, credit, debit, rollback
 PENDING, ACCEPTED, VOIDING, VOID = "pending", "accepted", "voiding", "void"
 WON, LOST, CANCELLING, CANCELLED = "won", "lost", "cancelling", "cancelled"
 LIVE = (PENDING, ACCEPTED, CANCELLING)  # bets still waiting for their issue
-COUNTED = (PENDING, ACCEPTED)  # bets counted against the per-issue limit
+REFUSALS = {"lottery.issue_unknown": NotFound, "idempotency.mismatch": Conflict}  # else 409 Conflict
 
-# Whether the issue takes bets at this instant of the database's clock, and that instant (the bets' time).
+# Whether the issue takes bets at this instant of the database's clock (a member's cancel).
 ISSUE_OPEN = text(
-    "SELECT i.status = 'open' AND i.closes_at > c.now, c.now FROM lottery_issue i, (SELECT clock_timestamp() AS now) c "
+    "SELECT i.status = 'open' AND i.closes_at > clock_timestamp() FROM lottery_issue i "
     "WHERE i.game_code = :game AND i.issue = :issue FOR SHARE OF i"
 )
-MEMBER_ISSUE_LOCK = text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))")
 
 
 @dataclass(frozen=True)
@@ -90,8 +81,11 @@ class SlipRequest:
 
 @dataclass(frozen=True)
 class Placed:
+    """A slip and its bets; ``fresh`` when written by this call (its issue not drawn: no result to read)."""
+
     slip: Slip
     bets: list[Bet]
+    fresh: bool = False
 
 
 def choice_of(bet: Bet) -> domain.Choice:
@@ -106,114 +100,104 @@ def choice_of(bet: Bet) -> domain.Choice:
     )
 
 
+def _choice_json(choice: domain.Choice) -> dict[str, object]:
+    return {"position": choice.position, "numbers": list(choice.numbers), "option": choice.option}
+
+
 async def place(db: Database, nc: NATS, request: SlipRequest) -> Placed:
-    """Write, then pay, a slip; a refused debit raises the wallet's refusal with nothing kept."""
-    placed = await _write(db, request)
+    """Write, then pay, a slip; a refused debit (or an issue closed before the debit's answer) raises the refusal
+    with nothing kept."""
+    slip_id, fingerprint = uuid.uuid4(), request.fingerprint()
+    new_bets = [
+        repository.NewBet(uuid.uuid4(), wager.bet_type.code, _choice_json(wager.choice), wager.stake, wager.odds_milli)
+        for wager in request.wagers
+    ]
+    written = await repository.write(
+        db, slip_id, request.merchant, request.account_id, request.request_id, fingerprint, request.game.code, request.issue, request.currency, request.total, request.game.max_per_issue,
+        request.player_name, new_bets,
+    )  # fmt: skip
+    if written.outcome == "replay":
+        assert written.slip_id is not None
+        return await _replayed(db, nc, written.slip_id)
+    if written.outcome != "written":
+        if written.outcome == "lottery.issue_limit":
+            raise Conflict(written.outcome, max=request.game.max_per_issue, used=written.used)
+        raise REFUSALS.get(written.outcome, Conflict)(written.outcome)
+    assert written.at is not None
+    slip = Slip(
+        id=slip_id, merchant=request.merchant, account_id=request.account_id, request_id=request.request_id,
+        fingerprint=fingerprint, game_code=request.game.code, issue=request.issue,
+        currency=request.currency, total=request.total, status=PENDING, created_at=written.at,
+    )  # fmt: skip
+    bets = [
+        Bet(
+            id=bet.id, slip_id=slip_id, line=line, merchant=request.merchant, account_id=request.account_id,
+            player_name=request.player_name, game_code=request.game.code, issue=request.issue, bet_type=bet.bet_type,
+            choice=bet.choice, currency=request.currency, stake=bet.stake, odds_milli=bet.odds_milli, status=PENDING,
+            hits=0, win=0, created_at=written.at, settled_at=None,
+        )
+        for line, bet in enumerate(new_bets)
+    ]  # fmt: skip
+    status = await _pay(db, nc, slip)
+    for bet in bets:
+        bet.status = status
+    return Placed(slip, bets, fresh=True)
+
+
+async def _replayed(db: Database, nc: NATS, slip_id: uuid.UUID) -> Placed:
+    """The slip of a repeated request: paid (again, under the same id) while the wallet never answered it."""
+    placed = await _load(db, slip_id)
     if placed.slip.status == PENDING:
-        placed = await _pay(db, nc, placed)
+        await _pay(db, nc, placed.slip)
+        placed = await _load(db, slip_id)
     if placed.slip.status in (VOID, VOIDING):
         raise Refused(placed.slip.refusal or "lottery.slip_void")
     return placed
 
 
-async def _load(session: AsyncSession, slip: Slip) -> Placed:
-    bets = await session.scalars(select(Bet).where(Bet.slip_id == slip.id).order_by(Bet.line))
-    return Placed(slip, list(bets))
+async def _load(db: Database, slip_id: uuid.UUID) -> Placed:
+    async with db.reader() as session:
+        slip = await session.get(Slip, slip_id)
+        assert slip is not None
+        bets = await session.scalars(select(Bet).where(Bet.slip_id == slip_id).order_by(Bet.line))
+        return Placed(slip, list(bets))
 
 
-async def _replay(session: AsyncSession, request: SlipRequest) -> Placed | None:
-    slip: Slip | None = await session.scalar(
-        select(Slip).where(
-            Slip.merchant == request.merchant, Slip.account_id == request.account_id,
-            Slip.request_id == request.request_id,
-        )
-    )  # fmt: skip
-    if slip is None:
-        return None
-    if slip.fingerprint != request.fingerprint():
-        raise Conflict("idempotency.mismatch")
-    return await _load(session, slip)
-
-
-async def _write(db: Database, request: SlipRequest) -> Placed:
-    async with db.transaction() as session:
-        replay = await _replay(session, request)
-        if replay is not None:
-            return replay
-        checked = (await session.execute(ISSUE_OPEN, {"game": request.game.code, "issue": request.issue})).first()
-        if checked is None:
-            raise NotFound("lottery.issue_unknown")
-        is_open, now = checked
-        if not is_open:
-            raise Conflict("lottery.issue_closed")
-        key = f"{request.merchant}:{request.account_id}:{request.game.code}:{request.issue}"
-        await session.execute(MEMBER_ISSUE_LOCK, {"key": key})
-        replay = await _replay(session, request)  # the same request, written while this one waited
-        if replay is not None:
-            return replay
-        so_far = await session.scalar(
-            select(func.coalesce(func.sum(Bet.stake), 0)).where(
-                Bet.merchant == request.merchant, Bet.account_id == request.account_id,
-                Bet.game_code == request.game.code, Bet.issue == request.issue, Bet.status.in_(COUNTED),
-            )
-        )  # fmt: skip
-        if int(so_far or 0) + request.total > request.game.max_per_issue:
-            raise Conflict("lottery.issue_limit", max=request.game.max_per_issue, used=int(so_far or 0))
-        slip_id = uuid.uuid4()
-        slip = Slip(
-            id=slip_id, merchant=request.merchant, account_id=request.account_id, request_id=request.request_id,
-            fingerprint=request.fingerprint(), game_code=request.game.code, issue=request.issue,
-            currency=request.currency, total=request.total, status=PENDING, created_at=now,
-        )  # fmt: skip
-        session.add(slip)
-        await session.flush()
-        bets = [
-            Bet(
-                id=uuid.uuid4(), slip_id=slip_id, line=line, merchant=request.merchant, account_id=request.account_id,
-                player_name=request.player_name, game_code=request.game.code, issue=request.issue,
-                bet_type=wager.bet_type.code, currency=request.currency, stake=wager.stake,
-                odds_milli=wager.odds_milli, status=PENDING, hits=0, win=0, created_at=now,
-                choice={"position": wager.choice.position, "numbers": list(wager.choice.numbers), "option": wager.choice.option},
-            )
-            for line, wager in enumerate(request.wagers)
-        ]  # fmt: skip
-        session.add_all(bets)
-        await session.flush()
-        return Placed(slip, bets)
-
-
-async def _pay(db: Database, nc: NATS, placed: Placed) -> Placed:
-    slip = placed.slip
+async def _pay(db: Database, nc: NATS, slip: Slip) -> str:
+    """Debit the slip's total and settle the answer; the status of its bets (``accepted``), or the refusal raised.
+    A slip whose issue closed before the answer is given back at once (the sweep does it if the wallet does not
+    answer the rollback)."""
     try:
         balance = await debit(nc, slip.merchant, slip.account_id, slip.currency, slip.total, f"lottery:slip:{slip.id}")
     except Refused as refused:
-        return await _finish(db, slip, VOID, refusal=refused.code)
-    return await _finish(db, slip, ACCEPTED, balance=balance)
+        status, refusal = await repository.void(db, slip.id, PENDING, refused.code)
+    else:
+        status, refusal = await repository.paid(db, slip.id, balance)
+        slip.balance = balance
+        if status == VOIDING:
+            status, refusal = await _give_back(db, nc, slip.merchant, slip.id)
+    slip.status, slip.refusal = status, refusal
+    if status == PENDING:  # the sweep took it meanwhile (it is being voided)
+        raise Refused("lottery.slip_void")
+    if status != ACCEPTED:
+        raise Refused(refusal or "lottery.slip_void")
+    return ACCEPTED
 
 
-async def _finish(
-    db: Database, slip: Slip, status: str, *, balance: int | None = None, refusal: str | None = None
-) -> Placed:
-    async with db.transaction() as session:
-        done = await session.scalar(
-            update(Slip)
-            .where(Slip.id == slip.id, Slip.status == PENDING)
-            .values(status=status, balance=balance, refusal=refusal)
-            .returning(Slip.id)
-        )
-        if done is not None:
-            await session.execute(
-                update(Bet).where(Bet.slip_id == slip.id, Bet.status == PENDING).values(status=status)
-            )
-    async with db.reader() as session:  # this answer, or the sweep's that came first
-        current = await session.get(Slip, slip.id, populate_existing=True)
-        assert current is not None
-        return await _load(session, current)
+async def _give_back(db: Database, nc: NATS, merchant: str, slip_id: uuid.UUID) -> tuple[str, str | None]:
+    """Roll a ``voiding`` slip's debit back and void it; left ``voiding`` for the sweep if the wallet is silent."""
+    try:
+        await rollback(nc, merchant, f"lottery:slip:{slip_id}")
+    except Refused:
+        pass  # nothing to give back
+    except DomainError:
+        return VOIDING, "lottery.issue_closed"
+    return await repository.void(db, slip_id, VOIDING, "lottery.slip_expired")
 
 
 async def recover(db: Database, nc: NATS, older_than_seconds: float, limit: int = 100) -> int:
-    """Void the slips the wallet never answered (after ``older_than_seconds``): their debit is rolled back
-    first, so money taken late is given back; how many were voided."""
+    """Void the slips the wallet never answered (after ``older_than_seconds``), and those whose debit could not be
+    given back yet: their debit is rolled back first, so money taken late is given back; how many were voided."""
     cutoff = datetime.now(UTC) - timedelta(seconds=older_than_seconds)
     async with db.transaction() as session:
         stuck = list(
@@ -235,12 +219,7 @@ async def recover(db: Database, nc: NATS, older_than_seconds: float, limit: int 
             pass  # nothing to give back (the wallet refuses a rollback of what it never took in some states)
         except DomainError:
             break  # the wallet did not answer: the next sweep tries again
-        async with db.transaction() as session:
-            await session.execute(
-                update(Slip).where(Slip.id == slip.id, Slip.status == VOIDING)
-                .values(status=VOID, refusal="lottery.slip_expired")
-            )  # fmt: skip
-            await session.execute(update(Bet).where(Bet.slip_id == slip.id, Bet.status == PENDING).values(status=VOID))
+        await repository.void(db, slip.id, VOIDING, "lottery.slip_expired")
         voided += 1
     return voided
 
@@ -271,98 +250,3 @@ async def cancel(db: Database, nc: NATS, merchant: str, account_id: str, bet_id:
         )
     bet.status = CANCELLED
     return bet, balance
-
-
-async def refund_void(db: Database, nc: NATS, concurrency: int, batch: int = 500) -> int:
-    """Give back the stake of every live bet on a voided issue (once each, ``lottery:cancel:<id>``, the key a
-    member's own cancel uses); how many bets were refunded. A slip paid after the issue was voided is caught by
-    the next pass."""
-    refunded = 0
-    gate = asyncio.Semaphore(concurrency)
-
-    async def refund(bet: Bet) -> None:
-        async with gate:
-            await credit(nc, bet.merchant, bet.account_id, bet.currency, bet.stake, f"lottery:cancel:{bet.id}")
-
-    while True:
-        async with db.transaction() as session:
-            bets = list(
-                await session.scalars(
-                    select(Bet)
-                    .join(Issue, (Issue.game_code == Bet.game_code) & (Issue.issue == Bet.issue))
-                    .where(Issue.status == VOID_ISSUE, Bet.status.in_((ACCEPTED, CANCELLING)))
-                    .order_by(Bet.id).limit(batch).with_for_update(of=Bet, skip_locked=True)
-                )
-            )  # fmt: skip
-            await asyncio.gather(*(refund(bet) for bet in bets))
-            now = datetime.now(UTC)
-            for bet in bets:
-                bet.status, bet.settled_at = CANCELLED, now
-        refunded += len(bets)
-        if len(bets) < batch:
-            return refunded
-
-
-async def settle_drawn(db: Database, nc: NATS, catalogue: Catalogue, concurrency: int, batch: int = 500) -> int:
-    """Settle the bets of every drawn issue, oldest first; how many bets were settled."""
-    async with db.reader() as session:
-        drawn = list(
-            await session.scalars(select(Issue).where(Issue.status == "drawn").order_by(Issue.draws_at).limit(20))
-        )
-    settled = 0
-    for issue in drawn:
-        game = catalogue.games.get(issue.game_code)
-        if game is not None:
-            settled += await settle_issue(db, nc, game, issue, concurrency, batch)
-    return settled
-
-
-async def settle_issue(db: Database, nc: NATS, game: Game, issue: Issue, concurrency: int, batch: int = 500) -> int:
-    assert issue.result is not None
-    settled = 0
-    gate = asyncio.Semaphore(concurrency)
-    while True:
-        async with db.transaction() as session:
-            bets = list(
-                await session.scalars(
-                    select(Bet)
-                    .where(Bet.game_code == issue.game_code, Bet.issue == issue.issue, Bet.status.in_((ACCEPTED, CANCELLING)))
-                    .order_by(Bet.id).limit(batch).with_for_update(skip_locked=True)
-                )
-            )  # fmt: skip
-            if not bets:
-                break
-            now = datetime.now(UTC)
-            for bet in bets:
-                if bet.status == ACCEPTED:
-                    bet.hits = domain.hits(game.category.bet_types[bet.bet_type], choice_of(bet), issue.result)
-                    bet.win = domain.payout(bet.stake, bet.odds_milli, bet.hits)
-
-            async def pay(bet: Bet) -> None:
-                async with gate:
-                    if bet.status == CANCELLING:
-                        await credit(
-                            nc, bet.merchant, bet.account_id, bet.currency, bet.stake, f"lottery:cancel:{bet.id}"
-                        )
-                    elif bet.win:
-                        await credit(nc, bet.merchant, bet.account_id, bet.currency, bet.win, f"lottery:win:{bet.id}")
-
-            await asyncio.gather(*(pay(bet) for bet in bets))
-            for bet in bets:
-                if bet.status == CANCELLING:
-                    bet.status = CANCELLED
-                else:
-                    bet.status = WON if bet.win else LOST
-                    bet_settled(session, bet, game.area, now)
-                    settled += 1
-                bet.settled_at = now
-        if len(bets) < batch:
-            break
-    async with db.transaction() as session:
-        waiting = exists().where(Bet.game_code == issue.game_code, Bet.issue == issue.issue, Bet.status.in_(LIVE))
-        await session.execute(
-            update(Issue)
-            .where(Issue.game_code == issue.game_code, Issue.issue == issue.issue, Issue.status == "drawn", ~waiting)
-            .values(status="settled", settled_at=func.now())
-        )
-    return settled

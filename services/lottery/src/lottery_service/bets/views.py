@@ -18,11 +18,12 @@ from portal_kit.envelope import PageRead
 from portal_kit.paging import Page, page_of
 
 
-async def bet_reads(db: Database, bets: list[Bet], language: str) -> list[BetRead]:
+async def bet_reads(db: Database, bets: list[Bet], language: str, *, drawn: bool = True) -> list[BetRead]:
+    """``drawn``: their issues may have been drawn (their balls are read); a slip just written has none."""
     data = catalogue()
     keys = {(bet.game_code, bet.issue) for bet in bets}
     results: dict[tuple[str, str], list[int]] = {}
-    if keys:
+    if keys and drawn:
         async with db.reader() as session:
             rows = await session.execute(
                 select(Issue.game_code, Issue.issue, Issue.result).where(
@@ -53,7 +54,7 @@ async def slip_read(db: Database, placed: Placed, language: str) -> SlipRead:
     slip = placed.slip
     return SlipRead(
         slipId=str(slip.id), gameCode=slip.game_code, issue=slip.issue, currency=slip.currency, total=slip.total,
-        balance=slip.balance, bets=await bet_reads(db, placed.bets, language),
+        balance=slip.balance, bets=await bet_reads(db, placed.bets, language, drawn=not placed.fresh),
     )  # fmt: skip
 
 

@@ -44,6 +44,15 @@ class DrawShape:
 
 
 @dataclass(frozen=True)
+class Prize:
+    """A named group of a draw's numbers (the VN prizes): ``count`` numbers of ``digits`` digits each."""
+
+    name: str
+    count: int
+    digits: int
+
+
+@dataclass(frozen=True)
 class BetType:
     code: str
     kind: Kind
@@ -82,7 +91,8 @@ class Category:
     draw: DrawShape
     bet_types: dict[str, BetType]
     colours: dict[str, frozenset[int]]
-    tiers: tuple[tuple[str, int], ...]  # named groups of balls in order (the VN prizes)
+    prizes: tuple[Prize, ...]  # named groups of the balls in order (the VN prizes); none for the other draws
+    family: str  # what the pages and the lobby call it (both VN draws are ``vn``)
 
 
 @dataclass(frozen=True)
@@ -118,9 +128,16 @@ def _milli(value: float | int) -> int:
     return int(milli)
 
 
-def _draw(raw: dict[str, Any]) -> DrawShape:
-    if "widths" in raw:
-        return DrawShape(tuple((0, 10 ** int(width) - 1) for width in raw["widths"]))
+def _prizes(raw: list[dict[str, Any]]) -> tuple[Prize, ...]:
+    prizes = tuple(Prize(str(p["name"]), int(p["count"]), int(p["digits"])) for p in raw)
+    if any(p.count < 1 or not 1 <= p.digits <= 9 for p in prizes):
+        raise ValueError("a prize has one number or more, of 1 to 9 digits")
+    return prizes
+
+
+def _draw(raw: dict[str, Any], prizes: tuple[Prize, ...]) -> DrawShape:
+    if prizes:
+        return DrawShape(tuple((0, 10**prize.digits - 1) for prize in prizes for _ in range(prize.count)))
     low, high = int(raw["low"]), int(raw["high"])
     distinct = bool(raw.get("distinct", False))
     if distinct and raw["count"] > high - low + 1:
@@ -171,13 +188,13 @@ def parse(raw: dict[str, Any]) -> Catalogue:
     limits = {key: int(value) for key, value in raw["limits"].items()}
     categories: dict[str, Category] = {}
     for code, body in raw["categories"].items():
-        draw = _draw(body["draw"])
+        prizes = _prizes(body.get("prizes", []))
+        if bool(prizes) == ("draw" in body):
+            raise ValueError(f"{code}: give a draw or prizes")
+        draw = _draw(body.get("draw", {}), prizes)
         colours = {name: frozenset(values) for name, values in body.get("colours", {}).items()}
         bet_types = {bt["code"]: _bet_type(bt, draw, colours, limits) for bt in body["bet_types"]}
-        tiers = tuple((str(name), int(count)) for name, count in body.get("tiers", ()))
-        if tiers and sum(count for _, count in tiers) != draw.count:
-            raise ValueError(f"{code}: the tiers must cover every ball")
-        categories[code] = Category(code, draw, bet_types, colours, tiers)
+        categories[code] = Category(code, draw, bet_types, colours, prizes, str(body.get("family", code)))
     games: dict[str, Game] = {}
     for body in raw["games"]:
         interval = int(body.get("interval_minutes", 0))

@@ -14,7 +14,7 @@ from lottery_service.catalogue.domain import BetType, Catalogue, Game
 from lottery_service.catalogue.schemas import BetTypeRead, LotteryGameDetailRead, LotteryGameRead
 from lottery_service.draws import service as draws
 from lottery_service.draws.models import Issue
-from lottery_service.draws.schemas import IssueRead, ResultRead, TierRead
+from lottery_service.draws.schemas import IssueRead, PrizeRead, ResultRead, TierRead
 from portal_kit.errors import NotFound
 
 CATEGORIES = ("11x5", "k3", "lf", "lhc", "pcb", "pk10", "ssc", "vn", "sea")
@@ -41,14 +41,16 @@ def issue_read(issue: Issue) -> IssueRead:
 
 
 def result_read(game: Game, issue: Issue) -> ResultRead:
+    """A drawn issue (its seed revealed) as the results pages read it."""
     balls = list(issue.result or [])
     tiers, start = [], 0
-    for name, count in game.category.tiers:
-        tiers.append(TierRead(name=name, numbers=balls[start : start + count]))
-        start += count
+    for prize in game.category.prizes:
+        tiers.append(TierRead(name=prize.name, digits=prize.digits, numbers=balls[start : start + prize.count]))
+        start += prize.count
     return ResultRead(
-        gameCode=issue.game_code, issue=issue.issue, drawsAt=issue.draws_at, result=balls, seed=issue.seed.hex(),
-        seedHash=issue.seed_hash, tiers=tiers,
+        gameCode=issue.game_code, issue=issue.issue, drawsAt=issue.draws_at, result=balls,
+        seed=issue.seed.hex() if issue.seed is not None else "", seedHash=issue.seed_hash, context=issue.context,
+        tiers=tiers,
     )  # fmt: skip
 
 
@@ -71,7 +73,7 @@ async def game_reads(session: AsyncSession, games: list[Game], language: str) ->
         LotteryGameRead(
             gameCode=game.code,
             gameName=game.name(language),
-            category=game.category.code,
+            category=game.category.family,
             area=game.area,
             intervalMinutes=game.interval_minutes,
             hot=game.hot,
@@ -90,7 +92,7 @@ def in_group(game: Game, group: str | None) -> bool:
         return game.interval_minutes > 0
     if group == "hot":
         return game.hot
-    return game.category.code == group
+    return game.category.family == group
 
 
 def listed(catalogue: Catalogue, group: str | None, area: str | None = None) -> list[Game]:
@@ -110,6 +112,7 @@ async def detail(
         ballRange=[min(low for low, _ in shape.ranges), max(high for _, high in shape.ranges)],
         betTypes=[bet_type_read(catalogue, bt, prize_mode, language) for bt in game.category.bet_types.values()],
         colours={name: sorted(values) for name, values in game.category.colours.items()},
+        prizes=[PrizeRead(name=p.name, count=p.count, digits=p.digits) for p in game.category.prizes],
         serverTime=datetime.now(UTC),
     )  # fmt: skip
 

@@ -1,15 +1,14 @@
 """Pure rules of the draws: when each issue of a game is drawn and what it is called, and how a committed seed
-becomes a result (provably fair: anyone with the revealed seed gets the same balls)."""
+becomes a result (provably fair: anyone with the revealed seed gets the same balls; the README writes it out)."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from lottery_service.catalogue.domain import DrawShape, Game
+from portal_kit.fairness import FairStream, commitment
 
 DAY = timedelta(days=1)
 
@@ -58,43 +57,21 @@ def slots(game: Game, after: datetime, until: datetime) -> Iterator[Slot]:
 
 
 def seed_hash(seed: bytes) -> str:
-    return hashlib.sha256(seed).hexdigest()
+    """The commitment published while the issue takes bets: SHA-256 of the seed's 32 bytes, in hex."""
+    return commitment(seed)
 
 
-class _Stream:
-    """Uniform integers from HMAC-SHA256(seed, "<game>:<issue>:<block>"), four bytes at a time."""
-
-    def __init__(self, seed: bytes, game: str, issue: str) -> None:
-        self.key, self.label, self.block, self.buffer = seed, f"{game}:{issue}", 0, b""
-
-    def _word(self) -> int:
-        if len(self.buffer) < 4:
-            message = f"{self.label}:{self.block}".encode()
-            self.buffer += hmac.new(self.key, message, hashlib.sha256).digest()
-            self.block += 1
-        word, self.buffer = self.buffer[:4], self.buffer[4:]
-        return int.from_bytes(word, "big")
-
-    def below(self, bound: int) -> int:
-        """Uniform in [0, bound): words from the biased top of the 32-bit range are drawn again."""
-        if bound > 1 << 32:  # several words for a wide range (the VN five-digit prizes fit in one)
-            raise ValueError("range too wide")
-        limit = (1 << 32) - (1 << 32) % bound
-        while True:
-            word = self._word()
-            if word < limit:
-                return word % bound
+def context(game_code: str, issue: str) -> str:
+    """The text that names a draw in the fair stream: ``<game code>:<issue>``."""
+    return f"{game_code}:{issue}"
 
 
-def draw(shape: DrawShape, seed: bytes, game: str, issue: str) -> list[int]:
-    """The balls of ``game``'s ``issue`` from its seed. Distinct draws take each ball from what is left (a
-    Fisher-Yates draw without replacement)."""
-    stream = _Stream(seed, game, issue)
-    if not shape.distinct:
-        return [low + stream.below(high - low + 1) for low, high in shape.ranges]
-    low, high = shape.ranges[0]
-    left = list(range(low, high + 1))
-    balls = []
-    for _ in range(shape.count):
-        balls.append(left.pop(stream.below(len(left))))
-    return balls
+def draw(shape: DrawShape, seed: bytes, draw_context: str) -> list[int]:
+    """The balls of the draw named ``draw_context`` from its seed, with the construction every fair outcome of the
+    portal uses (``portal_kit.fairness``): one number per ball in order, ``low`` plus a number below the ball's
+    count of values; a distinct draw takes each ball without replacement from ``low..high`` in ascending order."""
+    stream = FairStream(seed, draw_context)
+    if shape.distinct:
+        low, high = shape.ranges[0]
+        return stream.draw(range(low, high + 1), shape.count)
+    return [low + stream.below(high - low + 1) for low, high in shape.ranges]

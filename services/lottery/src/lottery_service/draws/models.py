@@ -6,13 +6,16 @@ from sqlalchemy import DateTime, Index, LargeBinary, String, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
+from lottery_service.draws.domain import context
 from portal_kit.db import Base
 
 
 class Issue(Base):
-    """One draw of a game. Created ahead by the worker with its seed, whose hash is public while betting is
-    open; the seed is revealed with the result. ``open`` -> ``drawn`` (result fixed) -> ``settled`` (every bet
-    paid or lost); ``open`` -> ``void`` (ops voided it: never drawn, every bet refunded)."""
+    """One draw of a game. Created ahead by the worker with only the commitment of its seed (``seed_hash``): the
+    seed is derived under the key ``seed_key_id`` names, held outside the database, and stored (revealed) with
+    the result. ``open`` -> ``drawn`` (result fixed) -> ``settled`` (every bet paid or lost); ``open`` ->
+    ``void`` (ops voided it before its close: never drawn, every bet refunded). Issues written before migration
+    0003 kept their seed from the start (``seed_key_id`` empty)."""
 
     __tablename__ = "lottery_issue"
     __table_args__ = (
@@ -26,9 +29,18 @@ class Issue(Base):
     opens_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     closes_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     draws_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    seed: Mapped[bytes] = mapped_column(LargeBinary)
+    seed: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)  # revealed at the draw
     seed_hash: Mapped[str] = mapped_column(String(64))
+    seed_key_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # The game code the draw's context names when it is not ``game_code``: the VN issues drawn as VN_SOUTH before
+    # that code became the southern draw's (migration 0003) kept the context they were committed under.
+    draw_code: Mapped[str | None] = mapped_column(String(32), nullable=True)
     status: Mapped[str] = mapped_column(String(8), default="open")
     result: Mapped[list[int] | None] = mapped_column(JSONB, nullable=True)
     drawn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     settled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    @property
+    def context(self) -> str:
+        """The draw's context in the fair stream: ``<game code>:<issue>``."""
+        return context(self.draw_code or self.game_code, self.issue)

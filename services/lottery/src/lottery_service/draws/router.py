@@ -15,6 +15,7 @@ from lottery_service.draws import domain, service
 from lottery_service.draws.schemas import IssueRead, LotteryVerifyRead, ResultRead
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.errors import DomainError
+from portal_kit.fairness import seed_from_hex
 from portal_kit.paging import Page, page_of, page_params
 
 router = APIRouter(tags=["lottery"])
@@ -55,16 +56,17 @@ async def lottery_verify(
     betting opened and the balls drawn."""
     game = catalogue_service.game_of(catalogue(), gameCode)
     try:
-        raw = bytes.fromhex(seed)
+        raw = seed_from_hex(seed)
     except ValueError:
         raise DomainError("lottery.seed_invalid") from None
     async with db.reader() as session:
         found = await service.issue_of(session, game, issue)
-    balls = domain.draw(game.category.draw, raw, game.code, issue)
+    balls = domain.draw(game.category.draw, raw, found.context)
+    revealed = found.seed.hex() if found.seed is not None and found.result is not None else None
     return ok(
         LotteryVerifyRead(
-            gameCode=game.code, issue=issue, seedHash=domain.seed_hash(raw), committedSeedHash=found.seed_hash,
-            seedMatches=domain.seed_hash(raw) == found.seed_hash, result=balls, drawnResult=found.result,
-            resultMatches=found.result == balls,
+            gameCode=game.code, issue=issue, context=found.context, seedHash=domain.seed_hash(raw),
+            committedSeedHash=found.seed_hash, seedMatches=domain.seed_hash(raw) == found.seed_hash,
+            revealedSeed=revealed, result=balls, drawnResult=found.result, resultMatches=found.result == balls,
         )
     )  # fmt: skip

@@ -1,34 +1,41 @@
 """The draw schedule and the draws (the worker's jobs), and the reads of issues and results.
 
-- ``schedule``: each game's issues are written ahead, each with a fresh secret seed whose hash is public from
-  then on. Numbers follow from the draw time, and a game's issues continue from its last one (a worker down for
-  a while creates the missed ones, up to ``backfill``), so a restart never skips, doubles or reorders an issue.
-- ``draw_due``: an issue due is drawn from its committed seed (``FOR UPDATE SKIP LOCKED``: one worker draws
-  it), oldest first, and ``lottery.draw.settled.v1`` staged with the result.
+- ``schedule``: each game's issues are written ahead, each with only the commitment of its seed (the seed is
+  derived under a key held outside the database, ``SeedKeys``), public from then on. Numbers follow from the draw
+  time, and a game's issues continue from its last one (a worker down for a while creates the missed ones, up to
+  ``backfill``), so a restart never skips, doubles or reorders an issue.
+- ``draw_due``: an issue due is drawn from its seed, derived again under the key it was committed under and
+  checked against its commitment (``FOR UPDATE SKIP LOCKED``: one worker draws it), oldest first; the seed is
+  stored (revealed) with the result and ``lottery.draw.settled.v1`` staged. An issue whose key is not held waits.
 """
 
 from __future__ import annotations
 
-import secrets
+import logging
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import ColumnElement, and_, func, select
+from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.dialects.postgresql import distinct_on, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from lottery_service.catalogue.domain import Catalogue, Game
 from lottery_service.draws import domain
+from lottery_service.draws.keys import SeedKeys
 from lottery_service.draws.models import Issue
 from lottery_service.events import draw_settled
 from portal_kit.db import Database
 from portal_kit.errors import NotFound
 
+log = logging.getLogger("lottery.draws")
 OPEN, DRAWN, SETTLED = "open", "drawn", "settled"
 VOID_ISSUE = "void"  # voided by ops before its draw: never drawn, every bet on it refunded
 
 
-async def schedule(db: Database, catalogue: Catalogue, now: datetime, ahead: timedelta, backfill: timedelta) -> int:
-    """Write every game's issues up to ``now + ahead`` (at least the next two); how many were new."""
+async def schedule(
+    db: Database, catalogue: Catalogue, now: datetime, ahead: timedelta, backfill: timedelta, keys: SeedKeys
+) -> int:
+    """Write every game's issues up to ``now + ahead`` (at least the next two), each with the commitment of its seed
+    under the current key; how many were new."""
     created = 0
     async with db.transaction() as session:
         for game in catalogue.games.values():
@@ -38,8 +45,9 @@ async def schedule(db: Database, catalogue: Catalogue, now: datetime, ahead: tim
             rows = [
                 {
                     "game_code": game.code, "issue": slot.issue, "opens_at": slot.opens_at,
-                    "closes_at": slot.closes_at, "draws_at": slot.draws_at, "seed": (seed := secrets.token_bytes(32)),
-                    "seed_hash": domain.seed_hash(seed), "status": OPEN,
+                    "closes_at": slot.closes_at, "draws_at": slot.draws_at, "seed": None,
+                    "seed_hash": domain.seed_hash(keys.new_seed(game.code, slot.issue)),
+                    "seed_key_id": keys.current_id, "status": OPEN,
                 }
                 for slot in domain.slots(game, start, horizon)
             ]  # fmt: skip
@@ -51,27 +59,47 @@ async def schedule(db: Database, catalogue: Catalogue, now: datetime, ahead: tim
     return created
 
 
-async def draw_due(db: Database, catalogue: Catalogue, limit: int = 50) -> list[Issue]:
+def drawable(keys: SeedKeys) -> ColumnElement[bool]:
+    """Issues whose seed can be had: committed under a key held, or (before migration 0003) stored from the start."""
+    return or_(Issue.seed_key_id.in_(keys.held), and_(Issue.seed_key_id.is_(None), Issue.seed.is_not(None)))
+
+
+def revealed_seed(issue: Issue, keys: SeedKeys) -> bytes | None:
+    """The issue's seed, derived again under its key and matching its commitment; None when it cannot be had."""
+    if issue.seed_key_id is None:
+        return issue.seed
+    seed = keys.seed(issue.seed_key_id, issue.game_code, issue.issue)
+    if seed is None or domain.seed_hash(seed) != issue.seed_hash:
+        log.error("the key %s does not give %s %s's committed seed", issue.seed_key_id, issue.game_code, issue.issue)
+        return None
+    return seed
+
+
+async def draw_due(db: Database, catalogue: Catalogue, keys: SeedKeys, limit: int = 50) -> list[Issue]:
     """Draw the issues that are due (oldest first); the issues drawn."""
     async with db.transaction() as session:
         due = list(
             await session.scalars(
                 select(Issue)
-                .where(Issue.status == OPEN, Issue.draws_at <= func.now())
+                .where(Issue.status == OPEN, Issue.draws_at <= func.now(), drawable(keys))
                 .order_by(Issue.draws_at)
                 .limit(limit)
                 .with_for_update(skip_locked=True)
             )
         )
+        drawn = []
         for issue in due:
             game = catalogue.games.get(issue.game_code)
-            if game is None:  # a game taken out of the data: its issues stay undrawn, their bets are kept
+            seed = revealed_seed(issue, keys)
+            if game is None or seed is None:  # a game taken out of the data, a key that is wrong: left undrawn
                 continue
-            issue.result = domain.draw(game.category.draw, issue.seed, issue.game_code, issue.issue)
+            issue.seed = seed
+            issue.result = domain.draw(game.category.draw, seed, issue.context)
             issue.status = DRAWN
             issue.drawn_at = datetime.now(UTC)
             draw_settled(session, issue)
-    return due
+            drawn.append(issue)
+    return drawn
 
 
 def _open_for_bets() -> ColumnElement[bool]:
@@ -79,7 +107,7 @@ def _open_for_bets() -> ColumnElement[bool]:
 
 
 async def upcoming(session: AsyncSession, game: Game, limit: int) -> list[Issue]:
-    """The next issues still open for bets, soonest first."""
+    """The next issues not yet closed, soonest first: the first takes bets now, the others in their turn."""
     rows = await session.scalars(
         select(Issue).where(Issue.game_code == game.code, _open_for_bets()).order_by(Issue.draws_at).limit(limit)
     )
@@ -87,7 +115,7 @@ async def upcoming(session: AsyncSession, game: Game, limit: int) -> list[Issue]
 
 
 async def current(session: AsyncSession, game_codes: list[str]) -> dict[str, Issue]:
-    """The issue of each game open for bets now (the soonest)."""
+    """The issue of each game open for bets now: the soonest not yet closed (the only one a bet may name)."""
     rows = await session.scalars(
         select(Issue)
         .where(Issue.game_code.in_(game_codes), _open_for_bets())

@@ -11,7 +11,7 @@ from collections import Counter
 from datetime import date
 
 from lottery_service.catalogue.domain import Game, catalogue
-from lottery_service.draws.domain import draw, issue_number
+from lottery_service.draws.domain import context, draw, issue_number
 
 # A cell further than this many standard errors from its expected count fails: over the few thousand cells of
 # a run, a fair draw fails about once in a thousand runs.
@@ -35,7 +35,8 @@ def frequencies(game: Game, draws: int) -> list[str]:
     """The cells whose count is off by more than ``TOLERANCE_SE`` standard errors (empty: the draw is fair)."""
     counts: Counter[tuple[int, int, int]] = Counter()
     for n in range(draws):
-        counts.update(_cells(game, draw(game.category.draw, secrets.token_bytes(32), game.code, issue_number_of(n))))
+        seed = secrets.token_bytes(32)
+        counts.update(_cells(game, draw(game.category.draw, seed, context(game.code, issue_number_of(n)))))
     failures = []
     for position, (low, high) in enumerate(game.category.draw.ranges):
         if high - low + 1 > WIDE:

@@ -1,12 +1,14 @@
-"""Every ops action on the lottery: who, what, on which issue, why, the state before and after."""
+"""Every ops action on the lottery (who, what, on which issue, why, the state before and after), and the voids of
+issues proposed by one ops person and waiting for a second."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, String, func
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy import BigInteger, DateTime, Index, String, func, text
+from sqlalchemy.dialects.postgresql import JSONB, UUID
 from sqlalchemy.orm import Mapped, mapped_column
 
 from portal_kit.db import Base
@@ -23,3 +25,28 @@ class LotteryAudit(Base):
     before: Mapped[dict[str, Any]] = mapped_column(JSONB)
     after: Mapped[dict[str, Any]] = mapped_column(JSONB)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class VoidRequest(Base):
+    """A void of an issue proposed by a finance maker: ``pending`` -> ``approved`` (a finance checker who is
+    someone else voided the issue) or ``rejected``; one pending proposal per issue. A proposal still pending when its
+    issue closes can no longer be approved (read as ``lapsed``)."""
+
+    __tablename__ = "lottery_void_request"
+    __table_args__ = (
+        Index(
+            "uq_void_request_pending", "game_code", "issue", unique=True, postgresql_where=text("status = 'pending'")
+        ),
+        Index("ix_void_request_created", "created_at"),
+    )
+
+    id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, default=uuid.uuid4)
+    game_code: Mapped[str] = mapped_column(String(32))
+    issue: Mapped[str] = mapped_column(String(16))
+    reason: Mapped[str] = mapped_column(String(500))
+    status: Mapped[str] = mapped_column(String(10), default="pending")
+    requested_by: Mapped[str] = mapped_column(String(64))
+    decided_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    decision_reason: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -2,21 +2,37 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
+Reason = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+
 
 class IssueVoiding(BaseModel):
+    """Why the issue should be voided (proposing), or why the proposal is rejected."""
+
     model_config = ConfigDict(extra="forbid")
-    reason: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+    reason: Reason
 
 
-class VoidedIssueRead(BaseModel):
+class VoidRequestRead(BaseModel):
+    """A proposed void: ``pending`` (waiting for a second person), ``approved`` (the issue is void), ``rejected``, or
+    ``lapsed`` (still pending when the issue closed: it can no longer be approved). ``betsToRefund`` answers the
+    approval: the bets whose stakes the worker gives back."""
+
+    requestId: str
     gameCode: str
     issue: str
+    reason: str
     status: str
-    betsToRefund: int  # accepted bets whose stakes the worker gives back
+    requestedBy: str
+    decidedBy: str | None
+    decisionReason: str | None
+    createdAt: datetime
+    decidedAt: datetime | None
+    betsToRefund: int | None = None
 
 
 class LotteryAuditRead(BaseModel):

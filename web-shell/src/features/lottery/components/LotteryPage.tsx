@@ -7,7 +7,7 @@ import { formatMoney, Link, OutcomeLine, parseMoney, useAction, useLanguage, use
 import { useSite } from "../../../site";
 import type { SlipBet } from "../api";
 import { cancelBet, placeSlip, useLotteryGame, useLotteryGames, useLotteryResults, useMyLotteryBets } from "../api";
-import { ballClass, ballText, countdown, pcbSum, possibleWin, slipTotals, trendPoints } from "../rules";
+import { ballClass, ballText, countdown, pcbSum, possibleWin, prizeText, slipTotals, trendPoints } from "../rules";
 import { lotteryLabel, lotteryText } from "../texts";
 
 const AREAS: Record<string, string> = { "/vnLottery": "TCG_LOTTO_VN", "/seaLottery": "TCG_SEA", "/lottery": "LOTT" };
@@ -364,11 +364,16 @@ function Results({ game, results }: { game: LotteryGameDetailRead; results: Resu
       <ul>
         {results.map((result) => (
           <li key={result.issue} data-testid="lottery-result">
-            <strong>{result.issue}</strong> <Balls category={game.category} balls={game.category === "vn" ? result.result.slice(0, 1) : result.result} colours={game.colours} />
-            {result.tiers.length > 0 && (
-              <small>
-                {result.tiers.map((tier) => `${tier.name}: ${tier.numbers.join(" ")}`).join(" · ")}
-              </small>
+            <strong>{result.issue}</strong>{" "}
+            {result.tiers[0] ? (
+              <>
+                <span className="lot-ball">{prizeText(result.tiers[0].numbers[0] ?? 0, result.tiers[0].digits)}</span>
+                <small>
+                  {result.tiers.map((tier) => `${tier.name}: ${tier.numbers.map((n) => prizeText(n, tier.digits)).join(" ")}`).join(" · ")}
+                </small>
+              </>
+            ) : (
+              <Balls category={game.category} balls={result.result} colours={game.colours} />
             )}
             <details>
               <summary>{lotteryText(language, "verify")}</summary>

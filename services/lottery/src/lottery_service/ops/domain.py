@@ -1,0 +1,31 @@
+"""Pure rules of voiding an issue: an issue is voided only while it still takes bets (before its close), by two
+people: a finance maker proposes, a finance checker who is someone else approves."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from portal_kit.errors import Forbidden
+from portal_kit.sessions import Principal
+
+PENDING, APPROVED, REJECTED, LAPSED = "pending", "approved", "rejected", "lapsed"
+
+
+def actor_name(actor: Principal) -> str:
+    return actor.username or actor.account_id or "ops"
+
+
+def voidable(status: str, closes_at: datetime, now: datetime) -> bool:
+    """Before its close an issue's outcome is not fixed in anyone's favour; after it, it is drawn as committed."""
+    return status == "open" and now < closes_at
+
+
+def refuse_same_person(requested_by: str, actor: Principal) -> None:
+    """Whoever proposed the void may not decide it."""
+    if requested_by == actor_name(actor):
+        raise Forbidden("ops.same_person")
+
+
+def shown_status(status: str, issue_voidable: bool) -> str:
+    """A proposal still pending once its issue can no longer be voided is ``lapsed``."""
+    return LAPSED if status == PENDING and not issue_voidable else status
