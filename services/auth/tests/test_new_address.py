@@ -185,6 +185,10 @@ async def test_member_icon_is_read_and_chosen(auth: AuthClient, member: str) -> 
     assert (await auth.http.get("/wps/member/info/icon", headers=headers)).json()["value"] == {"icon": 7}
     refused = await auth.http.put("/wps/member/info/icon", json={"icon": 13}, headers=headers)
     assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed")
+    for loose in ("3", True, 3.0):  # a number is a number: never guessed from a text, a boolean or a float
+        sloppy = await auth.http.put("/wps/member/info/icon", json={"icon": loose}, headers=headers)
+        assert (sloppy.status_code, sloppy.json()["errorCode"]) == (400, "validation.failed")
+    assert (await auth.http.get("/wps/member/info/icon", headers=headers)).json()["value"] == {"icon": 7}
 
 
 async def test_without_any_factor_a_new_address_pauses_money_leaving(

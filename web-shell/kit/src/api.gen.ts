@@ -274,7 +274,7 @@ export interface DepositRead {
 
 export interface DepositRequest {
   channel: string;
-  amount: unknown;
+  amount: number;
   requestId: string;
   reference?: string | null;
 }
@@ -1247,7 +1247,7 @@ export interface UplineRead {
 }
 
 export interface UplineTransfer {
-  amount: unknown;
+  amount: number;
   paymentPassword: string;
   requestId: string;
 }
@@ -1362,7 +1362,7 @@ export interface WalletSettingsRead {
 export interface WalletTransfer {
   fromWallet: string;
   toWallet: string;
-  amount: unknown;
+  amount: number;
   requestId: string;
 }
 
@@ -1407,7 +1407,7 @@ export interface WithdrawalRead {
 }
 
 export interface WithdrawalRequest {
-  amount: unknown;
+  amount: number;
   bankAccountId: string;
   paymentPassword: string;
   requestId: string;

@@ -1,5 +1,5 @@
-"""Request bodies of the wallet's HTTP calls. Amounts are integer minor units: a float or a string is
-refused by the money rules, never rounded."""
+"""Request bodies of the wallet's HTTP calls. Amounts are integer minor units: a string, a float or a boolean is
+refused (400 ``validation.failed``), never rounded or guessed; the money rules then check the value."""
 
 from __future__ import annotations
 
@@ -19,13 +19,13 @@ class Body(BaseModel):
 class WalletTransfer(Body):
     fromWallet: str
     toWallet: str
-    amount: Any
+    amount: StrictInt  # minor units; the money rules then refuse 0, negatives and the too large
     requestId: RequestId
 
 
 class DepositRequest(Body):
     channel: str
-    amount: Any
+    amount: StrictInt  # minor units; the money rules then refuse 0, negatives and the too large
     requestId: RequestId
     reference: Annotated[str, StringConstraints(strip_whitespace=True, max_length=100)] | None = None
 
@@ -44,7 +44,7 @@ class WithdrawalRequest(Body):
     """(E) — carries the payment password."""
 
     model_config = ConfigDict(extra="ignore")  # the encrypted payload also carries ts and nonce
-    amount: Any
+    amount: StrictInt  # minor units; the money rules then refuse 0, negatives and the too large
     bankAccountId: Annotated[str, StringConstraints(max_length=36)]
     paymentPassword: Annotated[str, StringConstraints(max_length=255)]
     requestId: RequestId
@@ -54,7 +54,7 @@ class UplineTransfer(Body):
     """(E) — carries the payment password."""
 
     model_config = ConfigDict(extra="ignore")
-    amount: Any
+    amount: StrictInt  # minor units; the money rules then refuse 0, negatives and the too large
     paymentPassword: Annotated[str, StringConstraints(max_length=255)]
     requestId: RequestId
 

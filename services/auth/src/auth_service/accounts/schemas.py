@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, max_length=255)]
 
@@ -112,7 +112,7 @@ class NewAgent(Trimmed):
 
     username: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9]{3,31}$")
     password: str = Field(min_length=8, max_length=64)
-    accountType: int = Field(default=1)
+    accountType: StrictInt = Field(default=1)
     affiliateCode: str = Field(pattern=r"^[A-Za-z0-9]{4,16}$")
     nickname: str = Field(default="", max_length=64)
     uplineId: str | None = None
@@ -127,7 +127,7 @@ class TotpBinding(TotpCode):
 
 
 class IconChoice(Trimmed):
-    icon: int
+    icon: StrictInt
 
 
 # Answers ---------------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
+from pydantic import BaseModel, ConfigDict, Field, HttpUrl, StrictInt, field_validator
 
 from site_service.config.domain import PATTERNS, REGISTRATION_FIELDS, RESOURCE_TYPES, valid_network
 
@@ -84,9 +84,9 @@ class RegisterRuleItem(Strict):
     field: Literal[REGISTRATION_FIELDS]  # type: ignore[valid-type]
     enabled: bool
     required: bool
-    pattern_id: int = Field(alias="patternId", ge=min(PATTERNS), le=max(PATTERNS))
-    min_length: int = Field(alias="minLength", ge=0, le=255)
-    max_length: int = Field(alias="maxLength", ge=1, le=255)
+    pattern_id: StrictInt = Field(alias="patternId", ge=min(PATTERNS), le=max(PATTERNS))
+    min_length: StrictInt = Field(alias="minLength", ge=0, le=255)
+    max_length: StrictInt = Field(alias="maxLength", ge=1, le=255)
 
 
 class RegisterRuleList(Strict):

@@ -5,7 +5,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 import nh3
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, Field, StrictInt, model_validator
 
 from site_service.config.schemas import Read, ShortTexts, Strict, Texts
 from site_service.content.domain import BannerGroup, NoticeType, PopupExecution
@@ -33,7 +33,7 @@ class BannerBody(Strict):
     title: ShortTexts = Field(default_factory=dict)
     linkage_type: LinkageType = Field(default="NONE", alias="linkageType")
     linkage: str = Field(default="", max_length=500)
-    sort: int = Field(default=0, ge=0, le=10000)
+    sort: StrictInt = Field(default=0, ge=0, le=10000)
     active: bool = True
 
     @model_validator(mode="after")
@@ -51,7 +51,7 @@ class AnnouncementBody(Strict):
     promotion_type: str | None = Field(default=None, alias="promotionType", max_length=30)
     starts_at: datetime | None = Field(default=None, alias="startsAt")
     ends_at: datetime | None = Field(default=None, alias="endsAt")
-    sort: int = Field(default=0, ge=0, le=10000)
+    sort: StrictInt = Field(default=0, ge=0, le=10000)
     active: bool = True
 
     @model_validator(mode="after")
@@ -67,7 +67,7 @@ class HelpTopicBody(Strict):
     key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,49}$")
     title: ShortTexts
     content: SafeHtmlTexts
-    sort: int = Field(default=0, ge=0, le=10000)
+    sort: StrictInt = Field(default=0, ge=0, le=10000)
 
     @model_validator(mode="after")
     def _turkish(self) -> HelpTopicBody:
