@@ -208,16 +208,18 @@ def test_each_spin_gives_one_per_cent_of_its_stake_to_its_players_shard() -> Non
 def test_a_rounds_win_is_capped_per_game_and_the_cap_counted_exactly_in_its_return() -> None:
     assert games.capped(games.DICE_CODE, games.MAX_WIN[games.DICE_CODE] + 1) == (games.MAX_WIN[games.DICE_CODE], True)
     assert games.capped(games.DICE_CODE, 5) == (5, False)
-    # Dice: the win is min(payout, cap) with the roll's chance
-    stake, target = 1_000_000, 100  # under 1.00: a 1 % chance paying 99 times the stake, above the cap
-    capped = Fraction(100, 10_000) * games.MAX_WIN[games.DICE_CODE] / stake
-    assert games.dice_rtp(stake, target, over=False) == capped < Fraction(99, 100)
-    assert games.dice_rtp(1000, target, over=False) == Fraction(99, 100)  # a small stake: the cap cannot bind
-    # Dragon Tiger: the tie pays 16 times, capped at the largest stake of the VIP room
+    # Dice: the win is min(payout, cap) with the roll's chance. The rooms' largest stake cannot reach the cap...
+    vip = 1_000_000  # 10,000.00, the VIP room's largest stake at the seeded minimum bet
+    assert games.dice_payout(vip, 100, over=False) == 99_000_000 < games.MAX_WIN[games.DICE_CODE]
+    assert games.dice_rtp(vip, 100, over=False) == Fraction(99, 100)
+    # ... a stake twice it would: a 1 % chance paying 99 times 20,000.00 is paid the cap
+    capped = Fraction(100, 10_000) * games.MAX_WIN[games.DICE_CODE] / (2 * vip)
+    assert games.dice_rtp(2 * vip, 100, over=False) == capped < Fraction(99, 100)
+    # Dragon Tiger: the tie pays 16 times; at 20,000.00 that is above the cap
     cap = games.MAX_WIN[cards.GAME_CODE]
-    assert cards.capped_rtp(cards.TIE, 1_000_000, cap) == Fraction(3, 51) * cap / 1_000_000 < cards.exact_rtp(cards.TIE)
-    assert cards.capped_rtp(cards.TIE, 1000, cap) == cards.exact_rtp(cards.TIE)
-    assert cards.capped_rtp(cards.DRAGON, 1_000_000, cap) == cards.exact_rtp(cards.DRAGON)
+    assert cards.capped_rtp(cards.TIE, vip, cap) == cards.exact_rtp(cards.TIE)
+    assert cards.capped_rtp(cards.TIE, 2 * vip, cap) == Fraction(3, 51) * cap / (2 * vip) < cards.exact_rtp(cards.TIE)
+    assert cards.capped_rtp(cards.DRAGON, 2 * vip, cap) == cards.exact_rtp(cards.DRAGON)
 
 
 def test_the_slots_cap_takes_exactly_the_tail_of_wins_above_it() -> None:

@@ -8,10 +8,12 @@ import uuid
 from typing import Any
 
 import httpx
-from bgs_helpers import DRAGON_TIGER, ROLLS, headers, reconciled, roll_body, shown, steer
+from bgs_helpers import DRAGON_TIGER, ROLLS, SPINS, headers, reconciled, roll_body, shown, spin_body, steer
 from games_helpers import Games
 
 from games_service.bgs import games as bgs_games
+from games_service.bgs import jackpot, slot
+from portal_kit.fairness import FairStream
 from portal_kit.sessions import Role
 
 
@@ -134,17 +136,25 @@ async def test_a_free_demo_plays_without_a_room_at_the_beginners_stakes(games: G
 
 
 async def test_a_rounds_win_above_its_games_cap_is_paid_the_cap(games: Games) -> None:
-    """A dice roll under 1.00 at the VIP room's largest stake pays 99 times it, 990,000.00; the dice pays at most
-    its cap in one round."""
-    account, token = await games.member(3_000_000)
-    await steer(games, token, account, lambda stream: stream.below(10_000) < 100)
-    stake, cap = 1_000_000, bgs_games.MAX_WIN[bgs_games.DICE_CODE]
-    assert bgs_games.dice_payout(stake, 100, over=False) == 99_000_000 > cap
-    answer = await games.http.post(ROLLS, json=roll_body(stake, 100, False, "VIP"), headers=headers(token))
+    """A spin at the largest stake (100,000.00) that pays more than 25 times it is paid the slot's cap,
+    2,500,000.00; its record and its event carry what was paid."""
+    account, token = await games.member(2 * bgs_games.MAX_STAKE)
+    stake, cap = bgs_games.MAX_STAKE, bgs_games.MAX_WIN[slot.GAME_CODE]
+    line_bet = stake // len(slot.LINES)
+
+    def big(stream: FairStream) -> bool:
+        spin = slot.play(stream)
+        return spin.multiplier * line_bet > cap and not jackpot.hits(jackpot.draw(stream), stake)
+
+    await steer(games, token, account, big)
+    answer = await games.http.post(SPINS, json=spin_body(stake), headers=headers(token))
     assert answer.status_code == 200, answer.text
     value = answer.json()["value"]
-    assert value["dice"]["roll"] < 100 and (value["win"], value["capped"]) == (cap, True)
-    assert value["balance"] == 3_000_000 - stake + cap == await games.balance(account)
+    assert sum(line["win"] for line in value["slot"]["wins"]) > cap  # what the lines pay, before the cap
+    assert (value["win"], value["capped"]) == (cap, True)
+    assert value["balance"] == 2 * stake - stake + cap == await games.balance(account)
     recorded = await games.db.call("SELECT stake, win FROM bet_record WHERE id = %s", (f"BGS:{value['roundId']}",))
     assert recorded == (stake, cap)
+    event = await games.db.call("SELECT body FROM outbox WHERE body -> 'data' ->> 'roundId' = %s", (value["roundId"],))
+    assert event is not None and event[0]["data"]["win"] == cap
     assert await reconciled(games)

@@ -17,9 +17,11 @@ DICE_FACES = 10_000  # a roll is 0.00 to 99.99, kept in hundredths
 DICE_PAYBACK = 9_900  # of 10,000: the dice returns 99 % of what is staked
 DICE_MIN_CHANCE, DICE_MAX_CHANCE = 100, 9_800  # 1.00 % to 98.00 %
 # The most a round of each game pays (minor units); a win above it is paid this (the jackpot is paid besides,
-# bounded by its own cap). The slot's binds above stakes of 10,000.00 (it pays at most 250 times the stake), the
-# dice's at VIP stakes on small chances, Dragon Tiger's on tie bets above 6,250.00.
-MAX_WIN = {slot.GAME_CODE: 250_000_000, DICE_CODE: 25_000_000, cards.GAME_CODE: 10_000_000}
+# bounded by its own cap). The slot's binds above stakes of 10,000.00 (it pays at most 250 times the stake). The
+# rooms' stakes (at most 10,000.00 in VIP) win at most 990,000.00 at the dice and 160,000.00 at Dragon Tiger, so
+# theirs bind only if a brand raises its minimum bets: they bound what one round can cost the house whatever the
+# stakes, and every return here is computed with them (``dice_rtp``, ``cards.capped_rtp``, ``slot.capped_rtp``).
+MAX_WIN = {slot.GAME_CODE: 250_000_000, DICE_CODE: 100_000_000, cards.GAME_CODE: 25_000_000}
 
 
 @dataclass(frozen=True)
