@@ -1,6 +1,7 @@
-"""Benchmark: in-house slot spins per second end to end (launch once, then spins through Traefik and the
-games API, each settled through the wallet's money API), as a ratio to bare money-API debit+credit pairs over
-NATS on the same accounts at the same concurrency, in the same run. Not pass/fail.
+"""Benchmark: in-house slot spins per second end to end (launch once and show the seeds, then spins through
+Traefik and the games API, each settled by one call of the wallet's money API, ``rpc.wallet.settle``), as a
+ratio to bare money-API debit+credit pairs over NATS on the same accounts at the same concurrency, in the same
+run. Not pass/fail.
 
     ./portal bench     (or: .venv/bin/python tests/bench/games.py --spins 2000)
 """
@@ -94,6 +95,8 @@ async def spins(stack: Stack, accounts: list[tuple[str, str]], total: int) -> di
                 "/wps/relay/GCS_gameLaunchFB", params={"nodeId": node}, headers={"Authorization": player}
             )
             launched.raise_for_status()
+            # the game frame shows the player's seeds before the first round (a round waits for them)
+            (await http.get("/wps/games/bgs/seeds", headers={"Authorization": player})).raise_for_status()
     share = total // len(accounts)
     work = [
         [
