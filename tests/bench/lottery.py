@@ -36,7 +36,8 @@ def bet(index: int) -> dict[str, Any]:
 
 async def open_issue(stack: Stack) -> str:
     """The game's current issue, its close and draw moved an hour away: one that was due to close a minute after
-    the stack started would refuse the slips still being placed (``lottery.issue_closed``)."""
+    the stack started would refuse the slips still being placed (``lottery.issue_closed``). The game's issues drawn
+    before it then are taken out (none has a bet), so it stays the issue open for bets (only it takes bets)."""
     async with httpx.AsyncClient(base_url=stack.url) as http:
         for _ in range(100):  # the worker writes the issues within its first ticks
             current = (await http.get(f"/lotto/lgw/games/{GAME}")).json()["value"]["current"]
@@ -46,6 +47,11 @@ async def open_issue(stack: Stack) -> str:
                     await db.execute(
                         "UPDATE lottery_issue SET closes_at = now() + interval '1 hour', draws_at = now() + interval"
                         " '1 hour' WHERE game_code = %s AND issue = %s AND status = 'open'",
+                        (GAME, issue),
+                    )
+                    await db.execute(
+                        "DELETE FROM lottery_issue WHERE game_code = %s AND issue <> %s AND status = 'open' AND "
+                        "draws_at <= now() + interval '1 hour'",
                         (GAME, issue),
                     )
                 return issue
