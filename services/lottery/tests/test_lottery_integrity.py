@@ -5,6 +5,7 @@ slip's cost on the lottery's database (13)."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -20,6 +21,7 @@ from lottery_service import worker
 from lottery_service.bets.models import Bet, Slip
 from lottery_service.catalogue.domain import Catalogue, catalogue
 from lottery_service.draws.models import Issue
+from lottery_service.ops.models import LotteryAudit
 from lottery_service.settings import LotterySettings
 from portal_kit.db import Database
 from portal_kit.fairness import commitment, derive_seed
@@ -269,6 +271,60 @@ async def test_no_void_once_betting_has_closed(lottery: Lottery) -> None:
     assert (proposal.status_code, proposal.json()["errorCode"]) == (409, "lottery.issue_not_voidable")
     listed = (await lottery.http.get("/wps/ops/lottery/void-requests", headers=checker)).json()["value"]
     assert [r["status"] for r in listed] == ["lapsed"]
+
+
+async def test_a_proposal_is_rejected_by_another_checker_only_and_read_by_ops_only(lottery: Lottery) -> None:
+    _, member = await lottery.member(0)
+    issue = await lottery.open_issue("SSC_5M")
+    maker = await ops(lottery, "ops.maker", {"*"}, OpsRole.FINANCE_MAKER, OpsRole.FINANCE_CHECKER)
+    proposed = await lottery.http.post(
+        f"/wps/ops/lottery/games/SSC_5M/issues/{issue}/void", json={"reason": "a test"}, headers=maker
+    )
+    reject = f"/wps/ops/lottery/void-requests/{proposed.json()['value']['requestId']}/reject"
+    body = {"reason": "the feed is fine"}
+    for headers, status in (
+        (maker, 403),  # its own proposal
+        (await ops(lottery, "ops.brand-checker", {"turkeyf2"}, OpsRole.FINANCE_CHECKER), 403),
+        (await ops(lottery, "ops.other-maker", {"*"}, OpsRole.FINANCE_MAKER), 403),
+        ({"Authorization": member}, 403),
+        ({}, 401),
+    ):
+        refused = await lottery.http.post(reject, json=body, headers=headers)
+        assert refused.status_code == status, refused.text
+    checker = await ops(lottery, "ops.checker", {"*"}, OpsRole.FINANCE_CHECKER)
+    assert (await lottery.http.post(reject, json={}, headers=checker)).status_code == 400  # a reason is required
+    rejected = await lottery.http.post(reject, json=body, headers=checker)
+    assert rejected.status_code == 200 and rejected.json()["value"]["status"] == "rejected"
+    assert rejected.json()["value"]["decisionReason"] == "the feed is fine"
+    assert (await issue_row(lottery, "SSC_5M", issue)).status == "open"
+    for headers, status in (
+        ({"Authorization": member}, 403),
+        (await ops(lottery, "ops.brand-viewer", {"turkeyf2"}, OpsRole.VIEWER), 403),
+        ({}, 401),
+    ):
+        assert (await lottery.http.get("/wps/ops/lottery/void-requests", headers=headers)).status_code == status
+    viewer = await ops(lottery, "ops.viewer", {"*"}, OpsRole.VIEWER)
+    listed = (await lottery.http.get("/wps/ops/lottery/void-requests", headers=viewer)).json()["value"]
+    assert [r["status"] for r in listed] == ["rejected"]
+
+
+async def test_parallel_proposals_and_approvals_void_an_issue_once(lottery: Lottery) -> None:
+    _, token = await lottery.member(100_000)
+    issue = await lottery.open_issue("SSC_5M")
+    assert (await lottery.bet(token, "SSC_5M", issue, [BIG])).status_code == 200
+    makers = [await ops(lottery, f"ops.maker{n}", {"*"}, OpsRole.FINANCE_MAKER) for n in range(6)]
+    path = f"/wps/ops/lottery/games/SSC_5M/issues/{issue}/void"
+    proposals = await asyncio.gather(*(lottery.http.post(path, json={"reason": "x"}, headers=h) for h in makers))
+    assert sorted(p.status_code for p in proposals) == [200] + [409] * 5
+    [request] = [p.json()["value"] for p in proposals if p.status_code == 200]
+    checkers = [await ops(lottery, f"ops.checker{n}", {"*"}, OpsRole.FINANCE_CHECKER) for n in range(6)]
+    approve = f"/wps/ops/lottery/void-requests/{request['requestId']}/approve"
+    decisions = await asyncio.gather(*(lottery.http.post(approve, headers=h) for h in checkers))
+    assert sorted(d.status_code for d in decisions) == [200] + [409] * 5
+    assert {d.json()["errorCode"] for d in decisions if d.status_code == 409} == {"lottery.void_already_decided"}
+    async with lottery.db.reader() as session:
+        actions = list(await session.scalars(select(LotteryAudit.action).order_by(LotteryAudit.id)))
+    assert actions == ["issue.void.request", "issue.void"]
 
 
 # --- item 9: strict integers ---------------------------------------------------------------------------------------
