@@ -74,7 +74,9 @@ async def test_an_issue_holds_only_its_commitment_until_the_draw_reveals_its_see
     assert value["seedMatches"] and value["resultMatches"] and value["revealedSeed"] == drawn["seed"]
 
 
-async def test_a_rotated_key_draws_the_issues_committed_under_the_old_one(lottery: Lottery) -> None:
+async def test_a_rotated_key_draws_the_issues_committed_under_the_old_one(
+    lottery: Lottery, caplog: pytest.LogCaptureFixture
+) -> None:
     await worker.tick(lottery.db, lottery.nc, lottery.settings)  # issues committed under the test key ("t1")
     issue = await lottery.open_issue("K3_1M")
     await lottery.make_due("K3_1M", issue)
@@ -82,6 +84,7 @@ async def test_a_rotated_key_draws_the_issues_committed_under_the_old_one(lotter
     forgot = lottery.settings.model_copy(update={"seed_key": new_key, "seed_key_id": "t2"})
     await worker.tick(lottery.db, lottery.nc, forgot, schedule=False)
     assert (await issue_row(lottery, "K3_1M", issue)).status == "open"  # its key is not held: it waits, undrawn
+    assert "issue(s) due wait for a seed key this worker does not hold" in caplog.text
 
     rotated = lottery.settings.model_copy(
         update={"seed_key": new_key, "seed_key_id": "t2", "old_seed_keys": {TEST_SEED_KEY_ID: TEST_SEED_KEY}}

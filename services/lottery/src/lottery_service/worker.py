@@ -42,6 +42,9 @@ async def tick(db: Database, nc: NATS, settings: LotterySettings, *, schedule: b
             log.info("%s %s drawn: %s", issue.game_code, issue.issue, issue.result)
         if len(drawn) < DRAW_BATCH:
             break
+    waiting = await draws.waiting_for_keys(db, keys)
+    if waiting:
+        log.error("%d issue(s) due wait for a seed key this worker does not hold (LOTTERY_OLD_SEED_KEYS)", waiting)
     await bets.recover(db, nc, settings.recovery_after_seconds)
     await settlement.settle_drawn(db, nc, data, settings.settle_concurrency)
     await settlement.refund_void(db, nc, settings.settle_concurrency)

@@ -113,8 +113,8 @@ async def place(db: Database, nc: NATS, request: SlipRequest) -> Placed:
         for wager in request.wagers
     ]
     written = await repository.write(
-        db, slip_id, request.merchant, request.account_id, request.request_id, fingerprint, request.game.code, request.issue, request.currency, request.total, request.game.max_per_issue,
-        request.player_name, new_bets,
+        db, slip_id, request.merchant, request.account_id, request.request_id, fingerprint, request.game.code,
+        request.issue, request.currency, request.total, request.game.max_per_issue, request.player_name, new_bets,
     )  # fmt: skip
     if written.outcome == "replay":
         assert written.slip_id is not None
@@ -177,7 +177,7 @@ async def _pay(db: Database, nc: NATS, slip: Slip) -> str:
         if status == VOIDING:
             status, refusal = await _give_back(db, nc, slip.merchant, slip.id)
     slip.status, slip.refusal = status, refusal
-    if status == PENDING:  # the sweep took it meanwhile (it is being voided)
+    if status == PENDING:  # read as it was while the sweep took it: the sweep voids it
         raise Refused("lottery.slip_void")
     if status != ACCEPTED:
         raise Refused(refusal or "lottery.slip_void")

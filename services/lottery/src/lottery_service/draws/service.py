@@ -64,6 +64,15 @@ def drawable(keys: SeedKeys) -> ColumnElement[bool]:
     return or_(Issue.seed_key_id.in_(keys.held), and_(Issue.seed_key_id.is_(None), Issue.seed.is_not(None)))
 
 
+async def waiting_for_keys(db: Database, keys: SeedKeys) -> int:
+    """How many issues are due but committed under a key not held (they wait, undrawn, until it is given back)."""
+    async with db.reader() as session:
+        found = await session.scalar(
+            select(func.count()).where(Issue.status == OPEN, Issue.draws_at <= func.now(), ~drawable(keys))
+        )
+    return int(found or 0)
+
+
 def revealed_seed(issue: Issue, keys: SeedKeys) -> bytes | None:
     """The issue's seed, derived again under its key and matching its commitment; None when it cannot be had."""
     if issue.seed_key_id is None:
