@@ -44,6 +44,7 @@ class Bet(Base):
     __table_args__ = (
         Index("ix_bet_issue", "game_code", "issue", "status"),
         Index("ix_bet_member", "merchant", "account_id", "created_at"),
+        Index("ix_bet_member_issue", "merchant", "account_id", "game_code", "issue"),  # a slip's per-issue limit
         Index("ix_bet_created", "created_at"),
     )
 
