@@ -463,3 +463,16 @@ async def test_a_slip_is_two_statements_on_the_lottery_database(lottery: Lottery
     assert await lottery.balance(account) == 99_000
     replay = await lottery.bet(token, "SSC_1M", issue, [BIG], request_id="slip-counted")
     assert replay.json()["value"] == placed.json()["value"]
+
+
+async def test_one_request_id_sent_in_parallel_is_one_slip_paid_once(lottery: Lottery) -> None:
+    account, token = await lottery.member(100_000)
+    issue = await lottery.open_issue("SSC_1M")
+    answers = await asyncio.gather(
+        *(lottery.bet(token, "SSC_1M", issue, [BIG], request_id="slip-parallel-twins") for _ in range(8))
+    )
+    assert {answer.status_code for answer in answers} == {200}
+    assert len({answer.json()["value"]["slipId"] for answer in answers}) == 1
+    assert await lottery.balance(account) == 99_000 and await lottery.reconciled()
+    async with lottery.db.reader() as session:
+        assert [bet.status for bet in await session.scalars(select(Bet))] == ["accepted"]
