@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import hashlib
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from bgs_helpers import DRAGON_TIGER, SPINS, headers, roll_body, rotate, server_seed, shown, spin_body
 from games_helpers import MERCHANT, Games
 
@@ -17,6 +19,7 @@ from games_service.settings import GamesSettings
 from portal_kit.fairness import FairStream, commitment
 
 HEX64 = re.compile(r"[0-9a-f]{64}")
+DEPLOY_CONFIG = Path(__file__).resolve().parents[3] / "deploy" / "base" / "config.yaml"
 STRIP_LENGTH = 29  # BGS_FRUIT5's strip
 JACKPOT_DRAW = 2_000_000_000  # the jackpot's draw is a number below this (README)
 
@@ -159,3 +162,10 @@ def test_production_refuses_the_development_seed_key() -> None:
     with pytest.raises(ValueError, match="GAMES_SEED_KEY"):
         GamesSettings(environment="production", **secrets)
     assert GamesSettings(environment="production", seed_key="k" * 40, **secrets).seed_key == "k" * 40
+
+
+def test_the_deployment_runs_games_as_production_so_the_development_seed_key_is_refused_there() -> None:
+    config = next(doc for doc in yaml.safe_load_all(DEPLOY_CONFIG.read_text()) if doc["kind"] == "ConfigMap")["data"]
+    assert "GAMES_SEED_KEY" not in config  # a secret: it comes from the Secret portal-secrets
+    with pytest.raises(ValueError, match="GAMES_SEED_KEY"):
+        GamesSettings(environment=config["GAMES_ENVIRONMENT"], secret_key="s" * 40, payload_secret="p" * 40)
