@@ -9,7 +9,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from games_service.bgs import cards, fair, games, pool, repository, seeds, slot
+from games_service.bgs import cards, fair, games, pool, seeds, slot
 from games_service.bgs.schemas import (
     CardsOutcome,
     DiceBody,
@@ -27,13 +27,13 @@ from games_service.bgs.schemas import (
     SpinBody,
     VerifyRead,
 )
-from games_service.bgs.service import VENDOR, Bet, Played, play
+from games_service.bgs.service import Bet, Played, play, playable
 from games_service.catalogue.models import Game
-from games_service.catalogue.service import check_open, has_free_demo
+from games_service.catalogue.service import has_free_demo
 from games_service.deps import Brands, Cache, Db, Gambler, InHousePlayer, Language, MerchantCode, Nats
 from games_service.rooms.domain import bet_room
 from portal_kit.envelope import Envelope, ok, ok_raw
-from portal_kit.errors import DomainError, Forbidden, NotFound
+from portal_kit.errors import DomainError, Forbidden
 from portal_kit.fairness import commitment
 from portal_kit.valkey_link import cached_text
 
@@ -53,11 +53,7 @@ def _fairness(played: Played) -> FairnessRead:
 
 async def _game(db: Db, player: Gambler, game_code: str) -> Game:
     """The game, open for play (not under maintenance), and for a trial account one with a free demo."""
-    found = await repository.playable(db, player.merchant, VENDOR, game_code)
-    if found is None:
-        raise NotFound("game.not_found")
-    game, vendor = found
-    check_open(game, vendor)
+    game = await playable(db, player.merchant, game_code)
     if player.trial and not has_free_demo(game):
         raise Forbidden("in_need_true_account")
     return game

@@ -30,11 +30,13 @@ from games_service.bgs import fair, games, jackpot, pool, repository
 from games_service.bgs.games import Result
 from games_service.bgs.models import Round
 from games_service.bgs.repository import Closing, RoundRow
+from games_service.catalogue.models import Game
+from games_service.catalogue.service import check_open
 from games_service.events import bet_settled_event
 from games_service.records.domain import SettledBet
 from portal_kit import money
 from portal_kit.db import Database
-from portal_kit.errors import Conflict, DomainError
+from portal_kit.errors import Conflict, DomainError, NotFound
 from portal_kit.fairness import commitment
 from portal_kit.money import Refused
 from portal_kit.telemetry import inject_headers
@@ -71,6 +73,16 @@ class Played:
     def balance(self) -> int:
         assert self.round.balance is not None
         return self.round.balance
+
+
+async def playable(db: Database, merchant: str, game_code: str) -> Game:
+    """The in-house game ``game_code``, open for play (``vendor_under_maintenance``, ``game.unavailable``)."""
+    found = await repository.playable(db, merchant, VENDOR, game_code)
+    if found is None:
+        raise NotFound("game.not_found")
+    game, vendor = found
+    check_open(game, vendor)
+    return game
 
 
 async def play(db: Database, nc: NATS, key: bytes, bet: Bet) -> Played:
