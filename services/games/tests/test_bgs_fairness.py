@@ -12,7 +12,18 @@ from typing import Any
 
 import pytest
 import yaml
-from bgs_helpers import DRAGON_TIGER, SPINS, headers, roll_body, rotate, server_seed, shown, spin_body
+from bgs_helpers import (
+    DRAGON_TIGER,
+    SEEDS,
+    SPINS,
+    headers,
+    reconciled,
+    roll_body,
+    rotate,
+    server_seed,
+    shown,
+    spin_body,
+)
 from games_helpers import MERCHANT, Games
 
 from games_service.settings import GamesSettings
@@ -63,6 +74,7 @@ async def test_the_database_holds_no_server_seed_before_it_is_revealed(games: Ga
     # the commitment is the SHA-256 of the seed's 32 bytes, and the seed is the one the key derives for pair 1
     assert commitment(bytes.fromhex(revealed)) == seeds["serverSeedHash"]
     assert bytes.fromhex(revealed) == server_seed(games, account, 1)
+    assert await reconciled(games)
 
 
 async def test_a_first_round_waits_for_its_seeds_to_be_shown_and_runs_under_the_hash_shown(games: Games) -> None:
@@ -81,6 +93,7 @@ async def test_a_first_round_waits_for_its_seeds_to_be_shown_and_runs_under_the_
         "nonce": 1,
     }
     assert (await shown(games, token))["serverSeedHash"] == seeds["serverSeedHash"]  # showing again changes nothing
+    assert await reconciled(games)
 
 
 async def test_the_next_server_seed_is_fixed_and_shown_before_the_player_picks_a_client_seed(games: Games) -> None:
@@ -115,6 +128,28 @@ async def test_the_next_server_seed_is_fixed_and_shown_before_the_player_picks_a
         assert check.status_code == 200, check.text
         assert check.json()["value"]["slot"]["grid"] == round_["slot"]["grid"]
         assert check.json()["value"]["serverSeedHash"] == seeds["serverSeedHash"]
+    assert await reconciled(games)
+
+
+async def test_bad_seeds_are_refused_with_their_code_and_a_visitor_touches_none(games: Games) -> None:
+    _, token = await games.member(100_000)
+    seeds = await shown(games, token)
+    for body in (
+        {"clientSeed": "ok", "nextServerSeedHash": "not-a-hash"},
+        {"clientSeed": "no spaces", "nextServerSeedHash": seeds["nextServerSeedHash"]},
+        {"clientSeed": "ok"},
+    ):
+        refused = await games.http.put(SEEDS, json=body, headers=headers(token))
+        assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed"), body
+    assert await shown(games, token) == seeds  # nothing changed
+    bad = await games.http.get(
+        "/wps/games/bgs/verify",
+        params={"gameCode": "BGS_FRUIT5", "serverSeed": "zz" * 32, "clientSeed": "c", "nonce": 1},
+    )
+    assert (bad.status_code, bad.json()["errorCode"]) == (400, "validation.failed")
+    assert (await games.http.get(SEEDS)).status_code == 401
+    body = {"clientSeed": "ok", "nextServerSeedHash": seeds["nextServerSeedHash"]}
+    assert (await games.http.put(SEEDS, json=body)).status_code == 401
 
 
 def slot_by_hand(seed: bytes, client: str, nonce: int) -> tuple[list[int], int]:
@@ -155,6 +190,7 @@ async def test_every_in_house_round_is_the_kits_construction_as_the_readme_write
     assert await games.db.rows(
         "SELECT nonce FROM game_round WHERE merchant = %s AND account_id = %s ORDER BY nonce", (MERCHANT, account)
     ) == [(1,), (2,), (3,)]
+    assert await reconciled(games)
 
 
 def test_production_refuses_the_development_seed_key() -> None:

@@ -111,3 +111,4 @@ async def test_contributions_beyond_the_cap_stay_with_the_house(games: Games) ->
     assert all(answer.status_code == 200 for answer in played)
     total = await games.db.call("SELECT sum(amount) FROM jackpot_share WHERE merchant = %s", (MERCHANT,))
     assert total == (full,)  # nothing was added above the cap
+    assert await reconciled(games)

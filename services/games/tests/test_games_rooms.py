@@ -122,6 +122,7 @@ async def test_real_money_player_versus_player_rounds_need_a_room(games: Games) 
         assert (beginner.status_code, beginner.json()["errorCode"]) == (400, "stake.out_of_limits")
     assert await games.balance(account) == 1_000_000
     assert await games.db.rows("SELECT 1 FROM game_round WHERE account_id = %s", (account,)) == []
+    assert await reconciled(games)
 
 
 async def test_a_free_demo_plays_without_a_room_at_the_beginners_stakes(games: Games) -> None:
@@ -133,6 +134,7 @@ async def test_a_free_demo_plays_without_a_room_at_the_beginners_stakes(games: G
     played = await games.http.post(ROLLS, json=roll_body(10_000, 4999, True, None), headers=headers(trial))
     assert played.status_code == 200, played.text
     assert played.json()["value"]["balance"] == await games.balance(account, "freeplay")
+    assert await reconciled(games)
 
 
 async def test_a_rounds_win_above_its_games_cap_is_paid_the_cap(games: Games) -> None:
