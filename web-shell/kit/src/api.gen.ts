@@ -1029,6 +1029,7 @@ export interface RoomRead {
 
 export interface RotateBody {
   clientSeed: string;
+  nextServerSeedHash: string;
 }
 
 export interface RotatedRead {
@@ -1039,7 +1040,6 @@ export interface RotatedRead {
 export interface RsaKeyRead {
   keyId: string;
   publicKey: string;
-  nextServerSeedHash: string;
 }
 
 export interface SealedBody {
@@ -1050,6 +1050,7 @@ export interface SeedsRead {
   serverSeedHash: string;
   clientSeed: string;
   nonce: number;
+  nextServerSeedHash: string;
 }
 
 export interface SessionRead {
@@ -1060,7 +1061,6 @@ export interface SessionRead {
   type: number;
 }
 
-  nextServerSeedHash: string;
 export interface SettingsChange {
   mode?: string | null;
   vendors?: Array<string> | null;
@@ -1123,6 +1123,7 @@ export interface SlotOutcome {
   grid: Array<Array<string>>;
   wins: Array<LineWinRead>;
   jackpot?: boolean;
+  jackpotDraw?: number | null;
 }
 
 export interface SlotRoundRead {
@@ -1133,7 +1134,7 @@ export interface SlotRoundRead {
   win: number;
   balance: number;
   fairness: FairnessRead;
-  jackpotDraw?: number | null;
+  capped?: boolean;
   slot: SlotOutcome;
   jackpotWin: number;
 }
@@ -1144,7 +1145,6 @@ export interface SmsRequest {
   countryDialingCode?: string;
   botCheckId?: string;
   botCheckNonce?: string;
-  capped?: boolean;
 }
 
 export interface SocketBalanceFrame {

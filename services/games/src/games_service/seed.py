@@ -65,6 +65,7 @@ GAMES = [
     ("LOTT", "LOTT", "LHC_5M", "Mark Six 5'", "Altı Numara 5'", "五分六合彩", None, 100, None, None, False, 1, True),
     ("LOTT", "LOTT", "LF_5M", "3D 5'", "3D 5'", "五分3D", None, 100, None, None, False, 1, True),
     ("TCG_SEA", "LOTT", "SEA_5M", "SEA Lotto 5'", "SEA Loto 5'", "东南亚彩 5分", None, 100, None, None, False, 1, True),
+    ("TCG_LOTTO_VN", "LOTT", "VN_NORTH", "VN Northern Lottery", "VN Kuzey Lotosu", "越南北部彩", None, 100, None, None, False, 1, True),
     ("TCG_LOTTO_VN", "LOTT", "VN_SOUTH", "VN Southern Lottery", "VN Güney Lotosu", "越南南部彩", None, 100, None, None, False, 1, True),
 ]  # fmt: skip
 
