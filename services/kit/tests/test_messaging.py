@@ -131,6 +131,28 @@ async def test_event_of_a_rolled_back_transaction_is_never_published(
     assert await notes(kit_db) == []
 
 
+async def test_a_batch_leaves_in_order_and_an_event_the_stream_refuses_blocks_none_behind_it(
+    kit_db: Database, relay: OutboxRelay, js: JetStreamContext
+) -> None:
+    first, last = thing(1), thing(3)
+    async with kit_db.transaction() as session:
+        add_event(session, first)
+    async with kit_db.transaction() as session:  # no stream holds its subject: JetStream answers no one
+        session.add(OutboxMessage(id="stray-1", subject="nowhere.thing.happened.v1", body={}, headers={}, attempts=0))
+    async with kit_db.transaction() as session:
+        add_event(session, last)
+    async with kit_db.transaction() as session:
+        add_event(session, thing(4))
+
+    assert await relay.publish_pending() == 3
+    assert [event.data.n for event in await stream_messages(js)] == [1, 3, 4]
+    async with kit_db.reader() as session:
+        stray = await session.get(OutboxMessage, "stray-1")
+    assert stray is not None and stray.published_at is None and stray.attempts == 1 and stray.last_error
+    assert await relay.publish_pending() == 0  # tried again next round, still refused, nothing else held up
+    assert await relay.pending_count() == 1
+
+
 async def test_only_a_commit_that_staged_events_tells_of_them(kit_db: Database) -> None:
     told: list[str] = []
     kit_db.events_committed = lambda: told.append("committed")
