@@ -369,7 +369,7 @@ export interface WalletRollbackReply {
   message: string | null;
 }
 
-/** A game round settled in one wallet transaction: its stake debited (transactionId + ':bet') and, when it won, its win credited (transactionId + ':win'), both or neither, in integer minor units. A stake the balance cannot cover refuses the whole round, and every replay answers the same. */
+/** A game round settled in one wallet transaction: its stake debited (transactionId + ':bet') and, when it won, its win credited (transactionId + ':win'), both or neither, in integer minor units. A stake the balance cannot cover refuses the whole round, and every replay answers the same. Neither leg is ever rolled back alone (rpc.wallet.rollback answers rollback.round_settled). */
 export interface WalletSettleRequest {
   merchant: string;
   accountId: string;
@@ -377,7 +377,7 @@ export interface WalletSettleRequest {
   stake: number;
   /** What the round pays (0: a lost round moves the stake alone). */
   win: number;
-  /** The caller's id of the round: a replay answers the stored original, the same id with another stake or win is refused (idempotency.mismatch). */
+  /** The caller's id of the round: a replay answers the stored original; the same id with another stake, win (a win of 0 included), account, currency or wallet is refused (idempotency.mismatch) and moves nothing. */
   transactionId: string;
   /** main (default), or freeplay for a trial account's play money. */
   wallet?: string;

@@ -1,14 +1,17 @@
 """``rpc.wallet.settle`` (issue #43, item 13): a game round's stake and win in one wallet transaction, against
 real PostgreSQL and NATS: one effect per round under parallel replays, the same id with other content refused,
 a stake the balance cannot cover refused whole, the account record unchanged (a bet and a win), only the games
-service allowed to call it, and the ledger reconciled after each test."""
+service allowed to call it, and the ledger reconciled after each test. The review of #43: the round's id names one
+stake and one win (a win of 0 included), and neither leg is rolled back alone (migration 0008)."""
 
 from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import AsyncIterator, Iterator
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from pathlib import Path
+from typing import Any
 
 import nats
 import pytest
@@ -18,10 +21,12 @@ from portal_events import WalletMovementReply, WalletSettleRequest
 from portal_kit.db import Database
 from portal_kit.messaging.relay import inbox_prefix
 from portal_kit.messaging.rpc import Responder, ask
+from portal_kit.migrations import upgrade
 from portal_kit.servers import ManagedProcess, free_ports, nats_authorization, nats_process
+from portal_kit.testing.plugin import PortalServers
 from portal_stack.access import nats_users
 from wallet_service.accounts.handlers import NewAccount, open_wallets
-from wallet_service.ledger.domain import MoneyError
+from wallet_service.ledger.domain import MoneyError, fingerprint, house_shard_number
 from wallet_service.money import service
 from wallet_service.money.rpc import money_answers
 from wallet_service.money.service import Movement, Settlement
@@ -75,6 +80,80 @@ async def test_a_replay_answers_the_original_and_other_content_is_refused(wallet
         with pytest.raises(MoneyError, match=r"idempotency\.mismatch"):
             await service.settle(wallet_db, other)
     assert await available(wallet_db, "s1") == 10_000 - 1000 + 300 + 5
+    assert await differences(wallet_db) == []
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [(0, 2500), (2500, 0), (2500, 2600)],
+    ids=["nothing-then-a-win", "a-win-then-nothing", "another-win"],
+)
+async def test_a_settled_round_refuses_another_win_under_its_id_and_moves_nothing(
+    wallet_db: Database, first: int, then: int
+) -> None:
+    """The round's id names one stake and one win: settled with one win, the same id with another is refused, a win
+    of 0 included (a lost round replayed as a winning one pays nothing, and the other way round)."""
+    await funded(wallet_db, "s1", 10_000)
+    assert (await service.settle(wallet_db, settlement("s1", 1000, first, "bgs:r1")))["success"]
+    with pytest.raises(MoneyError, match=r"idempotency\.mismatch"):
+        await service.settle(wallet_db, settlement("s1", 1000, then, "bgs:r1"))
+    assert await available(wallet_db, "s1") == 10_000 - 1000 + first
+    rows = await wallet_db.rows(
+        "SELECT idempotency_key FROM money_transaction WHERE idempotency_key LIKE %s", ("%bgs:r1%",)
+    )
+    assert len(rows) == (3 if first else 2)  # the round, its stake and (a win) its win: nothing more was written
+    assert await differences(wallet_db) == []
+
+
+async def test_parallel_settles_of_one_round_with_different_wins_move_one_of_them(wallet_db: Database) -> None:
+    await funded(wallet_db, "s1", 10_000)
+    wins = [0 if n % 2 else 2500 for n in range(20)]
+    answers = await asyncio.gather(
+        *(service.settle(wallet_db, settlement("s1", 1000, win, "bgs:race")) for win in wins), return_exceptions=True
+    )
+    settled = {win for win, answer in zip(wins, answers, strict=True) if isinstance(answer, dict)}
+    assert len(settled) == 1, answers  # every answer that succeeded is of one content
+    refused = [answer for answer in answers if not isinstance(answer, dict)]
+    assert all(isinstance(error, MoneyError) and error.code == "idempotency.mismatch" for error in refused)
+    assert len(refused) == 10
+    assert await available(wallet_db, "s1") == 10_000 - 1000 + settled.pop()
+    assert await differences(wallet_db) == []
+
+
+async def test_a_leg_of_a_settled_round_is_never_rolled_back(wallet_db: Database) -> None:
+    """Both or neither: neither the stake nor the win of a settled round is reversed on its own."""
+    await funded(wallet_db, "s1", 10_000)
+    await service.settle(wallet_db, settlement("s1", 1000, 2500, "bgs:r1"))
+    await service.settle(wallet_db, settlement("s1", 700, 0, "bgs:r2"))
+    for leg in ("bgs:r1:bet", "bgs:r1:win", "bgs:r2:bet"):
+        with pytest.raises(MoneyError, match=r"rollback\.round_settled"):
+            await service.rollback(wallet_db, MERCHANT, leg)
+    assert await available(wallet_db, "s1") == 10_000 - 1000 + 2500 - 700
+    assert await wallet_db.rows("SELECT 1 FROM money_transaction WHERE kind = 'rollback'") == []
+    assert await differences(wallet_db) == []
+
+
+async def test_a_settle_and_a_rollback_of_its_stake_sent_together_never_both_move_money(wallet_db: Database) -> None:
+    """A rollback that comes first leaves a tombstone that refuses the round whole (nothing moved, nothing will); one
+    that comes after is refused."""
+    await funded(wallet_db, "s1", 100_000)
+    calls: list[Awaitable[dict[str, Any]]] = []
+    for n in range(20):
+        calls += [
+            service.settle(wallet_db, settlement("s1", 1000, 3000, f"bgs:pair-{n}")),
+            service.rollback(wallet_db, MERCHANT, f"bgs:pair-{n}:bet"),
+        ]
+    answers = await asyncio.gather(*calls, return_exceptions=True)
+    settled = 0
+    for settle, rollback in zip(answers[::2], answers[1::2], strict=True):
+        assert [isinstance(settle, dict), isinstance(rollback, dict)].count(True) == 1, (settle, rollback)
+        if isinstance(settle, dict):
+            settled += 1
+            assert isinstance(rollback, MoneyError) and rollback.code == "rollback.round_settled"
+        else:
+            assert isinstance(settle, MoneyError) and settle.code == "transaction.rolled_back"
+            assert isinstance(rollback, dict) and rollback["value"]["reversed"] == 0
+    assert await available(wallet_db, "s1") == 100_000 + settled * 2000
     assert await differences(wallet_db) == []
 
 
@@ -189,3 +268,37 @@ async def test_only_the_games_service_may_settle_a_round(
         await games.close()
     assert answer.success and answer.value is not None and answer.value.balance == 9_000
     assert await differences(wallet_db) == []
+
+
+MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
+
+
+async def test_a_round_settled_before_migration_0008_keeps_its_win_and_its_legs(portal_servers: PortalServers) -> None:
+    """A round settled by migration 0007's ``money_settle`` (no round-level key yet) is given one by 0008 from its
+    journal: replayed with another win it is refused, and its stake is not rolled back alone."""
+    url = portal_servers.database(f"wallet_before_0008_{uuid.uuid4().hex[:8]}")
+    upgrade(MIGRATIONS, url, "0007")
+    db = Database(url, pool_size=2)
+    try:
+        await funded(db, "old", 10_000)
+        bet, win = settlement("old", 1000, 0, "bgs:old-round").legs()
+        await db.call(
+            "SELECT money_settle(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            (MERCHANT, "bgs:old-round", fingerprint("debit", bet.content()), fingerprint("credit", win.content()),
+             "old", "main", "TRY", 1000, 0, house_shard_number("old")),
+        )  # fmt: skip
+        upgrade(MIGRATIONS, url)
+        replay = await service.settle(db, settlement("old", 1000, 0, "bgs:old-round"))
+        assert replay["success"] and replay["value"] == {
+            "transactionId": "bgs:old-round",
+            "balance": 9_000,
+            "currency": "TRY",
+        }
+        with pytest.raises(MoneyError, match=r"idempotency\.mismatch"):
+            await service.settle(db, settlement("old", 1000, 5000, "bgs:old-round"))
+        with pytest.raises(MoneyError, match=r"rollback\.round_settled"):
+            await service.rollback(db, MERCHANT, "bgs:old-round:bet")
+        assert await available(db, "old") == 9_000
+        assert await differences(db) == []
+    finally:
+        await db.dispose()

@@ -419,7 +419,7 @@ class WalletRollbackReply(BaseModel):
 
 
 class WalletSettleRequest(BaseModel):
-    """A game round settled in one wallet transaction: its stake debited (transactionId + ':bet') and, when it won, its win credited (transactionId + ':win'), both or neither, in integer minor units. A stake the balance cannot cover refuses the whole round, and every replay answers the same."""
+    """A game round settled in one wallet transaction: its stake debited (transactionId + ':bet') and, when it won, its win credited (transactionId + ':win'), both or neither, in integer minor units. A stake the balance cannot cover refuses the whole round, and every replay answers the same. Neither leg is ever rolled back alone (rpc.wallet.rollback answers rollback.round_settled)."""
 
     model_config = ConfigDict(extra="forbid")
 

@@ -80,8 +80,9 @@ class Movement:
 
 @dataclass(frozen=True)
 class Settlement:
-    """A game round's stake and win, settled together: the debit ``<transaction_id>:bet`` and, when ``win``, the
-    credit ``<transaction_id>:win`` (in-house rounds play from main, or a trial account's free-play wallet)."""
+    """A game round's stake and win, settled together under the round's key ``settle:<transaction_id>``: the debit
+    ``<transaction_id>:bet`` and, when ``win``, the credit ``<transaction_id>:win`` (in-house rounds play from main,
+    or a trial account's free-play wallet)."""
 
     merchant: str
     account_id: str
@@ -187,8 +188,10 @@ async def credit(db: Database, movement: Movement) -> dict[str, Any]:
 
 
 async def settle(db: Database, settlement: Settlement) -> dict[str, Any]:
-    """A round's stake and win in one transaction, one round trip (``money_settle``, migration 0007): both or
-    neither; a stake the balance cannot cover is the stored refusal of every replay."""
+    """A round's stake and win in one transaction, one round trip (``money_settle``, migrations 0007 and 0008):
+    the round's own key first (its fingerprint, made by the database, covers the account, wallet, currency, stake
+    and win, so the same id with another win is ``idempotency.mismatch``), then both legs or neither; a stake the
+    balance cannot cover is the stored refusal of every replay."""
     bet, win = settlement.legs()
     return await _command(
         db,
@@ -209,7 +212,8 @@ async def settle(db: Database, settlement: Settlement) -> dict[str, Any]:
 
 
 async def rollback(db: Database, merchant: str, transaction_id: str) -> dict[str, Any]:
-    """Undo a debit. A debit not seen yet leaves a tombstone, so that debit is refused when it arrives."""
+    """Undo a debit. A debit not seen yet leaves a tombstone, so that debit is refused when it arrives; a leg of a
+    round settled through ``settle`` is never undone alone (``rollback.round_settled``, migration 0008)."""
     if not (1 <= len(transaction_id) <= 100):
         raise MoneyError("request.invalid")
     content = fingerprint("rollback", {"transactionId": transaction_id})
