@@ -8,23 +8,27 @@ import asyncio
 import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from notifications_helpers import Member, Notifications, Replica, Socket, replica_process
 from notifications_service.inbox.domain import Reader
-from notifications_service.push.limits import ADMIT, RENEW, socket_of, sockets_key
+from notifications_service.push.limits import ADMIT, RENEW, register_keys, session_tag, socket_of, sockets_key
 from redis import Redis
 from redis.asyncio import Redis as AsyncRedis
 from websockets.exceptions import ConnectionClosed
 
+from portal_kit.sessions import token_key
 from portal_kit.testing.plugin import PortalServers
 
 PER_SESSION, PER_ACCOUNT = 3, 10  # the defaults of NOTIFICATIONS_SOCKETS_PER_SESSION and ..._PER_ACCOUNT
 SUPERSEDED = (4409, "superseded")  # a newer socket of the session or the account took its place: no reconnect
 PROCESS_FULL = (1013, "process full")  # the process holds its most: the page reconnects later, maybe elsewhere
 PROCESS_CAP = 4
+LONG = 10**8  # a lease or a tombstone's life (µs) that does not end within a test
 PATIENT_HEARTBEAT = 10.0  # a socket the test does not read for a while is not closed as silent meanwhile
 
 
@@ -139,16 +143,82 @@ async def test_a_full_process_closes_its_oldest_sockets(limited: Notifications) 
     assert {f for f in fates if f is not None} == {PROCESS_FULL}
 
 
-async def test_a_socket_whose_place_is_gone_closes_at_the_next_heartbeat(notifications: Notifications) -> None:
-    """A superseded push lost on the way (NATS down a moment) is made up by the heartbeat's renewal."""
-    member = await notifications.member()
-    socket, _ = await notifications.opened(member, replica=1)
-    valkey = AsyncRedis.from_url(notifications.servers.redis_url)
+async def test_a_socket_whose_lease_lapsed_is_registered_again_at_the_next_heartbeat(
+    notifications: Notifications,
+) -> None:
+    """A place that is gone without a trace of a newer socket taking it is a lease that ran out (Valkey restarted
+    or out of reach for three heartbeats, the process stalled, another socket's admission dropped the lapsed
+    entry): the socket stays open, its place is taken again, and it still gets what is pushed to it."""
+    restarted, dropped = await notifications.member(), await notifications.member()
+    first, _ = await notifications.opened(restarted, replica=1)
+    second, _ = await notifications.opened(dropped, replica=0)
+    keys = [sockets_key(Reader(member.merchant, member.account_id)) for member in (restarted, dropped)]
+    valkey = AsyncRedis.from_url(notifications.servers.redis_url, decode_responses=True)
     try:
-        assert await valkey.delete(sockets_key(Reader(member.merchant, member.account_id))) == 1
+        entries = [await valkey.zrange(key, 0, -1) for key in keys]
+        assert [len(held) for held in entries] == [1, 1]
+        assert await valkey.delete(keys[0]) == 1  # Valkey lost the register (a restart)
+        assert await valkey.zrem(keys[1], entries[1][0]) == 1  # an admission dropped it as lapsed
+        assert await asyncio.gather(fate(first, quiet=5.0), fate(second, quiet=5.0)) == [None, None]
+        assert [await valkey.zrange(key, 0, -1) for key in keys] == entries  # the suite's replicas beat every second
     finally:
         await valkey.aclose()
-    assert await fate(socket, quiet=5.0) == SUPERSEDED  # the suite's replicas beat every second
+    await deposit_reaches(notifications, restarted, [first], 4_200)
+    await deposit_reaches(notifications, dropped, [second], 4_300)
+
+
+async def test_a_socket_that_gave_way_while_its_close_was_lost_closes_at_the_next_heartbeat(
+    notifications: Notifications,
+) -> None:
+    """A newer socket took its place on a replica whose push never came (NATS down a moment): the tombstone its
+    admission left tells the heartbeat that it gave way. Another session's socket, whose entry merely ran out at
+    the same time, stays."""
+    member = await notifications.member()
+    other_session = await notifications.session(member)
+    superseded, _ = await notifications.opened(member, replica=1)
+    lapsed = await notifications.connect(other_session, replica=1)
+    assert (await lapsed.frame())["type"] == "ready"
+    reader = Reader(member.merchant, member.account_id)
+    valkey = AsyncRedis.from_url(notifications.servers.redis_url, decode_responses=True)
+    try:
+        [lapsed_entry] = [e for e in await valkey.zrange(sockets_key(reader), 0, -1) if session_tag(token_key(
+            other_session)) in e]  # fmt: skip
+        assert await valkey.zrem(sockets_key(reader), lapsed_entry) == 1
+        newer = await valkey.eval(  # type: ignore[misc]
+            ADMIT, 2, *register_keys(reader), uuid.uuid4().hex, session_tag(token_key(member.token)), 1, 10, LONG, LONG
+        )  # as another replica admits a newer tab of the session, allowed one socket here; no push follows
+        assert len(newer) == 2
+        assert await asyncio.gather(fate(superseded, quiet=5.0), fate(lapsed, quiet=5.0)) == [SUPERSEDED, None]
+        assert sorted(await valkey.zrange(sockets_key(reader), 0, -1)) == sorted([newer[0], lapsed_entry])
+    finally:
+        await valkey.aclose()
+
+
+async def test_a_socket_that_cannot_be_counted_is_closed_with_a_code_the_page_comes_back_on(
+    notifications: Notifications, portal_servers: PortalServers, notifications_database_url: str
+) -> None:
+    """Without its account's register (Valkey refuses the script: here a user who may not run one) nothing says
+    whether the socket is within its limits, nor that it is not: it is closed, and the page comes back later
+    (``1013``), never told that it was superseded."""
+    user, password = f"notifications-{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
+    admin = AsyncRedis.from_url(portal_servers.redis_url)
+    await admin.execute_command("ACL", "SETUSER", user, "on", f">{password}", "~*", "&*", "+@all", "-evalsha", "-eval")
+    url = urlsplit(portal_servers.redis_url)
+    redis_url = urlunsplit(url._replace(netloc=f"{user}:{password}@{url.hostname}:{url.port}"))
+    process = replica_process(portal_servers, notifications_database_url, "notifications-uncounted",
+                              settings={"REDIS_URL": redis_url})  # fmt: skip
+    process.start()
+    try:
+        process.wait_ready(60)
+        here = Notifications(portal_servers, [Replica(process)], notifications_database_url)
+        member = await notifications.member()
+        socket = await here.connect(member.token)
+        assert await fate(socket, quiet=5.0) == (1013, "not counted")
+        await here.close()
+    finally:
+        process.stop()
+        await admin.execute_command("ACL", "DELUSER", user)
+        await admin.aclose()
 
 
 def kept_newest(held: list[tuple[int, int]], per_session: int, per_account: int) -> list[tuple[int, int]]:
@@ -160,50 +230,166 @@ def kept_newest(held: list[tuple[int, int]], per_session: int, per_account: int)
     return sorted(kept)
 
 
-@settings(max_examples=60, deadline=None)
-@given(
-    sessions=st.lists(st.integers(0, 3), min_size=1, max_size=25),
-    per_session=st.integers(1, 4),
-    per_account=st.integers(1, 6),
+@dataclass
+class Opened:
+    """A socket the model opened: ``told`` once an answer named it among those that gave way (its close may be lost
+    on the way, so it may renew still), ``closed`` once a renewal answered that it gave way (it is closed then)."""
+
+    order: int
+    session: int
+    entry: str
+    told: bool = False
+    closed: bool = False
+
+
+class Register:
+    """The account's register on a real Valkey beside the plain rule (``kept_newest``), step by step."""
+
+    def __init__(self, valkey: Redis, per_session: int, per_account: int) -> None:
+        self.valkey, self.per_session, self.per_account = valkey, per_session, per_account
+        account = str(uuid.uuid4())
+        self.keys = [f"notifications:sockets:turkeyf2:{account}", f"notifications:sockets-gave-way:turkeyf2:{account}"]
+        self.sockets: list[Opened] = []
+        self.registered: set[int] = set()
+        self.tombstoned: set[int] = set()
+
+    def _rule(self, added: int) -> set[int]:
+        """Add ``added`` under the rule: what gave way (tombstoned, told)."""
+        held = [(order, self.sockets[order].session) for order in {*self.registered, added}]
+        kept = {order for order, _ in kept_newest(held, self.per_session, self.per_account)}
+        gave_way = {*self.registered, added} - kept
+        self.registered, self.tombstoned = kept, self.tombstoned | gave_way
+        for order in gave_way:
+            self.sockets[order].told = True
+        return gave_way
+
+    def admit(self, session: int) -> None:
+        order = len(self.sockets)
+        answer = self.valkey.eval(ADMIT, 2, *self.keys, f"{order:032x}", f"session{session}", self.per_session,
+                                  self.per_account, LONG, LONG)  # fmt: skip
+        assert isinstance(answer, list)
+        self.sockets.append(Opened(order, session, answer[0]))
+        assert socket_of(answer[0]) == f"{order:032x}"
+        assert {int(socket_of(entry), 16) for entry in answer[1:]} == self._rule(order)  # never the new one
+
+    def renew(self, pick: int) -> None:
+        alive = [socket for socket in self.sockets if not socket.closed]
+        if alive:
+            self.renewed(alive[pick % len(alive)])
+
+    def renewed(self, socket: Opened) -> None:
+        answer = self.valkey.eval(RENEW, 2, *self.keys, LONG, LONG, self.per_session, self.per_account, socket.entry)
+        assert isinstance(answer, list)
+        superseded, displaced = answer[0], {int(socket_of(entry), 16) for _, entry in answer[1]}
+        if socket.order in self.registered:  # renewed
+            assert (superseded, displaced) == ([], set())
+        elif socket.order in self.tombstoned:  # it gave way and was not told: closed now
+            assert (superseded, displaced) == ([1], set())
+            socket.closed = True
+        else:  # its lease ran out: put back, under the rule
+            socket.told = False
+            gave_way = self._rule(socket.order)
+            assert superseded == ([1] if socket.order in gave_way else [])
+            assert displaced == gave_way - {socket.order}
+            socket.closed = socket.order in gave_way
+
+    def release(self, pick: int) -> None:
+        """A socket closed (by its member, or because it was told to): its entry goes, if still there."""
+        alive = [socket for socket in self.sockets if not socket.closed]
+        if alive:
+            socket = alive[pick % len(alive)]
+            self.valkey.zrem(self.keys[0], socket.entry)
+            self.registered.discard(socket.order)
+            socket.closed = True
+
+    def lapse(self, pick: int) -> None:
+        """An entry's lease ran out and an admission dropped it: no tombstone."""
+        if self.registered:
+            order = sorted(self.registered)[pick % len(self.registered)]
+            assert self.valkey.zrem(self.keys[0], self.sockets[order].entry) == 1
+            self.registered.discard(order)
+
+    def restart(self) -> None:
+        """Valkey lost everything, tombstones included."""
+        self.valkey.delete(*self.keys)
+        self.registered, self.tombstoned = set(), set()
+
+    def check(self) -> None:
+        held, gone = (self.valkey.zrange(key, 0, -1) for key in self.keys)
+        assert {int(socket_of(entry), 16) for entry in held} == self.registered
+        assert {int(socket_of(entry), 16) for entry in gone} == self.tombstoned
+
+
+steps = st.lists(
+    st.one_of(
+        st.tuples(st.just("admit"), st.integers(0, 3)),
+        st.tuples(st.just("renew"), st.integers(0, 99)),
+        st.tuples(st.just("release"), st.integers(0, 99)),
+        st.tuples(st.just("lapse"), st.integers(0, 99)),
+        st.tuples(st.just("restart"), st.just(0)),
+    ),
+    min_size=1,
+    max_size=30,
 )
-def test_the_admitting_script_keeps_the_newest_within_both_limits(
-    portal_servers: PortalServers, sessions: list[int], per_session: int, per_account: int
+
+
+@settings(max_examples=150, deadline=None)
+@given(steps=steps, per_session=st.integers(1, 4), per_account=st.integers(1, 6))
+def test_the_register_scripts_keep_the_newest_within_both_limits_and_close_only_what_gave_way(
+    portal_servers: PortalServers, steps: list[tuple[str, int]], per_session: int, per_account: int
 ) -> None:
-    """The script on a real Valkey against the rule written plainly, for any order of sessions opening sockets:
-    what it keeps, and what it answers gave way (the new socket itself never does)."""
+    """The scripts on a real Valkey against the rule written plainly, for any order of sockets opening, renewing,
+    closing, lapsing and Valkey restarting: what the register keeps, which entries have tombstones, and what each answer
+    closes. A renewal closes only what gave way; after a heartbeat (every socket not closed renews) the register
+    holds exactly the sockets still open, within both limits."""
     valkey = Redis.from_url(portal_servers.redis_url, decode_responses=True)
-    key = f"notifications:sockets:turkeyf2:{uuid.uuid4()}"
+    register = Register(valkey, per_session, per_account)
     try:
-        model: list[tuple[int, int]] = []
-        for order, session in enumerate(sessions):
-            admitted = valkey.eval(ADMIT, 1, key, f"{order:032x}", f"session{session}", per_session, per_account, 10**8)
-            assert isinstance(admitted, list)
-            entry, gave_way = admitted[0], {int(socket_of(e), 16) for e in admitted[1:]}
-            assert socket_of(entry) == f"{order:032x}"
-            before = {o for o, _ in model}
-            model = kept_newest([*model, (order, session)], per_session, per_account)
-            assert gave_way == before - {o for o, _ in model}
-            assert sorted(int(socket_of(e), 16) for e in valkey.zrange(key, 0, -1)) == [o for o, _ in model]
+        for action, number in steps:
+            if action == "admit":
+                register.admit(number)
+            elif action == "renew":
+                register.renew(number)
+            elif action == "release":
+                register.release(number)
+            elif action == "lapse":
+                register.lapse(number)
+            else:
+                register.restart()
+            register.check()
+        for socket in [socket for socket in register.sockets if not socket.closed]:  # a heartbeat
+            if not socket.closed:
+                register.renewed(socket)
+        register.check()
+        still_open = {socket.order for socket in register.sockets if not socket.closed and not socket.told}
+        assert register.registered == still_open
     finally:
-        valkey.delete(key)
+        valkey.delete(*register.keys)
         valkey.close()
 
 
-def test_a_lease_that_ran_out_frees_its_place_and_renewing_finds_what_gave_way(portal_servers: PortalServers) -> None:
-    """The entries of a process that died run out (a new socket does not count them, nor names them); a renewal
-    answers which of a process's entries are gone, so that it closes those sockets."""
+def test_a_lease_that_ran_out_frees_its_place_and_renewing_puts_it_back(portal_servers: PortalServers) -> None:
+    """The entries of a process that died run out (a new socket neither counts nor names them); a live socket whose
+    lease ran out is put back by its renewal, under the rule; a tombstone says for a while that an entry gave way."""
     valkey = Redis.from_url(portal_servers.redis_url, decode_responses=True)
-    key = f"notifications:sockets:turkeyf2:{uuid.uuid4()}"
+    account = uuid.uuid4()
+    keys = [f"notifications:sockets:turkeyf2:{account}", f"notifications:sockets-gave-way:turkeyf2:{account}"]
     try:
-        dead = valkey.eval(ADMIT, 1, key, "a" * 32, "session0", 1, 1, 50_000)  # a lease of 50 ms
+        stalled = valkey.eval(ADMIT, 2, *keys, "a" * 32, "session0", 1, 2, 50_000, LONG)  # a lease of 50 ms
         time.sleep(0.1)
-        alive = valkey.eval(ADMIT, 1, key, "b" * 32, "session0", 1, 1, 10**8)
-        assert isinstance(dead, list) and isinstance(alive, list)
-        assert alive[1:] == []  # the dead one was not closed: it had already gone
-        assert valkey.zrange(key, 0, -1) == [alive[0]]
-        other = f"notifications:sockets:turkeyf2:{uuid.uuid4()}"
-        assert valkey.eval(RENEW, 2, other, key, 10**8, dead[0], alive[0]) == [1]
-        assert valkey.zscore(key, alive[0]) is not None
+        alive = valkey.eval(ADMIT, 2, *keys, "b" * 32, "session1", 1, 2, LONG, LONG)
+        assert isinstance(stalled, list) and isinstance(alive, list)
+        assert alive[1:] == []  # the lapsed one was not closed: it had already gone
+        assert valkey.zrange(keys[0], 0, -1) == [alive[0]] and valkey.zcard(keys[1]) == 0
+        assert valkey.eval(RENEW, 2, *keys, LONG, 50_000, 1, 2, stalled[0]) == [[], []]  # put back, both fit
+        assert sorted(valkey.zrange(keys[0], 0, -1)) == [stalled[0], alive[0]]
+        newest = valkey.eval(ADMIT, 2, *keys, "c" * 32, "session0", 1, 2, LONG, 50_000)  # a tombstone of 50 ms
+        assert isinstance(newest, list) and newest[1:] == [stalled[0]]
+        assert valkey.eval(RENEW, 2, *keys, LONG, LONG, 1, 2, stalled[0]) == [[1], []]  # it gave way
+        time.sleep(0.1)
+        # The tombstone ended: put back, the rule decides again (the session holds one: it gives way again).
+        assert valkey.eval(RENEW, 2, *keys, LONG, LONG, 1, 2, stalled[0]) == [[1], []]
+        assert sorted(valkey.zrange(keys[0], 0, -1)) == [alive[0], newest[0]]
     finally:
-        valkey.delete(key)
+        valkey.delete(*keys)
         valkey.close()

@@ -19,7 +19,7 @@ describe("the live socket", () => {
     expect(afterClose(4409)).toBe("stop");
     expect(afterClose(4401)).toBe("stop"); // the session ended
     expect(afterClose(1013)).toBe("wait"); // the server's process is full: the longest delay, then elsewhere
-    expect([1001, 1006, 4408].map(afterClose)).toEqual(["reconnect", "reconnect", "reconnect"]);
+    expect([1001, 1006, 1011, 1012, 4408].map(afterClose)).toEqual(Array(5).fill("reconnect")); // only 4409 is final
   });
   it("opens on the page's own origin, secure when the page is", () => {
     expect(socketUrl({ protocol: "https:", host: "play.example.com" })).toBe("wss://play.example.com/ws");

@@ -8,9 +8,12 @@ export type ServerFrame = SocketReadyFrame | SocketMessageFrame | SocketBalanceF
 export const LIVE_PROTOCOL = "portal.v1";
 /** The server's close code for a session that ended (logout, password change, expiry). */
 export const SESSION_ENDED = 4401;
-/** The server's close code for a socket a newer one of the same session or account replaced (each has a limit). */
+/** The server's close code for a socket a newer one of the same session or account replaced (each has a limit).
+ * The server sends it only when its register says so: a lease that ran out (Valkey restarted, the server stalled)
+ * is put back, and a socket it cannot count is closed with ``TRY_AGAIN_LATER``, which the page comes back on. */
 export const SUPERSEDED = 4409;
-/** The server's close code when its process holds all the sockets it may: come back later, likely elsewhere. */
+/** The server's close code when its process holds all the sockets it may, or cannot count the socket among its
+ * account's: come back later, likely elsewhere. */
 export const TRY_AGAIN_LATER = 1013;
 const LAST_ID_KEY = "portal.live.lastId";
 const FIRST_DELAY_MS = 1000;

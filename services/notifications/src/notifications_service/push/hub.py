@@ -126,14 +126,18 @@ class Hub:
         or by the process holding them."""
         admitted = await self.accounts.admit(conn.reader, session_tag(conn.token_key), conn.socket_id)
         conn.entry = admitted.entry
-        if not admitted.gave_way:
+        await self._give_way(conn.reader, admitted.gave_way)
+
+    async def _give_way(self, reader: Reader, sockets: list[str]) -> None:
+        """Close the sockets of ``reader``'s account named in ``sockets``: those held here at once, and the others
+        by a push to the member's subject, heard by whichever process holds them."""
+        if not sockets:
             return
-        subject = member_subject(conn.reader.merchant, conn.reader.account_id)
-        if self._close_superseded(subject, set(admitted.gave_way)) < len(admitted.gave_way):
+        subject = member_subject(reader.merchant, reader.account_id)
+        if self._close_superseded(subject, set(sockets)) < len(sockets):
             push = NotificationsPush(
-                kind="superseded", merchant=conn.reader.merchant, accountId=conn.reader.account_id,
-                sockets=admitted.gave_way,
-            )  # fmt: skip
+                kind="superseded", merchant=reader.merchant, accountId=reader.account_id, sockets=sockets
+            )
             await self.nc.publish(subject, encoded(push))
 
     def _close_superseded(self, subject: str, sockets: set[str]) -> int:
@@ -262,10 +266,17 @@ class Hub:
         await self._renew(held)
 
     async def _renew(self, held: list[Connection]) -> None:
+        """Renew the leases of the sockets' places; close those that gave way meanwhile (their close never came),
+        and those that gave way to a place taken again (``push.limits``)."""
         admitted = [conn for conn in held if conn.entry is not None]
-        gone = await self.accounts.renew([(conn.reader, conn.entry) for conn in admitted if conn.entry is not None])
-        closing = [admitted[position].close(CloseCode.SUPERSEDED, SUPERSEDED) for position in gone]
+        renewal = await self.accounts.renew([(conn.reader, conn.entry) for conn in admitted if conn.entry is not None])
+        closing = [admitted[position].close(CloseCode.SUPERSEDED, SUPERSEDED) for position in renewal.superseded]
         await asyncio.gather(*closing, return_exceptions=True)
+        displaced: dict[Reader, list[str]] = {}
+        for position, socket_id in renewal.displaced:
+            displaced.setdefault(admitted[position].reader, []).append(socket_id)
+        for reader, sockets in displaced.items():
+            await self._give_way(reader, sockets)
 
     async def close_all(self) -> None:
         await asyncio.gather(*(conn.close(CloseCode.GOING_AWAY) for conn in self._held()), return_exceptions=True)

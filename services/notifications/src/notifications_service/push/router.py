@@ -2,11 +2,13 @@
 (``Sec-WebSocket-Protocol: portal.v1, <token>``), never in the URL; a browser sends no cookie or header a
 third-party page could borrow, so the token itself is the proof. Members and agents only: anyone else is
 refused at the upgrade (HTTP 403), before anything is held for them. A socket past its session's, its account's
-or its process's limit closes the oldest (``push.limits``)."""
+or its process's limit closes the oldest (``push.limits``); one that cannot be counted (Valkey out of reach) is
+closed with a code the page comes back on, later (``1013``)."""
 
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -19,6 +21,7 @@ from notifications_service.inbox.domain import Reader
 from notifications_service.push.hub import Connection, Hub
 from notifications_service.push.schemas import (
     CLIENT_FRAME,
+    NOT_COUNTED,
     PROTOCOL,
     CloseCode,
     SocketReadyFrame,
@@ -26,8 +29,10 @@ from notifications_service.push.schemas import (
 )
 from notifications_service.settings import NotificationsSettings
 from portal_kit.sessions import Principal, Role, SessionStore, token_key
+from portal_kit.valkey_link import ValkeyConnectionError, ValkeyError
 
 router = APIRouter(tags=["notifications"])
+log = logging.getLogger("notifications.socket")
 
 
 class FrameRefused(Exception):
@@ -78,7 +83,12 @@ async def member_socket(ws: WebSocket) -> None:
     conn = Connection(ws, Reader(principal.merchant, principal.account_id), key)
     await hub.join(conn)
     try:
-        await hub.admit(conn)
+        try:
+            await hub.admit(conn)
+        except (ValkeyConnectionError, ValkeyError):
+            log.warning("a socket could not be counted among its account's", exc_info=True)
+            await conn.close(CloseCode.TRY_AGAIN_LATER, NOT_COUNTED)
+            return
         async with conn.lock:
             conn.cursor = await repository.newest(hub.db, conn.reader)
             await conn.send(

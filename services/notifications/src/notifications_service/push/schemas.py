@@ -63,11 +63,13 @@ class CloseCode:
     UNSUPPORTED = 1003  # a binary frame
     INVALID = 1007  # not JSON, or not a frame the protocol knows
     TOO_BIG = 1009  # over NOTIFICATIONS_MAX_CLIENT_FRAME_BYTES
-    TRY_AGAIN_LATER = 1013  # the process holds all it may (reason "process full"): reconnect later, maybe elsewhere
+    TRY_AGAIN_LATER = 1013  # the process holds all it may, or cannot count the socket: reconnect later, maybe elsewhere
     SESSION_ENDED = 4401  # logout, password change, expiry: do not reconnect with this token
     SILENT = 4408  # no pong to two pings
-    SUPERSEDED = 4409  # a newer socket of the session or the account took its place: do not reconnect
+    SUPERSEDED = 4409  # a newer socket of the session or the account took its place (known, never guessed): do not
+    # reconnect
 
 
 PROCESS_FULL = "process full"  # the reason given with TRY_AGAIN_LATER for a process at its cap
+NOT_COUNTED = "not counted"  # the reason given with TRY_AGAIN_LATER when the account's sockets could not be counted
 SUPERSEDED = "superseded"  # the reason given with SUPERSEDED
