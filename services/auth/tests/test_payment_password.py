@@ -124,3 +124,28 @@ async def test_changing_it_guesses_against_the_same_lock_and_parallel_guesses_ca
     assert (await check(portal_servers.nats_url, "turkeyf2", account_id, right))[
         "errorCode"
     ] == "payment_password.locked"
+
+
+async def test_an_empty_answer_is_refused_as_invalid_input_and_never_counted_as_a_guess(
+    auth: AuthClient, responder: None, portal_servers: PortalServers
+) -> None:
+    """No payment password is empty: a change without the current one (the field left out: its default is empty)
+    is a 400 ``validation.failed``, as the wallet refuses an empty one before it asks, and neither counts towards
+    the lock, however many are sent at once."""
+    token, account_id = await signed_in(auth)
+    right = GOOD_REGISTRATION["paymentPassword"]
+    path = "/wps/member/password/payment"
+    change = {"newPaymentPassword": "975310", "confirmPaymentPassword": "975310"}
+    empty = await asyncio.gather(
+        *(auth.encrypted("PUT", path, {**change, **extra}, Authorization=token, Language=language)
+          for extra in ({}, {"oldPaymentPassword": ""}) for language in ("TR", "EN", "CN") for _ in range(2))
+    )  # fmt: skip
+    assert {(answer.status_code, answer.json()["errorCode"]) for answer in empty} == {(400, "validation.failed")}
+    assert len({answer.json()["message"] for answer in empty}) == 3  # in each language
+    assert all("oldPaymentPassword" in answer.json()["message"] for answer in empty)
+    checks = await asyncio.gather(*(check(portal_servers.nats_url, "turkeyf2", account_id, "") for _ in range(6)))
+    assert {answer["errorCode"] for answer in checks} == {"request.invalid"}  # its contract: never empty
+    # Twelve empty answers and six empty checks later, nothing is locked: the right one still passes.
+    assert (await check(portal_servers.nats_url, "turkeyf2", account_id, right))["value"] == {"valid": True}
+    done = await auth.encrypted("PUT", path, {**change, "oldPaymentPassword": right}, Authorization=token)
+    assert done.status_code == 200, done.text

@@ -73,7 +73,7 @@ async def check(
 async def change(ctx: AuthContext, merchant: str, account_id: str, body: PaymentPasswordChange) -> None:
     """Set the first payment password (with the login password: a session alone does not suffice) or change it
     (with the current one, a wrong one counting against the same lock as the wallet's check; a change starts
-    the cooling-off)."""
+    the cooling-off). An empty current one is no guess: ``validation.failed``, never counted."""
     new = body.newPaymentPassword
     if not MIN_LENGTH <= len(new) <= MAX_LENGTH or new.strip() != new:
         raise DomainError("payment_password.format", min=MIN_LENGTH, max=MAX_LENGTH)
@@ -85,6 +85,8 @@ async def change(ctx: AuthContext, merchant: str, account_id: str, body: Payment
         await current_password.confirm(ctx, account, body.loginPassword)
         values = {}
     else:
+        if not body.oldPaymentPassword:
+            raise DomainError("validation.failed", field="oldPaymentPassword", reason="")
         refused = await guesses.attempt(merchant, account_id, account.payment_password_hash, body.oldPaymentPassword)
         if refused:
             raise DomainError(refused, status=429 if refused.endswith("locked") else 400)
