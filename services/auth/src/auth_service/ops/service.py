@@ -3,6 +3,7 @@ brands, and their management by admins; auth's audit of ops actions."""
 
 from __future__ import annotations
 
+import logging
 import uuid
 from datetime import datetime
 
@@ -31,6 +32,8 @@ from portal_kit.sessions import ALL_MERCHANTS, Principal, Role, ops_roles_of
 from portal_kit.throttle import count, throttle
 
 TOTP_ISSUER = "Portal ops"
+NAME_ALERT_TRIES = 20  # tries of one name from anywhere in a failure window that raise an alert (and each 20 more)
+log = logging.getLogger("auth.ops")
 
 
 def _stamp(at: datetime | None) -> str | None:
@@ -59,6 +62,33 @@ def _tries_key(secret: str, username: str, ip: str | None) -> str:
     return "auth:ops-login-tries:" + hidden(secret, f"{username}\n{ip or ''}")
 
 
+def _limit_key(secret: str, username: str, ip: str | None) -> str:
+    """The limit of a name's tries from one address: per name, so that someone sharing an exit address (an
+    office's NAT) who tries other names shuts nobody out."""
+    return "auth:ops-login-limit:" + hidden(secret, f"{username}\n{ip or ''}")
+
+
+def _name_key(secret: str, username: str) -> str:
+    """A name's tries from every address, for the alert."""
+    return "auth:ops-login-name:" + hidden(secret, username)
+
+
+async def _count_name_try(ctx: AuthContext, username: str, ip: str | None, user_agent: str | None) -> None:
+    """Count a try of ``username`` from any address. Guesses spread over many addresses are not slowed by any one
+    address's delay: each time they add up to another ``NAME_ALERT_TRIES`` in a window, the one try that got there
+    (the counter is atomic) writes it in the audit and logs an alert; nothing is locked."""
+    window = ctx.settings.failure_window_seconds
+    tries = await count(ctx.valkey, _name_key(ctx.settings.secret_key, username), window)
+    if tries % NAME_ALERT_TRIES != 0:
+        return
+    log.critical("ops login alert: %d tries of the ops name %r from any address within %d s", tries, username, window)
+    async with ctx.db.transaction() as session:
+        audit.record(
+            session, ALL_MERCHANTS, username[:64], "ops.login.alert", username[:64],
+            after={"tries": tries, "windowSeconds": window, "userAgent": (user_agent or "")[:200]}, ip=ip,
+        )  # fmt: skip
+
+
 async def _audit_failure(
     ctx: AuthContext, username: str, person: OpsPerson | None, ip: str | None, user_agent: str | None, reason: str
 ) -> None:
@@ -79,15 +109,16 @@ async def _audit_failure(
 async def login(ctx: AuthContext, ip: str | None, user_agent: str | None, body: OpsLoginBody) -> OpsSessionRead:
     """``POST /wps/ops/auth/login``: username, password and the current TOTP code. Each try is counted before
     anything is compared: past the free tries of a name from one address each further try waits its turn, twice
-    as long as the last (``login.wait``), so a guesser slows down and nobody can lock a name for its owner. A
-    wrong password, a wrong code and a code used before all answer the same ``ops.login.failed``, so a guess
-    learns nothing about which factor failed; every failure is audited."""
+    as long as the last (``login.wait``), so a guesser slows down and nobody can lock a name for its owner. The
+    limit of tries in a few minutes (``TOO_MANY_REQUESTS``) holds per name and address too, so whoever shares an
+    exit address and tries other names shuts nobody out; a name's tries from every address are counted for the
+    alert (``_count_name_try``). A wrong password, a wrong code and a code used before all answer the same
+    ``ops.login.failed``, so a guess learns nothing about which factor failed; every failure is audited."""
     settings = ctx.settings
-    address = hidden(settings.secret_key, str(ip))
-    await throttle(
-        ctx.valkey, f"auth:ops-login-ip:{address}", settings.ip_login_limit, settings.ip_login_window_seconds
-    )
     username = body.username.strip().lower()
+    limit_key = _limit_key(settings.secret_key, username, ip)
+    await throttle(ctx.valkey, limit_key, settings.ip_login_limit, settings.ip_login_window_seconds)
+    await _count_name_try(ctx, username, ip, user_agent)
     tries_key = _tries_key(settings.secret_key, username, ip)
     wait_key = f"{tries_key}:wait"
     tries = await count(ctx.valkey, tries_key, settings.failure_window_seconds)
