@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
+
 import httpx
 import pytest
+from redis.asyncio import Redis
 from sqlalchemy import func, select
 
 from portal_kit.db import Database
+from portal_kit.key_names import hidden
+from portal_kit.testing.plugin import PortalServers
 from site_service.feedback.models import Feedback
+from site_service.settings import SiteSettings
 
 
 async def stored(db: Database) -> list[tuple[str | None, str, str | None]]:
@@ -82,3 +89,24 @@ async def test_ops_read_feedback(client: httpx.AsyncClient, ops_token: str) -> N
     page = (await client.get("/wps/ops/site/merchants/turkeyf2/feedback", headers={"Authorization": ops_token})).json()
     assert page["value"]["total"] == 2
     assert [item["content"] for item in page["value"]["list"]] == ["second", "first"]
+
+
+async def test_no_key_name_carries_the_address_or_the_account_of_whoever_wrote(
+    client: httpx.AsyncClient, member_token: str, portal_servers: PortalServers, site_settings: SiteSettings
+) -> None:
+    """The throttle's counters are named by a keyed hash of the writer (HMAC under the site's secret): whoever sees
+    the key names (a backup, an administrator's listing) reads no address from them, nor finds one by hashing every
+    address; the same writer still meets the same counter."""
+    for headers in ({"X-Real-Ip": "198.51.100.23"}, {"X-Real-Ip": "198.51.100.23"}, {"Authorization": member_token}):
+        assert (await client.put("/wps/feedback", json={"content": "merhaba"}, headers=headers)).status_code == 200
+    valkey = Redis.from_url(portal_servers.redis_url, decode_responses=True)
+    try:
+        names = [name async for name in valkey.scan_iter(match="site:feedback:*")]
+        counts = sorted([int(await valkey.get(name) or 0) for name in names])
+    finally:
+        await valkey.aclose()
+    assert counts == [1, 2]  # the visitor's two, the member's one
+    plain = hashlib.sha256(b"198.51.100.23").hexdigest()[:32]
+    assert [name for name in names if "198.51.100.23" in name or "m-1" in name or plain in name] == []
+    assert all(re.fullmatch(r"site:feedback:turkeyf2:[0-9a-f]{32}", name) for name in names), names
+    assert hidden(site_settings.secret_key, "address\n198.51.100.23") in "".join(names)

@@ -21,8 +21,12 @@ ops = APIRouter(prefix="/wps/ops/site/merchants/{code}", tags=["site ops"])
 async def feedback(
     body: FeedbackBody, merchant: MerchantCode, principal: CurrentPrincipal, db: Db, ip: ClientIp, request: Request
 ) -> Envelope[FeedbackReceipt]:
-    limit = request.app.state.settings.feedback_limit_per_hour
-    return ok(await service.submit(db, request.app.state.valkey, merchant, principal, ip, body.content, limit))
+    settings = request.app.state.settings
+    valkey = request.app.state.valkey
+    receipt = await service.submit(
+        db, valkey, settings.secret_key, merchant, principal, ip, body.content, settings.feedback_limit_per_hour
+    )
+    return ok(receipt)
 
 
 @ops.get("/feedback", operation_id="opsListFeedback", response_model=Envelope[PageRead[FeedbackRead]])

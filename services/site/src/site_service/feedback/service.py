@@ -1,10 +1,12 @@
-"""Feedback (spec §5: up to 140 characters), throttled per client address."""
+"""Feedback (spec §5: up to 140 characters), throttled per account, or per client address for a visitor. The
+throttle's key names the writer only by a keyed hash (``portal_kit.key_names``): no address in a key name."""
 
 from __future__ import annotations
 
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import DomainError
+from portal_kit.key_names import hidden
 from portal_kit.paging import Page, page_of
 from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
@@ -26,13 +28,26 @@ def checked_content(raw: str) -> str:
     return content
 
 
+def throttle_key(secret: str, code: str, principal: Principal, client_ip: str | None) -> str:
+    """The counter of one writer's feedback: their account's, or a visitor's address's."""
+    writer = f"account\n{principal.account_id}" if principal.account_id else f"address\n{client_ip}"
+    return f"site:feedback:{code}:{hidden(secret, writer)}"
+
+
 async def submit(
-    db: Database, valkey: ValkeyLink, code: str, principal: Principal, client_ip: str | None, raw: str, limit: int
+    db: Database,
+    valkey: ValkeyLink,
+    secret: str,
+    code: str,
+    principal: Principal,
+    client_ip: str | None,
+    raw: str,
+    limit: int,
 ) -> FeedbackReceipt:
     content = checked_content(raw)
     async with db.transaction() as session:
         await get_merchant(session, code)
-        await throttle(valkey, f"site:feedback:{code}:{principal.account_id or client_ip}", limit, 3600)
+        await throttle(valkey, throttle_key(secret, code, principal, client_ip), limit, 3600)
         item = Feedback(merchant=code, account_id=principal.account_id, content=content, client_ip=client_ip)
         session.add(item)
         await session.flush()
