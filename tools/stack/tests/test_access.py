@@ -18,17 +18,14 @@ from nats.errors import NoServersError
 from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, NoPermissionError, ResponseError
 
-from portal_events import EVENT_ROUTES, RPC_ROUTES
 from portal_kit.encryption import PayloadKeys
 from portal_kit.messaging.relay import inbox_prefix, wake_subject
 from portal_kit.servers import ManagedProcess, free_ports, nats_authorization, nats_process, valkey_process
 from portal_kit.valkey_link import ValkeyLink
-from portal_stack.access import ADMIN, nats_user, nats_users, valkey_users
+from portal_stack.access import ADMIN, nats_users, valkey_users
 
-SERVICES = ("site", "auth", "wallet", "notifications")
+SERVICES = ("site", "auth", "wallet", "games", "lottery", "notifications")
 PAYLOAD_SECRET = secrets.token_urlsafe(16)
-# A bet-placing service the registry does not list yet, given the right to credit, as games will be.
-GAMES_RPC = {**RPC_ROUTES, "rpc.wallet.credit": ("wallet", ("games",))}
 
 
 @dataclass
@@ -52,8 +49,8 @@ class Servers:
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
     root: Path = tmp_path_factory.mktemp("access")
-    passwords = {name: secrets.token_urlsafe(16) for name in (ADMIN, *SERVICES, "games")}
-    users = [*nats_users(passwords, SERVICES), nats_user("games", passwords["games"], EVENT_ROUTES, GAMES_RPC)]
+    passwords = {name: secrets.token_urlsafe(16) for name in (ADMIN, *SERVICES)}
+    users = nats_users(passwords, SERVICES)
     nats_port, valkey_port = free_ports(2)
     processes: list[ManagedProcess] = [
         nats_process(
@@ -267,6 +264,44 @@ async def test_only_auth_writes_sessions_and_each_service_keeps_to_its_keys(serv
     finally:
         for client in (auth, wallet, site):
             await client.aclose()
+
+
+@pytest.mark.parametrize(("service", "other"), [("games", "lottery"), ("lottery", "games")])
+async def test_games_and_lottery_keep_to_their_own_keys_and_only_read_the_sessions(
+    servers: Servers, service: str, other: str
+) -> None:
+    """Games and lottery cache their lists under their own prefix; they read sessions (every call checks one) and
+    hear their end, but write no session, no sealed body's key or nonce, and touch no other service's keys."""
+    admin, client = servers.redis(ADMIN), servers.redis(service)
+    try:
+        await admin.set("session:abc", '{"role":"member"}')
+        await admin.set("rsa:current", "key-1")
+        await client.set(f"{service}:cache:turkeyf2", "[]", ex=60)
+        assert await client.get(f"{service}:cache:turkeyf2") == "[]"
+        assert await client.get("session:abc") == '{"role":"member"}'
+        async with client.pubsub() as heard:
+            await heard.subscribe("sessions:changed")  # a session's end reaches its cache
+        forbidden = [
+            ("SET", "session:minted", '{"role":"ops","merchant":"*"}'), ("DEL", "session:abc"),
+            ("PUBLISH", "sessions:changed", "session:abc"),
+            ("SET", "rsa:current", "forged"), ("GET", "rsa:current"), ("SET", "payload-nonce:n1", "1"),
+            ("SET", "auth:payload-nonce:n1", "1"), ("SET", f"{other}:cache:turkeyf2", "forged"),
+            ("GET", f"{other}:cache:turkeyf2"),
+            *((verb, key) for key in ("wallet:deposit-requests:x", "auth:login-fail:turkeyf2:x", "site:cache:turkeyf2",
+                                      "notifications:sockets:turkeyf2:x") for verb in ("GET", "DEL")),
+            ("FLUSHALL",), ("CONFIG", "GET", "*"),
+        ]  # fmt: skip
+        for command in forbidden:
+            with pytest.raises(NoPermissionError):
+                await client.execute_command(*command)
+        for command in (("SCAN", 0), ("KEYS", "*"), ("RANDOMKEY",)):
+            with pytest.raises(NoPermissionError):
+                await client.execute_command(*command)
+        assert await admin.get("session:abc") == '{"role":"member"}'
+        assert await admin.get("rsa:current") == "key-1"
+    finally:
+        for redis in (admin, client):
+            await redis.aclose()
 
 
 async def test_no_service_lists_the_key_names(servers: Servers) -> None:
