@@ -268,7 +268,8 @@ class Hub:
     async def _renew(self, held: list[Connection]) -> None:
         """Renew the leases of the sockets' places; close those that gave way meanwhile (their close never came),
         and those that gave way to a place taken again (``push.limits``)."""
-        admitted = [conn for conn in held if conn.entry is not None]
+        # Only sockets still held: a place released meanwhile (its socket left) must not be put back.
+        admitted = [conn for conn in held if conn.entry is not None and conn in self.opened]
         renewal = await self.accounts.renew([(conn.reader, conn.entry) for conn in admitted if conn.entry is not None])
         closing = [admitted[position].close(CloseCode.SUPERSEDED, SUPERSEDED) for position in renewal.superseded]
         await asyncio.gather(*closing, return_exceptions=True)
