@@ -20,6 +20,7 @@ from sqlalchemy import func, select, update
 from lottery_service import worker
 from lottery_service.bets.models import Bet, Slip
 from lottery_service.catalogue.domain import Catalogue, catalogue
+from lottery_service.draws.keys import SeedKeys
 from lottery_service.draws.models import Issue
 from lottery_service.ops.models import LotteryAudit
 from lottery_service.settings import LotterySettings
@@ -84,7 +85,7 @@ async def test_a_rotated_key_draws_the_issues_committed_under_the_old_one(
     forgot = lottery.settings.model_copy(update={"seed_key": new_key, "seed_key_id": "t2"})
     await worker.tick(lottery.db, lottery.nc, forgot, schedule=False)
     assert (await issue_row(lottery, "K3_1M", issue)).status == "open"  # its key is not held: it waits, undrawn
-    assert "issue(s) due wait for a seed key this worker does not hold" in caplog.text
+    assert f"issue(s) due wait for the seed key {TEST_SEED_KEY_ID}, not held" in caplog.text
 
     rotated = lottery.settings.model_copy(
         update={"seed_key": new_key, "seed_key_id": "t2", "old_seed_keys": {TEST_SEED_KEY_ID: TEST_SEED_KEY}}
@@ -103,12 +104,13 @@ async def test_a_rotated_key_draws_the_issues_committed_under_the_old_one(
 
 
 def test_production_refuses_the_development_seed_key() -> None:
+    """Where the keys are used (the worker's start; the API runs without them: test_lottery_seed_keys.py)."""
     secrets = {"secret_key": "s" * 40, "payload_secret": "p" * 40}
-    with pytest.raises(ValidationError, match="seed key"):
-        LotterySettings(environment="production", **secrets)
+    with pytest.raises(ValueError, match="LOTTERY_SEED_KEY"):
+        SeedKeys.of(LotterySettings(environment="production", **secrets))
     with pytest.raises(ValidationError, match="seed key"):
         LotterySettings(environment="production", seed_key="ab" * 8, **secrets)  # 8 bytes: too short
-    assert LotterySettings(environment="production", seed_key="ab" * 32, seed_key_id="2026a", **secrets)
+    assert SeedKeys.of(LotterySettings(environment="production", seed_key="ab" * 32, seed_key_id="2026a", **secrets))
 
 
 async def test_bets_are_taken_only_on_the_issue_open_now(lottery: Lottery) -> None:

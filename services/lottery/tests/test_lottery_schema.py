@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -71,7 +72,7 @@ async def test_migration_0003_carries_the_vn_issues_and_the_seeds_written_before
 
     database = Database(url, pool_size=2)
     try:
-        keys = SeedKeys.of(LotterySettings())
+        keys = SeedKeys.of(LotterySettings(environment="test"))
         drawn = {(issue.game_code, issue.issue) for issue in await draw_service.draw_due(database, catalogue(), keys)}
         assert drawn == {("VN_NORTH", "202611210001"), ("K3_1M", "202611210001")}  # from the seeds they kept
         async with database.reader() as session:
@@ -88,3 +89,40 @@ async def test_migration_0003_carries_the_vn_issues_and_the_seeds_written_before
     async with await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True) as db:
         codes = await (await db.execute("SELECT DISTINCT game_code FROM lottery_issue ORDER BY 1")).fetchall()
     assert codes == [("K3_1M",), ("VN_SOUTH",)]
+
+
+async def test_migration_0004_draws_the_old_stored_seeds_and_no_seed_stored_after_it(
+    portal_servers: PortalServers,
+) -> None:
+    """The issues that kept their seed from the start (written before 0003, or by a worker of that time still running
+    while 0003 ran) are marked by 0004 and drawn from it; after 0004 the database refuses an issue written with a
+    seed, so a worker of an older generation left running beside the migration writes none."""
+    url = portal_servers.database(f"lottery_before_0004_{uuid.uuid4().hex[:8]}")
+    upgrade(MIGRATIONS, url, "0003")
+    seed, now = bytes(range(32)), datetime.now(UTC)
+    insert = (
+        "INSERT INTO lottery_issue (game_code, issue, opens_at, closes_at, draws_at, seed, seed_hash, status)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, 'open')"
+    )
+    due = now - timedelta(minutes=1)
+    old = ("K3_1M", "202611210001", due - timedelta(minutes=1), due - timedelta(seconds=10), due, seed,
+           draws.seed_hash(seed))  # fmt: skip
+    async with await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True) as db:
+        await db.execute(insert, old)
+    upgrade(MIGRATIONS, url)
+
+    async with await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True) as db:
+        marked = await (await db.execute("SELECT game_code, issue FROM lottery_issue WHERE legacy_seed")).fetchall()
+        assert marked == [("K3_1M", "202611210001")]
+        with pytest.raises(psycopg.errors.RaiseException):
+            await db.execute(insert, ("K3_1M", "202611210002", *old[2:]))
+    database = Database(url, pool_size=2)
+    try:
+        keys = SeedKeys.of(LotterySettings(environment="test"))
+        taken = await draw_service.draw_due(database, catalogue(), keys)
+        assert [(issue.game_code, issue.issue, issue.status) for issue in taken] == [
+            ("K3_1M", "202611210001", "drawn")
+        ]  # fmt: skip
+    finally:
+        await database.dispose()
+    command.downgrade(alembic_config(MIGRATIONS, url), "0003")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from lottery_service.bets.models import Bet, Slip
-from lottery_service.draws.models import Issue
+from lottery_service.draws.models import Issue, SeedKeyRecord
 from lottery_service.ops.models import LotteryAudit, VoidRequest
 from portal_kit.db import Base
 from portal_kit.messaging.outbox import OutboxMessage
 
-__all__ = ["Base", "Bet", "Issue", "LotteryAudit", "OutboxMessage", "Slip", "VoidRequest"]
+__all__ = ["Base", "Bet", "Issue", "LotteryAudit", "OutboxMessage", "SeedKeyRecord", "Slip", "VoidRequest"]

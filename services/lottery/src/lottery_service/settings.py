@@ -40,22 +40,39 @@ class LotterySettings(ServiceSettings):
     # Each issue's seed is derived under this key (hex, 32 bytes or more), held outside the database: the
     # database keeps only the seed's commitment until the draw. Issues are written under ``seed_key_id``; a
     # retired key stays in ``old_seed_keys`` (id -> hex key, JSON) until every issue committed under it is drawn.
-    # Only the worker uses them (it writes and draws the issues).
-    seed_key: str = DEVELOPMENT_SEED_KEY
+    # Only the worker uses them (it writes and draws the issues): the API starts without them, and the worker checks
+    # them when it starts (``seed_keys_refusal``). Unset, the key is the development one.
+    seed_key: str | None = None
     seed_key_id: str = "dev"
     old_seed_keys: dict[str, str] = Field(default_factory=dict)
 
+    @property
+    def current_seed_key(self) -> str:
+        return self.seed_key or DEVELOPMENT_SEED_KEY
+
     @model_validator(mode="after")
     def _check_seed_keys(self) -> LotterySettings:
-        keys = {self.seed_key_id: self.seed_key, **self.old_seed_keys}
+        """Keys given in the wrong form are refused wherever the settings are read."""
+        keys = {self.seed_key_id: self.current_seed_key, **self.old_seed_keys}
         for key_id, key in keys.items():
             if not 1 <= len(key_id) <= 16:
                 raise ValueError(f"the seed key id {key_id!r} must be 1 to 16 characters")
             problem = _key_problem(key)
             if problem:
                 raise ValueError(f"the seed key {key_id!r} {problem}")
-        if self.old_seed_keys.get(self.seed_key_id, self.seed_key) != self.seed_key:
+        if self.old_seed_keys.get(self.seed_key_id, self.current_seed_key) != self.current_seed_key:
             raise ValueError(f"the seed key id {self.seed_key_id!r} names two different keys")
-        if self.is_production and DEVELOPMENT_SEED_KEY in keys.values():
-            raise ValueError("the seed key must be set in production (the development key is refused)")
         return self
+
+    def seed_keys_refusal(self) -> str | None:
+        """Why the worker may not derive seeds under these keys; None when it may. The development key (anyone may
+        read it in the repository) is used only where the environment is named, and named development or test: a
+        deployment that forgot ``LOTTERY_ENVIRONMENT`` would otherwise draw predictable issues."""
+        named_development = "environment" in self.model_fields_set and not self.is_production
+        held = [self.current_seed_key, *self.old_seed_keys.values()]
+        if DEVELOPMENT_SEED_KEY in held and not named_development:
+            return (
+                "LOTTERY_SEED_KEY must be set: the development key is refused unless LOTTERY_ENVIRONMENT (or ENVIRONMENT)"
+                f" is development or test (it is {self.environment!r})"
+            )
+        return None

@@ -16,7 +16,8 @@ from lottery_service.bets import service as bets
 from lottery_service.bets import settlement
 from lottery_service.catalogue.domain import catalogue
 from lottery_service.draws import service as draws
-from lottery_service.draws.keys import SeedKeys
+from lottery_service.draws.key_records import check_fingerprints
+from lottery_service.draws.keys import SeedKeys, SeedKeysRefused
 from lottery_service.settings import LotterySettings
 from portal_kit.db import Database
 from portal_kit.messaging.relay import connect_nats
@@ -37,25 +38,28 @@ async def tick(db: Database, nc: NATS, settings: LotterySettings, *, schedule: b
         if created:
             log.info("%d issue(s) scheduled", created)
     while True:  # every issue due, however many were missed while the worker was down
-        drawn = await draws.draw_due(db, data, keys, DRAW_BATCH)
-        for issue in drawn:
-            log.info("%s %s drawn: %s", issue.game_code, issue.issue, issue.result)
-        if len(drawn) < DRAW_BATCH:
+        taken = await draws.draw_due(db, data, keys, DRAW_BATCH)
+        for issue in taken:
+            if issue.status == draws.DRAWN:
+                log.info("%s %s drawn: %s", issue.game_code, issue.issue, issue.result)
+        if len(taken) < DRAW_BATCH:
             break
-    waiting = await draws.waiting_for_keys(db, keys)
-    if waiting:
-        log.error("%d issue(s) due wait for a seed key this worker does not hold (LOTTERY_OLD_SEED_KEYS)", waiting)
+    waiting = await draws.waiting(db, data, keys)
+    for key_id, count in waiting.keys_missing.items():
+        log.error("%d issue(s) due wait for the seed key %s, not held (LOTTERY_OLD_SEED_KEYS)", count, key_id)
+    for game_code, count in waiting.games_gone.items():
+        log.warning("%d issue(s) due of %s wait: the game is not in lottery.toml", count, game_code)
     await bets.recover(db, nc, settings.recovery_after_seconds)
     await settlement.settle_drawn(db, nc, data, settings.settle_concurrency)
     await settlement.refund_void(db, nc, settings.settle_concurrency)
 
 
-# Whether a tick finds work (an issue due whose key is held, a slip the wallet left unanswered, an issue drawn and
+# Whether a tick finds work (an issue due that the draw takes, a slip the wallet left unanswered, an issue drawn and
 # not settled), read from the partial indexes in one prepared statement: most ticks find none, and a tick is four
 # transactions.
 WORK_DUE = (
     f"SELECT EXISTS (SELECT 1 FROM lottery_issue WHERE status = '{draws.OPEN}' AND draws_at <= now() "  # noqa: S608 - constants
-    "AND (seed_key_id = ANY(%s) OR (seed_key_id IS NULL AND seed IS NOT NULL))) "
+    "AND game_code = ANY(%s) AND (seed_key_id = ANY(%s) OR seed_key_id IS NULL)) "
     f"OR EXISTS (SELECT 1 FROM lottery_slip WHERE status IN ('{bets.PENDING}', '{bets.VOIDING}') "
     "AND created_at < now() - make_interval(secs => %s)) "
     f"OR EXISTS (SELECT 1 FROM lottery_issue WHERE status = '{draws.DRAWN}')"
@@ -64,7 +68,8 @@ FULL_TICK_SECONDS = 10.0  # a whole tick however quiet: the refunds of issues op
 
 
 async def work_due(db: Database, settings: LotterySettings) -> bool:
-    found = await db.call(WORK_DUE, (SeedKeys.of(settings).held, settings.recovery_after_seconds))
+    held, games = SeedKeys.of(settings).held, list(catalogue().games)
+    found = await db.call(WORK_DUE, (games, held, settings.recovery_after_seconds))
     return bool(found and found[0])
 
 
@@ -95,8 +100,23 @@ def build_worker(settings: LotterySettings) -> Worker:
     return Worker(settings, produces=True, background=[draw_loop(settings)])
 
 
+async def check_seed_keys(settings: LotterySettings) -> None:
+    """Before the worker starts: its keys may be used here, and each is the key first used under its id."""
+    keys = SeedKeys.of(settings)
+    db = Database(settings.database_url, pool_size=1)
+    try:
+        await check_fingerprints(db, keys)
+    finally:
+        await db.dispose()
+
+
 def main() -> None:
-    build_worker(LotterySettings()).main()
+    settings = LotterySettings()
+    try:
+        asyncio.run(check_seed_keys(settings))
+    except SeedKeysRefused as refused:
+        raise SystemExit(f"the lottery worker does not start: {refused}") from None
+    build_worker(settings).main()
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@ Placing a slip is two statements on the lottery's database and one debit (``bets
 1. ``lottery_slip_write`` writes the slip and its bets ``pending``, once per ``requestId`` (a replay answers the slip
    it has; the same id for other bets is refused). It holds the issue ``FOR SHARE`` and checks, by the database's
    clock, that it is the issue open for bets now (``lottery.issue_not_open`` for a later one, ``lottery.issue_closed``
-   after its close), so no bet is written after the close and the draw waits for a slip being written; the member's
-   per-issue limit is summed under an advisory lock of (member, issue), so parallel slips cannot pass it together.
+   after its close), so no bet is written after the close; the draw (``FOR UPDATE SKIP LOCKED``) passes over an
+   issue a slip is being written on and draws it on a later tick, with the slip in it. The member's per-issue limit
+   is summed under an advisory lock of (member, issue), so parallel slips cannot pass it together.
 2. One debit of the total (``lottery:slip:<id>``). Its answer is settled by ``lottery_slip_paid``: the slip is
    accepted only if its issue still takes bets at that instant; otherwise (a late answer, a replay after the close
    or the draw) the slip is ``voiding`` and its debit is rolled back at once (``lottery.issue_closed``), so a slip
@@ -22,7 +23,7 @@ import json
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 from nats.aio.client import Client as NATS
 from sqlalchemy import func, select, text, update
@@ -197,8 +198,9 @@ async def _give_back(db: Database, nc: NATS, merchant: str, slip_id: uuid.UUID) 
 
 async def recover(db: Database, nc: NATS, older_than_seconds: float, limit: int = 100) -> int:
     """Void the slips the wallet never answered (after ``older_than_seconds``), and those whose debit could not be
-    given back yet: their debit is rolled back first, so money taken late is given back; how many were voided."""
-    cutoff = datetime.now(UTC) - timedelta(seconds=older_than_seconds)
+    given back yet: their debit is rolled back first, so money taken late is given back; how many were voided. A slip's
+    age is read on the database's clock, which wrote it (a worker whose clock runs ahead would void slips in flight)."""
+    cutoff = func.now() - timedelta(seconds=older_than_seconds)
     async with db.transaction() as session:
         stuck = list(
             await session.scalars(

@@ -1,4 +1,5 @@
-"""Settling the bets of a drawn issue, and refunding those of an issue ops voided (the worker's jobs).
+"""Settling the bets of a drawn issue, and refunding those of an issue ops voided or the draw set aside (the
+worker's jobs).
 
 Settling takes the issue's accepted bets in batches (``FOR UPDATE SKIP LOCKED``), credits each win under
 ``lottery:win:<bet id>``, and marks the batch won or lost with ``lottery.bet.settled.v1`` in one transaction. A
@@ -20,16 +21,17 @@ from lottery_service.bets.models import Bet
 from lottery_service.bets.service import ACCEPTED, CANCELLED, CANCELLING, LIVE, LOST, WON, choice_of
 from lottery_service.catalogue.domain import Catalogue, Game
 from lottery_service.draws.models import Issue
-from lottery_service.draws.service import VOID_ISSUE
+from lottery_service.draws.service import REFUNDED
 from lottery_service.events import bet_settled
 from portal_kit.db import Database
 from portal_kit.money import credit
 
 
 async def refund_void(db: Database, nc: NATS, concurrency: int, batch: int = 500) -> int:
-    """Give back the stake of every live bet on a voided issue (once each, ``lottery:cancel:<id>``, the key a
-    member's own cancel uses); how many bets were refunded. A slip paid after the issue was voided is caught by
-    the next pass."""
+    """Give back the stake of every accepted bet (or one being cancelled) on an issue voided by ops or set aside as
+    undrawable (``stuck``), once each, ``lottery:cancel:<id>`` (the key a member's own cancel uses); how many bets
+    were refunded. A pending slip on such an issue is not refunded: its debit's answer finds the issue closed and
+    is rolled back (or the sweep rolls it back)."""
     refunded = 0
     gate = asyncio.Semaphore(concurrency)
 
@@ -43,7 +45,7 @@ async def refund_void(db: Database, nc: NATS, concurrency: int, batch: int = 500
                 await session.scalars(
                     select(Bet)
                     .join(Issue, (Issue.game_code == Bet.game_code) & (Issue.issue == Bet.issue))
-                    .where(Issue.status == VOID_ISSUE, Bet.status.in_((ACCEPTED, CANCELLING)))
+                    .where(Issue.status.in_(REFUNDED), Bet.status.in_((ACCEPTED, CANCELLING)))
                     .order_by(Bet.id).limit(batch).with_for_update(of=Bet, skip_locked=True)
                 )
             )  # fmt: skip

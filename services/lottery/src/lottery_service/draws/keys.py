@@ -8,6 +8,13 @@ from dataclasses import dataclass
 from lottery_service.settings import LotterySettings
 from portal_kit.fairness import derive_seed
 
+# What a key's fingerprint is derived from: no seed's label (those are ``lottery:<game>:<issue>``).
+FINGERPRINT_LABEL = "fingerprint"
+
+
+class SeedKeysRefused(ValueError):
+    """The worker may not derive seeds under the keys it was given (the message says why)."""
+
 
 def seed_label(game_code: str, issue: str) -> str:
     """What a seed is derived from besides the key: ``lottery:<game code>:<issue>``."""
@@ -21,13 +28,22 @@ class SeedKeys:
 
     @classmethod
     def of(cls, settings: LotterySettings) -> SeedKeys:
+        """The settings' keys; ``SeedKeysRefused`` for the development key outside development and tests."""
+        refusal = settings.seed_keys_refusal()
+        if refusal is not None:
+            raise SeedKeysRefused(refusal)
         keys = {key_id: bytes.fromhex(key) for key_id, key in settings.old_seed_keys.items()}
-        keys[settings.seed_key_id] = bytes.fromhex(settings.seed_key)
+        keys[settings.seed_key_id] = bytes.fromhex(settings.current_seed_key)
         return cls(settings.seed_key_id, keys)
 
     @property
     def held(self) -> list[str]:
         return sorted(self.keys)
+
+    def fingerprint(self, key_id: str) -> str:
+        """What the database records of the key held under ``key_id``: HMAC-SHA256(key, "fingerprint") in hex. It
+        tells whether a key is the one first used under its id, and nothing of the key or of any seed."""
+        return derive_seed(self.keys[key_id], FINGERPRINT_LABEL).hex()
 
     def new_seed(self, game_code: str, issue: str) -> bytes:
         """The seed of an issue being written now, under the current key."""

@@ -5,13 +5,16 @@
   time, and a game's issues continue from its last one (a worker down for a while creates the missed ones, up to
   ``backfill``), so a restart never skips, doubles or reorders an issue.
 - ``draw_due``: an issue due is drawn from its seed, derived again under the key it was committed under and
-  checked against its commitment (``FOR UPDATE SKIP LOCKED``: one worker draws it), oldest first; the seed is
-  stored (revealed) with the result and ``lottery.draw.settled.v1`` staged. An issue whose key is not held waits.
+  checked against its commitment (``FOR UPDATE SKIP LOCKED``: one worker draws it; an issue a slip is being written
+  on is passed over and drawn on a later tick), oldest first; the seed is stored (revealed) with the result and
+  ``lottery.draw.settled.v1`` staged. An issue whose key is not held, or whose game left the data, waits outside the
+  queue; one whose seed does not match its commitment is set aside (``stuck``), so none blocks the others.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import ColumnElement, and_, func, or_, select
@@ -23,12 +26,16 @@ from lottery_service.draws import domain
 from lottery_service.draws.keys import SeedKeys
 from lottery_service.draws.models import Issue
 from lottery_service.events import draw_settled
+from lottery_service.ops.models import LotteryAudit
 from portal_kit.db import Database
 from portal_kit.errors import NotFound
 
 log = logging.getLogger("lottery.draws")
 OPEN, DRAWN, SETTLED = "open", "drawn", "settled"
 VOID_ISSUE = "void"  # voided by ops before its draw: never drawn, every bet on it refunded
+STUCK = "stuck"  # its seed cannot be had from its commitment: never drawn, every bet on it refunded
+REFUNDED = (VOID_ISSUE, STUCK)  # the issues whose bets the worker gives back
+WORKER = "lottery-worker"  # the audit's actor for what the worker does alone
 
 
 async def schedule(
@@ -59,56 +66,96 @@ async def schedule(
     return created
 
 
-def drawable(keys: SeedKeys) -> ColumnElement[bool]:
-    """Issues whose seed can be had: committed under a key held, or (before migration 0003) stored from the start."""
-    return or_(Issue.seed_key_id.in_(keys.held), and_(Issue.seed_key_id.is_(None), Issue.seed.is_not(None)))
+def in_queue(catalogue: Catalogue, keys: SeedKeys) -> ColumnElement[bool]:
+    """The due issues the draw takes, oldest first: of a game in the data, and committed under a key held or under no
+    key at all (a stored seed from before migration 0003, drawn only when 0004 marked it). Each one taken is drawn or
+    set aside, so none is taken again: the issues of a game out of the data and those of a key not held wait outside
+    the queue, never ahead of the others."""
+    return and_(
+        Issue.status == OPEN,
+        Issue.draws_at <= func.now(),
+        Issue.game_code.in_(list(catalogue.games)),
+        or_(Issue.seed_key_id.in_(keys.held), Issue.seed_key_id.is_(None)),
+    )
 
 
-async def waiting_for_keys(db: Database, keys: SeedKeys) -> int:
-    """How many issues are due but committed under a key not held (they wait, undrawn, until it is given back)."""
+@dataclass(frozen=True)
+class Waiting:
+    """Issues due that the draw does not take yet: of a game no longer in ``lottery.toml`` (by game), and committed
+    under a key this worker does not hold (by key id)."""
+
+    games_gone: dict[str, int]
+    keys_missing: dict[str, int]
+
+
+async def waiting(db: Database, catalogue: Catalogue, keys: SeedKeys) -> Waiting:
+    due = (Issue.status == OPEN, Issue.draws_at <= func.now())
     async with db.reader() as session:
-        found = await session.scalar(
-            select(func.count()).where(Issue.status == OPEN, Issue.draws_at <= func.now(), ~drawable(keys))
+        gone = await session.execute(
+            select(Issue.game_code, func.count())
+            .where(*due, Issue.game_code.not_in(list(catalogue.games)))
+            .group_by(Issue.game_code)
         )
-    return int(found or 0)
+        missing = await session.execute(
+            select(Issue.seed_key_id, func.count())
+            .where(*due, Issue.game_code.in_(list(catalogue.games)), Issue.seed_key_id.not_in(keys.held))
+            .group_by(Issue.seed_key_id)
+        )
+        return Waiting(
+            {code: int(count) for code, count in gone},
+            {str(key_id): int(count) for key_id, count in missing},
+        )
 
 
-def revealed_seed(issue: Issue, keys: SeedKeys) -> bytes | None:
-    """The issue's seed, derived again under its key and matching its commitment; None when it cannot be had."""
+def revealed_seed(issue: Issue, keys: SeedKeys) -> tuple[bytes | None, str | None]:
+    """The issue's seed, matching its commitment, or why it cannot be had (then it is never drawn)."""
     if issue.seed_key_id is None:
-        return issue.seed
-    seed = keys.seed(issue.seed_key_id, issue.game_code, issue.issue)
+        if not issue.legacy_seed:
+            return None, "no seed key, and not an issue migration 0004 found written with its seed"
+        seed = issue.seed
+    else:
+        seed = keys.seed(issue.seed_key_id, issue.game_code, issue.issue)
     if seed is None or domain.seed_hash(seed) != issue.seed_hash:
-        log.error("the key %s does not give %s %s's committed seed", issue.seed_key_id, issue.game_code, issue.issue)
-        return None
-    return seed
+        return None, f"the seed of key {issue.seed_key_id or '(stored)'} does not match the published commitment"
+    return seed, None
+
+
+def _set_aside(session: AsyncSession, issue: Issue, reason: str) -> None:
+    """An issue that can never be drawn fairly: ``stuck``, in the ops audit; the worker gives its bets back."""
+    log.error("%s %s set aside (stuck), never drawn: %s", issue.game_code, issue.issue, reason)
+    issue.status = STUCK
+    session.add(
+        LotteryAudit(
+            actor=WORKER, action="issue.stuck", target=f"{issue.game_code}:{issue.issue}", reason=reason,
+            before={"status": OPEN}, after={"status": STUCK},
+        )
+    )  # fmt: skip
 
 
 async def draw_due(db: Database, catalogue: Catalogue, keys: SeedKeys, limit: int = 50) -> list[Issue]:
-    """Draw the issues that are due (oldest first); the issues drawn."""
+    """Draw the issues that are due (oldest first), setting aside those whose seed cannot be had; every issue taken
+    (``drawn`` or ``stuck``): fewer than ``limit`` when no more are due."""
     async with db.transaction() as session:
         due = list(
             await session.scalars(
                 select(Issue)
-                .where(Issue.status == OPEN, Issue.draws_at <= func.now(), drawable(keys))
+                .where(in_queue(catalogue, keys))
                 .order_by(Issue.draws_at)
                 .limit(limit)
                 .with_for_update(skip_locked=True)
             )
         )
-        drawn = []
         for issue in due:
-            game = catalogue.games.get(issue.game_code)
-            seed = revealed_seed(issue, keys)
-            if game is None or seed is None:  # a game taken out of the data, a key that is wrong: left undrawn
+            seed, problem = revealed_seed(issue, keys)
+            if seed is None:
+                _set_aside(session, issue, problem or "no seed")
                 continue
             issue.seed = seed
-            issue.result = domain.draw(game.category.draw, seed, issue.context)
+            issue.result = domain.draw(catalogue.games[issue.game_code].category.draw, seed, issue.context)
             issue.status = DRAWN
             issue.drawn_at = datetime.now(UTC)
             draw_settled(session, issue)
-            drawn.append(issue)
-    return drawn
+    return due
 
 
 def _open_for_bets() -> ColumnElement[bool]:

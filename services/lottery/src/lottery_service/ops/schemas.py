@@ -20,7 +20,8 @@ class IssueVoiding(BaseModel):
 class VoidRequestRead(BaseModel):
     """A proposed void: ``pending`` (waiting for a second person), ``approved`` (the issue is void), ``rejected``, or
     ``lapsed`` (still pending when the issue closed: it can no longer be approved). ``betsToRefund`` answers the
-    approval: the bets whose stakes the worker gives back."""
+    approval: the accepted bets (and those a member is cancelling) whose stakes the worker gives back. Bets of a slip
+    still waiting for its debit's answer are not counted: that debit is rolled back, never refunded."""
 
     requestId: str
     gameCode: str

@@ -101,23 +101,27 @@ async def _pending(session: AsyncSession, request_id: uuid.UUID) -> tuple[VoidRe
 
 async def approve_void(db: Database, request_id: uuid.UUID, actor: Principal) -> VoidRequestRead:
     """A finance checker other than the proposer voids the issue, if it still takes bets: it takes no more bets
-    and is never drawn; the worker refunds every bet on it (``lottery:cancel:<bet>``, once each)."""
+    and is never drawn; the worker refunds every accepted bet on it (``lottery:cancel:<bet>``, once each), and a slip
+    still waiting for its debit's answer is voided and its debit rolled back."""
     async with db.transaction() as session:
         request, _ = await _pending(session, request_id)
         domain.refuse_same_person(request.requested_by, actor)
         issue = await _voidable_issue(session, request.game_code, request.issue)
         issue.status = VOID_ISSUE
-        live = await session.scalar(
-            select(func.count()).where(
-                Bet.game_code == issue.game_code, Bet.issue == issue.issue, Bet.status.in_((PENDING, ACCEPTED, CANCELLING))
-            )
+        counted = await session.execute(
+            select(Bet.status, func.count())
+            .where(Bet.game_code == issue.game_code, Bet.issue == issue.issue,
+                   Bet.status.in_((PENDING, ACCEPTED, CANCELLING)))
+            .group_by(Bet.status)
         )  # fmt: skip
+        live = {status: int(count) for status, count in counted}
         request.status, request.decided_by = domain.APPROVED, domain.actor_name(actor)
         request.decided_at = (await session.execute(CLOCK)).scalar_one()
         _audit(session, actor, "issue.void", f"{issue.game_code}:{issue.issue}", request.reason,
-               before={"status": OPEN}, after={"status": VOID_ISSUE, "liveBets": int(live or 0),
+               before={"status": OPEN}, after={"status": VOID_ISSUE, "liveBets": sum(live.values()),
                                                "requestedBy": request.requested_by})  # fmt: skip
-        return _read(request, False, int(live or 0))
+        # The worker refunds the accepted bets (and those being cancelled); a pending slip's debit is rolled back.
+        return _read(request, False, live.get(ACCEPTED, 0) + live.get(CANCELLING, 0))
 
 
 async def reject_void(db: Database, request_id: uuid.UUID, actor: Principal, reason: str) -> VoidRequestRead:
