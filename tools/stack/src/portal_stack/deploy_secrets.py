@@ -8,11 +8,20 @@
 
 Run it once per installation; running it again makes new passwords for every user at once.
 ``--nats-config`` prints the NATS ``authorization`` block of ``deploy/base/data-services.yaml`` instead.
+
+``--seed-keys [namespace]`` prints the Secret ``seed-keys`` instead, with fresh keys: ``LOTTERY_SEED_KEY``,
+``LOTTERY_SEED_KEY_ID``, ``LOTTERY_OLD_SEED_KEYS`` (the lottery's draws) and ``GAMES_SEED_KEY``, ``GAMES_SEED_KEY_ID``,
+``GAMES_OLD_SEED_KEYS`` (the in-house games' server seeds). Make it once: a new key changes every seed not yet revealed,
+so keys are rotated as the lottery's and the games' READMEs say (the old key kept under its id), never by making this
+Secret again. It is apart from the passwords' Secrets, so making those again never touches a seed key.
 """
 
 from __future__ import annotations
 
+import json
+import secrets
 import sys
+from datetime import UTC, datetime
 from typing import Any
 
 import yaml
@@ -24,6 +33,9 @@ from portal_stack.services import SERVICES
 
 NATS_HOST = "nats:4222"
 REDIS_HOST = "redis:6379"
+# The seed keys' Secret, given key by key to the pods that derive seeds alone (deploy/base).
+SEED_KEYS_SECRET = "seed-keys"  # noqa: S105 - a name, not a secret
+SEED_KEY_BYTES = 32
 
 
 def password_variable(user: str) -> str:
@@ -57,10 +69,26 @@ def secrets_manifest(namespace: str = "portal") -> list[dict[str, Any]]:
     ]
 
 
+def seed_keys_manifest(namespace: str = "portal") -> list[dict[str, Any]]:
+    """The Secret of the seed keys, each a fresh random key under an id naming when it was made."""
+    key_id = f"k{datetime.now(UTC):%Y%m%d%H%M}"
+    data: dict[str, str] = {}
+    for service in ("LOTTERY", "GAMES"):
+        data |= {
+            f"{service}_SEED_KEY": secrets.token_hex(SEED_KEY_BYTES),
+            f"{service}_SEED_KEY_ID": key_id,
+            f"{service}_OLD_SEED_KEYS": json.dumps({}),
+        }
+    return [_secret(SEED_KEYS_SECRET, namespace, data)]
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args == ["--nats-config"]:
         print(nats_config_users(), end="")
+        return 0
+    if args[:1] == ["--seed-keys"]:
+        yaml.safe_dump_all(seed_keys_manifest(*args[1:2]), sys.stdout, sort_keys=False)
         return 0
     yaml.safe_dump_all(secrets_manifest(*args[:1]), sys.stdout, sort_keys=False)
     return 0
