@@ -87,6 +87,8 @@ class StackConfig:
             # The portal's public address (the sandbox payment gateway calls the wallet back there).
             f"{service.env_prefix}PUBLIC_URL": self.url,
             "PYTHONUNBUFFERED": "1",
+            # Named, not assumed: the lottery worker takes the development seed key only where this says so.
+            "ENVIRONMENT": os.environ.get("ENVIRONMENT", "development"),
         }
         if service.name == "games":  # the Hub88 link's development key pairs, both directions
             env |= hub88_env(self.data_dir)
