@@ -95,8 +95,9 @@ async def test_migration_0004_draws_the_old_stored_seeds_and_no_seed_stored_afte
     portal_servers: PortalServers,
 ) -> None:
     """The issues that kept their seed from the start (written before 0003, or by a worker of that time still running
-    while 0003 ran) are marked by 0004 and drawn from it; after 0004 the database refuses an issue written with a
-    seed, so a worker of an older generation left running beside the migration writes none."""
+    while 0003 ran) are marked by 0004 and drawn from it, but for a VN_SOUTH one (only such a worker wrote it, with the
+    northern draw's time); after 0004 the database refuses an issue written with a seed, so a worker of an older
+    generation left running beside the migration writes none."""
     url = portal_servers.database(f"lottery_before_0004_{uuid.uuid4().hex[:8]}")
     upgrade(MIGRATIONS, url, "0003")
     seed, now = bytes(range(32)), datetime.now(UTC)
@@ -109,11 +110,12 @@ async def test_migration_0004_draws_the_old_stored_seeds_and_no_seed_stored_afte
            draws.seed_hash(seed))  # fmt: skip
     async with await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True) as db:
         await db.execute(insert, old)
+        await db.execute(insert, ("VN_SOUTH", "202611210001", *old[2:]))  # by a worker of before 0003, after it
     upgrade(MIGRATIONS, url)
 
     async with await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True) as db:
-        marked = await (await db.execute("SELECT game_code, issue FROM lottery_issue WHERE legacy_seed")).fetchall()
-        assert marked == [("K3_1M", "202611210001")]
+        marked = await (await db.execute("SELECT game_code, issue, legacy_seed FROM lottery_issue")).fetchall()
+        assert marked == [("K3_1M", "202611210001", True)]  # the VN_SOUTH one dropped: the worker writes it anew
         with pytest.raises(psycopg.errors.RaiseException):
             await db.execute(insert, ("K3_1M", "202611210002", *old[2:]))
     database = Database(url, pool_size=2)

@@ -5,7 +5,9 @@ fixed in the database
   recorded when a worker first holds it; a worker given another key under a recorded id refuses to start.
 - ``lottery_issue.legacy_seed``: set here, and only here, on the open issues that kept their seed from the start
   (written before 0003: ``seed_key_id`` empty). Only those are drawn from a stored seed; any other issue without a
-  key is set aside (``stuck``) when due, never drawn from a seed someone wrote into the database.
+  key is set aside (``stuck``) when due, never drawn from a seed someone wrote into the database. An open VN_SOUTH
+  issue with a stored seed can only come from a worker of before 0003 left running after it (at the northern draw's
+  time): it is not marked, and dropped when nobody bet on it (the worker writes the southern issue in its place).
 - A trigger on ``lottery_issue`` refuses an issue inserted with a seed or with ``legacy_seed``, ``legacy_seed`` set
   afterwards, a change of ``seed_hash`` (the commitment published before betting) and a change of a seed once stored
   (the draw stores it once). A worker of an older generation still running while a release migrates therefore
@@ -29,6 +31,15 @@ revision: str = "0004"
 down_revision: str | None = "0003"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
+
+# Open issues written with their seed in the clear. A VN_SOUTH one was written by an older worker after 0003 (which
+# moved every VN_SOUTH issue before it to VN_NORTH), with the northern draw's time: it is not marked (set aside when
+# due, its bets refunded), and dropped if nobody bet on it, so that the worker writes the southern issue in its place.
+STORED = "status = 'open' AND seed_key_id IS NULL AND seed IS NOT NULL"
+UNBETTED = (
+    "NOT EXISTS (SELECT 1 FROM lottery_bet b "
+    "WHERE b.game_code = lottery_issue.game_code AND b.issue = lottery_issue.issue)"
+)
 
 GUARD = """
 CREATE FUNCTION lottery_issue_guard() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -61,9 +72,8 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("key_id", name=op.f("pk_lottery_seed_key")),
     )
     op.add_column("lottery_issue", sa.Column("legacy_seed", sa.Boolean(), server_default=sa.false(), nullable=False))
-    op.execute(
-        "UPDATE lottery_issue SET legacy_seed = true WHERE status = 'open' AND seed_key_id IS NULL AND seed IS NOT NULL"
-    )
+    op.execute(f"UPDATE lottery_issue SET legacy_seed = true WHERE {STORED} AND game_code <> 'VN_SOUTH'")  # noqa: S608
+    op.execute(f"DELETE FROM lottery_issue WHERE {STORED} AND game_code = 'VN_SOUTH' AND {UNBETTED}")  # noqa: S608
     op.execute(GUARD)
     op.execute(
         "CREATE TRIGGER lottery_issue_guard BEFORE INSERT OR UPDATE ON lottery_issue "
