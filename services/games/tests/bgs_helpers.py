@@ -40,9 +40,10 @@ async def rotate(games: Games, token: str, client_seed: str, next_hash: str | No
 
 
 def server_seed(games: Games, account_id: str, pair: int) -> bytes:
-    """The server seed of the player's ``pair``-th seed pair, derived as the service derives it (README)."""
+    """The server seed of the player's ``pair``-th seed pair, derived as the service derives it (README): under the
+    bytes the key's hex digits spell."""
     key: str = games.app.state.settings.seed_key
-    return derive_seed(key.encode(), f"bgs:{MERCHANT}:{account_id}:{pair}")
+    return derive_seed(bytes.fromhex(key), f"bgs:{MERCHANT}:{account_id}:{pair}")
 
 
 def client_seed_where(seed: bytes, nonce: int, wanted: Callable[[FairStream], bool], tries: int = 200_000) -> str:

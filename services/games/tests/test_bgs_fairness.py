@@ -197,7 +197,8 @@ def test_production_refuses_the_development_seed_key() -> None:
     secrets = {"secret_key": "s" * 40, "payload_secret": "p" * 40}
     with pytest.raises(ValueError, match="GAMES_SEED_KEY"):
         GamesSettings(environment="production", **secrets)
-    assert GamesSettings(environment="production", seed_key="k" * 40, **secrets).seed_key == "k" * 40
+    strong = "5e" * 32  # 32 bytes as hex (the review of #43 refuses text such as "k" * 40: tests/test_bgs_seed_keys.py)
+    assert GamesSettings(environment="production", seed_key=strong, **secrets).seed_key == strong
 
 
 def test_the_deployment_runs_games_as_production_so_the_development_seed_key_is_refused_there() -> None:
@@ -205,3 +206,18 @@ def test_the_deployment_runs_games_as_production_so_the_development_seed_key_is_
     assert "GAMES_SEED_KEY" not in config  # a secret: it comes from the Secret portal-secrets
     with pytest.raises(ValueError, match="GAMES_SEED_KEY"):
         GamesSettings(environment=config["GAMES_ENVIRONMENT"], secret_key="s" * 40, payload_secret="p" * 40)
+
+
+async def test_verifying_a_slot_round_needs_a_stake_of_whole_line_bets_and_never_fails(games: Games) -> None:
+    """The review of #43, item 7: a stake of 1 to 9 (a line bet of 0) or between two multiples of the 10 lines is
+    refused with its code, never a 500; a stake of whole line bets is recomputed."""
+    base = {"gameCode": "BGS_FRUIT5", "serverSeed": "ab" * 32, "clientSeed": "anyone", "nonce": 1}
+    for stake in (*range(1, 10), 15, 1005):
+        answer = await games.http.get("/wps/games/bgs/verify", params={**base, "stake": stake})
+        assert (answer.status_code, answer.json()["errorCode"]) == (400, "stake.not_line_multiple"), (
+            stake,
+            answer.text,
+        )
+        assert "10" in answer.json()["message"]
+    for stake in (10, 1000):
+        assert (await games.http.get("/wps/games/bgs/verify", params={**base, "stake": stake})).status_code == 200

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 
+import pytest
 from bgs_helpers import SPINS, headers, reconciled, rotate, shown, spin_body
 from games_helpers import MERCHANT, Games
 
@@ -15,17 +16,18 @@ from portal_kit.db import Database
 from portal_kit.messaging.relay import connect_nats
 from portal_kit.messaging.rpc import Responder
 from wallet_service.money.rpc import money_answers
-from wallet_service.money.service import Movement, debit
+from wallet_service.money.service import Movement, Settlement, debit, rollback, settle
 
 
 async def sweep(games: Games) -> int:
     """The worker's recovery sweep, as if the rounds were old enough."""
     await games.db.call(
-        "UPDATE game_round SET created_at = now() - interval '1 minute' WHERE state = 'open' RETURNING 1"
+        "UPDATE game_round SET created_at = now() - interval '1 minute', retry_at = now() - interval '1 minute' "
+        "WHERE state = 'open' RETURNING 1"
     )
     nc = await connect_nats(games.app.state.settings.nats_url, "recovery-test")
     try:
-        return await recover(games.db, nc, older_than_seconds=5, key=games.app.state.settings.seed_key.encode())
+        return await recover(games.db, nc, older_than_seconds=5, keys=games.app.state.seed_keys)
     finally:
         await nc.close()
 
@@ -103,6 +105,7 @@ async def test_a_round_left_open_settles_on_recovery_to_the_outcome_its_nonce_fi
 
 
 async def test_rotations_racing_rounds_never_reveal_a_seed_under_which_a_round_is_still_open(games: Games) -> None:
+    games.app.state.settings.seed_rotations_per_minute = 1000  # the race needs more tries than a player may make
     account, token = await games.member(1_000_000)
     await shown(games, token)
 
@@ -131,4 +134,34 @@ async def test_rotations_racing_rounds_never_reveal_a_seed_under_which_a_round_i
     assert (
         await games.db.rows("SELECT 1 FROM game_round WHERE account_id = %s AND state <> 'settled'", (account,)) == []
     )
+    assert await reconciled(games)
+
+
+@pytest.mark.parametrize("cause", ["its-id-settled-otherwise", "its-stake-rolled-back-first"])
+async def test_a_settle_refusal_that_may_have_moved_money_leaves_the_round_open(
+    games: Games, wallet_responder: Responder, cause: str
+) -> None:
+    """Only a refusal after which nothing moved voids a round (the review of #43, item 4): ``idempotency.mismatch``
+    (the round's id was used with other content) and ``transaction.rolled_back`` say nothing of what moved, so the
+    round stays open, the player is told it is being settled, and the sweep puts it back rather than void it."""
+    account, token = await games.member(100_000)
+    await shown(games, token)
+    await wallet_responder.stop()
+    assert (await games.spin(token, 1000, "maybe-moved-1")).status_code == 503
+    [(round_id,)] = await games.db.rows("SELECT id FROM game_round WHERE account_id = %s", (account,))
+    if cause == "its-id-settled-otherwise":
+        settled = Settlement(MERCHANT, account, "TRY", 500, 0, f"bgs:{round_id}")
+        assert (await settle(games.wallet_db, settled))["success"]
+    else:
+        assert (await rollback(games.wallet_db, MERCHANT, f"bgs:{round_id}:bet"))["success"]
+    responder = await wallet_back(games.app.state.settings.nats_url, games.wallet_db)
+    try:
+        replay = await games.spin(token, 1000, "maybe-moved-1")
+        assert (replay.status_code, replay.json()["errorCode"]) == (409, "round.pending"), replay.text
+        assert await sweep(games) == 0
+    finally:
+        await responder.stop()
+    rows = await games.db.rows("SELECT state, refusal, attempts FROM game_round WHERE id = %s", (round_id,))
+    assert rows == [("open", None, 1)]
+    assert await games.balance(account) == 100_000 - (500 if cause == "its-id-settled-otherwise" else 0)
     assert await reconciled(games)

@@ -98,25 +98,26 @@ async def test_an_interrupted_round_keeps_its_outcome_and_settles_on_recovery(ga
     account, token = await games.member(100_000)
     first = (await games.spin(token, 1000)).json()["value"]
     await games.db.call(
-        "UPDATE game_round SET state = 'open', balance = NULL, settled_at = NULL, created_at = now() - interval '1 minute' "
-        "WHERE id = %s RETURNING id",
+        "UPDATE game_round SET state = 'open', balance = NULL, settled_at = NULL, created_at = now() - interval '1 minute', "
+        "retry_at = now() - interval '1 minute' WHERE id = %s RETURNING id",
         (first["roundId"],),
     )  # as if the answer had been lost: the money moved, the round not closed
     await games.db.call("DELETE FROM bet_record WHERE id = %s RETURNING id", (f"BGS:{first['roundId']}",))
     interrupted = await games.db.call(
         "INSERT INTO game_round (id, merchant, account_id, request_id, game_code, game_type, currency, stake, win, "
-        "server_seed_hash, client_seed, nonce, outcome, state, created_at) "
+        "server_seed_hash, client_seed, nonce, outcome, state, created_at, retry_at) "
         "SELECT gen_random_uuid(), merchant, account_id, 'crashed-1', game_code, game_type, currency, 2000, 4000, "
-        "server_seed_hash, client_seed, nonce + 1, outcome, 'open', now() - interval '1 minute' FROM game_round "
+        "server_seed_hash, client_seed, nonce + 1, outcome, 'open', now() - interval '1 minute', "
+        "now() - interval '1 minute' FROM game_round "
         "WHERE id = %s RETURNING id",
         (first["roundId"],),
     )  # fixed with a win of 4,000 and never sent to the wallet
     assert interrupted is not None
     nc = await connect_nats(games.app.state.settings.nats_url, "recovery-test")
     try:
-        key = games.app.state.settings.seed_key.encode()
-        assert await recover(games.db, nc, older_than_seconds=5, key=key) == 2
-        assert await recover(games.db, nc, older_than_seconds=5, key=key) == 0
+        keys = games.app.state.seed_keys
+        assert await recover(games.db, nc, older_than_seconds=5, keys=keys) == 2
+        assert await recover(games.db, nc, older_than_seconds=5, keys=keys) == 0
     finally:
         await nc.close()
     assert await games.balance(account) == 100_000 - 1000 + first["win"] - 2000 + 4000

@@ -16,7 +16,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
-from games_service.bgs.models import JackpotShare, RevealedSeed, Round, SeedPair
+from games_service.bgs.keys import SeedKeys
+from games_service.bgs.models import JackpotShare, RevealedSeed, Round, SeedKey, SeedPair
 from games_service.bgs.repository import round_of
 from games_service.bgs.service import outcome_of
 from games_service.models import Base
@@ -25,7 +26,7 @@ from portal_kit.migrations import alembic_config, upgrade
 from portal_kit.testing.plugin import PortalServers
 
 MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
-IN_HOUSE_TABLES = {model.__tablename__ for model in (SeedPair, RevealedSeed, Round, JackpotShare)}
+IN_HOUSE_TABLES = {model.__tablename__ for model in (SeedKey, SeedPair, RevealedSeed, Round, JackpotShare)}
 
 
 def in_house_only(_object: Any, name: str | None, kind: str, _reflected: bool, _compare_to: Any) -> bool:
@@ -76,7 +77,8 @@ async def test_migration_0007_reveals_the_plaintext_seeds_and_keeps_an_open_roun
         assert ("server_seed",) not in columns
         kept = await round_of(database, round_id)
         assert kept is not None and (kept.state, kept.pair, kept.win) == ("open", None, 1980)
-        assert outcome_of(b"any key", kept).win == 1980  # settles with the outcome it was opened with
+        no_key = SeedKeys("none", {})
+        assert outcome_of(no_key, kept).win == 1980  # settles with the outcome it was opened with, under no key
     finally:
         await database.dispose()
     command.downgrade(alembic_config(MIGRATIONS, url), "0006")

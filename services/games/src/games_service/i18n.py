@@ -94,4 +94,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Your seeds cannot be used at the moment; please try again later.",
         "CN": "您的种子暂时无法使用，请稍后再试。",
     },
+    "seeds.retired": {
+        "TR": "Tohumlarınızın anahtarı kullanımdan kalktı; yeni tohumlar hazırlandı, oynamadan önce onlara bakın.",
+        "EN": "The key your seeds were made under was retired; new seeds are ready: look at them before you play.",
+        "CN": "您的种子所用的密钥已停用；新的种子已生成，请在游戏前先查看。",
+    },
+    "round.pending": {
+        "TR": "Bu tur hâlâ sonuçlandırılıyor; sonucu bahis kayıtlarınızda görünecek.",
+        "EN": "This round is still being settled; its result will appear in your betting record.",
+        "CN": "本局仍在结算中；结果将显示在您的投注记录中。",
+    },
 }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games_service.aggregator.models import VendorRound, VendorSession, VendorTransaction
-from games_service.bgs.models import JackpotShare, RevealedSeed, Round, SeedPair
+from games_service.bgs.models import JackpotShare, RevealedSeed, Round, SeedKey, SeedPair
 from games_service.catalogue.models import Game, Vendor
 from games_service.favourites.models import Favourite
 from games_service.records.models import BetRecord
@@ -21,6 +21,7 @@ __all__ = [
     "OutboxMessage",
     "RevealedSeed",
     "Round",
+    "SeedKey",
     "SeedPair",
     "Vendor",
     "VendorRound",

@@ -1,12 +1,33 @@
 from __future__ import annotations
 
-from pydantic import model_validator
+import re
+
+from pydantic import Field, model_validator
 from pydantic_settings import SettingsConfigDict
 
 from portal_kit.settings import ServiceSettings
 
-# The in-house games' server seeds are derived under this key (bgs/fair.py); production refuses it.
-DEVELOPMENT_SEED_KEY = "development-only-seed-key"
+# The in-house games' server seeds are derived under this key (bgs/fair.py): anyone may read it here, so production
+# refuses it. Make a real one with ``python -c "import secrets; print(secrets.token_hex(32))"``.
+DEVELOPMENT_SEED_KEY = "ba" * 32
+SEED_KEY_MIN_BYTES = 32
+SEED_KEY_ID = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
+
+
+def _seed_key_problem(text: str, production: bool) -> str | None:
+    """Why ``text`` cannot be a seed key: hex digits (decoded to bytes, never used as text), in production at least
+    32 bytes and not the development key."""
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        return "is not hexadecimal"
+    if not key:
+        return "is empty"
+    if production and len(key) < SEED_KEY_MIN_BYTES:
+        return f"is shorter than {SEED_KEY_MIN_BYTES} bytes"
+    if production and text.lower() == DEVELOPMENT_SEED_KEY:
+        return "is the development key"
+    return None
 
 
 class GamesSettings(ServiceSettings):
@@ -37,15 +58,32 @@ class GamesSettings(ServiceSettings):
     # The operator's public key (PEM) the simulator checks the Games API calls with, as Hub88 keeps it on file.
     hub88_simulator_operator_public_key: str = ""
     public_url: str = "http://127.0.0.1:8080"
-    # The key every player's in-house server seeds are derived under (HMAC-SHA256 of the pair's label): held
-    # outside the database, so a copy of it predicts no round. Changing it changes every seed not yet revealed:
-    # the rounds of a pair whose commitment no longer matches are refused until the player rotates.
+    # The key new seed pairs are derived under (HMAC-SHA256 of the pair's label; hex, 32 bytes or more in
+    # production), named ``seed_key_id``: held outside the database, so a copy of it predicts no round. Each pair
+    # records its key's id, and the database the fingerprint of the key first used under each id, so a process
+    # given another key under a recorded id refuses to start. To rotate, move the current key into
+    # ``old_seed_keys`` (JSON ``{"<id>": "<hex key>"}``) under its id and set a new key under a new id: pairs made
+    # under an old key play on while it is held; once it is dropped, each such pair is retired at its next use (a
+    # new pair, shown before any round; the old seed is never revealed) and its open rounds are voided when no
+    # money moved for them.
     seed_key: str = DEVELOPMENT_SEED_KEY
+    seed_key_id: str = "dev"
+    # Seed rotations a player may make a minute (each reveals a seed and derives two commitments).
+    seed_rotations_per_minute: int = 5
+    old_seed_keys: dict[str, str] = Field(default_factory=dict)
 
     @model_validator(mode="after")
-    def _refuse_the_development_seed_key_in_production(self) -> GamesSettings:
-        if self.is_production and self.seed_key == DEVELOPMENT_SEED_KEY:
-            raise ValueError("GAMES_SEED_KEY must be set in production (the development default is refused)")
+    def _check_the_seed_keys(self) -> GamesSettings:
+        keys = {self.seed_key_id: self.seed_key, **self.old_seed_keys}
+        for key_id, key in keys.items():
+            if not SEED_KEY_ID.match(key_id):
+                raise ValueError(f"the seed key id {key_id!r} must be 1 to 16 letters, digits, '_' or '-'")
+            problem = _seed_key_problem(key, self.is_production)
+            if problem:
+                name = "GAMES_SEED_KEY" if key_id == self.seed_key_id else f"GAMES_OLD_SEED_KEYS[{key_id!r}]"
+                raise ValueError(f"{name} {problem}: make one with secrets.token_hex({SEED_KEY_MIN_BYTES})")
+        if self.old_seed_keys.get(self.seed_key_id, self.seed_key) != self.seed_key:
+            raise ValueError(f"the seed key id {self.seed_key_id!r} names two different keys")
         return self
 
     @model_validator(mode="after")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from games_service.bgs.keys import SeedKeys, verified
 from games_service.bgs.service import recover
 from games_service.records.handlers import lottery_bets_subscription
 from games_service.settings import GamesSettings
@@ -20,10 +21,13 @@ log = logging.getLogger("games.worker")
 def recovery_sweep(settings: GamesSettings) -> Background:
     async def sweep(db: Database) -> None:
         nc = await connect_nats(settings.nats_url, "games-recovery")
+        keys: SeedKeys | None = None
         try:
             while True:
                 try:
-                    settled = await recover(db, nc, settings.recovery_after_seconds, key=settings.seed_key.encode())
+                    # A key id that names another key than the one recorded stops the sweep (logged each round).
+                    keys = keys or await verified(db, SeedKeys.of(settings))
+                    settled = await recover(db, nc, settings.recovery_after_seconds, keys=keys)
                     if settled:
                         log.info("%d interrupted round(s) settled", settled)
                 except Exception:

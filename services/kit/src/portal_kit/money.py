@@ -41,8 +41,30 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
+# The largest amount one movement of the money API takes, in minor units (its contracts' ``maximum``): a caller
+# bounds what it accepts from outside by it, so a request it builds never breaks the contract.
+MAX_AMOUNT = 100_000_000_000
+
+# Refusals after which nothing moved under the id, nor will: the balance could not cover the stake (stored as the
+# answer of every replay), or the request could not be carried out at all (no such wallet, another currency, a
+# trial account's real money, a value out of form). Any other refusal (``idempotency.mismatch``: the id was used
+# with another content; ``transaction.rolled_back``: a rollback came first) says nothing of what moved under it.
+NOTHING_MOVED = frozenset(
+    {
+        "wallet.insufficient_funds",
+        "account.not_found",
+        "currency.unknown",
+        "trial.real_money",
+        "wallet.unknown",
+        "amount.invalid",
+        "request.invalid",
+    }
+)
+
+
 class Refused(DomainError):
-    """The wallet refused the movement for good (its code says why); nothing was moved."""
+    """The wallet refused the movement (its code says why); ``NOTHING_MOVED`` lists the codes that guarantee nothing
+    was moved under its id."""
 
     status = 409
 
@@ -86,9 +108,10 @@ async def settle(
     wallet: str | None = None,
 ) -> int:  # fmt: skip
     """Settle a round in one wallet transaction: ``stake`` debited as ``<transaction_id>:bet`` and, when ``win``,
-    ``win`` credited as ``<transaction_id>:win``, both or neither; the balance after it. A refusal (a stake the
-    balance cannot cover) raises ``Refused`` and moved nothing; no answer raises ``service_unavailable`` (ask
-    again with the same id: the wallet answers the original)."""
+    ``win`` credited as ``<transaction_id>:win``, both or neither; the balance after it. The id names one stake and
+    one win: another content under it is ``idempotency.mismatch``. A refusal raises ``Refused`` (in
+    ``NOTHING_MOVED``: nothing moved); no answer raises ``service_unavailable`` (ask again with the same id: the
+    wallet answers the original). Neither leg is ever rolled back alone (``rollback.round_settled``)."""
     request = WalletSettleRequest(
         merchant=merchant, accountId=account_id, currency=currency, stake=stake, win=win,
         transactionId=transaction_id, wallet=wallet,
@@ -100,7 +123,8 @@ async def settle(
 
 
 async def rollback(nc: NATS, merchant: str, transaction_id: str) -> int:
-    """Reverse the debit ``transaction_id`` (an unknown one leaves a tombstone); the amount given back."""
+    """Reverse the debit ``transaction_id`` (an unknown one leaves a tombstone, so it is refused when it comes; a
+    leg of a settled round is refused, ``rollback.round_settled``); the amount given back."""
     answer = await ask(
         nc,
         "rpc.wallet.rollback",

@@ -11,17 +11,31 @@ from sqlalchemy.orm import Mapped, mapped_column
 from portal_kit.db import Base
 
 
+class SeedKey(Base):
+    """The fingerprint of the key first used under an id (``bgs/keys.py``): a process given another key under a
+    recorded id refuses to start, so no pair is ever derived under two keys."""
+
+    __tablename__ = "seed_key"
+
+    key_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
 class SeedPair(Base):
-    """A player's current seeds. The server seed is not stored: it is derived from the pair's number under a key
-    held outside the database (``bgs/fair.py``); the row keeps its commitment, and the next pair's, shown before
-    any round and before the player picks the next client seed."""
+    """A player's current seeds. The server seed is not stored: it is derived from the pair's number under the key
+    ``key_id`` names, held outside the database (``bgs/fair.py``); the row keeps its commitment, and the next pair's
+    (under ``next_key_id``), shown before any round and before the player picks the next client seed. A key id
+    that no held key answers to (null: a pair made before key ids) retires the pair at its next use."""
 
     __tablename__ = "seed_pair"
 
     merchant: Mapped[str] = mapped_column(String(32), primary_key=True)
     account_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     pair: Mapped[int] = mapped_column(BigInteger, default=1)  # the player's first pair is 1, each rotation adds 1
+    key_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
     server_seed_hash: Mapped[str] = mapped_column(String(64))
+    next_key_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
     next_server_seed_hash: Mapped[str] = mapped_column(String(64))
     client_seed: Mapped[str] = mapped_column(String(64))
     nonce: Mapped[int] = mapped_column(BigInteger, default=0)  # rounds played under this pair
@@ -52,7 +66,7 @@ class Round(Base):
     __tablename__ = "game_round"
     __table_args__ = (
         Index("uq_round_request", "merchant", "account_id", "request_id", unique=True),
-        Index("ix_round_open", "created_at", postgresql_where=text("state = 'open'")),
+        Index("ix_round_due", "retry_at", postgresql_where=text("state = 'open'")),
         Index("ix_round_member", "merchant", "account_id", "created_at"),
         Index("ix_round_member_open", "merchant", "account_id", postgresql_where=text("state = 'open'")),
         Index("ix_round_jackpot", "merchant", "settled_at", postgresql_where=text("jackpot_win IS NOT NULL")),
@@ -76,6 +90,7 @@ class Round(Base):
     # The seed pair it runs under (its outcome is computed from it); none for a round of the old scheme, whose
     # outcome was stored when it was opened.
     pair: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    key_id: Mapped[str | None] = mapped_column(String(16), nullable=True)  # of its pair's seed
     outcome: Mapped[dict[str, Any]] = mapped_column(JSONB)
     state: Mapped[str] = mapped_column(String(8), default="open")  # open, settled, void
     refusal: Mapped[str | None] = mapped_column(String(60), nullable=True)
@@ -84,6 +99,10 @@ class Round(Base):
     jackpot_win: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     settled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # The recovery sweep takes open rounds by ``retry_at`` (their opening, at first) and puts back one it could not
+    # settle by a delay that grows with ``attempts``, so no round that cannot settle keeps the others waiting.
+    attempts: Mapped[int] = mapped_column(Integer, server_default="0")
+    retry_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
 class JackpotShare(Base):

@@ -25,26 +25,39 @@ SELECT g.game_type, g.min_bet, g.support_play, g.playable, v.maintenance_until
  WHERE g.merchant = %s AND g.vendor = %s AND g.game_code = %s
 """
 SHOW_SEEDS = """
-INSERT INTO seed_pair (merchant, account_id, pair, server_seed_hash, next_server_seed_hash, client_seed, nonce, shown_at)
-VALUES (%s, %s, 1, %s, %s, %s, 0, now())
+INSERT INTO seed_pair (merchant, account_id, pair, key_id, server_seed_hash, next_key_id, next_server_seed_hash,
+                       client_seed, nonce, shown_at)
+VALUES (%s, %s, 1, %s, %s, %s, %s, %s, 0, now())
 ON CONFLICT (merchant, account_id) DO UPDATE SET shown_at = COALESCE(seed_pair.shown_at, excluded.shown_at)
-RETURNING server_seed_hash, client_seed, nonce, next_server_seed_hash
+RETURNING server_seed_hash, client_seed, nonce, next_server_seed_hash, key_id
 """
 # Each answers a round's columns in ``RoundRow``'s order.
 OPEN = """
 SELECT id, merchant, account_id, player_name, game_code, game_type, currency, wallet, stake, pair, server_seed_hash,
-       client_seed, nonce, outcome, state, win, balance, refusal, jackpot_win
-  FROM bgs_open_round(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
+       client_seed, nonce, outcome, state, win, balance, refusal, jackpot_win, key_id
+  FROM bgs_open_round(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
 """
 CLOSE = """
 SELECT id, merchant, account_id, player_name, game_code, game_type, currency, wallet, stake, pair, server_seed_hash,
-       client_seed, nonce, outcome, state, win, balance, refusal, jackpot_win
+       client_seed, nonce, outcome, state, win, balance, refusal, jackpot_win, key_id
   FROM bgs_close_round(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
 """
 ROUND = """
 SELECT id, merchant, account_id, player_name, game_code, game_type, currency, wallet, stake, pair, server_seed_hash,
-       client_seed, nonce, outcome, state, win, balance, refusal, jackpot_win
+       client_seed, nonce, outcome, state, win, balance, refusal, jackpot_win, key_id
   FROM game_round WHERE id = %s
+"""
+# The open rounds the recovery sweep may take now, those waiting longest first (migration 0008's ``retry_at``).
+DUE = """
+SELECT id FROM game_round WHERE state = 'open' AND retry_at < %s ORDER BY retry_at LIMIT %s
+"""
+# A round the sweep could not settle waits 10 s, 20 s, 40 s, ... at most an hour before it is tried again.
+POSTPONE = """
+UPDATE game_round
+   SET attempts = attempts + 1,
+       retry_at = now() + least(interval '1 hour', interval '10 seconds' * power(2, least(attempts, 12)))
+ WHERE id = %s AND state = 'open'
+RETURNING attempts
 """
 
 
@@ -71,6 +84,7 @@ class RoundRow:
     balance: int | None
     refusal: str | None
     jackpot_win: int | None
+    key_id: str | None  # of its pair's seed (none: a round made before key ids, or of the old scheme)
 
     @property
     def params(self) -> dict[str, Any]:
@@ -120,38 +134,40 @@ async def playable(db: Database, merchant: str, vendor: str, game_code: str) -> 
     return game, its_vendor
 
 
+@dataclass(frozen=True)
+class ShownSeeds:
+    server_seed_hash: str
+    client_seed: str
+    nonce: int
+    next_server_seed_hash: str
+    key_id: str | None  # the key the current pair's seed is derived under
+
+
 async def show_seeds(
-    db: Database, merchant: str, account_id: str, first: tuple[str, str], client_seed: str
-) -> tuple[str, str, int, str]:
-    """The player's pair (its first one, with ``first``'s commitments and ``client_seed``, when they have none),
-    marked shown: (server seed hash, client seed, nonce, next server seed hash)."""
-    row = await db.call(SHOW_SEEDS, (merchant, account_id, first[0], first[1], client_seed))
+    db: Database, merchant: str, account_id: str, key_id: str, first: tuple[str, str], client_seed: str
+) -> ShownSeeds:
+    """The player's pair (their first one, under ``key_id`` with ``first``'s commitments and ``client_seed``, when
+    they have none), marked shown."""
+    row = await db.call(SHOW_SEEDS, (merchant, account_id, key_id, first[0], key_id, first[1], client_seed))
     assert row is not None
-    server_seed_hash, client, nonce, next_hash = row
-    return str(server_seed_hash), str(client), int(nonce), str(next_hash)
+    server_seed_hash, client, nonce, next_hash, pair_key = row
+    return ShownSeeds(str(server_seed_hash), str(client), int(nonce), str(next_hash), pair_key)
 
 
 async def open_round(
     db: Database, merchant: str, account_id: str, player_name: str, request_id: str, game_code: str, game_type: str,
-    currency: str, wallet: str, stake: int, params: dict[str, Any],
+    currency: str, wallet: str, stake: int, params: dict[str, Any], held_keys: list[str],
 ) -> RoundRow:  # fmt: skip
-    """The round of ``request_id``: written open under the player's next nonce, or (a replay) as it stands."""
+    """The round of ``request_id``: written open under the player's next nonce, or (a replay) as it stands. A pair
+    made under a key not in ``held_keys`` is refused (``seeds.retired``) before anything is written."""
     try:
         row = await db.call(
             OPEN,
             (
-                merchant,
-                account_id,
-                player_name,
-                request_id,
-                game_code,
-                game_type,
-                currency,
-                wallet,
-                stake,
-                Jsonb(params),
+                merchant, account_id, player_name, request_id, game_code, game_type, currency, wallet, stake,
+                Jsonb(params), held_keys,
             ),
-        )
+        )  # fmt: skip
     except psycopg.Error as error:
         if error.sqlstate == REFUSED and error.diag.message_primary:
             raise Conflict(error.diag.message_primary) from None
@@ -162,6 +178,17 @@ async def open_round(
 async def round_of(db: Database, round_id: uuid.UUID) -> RoundRow | None:
     row = await db.call(ROUND, (round_id,))
     return None if row is None else RoundRow(*row)
+
+
+async def due_rounds(db: Database, before: datetime, limit: int) -> list[uuid.UUID]:
+    """Open rounds due to be tried by the recovery sweep (opened, or last tried, before ``before``)."""
+    return [row[0] for row in await db.rows(DUE, (before, limit))]
+
+
+async def postpone(db: Database, round_id: uuid.UUID) -> int:
+    """Put an open round the sweep could not settle back by a growing delay; how often it was tried."""
+    row = await db.call(POSTPONE, (round_id,))
+    return 0 if row is None else int(row[0])
 
 
 async def close_round(db: Database, round_id: uuid.UUID, closing: Closing) -> RoundRow:

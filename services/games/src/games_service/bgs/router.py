@@ -10,6 +10,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request, Response
 
 from games_service.bgs import cards, fair, games, pool, seeds, slot
+from games_service.bgs.keys import SeedKeys
 from games_service.bgs.schemas import (
     CardsOutcome,
     DiceBody,
@@ -35,15 +36,17 @@ from games_service.rooms.domain import bet_room
 from portal_kit.envelope import Envelope, ok, ok_raw
 from portal_kit.errors import DomainError, Forbidden
 from portal_kit.fairness import commitment
+from portal_kit.throttle import throttle
 from portal_kit.valkey_link import cached_text
 
 router = APIRouter(tags=["in-house games"])
 
 
-def _key(request: Request) -> bytes:
-    """The key the players' server seeds are derived under (``GAMES_SEED_KEY``)."""
-    key: str = request.app.state.settings.seed_key
-    return key.encode()
+def _keys(request: Request) -> SeedKeys:
+    """The keys the players' server seeds are derived under (``GAMES_SEED_KEY`` and the old ones), checked against
+    the fingerprints recorded under their ids when the app started."""
+    keys: SeedKeys = request.app.state.seed_keys
+    return keys
 
 
 def _fairness(played: Played) -> FairnessRead:
@@ -88,7 +91,7 @@ async def spin(
     taken and the win paid through the wallet in one movement."""
     game = await _game(db, principal, slot.GAME_CODE)
     games.check_slot_stake(body.stake, game.min_bet)
-    played = await play(db, nc, _key(request), await _bet(brands, principal, game, body.stake, body.requestId, {}))
+    played = await play(db, nc, _keys(request), await _bet(brands, principal, game, body.stake, body.requestId, {}))
     round_ = played.round
     return ok(
         SlotRoundRead(
@@ -108,7 +111,7 @@ async def roll(
     games.check_dice(body.target, body.over)
     game = await _game(db, principal, games.DICE_CODE)
     params = {"target": body.target, "over": body.over, **_room_stakes(game, principal, body.stake, body.roomId)}
-    played = await play(db, nc, _key(request), await _bet(brands, principal, game, body.stake, body.requestId, params))
+    played = await play(db, nc, _keys(request), await _bet(brands, principal, game, body.stake, body.requestId, params))
     round_ = played.round
     return ok(
         DiceRoundRead(
@@ -129,7 +132,7 @@ async def dragon_tiger(
     the game's maximum win a round. Real money plays in a room (``roomId``)."""
     game = await _game(db, principal, cards.GAME_CODE)
     params = {"side": body.side, **_room_stakes(game, principal, body.stake, body.roomId)}
-    played = await play(db, nc, _key(request), await _bet(brands, principal, game, body.stake, body.requestId, params))
+    played = await play(db, nc, _keys(request), await _bet(brands, principal, game, body.stake, body.requestId, params))
     round_ = played.round
     return ok(
         DragonTigerRoundRead(
@@ -144,17 +147,22 @@ async def dragon_tiger(
 async def current_seeds(request: Request, db: Db, principal: InHousePlayer) -> Envelope[SeedsRead]:
     """The commitments of the current server seed and of the next one, the client seed and the rounds played
     under them. Shows the player's first pair (made here if new): rounds wait for it to be shown."""
-    return ok(await seeds.show(db, _key(request), principal.merchant, principal.account_id))
+    return ok(await seeds.show(db, _keys(request), principal.merchant, principal.account_id))
 
 
 @router.put("/wps/games/bgs/seeds", operation_id="rotateSeeds", response_model=Envelope[RotatedRead])
-async def rotate_seeds(request: Request, db: Db, principal: InHousePlayer, body: RotateBody) -> Envelope[RotatedRead]:
+async def rotate_seeds(
+    request: Request, db: Db, cache: Cache, principal: InHousePlayer, body: RotateBody
+) -> Envelope[RotatedRead]:
     """Reveal the current server seed and start the next one (``nextServerSeedHash``, shown before: a different
     one is ``seeds.next_changed``) with the player's client seed; refused while a round is open
-    (``seeds.round_open``)."""
+    (``seeds.round_open``). At most ``GAMES_SEED_ROTATIONS_PER_MINUTE`` (5) a minute per player, counted before
+    anything else (429 ``TOO_MANY_REQUESTS``)."""
+    where = f"games:seed-rotations:{principal.merchant}:{principal.account_id}"
+    await throttle(cache, where, request.app.state.settings.seed_rotations_per_minute, 60)
     return ok(
         await seeds.rotate(
-            db, _key(request), principal.merchant, principal.account_id, body.clientSeed, body.nextServerSeedHash
+            db, _keys(request), principal.merchant, principal.account_id, body.clientSeed, body.nextServerSeedHash
         )
     )
 
@@ -166,7 +174,8 @@ async def verify(
     clientSeed: str = Query(min_length=1, max_length=64),
     nonce: int = Query(ge=1, le=2**63 - 1),
     stake: Annotated[
-        int | None, Query(ge=1, le=games.MAX_STAKE, description="The slot's stake: its wins and hit.")
+        int | None,
+        Query(ge=1, le=games.MAX_STAKE, description="The slot's stake (a multiple of its 10 lines): its wins and hit."),
     ] = None,
     target: Annotated[int | None, Query(ge=0, le=9_999)] = None,
     over: bool | None = None,
@@ -176,11 +185,12 @@ async def verify(
     seed = bytes.fromhex(serverSeed)
     stream = fair.stream(seed, clientSeed, nonce)
     if gameCode == slot.GAME_CODE:
-        played = games.slot_round(stake or len(slot.LINES), stream)
+        if stake is not None and stake % len(slot.LINES):  # 1 to 9 included: a line bet is stake / 10
+            raise DomainError("stake.not_line_multiple", lines=len(slot.LINES))
+        staked = stake or len(slot.LINES)
+        played = games.slot_round(staked, stream)
         outcome = played.outcome if stake else {**played.outcome, "jackpot": False}
-        multiplier = sum(line["win"] for line in played.outcome["wins"]) // (
-            (stake or len(slot.LINES)) // len(slot.LINES)
-        )
+        multiplier = sum(line["win"] for line in played.outcome["wins"]) // (staked // len(slot.LINES))
         return ok(
             VerifyRead(
                 gameCode=gameCode, serverSeedHash=commitment(seed), slot=SlotOutcome.model_validate(outcome),

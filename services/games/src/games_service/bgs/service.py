@@ -3,18 +3,23 @@
 1. One statement opens the round (``bgs_open_round``): it takes the player's next nonce under the pair's row lock
    (which orders a player's parallel rounds and a rotation) and writes the round ``open`` with its bet alone,
    once per ``requestId`` (a replay answers the round as it stands; the same id for another bet is refused). A
-   pair whose commitment was never shown is refused (``seeds.not_shown``).
-2. The outcome is computed from the pair's server seed (derived under the key), the client seed and the nonce,
+   pair whose commitment was never shown is refused (``seeds.not_shown``), and so, before anything is written, is
+   a pair made under a key this process does not hold: it is retired (``seeds.retired``, ``seeds.retire``).
+2. The outcome is computed from the pair's server seed (derived under its key), the client seed and the nonce,
    and one wallet call (``rpc.wallet.settle``, id ``bgs:<round>``) takes the stake and pays the win in one
-   wallet transaction: both or neither. A stake the balance cannot cover voids the round. The outcome becomes a
-   fact only with the stake: until then nothing of it is stored, and the pair cannot be rotated (revealed)
-   while the round is open, so a round whose stake timed out is no option on its outcome.
+   wallet transaction: both or neither. A refusal after which nothing moved (``money.NOTHING_MOVED``: the balance
+   cannot cover the stake, ...) voids the round; any other leaves it open for the sweep (``round.pending``). The
+   outcome becomes a fact only with the stake: until then nothing of it is stored, and the pair cannot be rotated
+   (revealed) while the round is open, so a round whose stake timed out is no option on its outcome.
 3. A jackpot hit claims the pool once (``pool.claim``) and is paid as ``bgs:<round>:jackpot``.
 4. One statement closes the round (``bgs_close_round``): settled with its outcome and balance, its bet record and
    ``games.bet.settled.v1`` staged once, its share added to the jackpot; or void.
 
 A round left ``open`` (no answer from the wallet, a stopped process) is settled by the worker's recovery sweep with
-the same content: the same nonce gives the same outcome and the wallet answers a repeated id with the original."""
+the same content: the same nonce gives the same outcome and the wallet answers a repeated id with the original. A
+round whose key is no longer held cannot be computed: it is voided when the wallet confirms no money moved for it
+(a rollback of its stake, which leaves the wallet's tombstone), else it waits for ops. The sweep takes rounds by
+``retry_at`` and puts back one it cannot settle by a growing delay, so such rounds never keep the others waiting."""
 
 from __future__ import annotations
 
@@ -24,11 +29,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from nats.aio.client import Client as NATS
-from sqlalchemy import select
 
-from games_service.bgs import fair, games, jackpot, pool, repository
+from games_service.bgs import fair, games, jackpot, pool, repository, seeds
 from games_service.bgs.games import Result
-from games_service.bgs.models import Round
+from games_service.bgs.keys import SeedKeyNotHeld, SeedKeys
 from games_service.bgs.repository import Closing, RoundRow
 from games_service.catalogue.models import Game
 from games_service.catalogue.service import check_open
@@ -85,27 +89,33 @@ async def playable(db: Database, merchant: str, game_code: str) -> Game:
     return game
 
 
-async def play(db: Database, nc: NATS, key: bytes, bet: Bet) -> Played:
+async def play(db: Database, nc: NATS, keys: SeedKeys, bet: Bet) -> Played:
     """Open, then settle, one round of ``bet``."""
-    round_ = await repository.open_round(
-        db, bet.merchant, bet.account_id, bet.player_name, bet.request_id, bet.game_code, bet.game_type,
-        bet.currency, bet.wallet, bet.stake, bet.params,
-    )  # fmt: skip
+    try:
+        round_ = await repository.open_round(
+            db, bet.merchant, bet.account_id, bet.player_name, bet.request_id, bet.game_code, bet.game_type,
+            bet.currency, bet.wallet, bet.stake, bet.params, keys.held,
+        )  # fmt: skip
+    except Conflict as refused:
+        if refused.code == "seeds.retired":  # nothing was written: the player is shown a new pair first
+            await seeds.retire(db, keys, bet.merchant, bet.account_id)
+        raise
     if round_.game_code != bet.game_code or round_.stake != bet.stake or round_.params != bet.params:
         raise Conflict("idempotency.mismatch")
     if round_.state == OPEN:
-        round_ = await settle(db, nc, key, round_)
+        round_ = await settle(db, nc, keys, round_)
     if round_.state == VOID:
         raise Refused(round_.refusal or "wallet.refused")
     return Played(round_, bool(round_.outcome.get("capped")))
 
 
-def outcome_of(key: bytes, round_: RoundRow) -> Result:
-    """What the round pays: computed from its pair's seed, or (a round of the old scheme) as it was stored."""
+def outcome_of(keys: SeedKeys, round_: RoundRow) -> Result:
+    """What the round pays: computed from its pair's seed, or (a round of the old scheme) as it was stored.
+    ``SeedKeyNotHeld`` when its key is not held."""
     if round_.pair is None:
         return Result(int(round_.win or 0), round_.outcome)
-    seed = fair.server_seed(key, round_.merchant, round_.account_id, round_.pair)
-    if commitment(seed) != round_.server_seed_hash:  # the key is not the one the pair was made under
+    seed = keys.seed(round_.key_id, round_.merchant, round_.account_id, round_.pair)
+    if commitment(seed) != round_.server_seed_hash:  # unreachable while keys are verified at start (keys.verified)
         raise DomainError("seeds.unavailable", status=503)
     result = games.play(
         round_.game_code, round_.stake, round_.params, fair.stream(seed, round_.client_seed, round_.nonce)
@@ -118,16 +128,25 @@ def wins_jackpot(round_: RoundRow, result: Result) -> bool:
     return round_.wallet == MAIN and round_.game_code == jackpot.GAME_CODE and bool(result.outcome.get("jackpot"))
 
 
-async def settle(db: Database, nc: NATS, key: bytes, round_: RoundRow) -> RoundRow:
-    """Take the stake and pay the win of an open round (again, safely), then close it settled or void."""
-    result = outcome_of(key, round_)
+async def settle(db: Database, nc: NATS, keys: SeedKeys, round_: RoundRow) -> RoundRow:
+    """Take the stake and pay the win of an open round (again, safely), then close it settled or void. A refusal
+    after which money may have moved leaves it open (``round.pending``)."""
+    try:
+        result = outcome_of(keys, round_)
+    except SeedKeyNotHeld:
+        return await _void_unless_moved(db, nc, round_)
     try:
         balance = await money.settle(
             nc, round_.merchant, round_.account_id, round_.currency, round_.stake, result.win, f"bgs:{round_.id}",
             round_.wallet,
         )  # fmt: skip
     except Refused as refused:
-        return await repository.close_round(db, round_.id, Closing(VOID, datetime.now(UTC), refusal=refused.code))
+        if refused.code in money.NOTHING_MOVED:
+            return await repository.close_round(db, round_.id, Closing(VOID, datetime.now(UTC), refusal=refused.code))
+        log.error(
+            "round %s: the wallet refused its settle (%s), money may have moved; left open", round_.id, refused.code
+        )
+        raise Conflict("round.pending") from None
     if wins_jackpot(round_, result):
         round_ = round_.with_jackpot(await pool.claim(db, round_.id, round_.merchant, round_.currency))
         assert round_.jackpot_win is not None
@@ -158,28 +177,36 @@ def _settling(round_: RoundRow, result: Result, balance: int) -> Closing:
     )  # fmt: skip
 
 
-async def recover(db: Database, nc: NATS, older_than_seconds: float, *, key: bytes, limit: int = 100) -> int:
-    """Settle rounds left open for longer than ``older_than_seconds``; how many were settled or voided."""
-    cutoff = datetime.now(UTC) - timedelta(seconds=older_than_seconds)
-    async with db.reader() as session:
-        stuck = list(
-            await session.scalars(
-                select(Round.id)
-                .where(Round.state == OPEN, Round.created_at < cutoff)
-                .order_by(Round.created_at)
-                .limit(limit)
-            )
-        )
+async def _void_unless_moved(db: Database, nc: NATS, round_: RoundRow) -> RoundRow:
+    """Void a round whose key is no longer held once the wallet confirms nothing moved for it: a rollback of its
+    stake leaves the wallet's tombstone (a settle that comes later is refused whole) or finds it refused; a stake
+    that went through is never rolled back alone (``rollback.round_settled``) and the round waits for ops."""
+    try:
+        await money.rollback(nc, round_.merchant, f"bgs:{round_.id}:bet")
+    except Refused as refused:
+        log.error("round %s: its key is gone and its stake went through (%s); left open", round_.id, refused.code)
+        raise Conflict("round.pending") from None
+    return await repository.close_round(db, round_.id, Closing(VOID, datetime.now(UTC), refusal="seeds.retired"))
+
+
+async def recover(db: Database, nc: NATS, older_than_seconds: float, *, keys: SeedKeys, limit: int = 100) -> int:
+    """Settle rounds left open for longer than ``older_than_seconds``, those waiting longest first; how many were
+    settled or voided. One that cannot be settled now is put back (``repository.postpone``), so it never keeps
+    the others waiting; no answer from the wallet ends the sweep (the next one tries again)."""
     done = 0
-    for round_id in stuck:
+    for round_id in await repository.due_rounds(db, datetime.now(UTC) - timedelta(seconds=older_than_seconds), limit):
         round_ = await repository.round_of(db, round_id)
         if round_ is None or round_.state != OPEN:
             continue
         try:
-            await settle(db, nc, key, round_)
+            await settle(db, nc, keys, round_)
             done += 1
         except DomainError as failed:
-            if failed.code == "service_unavailable":  # the wallet did not answer: the next sweep tries again
+            if failed.code == "service_unavailable":
                 break
-            log.error("open round %s cannot be settled: %s", round_id, failed.code)
+            tries = await repository.postpone(db, round_id)
+            log.error("open round %s cannot be settled (%s); tried %d time(s), put back", round_id, failed.code, tries)
+        except Exception:
+            tries = await repository.postpone(db, round_id)
+            log.exception("open round %s failed to settle; tried %d time(s), put back", round_id, tries)
     return done
