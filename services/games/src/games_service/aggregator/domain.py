@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+
+from portal_kit.money import MAX_AMOUNT
 
 HUB88 = "HUB88"
 # Hub88 counts money in 1/100,000 of the currency unit; the ledger in minor units (1/100).
 UNITS_PER_MINOR = 1_000
+# The largest amount a bet or win may carry: what the money API takes in one movement, in Hub88's unit.
+MAX_HUB88_AMOUNT = MAX_AMOUNT * UNITS_PER_MINOR
 
 OK = "RS_OK"
 UNKNOWN = "RS_ERROR_UNKNOWN"
@@ -43,11 +48,13 @@ WALLET_REFUSALS = {
 BET, WIN, ROLLBACK = "bet", "win", "rollback"
 # A bet is claimed (pending) before the wallet debits it, placed once debited (a free bet at once), won once a
 # win references it, and rolled back by a rollback (a rollback that comes first leaves it rolled back, so the
-# late bet is refused). A win or rollback is pending until the wallet moved its money, then done.
-PENDING, PLACED, WON, ROLLED_BACK, DONE = "pending", "placed", "won", "rolled_back", "done"
+# late bet is refused). A win or rollback is pending until the wallet moved its money, then done. A bet or win
+# the wallet refused for good is dropped: its row stays as a tombstone, so its id is never taken by another kind
+# or content (the same content may be asked again), and it counts for nothing.
+PENDING, PLACED, WON, ROLLED_BACK, DONE, DROPPED = "pending", "placed", "won", "rolled_back", "done", "dropped"
 LIVE_BETS = frozenset({PENDING, PLACED, WON})  # the stakes a round's record counts
 PAID_WINS = frozenset({PENDING, DONE})  # a claimed win is paid, if need be when Hub88 repeats it
-ROLLBACK_TARGETS = (PENDING, PLACED, ROLLED_BACK)  # states a rollback takes (a won bet refuses it)
+ROLLBACK_TARGETS = (PENDING, PLACED, ROLLED_BACK, DROPPED)  # states a rollback takes (a won bet refuses it)
 
 
 class Hub88Refusal(Exception):
@@ -86,11 +93,17 @@ def user_of(merchant: str, account_id: str) -> str:
     return f"{merchant}:{account_id}"
 
 
+# What a ``user`` this operator gave looks like: a brand's code (as the money API takes it) and an account id.
+_USER = re.compile(r"^(?P<merchant>[a-z0-9][a-z0-9_-]{1,31}):(?P<account>[^:]{1,64})$")
+
+
 def parse_user(user: str) -> tuple[str, str]:
-    merchant, _, account_id = user.partition(":")
-    if not merchant or not account_id:
+    """The brand and account of a ``user`` this operator gave; any other is a user it never gave
+    (``RS_ERROR_INVALID_TOKEN``, as an unknown account is)."""
+    found = _USER.match(user)
+    if found is None:
         raise Hub88Refusal(INVALID_TOKEN)
-    return merchant, account_id
+    return found["merchant"], found["account"]
 
 
 def wallet_id(transaction_uuid: str) -> str:
@@ -118,9 +131,12 @@ class Movement:
 
     def same_as(self, kind: str, account_id: str, round_id: str, game_code: str, currency: str, amount: int,
                 reference_uuid: str | None) -> bool:  # fmt: skip
-        """Whether a stored transaction under this id asked the same."""
+        """Whether a stored transaction under this id asked the same. A win or rollback stored before migration
+        0006 has no reference (none was kept then): its retry matches on the rest."""
+        stored_before_references = reference_uuid is None and kind in (WIN, ROLLBACK)
+        reference = self.reference_uuid if stored_before_references else reference_uuid
         return (self.kind, self.account_id, self.round_id, self.game_code, self.currency, self.amount,
-                self.reference_uuid) == (kind, account_id, round_id, game_code, currency, amount, reference_uuid)  # fmt: skip
+                self.reference_uuid) == (kind, account_id, round_id, game_code, currency, amount, reference)  # fmt: skip
 
     @property
     def moves_money(self) -> bool:
@@ -129,7 +145,8 @@ class Movement:
 
 
 def stake_of(amount: int, is_free: bool) -> int:
-    """The member's stake of a bet, minor units: a free bet (a reward) costs the member nothing."""
+    """The member's stake of a bet, minor units: a free bet (a reward, or a supplier's promotion, which Hub88 treats
+    as a free bet) costs the member nothing."""
     return 0 if is_free else to_minor(amount)
 
 

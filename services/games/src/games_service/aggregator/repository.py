@@ -6,19 +6,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import and_, delete, select, update
+from sqlalchemy import and_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
 from games_service.aggregator.domain import (
     BET,
+    DROPPED,
     HUB88,
+    PAID_WINS,
     PENDING,
     PLACED,
     ROLLBACK_TARGETS,
     ROLLED_BACK,
     UNKNOWN,
+    WIN,
     WON,
     Hub88Refusal,
     Movement,
@@ -113,9 +116,48 @@ async def set_state(session: AsyncSession, transaction_uuid: str, state: str, *,
     return changed
 
 
-async def drop_pending(session: AsyncSession, transaction_uuid: str) -> None:
-    """Forget a claim the wallet refused for good, so the same id may be asked again."""
-    await session.execute(delete(VendorTransaction).where(_key(transaction_uuid), VendorTransaction.state == PENDING))
+async def drop_refused(session: AsyncSession, movement: Movement) -> None:
+    """A pending bet or win the wallet refused for good: kept as a tombstone (``dropped``: its id is never taken by
+    another kind or content; the same one may be claimed again) that counts for nothing. A dropped win no longer
+    marks its bet won (unless another win stands on it) nor its round won (unless a real win is left); a closed
+    round's record is revised to what stands (its event is not told again)."""
+    if await set_state(session, movement.transaction_uuid, DROPPED, when=(PENDING,)) is None:
+        return
+    if movement.kind == WIN:
+        assert movement.reference_uuid is not None
+        other_wins = (
+            select(VendorTransaction.transaction_uuid)
+            .where(
+                VendorTransaction.aggregator == HUB88, VendorTransaction.kind == WIN,
+                VendorTransaction.reference_uuid == movement.reference_uuid,
+                VendorTransaction.state.in_(PAID_WINS),
+            )
+            .exists()
+        )  # fmt: skip
+        await session.execute(
+            update(VendorTransaction)
+            .where(_key(movement.reference_uuid), VendorTransaction.state == WON, ~other_wins)
+            .values(state=PLACED)
+        )
+        await session.execute(
+            update(VendorRound)
+            .where(VendorRound.aggregator == HUB88, VendorRound.round_id == movement.round_id)
+            .values(won=_paid_a_real_win(movement.round_id))
+        )
+    await revise_closed_round(session, movement.round_id)
+
+
+def _paid_a_real_win(round_id: str) -> ColumnElement[bool]:
+    """Whether the round has a win that pays something (not a promotion's, not dropped)."""
+    return (
+        select(VendorTransaction.transaction_uuid)
+        .where(
+            VendorTransaction.aggregator == HUB88, VendorTransaction.round_id == round_id,
+            VendorTransaction.kind == WIN, VendorTransaction.amount > 0, ~VendorTransaction.promo,
+            VendorTransaction.state.in_(PAID_WINS),
+        )
+        .exists()
+    )  # fmt: skip
 
 
 async def mark_won(session: AsyncSession, movement: Movement) -> bool:

@@ -1,10 +1,12 @@
 """Hub88's Operator Wallet API, served under ``/vendor/HUB88/``. Only Hub88 may call it: the
 ``X-Hub88-Signature`` of the raw body is checked against the aggregator's public key before anything else is
-read. Every answer is HTTP 200 with Hub88's ``status`` (``RS_OK`` or ``RS_ERROR_*``), as the protocol has it."""
+read. Every answer is HTTP 200 with Hub88's ``status`` (``RS_OK`` or ``RS_ERROR_*``), as the protocol has it: an
+unforeseen failure too (``RS_ERROR_UNKNOWN``, logged as an error), so Hub88 retries as it would any general error."""
 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -16,6 +18,7 @@ from games_service.aggregator.domain import (
     INVALID_SIGNATURE,
     NOT_ENOUGH_MONEY,
     OK,
+    UNKNOWN,
     WRONG_SYNTAX,
     Hub88Refusal,
     invalid_request_status,
@@ -35,6 +38,7 @@ from games_service.aggregator.schemas import (
 from games_service.aggregator.signature import verified
 from games_service.deps import Nats
 
+log = logging.getLogger("games.hub88")
 router = APIRouter(prefix="/vendor/HUB88", tags=["hub88 wallet"])
 Body = TypeVar("Body", bound=Hub88Request)
 
@@ -73,9 +77,13 @@ async def _answer(
         return answer
     user = getattr(body, "user", None)
     try:
-        done = await act(body)
-    except Hub88Refusal as refusal:
-        return await _refused(request, body, refusal.status)
+        try:
+            done = await act(body)
+        except Hub88Refusal as refusal:
+            return await _refused(request, body, refusal.status)
+    except Exception:  # anything unforeseen (Valkey or the database gone): Hub88's general status, never a 500
+        log.exception("Hub88 %s %s failed", request.url.path, body.request_uuid)
+        return Hub88Answer(user=user, status=UNKNOWN, request_uuid=body.request_uuid)
     if isinstance(done, Hub88Answer):
         return done
     balance, currency = done

@@ -7,6 +7,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from games_service.aggregator.domain import MAX_HUB88_AMOUNT
+
 Id = Annotated[StrictStr, Field(min_length=1, max_length=64)]
 User = Annotated[StrictStr, Field(min_length=4, max_length=100)]
 # Any text: a token this operator never gave (however short) is RS_ERROR_INVALID_TOKEN.
@@ -43,7 +45,8 @@ class TransactionRequest(Hub88Request):
 class BetRequest(TransactionRequest):
     # Any text: one that is not the wallet's currency is RS_ERROR_WRONG_CURRENCY.
     currency: Annotated[StrictStr, Field(min_length=1, max_length=16)]
-    amount: Annotated[StrictInt, Field(ge=0, le=10**15)]
+    # At most what the money API moves at once (above: RS_ERROR_WRONG_SYNTAX, before anything is claimed).
+    amount: Annotated[StrictInt, Field(ge=0, le=MAX_HUB88_AMOUNT)]
     bet: StrictStr | None = None
     is_free: StrictBool | None = None  # a free bet of a reward: the member stakes nothing
     reward_uuid: Annotated[StrictStr, Field(max_length=64)] | None = None

@@ -28,6 +28,7 @@ from games_service.aggregator import repository
 from games_service.aggregator.domain import (
     BET,
     DONE,
+    DROPPED,
     DUPLICATE_TRANSACTION,
     HUB88,
     INVALID_GAME,
@@ -179,20 +180,34 @@ def _currency(currency: str, found: VendorSession) -> None:
         raise Hub88Refusal(WRONG_CURRENCY)
 
 
+async def _asked_before(db: Database, transaction_uuid: str) -> bool:
+    async with db.reader() as reader:
+        return await repository.stored(reader, transaction_uuid) is not None
+
+
+async def _drop_refused(calls: Hub88Calls, found: VendorSession, game: Game, movement: Movement) -> None:
+    """A bet or win the wallet refused for good: its claim becomes a tombstone, and a closed round's record says
+    what stands without it."""
+    async with calls.db.transaction() as session:
+        await repository.lock_round(session, found, game, movement.round_id)
+        await repository.drop_refused(session, movement)
+
+
 async def bet(calls: Hub88Calls, request: BetRequest) -> tuple[int, str]:
-    """Take a stake. A free bet (``is_free``, a reward) or any bet of 0 moves no money (the wallet refuses an
-    amount of 0) and is recorded all the same, so its win and rollback find it. A supplier's promotion bet of 0
-    is taken on a session past its expiry, as Hub88 asks."""
+    """Take a stake. A free bet (``is_free``, a reward), a supplier's promotion (which Hub88 treats as a free bet,
+    whatever its amount) or any bet of 0 moves no money (the wallet refuses an amount of 0) and is recorded all the
+    same, so its win and rollback find it. A promotion is taken on a session past its expiry, as Hub88 asks, and so
+    is a bet asked again (the session checked when it first came): it answers as it did."""
     found = await _session(calls.db, request.token, request.user)
-    promotion = bool(request.is_supplier_promo) and request.amount == 0
-    if not promotion:
+    promotion = bool(request.is_supplier_promo)
+    free = bool(request.is_free) or promotion
+    if not promotion and not await _asked_before(calls.db, request.transaction_uuid):
         await _live(calls, found)
     game = await _game(calls.db, found, request.game_code)
     _currency(request.currency, found)
     movement = Movement(
         BET, request.transaction_uuid, found.account_id, request.round, game.game_code, found.currency,
-        stake_of(request.amount, bool(request.is_free)), is_free=bool(request.is_free),
-        reward_uuid=request.reward_uuid, promo=bool(request.is_supplier_promo),
+        stake_of(request.amount, free), is_free=free, reward_uuid=request.reward_uuid, promo=promotion,
         round_closed=bool(request.round_closed),
     )  # fmt: skip
     async with calls.db.transaction() as session:
@@ -201,9 +216,8 @@ async def bet(calls: Hub88Calls, request: BetRequest) -> tuple[int, str]:
         try:
             after, _ = await _move(calls, found, movement, wallet.debit)
         except Hub88Refusal as refusal:
-            if refusal.status != UNKNOWN:  # refused for good: the claim goes, the same id may come again
-                async with calls.db.transaction() as session:
-                    await repository.drop_pending(session, movement.transaction_uuid)
+            if refusal.status != UNKNOWN:  # refused for good: the claim is dropped, the same bet may come again
+                await _drop_refused(calls, found, game, movement)
             raise
     else:
         after, _ = await balance(calls.nc, found.merchant, found.account_id, found.vendor)
@@ -226,10 +240,15 @@ async def _claim_bet(session: AsyncSession, found: VendorSession, game: Game, mo
             raise Hub88Refusal(TRANSACTION_ROLLED_BACK)  # rolled back, or a rollback came before it
         if not earlier.asks(movement):
             raise Hub88Refusal(DUPLICATE_TRANSACTION)
-        return  # asked again: the wallet answers the original
+        if earlier.state != DROPPED:
+            return  # asked again: the wallet answers the original
     if round_.closed and not movement.promo:
         raise Hub88Refusal(ROUND_CLOSED)
-    repository.add(session, movement, found, game, PENDING if movement.moves_money else PLACED)
+    state = PENDING if movement.moves_money else PLACED
+    if earlier is None:
+        repository.add(session, movement, found, game, state)
+    else:  # refused for good before, asked again: claimed again
+        await repository.set_state(session, movement.transaction_uuid, state, when=(DROPPED,))
 
 
 async def _move(
@@ -259,7 +278,12 @@ async def win(calls: Hub88Calls, request: WinRequest) -> tuple[int, str]:
     async with calls.db.transaction() as session:
         await _claim_win(session, found, game, movement)
     if movement.moves_money:
-        after, _ = await _move(calls, found, movement, wallet.credit)
+        try:
+            after, _ = await _move(calls, found, movement, wallet.credit)
+        except Hub88Refusal as refusal:
+            if refusal.status != UNKNOWN:  # refused for good: no longer counted as paid
+                await _drop_refused(calls, found, game, movement)
+            raise
     else:  # a losing round closes with a win of 0: nothing to book in the wallet
         after, _ = await balance(calls.nc, found.merchant, found.account_id, found.vendor)
     async with calls.db.transaction() as session:
@@ -277,14 +301,18 @@ async def _claim_win(session: AsyncSession, found: VendorSession, game: Game, mo
     if earlier is not None:
         if not earlier.asks(movement):
             raise Hub88Refusal(DUPLICATE_TRANSACTION)
-        return  # asked again: the wallet answers the original
+        if earlier.state != DROPPED:
+            return  # asked again: the wallet answers the original
     if round_.closed and not movement.promo:
         raise Hub88Refusal(ROUND_CLOSED)
     if not await repository.mark_won(session, movement):  # unknown, pending, rolled back or another's
         raise Hub88Refusal(TRANSACTION_DOES_NOT_EXIST)
-    if not movement.promo:
+    if movement.amount > 0 and not movement.promo:  # a win of 0 (a lost round closing) wins nothing
         await repository.round_won(session, movement.round_id)
-    repository.add(session, movement, found, game, PENDING)
+    if earlier is None:
+        repository.add(session, movement, found, game, PENDING)
+    else:  # refused for good before, asked again: claimed again
+        await repository.set_state(session, movement.transaction_uuid, PENDING, when=(DROPPED,))
 
 
 async def rollback(calls: Hub88Calls, request: RollbackRequest) -> tuple[int, str]:
