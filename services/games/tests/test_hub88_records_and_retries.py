@@ -8,7 +8,9 @@ reconciled."""
 from __future__ import annotations
 
 import uuid
+from pathlib import Path
 
+import psycopg
 from cryptography.hazmat.primitives.asymmetric import rsa
 from games_helpers import MERCHANT, Games
 from hub88_helpers import GAME, UNIT, Hub88, house_balance, reconciled, session
@@ -16,10 +18,12 @@ from sqlalchemy import select
 
 from games_service.aggregator.service import open_session
 from games_service.catalogue.models import Game
-from portal_kit.db import Database
+from portal_kit.db import Database, libpq_url
 from portal_kit.messaging.rpc import Responder
+from portal_kit.migrations import upgrade
 from portal_kit.servers import free_ports
 from portal_kit.sessions import SessionStore, token_key
+from portal_kit.testing.plugin import PortalServers
 from portal_kit.valkey_link import ValkeyLink
 from wallet_service.money import service as wallet_money
 from wallet_service.money.rpc import money_answers
@@ -255,3 +259,33 @@ async def test_a_win_stored_before_references_were_kept_answers_its_retry_as_it_
     assert await games.balance(account) == 11_500
     assert await records(games, account) == [("PG:HUB88:before-0006", 1_000, 1_000, 2_500)]
     assert await reconciled(games)
+
+
+MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
+
+
+async def test_migration_0008_no_longer_counts_a_win_of_0_as_the_rounds_win(portal_servers: PortalServers) -> None:
+    """Rounds played before 0008 were marked won by any win, 0 included: 0008 keeps the mark only where a win paid."""
+    url = portal_servers.database(f"games_before_0008_{uuid.uuid4().hex[:8]}")
+    upgrade(MIGRATIONS, url, "0007")
+    round_columns = "aggregator, merchant, account_id, player_name, vendor, game_code, game_type, currency"
+    async with await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True) as db:
+        for round_id, win in (("lost-before", 0), ("won-before", 1_500)):
+            await db.execute(
+                f"INSERT INTO vendor_round (round_id, won, {round_columns}) "  # noqa: S608 - the columns above
+                "VALUES (%s, true, 'HUB88', %s, 'old', 'old', 'PG', %s, 'RNG', 'TRY')",
+                (round_id, MERCHANT, GAME),
+            )
+            for kind, state, amount in (("bet", "won", 1_000), ("win", "done", win)):
+                await db.execute(
+                    f"INSERT INTO vendor_transaction (transaction_uuid, round_id, kind, state, amount, {round_columns}) "  # noqa: S608
+                    "VALUES (%s, %s, %s, %s, %s, 'HUB88', %s, 'old', 'old', 'PG', %s, 'RNG', 'TRY')",
+                    (f"{round_id}-{kind}", round_id, kind, state, amount, MERCHANT, GAME),
+                )
+    upgrade(MIGRATIONS, url)
+    database = Database(url, pool_size=1)
+    try:
+        won = await database.rows("SELECT round_id, won FROM vendor_round ORDER BY round_id")
+    finally:
+        await database.dispose()
+    assert won == [("lost-before", False), ("won-before", True)]
