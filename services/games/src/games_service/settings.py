@@ -68,9 +68,9 @@ class GamesSettings(ServiceSettings):
     # money moved for them.
     seed_key: str = DEVELOPMENT_SEED_KEY
     seed_key_id: str = "dev"
+    old_seed_keys: dict[str, str] = Field(default_factory=dict)
     # Seed rotations a player may make a minute (each reveals a seed and derives two commitments).
     seed_rotations_per_minute: int = 5
-    old_seed_keys: dict[str, str] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _check_the_seed_keys(self) -> GamesSettings:
