@@ -26,7 +26,7 @@ the rounds played under the seed (1, 2, 3, …).</li>
 <li><b>Stream.</b> Block 0, 1, 2, … is HMAC-SHA256 with the seed's 32 bytes as the key and the text
 <code>context:block</code> as the message (the block number in decimal). Each block gives eight 32-bit words,
 read big-endian; the words of block 0 come first, then those of block 1, and so on.</li>
-<li><b>A number below n.</b> Take the next word w. If w is at least 2<sup>32</sup> − (2<sup>32</sup> mod n), skip
+<li><b>A number below n.</b> Take the next word w. If w is at least 2³² − (2³² mod n), skip
 it and take the next one; otherwise the number is w mod n.</li>
 <li><b>Drawing without replacement</b> (lottery balls, cards): the number below the count of values left is the
 position, from 0, of the value drawn in the list as it stands; that value leaves the list.</li>
@@ -68,7 +68,7 @@ nonce, tohum altında oynanan turları sayar (1, 2, 3, …).</li>
 <code>bağlam:blok</code> metni (blok numarası onluk) ile hesaplanan HMAC-SHA256'dır. Her blok, büyük uçlu (big-endian)
 okunan sekiz adet 32 bitlik sözcük verir; önce 0. bloğun sözcükleri, sonra 1. bloğunkiler gelir ve böyle devam
 eder.</li>
-<li><b>n'den küçük bir sayı.</b> Sıradaki sözcüğü (w) alın. w, 2<sup>32</sup> − (2<sup>32</sup> mod n) değerine
+<li><b>n'den küçük bir sayı.</b> Sıradaki sözcüğü (w) alın. w, 2³² − (2³² mod n) değerine
 eşit ya da ondan büyükse atlayın ve sıradakini alın; değilse sayı w mod n olur.</li>
 <li><b>Yerine koymadan çekiliş</b> (piyango topları, kartlar): kalan değer sayısından küçük sayı, listenin o anki
 hâlinde çekilen değerin 0'dan başlayan sırasıdır; o değer listeden çıkar.</li>
@@ -105,7 +105,7 @@ _CN = """
 <code>客户端种子:nonce</code>；nonce 为该种子下已进行的局数（1、2、3……）。</li>
 <li><b>数据流。</b>第 0、1、2……块是以种子的 32 个字节为密钥、以文本 <code>上下文:块号</code>（块号为十进制）为消息的
 HMAC-SHA256。每块给出八个按大端序读取的 32 位字；先是第 0 块的字，然后是第 1 块的，依此类推。</li>
-<li><b>小于 n 的数。</b>取下一个字 w。若 w 大于或等于 2<sup>32</sup> − (2<sup>32</sup> mod n)，则跳过并取下一个；否则该数为
+<li><b>小于 n 的数。</b>取下一个字 w。若 w 大于或等于 2³² − (2³² mod n)，则跳过并取下一个；否则该数为
 w mod n。</li>
 <li><b>不放回抽取</b>（彩票号码球、纸牌）：小于剩余数量的那个数，就是被抽中的值在当前列表中的位置（从 0 开始）；该值随即移出列表。</li>
 </ol>
