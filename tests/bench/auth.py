@@ -39,9 +39,9 @@ HASHES_PER_ROUND = 150
 
 
 def argon2_rate(count: int) -> float:
-    """The machine's bare rate: hashes per second on one thread per core. More threads than cores hashed about
-    15 % slower here on 2026-11-25 (each switch evicts a hash's 19 MiB from the caches) and as fast on 2026-11-26
-    (three or four threads on the two cores within 3 % of two; eight 3-10 % slower): one per core is never slower.
+    """The machine's bare rate: hashes per second on one thread per core. More threads than cores never hashed
+    faster here, and at times slower (each switch evicts a hash's 19 MiB from the caches): one per core is the bare
+    rate (the runs: ``tests/bench/README.md``).
     The service's API processes each hash on one thread per core, four in all here: one per core in all made no
     more logins."""
     started = time.perf_counter()
@@ -100,7 +100,7 @@ class LoginRound:
 async def logins(stack: Stack, per_round: int, rounds: int) -> list[LoginRound]:
     """``rounds`` rounds of ``per_round`` timed logins from the 40 clients, after two untimed logins each; each
     round's baseline is the mean of the bare hash rates measured (the stack frozen) just before and just after
-    it, so the machine's drifting speed (10 % in a minute here) is not read as a change in the ratio."""
+    it, so the machine's drifting speed is not read as a change in the ratio."""
     ops = {"Authorization": stack.ops_token()}
     async with httpx.AsyncClient(base_url=stack.url, timeout=30) as admin:
         flags = await admin.put(

@@ -123,7 +123,7 @@ async def post_prepared(
 ) -> list[tuple[float, int, bytes]]:
     """POST bodies prepared before the clock starts, one after another on one keep-alive connection from
     ``local_address``: a minimal HTTP/1.1 client, so the load generator spends next to no CPU per request
-    (httpx costs about 10 ms a request on this machine, a fifth of a login). Returns (seconds, status, body)
+    (httpx's own CPU per request was a large share of a login's: ``tests/bench/README.md``). Returns (seconds, status, body)
     per request; waits ``min_interval`` between starts (to stay under a per-address limit)."""
     parts = urlsplit(url)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80

@@ -249,7 +249,7 @@ def run(samples: int, approvals: int, sockets: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    # 200: the p99 of 60 samples was their largest but one, and doubled or halved between runs on either side
+    # 200: the p99 of 60 samples is their largest but one, which moved far between runs on either side
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--approvals", type=int, default=20)
     parser.add_argument("--sockets", type=int, default=10_000)

@@ -208,7 +208,7 @@ async def test_a_burst_of_sealed_calls_on_a_fresh_process_unseals_the_key_once(
         ]
         answers = await asyncio.gather(*(fresh.post("/login", json=body, headers=headers) for body, headers in sealed))
     assert [answer.json()["value"] for answer in answers] == [f"user{n}" for n in range(20)]
-    assert len(unsealed) == 1  # each of the 20 used to unseal it again: tens of milliseconds of CPU each
+    assert len(unsealed) == 1  # each of the 20 used to unseal it again: a slow key derivation each
 
 
 async def test_a_service_claims_its_nonces_under_its_own_prefix(

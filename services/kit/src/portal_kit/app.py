@@ -244,8 +244,8 @@ def create_app(
             await app.state.db.dispose()
 
     # FastAPI's native telemetry makes the server spans (named by route template) on the global provider; the
-    # spans of each dependency, endpoint and serialisation only when spans are exported (unsampled, each still
-    # costs a few microseconds, three or four of them on a read with two dependencies).
+    # spans of each dependency, endpoint and serialisation only when spans are exported (unsampled, each is still
+    # made on every request: three or four on a read with two dependencies).
     app = FastAPI(
         title=title or settings.service_name,
         lifespan=lifespan,
@@ -283,8 +283,8 @@ def create_app(
         return JSONResponse(ok(Health(status="ready")).model_dump())
 
     # The routes go into the app's own list, as FastAPI included routers before 0.150: an included router is now
-    # a lazy branch that matches each request again at every level (two to three passes over a service's routes,
-    # about a fifth of a hot read's time in the app). None of the kit's routers sets dependencies of its own.
+    # a lazy branch that matches each request again at every level (two to three passes over a service's routes
+    # per request). None of the kit's routers sets dependencies of its own.
     for router in routers:
         if router.dependencies:
             raise ValueError("a router's own dependencies would be lost: declare them on its routes")

@@ -102,8 +102,8 @@ class PayloadKeys:
                 return self._loaded[key_id]
             self._loaded.pop(key_id, None)
             return None
-        # Unsealing a key costs tens of milliseconds of key derivation: the calls that arrive together after a start
-        # or a rotation wait for one unsealing (in a thread, so the loop keeps serving) instead of each doing it.
+        # Unsealing a key is a deliberately slow key derivation: the calls that arrive together after a start or a
+        # rotation wait for one unsealing (in a thread, so the loop keeps serving) instead of each doing it.
         async with self._loading:
             if key_id in self._loaded:
                 return self._loaded[key_id]

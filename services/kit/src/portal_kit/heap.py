@@ -1,10 +1,10 @@
 """A service process's startup heap, kept out of the garbage collector's full passes.
 
-What a process builds to start (modules, classes, models and their schemas, routes, pools: 100-130k objects in a
-service here) lives as long as the process, yet CPython's full collection walked all of it again each time the
-objects promoted since the last one reached a quarter of it: under load several times a minute, 60-140 ms each
-with the process stopped (every request or message it held waited), and next to nothing collected. Frozen at the
-end of startup (``gc.freeze``), the full passes walk only what was made after startup: 1-3 ms each.
+What a process builds to start (modules, classes, models and their schemas, routes, pools: most of its objects)
+lives as long as the process, yet CPython's full collection walked all of it again each time the objects promoted
+since the last one reached a quarter of it: under load again and again, each pass with the process stopped (every
+request or message it held waited), and next to nothing collected. Frozen at the end of startup (``gc.freeze``),
+the full passes walk only what was made after startup (what that measured: ``tests/bench/README.md``).
 """
 
 from __future__ import annotations

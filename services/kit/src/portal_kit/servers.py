@@ -272,8 +272,7 @@ def nats_process(
 def go_env() -> dict[str, str]:
     """A Go server's scheduler at half the machine's cores (at least one), unless ``GOMAXPROCS`` is set: NATS and
     Traefik share the machine with every service's processes, and a Go scheduler as wide as the machine keeps
-    threads spinning for work between requests. On two cores this took the money API's pairs from 0.73 to 0.78-0.84
-    of the same database work direct, and the balance read from 0.58-0.61 to 0.63-0.65 of ``/healthz``."""
+    threads spinning for work between requests, on cores the services' processes need."""
     if os.environ.get("GOMAXPROCS"):
         return {}
     return {"GOMAXPROCS": str(max(1, (os.cpu_count() or 1) // 2))}

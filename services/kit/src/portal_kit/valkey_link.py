@@ -1,9 +1,9 @@
 """One pipelined connection to Valkey (or Redis) per process for every command a service sends: sessions,
 throttles, the sealed bodies' nonces, the login's counters, captchas and codes, the caches.
 
-redis-py's asyncio client costs 150-340 µs of the caller's CPU a command on this project's machines (its pool's
+redis-py's asyncio client costs the caller far more CPU a command than the command's own work (its pool's
 locks and conditions, a timeout armed per read, retry and observability wrappers, a pipeline object per
-transaction), about ten times the command's own work. A link keeps one connection per process and writes every
+transaction). A link keeps one connection per process and writes every
 command to it as soon as it is asked; Valkey answers a connection's commands in order, so each caller's future is
 the next one waiting when its answer arrives. A transaction (``MULTI`` … ``EXEC``) is written in one piece, so no
 other caller's command falls inside it.
