@@ -22,19 +22,19 @@ import { RightBar } from "./layout/RightBar";
 import { LiveToasts } from "./features/notifications/components/LiveToasts";
 import { takeResetToken } from "./features/auth/api";
 import { FIRST_LOGIN_KEY } from "./features/auth/components/useAfterLogin";
-import type { PopupPosition } from "./features/content/announcementPages";
+import type { PopupPosition } from "./shared/announcementPages";
 import { NO_POPUP_PATHS, popupClosedKey, popupKind, visitorPopupAtStart, visitorPopupDue } from "./features/content/popup";
-import type { Modal } from "./modals/ModalContext";
-import { useModal } from "./modals/ModalContext";
+import type { Modal } from "./shared/ModalContext";
+import { useModal } from "./shared/ModalContext";
 import { ModalHost } from "./modals/ModalHost";
 import { HOME_PATHS } from "./firstReads";
 import { AppRoutes, ScrollToTop } from "./routes";
 import { prefetchHome } from "./features/content/api";
 import { prefetchGames } from "./features/games/api";
-import type { SiteValue } from "./site";
-import { SiteContext, siteValue } from "./site";
+import type { SiteValue } from "./shared/site";
+import { SiteContext, siteValue } from "./shared/site";
 import { MaintenanceScreen, RegionScreen } from "./StatusScreens";
-import { text } from "./texts";
+import { text } from "./shared/texts";
 
 /** The e-mailed reset link opens its dialog, on arrival or when pasted into an open page (a fragment change). */
 function ResetLinkDialog() {

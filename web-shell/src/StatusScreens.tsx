@@ -1,5 +1,5 @@
 import type { Language } from "@portal/kit";
-import { text } from "./texts";
+import { text } from "./shared/texts";
 import type { SiteConfigRead } from "@portal/kit";
 
 interface Props {

@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AnnouncementRead } from "@portal/kit";
 import { AnnouncementsDialog } from "./features/content/components/Announcements";
-import type { PopupPosition } from "./features/content/announcementPages";
+import type { PopupPosition } from "./shared/announcementPages";
 import { paintFirstPopup } from "./firstPopup";
 
 function notice(id: number, title: string, content: string, startDateStr = ""): AnnouncementRead {

@@ -7,9 +7,9 @@ import type { AnnouncementRead, Language, SiteConfigRead } from "@portal/kit";
 import { api, savedLanguage } from "@portal/kit/calls";
 import { keepTabInside } from "@portal/kit/focus";
 import { sanitizeHtml } from "@portal/kit/sanitize";
-import { POPUP_PAGE, type PopupPosition, pageCount } from "./features/content/announcementPages";
+import { POPUP_PAGE, type PopupPosition, pageCount } from "./shared/announcementPages";
 import { popupClosedKey, popupKind } from "./features/content/popup";
-import { text } from "./texts";
+import { text } from "./shared/texts";
 
 /** What the first paint hands to the application: the site's configuration and the popup's notices as it read them
  * (null: not read, or the read failed), whether it drew the popup, and ``handOver``, called as the application takes

@@ -3,9 +3,9 @@
  * evaluates; the shell's queries (startReads in App.tsx) then take these answers instead of asking again. */
 import { savedLanguage, startApiRead, storedToken } from "@portal/kit/calls";
 import { visitorPopupDue } from "./features/content/popup";
+import { WINNERS_LIMIT } from "./features/games/limits";
 
 export const HOME_PATHS = ["/", "/index", "/index.html", "/home"];
-export const WINNERS_LIMIT = 20; // spec §3: ALL, limit 20
 
 /** The site configuration and help centre on every page; on the home page also its banners, notices, the public
  * popup's notices when a visitor will see it, the game menus, hot games, winners board and jackpot. */

@@ -2,9 +2,9 @@
 import type { ReactNode } from "react";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Navigate, Route, Routes, storedToken, useLocation, useNavigate, useSession } from "@portal/kit";
-import type { Modal } from "./modals/ModalContext";
-import { useModal } from "./modals/ModalContext";
-import { Home } from "./features/content/components/Home";
+import type { Modal } from "./shared/ModalContext";
+import { useModal } from "./shared/ModalContext";
+import { Home } from "./pages/Home";
 import { HOME_PATHS } from "./firstReads";
 import { Description, Help, NotAvailable } from "./pages/Simple";
 import { RemoteApp } from "./remotes/RemoteApp";

@@ -1,7 +1,7 @@
 import { useLanguage } from "@portal/kit";
-import { useModal } from "../modals/ModalContext";
-import { useSite } from "../site";
-import { text } from "../texts";
+import { useModal } from "../shared/ModalContext";
+import { useSite } from "../shared/site";
+import { text } from "../shared/texts";
 
 export function Footer() {
   const { language } = useLanguage();

@@ -6,9 +6,9 @@ import { loginWithPassword } from "../features/auth/api";
 import { flagsOf, useAfterLogin, verificationTicket } from "../features/auth/components/useAfterLogin";
 import { GameNav } from "../features/games/components/GameNav";
 import { UnreadBadge } from "../features/notifications/components/UnreadBadge";
-import { useModal } from "../modals/ModalContext";
-import { useSite } from "../site";
-import { text } from "../texts";
+import { useModal } from "../shared/ModalContext";
+import { useSite } from "../shared/site";
+import { text } from "../shared/texts";
 
 const HIDE_KEY = "hideBalance";
 

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useLanguage } from "@portal/kit";
-import { useSite } from "../site";
-import { text } from "../texts";
+import { useSite } from "../shared/site";
+import { text } from "../shared/texts";
 import { useCustomerServiceUrl } from "../features/notifications/api";
-import { QrCode } from "./QrCode";
-import { appLinks, socialLink } from "./appLinks";
+import { QrCode } from "../shared/QrCode";
+import { appLinks, socialLink } from "../shared/appLinks";
 
 export const SIDE_QR_SIZE = 100;
 

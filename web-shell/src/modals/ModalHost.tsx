@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
-import type { Modal, ModalValue } from "./ModalContext";
-import { ModalContext } from "./ModalContext";
+import type { Modal, ModalValue } from "../shared/ModalContext";
+import { ModalContext } from "../shared/ModalContext";
 import {
   ChangePasswordModal,
   ForgotPasswordModal,

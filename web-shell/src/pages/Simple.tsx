@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, sanitizeHtml, useLanguage, useLocation } from "@portal/kit";
-import { useSite } from "../site";
-import { text } from "../texts";
+import { useSite } from "../shared/site";
+import { text } from "../shared/texts";
 
 /** A route whose content belongs to a service not built yet: said plainly, never faked. */
 export function NotAvailable() {

@@ -2,7 +2,7 @@ import type { ComponentType, ErrorInfo, ReactNode } from "react";
 import { Component, useEffect, useState } from "react";
 import { useLanguage } from "@portal/kit";
 import { NotAvailable } from "../pages/Simple";
-import { text } from "../texts";
+import { text } from "../shared/texts";
 import { REMOTE_TIMEOUT_MS, loadManifest, withTimeout } from "./manifest";
 
 type State = { state: "loading" } | { state: "absent" } | { state: "failed" } | { state: "ready"; App: ComponentType };

@@ -1,7 +1,7 @@
 /** The games calls as queries and actions: menus, lists, hot games, favourites, launch, play, records. */
 import type { QueryClient } from "@portal/kit";
 import { api, keepPreviousData, useLanguage, useQuery, useQueryClient, useSession } from "@portal/kit";
-import { WINNERS_LIMIT } from "../../firstReads";
+import { WINNERS_LIMIT } from "./limits";
 
 export const LIST_PAGE_SIZE = 50; // spec §9
 

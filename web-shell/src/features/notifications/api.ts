@@ -1,6 +1,6 @@
 /** Customer service: the brand's chat channels (CBS_modelList) with the page each opens (CBS_launchChat). */
 import { api, useLanguage, useQuery } from "@portal/kit";
-import { useSite } from "../../site";
+import { useSite } from "../../shared/site";
 
 export interface SupportLink {
   modelId: string;

@@ -3,9 +3,9 @@ import type { FormEvent } from "react";
 import { useState } from "react";
 import { Dialog, Field, OutcomeLine, Tabs, useAction, useLanguage, useNavigate, useSession } from "@portal/kit";
 import type { VerifyTicketRead } from "@portal/kit";
-import { useModal } from "../../../modals/ModalContext";
-import { useSite } from "../../../site";
-import { text } from "../../../texts";
+import { useModal } from "../../../shared/ModalContext";
+import { useSite } from "../../../shared/site";
+import { text } from "../../../shared/texts";
 import {
   changePassword,
   forgotByEmail,

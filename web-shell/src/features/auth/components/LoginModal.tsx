@@ -1,9 +1,9 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { Dialog, Field, OutcomeLine, Tabs, errorCode, useAction, useLanguage } from "@portal/kit";
-import { useModal } from "../../../modals/ModalContext";
-import { useSite } from "../../../site";
-import { text } from "../../../texts";
+import { useModal } from "../../../shared/ModalContext";
+import { useSite } from "../../../shared/site";
+import { text } from "../../../shared/texts";
 import { fetchCaptcha, loginWithPassword, loginWithSms, rememberUsername, rememberedUsername, sendSms } from "../api";
 import { SmsCodeButton } from "./SmsCodeButton";
 import { flagsOf, useAfterLogin, verificationTicket } from "./useAfterLogin";

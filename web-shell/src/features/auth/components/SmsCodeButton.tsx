@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Action, CodeSentRead } from "@portal/kit";
 import { useLanguage } from "@portal/kit";
-import { text } from "../../../texts";
+import { text } from "../../../shared/texts";
 
 interface Props {
   /** The send, as the form's action: its refusal shows where the form shows its outcome. */

@@ -1,7 +1,7 @@
 import type { SessionRead, VerifyTicketRead } from "@portal/kit";
 import { ApiError, errorCode, useSession } from "@portal/kit";
-import { useModal } from "../../../modals/ModalContext";
-import { useSite } from "../../../site";
+import { useModal } from "../../../shared/ModalContext";
+import { useSite } from "../../../shared/site";
 import { WEAK_PASSWORD } from "../api";
 
 export const FIRST_LOGIN_KEY = "firstLogin";

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { sanitizeHtml } from "@portal/kit/sanitize";
 import { Dialog } from "@portal/kit";
 import type { AnnouncementRead, Language } from "@portal/kit";
-import { text } from "../../../texts";
-import { POPUP_PAGE, type PopupPosition, pageCount } from "../announcementPages";
+import { text } from "../../../shared/texts";
+import { POPUP_PAGE, type PopupPosition, pageCount } from "../../../shared/announcementPages";
 
 /** ``items`` ``pageSize`` a page, opened at ``initial`` (that notice's page, the notice open) or at ``view``. */
 export function Paged({ items, pageSize, language, initial = 0, view }: { items: AnnouncementRead[]; pageSize: number; language: Language; initial?: number; view?: PopupPosition | undefined }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLanguage } from "@portal/kit";
-import { text } from "../../../texts";
+import { text } from "../../../shared/texts";
 import type { BannerRead } from "@portal/kit";
 
 export const AUTOPLAY_MS = 5000;

@@ -3,10 +3,10 @@
 import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
 import { Dialog, LoadFailure, OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
-import { useModal } from "../../../modals/ModalContext";
-import { text } from "../../../texts";
+import { useModal } from "../../../shared/ModalContext";
+import { text } from "../../../shared/texts";
 import { sendFeedback, useNotices } from "../api";
-import type { PopupPosition } from "../announcementPages";
+import type { PopupPosition } from "../../../shared/announcementPages";
 import { popupClosedKey, popupKind } from "../popup";
 import { AnnouncementsDialog, Paged } from "./Announcements";
 

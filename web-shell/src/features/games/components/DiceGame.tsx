@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { DiceRoundRead } from "@portal/kit";
 import { api, formatMoney, OutcomeLine, parseMoney, useAction, useLanguage, useSession } from "@portal/kit";
-import type { GameRoom } from "../../../modals/ModalContext";
-import { useSite } from "../../../site";
+import type { GameRoom } from "../../../shared/ModalContext";
+import { useSite } from "../../../shared/site";
 import { gameText } from "../texts";
 import { Fairness } from "./Fairness";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { DragonTigerRoundRead } from "@portal/kit";
 import { api, formatMoney, OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
-import type { GameRoom } from "../../../modals/ModalContext";
-import { useSite } from "../../../site";
+import type { GameRoom } from "../../../shared/ModalContext";
+import { useSite } from "../../../shared/site";
 import { gameText } from "../texts";
 import { Fairness } from "./Fairness";
 import { SLOT_STAKES } from "./SlotGame";

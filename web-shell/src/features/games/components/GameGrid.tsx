@@ -1,7 +1,7 @@
 import type { GameRead } from "@portal/kit";
 import { OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
-import { useModal } from "../../../modals/ModalContext";
-import { useSite } from "../../../site";
+import { useModal } from "../../../shared/ModalContext";
+import { useSite } from "../../../shared/site";
 import { useFavouriteIds, useToggleFavourite } from "../api";
 import { gameText } from "../texts";
 import { GameTile } from "./GameTile";

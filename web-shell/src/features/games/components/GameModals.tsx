@@ -1,7 +1,7 @@
 import { Dialog, formatMoney, LoadFailure, OutcomeLine, useAction, useLanguage } from "@portal/kit";
-import type { GameRoom } from "../../../modals/ModalContext";
-import { useModal } from "../../../modals/ModalContext";
-import { useSite } from "../../../site";
+import type { GameRoom } from "../../../shared/ModalContext";
+import { useModal } from "../../../shared/ModalContext";
+import { useSite } from "../../../shared/site";
 import { launchInRoom, useGameList, useRooms } from "../api";
 import { gameText, roomName } from "../texts";
 import { GameGrid } from "./GameGrid";

@@ -1,5 +1,5 @@
 import { api, NavLink, useLanguage, useSession } from "@portal/kit";
-import { useModal } from "../../../modals/ModalContext";
+import { useModal } from "../../../shared/ModalContext";
 import { useGameMenus } from "../api";
 import type { NavEntry } from "../rules";
 import { navEntries } from "../rules";

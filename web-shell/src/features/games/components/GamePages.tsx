@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { GameRead } from "@portal/kit";
 import { LoadFailure, Pager, useLanguage, useLocation, useNavigate, useParams, useSearchParams, useSession } from "@portal/kit";
-import { useModal } from "../../../modals/ModalContext";
-import { text } from "../../../texts";
+import { useModal } from "../../../shared/ModalContext";
+import { text } from "../../../shared/texts";
 import type { ListFilter } from "../api";
 import { LIST_PAGE_SIZE, useGameList, useGameMenus, useHotGames } from "../api";
 import { CENTRE_PAGES, gameListCenterPath, LIST_PAGES } from "../rules";

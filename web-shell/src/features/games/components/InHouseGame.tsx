@@ -1,5 +1,5 @@
 import { LoadFailure } from "@portal/kit";
-import type { GameRoom } from "../../../modals/ModalContext";
+import type { GameRoom } from "../../../shared/ModalContext";
 import { useSeeds } from "../api";
 import { DiceGame } from "./DiceGame";
 import { DragonTigerGame } from "./DragonTigerGame";

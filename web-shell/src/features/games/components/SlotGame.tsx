@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { SlotRoundRead } from "@portal/kit";
 import { api, formatMoney, OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
-import { useSite } from "../../../site";
+import { useSite } from "../../../shared/site";
 import { gameText } from "../texts";
 import { Fairness } from "./Fairness";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { WinnerBoardRead } from "@portal/kit";
 import { formatMoney, useLanguage } from "@portal/kit";
-import { useSite } from "../../../site";
+import { useSite } from "../../../shared/site";
 import { useJackpot, useWinners } from "../api";
 import { jackpotStep } from "../rules";
 import { gameText } from "../texts";

@@ -1,6 +1,6 @@
 import type { GameRead } from "@portal/kit";
 import { useAction, useLanguage, useNavigate, useSession } from "@portal/kit";
-import { useModal } from "../../../modals/ModalContext";
+import { useModal } from "../../../shared/ModalContext";
 import { freePlayLogin, launchGame, trialLaunchGame } from "../api";
 import { startStep } from "../rules";
 

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import type { BetRead, BetTypeRead, Language, LotteryGameDetailRead, LotteryGameRead, ResultRead } from "@portal/kit";
 import { formatMoney, Link, OutcomeLine, parseMoney, useAction, useLanguage, useQueryClient, useSearchParams, useSession } from "@portal/kit";
-import { useSite } from "../../../site";
+import { useSite } from "../../../shared/site";
 import type { SlipBet } from "../api";
 import { cancelBet, placeSlip, useLotteryGame, useLotteryGames, useLotteryResults, useMyLotteryBets } from "../api";
 import { ballClass, ballText, countdown, pcbSum, possibleWin, prizeText, slipTotals, trendPoints } from "../rules";

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { flushSync } from "react-dom";
 import type { MessageRead } from "@portal/kit";
 import { messageWording, useLanguage, useLiveNotifications } from "@portal/kit";
-import { text } from "../../../texts";
+import { text } from "../../../shared/texts";
 
 const SHOWN_MS = 8000;
 

@@ -1,5 +1,5 @@
 import { Link, useLanguage, useUnreadCount } from "@portal/kit";
-import { text } from "../../../texts";
+import { text } from "../../../shared/texts";
 
 /** The header's messages entry with the unread count, live (the socket refreshes the count). */
 export function UnreadBadge() {

@@ -1,14 +1,14 @@
 import { Link, useLanguage, useNavigate, useSession } from "@portal/kit";
-import { QrCode } from "../../../layout/QrCode";
-import { appLinks } from "../../../layout/appLinks";
-import { useModal } from "../../../modals/ModalContext";
-import { useSite } from "../../../site";
-import { text } from "../../../texts";
-import { useBanners, useNotices } from "../api";
+import { QrCode } from "../shared/QrCode";
+import { appLinks } from "../shared/appLinks";
+import { useModal } from "../shared/ModalContext";
+import { useSite } from "../shared/site";
+import { text } from "../shared/texts";
+import { useBanners, useNotices } from "../features/content/api";
 import type { BannerRead } from "@portal/kit";
-import { Carousel } from "./Carousel";
-import { HomeGames } from "../../games/components/HomeGames";
-import { useCustomerServiceUrl } from "../../notifications/api";
+import { Carousel } from "../features/content/components/Carousel";
+import { HomeGames } from "../features/games/components/HomeGames";
+import { useCustomerServiceUrl } from "../features/notifications/api";
 
 export const HOME_QR_SIZE = 156;
 

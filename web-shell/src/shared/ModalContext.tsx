@@ -1,7 +1,7 @@
 /** One modal at a time, opened from anywhere in the shell. */
 import { createContext, useContext } from "react";
 import type { VerifyTicketRead } from "@portal/kit";
-import type { PopupPosition } from "../features/content/announcementPages";
+import type { PopupPosition } from "./announcementPages";
 
 /** A player-versus-player room a game was opened in: its id and its largest stake (its smallest is the minBet). */
 export interface GameRoom {
