@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { importZones } from "../../web-shell/eslint.zones.js";
 
 // One router and one query cache on the page: they reach the shell and the remotes through the kit (a federation
 // singleton that re-exports them), never from their packages directly.
@@ -21,4 +22,6 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, "no-restricted-imports": ["error", THROUGH_THE_KIT] },
   },
+  // Features import the kit and src/shared, never the app layer or another feature (the shell's eslint.zones.js).
+  ...importZones(THROUGH_THE_KIT),
 );

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createQueryClient, MemoryRouter, QueryClientProvider, Route, Routes, SessionProvider } from "@portal/kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import App, { MENU, mountPath } from "./App";
-import { checkAmount, checkRemainder, proofProblem } from "./rules";
+import { checkAmount, checkRemainder, proofProblem } from "./shared/rules";
 
 describe("the member centre's form rules", () => {
   it("takes amounts with at most two decimals, within the limits", () => {

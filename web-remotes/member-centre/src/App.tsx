@@ -10,8 +10,8 @@ import { TransferUpline } from "./features/upline/components/TransferUpline";
 import { Wallet } from "./features/wallet/components/Wallet";
 import { Withdraw } from "./features/withdrawals/components/Withdraw";
 import "./member-centre.css";
-import type { TextKey } from "./texts";
-import { t } from "./texts";
+import type { TextKey } from "./shared/texts";
+import { t } from "./shared/texts";
 
 /** Spec §2, in order. Items whose service is not built yet open a "not available yet" panel. */
 export const MENU: { key: TextKey; built: boolean }[] = [

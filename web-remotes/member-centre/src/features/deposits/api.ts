@@ -1,7 +1,7 @@
 /** Deposit channels, the member's deposits (followed while any is pending) and a new deposit request. */
 import { api, useLanguage, useQuery } from "@portal/kit";
 import type { DepositChannelRead } from "@portal/kit";
-import { newRequestId } from "../../rules";
+import { newRequestId } from "../../shared/rules";
 
 const POLL_MS = 3000;
 

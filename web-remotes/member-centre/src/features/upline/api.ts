@@ -1,6 +1,6 @@
 /** The member's upline agent and the transfer to it (sealed: it carries the payment password). */
 import { api, apiSealed, useLanguage, useQuery } from "@portal/kit";
-import { newRequestId } from "../../rules";
+import { newRequestId } from "../../shared/rules";
 
 export function useUpline() {
   const { language } = useLanguage();

@@ -1,6 +1,6 @@
 /** The brand's wallet mode and the transfers between a member's own wallets. */
 import { api, merchantCode, useLanguage, useQuery } from "@portal/kit";
-import { newRequestId } from "../../rules";
+import { newRequestId } from "../../shared/rules";
 
 export function useMerchantWallet() {
   const { language } = useLanguage();

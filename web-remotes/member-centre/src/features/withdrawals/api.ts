@@ -1,7 +1,7 @@
 /** Bank accounts, withdrawal requests (sealed: they carry the payment password) and their confirmation. */
 import { useCallback } from "react";
 import { api, apiSealed, useLanguage, useQuery, useQueryClient, useSession } from "@portal/kit";
-import { newRequestId } from "../../rules";
+import { newRequestId } from "../../shared/rules";
 
 export function useBankAccounts() {
   const { language } = useLanguage();

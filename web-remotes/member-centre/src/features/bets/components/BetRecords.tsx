@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Pager, formatMoney, LoadFailure, useLanguage } from "@portal/kit";
-import type { TextKey } from "../../../texts";
-import { t } from "../../../texts";
+import type { TextKey } from "../../../shared/texts";
+import { t } from "../../../shared/texts";
 import type { BetFilter } from "../api";
 import { GAME_TYPES, useBetRecords } from "../api";
-import { DateSearch } from "../../../components/DateSearch";
+import { DateSearch } from "../../../shared/DateSearch";
 
 /** The betting record (personalHistoryCopy): settled bets, newest first, by game type and dates. */
 export function BetRecords() {

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import type { ProfitRowRead } from "@portal/kit";
 import { formatMoney, LoadFailure, useLanguage } from "@portal/kit";
-import type { TextKey } from "../../../texts";
-import { t } from "../../../texts";
+import type { TextKey } from "../../../shared/texts";
+import { t } from "../../../shared/texts";
 import { useProfit } from "../api";
-import type { Dates } from "../../../components/DateSearch";
-import { DateSearch } from "../../../components/DateSearch";
+import type { Dates } from "../../../shared/DateSearch";
+import { DateSearch } from "../../../shared/DateSearch";
 
 /** Personal profit and loss (personalProfit): per game type and in total, over the dates. */
 export function Profit() {

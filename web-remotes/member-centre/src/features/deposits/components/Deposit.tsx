@@ -2,8 +2,8 @@ import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
 import { Field, formatMoney, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
 import type { DepositChannelRead } from "@portal/kit";
-import { checkAmount } from "../../../rules";
-import { t } from "../../../texts";
+import { checkAmount } from "../../../shared/rules";
+import { t } from "../../../shared/texts";
 import { requestDeposit, useDepositChannels, useDeposits } from "../api";
 import { DepositList } from "./DepositList";
 

@@ -1,7 +1,7 @@
 import { LoadFailure, formatMoney, useLanguage } from "@portal/kit";
 import type { DepositRead } from "@portal/kit";
-import type { TextKey } from "../../../texts";
-import { t } from "../../../texts";
+import type { TextKey } from "../../../shared/texts";
+import { t } from "../../../shared/texts";
 
 export function statusKey(status: string): TextKey {
   return status === "failed" ? "failedStatus" : (status as TextKey);

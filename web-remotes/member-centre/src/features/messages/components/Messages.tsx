@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { MessageRead } from "@portal/kit";
 import { Pager, LoadFailure, messageWording, OutcomeLine, useAction, useLanguage } from "@portal/kit";
-import { t } from "../../../texts";
+import { t } from "../../../shared/texts";
 import { deleteMessage, markRead, useInboxReload, useMessages } from "../api";
 
 function Message({ message, onRead, onDelete }: { message: MessageRead; onRead: () => void; onDelete: () => void }) {

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Pager, LoadFailure, formatMoney, useLanguage } from "@portal/kit";
-import type { TextKey } from "../../../texts";
-import { t } from "../../../texts";
+import type { TextKey } from "../../../shared/texts";
+import { t } from "../../../shared/texts";
 import type { RecordFilter } from "../api";
 import { useRecords } from "../api";
-import { DateSearch } from "../../../components/DateSearch";
+import { DateSearch } from "../../../shared/DateSearch";
 
 const TYPES = ["all", "deposit", "withdrawal", "transfer", "upline", "bet", "win", "rollback", "adjustment", "bonus"] as const;
 

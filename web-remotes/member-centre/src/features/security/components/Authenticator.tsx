@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { Field, OutcomeLine, useAction, useLanguage } from "@portal/kit";
-import { t } from "../../../texts";
+import { t } from "../../../shared/texts";
 import { confirmAuthenticator, startAuthenticator } from "../api";
 
 export function Authenticator({ bound, onBound }: { bound: boolean; onBound: () => void }) {

@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { Field, OutcomeLine, useAction, useLanguage } from "@portal/kit";
-import { t } from "../../../texts";
+import { t } from "../../../shared/texts";
 import { bindMobile, sendBindingCode } from "../api";
 
 /** Bind a mobile number: a code by SMS to the new number, then the number with its code and the login password. */

@@ -1,5 +1,5 @@
 import { LoadFailure, useLanguage } from "@portal/kit";
-import { t } from "../../../texts";
+import { t } from "../../../shared/texts";
 import { useProfile, useProfileReload, useRecentLogins } from "../api";
 import { Authenticator } from "./Authenticator";
 import { BindMobile } from "./BindMobile";

@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { Field, OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
-import { checkAmount } from "../../../rules";
-import { t } from "../../../texts";
+import { checkAmount } from "../../../shared/rules";
+import { t } from "../../../shared/texts";
 import { transferToUpline, useUpline } from "../api";
 
 export function TransferUpline() {

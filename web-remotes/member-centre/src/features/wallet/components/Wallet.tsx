@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { Field, LoadFailure, OutcomeLine, formatMoney, useAction, useLanguage, useSession } from "@portal/kit";
-import { checkAmount } from "../../../rules";
-import { t } from "../../../texts";
+import { checkAmount } from "../../../shared/rules";
+import { t } from "../../../shared/texts";
 import { transfer, useMerchantWallet } from "../api";
 
 /** Balances of the main wallet and each vendor wallet; transfers in and out for transfer-mode brands. */

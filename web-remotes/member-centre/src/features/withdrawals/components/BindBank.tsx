@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { Field, OutcomeLine, useAction, useLanguage } from "@portal/kit";
-import { t } from "../../../texts";
+import { t } from "../../../shared/texts";
 import type { BankAccountFields } from "../api";
 import { bindBankAccount } from "../api";
 

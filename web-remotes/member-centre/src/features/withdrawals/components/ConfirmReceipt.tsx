@@ -2,8 +2,8 @@ import type { FormEvent } from "react";
 import { useState } from "react";
 import { Field, OutcomeLine, useAction, useLanguage } from "@portal/kit";
 import type { WithdrawalRead } from "@portal/kit";
-import { checkRemainder, proofProblem, readAsDataUrl } from "../../../rules";
-import { t } from "../../../texts";
+import { checkRemainder, proofProblem, readAsDataUrl } from "../../../shared/rules";
+import { t } from "../../../shared/texts";
 import type { Confirmation } from "../api";
 import { confirmWithdrawal } from "../api";
 

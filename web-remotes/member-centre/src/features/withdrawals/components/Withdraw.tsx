@@ -1,9 +1,9 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { Field, OutcomeLine, formatMoney, useAction, useLanguage } from "@portal/kit";
-import { checkAmount } from "../../../rules";
-import type { TextKey } from "../../../texts";
-import { t } from "../../../texts";
+import { checkAmount } from "../../../shared/rules";
+import type { TextKey } from "../../../shared/texts";
+import { t } from "../../../shared/texts";
 import { requestWithdrawal, useBankAccounts, useWithdrawals, useWithdrawalsReload } from "../api";
 import { BindBank } from "./BindBank";
 import { ConfirmReceipt } from "./ConfirmReceipt";

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from "react";
 import { useLanguage } from "@portal/kit";
-import { t } from "../texts";
+import { t } from "./texts";
 
 export interface Dates {
   startDate: string;
