@@ -11,8 +11,8 @@ from datetime import datetime
 from typing import ClassVar, Literal
 
 import nats
+import psycopg
 import pytest
-from faststream.nats import NatsBroker
 from kit_test_models import Note
 from nats.js import JetStreamContext
 from opentelemetry import trace
@@ -22,12 +22,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
 from portal_kit.deadletter import ensure_deadletter_stream, list_parked, replay
-from portal_kit.messaging.consumer import RowEffect, create_broker, subscribe, subscribe_row
+from portal_kit.messaging.consumer import PortalBroker, RowEffect, create_broker, subscribe, subscribe_row
 from portal_kit.messaging.events import new_event
 from portal_kit.messaging.inbox import _claim_and_insert
-from portal_kit.messaging.outbox import OutboxMessage, add_event
-from portal_kit.messaging.relay import OutboxRelay, ensure_stream, wake_subject
-from portal_kit.messaging.wake import RelayWake
+from portal_kit.messaging.outbox import NOTIFY_CHANNEL, OutboxMessage, add_event
+from portal_kit.messaging.relay import OutboxRelay, ensure_stream
 from portal_kit.servers import ManagedProcess
 from portal_kit.telemetry import setup_telemetry
 from portal_kit.testing.plugin import PortalServers
@@ -153,57 +152,38 @@ async def test_a_batch_leaves_in_order_and_an_event_the_stream_refuses_blocks_no
     assert await relay.pending_count() == 1
 
 
-async def test_only_a_commit_that_staged_events_tells_of_them(kit_db: Database) -> None:
-    told: list[str] = []
-    kit_db.events_committed = lambda: told.append("committed")
-    async with kit_db.transaction() as session:
-        session.add(Note(text="no event"))
-    with pytest.raises(RuntimeError, match="business rule failed"):
+async def test_only_a_commit_that_wrote_events_notifies_and_once(kit_db: Database) -> None:
+    """The outbox's trigger: a commit with events notifies ``outbox`` once however many it wrote, a commit without
+    events and a rolled-back one not at all."""
+    async with await psycopg.AsyncConnection.connect(kit_db.url, autocommit=True) as listener:
+        await listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
         async with kit_db.transaction() as session:
-            add_event(session, thing(1))
-            raise RuntimeError("business rule failed")
-    async with kit_db.transaction() as session:  # the rolled-back events are not told with the next commit
-        session.add(Note(text="still no event"))
-    assert told == []
-    async with kit_db.transaction() as session:
-        add_event(session, thing(2))
-        add_event(session, thing(3))
-    assert told == ["committed"]
+            session.add(Note(text="no event"))
+        with pytest.raises(RuntimeError, match="business rule failed"):
+            async with kit_db.transaction() as session:
+                add_event(session, thing(1))
+                raise RuntimeError("business rule failed")
+        async with kit_db.transaction() as session:
+            add_event(session, thing(2))
+            add_event(session, thing(3))
+        await kit_db.call(  # a server-side function's insert notifies alike
+            "INSERT INTO outbox (id, subject, body, headers, attempts) VALUES ('raw-1', 'kittest.raw', '{}', '{}', 0)"
+        )
+        heard = [note.channel async for note in listener.notifies(timeout=1.0)]
+    assert heard == [NOTIFY_CHANNEL, NOTIFY_CHANNEL]
 
 
 async def published_ids(js: JetStreamContext) -> list[str]:
     return [event.id for event in await stream_messages(js)]
 
 
-async def test_a_relay_publishes_at_once_when_woken_in_its_own_process(
-    kit_db: Database, portal_servers: PortalServers, js: JetStreamContext
-) -> None:
-    """The worker's wiring: its own commits wake its relay, whose polls here are a minute apart."""
-    relay = OutboxRelay(kit_db, portal_servers.nats_url, STREAM, SUBJECTS, poll_interval=60, idle_poll=60)
-    kit_db.events_committed = relay.wake
-    running = asyncio.create_task(relay.run())
-    try:
-        await eventually(lambda: relay.rounds > 0)
-        event = thing(5)
-        async with kit_db.transaction() as session:
-            add_event(session, event)
-        await eventually(lambda: _has(js, event.id), timeout=10)
-    finally:
-        await relay.stop()
-        await running
-
-
-async def test_events_committed_by_another_process_wake_the_relay_over_nats(
+async def test_a_commit_in_any_process_wakes_the_listening_relay(
     kit_db: Database, kit_database_url: str, portal_servers: PortalServers, js: JetStreamContext
 ) -> None:
-    """An API process's commit rings ``outbox.<service>``; the relay, whose next poll is a minute away, hears it."""
-    relay = OutboxRelay(
-        kit_db, portal_servers.nats_url, STREAM, SUBJECTS, wakes=wake_subject("kittest"), poll_interval=60, idle_poll=60
-    )
+    """A commit made through another process's connections wakes the relay, whose polls are a minute apart."""
+    relay = OutboxRelay(kit_db, portal_servers.nats_url, STREAM, SUBJECTS, poll_interval=60, idle_poll=60)
     running = asyncio.create_task(relay.run())
     api_db = Database(kit_database_url)
-    ring = RelayWake(portal_servers.nats_url, "kittest")
-    api_db.events_committed = ring.ring
     try:
         await eventually(lambda: relay.hears_wakes and relay.rounds > 0)
         first, second = thing(6), thing(7)
@@ -215,8 +195,32 @@ async def test_events_committed_by_another_process_wake_the_relay_over_nats(
         await eventually(lambda: _has(js, second.id), timeout=10)
         assert await published_ids(js) == [first.id, second.id]
     finally:
-        await ring.close()
         await api_db.dispose()
+        await relay.stop()
+        await running
+
+
+async def test_the_relay_listens_again_after_its_connection_is_cut(
+    kit_db: Database, portal_servers: PortalServers, js: JetStreamContext
+) -> None:
+    """The listening connection ended by the server: the relay connects again and is woken as before."""
+    relay = OutboxRelay(kit_db, portal_servers.nats_url, STREAM, SUBJECTS, poll_interval=0.1, idle_poll=60)
+    running = asyncio.create_task(relay.run())
+    try:
+        await eventually(lambda: relay.hears_wakes and relay.rounds > 0)
+        await kit_db.call(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $$LISTEN outbox$$"
+            " AND datname = current_database()"
+        )
+        await eventually(lambda: not relay.hears_wakes)
+        await eventually(lambda: relay.hears_wakes, timeout=10)
+        rounds = relay.rounds
+        event = thing(8)
+        async with kit_db.transaction() as session:
+            add_event(session, event)
+        await eventually(lambda: _has(js, event.id), timeout=10)
+        assert relay.rounds > rounds
+    finally:
         await relay.stop()
         await running
 
@@ -267,14 +271,14 @@ async def _pending_is_zero(outbox_relay: OutboxRelay) -> bool:
 
 
 @pytest.fixture
-async def broker(portal_servers: PortalServers) -> AsyncIterator[NatsBroker]:
+async def broker(portal_servers: PortalServers) -> AsyncIterator[PortalBroker]:
     nats_broker = create_broker(portal_servers.nats_url, name="kit-test")
     yield nats_broker
     await nats_broker.stop()
 
 
 async def test_duplicate_delivery_has_exactly_one_effect(
-    kit_db: Database, broker: NatsBroker, js: JetStreamContext
+    kit_db: Database, broker: PortalBroker, js: JetStreamContext
 ) -> None:
     subscribe(
         broker, service="kit", handler_name="remember", stream=STREAM, event=ThingHappened, db=kit_db, handler=remember
@@ -292,7 +296,7 @@ async def test_duplicate_delivery_has_exactly_one_effect(
 
 
 async def test_a_row_handler_writes_its_row_and_runs_its_follow_up_once_per_event(
-    kit_db: Database, broker: NatsBroker, js: JetStreamContext
+    kit_db: Database, broker: PortalBroker, js: JetStreamContext
 ) -> None:
     followed: list[int] = []
     keys: list[int | None] = []
@@ -324,7 +328,7 @@ async def test_a_row_handler_writes_its_row_and_runs_its_follow_up_once_per_even
 
 
 async def test_a_row_that_cannot_be_written_leaves_the_event_unclaimed_for_its_retry(
-    kit_db: Database, broker: NatsBroker, js: JetStreamContext
+    kit_db: Database, broker: PortalBroker, js: JetStreamContext
 ) -> None:
     tries: list[int] = []
     followed: list[int] = []
@@ -353,7 +357,7 @@ async def test_a_row_that_cannot_be_written_leaves_the_event_unclaimed_for_its_r
 
 
 async def test_a_row_handler_with_no_row_claims_the_event_alone(
-    kit_db: Database, broker: NatsBroker, js: JetStreamContext
+    kit_db: Database, broker: PortalBroker, js: JetStreamContext
 ) -> None:
     followed: list[int] = []
 
@@ -393,7 +397,7 @@ async def _consumer_idle(js: JetStreamContext, durable: str) -> bool:
 
 
 async def test_failing_handler_is_retried_with_backoff_then_dead_lettered_and_replayable(
-    kit_db: Database, broker: NatsBroker, js: JetStreamContext
+    kit_db: Database, broker: PortalBroker, js: JetStreamContext
 ) -> None:
     attempts: list[float] = []
     healthy = asyncio.Event()
@@ -448,7 +452,7 @@ async def _notes_equal(db: Database, expected: list[str]) -> bool:
 
 
 async def test_trace_context_travels_from_the_writer_to_the_consumer(
-    kit_db: Database, relay: OutboxRelay, broker: NatsBroker, js: JetStreamContext
+    kit_db: Database, relay: OutboxRelay, broker: PortalBroker, js: JetStreamContext
 ) -> None:
     setup_telemetry("kit-test")
     seen: list[int] = []
@@ -472,7 +476,7 @@ async def test_trace_context_travels_from_the_writer_to_the_consumer(
 
 
 async def test_a_message_breaking_its_contract_is_parked_with_the_reason_and_never_handled(
-    kit_db: Database, broker: NatsBroker, js: JetStreamContext
+    kit_db: Database, broker: PortalBroker, js: JetStreamContext
 ) -> None:
     subscribe(
         broker, service="kit", handler_name="strict", stream=STREAM, event=ThingHappened, db=kit_db, handler=remember

@@ -19,7 +19,7 @@ from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, NoPermissionError, ResponseError
 
 from portal_kit.encryption import PayloadKeys
-from portal_kit.messaging.relay import inbox_prefix, wake_subject
+from portal_kit.messaging.relay import inbox_prefix
 from portal_kit.servers import ManagedProcess, free_ports, nats_authorization, nats_process, valkey_process
 from portal_kit.valkey_link import ValkeyLink
 from portal_stack.access import ADMIN, nats_users, valkey_users
@@ -222,15 +222,6 @@ async def test_only_notifications_publishes_and_hears_the_socket_pushes(servers:
         servers, connect, "push.notifications.turkeyf2.member.9f8e7d6c", "notifications",
         intruder="wallet", eavesdropper="auth", overheard="push.notifications.>",
     )  # fmt: skip
-
-
-async def test_only_the_wallet_wakes_and_hears_the_wallet_relay(servers: Servers, connect: Connect) -> None:
-    """``outbox.wallet`` says the wallet committed events: its API processes say it, its relay hears it; no other
-    service may wake it (a flood of polls) or learn when the wallet's money moved."""
-    subject = wake_subject("wallet")
-    await only_the_owner_says_and_hears(
-        servers, connect, subject, "wallet", intruder="site", eavesdropper="auth", overheard=subject
-    )
 
 
 async def test_valkey_refuses_a_client_without_a_password(servers: Servers) -> None:

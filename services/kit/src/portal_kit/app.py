@@ -25,7 +25,6 @@ from portal_kit.heap import startup_heap_frozen
 from portal_kit.i18n import DEFAULT_LANGUAGE, Catalogue, Translator, resolve_language
 from portal_kit.lean_routes import make_lean
 from portal_kit.logging import configure_logging
-from portal_kit.messaging.wake import RelayWake
 from portal_kit.openapi import document
 from portal_kit.sessions import SessionCache, SessionStore
 from portal_kit.settings import ServiceSettings
@@ -223,8 +222,6 @@ def create_app(
             pool_size=settings.database_pool_size,
             max_overflow=settings.database_max_overflow,
         )
-        relay_wake = RelayWake(settings.nats_url, settings.service_name)
-        app.state.db.events_committed = relay_wake.ring  # its NATS connection opens at the first event
         # Every command to Valkey on one pipelined connection per process.
         app.state.valkey = ValkeyLink(settings.redis_url)
         session_cache = SessionCache(app.state.valkey, seconds=settings.session_cache_seconds)
@@ -240,7 +237,6 @@ def create_app(
                 await hook(app)
             await session_cache.stop()
             await app.state.valkey.close()
-            await relay_wake.close()
             await app.state.db.dispose()
 
     # FastAPI's native telemetry makes the server spans (named by route template) on the global provider; the

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -43,10 +43,6 @@ def libpq_url(url: str) -> str:
     return url
 
 
-# Each session's ``info`` names the Database it belongs to (so a commit can tell that database's listeners).
-DATABASE_INFO = "portal.database"
-
-
 class Database:
     """One engine per process; ``transaction()`` is the unit of work: commit on success, rollback on error.
     ``call()`` is the hot path's way: one statement, one round trip, no ORM."""
@@ -55,9 +51,8 @@ class Database:
         self.engine: AsyncEngine = create_async_engine(
             async_url(url), pool_size=pool_size, max_overflow=max_overflow, pool_pre_ping=True
         )
-        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False, info={DATABASE_INFO: self})
-        # Called (on the event loop, synchronously) after a transaction that staged outbox events commits.
-        self.events_committed: Callable[[], None] | None = None
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.url = libpq_url(url)  # for a connection of its own (the relay's LISTEN)
         self._statements = StatementPool(libpq_url(url), pool_size + max_overflow)
         self._reads = ReadPipeline(libpq_url(url))
 

@@ -14,7 +14,7 @@ from portal_kit.heap import startup_heap_frozen
 from portal_kit.logging import configure_logging
 from portal_kit.messaging.consumer import PortalBroker, create_broker
 from portal_kit.messaging.events import stream_name
-from portal_kit.messaging.relay import OutboxRelay, connect_nats, ensure_stream, wake_subject
+from portal_kit.messaging.relay import OutboxRelay, connect_nats, ensure_stream
 from portal_kit.messaging.rpc import Responder
 from portal_kit.settings import ServiceSettings
 from portal_kit.telemetry import setup_telemetry
@@ -75,12 +75,9 @@ class Worker:
             register_answers(responder, db)
         await responder.start()
         service = self.settings.service_name
-        relay = OutboxRelay(
-            db, self.settings.nats_url, stream_name(service), [f"{service}.>"], wakes=wake_subject(service)
-        )
+        relay = OutboxRelay(db, self.settings.nats_url, stream_name(service), [f"{service}.>"])
         relay_task = None
         if self.produces:
-            db.events_committed = relay.wake  # what this process's consumers and jobs commit
             relay_task = asyncio.create_task(relay.run())
         jobs = [asyncio.create_task(job(db)) for job in self.background]
         log.info("worker started")

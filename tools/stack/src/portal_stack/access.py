@@ -4,8 +4,7 @@ developer's tools and the tests. A client without a password is refused by both 
 NATS: a service's rights follow from ``proto/registry.yaml`` (``EVENT_ROUTES`` and ``RPC_ROUTES`` in
 ``portal_events``). It publishes only its own events (``<service>.>``) and the request/reply subjects it is a
 listed caller of, and it answers only the subjects it is the responder of. It reads replies only on its own
-inbox (``_INBOX_<service>``, see ``portal_kit.messaging.relay.inbox_prefix``). A producer alone says and hears
-that it committed events (``outbox.<service>``, which wakes its relay). In JetStream it manages only
+inbox (``_INBOX_<service>``, see ``portal_kit.messaging.relay.inbox_prefix``). In JetStream it manages only
 its own stream, the streams it consumes and ``DEADLETTER``. A fan-out prefix (``PUSH_ROUTES``, core NATS, no
 stream) is published by its publisher alone and heard by its subscribers alone. So no process but the wallet answers
 ``rpc.wallet.*``, and only the callers the registry names may ask for a debit or a credit.
@@ -29,7 +28,6 @@ from collections.abc import Iterable, Mapping
 from portal_events import EVENT_ROUTES, PUSH_ROUTES, RPC_ROUTES
 from portal_kit.messaging.consumer import DEADLETTER_PREFIX, DEADLETTER_STREAM
 from portal_kit.messaging.events import stream_name
-from portal_kit.messaging.relay import wake_subject
 from portal_kit.servers import NatsUser
 from portal_stack.services import SERVICES
 
@@ -66,10 +64,8 @@ def nats_user(
     answers = sorted(subject for subject, (responder, _) in rpc.items() if responder == service)
     pushed = sorted(f"{prefix}.>" for prefix, (publisher, _) in pushes.items() if publisher == service)
     heard = sorted(f"{prefix}.>" for prefix, (_, listeners) in pushes.items() if service in listeners)
-    wakes = [wake_subject(service)] if produces else []
     publish = [
         *([f"{service}.>"] if produces else []),
-        *wakes,
         f"{DEADLETTER_PREFIX}.>",
         *calls,
         *pushed,
@@ -82,7 +78,7 @@ def nats_user(
         ),
         *(f"$JS.ACK.{stream}.>" for stream in consumed_streams),
     ]
-    subscribe = [f"_INBOX_{service}.>", *answers, *consumed, *heard, *wakes]
+    subscribe = [f"_INBOX_{service}.>", *answers, *consumed, *heard]
     return NatsUser(service, password, tuple(publish), tuple(subscribe), allow_responses=bool(answers))
 
 

@@ -203,7 +203,4 @@ async def close_round(db: Database, round_id: uuid.UUID, closing: Closing) -> Ro
             closing.pool_cap,
         ),
     )  # fmt: skip
-    closed = _round(row)
-    if closing.event is not None and db.events_committed is not None:
-        db.events_committed()  # the relay publishes it now, not at its next poll
-    return closed
+    return _round(row)

@@ -1,4 +1,6 @@
-"""The outbox: an event is written in the same transaction as the change that caused it."""
+"""The outbox: an event is written in the same transaction as the change that caused it. Every insert into it
+notifies ``outbox`` when its transaction commits (a statement trigger, ``NOTIFY_TRIGGER``), whoever wrote it: an
+ORM session or a server-side function; the service's relay listens and publishes at once."""
 
 from __future__ import annotations
 
@@ -6,12 +8,12 @@ from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import DateTime, Index, Integer, String, Text, event, func, text
+from sqlalchemy import Connection, DateTime, Index, Integer, String, Table, Text, event, func, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
-from portal_kit.db import DATABASE_INFO, Base
+from portal_kit.db import Base
 from portal_kit.messaging.events import event_id, subject_of
 from portal_kit.telemetry import inject_headers
 
@@ -30,7 +32,27 @@ class OutboxMessage(Base):
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
-STAGED = "portal.outbox.staged"  # in a session's ``info``: it staged events, the relay is told at its commit
+# PostgreSQL delivers a transaction's notifications when it commits, none when it rolls back, and one of several
+# alike: a commit that staged events wakes the listening relays once.
+NOTIFY_CHANNEL = "outbox"
+NOTIFY_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('{NOTIFY_CHANNEL}', '');
+    RETURN NULL;
+END $$
+"""
+NOTIFY_TRIGGER = (
+    "CREATE TRIGGER outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify()"
+)
+DROP_NOTIFY = ("DROP TRIGGER IF EXISTS outbox_notify ON outbox", "DROP FUNCTION IF EXISTS outbox_notify()")
+
+
+@event.listens_for(OutboxMessage.__table__, "after_create")
+def _notify_at_commit(_: Table, connection: Connection, **__: Any) -> None:
+    """A database made from the models (the tests') gets the trigger the migrations install."""
+    connection.exec_driver_sql(NOTIFY_FUNCTION)
+    connection.exec_driver_sql(NOTIFY_TRIGGER)
 
 
 def add_event(session: AsyncSession, event: BaseModel) -> OutboxMessage:
@@ -45,19 +67,4 @@ def add_event(session: AsyncSession, event: BaseModel) -> OutboxMessage:
         attempts=0,
     )
     session.add(message)
-    session.info[STAGED] = True
     return message
-
-
-@event.listens_for(Session, "after_commit")
-def _tell_of_committed_events(session: Session) -> None:
-    """The relay learns of committed events at once (``Database.events_committed``), not at its next poll."""
-    if session.info.pop(STAGED, False):
-        database = session.info.get(DATABASE_INFO)
-        if database is not None and database.events_committed is not None:
-            database.events_committed()
-
-
-@event.listens_for(Session, "after_rollback")
-def _forget_rolled_back_events(session: Session) -> None:
-    session.info.pop(STAGED, None)

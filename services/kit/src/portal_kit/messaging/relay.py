@@ -2,26 +2,25 @@
 sent only after JetStream acknowledged it. A crash between the ack and the mark republishes the same id,
 which the stream's duplicate window drops.
 
-It publishes as soon as it is woken (``wake()`` in its own process, a message on ``outbox.<service>`` from the
-others, see ``messaging.wake``), and polls besides: often while it cannot hear wakes or a publish failed, seldom
-otherwise, for a wake that was lost."""
+It publishes as soon as it is woken: it listens on its database for ``outbox``, which every commit that wrote
+outbox rows notifies (``messaging.outbox.NOTIFY_TRIGGER``), whichever process committed. It polls besides: often
+while it is not listening or a publish failed, seldom otherwise. Under a steady stream of commits it starts a round
+at most every ``gather`` seconds after one that published, so each round takes the rows of several commits: a lone
+event after a quiet spell is published at once."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from asyncio import Future
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from typing import Any
 from urllib.parse import urlsplit
 
 import nats
+import psycopg
 from nats.aio.client import Client as NATS
-from nats.aio.msg import Msg
-from nats.aio.subscription import Subscription
 from nats.js import JetStreamContext
 from nats.js.api import PubAck, StorageType, StreamConfig
 from nats.js.errors import NotFoundError
@@ -29,17 +28,11 @@ from sqlalchemy import text
 
 from portal_kit.db import Database
 from portal_kit.messaging.events import EVENT_ID_HEADER, MSG_ID_HEADER
+from portal_kit.messaging.outbox import NOTIFY_CHANNEL
 
 log = logging.getLogger("portal_kit.relay")
 
 DUPLICATE_WINDOW = timedelta(hours=2)
-WAKE_PREFIX = "outbox"
-RELAY_QUEUE = "relay"  # one relay of the service hears each wake
-
-
-def wake_subject(service: str) -> str:
-    """Where the processes of ``service`` say that they committed events (core NATS, no stream)."""
-    return f"{WAKE_PREFIX}.{service}"
 
 
 def inbox_prefix(url: str) -> str:
@@ -80,11 +73,12 @@ async def ensure_stream(js: JetStreamContext, name: str, subjects: list[str]) ->
 
 
 ANY_PENDING = "SELECT 1 FROM outbox WHERE published_at IS NULL LIMIT 1"
+# The body as the text JSONB keeps it: published as it is, never decoded here.
 PENDING = text(
-    "SELECT id, subject, body, headers FROM outbox WHERE published_at IS NULL"
+    "SELECT id, subject, body::text AS body, headers FROM outbox WHERE published_at IS NULL"
     " ORDER BY created_at, id LIMIT :limit FOR UPDATE SKIP LOCKED"
 )
-Pending = tuple[str, str, dict[str, Any], dict[str, str]]  # an outbox row: id, subject, body, headers
+Pending = tuple[str, str, str, dict[str, str]]  # an outbox row: id, subject, body (JSON), headers
 MARK_PUBLISHED = text("UPDATE outbox SET published_at = now() WHERE id = ANY(:ids)")
 MARK_FAILED = text("UPDATE outbox SET attempts = attempts + 1, last_error = :error WHERE id = ANY(:ids)")
 
@@ -108,54 +102,71 @@ class OutboxRelay:
         stream: str,
         subjects: list[str],
         *,
-        wakes: str | None = None,
+        listens: bool = True,
         batch_size: int = 100,
         poll_interval: float = 0.2,
         idle_poll: float = 5.0,
+        gather: float = 0.02,
         publish_timeout: float = 2.0,
     ) -> None:
-        """``wakes``: the subject that wakes it (``wake_subject(service)``); without one it only polls.
-        ``poll_interval`` is the poll while it cannot hear wakes or a publish failed, ``idle_poll`` otherwise."""
+        """``listens``: woken by the database's ``outbox`` notifications; without, it only polls. ``poll_interval``
+        is the poll while it is not listening or a publish failed, ``idle_poll`` otherwise; ``gather`` the least
+        time from the start of a round that published to the start of the next."""
         self.db = db
         self.nats_url = nats_url
         self.stream = stream
         self.subjects = subjects
-        self.wakes = wakes
+        self.listens = listens
         self.batch_size = batch_size
         self.poll_interval = poll_interval
         self.idle_poll = idle_poll
+        self.gather = gather
         self.publish_timeout = publish_timeout
         self._nc: NATS | None = None
         self._js: JetStreamContext | None = None
         self._stopping = asyncio.Event()
         self._woken = asyncio.Event()
-        self._wake_subscription: Subscription | None = None
+        self._listening = False
         self._failed = False
         self.rounds = 0  # rounds finished: a test commits after the first, so only a wake can publish at once
 
-    def wake(self) -> None:
-        """Publish now: events were committed (``Database.events_committed`` in the relay's own process)."""
-        self._woken.set()
-
     @property
     def hears_wakes(self) -> bool:
-        return self._wake_subscription is not None and self._nc is not None and self._nc.is_connected
-
-    async def _heard(self, _: Msg) -> None:
-        self._woken.set()
+        return self._listening
 
     async def _jetstream(self) -> JetStreamContext:
         if self._js is None:
             self._nc = await connect_nats(self.nats_url, f"relay-{self.stream.lower()}")
             self._js = self._nc.jetstream(timeout=self.publish_timeout)
             await ensure_stream(self._js, self.stream, self.subjects)
-            if self.wakes is not None:
-                self._wake_subscription = await self._nc.subscribe(self.wakes, queue=RELAY_QUEUE, cb=self._heard)
-                await self._nc.flush()  # the server has the subscription: a wake from now on is heard
         return self._js
 
-    async def publish_pending(self) -> int:
-        """Publish one batch of pending rows in creation order; returns how many were published.
+    async def listen(self) -> None:
+        """Wake the relay at every ``outbox`` notification; when the connection is lost, connect again (the
+        relay polls often meanwhile, and once more as soon as it listens again, for what it may have missed)."""
+        delay = self.poll_interval
+        while not self._stopping.is_set():
+            try:
+                async with await psycopg.AsyncConnection.connect(self.db.url, autocommit=True) as connection:
+                    await connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    self._listening, delay = True, self.poll_interval
+                    self._woken.set()
+                    async for _ in connection.notifies():
+                        self._woken.set()
+            except psycopg.Error as exc:
+                log.warning("relay cannot listen for outbox notifications: %s", exc)
+            finally:
+                self._listening = False
+            await self._stop_or_wait(delay)
+            delay = min(delay * 2, 5.0)
+
+    async def _stop_or_wait(self, seconds: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stopping.wait(), timeout=seconds)
+
+    async def publish_pending(self, *, notified: bool = False) -> int:
+        """Publish one batch of pending rows in creation order; returns how many were published (``notified``:
+        a commit said there are some).
         Rows are locked ``FOR UPDATE SKIP LOCKED`` so several relays never publish the same row at once. The batch
         leaves in one go (each publish written behind the one before, in order, its ack awaited with the others')
         and its rows are marked in one statement: a row is marked only once JetStream acknowledged it, one whose
@@ -163,7 +174,7 @@ class OutboxRelay:
         js = await self._jetstream()
         # Most polls find nothing: one prepared statement on the pending rows' index answers that, without a
         # transaction (an idle worker's polls cost a few per cent of a core each before).
-        if await self.db.call(ANY_PENDING) is None:
+        if not notified and await self.db.call(ANY_PENDING) is None:
             return 0
         async with self.db.engine.begin() as connection:
             result = await connection.execute(PENDING, {"limit": self.batch_size})
@@ -194,7 +205,7 @@ class OutboxRelay:
                 acks.append(
                     await js.publish_async(
                         subject,
-                        json.dumps(body).encode(),
+                        body.encode(),
                         headers={**headers, MSG_ID_HEADER: id_, EVENT_ID_HEADER: id_},
                     )
                 )
@@ -203,14 +214,27 @@ class OutboxRelay:
         return acks, ""
 
     async def run(self) -> None:
-        """Publish until stopped; back off while NATS or the database is unavailable."""
+        """Publish until stopped (listening, when it ``listens``); back off while NATS or the database is
+        unavailable."""
+        listener = asyncio.create_task(self.listen()) if self.listens else None
+        try:
+            await self._rounds()
+        finally:
+            if listener is not None:
+                listener.cancel()
+                await asyncio.gather(listener, return_exceptions=True)
+
+    async def _rounds(self) -> None:
+        loop = asyncio.get_running_loop()
         delay = self.poll_interval
         while not self._stopping.is_set():
+            notified = self._woken.is_set()
             self._woken.clear()  # a wake from here on finds what this round may miss
             self._failed = False
             until = self._woken
+            started, published = loop.time(), 0
             try:
-                published = await self.publish_pending()
+                published = await self.publish_pending(notified=notified)
                 if published == self.batch_size:
                     delay = 0
                 elif self.hears_wakes and not self._failed:
@@ -226,11 +250,14 @@ class OutboxRelay:
             if delay:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(until.wait(), timeout=delay)
+            rest = started + self.gather - loop.time()
+            if 0 < published < self.batch_size and rest > 0:  # more commits coming: the next round takes several
+                await self._stop_or_wait(rest)
 
     async def _reset(self) -> None:
         # A connection that was closed is replaced; one that is reconnecting is left to nats-py.
         if self._nc is not None and self._nc.is_closed:
-            self._nc, self._js, self._wake_subscription = None, None, None
+            self._nc, self._js = None, None
 
     async def stop(self) -> None:
         self._stopping.set()
