@@ -1,7 +1,8 @@
-"""The broker factory and idempotent consumers on FastStream.
+"""A worker's idempotent event consumers: durable JetStream pull consumers on plain nats-py, one task each, as
+the money API's ``Responder`` answers on plain nats-py too (a framework's consumer cost about a millisecond a message
+more on this machine, and we use none of its routing).
 
-FastStream's NATS default drops a message after one failing handler; here every subscriber uses manual
-acknowledgement: ack only after the effect is committed, a failure is redelivered after a growing delay,
+Every consumer acknowledges only after the effect is committed, a failure is redelivered after a growing delay,
 and after ``max_deliver`` attempts the message is parked on ``deadletter.<consumer>`` (stream
 ``DEADLETTER``) with the error, for an operator to inspect and replay (``python -m portal_kit.deadletter``).
 Handlers receive the event as its generated model; a message that breaks the contract is parked at once with
@@ -10,14 +11,18 @@ the reason, and its handler never sees it.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from faststream import AckPolicy
-from faststream.nats import ConsumerConfig, DeliverPolicy, JStream, NatsBroker, PullSub
-from faststream.nats.annotations import NatsMessage
+from nats.aio.client import Client as NATS
+from nats.aio.msg import Msg
+from nats.errors import TimeoutError as NatsTimeout
+from nats.js import JetStreamContext
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from opentelemetry.trace import SpanKind
 from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -32,10 +37,13 @@ from portal_kit.messaging.events import (
     subject_of,
 )
 from portal_kit.messaging.inbox import claim, claim_with_row
-from portal_kit.messaging.relay import inbox_prefix
+from portal_kit.messaging.relay import connect_nats, inbox_prefix
 from portal_kit.telemetry import extract_context, tracer
 
+# A waiting pull hands over a message as soon as it arrives, whatever its timeout; the timeout only sets how often an
+# idle consumer asks again (each a request to NATS and a wake-up of the worker).
 PULL_SECONDS = 10.0
+PULL_BATCH = 16
 log = logging.getLogger("portal_kit.consumer")
 
 DEADLETTER_STREAM = "DEADLETTER"
@@ -62,15 +70,95 @@ RowHandler = Callable[[EventModel], RowEffect]
 _Apply = Callable[[EventModel, str, str], Awaitable[AfterCommit | None]]
 
 
-class PortalBroker(NatsBroker):
-    """The broker of a worker: it remembers its user's inbox, which JetStream pull subscriptions need too
-    (FastStream gives them the default ``_INBOX``, which a service's NATS user may not read)."""
+_OnMessage = Callable[[Msg], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class _Consumer:
+    subject: str
+    stream: str
+    durable: str
+    max_deliver: int
+    on_message: _OnMessage
+
+
+class PortalBroker:
+    """A worker's consumers (``subscribe``, ``subscribe_row``) and its core NATS publishes, on one connection as the
+    worker's NATS user, whose replies (pull requests' too) come only to its own inbox. ``start`` creates or binds
+    each durable consumer and pulls it in a task of its own, handling its messages one after another."""
 
     def __init__(self, nats_url: str, *, name: str) -> None:
+        self.nats_url = nats_url
+        self.name = name
         self.inbox = inbox_prefix(nats_url)
-        super().__init__(
-            nats_url, connect_timeout=5, max_reconnect_attempts=-1, name=name, logger=log, inbox_prefix=self.inbox
-        )
+        self._consumers: list[_Consumer] = []
+        self._nc: NATS | None = None
+        self._js: JetStreamContext | None = None
+        self._pulls: list[asyncio.Task[None]] = []
+
+    def add(self, consumer: _Consumer) -> None:
+        self._consumers.append(consumer)
+
+    async def start(self) -> None:
+        self._nc = await connect_nats(self.nats_url, self.name)
+        self._js = self._nc.jetstream()
+        for consumer in self._consumers:
+            subscription = await self._js.pull_subscribe(
+                consumer.subject,
+                durable=consumer.durable,
+                stream=consumer.stream,
+                config=ConsumerConfig(
+                    deliver_policy=DeliverPolicy.ALL,
+                    ack_policy=AckPolicy.EXPLICIT,
+                    max_deliver=consumer.max_deliver + 1,  # the last delivery parks it
+                    ack_wait=30,
+                ),
+                inbox_prefix=f"{self.inbox}.".encode(),
+            )
+            self._pulls.append(asyncio.create_task(_pull(consumer, subscription)))
+
+    async def publish(self, body: bytes, subject: str) -> None:
+        """Core NATS (no stream): a nudge after a commit."""
+        if self._nc is None:
+            raise RuntimeError("the broker is not started")
+        await self._nc.publish(subject, body)
+
+    async def publish_to_stream(self, body: bytes, subject: str, headers: dict[str, str], stream: str) -> None:
+        if self._js is None:
+            raise RuntimeError("the broker is not started")
+        await self._js.publish(subject, body, headers=headers, stream=stream)
+
+    async def stop(self) -> None:
+        for pull in self._pulls:
+            pull.cancel()
+        await asyncio.gather(*self._pulls, return_exceptions=True)
+        self._pulls.clear()
+        if self._nc is not None:
+            with contextlib.suppress(Exception):
+                await self._nc.close()
+            self._nc, self._js = None, None
+
+
+async def _pull(consumer: _Consumer, subscription: JetStreamContext.PullSubscription) -> None:
+    """Fetch and handle ``consumer``'s messages until cancelled; NATS away is waited out (nats-py reconnects)."""
+    while True:
+        try:
+            messages = await subscription.fetch(PULL_BATCH, timeout=PULL_SECONDS)
+        except NatsTimeout:
+            continue
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the next pull tries again
+            log.warning("%s could not pull: %s", consumer.durable, exc)
+            await asyncio.sleep(1.0)
+            continue
+        for message in messages:
+            try:
+                await consumer.on_message(message)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # unacknowledged: redelivered after the ack wait
+                log.exception("%s could not handle a message of %s", consumer.durable, message.subject)
 
 
 def create_broker(nats_url: str, *, name: str) -> PortalBroker:
@@ -152,11 +240,10 @@ def _consume(
     stream = stream or stream_name(subject.split(".", 1)[0])
     span_tracer = tracer(service)
 
-    async def on_message(msg: NatsMessage) -> None:
-        body: bytes = msg.body
-        actual_subject: str = msg.raw_message.subject
+    async def on_message(msg: Msg) -> None:
+        body, actual_subject = msg.data, msg.subject
         headers: dict[str, Any] = dict(msg.headers or {})
-        delivered = int(msg.raw_message.metadata.num_delivered or 1)
+        delivered = int(msg.metadata.num_delivered or 1)
         try:
             received = event.model_validate_json(body)
         except ValidationError as exc:
@@ -183,7 +270,7 @@ def _consume(
                     log.warning(
                         "%s failed on %s (delivery %s), retry in %ss: %s", consumer, received_id, delivered, delay, exc
                     )
-                    await msg.nack(delay=delay)
+                    await msg.nak(delay=delay)
                 return
             if after is not None:
                 try:
@@ -192,19 +279,7 @@ def _consume(
                     log.exception("%s: the follow-up of %s failed", consumer, received_id)
             await msg.ack()
 
-    broker.subscriber(
-        subject,
-        stream=JStream(name=stream, declare=False),
-        durable=consumer,
-        # A waiting pull hands over a message as soon as it arrives, whatever its timeout; the timeout only sets how
-        # often an idle consumer asks again (each a request to NATS and a wake-up of the worker).
-        pull_sub=PullSub(batch_size=16, timeout=PULL_SECONDS),
-        inbox_prefix=f"{broker.inbox}.".encode(),
-        deliver_policy=DeliverPolicy.ALL,
-        config=ConsumerConfig(max_deliver=max_deliver + 1, ack_wait=30),
-        ack_policy=AckPolicy.MANUAL,
-        no_reply=True,
-    )(on_message)
+    broker.add(_Consumer(subject, stream, consumer, max_deliver, on_message))
 
 
 def _first_problems(error: ValidationError, most: int = 3) -> str:
@@ -215,7 +290,7 @@ def _first_problems(error: ValidationError, most: int = 3) -> str:
 
 
 async def _dead_letter(
-    broker: NatsBroker,
+    broker: PortalBroker,
     consumer: str,
     subject: str,
     body: bytes,
@@ -234,4 +309,4 @@ async def _dead_letter(
     }
     if "traceparent" in headers:
         parked["traceparent"] = str(headers["traceparent"])
-    await broker.publish(body, deadletter_subject(consumer), headers=parked, stream=DEADLETTER_STREAM)
+    await broker.publish_to_stream(body, deadletter_subject(consumer), parked, DEADLETTER_STREAM)
