@@ -172,8 +172,8 @@ class OutboxRelay:
         and its rows are marked in one statement: a row is marked only once JetStream acknowledged it, one whose
         ack failed or did not come keeps its place for the next round."""
         js = await self._jetstream()
-        # Most polls find nothing: one prepared statement on the pending rows' index answers that, without a
-        # transaction (an idle worker's polls cost a few per cent of a core each before).
+        # Most polls find nothing: one prepared statement on the pending rows' index answers that, without opening
+        # a transaction for nothing.
         if not notified and await self.db.call(ANY_PENDING) is None:
             return 0
         async with self.db.engine.begin() as connection:

@@ -49,8 +49,7 @@ async def ask(nc: NATS, subject: str, request: BaseModel, reply: type[ReplyModel
 class Responder:
     """Answers request/reply subjects on its own nats-py connection: each subject gets ``responders``
     subscriptions in its queue group, each answering its messages one after another, so a process answers that
-    many requests of a subject at once and the processes of a service share the load. (FastStream is not on
-    this path: its per-message machinery cost three times a money call's own work.)"""
+    many requests of a subject at once and the processes of a service share the load."""
 
     def __init__(self, nats_url: str, *, name: str) -> None:
         self.nats_url = nats_url
