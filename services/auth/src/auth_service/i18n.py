@@ -131,16 +131,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The payment password must be {min}-{max} characters, without leading or trailing spaces.",
         "CN": "支付密码须为 {min}-{max} 个字符，且首尾不能有空格。",
     },
-    "payment_password.invalid": {
-        "TR": "Ödeme şifresi yanlış.",
-        "EN": "Wrong payment password.",
-        "CN": "支付密码错误。",
-    },
-    "payment_password.locked": {
-        "TR": "Çok fazla hatalı ödeme şifresi; lütfen daha sonra tekrar deneyin.",
-        "EN": "Too many wrong payment passwords; please try again later.",
-        "CN": "支付密码错误次数过多，请稍后再试。",
-    },
     "password.weak": {
         "TR": "Bu şifre çok zayıf, lütfen başka bir şifre seçin.",
         "EN": "This password is too weak, please choose another.",
@@ -221,7 +211,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The authenticator code is wrong.",
         "CN": "验证器动态码错误。",
     },
-    "account.not_found": {"TR": "Hesap bulunamadı.", "EN": "Account not found.", "CN": "账号不存在。"},
 }
 
 # What each patternId accepts (spec §5), as a rule a person can follow.

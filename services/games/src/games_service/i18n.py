@@ -48,11 +48,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "At most {max} favourite games.",
         "CN": "最多可收藏 {max} 个游戏。",
     },
-    "stake.out_of_limits": {
-        "TR": "Bahis {min} ile {max} (kuruş) arasında olmalıdır.",
-        "EN": "The stake must be between {min} and {max} minor units.",
-        "CN": "投注额必须在 {min} 到 {max}（最小货币单位）之间。",
-    },
     "stake.not_line_multiple": {
         "TR": "Bahis, hat sayısının ({lines}) katı olmalıdır.",
         "EN": "The stake must be a multiple of the number of lines ({lines}).",
@@ -63,17 +58,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The chance to win must be between {min}% and {max}%.",
         "CN": "获胜概率必须在 {min}% 到 {max}% 之间。",
     },
-    "idempotency.mismatch": {
-        "TR": "Bu istek numarası farklı bir bahis için kullanıldı.",
-        "EN": "This request id was already used for a different bet.",
-        "CN": "该请求编号已用于其他投注。",
-    },
-    "trial.real_money": {
-        "TR": "Deneme hesabı gerçek parayla oynayamaz.",
-        "EN": "A trial account cannot play for real money.",
-        "CN": "试玩账户不能使用真实资金。",
-    },
-    "request.invalid": {"TR": "Geçersiz istek.", "EN": "Invalid request.", "CN": "请求无效。"},
     "seeds.not_shown": {
         "TR": "İlk turunuzdan önce tohumlarınıza bakın (adillik paneli).",
         "EN": "Look at your seeds before your first round (the fairness panel).",

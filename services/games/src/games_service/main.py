@@ -16,7 +16,6 @@ from games_service.i18n import MESSAGES
 from games_service.records import router as records
 from games_service.rooms import router as rooms
 from games_service.settings import GamesSettings
-from portal_kit import money
 from portal_kit.app import create_app
 from portal_kit.messaging.relay import connect_nats
 from portal_kit.site import BrandCache
@@ -55,7 +54,7 @@ def build_app(settings: GamesSettings | None = None) -> FastAPI:
     return create_app(
         settings,
         routers=routers,
-        messages=[MESSAGES, money.MESSAGES],
+        messages=[MESSAGES],
         on_startup=[_start],
         on_shutdown=[_stop],
         title="games",

@@ -112,6 +112,56 @@ KIT_MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This service is not available yet.",
         "CN": "该服务暂不可用。",
     },
+    # Codes more than one service answers (the wallet's refusals passed on by its callers among them): here once.
+    "account.not_found": {"TR": "Hesap bulunamadı.", "EN": "Account not found.", "CN": "账号不存在。"},
+    "amount.invalid": {
+        "TR": "Tutar, kuruş cinsinden pozitif bir tam sayı olmalıdır.",
+        "EN": "The amount must be a positive whole number of minor units.",
+        "CN": "金额必须是以最小货币单位表示的正整数。",
+    },
+    "currency.unknown": {"TR": "Bilinmeyen para birimi.", "EN": "Unknown currency.", "CN": "未知币种。"},
+    "transaction.rolled_back": {
+        "TR": "Bu işlem geri alındı.",
+        "EN": "This transaction was rolled back.",
+        "CN": "该交易已被撤销。",
+    },
+    "wallet.insufficient_funds": {"TR": "Yetersiz bakiye.", "EN": "Insufficient balance.", "CN": "余额不足。"},
+    "payment_password.invalid": {
+        "TR": "Ödeme şifresi yanlış.",
+        "EN": "Wrong payment password.",
+        "CN": "支付密码错误。",
+    },
+    "payment_password.locked": {
+        "TR": "Çok fazla hatalı ödeme şifresi; lütfen daha sonra tekrar deneyin.",
+        "EN": "Too many wrong payment passwords; please try again later.",
+        "CN": "支付密码错误次数过多，请稍后再试。",
+    },
+    "request.invalid": {"TR": "Geçersiz istek.", "EN": "Invalid request.", "CN": "请求无效。"},
+    "stake.out_of_limits": {
+        "TR": "Bahis {min} ile {max} (kuruş) arasında olmalıdır.",
+        "EN": "The stake must be between {min} and {max} minor units.",
+        "CN": "投注额必须在 {min} 到 {max}（最小货币单位）之间。",
+    },
+    "idempotency.mismatch": {
+        "TR": "Bu istek numarası farklı bir istek için kullanıldı.",
+        "EN": "This request id was already used for a different request.",
+        "CN": "该请求编号已用于其他请求。",
+    },
+    "ops.same_person": {
+        "TR": "İkinci adımı başka bir ops kişisi atmalı.",
+        "EN": "Another ops person must take the second step.",
+        "CN": "第二步须由另一位运营人员完成。",
+    },
+    "trial.real_money": {
+        "TR": "Deneme hesabı gerçek parayla işlem yapamaz.",
+        "EN": "A trial account cannot use real money.",
+        "CN": "试玩账户不能使用真实资金。",
+    },
+    "wallet.refused": {
+        "TR": "Cüzdan işlemi reddetti.",
+        "EN": "The wallet refused the bet.",
+        "CN": "钱包拒绝了该投注。",
+    },
 }
 
 

@@ -18,27 +18,7 @@ from portal_events import (
 from portal_kit.errors import DomainError
 from portal_kit.messaging.rpc import ask
 
-# The texts of the wallet's refusals that a caller passes on to the member (TR, EN, CN).
-MESSAGES: dict[str, dict[str, str]] = {
-    "wallet.insufficient_funds": {"TR": "Yetersiz bakiye.", "EN": "Insufficient balance.", "CN": "余额不足。"},
-    "wallet.refused": {
-        "TR": "Cüzdan işlemi reddetti.",
-        "EN": "The wallet refused the bet.",
-        "CN": "钱包拒绝了该投注。",
-    },
-    "account.not_found": {"TR": "Cüzdan bulunamadı.", "EN": "Wallet not found.", "CN": "未找到钱包。"},
-    "currency.unknown": {"TR": "Bilinmeyen para birimi.", "EN": "Unknown currency.", "CN": "未知币种。"},
-    "transaction.rolled_back": {
-        "TR": "Bu işlem geri alındı.",
-        "EN": "This transaction was rolled back.",
-        "CN": "该交易已被撤销。",
-    },
-    "amount.invalid": {
-        "TR": "Tutar, kuruş cinsinden pozitif bir tam sayı olmalıdır.",
-        "EN": "The amount must be a positive whole number of minor units.",
-        "CN": "金额必须是以最小货币单位表示的正整数。",
-    },
-}
+# The texts of the wallet's refusals that a caller passes on to the member are the kit's (``i18n.KIT_MESSAGES``).
 
 
 # The largest amount one movement of the money API takes, in minor units (its contracts' ``maximum``): a caller

@@ -50,11 +50,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Void proposal not found.",
         "CN": "未找到作废申请。",
     },
-    "ops.same_person": {
-        "TR": "Öneriyi yapan kişi onu karara bağlayamaz; başka bir ops kişisi gerekir.",
-        "EN": "Whoever proposed it may not decide it; another ops person must.",
-        "CN": "提出申请的人不能审批，须由另一位运营人员处理。",
-    },
     "lottery.issue_closed": {
         "TR": "Bu çekilişin bahisleri kapandı.",
         "EN": "Betting on this issue has closed.",
@@ -85,15 +80,5 @@ MESSAGES: dict[str, dict[str, str]] = {
         "TR": "Dönüş adresi portalın kendi sayfası olmalıdır.",
         "EN": "The back address must be a page of the portal.",
         "CN": "返回地址必须是本站页面。",
-    },
-    "stake.out_of_limits": {
-        "TR": "Bahis {min} ile {max} (kuruş) arasında olmalıdır.",
-        "EN": "The stake must be between {min} and {max} minor units.",
-        "CN": "投注额必须在 {min} 到 {max}（最小货币单位）之间。",
-    },
-    "idempotency.mismatch": {
-        "TR": "Bu istek numarası farklı bir bahis için kullanıldı.",
-        "EN": "This request id was already used for a different bet.",
-        "CN": "该请求编号已用于其他投注。",
     },
 }

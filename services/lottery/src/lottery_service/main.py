@@ -12,7 +12,6 @@ from lottery_service.i18n import MESSAGES
 from lottery_service.ops import router as lottery_ops
 from lottery_service.settings import LotterySettings
 from lottery_service.vn import router as vn
-from portal_kit import money
 from portal_kit.app import create_app
 from portal_kit.messaging.relay import connect_nats
 from portal_kit.site import BrandCache
@@ -35,7 +34,7 @@ def build_app(settings: LotterySettings | None = None) -> FastAPI:
     return create_app(
         settings or LotterySettings(),
         routers=[games.router, draws.router, bets.router, vn.router, lottery_ops.ops],
-        messages=[MESSAGES, money.MESSAGES],
+        messages=[MESSAGES],
         on_startup=[_start],
         on_shutdown=[_stop],
         title="lottery",

@@ -3,40 +3,16 @@
 from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
-    "wallet.insufficient_funds": {"TR": "Yetersiz bakiye.", "EN": "Insufficient balance.", "CN": "余额不足。"},
-    "account.not_found": {"TR": "Cüzdan bulunamadı.", "EN": "Wallet not found.", "CN": "未找到钱包。"},
-    "amount.invalid": {
-        "TR": "Tutar, kuruş cinsinden pozitif bir tam sayı olmalıdır.",
-        "EN": "The amount must be a positive whole number of minor units.",
-        "CN": "金额必须是以最小货币单位表示的正整数。",
-    },
     "amount.out_of_limits": {
         "TR": "Tutar izin verilen aralığın dışında ({min} - {max}).",
         "EN": "The amount is outside the allowed range ({min} - {max}).",
         "CN": "金额超出允许范围（{min} - {max}）。",
     },
-    "currency.unknown": {"TR": "Bilinmeyen para birimi.", "EN": "Unknown currency.", "CN": "未知币种。"},
     "wallet.unknown": {"TR": "Bilinmeyen cüzdan.", "EN": "Unknown wallet.", "CN": "未知钱包。"},
     "wallet.single_mode": {
         "TR": "Bu markada tek cüzdan kullanılıyor; transfer gerekmez.",
         "EN": "This brand uses a single wallet; no transfer is needed.",
         "CN": "该品牌使用单一钱包，无需转账。",
-    },
-    "request.invalid": {"TR": "Geçersiz istek.", "EN": "Invalid request.", "CN": "请求无效。"},
-    "idempotency.mismatch": {
-        "TR": "Bu istek numarası farklı bir işlem için kullanıldı.",
-        "EN": "This request id was already used for a different operation.",
-        "CN": "该请求编号已用于其他操作。",
-    },
-    "transaction.rolled_back": {
-        "TR": "Bu işlem geri alındı.",
-        "EN": "This transaction was rolled back.",
-        "CN": "该交易已被撤销。",
-    },
-    "trial.real_money": {
-        "TR": "Deneme hesabı gerçek parayla işlem yapamaz.",
-        "EN": "A trial account cannot use real money.",
-        "CN": "试玩账户不能使用真实资金。",
     },
     "channel.unknown": {"TR": "Bilinmeyen ödeme kanalı.", "EN": "Unknown payment channel.", "CN": "未知支付渠道。"},
     "reference.required": {
@@ -75,20 +51,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "At most {max} bank accounts can be bound.",
         "CN": "最多可绑定 {max} 个银行账户。",
     },
-    "payment_password.invalid": {
-        "TR": "Ödeme şifresi yanlış.",
-        "EN": "Wrong payment password.",
-        "CN": "支付密码错误。",
-    },
     "payment_password.not_set": {
         "TR": "Önce bir ödeme şifresi belirleyin.",
         "EN": "Set a payment password first.",
         "CN": "请先设置支付密码。",
-    },
-    "payment_password.locked": {
-        "TR": "Çok fazla hatalı ödeme şifresi; lütfen daha sonra tekrar deneyin.",
-        "EN": "Too many wrong payment passwords; please try again later.",
-        "CN": "支付密码错误次数过多，请稍后再试。",
     },
     "withdrawal.not_found": {"TR": "Çekim bulunamadı.", "EN": "Withdrawal not found.", "CN": "未找到提款记录。"},
     "withdrawal.state_invalid": {
@@ -131,11 +97,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "TR": "Hesabınızın güvenlik bilgileri yakın zamanda değişti; güvenliğiniz için para çekme 24 saat kapalı.",
         "EN": "Your account's security details changed recently; for your safety, withdrawals are paused for 24 hours.",
         "CN": "您的账户安全信息近期已更改，为了您的安全，24小时内暂停提款。",
-    },
-    "ops.same_person": {
-        "TR": "Bu tutarda ikinci adımı başka bir ops kişisi atmalı.",
-        "EN": "At this amount another ops person must take the second step.",
-        "CN": "此金额的第二步须由另一位运营人员完成。",
     },
     "adjustment.not_found": {
         "TR": "Bakiye düzeltme talebi bulunamadı.",
