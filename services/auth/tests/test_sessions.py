@@ -9,13 +9,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from auth_helpers import HOME, AuthClient
 from fastapi import FastAPI
-from fastapi.routing import APIRoute
 from sqlalchemy import select, update
 
 from auth_service.accounts.models import Account, LoginRecord
 from auth_service.passwords import hash_password
 from portal_kit.db import Database
-from portal_kit.lean_routes import is_lean
 from portal_kit.sessions import SessionStore
 from portal_kit.testing.plugin import PortalServers
 from portal_kit.valkey_link import ValkeyLink
@@ -45,11 +43,11 @@ async def test_login_answers_a_working_token_and_records_the_address(
     assert logins[0]["ip"] == "198.51.100.10" and logins[0]["success"] is True
 
 
-async def test_both_login_entries_run_without_fastapis_dependency_solving(app: FastAPI, auth: AuthClient) -> None:
-    """Every input of a login is the request (the brand read inside ``caller``), so both entries are lean routes;
-    their refusals are still the app's envelopes (the tests around this one), their documents unchanged."""
-    lean = {route.path for route in app.router.routes if isinstance(route, APIRoute) and is_lean(route)}
-    assert {"/wps/session/login", "/wps/session/login/agent"} <= lean
+async def test_a_login_reads_its_brand_from_the_request_and_documents_the_header(
+    app: FastAPI, auth: AuthClient
+) -> None:
+    """The brand is read inside ``caller``, not as a dependency of its own: the document still names the header and
+    an unknown brand is refused with the app's envelope."""
     login = app.openapi()["paths"]["/wps/session/login"]["post"]
     assert "merchant" in {parameter["name"].lower() for parameter in login["parameters"]}
     unknown = await auth.http.post("/wps/session/login", json={"value": "x"}, headers={"Merchant": "No Such!"})

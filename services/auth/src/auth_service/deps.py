@@ -18,8 +18,7 @@ async def auth_context(request: Request) -> AuthContext:
 
 
 async def caller(request: Request) -> Caller:
-    # The brand read here rather than as a dependency of its own, so a call whose inputs are all the request's
-    # (the login) runs without FastAPI's per-request dependency solving (portal_kit.lean_routes).
+    # The brand read here rather than as a dependency of its own: one dependency for the caller, not two.
     merchant = await merchant_code(request)
     return Caller(merchant, language_of(request), address_of(request), request.headers.get("user-agent"))
 

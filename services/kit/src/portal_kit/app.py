@@ -11,7 +11,6 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -20,10 +19,8 @@ from portal_kit.context import request_id_var
 from portal_kit.db import Database
 from portal_kit.envelope import Envelope, failure, ok
 from portal_kit.errors import DomainError
-from portal_kit.exact_routes import ExactRoutes
 from portal_kit.heap import startup_heap_frozen
 from portal_kit.i18n import DEFAULT_LANGUAGE, Catalogue, Translator, resolve_language
-from portal_kit.lean_routes import make_lean
 from portal_kit.logging import configure_logging
 from portal_kit.openapi import document
 from portal_kit.sessions import SessionCache, SessionStore
@@ -285,10 +282,4 @@ def create_app(
         if router.dependencies:
             raise ValueError("a router's own dependencies would be lost: declare them on its routes")
         app.router.routes.extend(router.routes)
-    app.router.routes.insert(0, ExactRoutes(app.router.routes))
-    if not exporting():  # FastAPI's own way makes the spans of each dependency
-        for route in app.router.routes:
-            if isinstance(route, APIRoute):
-                make_lean(route)
-    app.router._mark_routes_changed()
     return app
