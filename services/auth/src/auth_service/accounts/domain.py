@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from enum import StrEnum
 from typing import Any
 
 from portal_kit.sessions import AGENT_TYPES, TRIAL_TYPE
@@ -13,7 +14,16 @@ from portal_kit.sessions import AGENT_TYPES, TRIAL_TYPE
 MEMBER_TYPE = 0
 WEAK_PASSWORD = "123456"  # noqa: S105 - spec §9: the default weak password forces a change
 ADULT_AGE = 18
-ACTIVE, DISABLED = "active", "disabled"  # an account's status; only an active one may sign in
+
+
+class AccountStatus(StrEnum):
+    """An account's status; only an active one may sign in."""
+
+    ACTIVE = "active"
+    DISABLED = "disabled"
+
+
+ACTIVE, DISABLED = AccountStatus
 # Fields that belong to a flow of their own, never checked as plain registration fields here:
 # captcha (checked against the captcha store) and the SMS code (mobile registration).
 FLOW_FIELDS = frozenset({"captcha", "verificationCode"})

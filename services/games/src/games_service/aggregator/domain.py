@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from portal_kit.money import MAX_AMOUNT
 
@@ -45,13 +46,33 @@ WALLET_REFUSALS = {
     "trial.real_money": USER_DISABLED,
 }
 
-BET, WIN, ROLLBACK = "bet", "win", "rollback"
+
+class TransactionKind(StrEnum):
+    """What a Hub88 transaction asks: a bet, a win or a rollback."""
+
+    BET = "bet"
+    WIN = "win"
+    ROLLBACK = "rollback"
+
+
+BET, WIN, ROLLBACK = TransactionKind
+
+
 # A bet is claimed (pending) before the wallet debits it, placed once debited (a free bet at once), won once a
 # win references it, and rolled back by a rollback (a rollback that comes first leaves it rolled back, so the
 # late bet is refused). A win or rollback is pending until the wallet moved its money, then done. A bet or win
 # the wallet refused for good is dropped: its row stays as a tombstone, so its id is never taken by another kind
 # or content (the same content may be asked again), and it counts for nothing.
-PENDING, PLACED, WON, ROLLED_BACK, DONE, DROPPED = "pending", "placed", "won", "rolled_back", "done", "dropped"
+class TransactionState(StrEnum):
+    PENDING = "pending"
+    PLACED = "placed"
+    WON = "won"
+    ROLLED_BACK = "rolled_back"
+    DONE = "done"
+    DROPPED = "dropped"
+
+
+PENDING, PLACED, WON, ROLLED_BACK, DONE, DROPPED = TransactionState
 LIVE_BETS = frozenset({PENDING, PLACED, WON})  # the stakes a round's record counts
 PAID_WINS = frozenset({PENDING, DONE})  # a claimed win is paid, if need be when Hub88 repeats it
 ROLLBACK_TARGETS = (PENDING, PLACED, ROLLED_BACK, DROPPED)  # states a rollback takes (a won bet refuses it)

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from datetime import datetime
+from enum import StrEnum
 
 # The header's order of vendor categories (spec §2): lottery, live, fish, slots, card games, e-sports,
 # sports betting, cockfight.
 GAME_TYPES = ("LOTT", "ELOTT", "LIVE", "FISH", "RNG", "PVP", "ESPORTS", "SPORTS", "COCKFIGHT")
 SLOT_SUB_CATEGORIES = ("SC", "VP", "JP", "TG", "AC", "BG")
-GAME, VASSALAGE = "GAME", "VASSALAGE"
+
+
+class NodeKind(StrEnum):
+    """A catalogue node: a game, or a vendor's lobby (VASSALAGE) that opens a list of its games."""
+
+    GAME = "GAME"
+    VASSALAGE = "VASSALAGE"
+
+
+GAME, VASSALAGE = NodeKind
 # Node ids are PostgreSQL bigints: a larger number names no game and must not reach the database.
 NODE_ID_MAX = 2**63 - 1
 

@@ -4,11 +4,22 @@ people: a finance maker proposes, a finance checker who is someone else approves
 from __future__ import annotations
 
 from datetime import datetime
+from enum import StrEnum
 
 from portal_kit.errors import Forbidden
 from portal_kit.sessions import Principal
 
-PENDING, APPROVED, REJECTED, LAPSED = "pending", "approved", "rejected", "lapsed"
+
+class VoidRequestStatus(StrEnum):
+    """A proposal to void an issue: decided by a second ops person, lapsed when the issue can no longer be voided."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    LAPSED = "lapsed"
+
+
+PENDING, APPROVED, REJECTED, LAPSED = VoidRequestStatus
 
 
 def actor_name(actor: Principal) -> str:

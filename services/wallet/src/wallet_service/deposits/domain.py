@@ -7,14 +7,30 @@ import hashlib
 import hmac
 import json
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from portal_kit.compare import same_secret
 from wallet_service.ledger.domain import MoneyError
 
-BANK_TRANSFER, SANDBOX = "BANK_TRANSFER", "SANDBOX"
+
+class DepositChannel(StrEnum):
+    BANK_TRANSFER = "BANK_TRANSFER"
+    SANDBOX = "SANDBOX"
+
+
+BANK_TRANSFER, SANDBOX = DepositChannel
 CHANNELS = (BANK_TRANSFER, SANDBOX)
-PENDING, CREDITED, REJECTED, FAILED = "pending", "credited", "rejected", "failed"
+
+
+class DepositState(StrEnum):
+    PENDING = "pending"
+    CREDITED = "credited"
+    REJECTED = "rejected"
+    FAILED = "failed"
+
+
+PENDING, CREDITED, REJECTED, FAILED = DepositState
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from wallet_service.ledger.domain import VENDOR_WALLET, MoneyError, money_text
 from wallet_service.schemas import WalletSettingsRead
 
-SINGLE, TRANSFER = "single", "transfer"
+
+class WalletMode(StrEnum):
+    """A brand's wallets: one main wallet, or a main wallet with transfers to the vendors' wallets."""
+
+    SINGLE = "single"
+    TRANSFER = "transfer"
+
+
+SINGLE, TRANSFER = WalletMode
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from enum import Enum
+from enum import Enum, StrEnum
 
 from wallet_service.ledger.domain import MoneyError, money_text
 
-PENDING, APPROVED, PAID, REJECTED = "pending", "approved", "paid", "rejected"
-RECEIVED, RECEIVED_AUTO = "received", "received_auto"
-PARTLY_RECEIVED, NOT_RECEIVED = "partly_received", "not_received"
-REFUNDED, CLOSED = "refunded", "closed"
+
+class WithdrawalState(StrEnum):
+    PENDING = "pending"
+    APPROVED = "approved"
+    PAID = "paid"
+    REJECTED = "rejected"
+    RECEIVED = "received"
+    RECEIVED_AUTO = "received_auto"
+    PARTLY_RECEIVED = "partly_received"
+    NOT_RECEIVED = "not_received"
+    REFUNDED = "refunded"
+    CLOSED = "closed"
+
+
+PENDING, APPROVED, PAID, REJECTED = (
+    WithdrawalState.PENDING,
+    WithdrawalState.APPROVED,
+    WithdrawalState.PAID,
+    WithdrawalState.REJECTED,
+)
+RECEIVED, RECEIVED_AUTO = WithdrawalState.RECEIVED, WithdrawalState.RECEIVED_AUTO
+PARTLY_RECEIVED, NOT_RECEIVED = WithdrawalState.PARTLY_RECEIVED, WithdrawalState.NOT_RECEIVED
+REFUNDED, CLOSED = WithdrawalState.REFUNDED, WithdrawalState.CLOSED
 
 # What a member may answer once a withdrawal is paid, and the state each answer leads to.
 CONFIRMATIONS = {"received": RECEIVED, "partly": PARTLY_RECEIVED, "not_received": NOT_RECEIVED}
