@@ -10,17 +10,28 @@ Exact returns: a tie (same rank) has probability 3/51, so a side bet returns 2 x
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 
 from portal_kit.fairness import FairStream
 
 GAME_CODE = "BGS_DRAGON_TIGER"
-DRAGON, TIGER, TIE = "DRAGON", "TIGER", "TIE"
+
+
+class Side(StrEnum):
+    """What a Dragon Tiger bet backs."""
+
+    DRAGON = "DRAGON"
+    TIGER = "TIGER"
+    TIE = "TIE"
+
+
+DRAGON, TIGER, TIE = Side
 SIDES = (DRAGON, TIGER, TIE)
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 # What a bet returns, in halves of the stake, by (bet, winner).
-RETURN_HALVES = {
+RETURN_HALVES: dict[tuple[str, str], int] = {
     (DRAGON, DRAGON): 4, (TIGER, TIGER): 4, (DRAGON, TIE): 1, (TIGER, TIE): 1, (TIE, TIE): 32,
 }  # fmt: skip
 

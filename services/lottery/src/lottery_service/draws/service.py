@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from enum import StrEnum
 
 from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.dialects.postgresql import distinct_on, insert
@@ -31,9 +32,17 @@ from portal_kit.db import Database
 from portal_kit.errors import NotFound
 
 log = logging.getLogger("lottery.draws")
-OPEN, DRAWN, SETTLED = "open", "drawn", "settled"
-VOID_ISSUE = "void"  # voided by ops before its draw: never drawn, every bet on it refunded
-STUCK = "stuck"  # its seed cannot be had from its commitment: never drawn, every bet on it refunded
+
+
+class IssueState(StrEnum):
+    OPEN = "open"
+    DRAWN = "drawn"
+    SETTLED = "settled"
+    VOID = "void"  # voided by ops before its draw: never drawn, every bet on it refunded
+    STUCK = "stuck"  # its seed cannot be had from its commitment: never drawn, every bet on it refunded
+
+
+OPEN, DRAWN, SETTLED, VOID_ISSUE, STUCK = IssueState
 REFUNDED = (VOID_ISSUE, STUCK)  # the issues whose bets the worker gives back
 WORKER = "lottery-worker"  # the audit's actor for what the worker does alone
 

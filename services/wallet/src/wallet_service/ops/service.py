@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
+from enum import StrEnum
 
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
@@ -24,7 +25,16 @@ from wallet_service.ops.domain import actor_name, needs_second_person, refuse_sa
 from wallet_service.ops.models import AdjustmentRequest, OpsAudit
 from wallet_service.schemas import AdjustmentRead, AdjustmentRequestRead, WalletAuditRead
 
-PENDING, APPROVED, REJECTED = "pending", "approved", "rejected"
+
+class AdjustmentRequestState(StrEnum):
+    """An adjustment above the dual-control amount, waiting for a second ops person."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+
+
+PENDING, APPROVED, REJECTED = AdjustmentRequestState
 
 
 async def adjust(
