@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -57,7 +58,15 @@ async def account_of(principal: Member) -> Account:
 
 Player = Annotated[Account, Depends(account_of)]
 
-MAIN_WALLET, FREE_PLAY_WALLET = "main", "freeplay"
+
+class WalletName(StrEnum):
+    """The wallet an in-house round is played with: a real account's main one, a trial account's play money."""
+
+    MAIN = "main"
+    FREE_PLAY = "freeplay"
+
+
+MAIN_WALLET, FREE_PLAY_WALLET = WalletName
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from enum import StrEnum
 from typing import Any
 
 from nats.aio.client import Client as NATS
@@ -48,7 +49,15 @@ from portal_kit.telemetry import inject_headers
 log = logging.getLogger("games.bgs")
 
 VENDOR = "BGS"
-OPEN, SETTLED, VOID = "open", "settled", "void"
+
+
+class RoundState(StrEnum):
+    OPEN = "open"
+    SETTLED = "settled"
+    VOID = "void"
+
+
+OPEN, SETTLED, VOID = RoundState
 MAIN = "main"
 
 

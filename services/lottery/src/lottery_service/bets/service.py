@@ -24,6 +24,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from enum import StrEnum
 
 from nats.aio.client import Client as NATS
 from sqlalchemy import func, select, text, update
@@ -35,8 +36,19 @@ from portal_kit.db import Database
 from portal_kit.errors import Conflict, DomainError, NotFound
 from portal_kit.money import Refused, credit, debit, rollback
 
-PENDING, ACCEPTED, VOIDING, VOID = "pending", "accepted", "voiding", "void"
-WON, LOST, CANCELLING, CANCELLED = "won", "lost", "cancelling", "cancelled"
+
+class BetState(StrEnum):
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    VOIDING = "voiding"
+    VOID = "void"
+    WON = "won"
+    LOST = "lost"
+    CANCELLING = "cancelling"
+    CANCELLED = "cancelled"
+
+
+PENDING, ACCEPTED, VOIDING, VOID, WON, LOST, CANCELLING, CANCELLED = BetState
 LIVE = (PENDING, ACCEPTED, CANCELLING)  # bets still waiting for their issue
 REFUSALS = {"lottery.issue_unknown": NotFound, "idempotency.mismatch": Conflict}  # else 409 Conflict
 
