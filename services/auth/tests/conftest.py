@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -12,27 +11,16 @@ from fastapi import FastAPI
 from auth_service.main import build_app
 from auth_service.settings import AuthSettings
 from portal_kit.db import Database
-from portal_kit.migrations import upgrade
 from portal_kit.servers import ManagedProcess, free_port, port_open
+from portal_kit.testing.fixtures import migrated_database, opened_database
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
 from portal_stack.harness import running_site
 from site_service.seed import seed
 
-SERVICES = Path(__file__).resolve().parents[2]
+site_database_url = migrated_database("site_for_auth", "site")
 
 
-@pytest.fixture(scope="session")
-def site_database_url(portal_servers: PortalServers) -> str:
-    url = portal_servers.database("site_for_auth")
-    upgrade(SERVICES / "site" / "migrations", url)
-    return url
-
-
-@pytest.fixture(scope="session")
-def auth_database_url(portal_servers: PortalServers) -> str:
-    url = portal_servers.database("auth_test")
-    upgrade(SERVICES / "auth" / "migrations", url)
-    return url
+auth_database_url = migrated_database("auth_test", "auth")
 
 
 @pytest.fixture(scope="session")
@@ -91,11 +79,7 @@ async def auth_db(auth_settings: AuthSettings) -> AsyncIterator[Database]:
     await db.dispose()
 
 
-@pytest.fixture(scope="session")
-async def site_db(site_database_url: str) -> AsyncIterator[Database]:
-    db = Database(site_database_url)
-    yield db
-    await db.dispose()
+site_db = opened_database("site_database_url")
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ its own database), as the games service reaches them in production."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -18,34 +17,19 @@ from games_service.seed import seed as seed_catalogue
 from games_service.settings import GamesSettings
 from portal_kit.db import Database
 from portal_kit.messaging.rpc import Responder
-from portal_kit.migrations import upgrade
+from portal_kit.testing.fixtures import migrated_database, opened_database
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
 from portal_stack.harness import running_site
 from site_service.seed import seed as seed_site
 from wallet_service.money.rpc import money_answers
 
-SERVICES = Path(__file__).resolve().parents[2]
+games_database_url = migrated_database("games_test", "games")
 
 
-@pytest.fixture(scope="session")
-def games_database_url(portal_servers: PortalServers) -> str:
-    url = portal_servers.database("games_test")
-    upgrade(SERVICES / "games" / "migrations", url)
-    return url
+wallet_database_url = migrated_database("wallet_for_games", "wallet")
 
 
-@pytest.fixture(scope="session")
-def wallet_database_url(portal_servers: PortalServers) -> str:
-    url = portal_servers.database("wallet_for_games")
-    upgrade(SERVICES / "wallet" / "migrations", url)
-    return url
-
-
-@pytest.fixture(scope="session")
-def site_database_url(portal_servers: PortalServers) -> str:
-    url = portal_servers.database("site_for_games")
-    upgrade(SERVICES / "site" / "migrations", url)
-    return url
+site_database_url = migrated_database("site_for_games", "site")
 
 
 @pytest.fixture(scope="session")
@@ -55,18 +39,10 @@ def site_worker(portal_servers: PortalServers, site_database_url: str) -> Iterat
         yield
 
 
-@pytest.fixture(scope="session")
-async def games_db(games_database_url: str) -> AsyncIterator[Database]:
-    db = Database(games_database_url, pool_size=20, max_overflow=10)
-    yield db
-    await db.dispose()
+games_db = opened_database("games_database_url", pool_size=20, max_overflow=10)
 
 
-@pytest.fixture(scope="session")
-async def wallet_db(wallet_database_url: str) -> AsyncIterator[Database]:
-    db = Database(wallet_database_url, pool_size=20, max_overflow=10)
-    yield db
-    await db.dispose()
+wallet_db = opened_database("wallet_database_url", pool_size=20, max_overflow=10)
 
 
 @pytest.fixture

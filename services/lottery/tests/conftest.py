@@ -5,7 +5,6 @@ its own database, as the lottery reaches them in production."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -17,34 +16,19 @@ from lottery_service.settings import LotterySettings
 from portal_kit.db import Database
 from portal_kit.messaging.relay import connect_nats
 from portal_kit.messaging.rpc import Responder
-from portal_kit.migrations import upgrade
+from portal_kit.testing.fixtures import migrated_database, opened_database
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
 from portal_stack.harness import running_site
 from site_service.seed import seed as seed_site
 from wallet_service.money.rpc import money_answers
 
-SERVICES = Path(__file__).resolve().parents[2]
+lottery_database_url = migrated_database("lottery_test", "lottery")
 
 
-@pytest.fixture(scope="session")
-def lottery_database_url(portal_servers: PortalServers) -> str:
-    url = portal_servers.database("lottery_test")
-    upgrade(SERVICES / "lottery" / "migrations", url)
-    return url
+wallet_for_lottery_url = migrated_database("wallet_for_lottery", "wallet")
 
 
-@pytest.fixture(scope="session")
-def wallet_for_lottery_url(portal_servers: PortalServers) -> str:
-    url = portal_servers.database("wallet_for_lottery")
-    upgrade(SERVICES / "wallet" / "migrations", url)
-    return url
-
-
-@pytest.fixture(scope="session")
-def site_for_lottery_url(portal_servers: PortalServers) -> str:
-    url = portal_servers.database("site_for_lottery")
-    upgrade(SERVICES / "site" / "migrations", url)
-    return url
+site_for_lottery_url = migrated_database("site_for_lottery", "site")
 
 
 @pytest.fixture(scope="session")
@@ -54,18 +38,10 @@ def lottery_site_worker(portal_servers: PortalServers, site_for_lottery_url: str
         yield
 
 
-@pytest.fixture(scope="session")
-async def lottery_db(lottery_database_url: str) -> AsyncIterator[Database]:
-    db = Database(lottery_database_url, pool_size=20, max_overflow=20)
-    yield db
-    await db.dispose()
+lottery_db = opened_database("lottery_database_url", pool_size=20, max_overflow=20)
 
 
-@pytest.fixture(scope="session")
-async def wallet_for_lottery(wallet_for_lottery_url: str) -> AsyncIterator[Database]:
-    db = Database(wallet_for_lottery_url, pool_size=20, max_overflow=10)
-    yield db
-    await db.dispose()
+wallet_for_lottery = opened_database("wallet_for_lottery_url", pool_size=20, max_overflow=10)
 
 
 @pytest.fixture

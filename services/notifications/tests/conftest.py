@@ -6,24 +6,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 from notifications_helpers import Notifications, Replica, replica_process
 from notifications_service.settings import NotificationsSettings
 from notifications_service.worker import build_worker
 
-from portal_kit.migrations import upgrade
+from portal_kit.testing.fixtures import migrated_database
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
 
-SERVICES = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="session")
-def notifications_database_url(portal_servers: PortalServers) -> str:
-    url = portal_servers.database("notifications_test")
-    upgrade(SERVICES / "notifications" / "migrations", url)
-    return url
+notifications_database_url = migrated_database("notifications_test", "notifications")
 
 
 @pytest.fixture(scope="session")

@@ -1,28 +1,20 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import httpx
 import pytest
 from fastapi import FastAPI
 
 from portal_kit.db import Database
-from portal_kit.migrations import upgrade
 from portal_kit.sessions import OpsRole, Principal, Role
+from portal_kit.testing.fixtures import migrated_database
 from portal_kit.testing.plugin import PortalServers, issue_session, reset_database, reset_redis, reset_streams
 from site_service.main import build_app
 from site_service.seed import seed
 from site_service.settings import SiteSettings
 
-MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
-
-
-@pytest.fixture(scope="session")
-def site_database_url(portal_servers: PortalServers) -> str:
-    url = portal_servers.database("site_test")
-    upgrade(MIGRATIONS, url)
-    return url
+site_database_url = migrated_database("site_test", "site")
 
 
 @pytest.fixture(scope="session")

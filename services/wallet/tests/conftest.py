@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -10,27 +9,18 @@ from wallet_http import WalletClient
 from auth_service.accounts.payment_password import payment_password_answers
 from portal_kit.db import Database
 from portal_kit.messaging.rpc import Responder
-from portal_kit.migrations import upgrade
+from portal_kit.testing.fixtures import migrated_database, opened_database
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
 from wallet_service.main import build_app
 from wallet_service.settings import WalletSettings
 
-MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
 COOLING_OFF_SECONDS = 24 * 3600
 
 
-@pytest.fixture(scope="session")
-def wallet_database_url(portal_servers: PortalServers) -> str:
-    url = portal_servers.database("wallet_test")
-    upgrade(MIGRATIONS, url)
-    return url
+wallet_database_url = migrated_database("wallet_test", "wallet")
 
 
-@pytest.fixture(scope="session")
-async def wallet_db(wallet_database_url: str) -> AsyncIterator[Database]:
-    db = Database(wallet_database_url, pool_size=30, max_overflow=20)
-    yield db
-    await db.dispose()
+wallet_db = opened_database("wallet_database_url", pool_size=30, max_overflow=20)
 
 
 @pytest.fixture(autouse=True)
@@ -40,15 +30,8 @@ async def clean(portal_servers: PortalServers, wallet_database_url: str, wallet_
     await reset_redis(portal_servers.redis_url)
 
 
-AUTH_MIGRATIONS = Path(__file__).resolve().parents[2] / "auth" / "migrations"
-
-
-@pytest.fixture(scope="session")
-def auth_database_url(portal_servers: PortalServers) -> str:
-    """The real auth database: the payment password lives there and auth answers the wallet's checks."""
-    url = portal_servers.database("auth_for_wallet")
-    upgrade(AUTH_MIGRATIONS, url)
-    return url
+# The real auth database: the payment password lives there and auth answers the wallet's checks.
+auth_database_url = migrated_database("auth_for_wallet", "auth")
 
 
 @pytest.fixture
