@@ -13,9 +13,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
 from site_service.config.domain import REGISTRATION_FIELDS
-from site_service.config.models import Merchant, RegisterRule, Resource
+from site_service.config.models import DomainRoute, Merchant, RegisterRule, Resource
 from site_service.content import fairness_help
-from site_service.content.models import Announcement, Banner, DomainRoute, HelpTopic
+from site_service.content.models import Announcement, Banner, HelpTopic
 from site_service.settings import SiteSettings
 
 CODE = "turkeyf2"

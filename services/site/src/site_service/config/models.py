@@ -87,3 +87,15 @@ class OpsAudit(Base):
     action: Mapped[str] = mapped_column(String(100))
     detail: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class DomainRoute(Base):
+    """An alternative address (line) of a brand, offered when the usual one is unreachable."""
+
+    __tablename__ = "domain_route"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
+    merchant: Mapped[str] = mapped_column(ForeignKey("merchant.code", ondelete="CASCADE"), index=True)
+    domain: Mapped[str] = mapped_column(String(200))
+    label: Mapped[str] = mapped_column(String(100), default="")
+    sort: Mapped[int] = mapped_column(Integer, default=0)

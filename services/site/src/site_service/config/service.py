@@ -17,8 +17,8 @@ from portal_kit.paging import Page, page_of
 from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from portal_kit.site import StatusInputs
-from site_service.audit import record_change
 from site_service.cache import SiteCache
+from site_service.config.audit import record_change
 from site_service.config.domain import (
     PATTERNS,
     REGISTRATION_FIELDS,
@@ -26,7 +26,7 @@ from site_service.config.domain import (
     localized,
     unknown_flags,
 )
-from site_service.config.models import Merchant, OpsAudit, RegisterRule, Resource
+from site_service.config.models import DomainRoute, Merchant, OpsAudit, RegisterRule, Resource
 from site_service.config.schemas import (
     Analytics,
     AuditEntryRead,
@@ -43,7 +43,6 @@ from site_service.config.schemas import (
     ResourceRead,
     SiteConfigBase,
 )
-from site_service.content.models import DomainRoute
 
 
 async def get_merchant(session: AsyncSession, code: str, *, for_update: bool = False) -> Merchant:

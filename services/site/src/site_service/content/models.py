@@ -52,15 +52,3 @@ class HelpTopic(Base):
     title: Mapped[I18n] = mapped_column(JSONB, default=dict)
     content: Mapped[I18n] = mapped_column(JSONB, default=dict)
     sort: Mapped[int] = mapped_column(Integer, default=0)
-
-
-class DomainRoute(Base):
-    """An alternative address (line) of a brand, offered when the usual one is unreachable."""
-
-    __tablename__ = "domain_route"
-
-    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
-    merchant: Mapped[str] = mapped_column(ForeignKey("merchant.code", ondelete="CASCADE"), index=True)
-    domain: Mapped[str] = mapped_column(String(200))
-    label: Mapped[str] = mapped_column(String(100), default="")
-    sort: Mapped[int] = mapped_column(Integer, default=0)

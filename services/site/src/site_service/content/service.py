@@ -13,8 +13,8 @@ from portal_kit.db import Database
 from portal_kit.errors import NotFound
 from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
-from site_service.audit import record_change
 from site_service.cache import SiteCache
+from site_service.config.audit import record_change
 from site_service.config.domain import localized
 from site_service.config.service import get_merchant
 from site_service.content.domain import NoticeType, PopupExecution, is_live
