@@ -223,7 +223,7 @@ async def idle_sockets(stack: Stack, count: int) -> dict[str, Any]:
     finally:
         for chunk in range(0, len(sockets), 500):
             await asyncio.gather(*(socket.close() for socket in sockets[chunk : chunk + 500]), return_exceptions=True)
-        await valkey.close()
+        await valkey.aclose()
         replica.stop()
 
 

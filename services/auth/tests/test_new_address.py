@@ -212,7 +212,7 @@ async def test_without_any_factor_a_new_address_pauses_money_leaving(
         paused = await check(auth_db, guesses, "turkeyf2", account_id, "654321", 86400)
         assert paused.errorCode == "security.cooling_off"  # ... but no money leaves for a day
     finally:
-        await valkey.close()
+        await valkey.aclose()
 
 
 async def test_the_account_is_read_with_whether_the_address_is_new_to_it(

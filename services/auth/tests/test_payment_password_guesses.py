@@ -68,8 +68,8 @@ async def play(redis_url: str, script: list[Step]) -> None:
             # Never more than LIMIT wrong guesses compared (copies of one at once count as one).
             assert rule.wrong + len(rule.comparing - {RIGHT}) <= LIMIT
     finally:
-        await valkey.execute("DEL", key)
-        await valkey.close()
+        await valkey.delete(key)
+        await valkey.aclose()
 
 
 @settings(max_examples=150, deadline=None)
@@ -101,6 +101,6 @@ def test_copies_of_the_right_answer_at_once_are_one_guess(portal_servers: Portal
             assert await guesses.settle(key, other, right=False) == LIMIT
             assert not await guesses.admit(key, right)  # locked for the window
         finally:
-            await valkey.close()
+            await valkey.aclose()
 
     asyncio.run(run())

@@ -230,7 +230,7 @@ async def test_the_weak_default_password_forces_a_change_first(
         principal = await SessionStore(valkey).load(token)
         assert principal is not None and not principal.must_change_password
     finally:
-        await valkey.close()
+        await valkey.aclose()
 
 
 async def test_agent_entry_admits_only_agents_and_the_site_admits_agents_too(auth: AuthClient, member: str) -> None:

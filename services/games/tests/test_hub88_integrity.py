@@ -341,9 +341,9 @@ async def _launch(games: Games, portal_token: str) -> tuple[str, str, str]:
     url = launched.json()["value"]["url"]
     link = ValkeyLink(games.redis_url)
     try:
-        raw = await link.execute("GET", f"games:hub88sim:{url.rsplit('/', 1)[1]}")
+        raw = await link.get(f"games:hub88sim:{url.rsplit('/', 1)[1]}")
     finally:
-        await link.close()
+        await link.aclose()
     simulated = SimulatedSession.model_validate_json(str(raw))
     return url, simulated.user, simulated.token
 
@@ -354,7 +354,7 @@ async def _logout(games: Games, account: str, portal_token: str) -> None:
     try:
         await SessionStore(link).end(token_key(portal_token))
     finally:
-        await link.close()
+        await link.aclose()
 
 
 async def _change_password_elsewhere(games: Games, account: str, portal_token: str) -> None:
@@ -364,7 +364,7 @@ async def _change_password_elsewhere(games: Games, account: str, portal_token: s
     try:
         assert await SessionStore(link).revoke_account(MERCHANT, account, keep=token_key(other)) == 1
     finally:
-        await link.close()
+        await link.aclose()
 
 
 async def _disable(games: Games, account: str, portal_token: str) -> None:
@@ -373,7 +373,7 @@ async def _disable(games: Games, account: str, portal_token: str) -> None:
     try:
         assert await SessionStore(link).revoke_account(MERCHANT, account) == 1
     finally:
-        await link.close()
+        await link.aclose()
 
 
 @pytest.mark.parametrize("end", [_logout, _change_password_elsewhere, _disable], ids=["logout", "password", "disable"])

@@ -130,7 +130,7 @@ async def test_an_unforeseen_failure_answers_hub88s_general_status_and_a_retry_g
         answer = await hub.call("/transaction/bet", bet)
     finally:
         games.app.state.sessions = sessions
-        await unreachable.close()
+        await unreachable.aclose()
     assert (answer["status"], answer["user"], answer["request_uuid"]) == (UNKNOWN, user, bet["request_uuid"])
     assert await games.balance(account) == 10_000
     again = await hub.call("/transaction/bet", {**bet, "request_uuid": str(uuid.uuid4())})
@@ -158,7 +158,7 @@ async def test_a_bet_asked_again_after_its_session_ended_or_expired_answers_as_i
     try:
         await SessionStore(link).end(token_key(portal_token))  # logout
     finally:
-        await link.close()
+        await link.aclose()
     await wallet_money.credit(games.wallet_db, Movement(MERCHANT, account, "TRY", 5, "meanwhile"))
     again = await hub.call("/transaction/bet", {**bet, "request_uuid": str(uuid.uuid4())})
     assert (again["status"], again["balance"]) == (OK, 19_000 * UNIT)  # the original answer

@@ -380,7 +380,7 @@ async def test_password_change_ends_the_other_sessions_only(portal_servers: Port
         assert await store.load(laptop) is not None
         assert await store.load(other) is not None
     finally:
-        await link.close()
+        await link.aclose()
 
 
 async def test_a_session_that_must_change_its_password_is_held_back(

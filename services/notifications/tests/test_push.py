@@ -148,7 +148,7 @@ async def test_logout_and_a_silent_client_close_the_socket(notifications: Notifi
     try:
         await store.revoke(member.token)  # what auth does on logout and for the other sessions on a password change
     finally:
-        await store.valkey.close()
+        await store.valkey.aclose()
     assert await socket.closed_with() == 4401
     assert await refused_at_upgrade(notifications, ["portal.v1", member.token]) == 403
     other = await notifications.member()

@@ -77,7 +77,7 @@ class WalletClient:
         try:
             key_id, public_key = await PayloadKeys(valkey, DEFAULT_SECRET, "auth").current()
         finally:
-            await valkey.close()
+            await valkey.aclose()
         return encrypt(public_key, key_id, payload, method=method, path=path)
 
     async def call(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx.Response:

@@ -335,7 +335,7 @@ async def test_only_auth_writes_the_payload_keys_and_only_services_that_open_sea
         assert await wallet.get("rsa:current") == key_id
     finally:
         for link in (auth_link, wallet_link):
-            await link.close()
+            await link.aclose()
         for client in (wallet, site):
             await client.aclose()
 
@@ -357,6 +357,6 @@ async def test_each_service_claims_the_nonces_of_sealed_bodies_under_its_own_pre
                 await wallet.set(elsewhere, "1", nx=True)
     finally:
         for link in links.values():
-            await link.close()
+            await link.aclose()
         for client in (admin, wallet):
             await client.aclose()

@@ -15,11 +15,12 @@ import io
 import secrets
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from redis.asyncio import Redis
 
 from auth_service.accounts.domain import leading_zero_bits
 from auth_service.sessions.schemas import BotCheckRead, CaptchaRead
 from portal_kit.compare import same_secret
-from portal_kit.valkey_link import ValkeyLink, as_str
+from portal_kit.valkey_link import as_str
 
 CAPTCHA_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I look-alikes
 CAPTCHA_TTL = 300
@@ -48,23 +49,23 @@ def captcha_image(text: str) -> str:
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
 
 
-async def new_captcha(valkey: ValkeyLink) -> CaptchaRead:
+async def new_captcha(valkey: Redis) -> CaptchaRead:
     captcha_id = secrets.token_urlsafe(12)
     text = "".join(secrets.choice(CAPTCHA_ALPHABET) for _ in range(4))
-    await valkey.execute("SET", f"captcha:{captcha_id}", text, "EX", CAPTCHA_TTL)
+    await valkey.set(f"captcha:{captcha_id}", text, ex=CAPTCHA_TTL)
     return CaptchaRead(captchaId=captcha_id, image=captcha_image(text))
 
 
-async def captcha_matches(valkey: ValkeyLink, captcha_id: str | None, answer: str | None) -> bool:
+async def captcha_matches(valkey: Redis, captcha_id: str | None, answer: str | None) -> bool:
     if not captcha_id or not answer:
         return False
-    expected = as_str(await valkey.execute("GETDEL", f"captcha:{captcha_id}"))
+    expected = as_str(await valkey.getdel(f"captcha:{captcha_id}"))
     return expected is not None and same_secret(expected, answer.strip().upper())
 
 
-async def new_bot_check(valkey: ValkeyLink, difficulty: int) -> BotCheckRead:
+async def new_bot_check(valkey: Redis, difficulty: int) -> BotCheckRead:
     challenge_id, prefix = secrets.token_urlsafe(12), secrets.token_hex(16)
-    await valkey.execute("SET", f"botcheck:{challenge_id}", f"{prefix}:{difficulty}", "EX", BOTCHECK_TTL)
+    await valkey.set(f"botcheck:{challenge_id}", f"{prefix}:{difficulty}", ex=BOTCHECK_TTL)
     return BotCheckRead(challengeId=challenge_id, prefix=prefix, difficulty=difficulty, algorithm="SHA-256")
 
 
@@ -72,10 +73,10 @@ def solves(prefix: str, nonce: str, difficulty: int) -> bool:
     return leading_zero_bits(hashlib.sha256((prefix + nonce).encode()).digest()) >= difficulty
 
 
-async def bot_check_passes(valkey: ValkeyLink, challenge_id: str | None, nonce: str | None) -> bool:
+async def bot_check_passes(valkey: Redis, challenge_id: str | None, nonce: str | None) -> bool:
     if not challenge_id or not nonce or len(nonce) > 64:
         return False
-    stored = as_str(await valkey.execute("GETDEL", f"botcheck:{challenge_id}"))
+    stored = as_str(await valkey.getdel(f"botcheck:{challenge_id}"))
     if stored is None:
         return False
     prefix, difficulty = stored.rsplit(":", 1)

@@ -50,7 +50,7 @@ async def admit_send(ctx: AuthContext, caller: Caller, purpose: str, phone: str,
         brand = await ctx.site.brand(caller.merchant)
         if not any(phone.startswith(f"+{code}") for code in brand.sms_dialing_codes):
             raise DomainError("sms.country_unsupported")
-    countdown = as_int(await ctx.valkey.execute("TTL", f"{key}:wait"))
+    countdown = as_int(await ctx.valkey.ttl(f"{key}:wait"))
     if countdown > 0:
         raise DomainError("sms.countdown", status=429, value={"waitSeconds": countdown}, seconds=countdown)
     secret = ctx.settings.secret_key
@@ -59,7 +59,7 @@ async def admit_send(ctx: AuthContext, caller: Caller, purpose: str, phone: str,
     if await count(ctx.valkey, day, 86400) > ctx.settings.sms_per_number_per_day:
         raise TooManyRequests("sms.quota")
     wait = 60 * ctx.settings.sms_code_minutes
-    if await ctx.valkey.execute("SET", f"{key}:wait", "1", "EX", wait, "NX") is None:
+    if not await ctx.valkey.set(f"{key}:wait", "1", ex=wait, nx=True):
         raise DomainError("sms.countdown", status=429, value={"waitSeconds": wait}, seconds=wait)
     if await count(ctx.valkey, f"auth:sms-brand:{caller.merchant}", 3600) > ctx.settings.sms_per_brand_per_hour:
         raise TooManyRequests("sms.quota")
@@ -73,7 +73,10 @@ async def send_code(
     key = code_key(ctx, caller.merchant, purpose, phone)
     await admit_send(ctx, caller, purpose, phone, by_sms=mail_to is None)
     code = f"{secrets.randbelow(1_000_000):06d}"
-    await ctx.valkey.transaction(("SET", key, code, "EX", minutes * 60), ("DEL", f"{key}:tries"))
+    async with ctx.valkey.pipeline(transaction=True) as pipe:
+        pipe.set(key, code, ex=minutes * 60)
+        pipe.delete(f"{key}:tries")
+        await pipe.execute()
     text = {
         "TR": f"Doğrulama kodunuz: {code}. {minutes} dakika geçerlidir. Kimseyle paylaşmayın.",
         "EN": f"Your verification code is {code}. It is valid for {minutes} minutes. Do not share it.",
@@ -87,7 +90,7 @@ async def send_code(
         else:
             await ctx.sms.send(phone, text)
     except Exception:  # noqa: BLE001 - whatever the provider raised, the code is withdrawn and the caller told
-        await ctx.valkey.execute("DEL", key, f"{key}:wait")
+        await ctx.valkey.delete(key, f"{key}:wait")
         raise DomainError("sms.failed", status=502) from None
     return CodeSentRead(expiredMinutes=minutes)
 
@@ -99,17 +102,17 @@ async def check_code(ctx: AuthContext, merchant: str, purpose: str, phone: str, 
     key = code_key(ctx, merchant, purpose, phone)
     tries = await count(ctx.valkey, f"{key}:tries", ctx.settings.sms_code_minutes * 60)
     if tries > MAX_TRIES:
-        await ctx.valkey.execute("DEL", key)
+        await ctx.valkey.delete(key)
         return False
-    expected = as_str(await ctx.valkey.execute("GET", key))
+    expected = as_str(await ctx.valkey.get(key))
     if expected is None:
         return False
     if same_secret(expected, code.strip()):
         # Only the caller that deletes it used it: two at once, one wins.
-        if not as_int(await ctx.valkey.execute("DEL", key)):
+        if not as_int(await ctx.valkey.delete(key)):
             return False
-        await ctx.valkey.execute("DEL", f"{key}:tries")
+        await ctx.valkey.delete(f"{key}:tries")
         return True
     if tries == MAX_TRIES:
-        await ctx.valkey.execute("DEL", key)
+        await ctx.valkey.delete(key)
     return False

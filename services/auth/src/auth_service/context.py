@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from redis.asyncio import Redis
+
 from auth_service.messages import SmsProvider, SmtpMailer
 from auth_service.sessions.login_counts import LoginCounts
 from auth_service.settings import AuthSettings
@@ -11,14 +13,13 @@ from portal_kit.db import Database
 from portal_kit.encryption import PayloadKeys
 from portal_kit.sessions import SessionStore
 from portal_kit.site import BrandCache
-from portal_kit.valkey_link import ValkeyLink
 
 
 @dataclass
 class AuthContext:
     settings: AuthSettings
     db: Database
-    valkey: ValkeyLink
+    valkey: Redis
     site: BrandCache
     payload_keys: PayloadKeys
     sms: SmsProvider

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import time
 
+from redis.asyncio import Redis
+
 from auth_service import totp
-from portal_kit.valkey_link import ValkeyLink
 
 # A claim must outlive every moment at which its code is still accepted (its step and one either side).
 CLAIM_SECONDS = 4 * totp.STEP_SECONDS
 
 
-async def accepted(valkey: ValkeyLink, holder: str, secret: str, code: str) -> bool:
+async def accepted(valkey: Redis, holder: str, secret: str, code: str) -> bool:
     """True when ``code`` is ``secret``'s code now (one step of drift) and nobody used that step's code yet."""
     step = totp.matching_step(secret, code, time.time())
     if step is None:
         return False
-    claimed = await valkey.execute("SET", f"auth:totp-used:{holder}:{step}", "1", "NX", "EX", CLAIM_SECONDS)
-    return claimed is not None
+    return bool(await valkey.set(f"auth:totp-used:{holder}:{step}", "1", nx=True, ex=CLAIM_SECONDS))

@@ -36,9 +36,10 @@ from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from fastapi import Request
 from pydantic import BaseModel, ValidationError
+from redis.asyncio import Redis
 
 from portal_kit.errors import DomainError
-from portal_kit.valkey_link import ValkeyLink, as_int
+from portal_kit.valkey_link import as_int, as_str
 
 MAX_SKEW_MS = 60_000
 NONCE_TTL_SECONDS = 120
@@ -51,7 +52,7 @@ Model = TypeVar("Model", bound=BaseModel)
 class PayloadKeys:
     def __init__(
         self,
-        valkey: ValkeyLink,
+        valkey: Redis,
         secret: str,
         service: str,
         rotate_seconds: int = ROTATE_SECONDS,
@@ -69,7 +70,7 @@ class PayloadKeys:
     async def current(self) -> tuple[str, str]:
         """The current key id and public key (PEM), making a new key when the last one is due: auth's alone (it
         hands the key out; no other service's Valkey user may write the keys)."""
-        key_id = await self.valkey.execute("GET", "rsa:current")
+        key_id = as_str(await self.valkey.get("rsa:current"))
         if key_id is None:
             candidate = secrets.token_hex(8)
             private = rsa.generate_private_key(public_exponent=65537, key_size=2048)
@@ -78,27 +79,27 @@ class PayloadKeys:
                 serialization.PrivateFormat.PKCS8,
                 serialization.BestAvailableEncryption(self._secret),
             ).decode()
-            await self.valkey.execute("SET", _key_name(candidate), pem, "EX", self.rotate_seconds + self.grace_seconds)
+            await self.valkey.set(_key_name(candidate), pem, ex=self.rotate_seconds + self.grace_seconds)
             # Only one replica's key becomes current; the others adopt it.
-            if await self.valkey.execute("SET", "rsa:current", candidate, "EX", self.rotate_seconds, "NX") is not None:
+            if await self.valkey.set("rsa:current", candidate, ex=self.rotate_seconds, nx=True):
                 key_id = candidate
             else:
-                key_id = await self.valkey.execute("GET", "rsa:current") or candidate
-        private_key = await self.private_key(str(key_id))
+                key_id = as_str(await self.valkey.get("rsa:current")) or candidate
+        private_key = await self.private_key(key_id)
         if private_key is None:
-            await self.valkey.execute("DEL", "rsa:current")
+            await self.valkey.delete("rsa:current")
             return await self.current()
         public = private_key.public_key().public_bytes(
             serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
         )
-        return str(key_id), public.decode()
+        return key_id, public.decode()
 
     async def private_key(self, key_id: str, *, confirm: bool = True) -> rsa.RSAPrivateKey | None:
         """The private key of ``key_id`` while it is live in Valkey. With ``confirm=False`` a key this process
         has already unsealed is returned without asking Valkey: the caller confirms it with ``claim`` (one
         round trip for both)."""
         if key_id in self._loaded:
-            if not confirm or await self.valkey.execute("EXISTS", _key_name(key_id)):
+            if not confirm or await self.valkey.exists(_key_name(key_id)):
                 return self._loaded[key_id]
             self._loaded.pop(key_id, None)
             return None
@@ -107,8 +108,8 @@ class PayloadKeys:
         async with self._loading:
             if key_id in self._loaded:
                 return self._loaded[key_id]
-            pem = await self.valkey.execute("GET", _key_name(key_id))
-            if not isinstance(pem, str):
+            pem = as_str(await self.valkey.get(_key_name(key_id)))
+            if pem is None:
                 return None
             try:
                 key = await asyncio.to_thread(
@@ -127,10 +128,10 @@ class PayloadKeys:
         (a pipeline, not a script: a script's keys count as written, and only auth may write the keys):
         ``payload.invalid`` once the key is gone (it is forgotten here too), ``payload.replayed`` for a nonce
         already claimed. A nonce sent with a key that is gone stays claimed: its body is refused either way."""
-        live, claimed = await self.valkey.pipeline(
-            ("EXISTS", _key_name(key_id)),
-            ("SET", nonce_key(self.service, nonce), "1", "EX", NONCE_TTL_SECONDS, "NX"),
-        )
+        async with self.valkey.pipeline(transaction=False) as pipe:
+            pipe.exists(_key_name(key_id))
+            pipe.set(nonce_key(self.service, nonce), "1", ex=NONCE_TTL_SECONDS, nx=True)
+            live, claimed = await pipe.execute()
         if not as_int(live):
             self._loaded.pop(key_id, None)
             raise DomainError("payload.invalid")

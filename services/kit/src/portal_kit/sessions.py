@@ -28,11 +28,12 @@ from enum import StrEnum
 from typing import Annotated
 
 from fastapi import Depends, Request
+from redis.asyncio import Redis
 
 from portal_kit.errors import Forbidden, Unauthorized
 from portal_kit.merchant import merchant_code
 from portal_kit.openapi import READS_HEADERS
-from portal_kit.valkey_link import Command, Subscriber, ValkeyLink, as_int
+from portal_kit.valkey_link import Subscriber, as_int, as_str
 
 AGENT_TYPES = frozenset({1, 2, 41, 42})
 CHANGED_CHANNEL = "sessions:changed"
@@ -111,7 +112,7 @@ class SessionCache:
     ``PING`` (``valkey_link.Subscriber``): until then a revoked session can outlive its revocation in this process
     by at most ``seconds``."""
 
-    def __init__(self, valkey: ValkeyLink, *, seconds: float = 10.0, size: int = 50_000) -> None:
+    def __init__(self, valkey: Redis, *, seconds: float = 10.0, size: int = 50_000) -> None:
         self.seconds = seconds
         self.size = size
         self.live = False
@@ -167,7 +168,7 @@ class SessionCache:
 class SessionStore:
     """Reads (and, for auth and tests, writes) sessions in Valkey, through this process's cache if it has one."""
 
-    def __init__(self, valkey: ValkeyLink, cache: SessionCache | None = None) -> None:
+    def __init__(self, valkey: Redis, cache: SessionCache | None = None) -> None:
         self.valkey = valkey
         self.cache = cache
 
@@ -190,17 +191,16 @@ class SessionStore:
             body["opsRoles"] = sorted(principal.ops_roles)
             body["opsMerchants"] = sorted(principal.ops_merchants)
         key = token_key(token)
-        commands: list[Command] = [("SET", key, json.dumps(body), "EX", ttl_seconds)]
-        if principal.account_id is not None:
-            index = self._index(principal.merchant, principal.account_id)
-            commands += [
-                ("SADD", index, key),
-                ("EXPIRE", index, ttl_seconds, "GT"),
-                ("EXPIRE", index, ttl_seconds, "NX"),
-            ]
-        if forget:
-            commands.append(("DEL", *forget))
-        await self.valkey.transaction(*commands)
+        async with self.valkey.pipeline(transaction=True) as pipe:
+            pipe.set(key, json.dumps(body), ex=ttl_seconds)
+            if principal.account_id is not None:
+                index = self._index(principal.merchant, principal.account_id)
+                pipe.sadd(index, key)
+                pipe.expire(index, ttl_seconds, gt=True)
+                pipe.expire(index, ttl_seconds, nx=True)
+            if forget:
+                pipe.delete(*forget)
+            await pipe.execute()
         return token
 
     async def load(self, token: str) -> Principal | None:
@@ -208,7 +208,10 @@ class SessionStore:
         if self.cache is not None and (cached := self.cache.get(key)) is not None:
             return cached
         epoch = self.cache.epoch if self.cache is not None else 0
-        raw, ttl_ms = await self.valkey.pipeline(("GET", key), ("PTTL", key))
+        async with self.valkey.pipeline(transaction=False) as pipe:
+            pipe.get(key)
+            pipe.pttl(key)
+            raw, ttl_ms = await pipe.execute()
         if not isinstance(raw, str):
             return None
         body = json.loads(raw)
@@ -231,7 +234,7 @@ class SessionStore:
         """Whether the session stored under ``key`` (its token key) still exists: one that ended (logout, a
         password change or reset, the account disabled) is gone. Asked of Valkey every time, never of the cache,
         for a decision that must follow the end at once (a bet of a game the session launched)."""
-        return as_int(await self.valkey.execute("EXISTS", key)) == 1
+        return await self.valkey.exists(key) == 1
 
     def _changed(self, keys: list[str]) -> None:
         if self.cache is not None:
@@ -242,29 +245,35 @@ class SessionStore:
 
     async def end(self, key: str) -> None:
         """End the session stored under ``key`` (its token key), in every process at once."""
-        await self.valkey.transaction(("DEL", key), ("PUBLISH", CHANGED_CHANNEL, key))
+        async with self.valkey.pipeline(transaction=True) as pipe:
+            pipe.delete(key)
+            pipe.publish(CHANGED_CHANNEL, key)
+            await pipe.execute()
         self._changed([key])
 
     async def release_password_change(self, key: str) -> None:
         """Clear the forced password change of the session stored under ``key`` (its token key)."""
-        raw = await self.valkey.execute("GET", key)
-        if isinstance(raw, str):
+        raw = as_str(await self.valkey.get(key))
+        if raw is not None:
             body = json.loads(raw)
             body["mustChangePassword"] = False
-            await self.valkey.transaction(
-                ("SET", key, json.dumps(body), "KEEPTTL", "XX"), ("PUBLISH", CHANGED_CHANNEL, key)
-            )
+            async with self.valkey.pipeline(transaction=True) as pipe:
+                pipe.set(key, json.dumps(body), keepttl=True, xx=True)
+                pipe.publish(CHANGED_CHANNEL, key)
+                await pipe.execute()
             self._changed([key])
 
     async def revoke_account(self, merchant: str, account_id: str, keep: str | None = None) -> int:
         """End every session of the account except ``keep`` (a token key); returns how many ended."""
         index = self._index(merchant, account_id)
-        members = await self.valkey.execute("SMEMBERS", index)
-        keys = [key for key in (members if isinstance(members, list) else []) if isinstance(key, str) and key != keep]
+        members = await self.valkey.smembers(index)
+        keys = sorted(key for key in members if isinstance(key, str) and key != keep)
         if keys:
-            await self.valkey.transaction(
-                ("DEL", *keys), ("SREM", index, *keys), ("PUBLISH", CHANGED_CHANNEL, " ".join(keys))
-            )
+            async with self.valkey.pipeline(transaction=True) as pipe:
+                pipe.delete(*keys)
+                pipe.srem(index, *keys)
+                pipe.publish(CHANGED_CHANNEL, " ".join(keys))
+                await pipe.execute()
             self._changed(keys)
         return len(keys)
 

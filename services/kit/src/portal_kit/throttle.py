@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+from redis.asyncio import Redis
+
 from portal_kit.errors import TooManyRequests
-from portal_kit.valkey_link import ValkeyLink, as_int
+from portal_kit.valkey_link import as_int
 
 
-async def count(valkey: ValkeyLink, key: str, window_seconds: int) -> int:
+async def count(valkey: Redis, key: str, window_seconds: int) -> int:
     """Count one more hit in the window that began with the key's first hit; returns the count so far."""
-    hits, _ = await valkey.transaction(("INCR", key), ("EXPIRE", key, window_seconds, "NX"))
+    async with valkey.pipeline(transaction=True) as pipe:
+        pipe.incr(key)
+        pipe.expire(key, window_seconds, nx=True)
+        hits, _ = await pipe.execute()
     return as_int(hits)
 
 
-async def throttle(valkey: ValkeyLink, key: str, limit: int, window_seconds: int) -> None:
+async def throttle(valkey: Redis, key: str, limit: int, window_seconds: int) -> None:
     """Refuse (429 ``TOO_MANY_REQUESTS``) the ``limit``+1-th hit within the window."""
     if await count(valkey, key, window_seconds) > limit:
         raise TooManyRequests()
 
 
-async def at_most_once_per(valkey: ValkeyLink, key: str, seconds: float) -> None:
+async def at_most_once_per(valkey: Redis, key: str, seconds: float) -> None:
     """Refuse a repeat within ``seconds`` (captcha and SMS refresh: once a second)."""
-    if await valkey.execute("SET", key, "1", "PX", int(seconds * 1000), "NX") is None:
+    if not await valkey.set(key, "1", px=int(seconds * 1000), nx=True):
         raise TooManyRequests()

@@ -13,8 +13,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel
+from redis.asyncio import Redis
 
-from portal_kit.valkey_link import ValkeyLink, as_str
+from portal_kit.valkey_link import as_str
 
 _STORE_IF_CURRENT = """
 if (redis.call('GET', KEYS[2]) or '0') == ARGV[1] then
@@ -40,10 +41,10 @@ def encode(value: Any) -> str:
 
 
 class SiteCache:
-    def __init__(self, valkey: ValkeyLink, ttl_seconds: int) -> None:
+    def __init__(self, valkey: Redis, ttl_seconds: int) -> None:
         self.valkey = valkey
         self.ttl_seconds = ttl_seconds
-        self._store = valkey.script(_STORE_IF_CURRENT)
+        self._store = valkey.register_script(_STORE_IF_CURRENT)
 
     @staticmethod
     def _keys(merchant: str) -> tuple[str, str]:
@@ -56,11 +57,11 @@ class SiteCache:
         if not parts:
             return []
         data_key, generation_key = self._keys(merchant)
-        answer = await self.valkey.execute("HMGET", data_key, *parts)
+        answer = await self.valkey.hmget(data_key, *parts)
         cached = [as_str(text) for text in answer] if isinstance(answer, list) else []
         if cached and all(text is not None for text in cached):
             return [text for text in cached if text is not None]
-        generation = as_str(await self.valkey.execute("GET", generation_key)) or "0"
+        generation = as_str(await self.valkey.get(generation_key)) or "0"
         encoded = {part: encode(value) for part, value in (await loader()).items()}
         flat = [item for pair in encoded.items() for item in pair]
         await self._store(keys=[data_key, generation_key], args=[generation, self.ttl_seconds, *flat])
@@ -77,4 +78,7 @@ class SiteCache:
 
     async def invalidate(self, merchant: str) -> None:
         data_key, generation_key = self._keys(merchant)
-        await self.valkey.transaction(("INCR", generation_key), ("DEL", data_key))
+        async with self.valkey.pipeline(transaction=True) as pipe:
+            pipe.incr(generation_key)
+            pipe.delete(data_key)
+            await pipe.execute()

@@ -25,7 +25,7 @@ async def issue(redis_url: str, name: str, merchant: str, roles: frozenset[OpsRo
     try:
         return await SessionStore(link).create(principal, TTL_SECONDS)
     finally:
-        await link.close()
+        await link.aclose()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,4 +20,4 @@ async def confirm(ctx: AuthContext, account: Account, password: str) -> None:
         raise TooManyRequests()
     if not await verify_password(account.password_hash, password):
         raise DomainError("password.old.incorrect")
-    await ctx.valkey.execute("DEL", guesses)
+    await ctx.valkey.delete(guesses)

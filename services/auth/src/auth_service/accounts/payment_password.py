@@ -28,6 +28,7 @@ from portal_kit.messaging.rpc import Responder, accepted, refusal
 from portal_kit.valkey_link import ValkeyLink
 
 log = logging.getLogger("auth.payment_password")
+RESPONDERS = 8  # the wallet's checks answered at once, each with its own Valkey connection
 SUBJECT = "rpc.auth.payment_password.verify"
 MIN_LENGTH, MAX_LENGTH = 6, 32
 
@@ -100,13 +101,18 @@ async def change(ctx: AuthContext, merchant: str, account_id: str, body: Payment
 
 def payment_password_answers(redis_url: str, cooling_off_seconds: int) -> Callable[[Responder, Database], None]:
     def register(responder: Responder, db: Database) -> None:
-        guesses = PaymentPasswordGuesses(ValkeyLink(redis_url))
+        guesses = PaymentPasswordGuesses(ValkeyLink(redis_url, connections=RESPONDERS, client_name="auth"))
 
         async def verify(request: PaymentPasswordVerifyRequest) -> PaymentPasswordVerifyReply:
             return await check(db, guesses, request.merchant, request.accountId, request.password, cooling_off_seconds)
 
         responder.answer(
-            SUBJECT, PaymentPasswordVerifyRequest, PaymentPasswordVerifyReply, verify, queue="auth", responders=8
+            SUBJECT,
+            PaymentPasswordVerifyRequest,
+            PaymentPasswordVerifyReply,
+            verify,
+            queue="auth",
+            responders=RESPONDERS,
         )
 
     return register

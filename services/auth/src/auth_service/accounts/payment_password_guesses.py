@@ -17,8 +17,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 
+from redis.asyncio import Redis
+
 from auth_service.passwords import verify_password
-from portal_kit.valkey_link import ValkeyLink, as_int
+from portal_kit.valkey_link import as_int
 
 LIMIT = 5
 WINDOW_SECONDS = 15 * 60
@@ -64,12 +66,12 @@ def refusal_after_wrong(wrong: int) -> str:
 
 
 class PaymentPasswordGuesses:
-    """The counter of one process, on its ``ValkeyLink``."""
+    """The counter of one process, on its Valkey client."""
 
-    def __init__(self, valkey: ValkeyLink) -> None:
+    def __init__(self, valkey: Redis) -> None:
         self._valkey = valkey
-        self._admit = valkey.script(_ADMIT)
-        self._settle = valkey.script(_SETTLE)
+        self._admit = valkey.register_script(_ADMIT)
+        self._settle = valkey.register_script(_SETTLE)
 
     async def admit(self, key: str, guess_digest: str) -> bool:
         """Count the guess before it is compared: ``False`` when the window allows no more."""
@@ -90,4 +92,4 @@ class PaymentPasswordGuesses:
 
     async def forget(self, merchant: str, account_id: str) -> None:
         """A new payment password starts a clean count."""
-        await self._valkey.execute("DEL", guesses_key(merchant, account_id))
+        await self._valkey.delete(guesses_key(merchant, account_id))

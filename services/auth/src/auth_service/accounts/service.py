@@ -247,7 +247,7 @@ async def request_reset_by_email(ctx: AuthContext, caller: Caller, username: str
     await throttle(ctx.valkey, f"auth:reset-account:{account.id}", 3, 3600)
     token = secrets.token_urlsafe(32)
     minutes = ctx.settings.reset_token_minutes
-    await ctx.valkey.execute("SET", _reset_key(token), account.id, "EX", minutes * 60)
+    await ctx.valkey.set(_reset_key(token), account.id, ex=minutes * 60)
     # In the fragment, which the browser never sends: the token stays out of access logs and Referer headers.
     link = f"{ctx.settings.public_url.rstrip('/')}/#resetToken={token}"
     texts = {
@@ -265,7 +265,7 @@ async def request_reset_by_email(ctx: AuthContext, caller: Caller, username: str
     try:
         await ctx.mailer.send(account.email, subject, text)
     except OSError:
-        await ctx.valkey.execute("DEL", _reset_key(token))
+        await ctx.valkey.delete(_reset_key(token))
         raise DomainError("mail.failed", status=502) from None
 
 
@@ -275,7 +275,7 @@ def _reset_key(token: str) -> str:
 
 async def reset_by_token(ctx: AuthContext, caller: Caller, body: TokenReset) -> SessionRead:
     """The link's second half (``POST /wps/member/password/reset``): one use; every session ends; logged in."""
-    account_id = as_str(await ctx.valkey.execute("GET", _reset_key(body.token)))
+    account_id = as_str(await ctx.valkey.get(_reset_key(body.token)))
     if account_id is None:
         raise DomainError("reset.token.invalid")
     async with ctx.db.reader() as session:
@@ -284,7 +284,7 @@ async def reset_by_token(ctx: AuthContext, caller: Caller, body: TokenReset) -> 
         raise DomainError("reset.token.invalid")
     may_sign_in(account, datetime.now(UTC))  # a locked account keeps its link for when the lock ends
     await _check_new_password(ctx, caller, body.newPassword, body.confirmNewPassword)
-    if await ctx.valkey.execute("GETDEL", _reset_key(body.token)) is None:  # spent by a concurrent use meanwhile
+    if await ctx.valkey.getdel(_reset_key(body.token)) is None:  # spent by a concurrent use meanwhile
         raise DomainError("reset.token.invalid")
     await _set_password(ctx, account.id, body.newPassword)
     await ctx.sessions.revoke_account(caller.merchant, account.id)
@@ -433,9 +433,7 @@ async def start_totp(ctx: AuthContext, principal: Principal, issuer: str) -> Tot
     if account.totp_enabled:
         raise DomainError("totp.bound")
     secret = totp.new_secret()
-    await ctx.valkey.execute(
-        "SET", f"auth:totp-pending:{account.id}", totp.seal(secret, ctx.settings.secret_key), "EX", 600
-    )
+    await ctx.valkey.set(f"auth:totp-pending:{account.id}", totp.seal(secret, ctx.settings.secret_key), ex=600)
     return TotpSecretRead(secret=secret, uri=totp.provisioning_uri(secret, account.username, issuer))
 
 
@@ -450,7 +448,7 @@ async def confirm_totp(ctx: AuthContext, principal: Principal, code: str, passwo
     code from the app proves it holds the secret; from now on it is a second factor."""
     account = await own_account(ctx, principal)
     await current_password.confirm(ctx, account, password)
-    sealed = as_str(await ctx.valkey.execute("GET", f"auth:totp-pending:{account.id}"))
+    sealed = as_str(await ctx.valkey.get(f"auth:totp-pending:{account.id}"))
     await _count_totp_guess(ctx, account.id)
     if sealed is None or not await totp_claims.accepted(
         ctx.valkey, account.id, totp.unseal(sealed, ctx.settings.secret_key), code
@@ -462,7 +460,7 @@ async def confirm_totp(ctx: AuthContext, principal: Principal, code: str, passwo
             .where(Account.id == account.id)
             .values(totp_secret=str(sealed), totp_enabled=True, security_changed_at=func.now())
         )
-    await ctx.valkey.execute("DEL", f"auth:totp-pending:{account.id}")
+    await ctx.valkey.delete(f"auth:totp-pending:{account.id}")
 
 
 async def remove_totp(ctx: AuthContext, principal: Principal, code: str) -> None:
@@ -550,4 +548,4 @@ async def unlock(ctx: AuthContext, merchant: str, account_id: str, actor: Princi
                          before={"lockedUntil": locked}, after={"lockedUntil": None}, ip=ip)  # fmt: skip
         account.locked_until = None
         username = account.username
-    await ctx.valkey.execute("DEL", login_failures_key(ctx, merchant, username))
+    await ctx.valkey.delete(login_failures_key(ctx, merchant, username))

@@ -144,7 +144,7 @@ async def login(ctx: AuthContext, ip: str | None, user_agent: str | None, body: 
     async with ctx.db.transaction() as session:
         await session.execute(update(OpsPerson).where(OpsPerson.id == person.id).values(last_login_at=func.now()))
         audit.record(session, ALL_MERCHANTS, person.username, "ops.login", person.id, ip=ip)
-    await ctx.valkey.execute("DEL", tries_key, wait_key)
+    await ctx.valkey.delete(tries_key, wait_key)
     principal = Principal(
         role=Role.OPS,
         merchant=ALL_MERCHANTS,

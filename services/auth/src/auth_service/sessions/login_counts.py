@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from redis.asyncio import Redis
+
 from auth_service.settings import AuthSettings
-from portal_kit.valkey_link import ValkeyLink, as_int
+from portal_kit.valkey_link import as_int
 
 # KEYS: 1 the address's logins, 2 the username's failures, 3 its tries from this address.
 # ARGV: 1 the address's limit (-1: the address is counted elsewhere), 2 its window, 3 failures before the
@@ -39,8 +41,8 @@ class CountedTry:
 
 
 class LoginCounts:
-    def __init__(self, valkey: ValkeyLink, settings: AuthSettings) -> None:
-        self._script = valkey.script(_COUNT_TRY)
+    def __init__(self, valkey: Redis, settings: AuthSettings) -> None:
+        self._script = valkey.register_script(_COUNT_TRY)
         self._settings = settings
 
     async def count(self, ip_key: str, failures_key: str, tries_key: str, *, count_address: bool) -> CountedTry:

@@ -5,10 +5,12 @@ slows down; nobody is locked out, so nobody can lock another's name by failing o
 
 from __future__ import annotations
 
+from redis.asyncio import Redis
+
 from auth_service.accounts.schemas import LoginWaitRead
 from auth_service.settings import AuthSettings
 from portal_kit.errors import DomainError
-from portal_kit.valkey_link import ValkeyLink, as_int
+from portal_kit.valkey_link import as_int
 
 
 def delay_seconds(settings: AuthSettings, tries: int) -> int:
@@ -19,11 +21,11 @@ def delay_seconds(settings: AuthSettings, tries: int) -> int:
     return min(1 << min(extra, 20), settings.login_max_delay_seconds)
 
 
-async def wait_turn(valkey: ValkeyLink, settings: AuthSettings, tries: int, wait_key: str) -> None:
+async def wait_turn(valkey: Redis, settings: AuthSettings, tries: int, wait_key: str) -> None:
     """Return when this try may be compared; otherwise ``login.wait`` (429) with the seconds left."""
     delay = delay_seconds(settings, tries)
     if delay == 0:
         return
-    if await valkey.execute("SET", wait_key, "1", "EX", delay, "NX") is None:
-        wait = max(as_int(await valkey.execute("TTL", wait_key)), 1)
+    if not await valkey.set(wait_key, "1", ex=delay, nx=True):
+        wait = max(as_int(await valkey.ttl(wait_key)), 1)
         raise DomainError("login.wait", status=429, value=LoginWaitRead(captcha=True, waitSeconds=wait), seconds=wait)

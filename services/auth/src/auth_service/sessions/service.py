@@ -144,7 +144,7 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
     must_change, first = is_weak(body.password) or expired, account.last_login_at is None
     if brand.flag("NEWIPVERIFY3") and new_address:
         if methods_of(account):
-            await ctx.valkey.execute("DEL", *counters)
+            await ctx.valkey.delete(*counters)
             await require_verification(ctx, account, must_change, first)
         # Nothing bound to verify with: the login goes ahead, but no money leaves for the cooling-off period.
         await ctx.db.call(START_COOLING_OFF, (account.id,))

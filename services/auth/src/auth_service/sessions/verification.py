@@ -55,7 +55,7 @@ async def require_verification(
         "mustChange": must_change_password,
         "first": first_login,
     }
-    await ctx.valkey.execute("SET", f"auth:verify:{ticket}", json.dumps(state), "EX", TICKET_SECONDS)
+    await ctx.valkey.set(f"auth:verify:{ticket}", json.dumps(state), ex=TICKET_SECONDS)
     value = VerifyTicketRead(
         ticket=ticket, methods=methods_of(account), firstTimeLogin=first_login, passwordExpired=must_change_password
     )
@@ -63,7 +63,7 @@ async def require_verification(
 
 
 async def _ticket(ctx: AuthContext, caller: Caller, ticket: str) -> tuple[dict[str, Any], Account]:
-    raw = as_str(await ctx.valkey.execute("GET", f"auth:verify:{ticket}"))
+    raw = as_str(await ctx.valkey.get(f"auth:verify:{ticket}"))
     if raw is None:
         raise DomainError("verification.failed")
     state: dict[str, Any] = json.loads(raw)
@@ -95,7 +95,7 @@ async def verify(
     """The account and the ticket's state when ``answer`` is right; the ticket is then spent."""
     state, account = await _ticket(ctx, caller, ticket)
     if await count(ctx.valkey, f"auth:verify-tries:{account.id}", TICKET_SECONDS) > MAX_TRIES:
-        await ctx.valkey.execute("DEL", f"auth:verify:{ticket}")
+        await ctx.valkey.delete(f"auth:verify:{ticket}")
         raise DomainError("verification.failed")
     if method not in methods_of(account):
         raise DomainError("verification.failed")
@@ -109,6 +109,6 @@ async def verify(
         right = await check_code(ctx, caller.merchant, "verify", phone, answer)
     else:
         right = await check_code(ctx, caller.merchant, "verify", _email_target(account), answer)
-    if not right or not as_int(await ctx.valkey.execute("DEL", f"auth:verify:{ticket}")):
+    if not right or not as_int(await ctx.valkey.delete(f"auth:verify:{ticket}")):
         raise DomainError("verification.failed")
     return account, state

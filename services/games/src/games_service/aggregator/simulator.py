@@ -77,12 +77,12 @@ async def game_url(request: Request, cache: Cache) -> GameUrlAnswer:
         raise DomainError("request.invalid") from None
     sid = secrets.token_urlsafe(24)
     session = SimulatedSession(user=body.user, token=body.token, game_code=body.game_code, currency=body.currency)
-    await cache.execute("SET", _key(sid), session.model_dump_json(), "EX", SESSION_SECONDS)
+    await cache.set(_key(sid), session.model_dump_json(), ex=SESSION_SECONDS)
     return GameUrlAnswer(url=f"/wps/games/hub88-sim/play/{sid}")
 
 
 async def _session(cache: Cache, sid: str) -> SimulatedSession:
-    raw = as_str(await cache.execute("GET", _key(sid)))
+    raw = as_str(await cache.get(_key(sid)))
     if raw is None:
         raise NotFound("game.not_found")
     return SimulatedSession.model_validate_json(raw)

@@ -166,9 +166,9 @@ async def reset_streams(url: str) -> None:
 async def reset_redis(url: str) -> None:
     link = ValkeyLink(url)
     try:
-        await link.execute("FLUSHDB")
+        await link.flushdb()
     finally:
-        await link.close()
+        await link.aclose()
 
 
 async def issue_session(redis_url: str, principal: Principal, ttl_seconds: int = 600) -> str:
@@ -177,4 +177,4 @@ async def issue_session(redis_url: str, principal: Principal, ttl_seconds: int =
     try:
         return await SessionStore(link).create(principal, ttl_seconds)
     finally:
-        await link.close()
+        await link.aclose()

@@ -26,6 +26,7 @@ from nats.aio.client import Client as NATS
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 from pydantic import BaseModel, ValidationError
+from redis.asyncio import Redis
 from starlette.websockets import WebSocketState
 
 from notifications_service.inbox import repository
@@ -43,7 +44,6 @@ from notifications_service.push.schemas import (
 from notifications_service.push.subjects import brand_subject, encoded, member_subject
 from portal_events import NotificationsPush
 from portal_kit.db import Database
-from portal_kit.valkey_link import ValkeyLink
 
 log = logging.getLogger("notifications.hub")
 RECENT_SENT = 100  # the ids a socket remembers sending, so that a pushed message a read already sent is not sent twice
@@ -237,7 +237,7 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def heartbeat(self, valkey: ValkeyLink, every: float) -> None:
+    async def heartbeat(self, valkey: Redis, every: float) -> None:
         """Every ``every`` seconds, one pass over the sockets (one task for all of them, not one each): close
         those silent for two pings and those whose session is gone (looked up in one pipeline), ping the rest;
         renew the leases of their places among their accounts' sockets, closing those that gave way meanwhile."""
@@ -248,12 +248,17 @@ class Hub:
             except Exception:
                 log.exception("heartbeat pass failed")
 
-    async def _beat(self, valkey: ValkeyLink, every: float) -> None:
+    async def _beat(self, valkey: Redis, every: float) -> None:
         now = time.monotonic()
         held = self._held()
         silent = {conn for conn in held if now - conn.answered_at > 2 * every}
         keys = list(self.by_token)
-        alive = await valkey.pipeline(*(("EXISTS", key) for key in keys)) if keys else []
+        alive: list[int] = []
+        if keys:
+            async with valkey.pipeline(transaction=False) as pipe:
+                for key in keys:
+                    pipe.exists(key)
+                alive = await pipe.execute()
         ended = {key for key, exists in zip(keys, alive, strict=True) if not exists}
         closing = [conn.close(CloseCode.SILENT) for conn in silent]
         closing += [conn.close(CloseCode.SESSION_ENDED) for conn in held if conn.token_key in ended]

@@ -25,8 +25,10 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from redis.asyncio import Redis
+
 from notifications_service.inbox.domain import Reader
-from portal_kit.valkey_link import ValkeyLink, as_int
+from portal_kit.valkey_link import as_int
 
 LEASE_HEARTBEATS = 3
 TOMBSTONE_LEASES = 2  # a renewal late by up to a lease still finds why its entry is gone
@@ -169,14 +171,14 @@ class Renewal:
 class AccountSockets:
     """The register of every account's sockets, shared by the replicas."""
 
-    def __init__(self, valkey: ValkeyLink, per_session: int, per_account: int, lease_seconds: float) -> None:
+    def __init__(self, valkey: Redis, per_session: int, per_account: int, lease_seconds: float) -> None:
         self.valkey = valkey
         self.per_session = per_session
         self.per_account = per_account
         self.lease_us = round(lease_seconds * 1_000_000)
         self.tombstone_us = TOMBSTONE_LEASES * self.lease_us
-        self._admit = valkey.script(ADMIT)
-        self._renew = valkey.script(RENEW)
+        self._admit = valkey.register_script(ADMIT)
+        self._renew = valkey.register_script(RENEW)
 
     async def admit(self, reader: Reader, session: str, socket_id: str) -> Admitted:
         answer = await self._admit(
@@ -208,4 +210,4 @@ class AccountSockets:
         return renewal
 
     async def release(self, reader: Reader, entry: str) -> None:
-        await self.valkey.execute("ZREM", sockets_key(reader), entry)
+        await self.valkey.zrem(sockets_key(reader), entry)

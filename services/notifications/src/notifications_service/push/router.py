@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
+from redis.exceptions import RedisError
 
 from notifications_service.inbox import repository
 from notifications_service.inbox.domain import Reader
@@ -29,7 +30,6 @@ from notifications_service.push.schemas import (
 )
 from notifications_service.settings import NotificationsSettings
 from portal_kit.sessions import Principal, Role, SessionStore, token_key
-from portal_kit.valkey_link import ValkeyConnectionError, ValkeyError
 
 router = APIRouter(tags=["notifications"])
 log = logging.getLogger("notifications.socket")
@@ -85,7 +85,7 @@ async def member_socket(ws: WebSocket) -> None:
     try:
         try:
             await hub.admit(conn)
-        except (ValkeyConnectionError, ValkeyError):
+        except RedisError:
             log.warning("a socket could not be counted among its account's", exc_info=True)
             await conn.close(CloseCode.TRY_AGAIN_LATER, NOT_COUNTED)
             return

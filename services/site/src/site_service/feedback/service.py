@@ -3,6 +3,8 @@ throttle's key names the writer only by a keyed hash (``portal_kit.key_names``):
 
 from __future__ import annotations
 
+from redis.asyncio import Redis
+
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import DomainError
@@ -11,7 +13,6 @@ from portal_kit.paging import Page, page_of
 from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from portal_kit.throttle import throttle
-from portal_kit.valkey_link import ValkeyLink
 from site_service.config.service import get_merchant
 from site_service.feedback.models import Feedback
 from site_service.feedback.schemas import FeedbackRead, FeedbackReceipt
@@ -36,7 +37,7 @@ def throttle_key(secret: str, code: str, principal: Principal, client_ip: str | 
 
 async def submit(
     db: Database,
-    valkey: ValkeyLink,
+    valkey: Redis,
     secret: str,
     code: str,
     principal: Principal,
