@@ -219,8 +219,12 @@ def create_app(
             pool_size=settings.database_pool_size,
             max_overflow=settings.database_max_overflow,
         )
-        # Every command to Valkey on one pipelined connection per process.
-        app.state.valkey = ValkeyLink(settings.redis_url)
+        # Valkey's connections as many as the database's: the requests the process serves at once.
+        app.state.valkey = ValkeyLink(
+            settings.redis_url,
+            connections=settings.database_pool_size + settings.database_max_overflow,
+            client_name=settings.service_name,
+        )
         session_cache = SessionCache(app.state.valkey, seconds=settings.session_cache_seconds)
         await session_cache.start()
         app.state.sessions = SessionStore(app.state.valkey, session_cache)
@@ -233,7 +237,7 @@ def create_app(
             for hook in on_shutdown:
                 await hook(app)
             await session_cache.stop()
-            await app.state.valkey.close()
+            await app.state.valkey.aclose()
             await app.state.db.dispose()
 
     # FastAPI's native telemetry makes the server spans (named by route template) on the global provider; the
@@ -267,7 +271,7 @@ def create_app(
     async def readyz(request: Request) -> JSONResponse:
         try:
             await request.app.state.db.ping()
-            await request.app.state.valkey.execute("PING")
+            await request.app.state.valkey.ping()
             for check in readiness:
                 await check(request.app)
         except Exception as exc:  # noqa: BLE001 - readiness reports any dependency failure
