@@ -17,7 +17,7 @@ from wallet_http import MERCHANT, WalletClient
 from portal_kit.settings import DEFAULT_SECRET
 from wallet_service.deposits.domain import SIGNATURE_HEADER, seal_order, sign
 from wallet_service.deposits.models import Deposit
-from wallet_service.ops.models import OpsAudit
+from wallet_service.oversight.models import OpsAudit
 
 PROTO = Path(__file__).resolve().parents[3] / "proto" / "schemas" / "wallet"
 

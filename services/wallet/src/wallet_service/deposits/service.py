@@ -21,8 +21,8 @@ from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.domain import DEPOSITS, MoneyError, checked_amount
 from wallet_service.ledger.service import main_wallet, move_against_house
 from wallet_service.merchants.service import rules_of
-from wallet_service.ops import audit
-from wallet_service.ops.domain import actor_name, needs_second_person, refuse_same_person
+from wallet_service.oversight import audit
+from wallet_service.oversight.domain import actor_name, needs_second_person, refuse_same_person
 from wallet_service.schemas import DepositChannelRead, DepositRead, GatewayAnswerRead
 
 DEPOSIT_ROWS = Scoped(Deposit)

@@ -25,7 +25,7 @@ class MerchantWallet(Base):
     withdrawal_min: Mapped[int] = mapped_column(BigInteger)
     withdrawal_max: Mapped[int] = mapped_column(BigInteger)
     confirm_minutes: Mapped[int] = mapped_column(Integer)
-    # Money actions above this many minor units need a second ops person (wallet_service.ops.domain).
+    # Money actions above this many minor units need a second ops person (wallet_service.oversight.domain).
     dual_control_above: Mapped[int] = mapped_column(BigInteger, server_default="1000000")
     bank: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -11,7 +11,7 @@ from portal_kit.merchant import MERCHANT_PATTERN, MerchantCode
 from portal_kit.sessions import OpsAdmin, OpsViewer
 from wallet_service.deps import Db
 from wallet_service.merchants.service import change, rules_of
-from wallet_service.ops import audit
+from wallet_service.oversight import audit
 from wallet_service.schemas import MerchantWalletRead, SettingsChange, WalletSettingsRead
 
 public = APIRouter(tags=["wallet"])

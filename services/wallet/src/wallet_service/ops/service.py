@@ -20,9 +20,10 @@ from wallet_service.ledger.domain import ADJUSTMENTS, MAX_AMOUNT, MoneyError
 from wallet_service.ledger.models import LedgerAccount
 from wallet_service.ledger.service import main_wallet, move_against_house
 from wallet_service.merchants.service import rules_of
-from wallet_service.ops import audit
-from wallet_service.ops.domain import actor_name, needs_second_person, refuse_same_person
-from wallet_service.ops.models import AdjustmentRequest, OpsAudit
+from wallet_service.ops.models import AdjustmentRequest
+from wallet_service.oversight import audit
+from wallet_service.oversight.domain import actor_name, needs_second_person, refuse_same_person
+from wallet_service.oversight.models import OpsAudit
 from wallet_service.schemas import AdjustmentRead, AdjustmentRequestRead, WalletAuditRead
 
 

@@ -21,8 +21,8 @@ from wallet_service import events
 from wallet_service.ledger.domain import WITHDRAWALS, MoneyError, checked_amount
 from wallet_service.ledger.service import hold, main_wallet, move_against_house, release
 from wallet_service.merchants.service import rules_of
-from wallet_service.ops import audit
-from wallet_service.ops.domain import WITHDRAWAL_ACTION_ROLES, actor_name, check_second_person, require_role
+from wallet_service.oversight import audit
+from wallet_service.oversight.domain import WITHDRAWAL_ACTION_ROLES, actor_name, check_second_person, require_role
 from wallet_service.schemas import BankAccountRead, WithdrawalRead
 from wallet_service.withdrawals import domain
 from wallet_service.withdrawals.models import BankAccount, Withdrawal, WithdrawalProof

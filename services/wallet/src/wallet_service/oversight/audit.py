@@ -7,8 +7,8 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.sessions import Principal
-from wallet_service.ops.domain import actor_name
-from wallet_service.ops.models import OpsAudit
+from wallet_service.oversight.domain import actor_name
+from wallet_service.oversight.models import OpsAudit
 
 
 def record(
