@@ -64,7 +64,11 @@ class Worker:
     async def run(self) -> None:
         configure_logging(f"{self.settings.service_name}-worker", self.settings.log_level)
         setup_telemetry(self.settings.service_name)
-        db = Database(self.settings.database_url, pool_size=self.settings.database_pool_size)
+        db = Database(
+            self.settings.database_url,
+            pool_size=self.settings.database_pool_size,
+            max_overflow=self.settings.database_max_overflow,
+        )
         await self.ensure_streams()
         broker = create_broker(self.settings.nats_url, name=f"{self.settings.service_name}-worker")
         for register in self.subscriptions:
