@@ -13,6 +13,7 @@ from games_service.bgs.keys import SeedKeys, verified
 from games_service.catalogue import router as catalogue
 from games_service.favourites import router as favourites
 from games_service.i18n import MESSAGES
+from games_service.launch import router as launch
 from games_service.records import router as records
 from games_service.rooms import router as rooms
 from games_service.settings import GamesSettings
@@ -48,7 +49,15 @@ async def _stop(app: FastAPI) -> None:
 
 def build_app(settings: GamesSettings | None = None) -> FastAPI:
     settings = settings or GamesSettings()
-    routers = [catalogue.router, rooms.router, favourites.router, bgs.router, records.router, aggregator.router]
+    routers = [
+        catalogue.router,
+        launch.router,
+        rooms.router,
+        favourites.router,
+        bgs.router,
+        records.router,
+        aggregator.router,
+    ]
     if settings.hub88_simulator_enabled:
         routers.append(simulator.router)
     return create_app(

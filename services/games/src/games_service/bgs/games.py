@@ -8,10 +8,11 @@ from fractions import Fraction
 from typing import Any
 
 from games_service.bgs import cards, jackpot, slot
+from games_service.catalogue.domain import IN_HOUSE_MAX_STAKE
 from portal_kit.errors import DomainError
 from portal_kit.fairness import FairStream
 
-MAX_STAKE = 10_000_000  # minor units: 100,000.00
+MAX_STAKE = IN_HOUSE_MAX_STAKE
 DICE_CODE = "BGS_DICE"
 DICE_FACES = 10_000  # a roll is 0.00 to 99.99, kept in hundredths
 DICE_PAYBACK = 9_900  # of 10,000: the dice returns 99 % of what is staked

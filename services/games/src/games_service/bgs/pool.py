@@ -11,8 +11,8 @@ from sqlalchemy import and_, func, select, text, update
 from games_service.bgs import jackpot
 from games_service.bgs.models import JackpotShare, Round
 from games_service.catalogue.models import Game
-from games_service.events import stamp
 from games_service.records.domain import masked
+from games_service.records.events import stamp
 from games_service.records.schemas import WinnerRead
 from portal_kit.db import Database
 

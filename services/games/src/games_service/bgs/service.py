@@ -35,10 +35,11 @@ from games_service.bgs import fair, games, jackpot, pool, repository, seeds
 from games_service.bgs.games import Result
 from games_service.bgs.keys import SeedKeyNotHeld, SeedKeys
 from games_service.bgs.repository import Closing, RoundRow
+from games_service.catalogue.domain import IN_HOUSE_VENDOR
 from games_service.catalogue.models import Game
 from games_service.catalogue.service import check_open
-from games_service.events import bet_settled_event
 from games_service.records.domain import SettledBet
+from games_service.records.events import bet_settled_event
 from portal_kit import money
 from portal_kit.db import Database
 from portal_kit.errors import Conflict, DomainError, NotFound
@@ -48,7 +49,7 @@ from portal_kit.telemetry import inject_headers
 
 log = logging.getLogger("games.bgs")
 
-VENDOR = "BGS"
+VENDOR = IN_HOUSE_VENDOR
 
 
 class RoundState(StrEnum):

@@ -19,6 +19,8 @@ class NodeKind(StrEnum):
 
 
 GAME, VASSALAGE = NodeKind
+IN_HOUSE_VENDOR = "BGS"  # the portal's own games (games_service.bgs)
+IN_HOUSE_MAX_STAKE = 10_000_000  # minor units (100,000.00): the largest stake of an in-house round, any room
 # Node ids are PostgreSQL bigints: a larger number names no game and must not reach the database.
 NODE_ID_MAX = 2**63 - 1
 

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Response
 from pydantic import TypeAdapter
 
-from games_service.catalogue import launching, service
+from games_service.catalogue import service
 from games_service.catalogue.domain import GAME_TYPES, NODE_ID_MAX, SLOT_SUB_CATEGORIES
 from games_service.catalogue.icons import icon_svg
-from games_service.catalogue.schemas import GameRead, LaunchRead, MenuRead, VendorRead
-from games_service.deps import Brands, Cache, Db, Language, Member, MerchantCode, SignedIn
+from games_service.catalogue.schemas import GameRead, MenuRead, VendorRead
+from games_service.deps import Cache, Db, Language, MerchantCode, SignedIn
 from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
-from portal_kit.errors import DomainError, Forbidden
+from portal_kit.errors import DomainError
 from portal_kit.paging import Page, page_of, page_params
-from portal_kit.sessions import Role
 from portal_kit.valkey_link import cached_text
 
 router = APIRouter(tags=["games"])
@@ -95,33 +94,6 @@ async def hot_games(db: Db, cache: Cache, merchant: MerchantCode, language: Lang
         return _GAMES.dump_json(await service.hot_games(db, merchant, language)).decode()
 
     return Response(ok_raw(await cached_text(cache, key, CACHE_SECONDS, load)), media_type="application/json")
-
-
-@router.get("/wps/relay/GCS_gameLaunchFB", operation_id="launchGame", response_model=Envelope[LaunchRead])
-async def launch(
-    request: Request, db: Db, brands: Brands, principal: Member, language: Language,
-    nodeId: int = Query(ge=1, le=NODE_ID_MAX),
-) -> Envelope[LaunchRead]:  # fmt: skip
-    """A real account only: the in-house games open in the portal's frame; a game of a vendor connected
-    through Hub88 opens a game session there and answers the game's address."""
-    game = await service.game_by_node(db, principal.merchant, nodeId)
-    return ok(await launching.launch(request, db, brands, principal, language, game))
-
-
-@router.get("/wps/relay/GCS_gameTrialLaunch", operation_id="trialLaunchGame", response_model=Envelope[LaunchRead])
-async def trial_launch(db: Db, principal: SignedIn, nodeId: int = Query(ge=1, le=NODE_ID_MAX)) -> Envelope[LaunchRead]:
-    """A free demo, for a trial account: an in-house game with its demo on opens in the portal's frame and is
-    played with the account's play money (its free-play wallet). A real account plays for real
-    (``game.demo_for_free_play``); a game without a demo answers ``in_need_true_account``."""
-    if principal.role is not Role.TRIAL:
-        raise Forbidden("game.demo_for_free_play")
-    game = await service.game_by_node(db, principal.merchant, nodeId)
-    await service.open_for_play(db, game)
-    if not service.has_free_demo(game):
-        raise Forbidden("in_need_true_account")
-    url = f"/play/{game.game_code}"
-    return ok(LaunchRead(nodeId=game.node_id, gameCode=game.game_code, vassalage=game.vendor, url=url,
-                         minBet=game.min_bet, external=False))  # fmt: skip
 
 
 @router.get("/lgw/games/icons/{node_id}.svg", operation_id="gameIcon", response_class=Response)

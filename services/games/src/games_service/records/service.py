@@ -12,8 +12,8 @@ from sqlalchemy.sql.elements import ColumnElement
 from games_service.catalogue.models import Game
 from games_service.catalogue.schemas import GameRead
 from games_service.catalogue.service import game_read
-from games_service.events import bet_settled, stamp
 from games_service.records.domain import ALL, BOARD_DAYS, RECENT_GAMES, SettledBet, masked
+from games_service.records.events import bet_settled, stamp
 from games_service.records.models import BetRecord
 from games_service.records.schemas import BetRecordRead, ProfitRead, ProfitRowRead, WinnerBoardRead
 from portal_kit.db import Database

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games_service.bgs.games import MAX_STAKE
+from games_service.catalogue.domain import IN_HOUSE_MAX_STAKE as MAX_STAKE
 from portal_kit.errors import DomainError, NotFound
 
 PVP = "PVP"

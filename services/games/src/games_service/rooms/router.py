@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Query, Request
 
-from games_service.catalogue import launching
 from games_service.catalogue import service as catalogue
 from games_service.catalogue.domain import NODE_ID_MAX
 from games_service.catalogue.schemas import LaunchRead
 from games_service.deps import Brands, Db, Language, Member, Nats, SignedIn
+from games_service.launch import service as launching
 from games_service.rooms import service
 from games_service.rooms.domain import Room, check_entry
 from games_service.rooms.schemas import RoomListRead, RoomRead

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games_service.bgs.service import VENDOR as IN_HOUSE
+from games_service.catalogue.domain import IN_HOUSE_VENDOR as IN_HOUSE
 from games_service.catalogue.models import Game
 from games_service.rooms.domain import Room, room_of, rooms_of
 
