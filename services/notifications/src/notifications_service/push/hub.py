@@ -1,9 +1,13 @@
-"""The sockets one process holds. Each member it holds has one NATS subscription (their subject), each brand one
-more (its broadcasts), so whichever process consumed the event, the process holding the socket delivers it. A push
-carries the message as it was stored: each socket of that member sends it, unless it already did (no read per
-socket, and a message whose push a newer one's overtook is still delivered). A push without one makes each socket
-send what is new since its own cursor. A socket that missed pushes catches up on ``resume``, and every socket
-of the process when its NATS connection comes back.
+"""The sockets one process holds. Each brand it holds a member of has one NATS subscription (every subject of the
+brand: its members' and its broadcasts), so whichever process consumed the event, the process holding the socket
+delivers it; a push to a member this process does not hold is dropped on its subject, unread. (One subscription
+per brand, not per member: nats-py gives each subscription with a callback its own task and queue, which was most
+of an idle socket's memory beside the server's own.) A push carries the message as it was stored: each socket of
+that member sends it, unless it already did (no read per socket, and a message whose push a newer one's overtook is
+still delivered); its frame is encoded once for all the sockets it goes to. A push without one makes each socket
+send what is new since its own cursor. Each push is delivered in a task of its own, so that a slow socket holds up
+no other member's; a socket's frames still go out in the order their pushes came. A socket that missed pushes
+catches up on ``resume``, and every socket of the process when its NATS connection comes back.
 
 It also keeps the sockets within their limits (``push.limits``): a process at its cap closes its oldest socket to
 take a new one; a socket admitted past its session's or account's limit names those that gave way, which this
@@ -41,7 +45,7 @@ from notifications_service.push.schemas import (
     SocketMessageFrame,
     SocketPingFrame,
 )
-from notifications_service.push.subjects import brand_subject, encoded, member_subject
+from notifications_service.push.subjects import brand_subject, brand_subjects, encoded, member_subject
 from portal_events import NotificationsPush
 from portal_kit.db import Database
 
@@ -62,7 +66,11 @@ def pushed_read(push: NotificationsPush) -> MessageRead | None:
     )  # fmt: skip
 
 
-@dataclass(eq=False)
+PING = SocketPingFrame(type="ping").model_dump_json()
+BALANCE = SocketBalanceFrame(type="balance").model_dump_json()
+
+
+@dataclass(eq=False, slots=True)
 class Connection:
     ws: WebSocket
     reader: Reader
@@ -72,14 +80,23 @@ class Connection:
     cursor: int = 0
     answered_at: float = field(default_factory=time.monotonic)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    sent: deque[int] = field(default_factory=lambda: deque(maxlen=RECENT_SENT))
+    sent: deque[int] | None = None  # made on the first message: most idle sockets never get one
 
     async def send(self, frame: BaseModel) -> None:
-        if self.ws.application_state is WebSocketState.CONNECTED:
-            await self.ws.send_text(frame.model_dump_json())
+        await self.send_text(frame.model_dump_json())
 
-    async def send_message(self, message: MessageRead) -> None:
-        await self.send(SocketMessageFrame(type="message", message=message))
+    async def send_text(self, text: str) -> None:
+        if self.ws.application_state is WebSocketState.CONNECTED:
+            await self.ws.send_text(text)
+
+    def has_sent(self, message_id: int) -> bool:
+        return self.sent is not None and message_id in self.sent
+
+    async def send_message(self, message: MessageRead, text: str | None = None) -> None:
+        """Send ``message`` (``text``: its frame, already encoded) and remember it as sent."""
+        await self.send_text(text if text is not None else message_frame(message))
+        if self.sent is None:
+            self.sent = deque(maxlen=RECENT_SENT)
         self.sent.append(message.id)
         self.cursor = max(self.cursor, message.id)
 
@@ -87,6 +104,10 @@ class Connection:
         if self.ws.application_state is WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError):  # the browser left meanwhile
                 await self.ws.close(code, reason)
+
+
+def message_frame(message: MessageRead) -> str:
+    return SocketMessageFrame(type="message", message=message).model_dump_json()
 
 
 class Hub:
@@ -99,7 +120,7 @@ class Hub:
         self.opened: dict[Connection, None] = {}  # the sockets this process holds, oldest first
         self.by_subject: dict[str, set[Connection]] = {}
         self.by_token: dict[str, set[Connection]] = {}
-        self._subscriptions: dict[str, Subscription] = {}
+        self._subscriptions: dict[str, Subscription] = {}  # by brand
         self._tasks: set[asyncio.Task[None]] = set()
         self._membership = asyncio.Lock()
 
@@ -117,8 +138,9 @@ class Hub:
             self.opened[conn] = None
             for subject in self._subjects(conn):
                 self.by_subject.setdefault(subject, set()).add(conn)
-                if subject not in self._subscriptions:
-                    self._subscriptions[subject] = await self.nc.subscribe(subject, cb=self._heard)
+            merchant = conn.reader.merchant
+            if merchant not in self._subscriptions:
+                self._subscriptions[merchant] = await self.nc.subscribe(brand_subjects(merchant), cb=self._heard)
             self.by_token.setdefault(conn.token_key, set()).add(conn)
 
     async def admit(self, conn: Connection) -> None:
@@ -157,9 +179,11 @@ class Hub:
                 held.discard(conn)
                 if not held:
                     del self.by_subject[subject]
-                    subscription = self._subscriptions.pop(subject, None)
-                    if subscription is not None:
-                        await subscription.unsubscribe()
+            merchant = conn.reader.merchant
+            if brand_subject(merchant) not in self.by_subject:  # its last member here left
+                subscription = self._subscriptions.pop(merchant, None)
+                if subscription is not None:
+                    await subscription.unsubscribe()
             tokens = self.by_token.get(conn.token_key)
             if tokens is not None:
                 tokens.discard(conn)
@@ -172,6 +196,8 @@ class Hub:
                 log.warning("a closed socket's entry was not released", exc_info=True)
 
     async def _heard(self, msg: Msg) -> None:
+        if msg.subject not in self.by_subject:
+            return  # another process's member (or one who just left)
         try:
             push = NotificationsPush.model_validate_json(msg.data)
         except ValidationError as exc:
@@ -182,17 +208,30 @@ class Hub:
             return
         held = list(self.by_subject.get(msg.subject, ()))
         message = pushed_read(push)
-        await asyncio.gather(*(self._deliver(conn, push, message) for conn in held), return_exceptions=True)
-
-    async def _deliver(self, conn: Connection, push: NotificationsPush, message: MessageRead | None) -> None:
         if push.kind == "balance":
-            await conn.send(SocketBalanceFrame(type="balance"))
+            deliveries = [conn.send_text(BALANCE) for conn in held]
         elif message is None:
-            await self.send_new(conn)
+            deliveries = [self.send_new(conn) for conn in held]
         else:
-            async with conn.lock:
-                if message.id not in conn.sent:
-                    await conn.send_message(message)
+            text = message_frame(message)
+            deliveries = [self._deliver(conn, message, text) for conn in held]
+        # Its own task: the subscription's next push (another member's, maybe) does not wait for these sockets.
+        # Tasks start in the order they were made, and a socket's lock is taken in that order: its frames too.
+        self._spawn(self._all(deliveries))
+
+    @staticmethod
+    async def _all(deliveries: list[Coroutine[Any, Any, None]]) -> None:
+        if len(deliveries) == 1:
+            with contextlib.suppress(Exception):
+                await deliveries[0]
+        else:
+            await asyncio.gather(*deliveries, return_exceptions=True)
+
+    @staticmethod
+    async def _deliver(conn: Connection, message: MessageRead, text: str) -> None:
+        async with conn.lock:
+            if not conn.has_sent(message.id):
+                await conn.send_message(message, text)
 
     async def send_new(self, conn: Connection, after: int | None = None) -> None:
         """Send ``conn`` its messages after its cursor (or after ``after``, a resume), oldest first."""
@@ -262,11 +301,7 @@ class Hub:
         ended = {key for key, exists in zip(keys, alive, strict=True) if not exists}
         closing = [conn.close(CloseCode.SILENT) for conn in silent]
         closing += [conn.close(CloseCode.SESSION_ENDED) for conn in held if conn.token_key in ended]
-        pinged = [
-            conn.send(SocketPingFrame(type="ping"))
-            for conn in held
-            if conn not in silent and conn.token_key not in ended
-        ]
+        pinged = [conn.send_text(PING) for conn in held if conn not in silent and conn.token_key not in ended]
         await asyncio.gather(*closing, *pinged, return_exceptions=True)
         await self._renew(held)
 

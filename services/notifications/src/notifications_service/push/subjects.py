@@ -18,6 +18,11 @@ def brand_subject(merchant: str) -> str:
     return f"{PREFIX}.{merchant}.all"
 
 
+def brand_subjects(merchant: str) -> str:
+    """Every subject of the brand: its members' and its broadcasts."""
+    return f"{PREFIX}.{merchant}.>"
+
+
 def subject_of(push: NotificationsPush) -> str:
     if push.accountId is None:
         return brand_subject(push.merchant)
