@@ -71,14 +71,27 @@ def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
         rows.append(
             Measure("#14 bets settled ÷ money-API pairs", lottery["settled_bets_to_pairs_ratio"], "none", None, paid)
         )
+    if notices and "minimal_path" in notices:
+        approved, minimal = notices["approval_to_toast"], notices["minimal_path"]
+        told = f"approval → toast {_latency(approved)}; minimal path {_latency(minimal)}"
+        ratio = notices["approval_p50_ratio"]
+        rows.append(Measure("P3 approval → toast p50 ÷ minimal path", ratio, "≤ 2.5", ratio <= 2.5, told))
+        ratio = notices["approval_p99_ratio"]
+        rows.append(Measure("P3 approval → toast p99 ÷ minimal path", ratio, "≤ 3.5", ratio <= 3.5))
     if notices:
         raw, credited = notices["raw_jetstream"], notices["credited_to_toast"]
         told = f"toast {_latency(credited)}; raw JetStream {_latency(raw)}"
         ratio = notices["p99_ratio"]
         rows.append(Measure("P3 deposit credited → toast, p99 ÷ raw", ratio, "≤ 3", ratio <= 3, told))
         idle = notices["idle_sockets"]
-        held = f"{idle['sockets']} sockets, {idle['rss_mib_at_all']} MiB in all; approval → toast {_latency(notices['approval_to_toast'])}"
-        rows.append(Measure("P3 memory per idle socket, KiB", idle["kib_per_socket"], "none", None, held))
+        held = f"{idle['sockets']} sockets, {idle['rss_mib_at_all']} MiB in all"
+        kib = idle["kib_per_socket"]
+        rows.append(Measure("P3 memory per idle socket, KiB", kib, "≤ 16", kib <= 16, held))
+        if "broadcast_p99_ratio" in idle:
+            at_100, at_all = idle["broadcast_at_100"], idle["broadcast_at_all"]
+            fanned = f"at {at_all['sockets']} {_latency(at_all)}; at 100 {_latency(at_100)}"
+            ratio = idle["broadcast_p99_ratio"]
+            rows.append(Measure("P3 broadcast p99, all ÷ 100 sockets", ratio, "≤ 3", ratio <= 3, fanned))
     return rows
 
 
