@@ -69,7 +69,7 @@ def client_frame(message: Mapping[str, Any], limit: int) -> SocketResumeFrame | 
     return frame if isinstance(frame, SocketResumeFrame) else None
 
 
-@router.websocket("/ws")
+@router.websocket_route("/ws")
 async def member_socket(ws: WebSocket) -> None:
     settings: NotificationsSettings = ws.app.state.settings
     hub: Hub = ws.app.state.hub
