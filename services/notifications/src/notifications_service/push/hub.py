@@ -21,8 +21,9 @@ import logging
 import time
 import uuid
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from fastapi import WebSocket
@@ -51,6 +52,7 @@ from portal_kit.db import Database
 
 log = logging.getLogger("notifications.hub")
 RECENT_SENT = 100  # the ids a socket remembers sending, so that a pushed message a read already sent is not sent twice
+FAN_OUT_RUN = 100  # the sockets one task sends a push to in turn
 CATCH_UP_AT_ONCE = 8  # sockets reading what they missed at the same time, after the NATS connection came back
 
 
@@ -108,6 +110,24 @@ class Connection:
 
 def message_frame(message: MessageRead) -> str:
     return SocketMessageFrame(type="message", message=message).model_dump_json()
+
+
+async def _send_balance(conn: Connection) -> None:
+    await conn.send_text(BALANCE)
+
+
+async def _deliver(conn: Connection, *, message: MessageRead, text: str) -> None:
+    async with conn.lock:
+        if not conn.has_sent(message.id):
+            await conn.send_message(message, text)
+
+
+async def _run(conns: list[Connection], deliver: Callable[[Connection], Awaitable[None]]) -> None:
+    for conn in conns:
+        try:
+            await deliver(conn)
+        except Exception:  # a socket gone meanwhile: its endpoint leaves
+            log.debug("a push was not delivered to a socket", exc_info=True)
 
 
 class Hub:
@@ -208,30 +228,19 @@ class Hub:
             return
         held = list(self.by_subject.get(msg.subject, ()))
         message = pushed_read(push)
+        deliver: Callable[[Connection], Awaitable[None]]
         if push.kind == "balance":
-            deliveries = [conn.send_text(BALANCE) for conn in held]
+            deliver = _send_balance
         elif message is None:
-            deliveries = [self.send_new(conn) for conn in held]
+            deliver = self.send_new
         else:
-            text = message_frame(message)
-            deliveries = [self._deliver(conn, message, text) for conn in held]
-        # Its own task: the subscription's next push (another member's, maybe) does not wait for these sockets.
-        # Tasks start in the order they were made, and a socket's lock is taken in that order: its frames too.
-        self._spawn(self._all(deliveries))
-
-    @staticmethod
-    async def _all(deliveries: list[Coroutine[Any, Any, None]]) -> None:
-        if len(deliveries) == 1:
-            with contextlib.suppress(Exception):
-                await deliveries[0]
-        else:
-            await asyncio.gather(*deliveries, return_exceptions=True)
-
-    @staticmethod
-    async def _deliver(conn: Connection, message: MessageRead, text: str) -> None:
-        async with conn.lock:
-            if not conn.has_sent(message.id):
-                await conn.send_message(message, text)
+            deliver = partial(_deliver, message=message, text=message_frame(message))
+        # In tasks of their own: the subscription's next push (another member's, maybe) does not wait for these
+        # sockets. A broadcast goes out in runs of sockets, one task a run, each socket's send awaited in turn (a
+        # task a socket cost more than the send); a socket that cannot take its frame holds up only its run. Tasks
+        # start in the order they were made and a socket's lock is taken in that order: its frames keep theirs.
+        for start in range(0, len(held), FAN_OUT_RUN):
+            self._spawn(_run(held[start : start + FAN_OUT_RUN], deliver))
 
     async def send_new(self, conn: Connection, after: int | None = None) -> None:
         """Send ``conn`` its messages after its cursor (or after ``after``, a resume), oldest first."""
