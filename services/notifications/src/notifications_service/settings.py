@@ -21,8 +21,8 @@ class NotificationsSettings(ServiceSettings):
     # Messages sent at most on a resume or a catch-up (the oldest first); the inbox list has the rest.
     resume_limit: int = 100
     # Sockets one session (a tab and its duplicates), one account (every session, every replica) and one process
-    # hold at most; past a limit the oldest is closed. A process's cap is what its memory holds (about 47 KiB an
-    # idle socket: 10,000 in some 560 MiB); a deployment sets it to its pods' memory limit.
+    # hold at most; past a limit the oldest is closed. A process's cap is what its memory holds (an idle socket's
+    # share: tests/bench/README.md); a deployment sets it to its pods' memory limit.
     sockets_per_session: Annotated[int, Field(ge=1)] = 3
     sockets_per_account: Annotated[int, Field(ge=1)] = 10
     max_sockets: Annotated[int, Field(ge=1)] = 10_000
