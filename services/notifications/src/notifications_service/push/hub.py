@@ -1,12 +1,13 @@
 """The sockets one process holds. Each brand it holds a member of has one NATS subscription (every subject of the
 brand: its members' and its broadcasts), so whichever process consumed the event, the process holding the socket
 delivers it; a push to a member this process does not hold is dropped on its subject, unread. (One subscription
-per brand, not per member: nats-py gives each subscription with a callback its own task and queue, which was most
-of an idle socket's memory beside the server's own.) A push carries the message as it was stored: each socket of
+per brand, not per member: nats-py gives each subscription with a callback its own task and queue, which every
+idle socket paid for.) A push carries the message as it was stored: each socket of
 that member sends it, unless it already did (no read per socket, and a message whose push a newer one's overtook is
 still delivered); its frame is encoded once for all the sockets it goes to. A push without one makes each socket
-send what is new since its own cursor. Each push is delivered in a task of its own, so that a slow socket holds up
-no other member's; a socket's frames still go out in the order their pushes came. A socket that missed pushes
+send what is new since its own cursor. Each push is delivered in tasks of its own, a broadcast in runs of sockets
+each sent in turn, so that a slow socket holds up no other member's push and of a broadcast only its run; a
+socket's frames still go out in the order their pushes came. A socket that missed pushes
 catches up on ``resume``, and every socket of the process when its NATS connection comes back.
 
 It also keeps the sockets within their limits (``push.limits``): a process at its cap closes its oldest socket to
