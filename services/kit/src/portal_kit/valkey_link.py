@@ -113,11 +113,16 @@ class Subscriber:
         self.ping_seconds = ping_seconds
         self.timeout = timeout if timeout is not None else getattr(valkey, "timeout", DEFAULT_TIMEOUT)
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
 
     async def start(self) -> None:
+        self._stopping = False
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
+        # Said before the cancellation too: redis-py can take a cancellation that meets its read's own timeout for
+        # that timeout (the read answers "no message"), and the loops would go on.
+        self._stopping = True
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -126,22 +131,24 @@ class Subscriber:
         self._live(False)
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             try:
                 async with self.valkey.pubsub() as pubsub:  # its connection back to the pool, closed, at the end
                     await pubsub.subscribe(*self.channels)
                     await self._listen(pubsub)
             except (RedisError, OSError) as error:
-                log.warning("Valkey subscription to %s lost: %s", ", ".join(self.channels), error)
+                if not self._stopping:
+                    log.warning("Valkey subscription to %s lost: %s", ", ".join(self.channels), error)
             self._live(False)
-            await asyncio.sleep(self.retry_seconds)
+            if not self._stopping:
+                await asyncio.sleep(self.retry_seconds)
 
     async def _listen(self, pubsub: PubSub) -> None:
         """Until the connection is lost or leaves a ``PING`` unanswered for ``timeout`` seconds."""
         loop = asyncio.get_running_loop()
         ping_at = loop.time() + self.ping_seconds
         pinged_at: float | None = None
-        while True:
+        while not self._stopping:
             now = loop.time()
             if pinged_at is None and now >= ping_at:
                 await pubsub.ping()
