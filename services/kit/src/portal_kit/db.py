@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import select
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 import psycopg
 from psycopg import errors, pq
-from sqlalchemy import MetaData, event, text
-from sqlalchemy.exc import DisconnectionError
+from psycopg_pool import AsyncConnectionPool
+from sqlalchemy import MetaData, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase
-from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy.pool import NullPool
 
 NAMING_CONVENTION = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -53,40 +54,71 @@ def libpq_url(url: str) -> str:
     return url
 
 
-def _driver(dbapi_connection: Any) -> psycopg.AsyncConnection[Any]:
-    """The psycopg connection under SQLAlchemy's pooled connection or its adapter (their ``driver_connection``)."""
-    driver: psycopg.AsyncConnection[Any] = dbapi_connection.driver_connection
-    return driver
+NoticeHandler = Callable[[psycopg.errors.Diagnostic], None]
 
 
-def _keep_more_prepared(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+class PooledConnection(psycopg.AsyncConnection[Any]):
+    """psycopg's connection as the process's one pool lends it, to the hot calls and to SQLAlchemy. SQLAlchemy adds
+    its notice handler each time it takes a connection (it sees each checkout as a new connection): added once here,
+    so a long-lived connection does not gather one handler per checkout."""
+
+    def add_notice_handler(self, callback: NoticeHandler) -> None:
+        added: set[NoticeHandler] = self.__dict__.setdefault("portal_notice_handlers", set())
+        if callback not in added:
+            added.add(callback)
+            super().add_notice_handler(callback)
+
+
+async def _configure(connection: PooledConnection) -> None:
     """A new connection keeps the hot statements of every caller prepared (psycopg's default is 100)."""
-    _driver(dbapi_connection).prepared_max = PREPARED_MAX
+    connection.prepared_max = PREPARED_MAX
 
 
-def _replace_if_unfit(dbapi_connection: Any, _record: ConnectionPoolEntry, _proxy: Any) -> None:
-    """Checked at every checkout, without a round trip: a connection that is closed, broken, left in autocommit, or
-    whose server spoke while it sat idle (a server that ends a connection says so, then closes it) is replaced
-    by a new one before anyone uses it (SQLAlchemy's ``DisconnectionError``)."""
-    driver = _driver(dbapi_connection)
-    if driver.closed or driver.broken or driver.autocommit:
-        raise DisconnectionError("the pooled connection is not fit for use")
+async def _fit(connection: PooledConnection) -> None:
+    """Checked at every checkout, without a round trip while nothing is amiss: a connection that is closed or broken
+    is thrown away and another lent. One whose server spoke while it sat idle (a server that ends a connection says
+    so, then closes it) is asked once whether it still answers: the failed answer marks it broken."""
+    if connection.closed or connection.broken:
+        raise psycopg.OperationalError("the pooled connection is closed")
     poller = select.poll()
-    poller.register(driver.fileno(), select.POLLIN)
+    poller.register(connection.fileno(), select.POLLIN)
     if poller.poll(0):
-        raise DisconnectionError("the server spoke on the pooled connection while it was idle")
+        await connection.execute("SELECT 1")
+        await connection.rollback()  # lent as it was: outside a transaction
 
 
 class Database:
-    """One engine, and its one connection pool, per process; ``transaction()`` is the unit of work: commit on
+    """One connection pool per process (psycopg's), lent to the hot path's calls and to SQLAlchemy's engine (its own
+    pooling off: SQLAlchemy's documented way with psycopg_pool); ``transaction()`` is the unit of work: commit on
     success, rollback on error. ``call()`` is the hot path's way: one statement, one round trip, no ORM."""
 
     def __init__(self, url: str, *, pool_size: int = 10, max_overflow: int = 10) -> None:
-        self.engine: AsyncEngine = create_async_engine(async_url(url), pool_size=pool_size, max_overflow=max_overflow)
-        event.listen(self.engine.sync_engine, "connect", _keep_more_prepared)
-        event.listen(self.engine.sync_engine, "checkout", _replace_if_unfit)
+        self.url = libpq_url(url)  # also for a connection of its own (the relay's LISTEN)
+        self.pool: AsyncConnectionPool[PooledConnection] = AsyncConnectionPool(
+            self.url,
+            connection_class=PooledConnection,
+            min_size=1,
+            max_size=pool_size + max_overflow,
+            open=False,
+            configure=_configure,
+            check=_fit,
+            close_returns=True,  # SQLAlchemy's "close" of a connection gives it back
+        )
+        self._opening = asyncio.Lock()
+        self.engine: AsyncEngine = create_async_engine(
+            "postgresql+psycopg://", poolclass=NullPool, async_creator=self._lend
+        )
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
-        self.url = libpq_url(url)  # for a connection of its own (the relay's LISTEN)
+
+    async def _opened(self) -> AsyncConnectionPool[PooledConnection]:
+        if self.pool.closed:
+            async with self._opening:
+                if self.pool.closed:
+                    await self.pool.open(wait=False)
+        return self.pool
+
+    async def _lend(self) -> PooledConnection:
+        return await (await self._opened()).getconn()
 
     async def call(self, statement: str, params: Parameters = ()) -> tuple[Any, ...] | None:
         """Run one statement (typically a server-side function doing a whole command) in its own autocommit
@@ -109,27 +141,24 @@ class Database:
         return await self._statement(statement, params)
 
     async def _statement(self, statement: str, params: Parameters) -> list[tuple[Any, ...]]:
-        """The statement on a connection of the engine's pool, in autocommit for its length, prepared on the
-        server at its first use on that connection (psycopg's ``prepare=True``). A cancelled call's statement is
-        cancelled on the server by psycopg; a connection that cannot be put back as the pool lent it (broken, or
-        still busy) is thrown away, not handed out again."""
-        async with self.engine.connect() as connection:
-            driver = _driver(await connection.get_raw_connection())
+        """The statement on a connection of the pool, in autocommit for its length, prepared on the server at its
+        first use on that connection (psycopg's ``prepare=True``). A cancelled call's statement is cancelled on the
+        server by psycopg; the pool throws away a connection given back busy or broken."""
+        async with (await self._opened()).connection() as connection:
+            await connection.set_autocommit(True)
             try:
-                await driver.set_autocommit(True)
-                cursor = driver.cursor()
                 try:
-                    await cursor.execute(statement, params, prepare=True)
+                    cursor = await connection.execute(statement, params, prepare=True)
                 except STALE_PREPARED:
                     # Dropped on the server and forgotten by psycopg (which clears its own list on this command).
-                    await driver.execute("DEALLOCATE ALL")
-                    await cursor.execute(statement, params, prepare=True)
+                    await connection.execute("DEALLOCATE ALL")
+                    cursor = await connection.execute(statement, params, prepare=True)
                 return await cursor.fetchall() if cursor.description is not None else []
             finally:
-                if driver.info.transaction_status == pq.TransactionStatus.IDLE:
-                    await driver.set_autocommit(False)
-                else:
-                    await connection.invalidate()
+                # Back to the pool as SQLAlchemy expects it, not in autocommit; one still busy (a cancelled call)
+                # or broken is thrown away by the pool instead.
+                if connection.info.transaction_status == pq.TransactionStatus.IDLE:
+                    await connection.set_autocommit(False)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
@@ -147,3 +176,4 @@ class Database:
 
     async def dispose(self) -> None:
         await self.engine.dispose()
+        await self.pool.close()
