@@ -153,7 +153,8 @@ class Database:
                     # Dropped on the server and forgotten by psycopg (which clears its own list on this command).
                     await connection.execute("DEALLOCATE ALL")
                     cursor = await connection.execute(statement, params, prepare=True)
-                return await cursor.fetchall() if cursor.description is not None else []
+                answered = cursor.pgresult  # its status, not ``description``, which builds the columns each time
+                return await cursor.fetchall() if answered and answered.status == pq.ExecStatus.TUPLES_OK else []
             finally:
                 # Back to the pool as SQLAlchemy expects it, not in autocommit; one still busy (a cancelled call)
                 # or broken is thrown away by the pool instead.
