@@ -47,12 +47,9 @@ async def test_maintenance_switched_on_shows_at_once_and_is_recorded(
     async with site_db.reader() as session:
         audit = (await session.scalars(select(OpsAudit))).one()
         event = (await session.scalars(select(OutboxMessage))).one()
-    assert (audit.actor, audit.action) == ("ayse.ops", "merchant.updated")
-    assert audit.detail == {
-        "fields": ["maintenance", "maintenance_end"],
-        "before": {"maintenance": False, "maintenanceEnd": None},
-        "after": {"maintenance": True, "maintenanceEnd": "2099-01-01T06:00:00+00:00"},
-    }
+    assert (audit.merchant, audit.actor, audit.action, audit.target) == ("turkeyf2", "ayse.ops", "merchant.updated", "")
+    assert audit.before == {"maintenance": False, "maintenanceEnd": None}
+    assert audit.after == {"maintenance": True, "maintenanceEnd": "2099-01-01T06:00:00+00:00"}
     assert event.subject == "site.config.changed.v1"
     assert event.body["data"] == {
         "merchant": "turkeyf2",

@@ -1,12 +1,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, SmallInteger, String, func
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
+from portal_kit.audit import OpsAuditRecord
 from portal_kit.db import Base
 
 I18n = dict[str, str]
@@ -76,17 +76,13 @@ class RegisterRule(Base):
     sort: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class OpsAudit(Base):
-    """Who changed what, when: every ops change is recorded in the transaction that makes it."""
+class OpsAudit(OpsAuditRecord, Base):
+    """Who changed what, when (the kit's one ops-audit shape): every ops change is recorded in the transaction that
+    makes it. ``action`` is ``<section>.<action>`` (``merchant.updated``, ``banners.deleted``); ``target`` the content
+    item's id, or '' for the brand's own settings (the brand is ``merchant``); ``before`` and ``after`` the changed
+    state. Rows written before migration 0005 keep their old detail whole in ``after``."""
 
     __tablename__ = "ops_audit"
-
-    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
-    merchant: Mapped[str] = mapped_column(String(32), index=True)
-    actor: Mapped[str] = mapped_column(String(100))
-    action: Mapped[str] = mapped_column(String(100))
-    detail: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
 class DomainRoute(Base):

@@ -94,8 +94,7 @@ async def domain_route(merchant: MerchantCode, language: Language, db: Db, cache
 
 @ops.get("/merchants/{code}", operation_id="opsGetMerchant", response_model=Envelope[MerchantRead])
 async def get_merchant(code: str, actor: OpsViewer, db: Db) -> Envelope[MerchantRead]:
-    async with db.reader() as session:
-        return ok(service.ops_view(await service.get_merchant(session, code)))
+    return ok(await service.ops_merchant(db, code))
 
 
 @ops.post("/merchants", operation_id="opsCreateMerchant", status_code=201, response_model=Envelope[MerchantRead])

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, HttpUrl, StrictInt, field_validator
 
+from portal_kit.audit import OpsAuditRead
 from site_service.config.domain import PATTERNS, REGISTRATION_FIELDS, RESOURCE_TYPES, valid_network
 
 Language = Literal["TR", "EN", "CN"]
@@ -225,7 +226,24 @@ class MerchantRead(Read):
 
 
 class AuditEntryRead(Read):
+    """An audit row as the ops API has always answered it (the web's generated client reads this shape): the kit's
+    row (``portal_kit.audit``) mapped onto ``detail``. A change or a removal shows ``before``, ``after`` (when there is
+    an after) and the content item's ``id``; a row without a before state (a creation, or a row written before the
+    kit's shape, whose old detail migration 0005 kept whole in ``after``) shows its ``after``."""
+
     actor: str
     action: str
     detail: dict[str, Any]
     at: str | None
+
+    @classmethod
+    def of(cls, entry: OpsAuditRead) -> AuditEntryRead:
+        if entry.before is None:
+            detail = dict(entry.after or {})
+        else:
+            detail = {"before": entry.before}
+            if entry.after is not None:
+                detail["after"] = entry.after
+            if entry.target.isdigit():
+                detail["id"] = int(entry.target)
+        return cls(actor=entry.actor, action=entry.action, detail=detail, at=entry.at.isoformat())

@@ -6,19 +6,17 @@ from datetime import datetime
 from typing import Any
 
 from pydantic_core import to_jsonable_python
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from portal_kit.audit import OpsAuditRead
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, DomainError, NotFound
 from portal_kit.paging import Page, page_of
-from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from portal_kit.site import StatusInputs
 from site_service.cache import SiteCache
-from site_service.config.audit import record_change
+from site_service.config import repository
 from site_service.config.domain import (
     PATTERNS,
     REGISTRATION_FIELDS,
@@ -26,7 +24,7 @@ from site_service.config.domain import (
     localized,
     unknown_flags,
 )
-from site_service.config.models import DomainRoute, Merchant, OpsAudit, RegisterRule, Resource
+from site_service.config.models import Merchant, RegisterRule
 from site_service.config.schemas import (
     Analytics,
     AuditEntryRead,
@@ -44,12 +42,12 @@ from site_service.config.schemas import (
     SiteConfigBase,
 )
 
+# The audit row of an ops change, and the event, in the change's transaction (other slices' changes use it too).
+record_change = repository.record_change
+
 
 async def get_merchant(session: AsyncSession, code: str, *, for_update: bool = False) -> Merchant:
-    query = select(Merchant).where(Merchant.code == code)
-    if for_update:
-        query = query.with_for_update()
-    merchant = await session.scalar(query)
+    merchant = await repository.merchant(session, code, for_update=for_update)
     if merchant is None:
         raise NotFound("merchant.not_found", merchant=code)
     return merchant
@@ -72,22 +70,23 @@ def register_rule_view(rule: RegisterRule) -> RegisterRuleRead:
 
 
 async def brand_rules(session: AsyncSession, code: str) -> list[RegisterRuleRead]:
-    rules = {rule.field: rule for rule in await session.scalars(Scoped(RegisterRule).query(code))}
+    rules = {rule.field: rule for rule in await repository.register_rules(session, code)}
     order = {field: index for index, field in enumerate(REGISTRATION_FIELDS)}
     return [register_rule_view(rules[field]) for field in sorted(rules, key=lambda f: order.get(f, 999))]
 
 
 async def _resources(session: AsyncSession, code: str) -> dict[str, list[ResourceRead]]:
     grouped: dict[str, list[ResourceRead]] = {}
-    query = Scoped(Resource).query(code).order_by(Resource.sort, Resource.id)
-    for item in await session.scalars(query):
+    for item in await repository.resources(session, code):
         grouped.setdefault(item.type, []).append(ResourceRead(labelNameEn=item.label_name_en, url=item.url))
     return grouped
 
 
 async def _routes(session: AsyncSession, code: str) -> list[DomainRouteRead]:
-    query = Scoped(DomainRoute).query(code).order_by(DomainRoute.sort, DomainRoute.id)
-    return [DomainRouteRead(domain=route.domain, label=route.label) for route in await session.scalars(query)]
+    return [
+        DomainRouteRead(domain=route.domain, label=route.label)
+        for route in await repository.domain_routes(session, code)
+    ]
 
 
 def whitelabel_view(merchant: Merchant) -> dict[str, bool]:
@@ -198,6 +197,39 @@ def ops_view(merchant: Merchant) -> MerchantRead:
     )
 
 
+async def ops_merchant(db: Database, code: str) -> MerchantRead:
+    async with db.reader() as session:
+        return ops_view(await get_merchant(session, code))
+
+
+async def brand_values(db: Database, code: str) -> dict[str, Any]:
+    """What ``rpc.site.brand`` answers of an active brand (an inactive one is not found)."""
+    async with db.reader() as session:
+        merchant = await get_merchant(session, code)
+        if not merchant.active:
+            raise NotFound("merchant.not_found")
+        rules = await brand_rules(session, merchant.code)
+    return {
+        "merchant": merchant.code,
+        "name": merchant.name,
+        "currency": merchant.currency,
+        "flags": whitelabel_view(merchant),
+        "rules": [rule.model_dump() for rule in rules],
+        "maintenance": merchant.maintenance,
+        "maintenanceEnd": merchant.maintenance_end,
+        "blockedNetworks": merchant.blocked_networks,
+        "lotteryPrizeMode": merchant.lottery_prize_mode,
+        "smsDialingCodes": merchant.sms_dialing_codes,
+    }
+
+
+def _audited(view: MerchantRead) -> dict[str, Any]:
+    """A brand's settings as its audit rows keep them (the time of the change is the row's own)."""
+    state = view.model_dump(mode="json")
+    state.pop("updatedAt", None)
+    return state
+
+
 def _settings_values(settings: MerchantSettings) -> dict[str, Any]:
     values = settings.model_dump(exclude_unset=True, mode="json")
     values.pop("code", None)
@@ -207,14 +239,11 @@ def _settings_values(settings: MerchantSettings) -> dict[str, Any]:
 async def create_merchant(db: Database, cache: SiteCache, actor: Principal, body: NewMerchant) -> MerchantRead:
     values = _settings_values(body)
     async with db.transaction() as session:
-        inserted = await session.scalar(
-            insert(Merchant).values(code=body.code, **values).on_conflict_do_nothing().returning(Merchant.code)
-        )
-        if inserted is None:
+        if not await repository.insert_merchant(session, body.code, values):
             raise Conflict("merchant.exists", merchant=body.code)
-        record_change(session, body.code, actor, "merchant", "created", {"fields": sorted(values)})
         merchant = await get_merchant(session, body.code)
         view = ops_view(merchant)
+        record_change(session, body.code, actor, "merchant", "created", after=_audited(view))
     await cache.invalidate(body.code)
     return view
 
@@ -230,18 +259,19 @@ async def update_merchant(
         before = ops_view(merchant).model_dump(mode="json")
         for name, value in values.items():
             setattr(merchant, name, value)
-        await session.flush()
-        await session.refresh(merchant)
+        await repository.write_merchant(session, merchant)
         after = ops_view(merchant).model_dump(mode="json")
         changed = sorted(key for key in after if key != "updatedAt" and after[key] != before[key])
-        detail = {
-            "fields": sorted(values),
-            "before": {k: before[k] for k in changed},
-            "after": {k: after[k] for k in changed},
-        }
-        record_change(session, code, actor, "merchant", "updated", detail)
-        await session.flush()
-        await session.refresh(merchant)
+        record_change(
+            session,
+            code,
+            actor,
+            "merchant",
+            "updated",
+            before={k: before[k] for k in changed},
+            after={k: after[k] for k in changed},
+        )
+        await repository.write_merchant(session, merchant)
         view = ops_view(merchant)
     await cache.invalidate(code)
     return view
@@ -257,7 +287,7 @@ async def change_flags(
         merchant = await get_merchant(session, code, for_update=True)
         before = {name: bool(merchant.flags.get(name, False)) for name in body.flags}
         merchant.flags = {**merchant.flags, **body.flags}
-        record_change(session, code, actor, "flags", "changed", {"before": before, "after": body.flags})
+        record_change(session, code, actor, "flags", "changed", before=before, after=dict(body.flags))
         view = whitelabel_view(merchant)
     await cache.invalidate(code)
     return view
@@ -269,16 +299,10 @@ async def replace_resources(
     async with db.transaction() as session:
         await get_merchant(session, code, for_update=True)
         before = to_jsonable_python(await _resources(session, code))
-        await session.execute(Scoped(Resource).delete(code))
-        for index, item in enumerate(body.resources):
-            session.add(
-                Resource(merchant=code, type=item.type, label_name_en=item.label_name_en, url=str(item.url), sort=index)
-            )
-        await session.flush()
+        items = [(item.type, item.label_name_en, str(item.url)) for item in body.resources]
+        await repository.replace_resources(session, code, items)
         view = await _resources(session, code)
-        record_change(
-            session, code, actor, "resources", "replaced", {"before": before, "after": to_jsonable_python(view)}
-        )
+        record_change(session, code, actor, "resources", "replaced", before=before, after=to_jsonable_python(view))
     await cache.invalidate(code)
     return view
 
@@ -292,7 +316,11 @@ async def upsert_register_rules(
     fields = {rule.field for rule in body.rules}
     async with db.transaction() as session:
         await get_merchant(session, code, for_update=True)
-        before = [rule.model_dump(mode="json") for rule in await brand_rules(session, code) if rule.field in fields]
+        before = {
+            rule.field: rule.model_dump(mode="json")
+            for rule in await brand_rules(session, code)
+            if rule.field in fields
+        }
         for rule in body.rules:
             values = {
                 "enabled": rule.enabled,
@@ -302,14 +330,10 @@ async def upsert_register_rules(
                 "max_length": rule.max_length,
                 "sort": REGISTRATION_FIELDS.index(rule.field),
             }
-            await session.execute(
-                insert(RegisterRule)
-                .values(merchant=code, field=rule.field, **values)
-                .on_conflict_do_update(index_elements=[RegisterRule.merchant, RegisterRule.field], set_=values)
-            )
+            await repository.upsert_register_rule(session, code, rule.field, values)
         view = await brand_rules(session, code)
-        after = [rule.model_dump(mode="json") for rule in view if rule.field in fields]
-        record_change(session, code, actor, "register", "changed", {"before": before, "after": after})
+        after = {rule.field: rule.model_dump(mode="json") for rule in view if rule.field in fields}
+        record_change(session, code, actor, "register", "changed", before=before, after=after)
     await cache.invalidate(code)
     return view
 
@@ -319,15 +343,13 @@ async def replace_domain_routes(
 ) -> list[DomainRouteRead]:
     async with db.transaction() as session:
         await get_merchant(session, code, for_update=True)
-        before = to_jsonable_python(await _routes(session, code))
-        await session.execute(Scoped(DomainRoute).delete(code))
-        for index, route in enumerate(body.routes):
-            session.add(DomainRoute(merchant=code, domain=route.domain.lower(), label=route.label, sort=index))
-        await session.flush()
-        view = await _routes(session, code)
-        record_change(
-            session, code, actor, "domainRoute", "replaced", {"before": before, "after": to_jsonable_python(view)}
+        before = {"routes": to_jsonable_python(await _routes(session, code))}
+        await repository.replace_domain_routes(
+            session, code, [(route.domain.lower(), route.label) for route in body.routes]
         )
+        view = await _routes(session, code)
+        after = {"routes": to_jsonable_python(view)}
+        record_change(session, code, actor, "domainRoute", "replaced", before=before, after=after)
     await cache.invalidate(code)
     return view
 
@@ -335,6 +357,6 @@ async def replace_domain_routes(
 async def audit_log(db: Database, code: str, page: Page) -> PageRead[AuditEntryRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
-        rows, total = await Scoped(OpsAudit).newest_page(session, code, page)
-        items = [AuditEntryRead(actor=row.actor, action=row.action, detail=row.detail, at=_iso(row.at)) for row in rows]
+        rows, total = await repository.audit_page(session, code, page)
+        items = [AuditEntryRead.of(OpsAuditRead.model_validate(row)) for row in rows]
     return page_of(page, items, total)

@@ -6,17 +6,15 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
 from portal_kit.errors import NotFound
-from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from site_service.cache import SiteCache
-from site_service.config.audit import record_change
 from site_service.config.domain import localized
-from site_service.config.service import get_merchant
+from site_service.config.service import get_merchant, record_change
+from site_service.content import repository
 from site_service.content.domain import NoticeType, PopupExecution, is_live
 from site_service.content.models import Announcement, Banner, HelpTopic
 from site_service.content.schemas import (
@@ -68,8 +66,7 @@ def announcement_view(item: Announcement, language: str) -> AnnouncementRead:
 async def _load_banners(db: Database, code: str, language: str) -> list[BannerRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
-        query = Scoped(Banner).query(code, active=True).order_by(Banner.sort, Banner.id)
-        return [banner_view(banner, language) for banner in await session.scalars(query)]
+        return [banner_view(banner, language) for banner in await repository.active_banners(session, code)]
 
 
 async def banners(db: Database, cache: SiteCache, code: str, language: str, group: str) -> list[BannerRead]:
@@ -82,12 +79,7 @@ async def banners(db: Database, cache: SiteCache, code: str, language: str, grou
 async def _load_announcements(db: Database, code: str, language: str) -> list[AnnouncementRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
-        query = (
-            Scoped(Announcement)
-            .query(code, active=True)
-            .order_by(Announcement.sort, Announcement.starts_at.desc(), Announcement.id.desc())
-        )
-        return [announcement_view(item, language) for item in await session.scalars(query)]
+        return [announcement_view(item, language) for item in await repository.active_announcements(session, code)]
 
 
 async def live_announcements(db: Database, cache: SiteCache, code: str, language: str) -> list[AnnouncementRead]:
@@ -123,12 +115,11 @@ def select_notices(
 async def _load_help(db: Database, code: str, language: str) -> list[HelpTopicRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
-        query = Scoped(HelpTopic).query(code).order_by(HelpTopic.sort, HelpTopic.id)
         return [
             HelpTopicRead(
                 key=topic.key, title=localized(topic.title, language), content=localized(topic.content, language)
             )
-            for topic in await session.scalars(query)
+            for topic in await repository.items(session, HelpTopic, code)
         ]
 
 
@@ -179,7 +170,7 @@ def _values(body: BaseModel) -> dict[str, Any]:
 
 
 async def _owned(session: AsyncSession, model: type[Banner | Announcement | HelpTopic], code: str, item_id: int) -> Any:
-    item = await Scoped(model).get_for_update(session, code, id=item_id)
+    item = await repository.item_for_update(session, model, code, item_id)
     if item is None:
         raise NotFound("content.not_found")
     return item
@@ -191,12 +182,9 @@ async def create_item(
     model = SECTIONS[section]
     async with db.transaction() as session:
         await get_merchant(session, code, for_update=True)
-        item = model(merchant=code, **_values(body))
-        session.add(item)
-        await session.flush()
-        await session.refresh(item)
+        item = await repository.add_item(session, model, code, _values(body))
         view = _ops_view(item)
-        record_change(session, code, actor, section, "created", {"id": item.id, "after": view.model_dump(mode="json")})
+        record_change(session, code, actor, section, "created", target=str(item.id), after=view.model_dump(mode="json"))
     await cache.invalidate(code)
     return view
 
@@ -210,11 +198,10 @@ async def update_item(
         before = _ops_view(item).model_dump(mode="json")
         for name, value in _values(body).items():
             setattr(item, name, value)
-        await session.flush()
-        await session.refresh(item)
+        await repository.write_item(session, item)
         view = _ops_view(item)
-        detail = {"id": item_id, "before": before, "after": view.model_dump(mode="json")}
-        record_change(session, code, actor, section, "updated", detail)
+        after = view.model_dump(mode="json")
+        record_change(session, code, actor, section, "updated", target=str(item_id), before=before, after=after)
     await cache.invalidate(code)
     return view
 
@@ -223,8 +210,8 @@ async def delete_item(db: Database, cache: SiteCache, actor: Principal, code: st
     model = SECTIONS[section]
     async with db.transaction() as session:
         before = _ops_view(await _owned(session, model, code, item_id)).model_dump(mode="json")
-        await session.execute(delete(model).where(model.id == item_id))
-        record_change(session, code, actor, section, "deleted", {"id": item_id, "before": before})
+        await repository.delete_item(session, model, item_id)
+        record_change(session, code, actor, section, "deleted", target=str(item_id), before=before)
     await cache.invalidate(code)
 
 
@@ -232,5 +219,4 @@ async def list_items(db: Database, code: str, section: str) -> list[ContentOpsRe
     model = SECTIONS[section]
     async with db.reader() as session:
         await get_merchant(session, code)
-        rows = await session.scalars(Scoped(model).query(code).order_by(model.sort, model.id))
-        return [_ops_view(row) for row in rows]
+        return [_ops_view(row) for row in await repository.items(session, model, code)]

@@ -10,11 +10,10 @@ from portal_kit.envelope import PageRead
 from portal_kit.errors import DomainError
 from portal_kit.key_names import hidden
 from portal_kit.paging import Page, page_of
-from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from portal_kit.throttle import throttle
 from site_service.config.service import get_merchant
-from site_service.feedback.models import Feedback
+from site_service.feedback import repository
 from site_service.feedback.schemas import FeedbackRead, FeedbackReceipt
 
 MAX_LENGTH = 140
@@ -49,16 +48,14 @@ async def submit(
     async with db.transaction() as session:
         await get_merchant(session, code)
         await throttle(valkey, throttle_key(secret, code, principal, client_ip), limit, 3600)
-        item = Feedback(merchant=code, account_id=principal.account_id, content=content, client_ip=client_ip)
-        session.add(item)
-        await session.flush()
+        item = await repository.add(session, code, principal.account_id, content, client_ip)
         return FeedbackReceipt(id=item.id)
 
 
 async def list_feedback(db: Database, code: str, page: Page) -> PageRead[FeedbackRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
-        rows, total = await Scoped(Feedback).newest_page(session, code, page)
+        rows, total = await repository.newest_page(session, code, page)
         items = [
             FeedbackRead(
                 id=row.id,
