@@ -10,9 +10,9 @@ from bgs_helpers import reconciled, rotate, server_seed, shown
 from games_helpers import MERCHANT, Games
 
 from games_service.bgs import games as rules
-from games_service.bgs import jackpot, pool, slot
+from games_service.bgs import jackpot, slot
 from games_service.bgs.router import JACKPOT_CACHE_SECONDS
-from games_service.bgs.service import recover
+from games_service.bgs.service import claim_jackpot, recover
 from portal_kit.fairness import FairStream, commitment
 from portal_kit.messaging.relay import connect_nats
 
@@ -257,7 +257,7 @@ async def test_spins_feed_the_pool_and_a_hit_pays_all_of_it_once(games: Games) -
     assert hit["balance"] == 30_000_000 - spent + wins + hit["jackpotWin"] == await games.balance(account)
     recorded = await games.db.call("SELECT win FROM bet_record WHERE id = %s", (f"BGS:{hit['roundId']}",))
     assert recorded == (hit["win"] + hit["jackpotWin"],)  # the record and its event carry the jackpot
-    again = await pool.claim(games.db, uuid.UUID(hit["roundId"]), MERCHANT, "TRY")
+    again = await claim_jackpot(games.db, uuid.UUID(hit["roundId"]), MERCHANT, "TRY")
     assert again == hit["jackpotWin"]  # claimed once: asking again empties nothing
     await asyncio.sleep(JACKPOT_CACHE_SECONDS + 0.1)  # the pool as visitors see it is cached that long
     after = (await games.http.get("/wps/games/jackpot", headers={"Language": "EN"})).json()["value"]

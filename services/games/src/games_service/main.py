@@ -9,7 +9,8 @@ from games_service.aggregator import simulator
 from games_service.aggregator.service import Hub88Operator, games_api_client, system_clock
 from games_service.aggregator.signature import load_private_key, load_public_key
 from games_service.bgs import router as bgs
-from games_service.bgs.keys import SeedKeys, verified
+from games_service.bgs.keys import SeedKeys
+from games_service.bgs.service import verified_keys
 from games_service.catalogue import router as catalogue
 from games_service.favourites import router as favourites
 from games_service.i18n import MESSAGES
@@ -25,7 +26,7 @@ from portal_kit.site import BrandCache
 async def _start(app: FastAPI) -> None:
     settings: GamesSettings = app.state.settings
     # The seed keys, each the one first used under its id (else the app does not start: keys.SeedKeyChanged).
-    app.state.seed_keys = await verified(app.state.db, SeedKeys.of(settings))
+    app.state.seed_keys = await verified_keys(app.state.db, SeedKeys.of(settings))
     app.state.nats = await connect_nats(settings.nats_url, "games-api")  # the wallet's money API
     app.state.hub88_key = load_public_key(settings.hub88_public_key)
     app.state.hub88_clock = system_clock  # what Hub88 game sessions expire by (tests move it)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from games_service.bgs.keys import SeedKeys, verified
-from games_service.bgs.service import recover
+from games_service.bgs.keys import SeedKeys
+from games_service.bgs.service import recover, verified_keys
 from games_service.records.handlers import lottery_bets_subscription
 from games_service.settings import GamesSettings
 from portal_kit.db import Database
@@ -26,7 +26,7 @@ def recovery_sweep(settings: GamesSettings) -> Background:
             while True:
                 try:
                     # A key id that names another key than the one recorded stops the sweep (logged each round).
-                    keys = keys or await verified(db, SeedKeys.of(settings))
+                    keys = keys or await verified_keys(db, SeedKeys.of(settings))
                     settled = await recover(db, nc, settings.recovery_after_seconds, keys=keys)
                     if settled:
                         log.info("%d interrupted round(s) settled", settled)

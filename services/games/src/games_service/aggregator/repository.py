@@ -1,12 +1,14 @@
-"""The queries of the aggregator's rounds and transactions, in the caller's transaction. Lock order: a round's
-row first, then a bet's, so a bet, a win, a rollback and a close of one round take turns and never deadlock."""
+"""The queries of the aggregator's game sessions, rounds and transactions, in the caller's transaction. Lock order: a
+round's row first, then a bet's, so a bet, a win, a rollback and a close of one round take turns and never deadlock.
+A round closed (or revised after its close) answers the settled bet it makes; the service records it
+(``records.service``) in the same transaction."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import and_, select, update
+from sqlalchemy import and_, delete, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
@@ -25,13 +27,11 @@ from games_service.aggregator.domain import (
     WON,
     Hub88Refusal,
     Movement,
-    promotion_record_id,
     round_totals,
     settles,
 )
 from games_service.aggregator.models import VendorRound, VendorSession, VendorTransaction
 from games_service.catalogue.models import Game
-from games_service.records import service as records
 from games_service.records.domain import SettledBet
 
 
@@ -60,6 +60,29 @@ class Stored:
             self.kind, self.account_id, self.round_id, self.game_code, self.currency, self.amount,
             self.reference_uuid,
         )  # fmt: skip
+
+
+def open_session(
+    session: AsyncSession, token_hash: str, merchant: str, account_id: str, player_name: str, currency: str,
+    game: Game, expires_at: datetime, portal_session: str | None,
+) -> None:  # fmt: skip
+    """A game session of ``game`` for the player, written with the caller's transaction."""
+    session.add(
+        VendorSession(
+            token_hash=token_hash, aggregator=HUB88, merchant=merchant, account_id=account_id,
+            player_name=player_name, currency=currency, vendor=game.vendor, game_code=game.game_code,
+            expires_at=expires_at, portal_session=portal_session,
+        )
+    )  # fmt: skip
+
+
+async def game_session(session: AsyncSession, token_hash: str) -> VendorSession | None:
+    """The game session of the token whose hash is ``token_hash``, live or not, of any aggregator."""
+    return await session.get(VendorSession, token_hash)
+
+
+async def remove_session(session: AsyncSession, token_hash: str) -> None:
+    await session.execute(delete(VendorSession).where(VendorSession.token_hash == token_hash))
 
 
 def _key(transaction_uuid: str) -> ColumnElement[bool]:
@@ -116,13 +139,13 @@ async def set_state(session: AsyncSession, transaction_uuid: str, state: str, *,
     return changed
 
 
-async def drop_refused(session: AsyncSession, movement: Movement) -> None:
+async def drop_refused(session: AsyncSession, movement: Movement) -> bool:
     """A pending bet or win the wallet refused for good: kept as a tombstone (``dropped``: its id is never taken by
     another kind or content; the same one may be claimed again) that counts for nothing. A dropped win no longer
-    marks its bet won (unless another win stands on it) nor its round won (unless a real win is left); a closed
-    round's record is revised to what stands (its event is not told again)."""
+    marks its bet won (unless another win stands on it) nor its round won (unless a real win is left). Whether it
+    was dropped now (then a closed round's record is to be revised: ``closed_round_standing``)."""
     if await set_state(session, movement.transaction_uuid, DROPPED, when=(PENDING,)) is None:
-        return
+        return False
     if movement.kind == WIN:
         assert movement.reference_uuid is not None
         other_wins = (
@@ -144,7 +167,7 @@ async def drop_refused(session: AsyncSession, movement: Movement) -> None:
             .where(VendorRound.aggregator == HUB88, VendorRound.round_id == movement.round_id)
             .values(won=_paid_a_real_win(movement.round_id))
         )
-    await revise_closed_round(session, movement.round_id)
+    return True
 
 
 def _paid_a_real_win(round_id: str) -> ColumnElement[bool]:
@@ -231,35 +254,22 @@ def _settled(found: VendorRound, round_id: str, stake: int, win: int) -> Settled
     )  # fmt: skip
 
 
-async def close_round(session: AsyncSession, round_id: str) -> None:
-    """Close the round, once: its bet record (its standing bets against its wins) and ``games.bet.settled.v1``.
-    A round that staked and won nothing settles no bet."""
+async def close_round(session: AsyncSession, round_id: str) -> SettledBet | None:
+    """Close the round, once: the bet it settles (its standing bets against its wins), to be recorded and announced
+    in this transaction. None: closed already, or it staked and won nothing (it settles no bet)."""
     found = await _round(session, round_id)
     if found.closed_at is not None:
-        return
+        return None
     found.closed_at = datetime.now(UTC)
     stake, win = await _totals(session, round_id)
-    if settles(stake, win):
-        await records.add(session, _settled(found, round_id, stake, win))
+    return _settled(found, round_id, stake, win) if settles(stake, win) else None
 
 
-async def revise_closed_round(session: AsyncSession, round_id: str) -> None:
-    """A closed round whose bet was rolled back after it closed: its record says what stands now."""
+async def closed_round_standing(session: AsyncSession, round_id: str) -> tuple[SettledBet, bool] | None:
+    """A closed round whose bet was rolled back or refused after it closed: its bet as it stands now, and whether
+    anything stands (its record is kept, else removed). None: the round is not closed."""
     found = await _round(session, round_id)
     if found.closed_at is None:
-        return
+        return None
     stake, win = await _totals(session, round_id)
-    await records.revise(session, _settled(found, round_id, stake, win), keep=settles(stake, win))
-
-
-async def settle_promotion(session: AsyncSession, found: VendorSession, movement: Movement, game: Game) -> None:
-    """A supplier's promotion payout is a settled bet of its own (no stake, its win), once."""
-    await records.add(
-        session,
-        SettledBet(
-            vendor=found.vendor, round_id=f"{HUB88}:{promotion_record_id(movement.transaction_uuid)}", merchant=found.merchant,
-            account_id=found.account_id, player_name=found.player_name, game_type=game.game_type,
-            game_code=game.game_code, currency=found.currency, stake=0, valid_bet=0, win=movement.amount,
-            settled_at=datetime.now(UTC),
-        ),
-    )  # fmt: skip
+    return _settled(found, round_id, stake, win), settles(stake, win)

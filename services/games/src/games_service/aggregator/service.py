@@ -21,7 +21,6 @@ import httpx
 from cryptography.hazmat.primitives.asymmetric import rsa
 from nats.aio.client import Client as NATS
 from pydantic import ValidationError
-from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from games_service.aggregator import repository
@@ -49,6 +48,7 @@ from games_service.aggregator.domain import (
     Hub88Refusal,
     Movement,
     parse_user,
+    promotion_record_id,
     stake_of,
     to_minor,
     user_of,
@@ -63,7 +63,10 @@ from games_service.aggregator.schemas import (
     WinRequest,
 )
 from games_service.aggregator.signature import sign
+from games_service.catalogue import service as catalogue
 from games_service.catalogue.models import Game
+from games_service.records import service as records
+from games_service.records.domain import SettledBet
 from portal_kit import money as wallet
 from portal_kit.db import Database
 from portal_kit.errors import DomainError
@@ -101,12 +104,9 @@ async def open_session(
     the aggregator will call back with, and the user."""
     token = secrets.token_urlsafe(32)
     async with db.transaction() as session:
-        session.add(
-            VendorSession(
-                token_hash=_hash(token), aggregator=HUB88, merchant=merchant, account_id=account_id,
-                player_name=player_name, currency=currency, vendor=game.vendor, game_code=game.game_code,
-                expires_at=clock() + timedelta(minutes=minutes), portal_session=portal_session,
-            )
+        repository.open_session(
+            session, _hash(token), merchant, account_id, player_name, currency, game,
+            clock() + timedelta(minutes=minutes), portal_session,
         )  # fmt: skip
     return token, user_of(merchant, account_id)
 
@@ -114,7 +114,7 @@ async def open_session(
 async def _session(db: Database, token: str, user: str) -> VendorSession:
     """The session behind ``token`` for ``user``, live or not."""
     async with db.reader() as reader:
-        found = await reader.get(VendorSession, _hash(token))
+        found = await repository.game_session(reader, _hash(token))
     if found is None or found.aggregator != HUB88 or user_of(found.merchant, found.account_id) != user:
         raise Hub88Refusal(INVALID_TOKEN)
     return found
@@ -156,7 +156,7 @@ async def player_balance(db: Database, nc: NATS, user: str, token: str | None) -
     vendor = None
     if token:
         async with db.reader() as reader:
-            found = await reader.get(VendorSession, _hash(token))
+            found = await repository.game_session(reader, _hash(token))
         if found is not None and (found.merchant, found.account_id) == (merchant, account_id):
             vendor = found.vendor
     return await balance(nc, merchant, account_id, vendor)
@@ -164,12 +164,7 @@ async def player_balance(db: Database, nc: NATS, user: str, token: str | None) -
 
 async def _game(db: Database, found: VendorSession, game_code: str) -> Game:
     """A game of the session's vendor (a lobby vendor may switch games within one session)."""
-    async with db.reader() as reader:
-        game = await reader.scalar(
-            select(Game).where(
-                Game.merchant == found.merchant, Game.vendor == found.vendor, Game.game_code == game_code
-            )
-        )
+    game = await catalogue.vendor_game(db, found.merchant, found.vendor, game_code)
     if game is None:
         raise Hub88Refusal(INVALID_GAME)
     return game
@@ -190,7 +185,37 @@ async def _drop_refused(calls: Hub88Calls, found: VendorSession, game: Game, mov
     what stands without it."""
     async with calls.db.transaction() as session:
         await repository.lock_round(session, found, game, movement.round_id)
-        await repository.drop_refused(session, movement)
+        if await repository.drop_refused(session, movement):
+            await _revise_closed_round(session, movement.round_id)
+
+
+async def _close_round(session: AsyncSession, round_id: str) -> None:
+    """Close the round, once: its bet record (its standing bets against its wins) and ``games.bet.settled.v1``.
+    A round that staked and won nothing settles no bet."""
+    settled = await repository.close_round(session, round_id)
+    if settled is not None:
+        await records.add(session, settled)
+
+
+async def _revise_closed_round(session: AsyncSession, round_id: str) -> None:
+    """A closed round whose bet was rolled back (or refused) after it closed: its record says what stands now."""
+    standing = await repository.closed_round_standing(session, round_id)
+    if standing is not None:
+        settled, keep = standing
+        await records.revise(session, settled, keep=keep)
+
+
+async def _settle_promotion(session: AsyncSession, found: VendorSession, movement: Movement, game: Game) -> None:
+    """A supplier's promotion payout is a settled bet of its own (no stake, its win), once."""
+    await records.add(
+        session,
+        SettledBet(
+            vendor=found.vendor, round_id=f"{HUB88}:{promotion_record_id(movement.transaction_uuid)}",
+            merchant=found.merchant, account_id=found.account_id, player_name=found.player_name,
+            game_type=game.game_type, game_code=game.game_code, currency=found.currency, stake=0, valid_bet=0,
+            win=movement.amount, settled_at=datetime.now(UTC),
+        ),
+    )  # fmt: skip
 
 
 async def bet(calls: Hub88Calls, request: BetRequest) -> tuple[int, str]:
@@ -228,7 +253,7 @@ async def bet(calls: Hub88Calls, request: BetRequest) -> tuple[int, str]:
             if now is None or now.state == ROLLED_BACK:  # a rollback came meanwhile: the wallet gave it back
                 raise Hub88Refusal(TRANSACTION_ROLLED_BACK)
         if movement.round_closed:
-            await repository.close_round(session, movement.round_id)
+            await _close_round(session, movement.round_id)
     return after, found.currency
 
 
@@ -289,9 +314,9 @@ async def win(calls: Hub88Calls, request: WinRequest) -> tuple[int, str]:
     async with calls.db.transaction() as session:
         await repository.lock_round(session, found, game, movement.round_id)
         if await repository.set_state(session, movement.transaction_uuid, DONE, when=(PENDING,)) and movement.promo:
-            await repository.settle_promotion(session, found, movement, game)
+            await _settle_promotion(session, found, movement, game)
         if movement.round_closed:
-            await repository.close_round(session, movement.round_id)
+            await _close_round(session, movement.round_id)
     return after, found.currency
 
 
@@ -347,9 +372,9 @@ async def _claim_rollback(session: AsyncSession, known: VendorSession, game: Gam
         raise Hub88Refusal(ROUND_HAS_WIN)
     repository.add(session, movement, known, game, DONE)
     if round_.closed:
-        await repository.revise_closed_round(session, round_id)
+        await _revise_closed_round(session, round_id)
     if movement.round_closed:
-        await repository.close_round(session, round_id)
+        await _close_round(session, round_id)
 
 
 def games_api_client(url: str) -> httpx.AsyncClient:
@@ -390,5 +415,5 @@ async def game_url(
         return GameUrlAnswer.model_validate_json(answer.content).url
     except (httpx.HTTPError, ValidationError):
         async with db.transaction() as session:
-            await session.execute(delete(VendorSession).where(VendorSession.token_hash == _hash(token)))
+            await repository.remove_session(session, _hash(token))
         raise DomainError("game.unavailable", status=409) from None

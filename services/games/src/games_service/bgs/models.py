@@ -12,8 +12,8 @@ from portal_kit.db import Base
 
 
 class SeedKey(Base):
-    """The fingerprint of the key first used under an id (``bgs/keys.py``): a process given another key under a
-    recorded id refuses to start, so no pair is ever derived under two keys."""
+    """The fingerprint of the key first used under an id (``bgs/keys.py``; recorded by ``service.verified_keys``): a
+    process given another key under a recorded id refuses to start, so no pair is ever derived under two keys."""
 
     __tablename__ = "seed_key"
 

@@ -1,17 +1,28 @@
-"""The statements of a round's hot path, each one prepared statement and one round trip (``Database.read`` /
-``Database.call``, no ORM): the game and its vendor, the player's seeds shown, the round opened (migration 0007's
-``bgs_open_round``) and closed with its bet record, event and jackpot share (``bgs_close_round``)."""
+"""The queries of the in-house games.
+
+A round's hot path, each one prepared statement and one round trip (``Database.read`` / ``Database.call``, no ORM):
+the game and its vendor, the player's seeds shown, the round opened (migration 0007's ``bgs_open_round``) and closed
+with its bet record, event and jackpot share (``bgs_close_round``), and the recovery sweep's reads and delays.
+
+Off that path, in the caller's session (its transaction is the use case's): the seed keys' fingerprints, a seed
+pair locked for a rotation and the seed it reveals, the progressive pool (a hit's claim, the pool shown, its
+latest hits)."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 import psycopg
 from psycopg.types.json import Jsonb
+from sqlalchemy import and_, func, select, text, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
 
+from games_service.bgs.models import JackpotShare, RevealedSeed, Round, SeedKey, SeedPair
 from games_service.catalogue.models import Game, Vendor
 from portal_kit.db import Database
 from portal_kit.errors import Conflict
@@ -204,3 +215,97 @@ async def close_round(db: Database, round_id: uuid.UUID, closing: Closing) -> Ro
         ),
     )  # fmt: skip
     return _round(row)
+
+
+async def record_seed_keys(session: AsyncSession, fingerprints: Mapping[str, str]) -> dict[str, str]:
+    """Each key's fingerprint recorded under its id the first time the id is used; the fingerprints recorded under
+    those ids (the first key's, whatever key the id names now)."""
+    await session.execute(
+        insert(SeedKey)
+        .values([{"key_id": key_id, "fingerprint": fingerprint} for key_id, fingerprint in fingerprints.items()])
+        .on_conflict_do_nothing()
+    )
+    rows = await session.execute(
+        select(SeedKey.key_id, SeedKey.fingerprint).where(SeedKey.key_id.in_(list(fingerprints)))
+    )
+    return {key_id: fingerprint for key_id, fingerprint in rows}
+
+
+async def locked_pair(session: AsyncSession, merchant: str, account_id: str) -> SeedPair | None:
+    """The player's seed pair, locked until the transaction ends (a round being opened under it waits, and so
+    does it for one)."""
+    return await session.scalar(
+        select(SeedPair).where(SeedPair.merchant == merchant, SeedPair.account_id == account_id).with_for_update()
+    )
+
+
+OPEN_UNDER = text(
+    "SELECT 1 FROM game_round WHERE merchant = :merchant AND account_id = :account AND state = 'open' "
+    "AND server_seed_hash = :hash LIMIT 1"
+)
+
+
+async def round_open_under(session: AsyncSession, merchant: str, account_id: str, server_seed_hash: str) -> bool:
+    """Whether a round of the player under the server seed ``server_seed_hash`` commits to is still open."""
+    found = await session.scalar(OPEN_UNDER, {"merchant": merchant, "account": account_id, "hash": server_seed_hash})
+    return found is not None
+
+
+def add_revealed_seed(session: AsyncSession, revealed: RevealedSeed) -> None:
+    """Keep a copy of a revealed seed (for support), written with the rotation."""
+    session.add(revealed)
+
+
+# RETURNING gives the row after the update: the amounts emptied are read (and locked) first.
+EMPTY = text(
+    """
+    WITH emptied AS (
+        SELECT shard, amount FROM jackpot_share WHERE merchant = :merchant AND currency = :currency FOR UPDATE
+    )
+    UPDATE jackpot_share SET amount = 0 FROM emptied
+    WHERE jackpot_share.merchant = :merchant AND jackpot_share.currency = :currency
+      AND jackpot_share.shard = emptied.shard
+    RETURNING emptied.amount
+    """
+)
+
+
+async def claimed_jackpot(session: AsyncSession, round_id: uuid.UUID) -> int | None:
+    """What the round claimed of the pool already (None: nothing yet), its row locked until the transaction ends."""
+    claimed = await session.scalar(select(Round.jackpot_win).where(Round.id == round_id).with_for_update())
+    return None if claimed is None else int(claimed)
+
+
+async def empty_pool(session: AsyncSession, merchant: str, currency: str) -> list[int]:
+    """Empty the brand's pool: what each shard held (the shards locked until the transaction ends)."""
+    shares = (await session.execute(EMPTY, {"merchant": merchant, "currency": currency})).scalars().all()
+    return [int(share) for share in shares]
+
+
+async def set_jackpot_win(session: AsyncSession, round_id: uuid.UUID, won: int) -> None:
+    await session.execute(update(Round).where(Round.id == round_id).values(jackpot_win=won))
+
+
+async def pool_shares(session: AsyncSession, merchant: str, currency: str) -> int:
+    """What the brand's shards hold together."""
+    shares = await session.scalar(
+        select(func.coalesce(func.sum(JackpotShare.amount), 0)).where(
+            JackpotShare.merchant == merchant, JackpotShare.currency == currency
+        )
+    )
+    return int(shares or 0)
+
+
+async def jackpot_hits(
+    session: AsyncSession, merchant: str, vendor: str, limit: int
+) -> Sequence[tuple[Round, Game | None]]:
+    """The brand's latest settled rounds that won the pool, each with its game (``vendor``'s) in the catalogue."""
+    join = and_(Game.merchant == Round.merchant, Game.vendor == vendor, Game.game_code == Round.game_code)
+    rows = (
+        await session.execute(
+            select(Round, Game).outerjoin(Game, join)
+            .where(Round.merchant == merchant, Round.jackpot_win.is_not(None), Round.state == "settled")
+            .order_by(Round.settled_at.desc()).limit(limit)
+        )
+    ).all()  # fmt: skip
+    return [(round_, game) for round_, game in rows]

@@ -9,7 +9,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from games_service.bgs import cards, fair, games, pool, seeds, slot
+from games_service.bgs import cards, fair, games, slot
 from games_service.bgs.keys import SeedKeys
 from games_service.bgs.schemas import (
     CardsOutcome,
@@ -28,7 +28,16 @@ from games_service.bgs.schemas import (
     SpinBody,
     VerifyRead,
 )
-from games_service.bgs.service import Bet, Played, play, playable
+from games_service.bgs.service import (
+    Bet,
+    Played,
+    jackpot_amount,
+    jackpot_winners,
+    play,
+    playable,
+    rotate_seed_pair,
+    show_seeds,
+)
 from games_service.catalogue.models import Game
 from games_service.catalogue.service import has_free_demo
 from games_service.deps import Brands, Cache, Db, Gambler, InHousePlayer, Language, MerchantCode, Nats
@@ -147,7 +156,7 @@ async def dragon_tiger(
 async def current_seeds(request: Request, db: Db, principal: InHousePlayer) -> Envelope[SeedsRead]:
     """The commitments of the current server seed and of the next one, the client seed and the rounds played
     under them. Shows the player's first pair (made here if new): rounds wait for it to be shown."""
-    return ok(await seeds.show(db, _keys(request), principal.merchant, principal.account_id))
+    return ok(await show_seeds(db, _keys(request), principal.merchant, principal.account_id))
 
 
 @router.put("/wps/games/bgs/seeds", operation_id="rotateSeeds", response_model=Envelope[RotatedRead])
@@ -161,7 +170,7 @@ async def rotate_seeds(
     where = f"games:seed-rotations:{principal.merchant}:{principal.account_id}"
     await throttle(cache, where, request.app.state.settings.seed_rotations_per_minute, 60)
     return ok(
-        await seeds.rotate(
+        await rotate_seed_pair(
             db, _keys(request), principal.merchant, principal.account_id, body.clientSeed, body.nextServerSeedHash
         )
     )
@@ -225,8 +234,8 @@ async def jackpot_pool(db: Db, cache: Cache, brands: Brands, merchant: MerchantC
         currency = (await brands.brand(merchant)).currency
         answer = JackpotRead(
             currency=currency,
-            amount=await pool.amount(db, merchant, currency),
-            winners=await pool.winners(db, merchant, language),
+            amount=await jackpot_amount(db, merchant, currency),
+            winners=await jackpot_winners(db, merchant, language),
         )
         return answer.model_dump_json()
 

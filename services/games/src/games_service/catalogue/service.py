@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import func, select
-
+from games_service.catalogue import repository
 from games_service.catalogue.domain import GAME_TYPES, under_maintenance
 from games_service.catalogue.models import Game, Vendor
 from games_service.catalogue.schemas import GameRead, MenuRead, VendorRead
@@ -46,11 +45,8 @@ def vendor_read(vendor: Vendor, now: datetime) -> VendorRead:
 
 
 async def vendors(db: Database, merchant: str, vassalage: str | None = None) -> list[VendorRead]:
-    query = select(Vendor).where(Vendor.merchant == merchant)
-    if vassalage:
-        query = query.where(Vendor.code == vassalage.upper())
     async with db.reader() as session:
-        rows = list(await session.scalars(query.order_by(Vendor.sort, Vendor.code, Vendor.game_type)))
+        rows = await repository.vendors(session, merchant, vassalage.upper() if vassalage else None)
     now = datetime.now(UTC)
     return [vendor_read(row, now) for row in rows]
 
@@ -76,74 +72,43 @@ async def games(
     min_bet: int | None = None,
     min_lines: int | None = None,
 ) -> tuple[list[GameRead], int]:
-    where = [Game.merchant == merchant]
-    if game_type:
-        where.append(Game.game_type == game_type.upper())
-    if vassalage:
-        where.append(Game.vendor == vassalage.upper())
-    if sub_category:
-        where.append(Game.sub_category == sub_category.upper())
-    if min_bet is not None:
-        where.append(Game.min_bet >= min_bet)
-    if min_lines is not None:
-        where.append(Game.lines >= min_lines)
     async with db.reader() as session:
-        total = int(await session.scalar(select(func.count()).select_from(Game).where(*where)) or 0)
-        rows = await session.scalars(
-            select(Game).where(*where).order_by(Game.sort, Game.node_id).offset(page.offset).limit(page.size)
-        )
-        return [game_read(row, language) for row in rows], total
+        rows, total = await repository.games_page(
+            session, merchant, page, game_type=game_type.upper() if game_type else None,
+            vassalage=vassalage.upper() if vassalage else None,
+            sub_category=sub_category.upper() if sub_category else None, min_bet=min_bet, min_lines=min_lines,
+        )  # fmt: skip
+    return [game_read(row, language) for row in rows], total
 
 
 async def hot_games(db: Database, merchant: str, language: str) -> list[GameRead]:
     async with db.reader() as session:
-        rows = await session.scalars(
-            select(Game).where(Game.merchant == merchant, Game.hot_rank.is_not(None)).order_by(Game.hot_rank)
-        )
-        return [game_read(row, language) for row in rows]
+        rows = await repository.hot_games(session, merchant)
+    return [game_read(row, language) for row in rows]
 
 
 async def game_by_node(db: Database, merchant: str | None, node_id: int) -> Game:
     """A game by its node id, of ``merchant`` (any brand when None)."""
-    query = select(Game).where(Game.node_id == node_id)
-    if merchant is not None:
-        query = query.where(Game.merchant == merchant)
     async with db.reader() as session:
-        game = await session.scalar(query)
+        game = await repository.game_by_node(session, merchant, node_id)
     if game is None:
         raise NotFound("game.not_found")
     return game
+
+
+async def vendor_game(db: Database, merchant: str, vendor: str, game_code: str) -> Game | None:
+    """The brand's game ``game_code`` of ``vendor``, if it has it."""
+    async with db.reader() as session:
+        return await repository.vendor_game(session, merchant, vendor, game_code)
 
 
 async def open_for_play(db: Database, game: Game) -> Vendor | None:
     """The game's vendor; refuses a game whose vendor is under maintenance (``vendor_under_maintenance`` with
     its end time) or that does not launch here yet (``game.unavailable``)."""
     async with db.reader() as session:
-        vendor = await session.get(Vendor, (game.merchant, game.vendor, game.game_type))
+        vendor = await repository.vendor_of(session, game)
     check_open(game, vendor)
     return vendor
-
-
-async def playable_game(db: Database, merchant: str, vendor: str, game_code: str) -> Game:
-    """A game and its vendor in one read, refused as ``open_for_play`` refuses (the in-house games' hot path)."""
-    async with db.reader() as session:
-        found = (
-            await session.execute(
-                select(Game, Vendor)
-                .outerjoin(
-                    Vendor,
-                    (Vendor.merchant == Game.merchant)
-                    & (Vendor.code == Game.vendor)
-                    & (Vendor.game_type == Game.game_type),
-                )
-                .where(Game.merchant == merchant, Game.vendor == vendor, Game.game_code == game_code)
-            )
-        ).first()
-    if found is None:
-        raise NotFound("game.not_found")
-    game, its_vendor = found
-    check_open(game, its_vendor)
-    return game
 
 
 def has_free_demo(game: Game) -> bool:
