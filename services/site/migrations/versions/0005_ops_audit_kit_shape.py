@@ -55,6 +55,8 @@ def downgrade() -> None:
     op.create_index("ix_ops_audit_merchant", "ops_audit", ["merchant"], unique=False)
     op.add_column("ops_audit", sa.Column("detail", postgresql.JSONB(astext_type=sa.Text()), nullable=True))
     # As ``AuditEntryRead.of`` shows a row: without a before state its after; else before, after and the item's id.
+    # No state is SQL NULL or, written through the model, JSON null.
+    op.execute("UPDATE ops_audit SET before = NULLIF(before, 'null'::jsonb), after = NULLIF(after, 'null'::jsonb)")
     op.execute(
         """
         UPDATE ops_audit SET detail = CASE

@@ -25,6 +25,7 @@ from site_service.seed import seed
 from site_service.settings import SiteSettings
 
 BRAND = "/wps/ops/site/merchants/turkeyf2"
+HELP = {"key": "bonus", "title": {"TR": "Bonus"}, "content": {"TR": "<p>Kurallar</p>"}, "sort": 9}
 MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
 SITE_TABLES = {getattr(models, name).__tablename__ for name in models.__all__ if name != "Base"}
 
@@ -85,12 +86,14 @@ async def test_migration_0005_keeps_the_old_audit_rows_as_the_ops_api_showed_the
             banner = (await client.get(f"{BRAND}/banners", headers=ops)).json()["value"][0]
             body = {key: banner[key] for key in ("groupName", "url", "title", "linkageType", "linkage", "active")}
             moved = await client.put(f"{BRAND}/banners/{banner['id']}", json={**body, "sort": 42}, headers=ops)
-            assert (changed.status_code, moved.status_code) == (200, 200)
+            created = await client.post(f"{BRAND}/help-topics", json=HELP, headers=ops)
+            assert (changed.status_code, moved.status_code, created.status_code) == (200, 200, 201)
             listed = (await client.get(f"{BRAND}/audit", headers=ops)).json()["value"]["list"]
     shown = [(entry["action"], entry["detail"]) for entry in reversed(listed)]
     flags = ("flags.changed", {"before": {"CHATROOM3": False}, "after": {"CHATROOM3": True}})
-    assert shown[:-1] == [*OLD_DETAILS, flags]
-    action, detail = shown[-1]
+    assert shown[:-2] == [*OLD_DETAILS, flags]
+    assert shown[-1] == ("helpTopics.created", created.json()["value"])  # a creation shows what it made
+    action, detail = shown[-2]
     assert (action, detail["id"], detail["before"]["sort"], detail["after"]["sort"]) == (
         "banners.updated",
         banner["id"],
