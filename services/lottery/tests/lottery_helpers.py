@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from nats.aio.client import Client as NATS
 from sqlalchemy import update
 
-from lottery_service.bets import settlement
+from lottery_service.bets import service as bet_service
 from lottery_service.catalogue.domain import Catalogue, catalogue
 from lottery_service.draws import service as draws
 from lottery_service.draws.keys import SeedKeys
@@ -109,4 +109,4 @@ class Lottery:
     async def draw_and_settle(self) -> int:
         data = catalogue()
         await draws.draw_due(self.db, data, SeedKeys.of(self.settings))
-        return await settlement.settle_drawn(self.db, self.nc, data, 8)
+        return await bet_service.settle_drawn(self.db, self.nc, data, 8)

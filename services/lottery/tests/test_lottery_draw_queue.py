@@ -12,8 +12,8 @@ from lottery_helpers import TEST_SEED_KEY, TEST_SEED_KEY_ID, Lottery
 from sqlalchemy import func, select
 
 from lottery_service import worker
+from lottery_service.audit.models import LotteryAudit
 from lottery_service.draws.models import Issue
-from lottery_service.ops.models import LotteryAudit
 from portal_kit.fairness import commitment, derive_seed
 
 BIG = {"betType": "SUM_BIG_SMALL", "option": "BIG", "stake": 1000}

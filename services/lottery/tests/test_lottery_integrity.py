@@ -18,11 +18,11 @@ from pydantic import ValidationError
 from sqlalchemy import func, select, update
 
 from lottery_service import worker
+from lottery_service.audit.models import LotteryAudit
 from lottery_service.bets.models import Bet, Slip
 from lottery_service.catalogue.domain import Catalogue, catalogue
 from lottery_service.draws.keys import SeedKeys
 from lottery_service.draws.models import Issue
-from lottery_service.ops.models import LotteryAudit
 from lottery_service.settings import LotterySettings
 from portal_kit.db import Database
 from portal_kit.fairness import commitment, derive_seed

@@ -12,7 +12,8 @@ from lottery_helpers import Lottery
 from sqlalchemy import func, select, update
 
 from lottery_service import worker
-from lottery_service.bets import domain, settlement
+from lottery_service.audit.models import LotteryAudit
+from lottery_service.bets import domain
 from lottery_service.bets import service as bets
 from lottery_service.bets.models import Bet, Slip
 from lottery_service.catalogue.domain import catalogue
@@ -21,6 +22,7 @@ from lottery_service.draws import service as draw_service
 from lottery_service.draws.keys import SeedKeys
 from lottery_service.draws.models import Issue
 from portal_kit import money
+from portal_kit.audit import ALL_BRANDS
 from portal_kit.messaging.outbox import OutboxMessage
 from portal_kit.sessions import OpsRole, Principal, Role
 from portal_kit.testing.plugin import issue_session
@@ -223,8 +225,8 @@ async def test_ops_void_an_issue_and_the_worker_refunds_every_bet_on_it_once(lot
     late = await lottery.bet(first_token, "SSC_1M", issue, [BIG])
     assert late.json()["errorCode"] == "lottery.issue_closed"
 
-    assert await settlement.refund_void(lottery.db, lottery.nc, 4) == 3
-    assert await settlement.refund_void(lottery.db, lottery.nc, 4) == 0  # once each
+    assert await bets.refund_void(lottery.db, lottery.nc, 4) == 3
+    assert await bets.refund_void(lottery.db, lottery.nc, 4) == 0  # once each
     assert (await lottery.balance(first), await lottery.balance(second)) == (100_000, 100_000)
     assert await lottery.reconciled()
     mine = await lottery.http.get("/lotto/lgw/bets", headers={"Authorization": first_token})
@@ -240,6 +242,12 @@ async def test_ops_void_an_issue_and_the_worker_refunds_every_bet_on_it_once(lot
         "issue.void", f"SSC_1M:{issue}", {"status": "open"},
         {"status": "void", "liveBets": 3, "requestedBy": "ops.finance-maker"},
     )  # fmt: skip
+    assert set(entry) == {"actor", "action", "target", "reason", "before", "after", "at"}  # the call's shape, as ever
+    async with lottery.db.reader() as session:
+        brands = set(
+            await session.scalars(select(LotteryAudit.merchant).where(LotteryAudit.target == f"SSC_1M:{issue}"))
+        )
+    assert brands == {ALL_BRANDS}  # the proposal and the void: an issue is every brand's
 
 
 async def test_a_slip_the_wallet_never_answered_is_voided_and_its_debit_given_back(lottery: Lottery) -> None:
@@ -357,7 +365,7 @@ async def test_the_draw_loop_finds_work_when_a_tick_would(lottery: Lottery) -> N
     assert await worker.work_due(lottery.db, settings)
     await draw_service.draw_due(lottery.db, catalogue(), SeedKeys.of(settings))
     assert await worker.work_due(lottery.db, settings)  # drawn, its bets not settled yet
-    await settlement.settle_drawn(lottery.db, lottery.nc, catalogue(), 8)
+    await bets.settle_drawn(lottery.db, lottery.nc, catalogue(), 8)
     assert not await worker.work_due(lottery.db, settings)
     async with lottery.db.transaction() as session:  # a slip the wallet never answered, older than the delay
         await session.execute(

@@ -14,6 +14,7 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from psycopg.types.json import Jsonb
 from sqlalchemy import create_engine
 
 from lottery_service import models
@@ -24,6 +25,7 @@ from lottery_service.draws.keys import SeedKeys
 from lottery_service.draws.models import Issue
 from lottery_service.models import Base
 from lottery_service.settings import LotterySettings
+from portal_kit.audit import ALL_BRANDS
 from portal_kit.db import Database, libpq_url
 from portal_kit.migrations import alembic_config, upgrade
 from portal_kit.testing.plugin import PortalServers
@@ -128,3 +130,48 @@ async def test_migration_0004_draws_the_old_stored_seeds_and_no_seed_stored_afte
     finally:
         await database.dispose()
     command.downgrade(alembic_config(MIGRATIONS, url), "0003")
+
+
+async def test_migration_0006_puts_the_audit_in_the_kit_shape_every_row_every_brands(
+    portal_servers: PortalServers,
+) -> None:
+    """The ops audit written before 0006 had no brand: every action touched an issue, which every brand shares, so each
+    row is ``ALL_BRANDS``'s; reason and states become optional, an address is kept. A downgrade gives the old shape
+    back, a row without a reason or states with empty ones."""
+    url = portal_servers.database(f"lottery_before_0006_{uuid.uuid4().hex[:8]}")
+    upgrade(MIGRATIONS, url, "0005")
+    async with await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True) as db:
+        await db.execute(
+            "INSERT INTO lottery_audit (actor, action, target, reason, before, after) VALUES (%s, %s, %s, %s, %s, %s)",
+            ("ops.checker", "issue.void", "K3_1M:202611210001", "a broken feed", Jsonb({"status": "open"}),
+             Jsonb({"status": "void", "liveBets": 2})),
+        )  # fmt: skip
+    upgrade(MIGRATIONS, url)
+
+    async with await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True) as db:
+        read = "SELECT merchant, actor, action, target, reason, before, after, ip FROM lottery_audit ORDER BY id"
+        assert await (await db.execute(read)).fetchall() == [
+            (ALL_BRANDS, "ops.checker", "issue.void", "K3_1M:202611210001", "a broken feed", {"status": "open"},
+             {"status": "void", "liveBets": 2}, None),
+        ]  # fmt: skip
+        indexes = await (
+            await db.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'lottery_audit'")
+        ).fetchall()
+        assert ("ix_lottery_audit_merchant_at",) in indexes
+        await db.execute(
+            "INSERT INTO lottery_audit (merchant, actor, action, target, ip) VALUES (%s, %s, %s, %s, %s)",
+            (ALL_BRANDS, "lottery-worker", "issue.stuck", "K3_1M:202611210002", "10.0.0.1"),
+        )
+    command.downgrade(alembic_config(MIGRATIONS, url), "0005")
+    async with await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True) as db:
+        rows = await (
+            await db.execute("SELECT action, reason, before, after FROM lottery_audit ORDER BY id")
+        ).fetchall()
+        columns = await (
+            await db.execute("SELECT column_name FROM information_schema.columns WHERE table_name = 'lottery_audit'")
+        ).fetchall()
+    assert rows == [
+        ("issue.void", "a broken feed", {"status": "open"}, {"status": "void", "liveBets": 2}),
+        ("issue.stuck", "", {}, {}),
+    ]
+    assert {name for (name,) in columns} == {"id", "actor", "action", "target", "reason", "before", "after", "at"}

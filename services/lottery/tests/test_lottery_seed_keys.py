@@ -17,11 +17,11 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import DBAPIError
 
 from lottery_service import worker
+from lottery_service.audit.models import LotteryAudit
 from lottery_service.bets.models import Bet
 from lottery_service.draws.keys import SeedKeys
 from lottery_service.draws.models import Issue
 from lottery_service.main import build_app
-from lottery_service.ops.models import LotteryAudit
 from lottery_service.settings import LotterySettings
 from portal_kit.fairness import commitment
 
@@ -177,7 +177,9 @@ async def test_a_seed_written_into_the_database_is_never_drawn(lottery: Lottery)
         audit = list(await session.scalars(select(LotteryAudit).where(LotteryAudit.action == "issue.stuck")))
     assert row is not None and (row.status, row.result) == ("stuck", None)
     assert bet_statuses == {"cancelled"}  # its stake given back
-    assert [(entry.target, entry.after["status"]) for entry in audit] == [(f"K3_1M:{issue}", "stuck")]
+    assert [(entry.merchant, entry.actor, entry.target, entry.after) for entry in audit] == [
+        ("*", "lottery-worker", f"K3_1M:{issue}", {"status": "stuck"})
+    ]  # an issue is every brand's (ALL_BRANDS)
     assert await lottery.balance(account) == 100_000 and await lottery.reconciled()
     results = (await lottery.http.get("/lotto/lgw/games/K3_1M/results")).json()["value"]["list"]
     assert issue not in {result["issue"] for result in results}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Path, Request
 from nats.aio.client import Client as NATS
 
 from portal_kit.app import Db, Valkey, request_language
@@ -14,7 +14,7 @@ from portal_kit.merchant import MerchantCode
 from portal_kit.sessions import Principal, Role, require_roles
 from portal_kit.site import Brand, BrandCache
 
-__all__ = ["Cache", "Db", "Language", "MerchantCode", "Nats", "Player", "SignedIn", "TheBrand"]
+__all__ = ["Cache", "Db", "GameCode", "Language", "MerchantCode", "Nats", "Player", "SignedIn", "TheBrand"]
 
 
 async def nats_client(request: Request) -> NATS:
@@ -31,6 +31,7 @@ Nats = Annotated[NATS, Depends(nats_client)]
 TheBrand = Annotated[Brand, Depends(brand_of)]
 Cache = Valkey
 Language = Annotated[str, Depends(request_language)]
+GameCode = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_]+$")]  # a game's code in a path
 # A trial account is answered ``in_need_true_account``: the lottery is played with real money only.
 Member = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT))]
 SignedIn = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT, Role.TRIAL))]

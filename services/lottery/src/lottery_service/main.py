@@ -5,10 +5,10 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from lottery_service.bets import router as bets
-from lottery_service.catalogue import router as games
 from lottery_service.catalogue.domain import catalogue
 from lottery_service.draws import router as draws
 from lottery_service.i18n import MESSAGES
+from lottery_service.lobby import router as lobby
 from lottery_service.ops import router as lottery_ops
 from lottery_service.settings import LotterySettings
 from lottery_service.vn import router as vn
@@ -33,7 +33,7 @@ async def _stop(app: FastAPI) -> None:
 def build_app(settings: LotterySettings | None = None) -> FastAPI:
     return create_app(
         settings or LotterySettings(),
-        routers=[games.router, draws.router, bets.router, vn.router, lottery_ops.ops],
+        routers=[lobby.router, draws.router, bets.router, vn.router, lottery_ops.ops],
         messages=[MESSAGES],
         on_startup=[_start],
         on_shutdown=[_stop],

@@ -13,10 +13,10 @@ from datetime import UTC, datetime, timedelta
 from nats.aio.client import Client as NATS
 
 from lottery_service.bets import service as bets
-from lottery_service.bets import settlement
+from lottery_service.bets.domain import PENDING, VOIDING
 from lottery_service.catalogue.domain import catalogue
 from lottery_service.draws import service as draws
-from lottery_service.draws.key_records import check_fingerprints
+from lottery_service.draws.domain import DRAWN, OPEN
 from lottery_service.draws.keys import SeedKeys, SeedKeysRefused
 from lottery_service.settings import LotterySettings
 from portal_kit.db import Database
@@ -40,7 +40,7 @@ async def tick(db: Database, nc: NATS, settings: LotterySettings, *, schedule: b
     while True:  # every issue due, however many were missed while the worker was down
         taken = await draws.draw_due(db, data, keys, DRAW_BATCH)
         for issue in taken:
-            if issue.status == draws.DRAWN:
+            if issue.status == DRAWN:
                 log.info("%s %s drawn: %s", issue.game_code, issue.issue, issue.result)
         if len(taken) < DRAW_BATCH:
             break
@@ -50,19 +50,19 @@ async def tick(db: Database, nc: NATS, settings: LotterySettings, *, schedule: b
     for game_code, count in waiting.games_gone.items():
         log.warning("%d issue(s) due of %s wait: the game is not in lottery.toml", count, game_code)
     await bets.recover(db, nc, settings.recovery_after_seconds)
-    await settlement.settle_drawn(db, nc, data, settings.settle_concurrency)
-    await settlement.refund_void(db, nc, settings.settle_concurrency)
+    await bets.settle_drawn(db, nc, data, settings.settle_concurrency)
+    await bets.refund_void(db, nc, settings.settle_concurrency)
 
 
 # Whether a tick finds work (an issue due that the draw takes, a slip the wallet left unanswered, an issue drawn and
 # not settled), read from the partial indexes in one prepared statement: most ticks find none, and a tick is four
 # transactions.
 WORK_DUE = (
-    f"SELECT EXISTS (SELECT 1 FROM lottery_issue WHERE status = '{draws.OPEN}' AND draws_at <= now() "  # noqa: S608 - constants
+    f"SELECT EXISTS (SELECT 1 FROM lottery_issue WHERE status = '{OPEN}' AND draws_at <= now() "  # noqa: S608 - constants
     "AND game_code = ANY(%s) AND (seed_key_id = ANY(%s) OR seed_key_id IS NULL)) "
-    f"OR EXISTS (SELECT 1 FROM lottery_slip WHERE status IN ('{bets.PENDING}', '{bets.VOIDING}') "
+    f"OR EXISTS (SELECT 1 FROM lottery_slip WHERE status IN ('{PENDING}', '{VOIDING}') "
     "AND created_at < now() - make_interval(secs => %s)) "
-    f"OR EXISTS (SELECT 1 FROM lottery_issue WHERE status = '{draws.DRAWN}')"
+    f"OR EXISTS (SELECT 1 FROM lottery_issue WHERE status = '{DRAWN}')"
 )
 FULL_TICK_SECONDS = 10.0  # a whole tick however quiet: the refunds of issues ops voided, and a safety net
 
@@ -105,7 +105,7 @@ async def check_seed_keys(settings: LotterySettings) -> None:
     keys = SeedKeys.of(settings)
     db = Database(settings.database_url, pool_size=1)
     try:
-        await check_fingerprints(db, keys)
+        await draws.check_fingerprints(db, keys)
     finally:
         await db.dispose()
 

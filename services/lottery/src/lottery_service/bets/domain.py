@@ -5,11 +5,29 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from enum import StrEnum
 
 from lottery_service.catalogue.domain import BetType, Kind
 from portal_kit.errors import DomainError
 
 MAX_BETS_PER_SLIP = 50
+
+
+class BetState(StrEnum):
+    """A slip's or a bet's status (the slip: ``pending``, ``accepted``, ``voiding``, ``void``)."""
+
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    VOIDING = "voiding"
+    VOID = "void"
+    WON = "won"
+    LOST = "lost"
+    CANCELLING = "cancelling"
+    CANCELLED = "cancelled"
+
+
+PENDING, ACCEPTED, VOIDING, VOID, WON, LOST, CANCELLING, CANCELLED = BetState
+LIVE = (PENDING, ACCEPTED, CANCELLING)  # bets still waiting for their issue
 
 
 class SelectionInvalid(DomainError):

@@ -8,7 +8,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query
 
-from lottery_service.bets import domain, service, views
+from lottery_service.bets import domain, service
 from lottery_service.bets.schemas import BetRead, CancelRead, SlipRead, SlipWrite
 from lottery_service.catalogue import service as catalogue_service
 from lottery_service.catalogue.domain import catalogue
@@ -44,7 +44,7 @@ async def place_bets(
         currency=brand.currency, game=game, issue=body.issue, request_id=body.requestId, wagers=wagers,
     )  # fmt: skip
     placed = await service.place(db, nc, request)
-    return ok(await views.slip_read(db, placed, language))
+    return ok(await service.slip_read(db, placed, language))
 
 
 @router.get("/lotto/lgw/bets", operation_id="lotteryBets", response_model=Envelope[PageRead[BetRead]])
@@ -59,7 +59,7 @@ async def my_bets(
     """The member's bets, newest first: ``open`` (waiting for the draw) or ``settled`` (won, lost,
     cancelled), of one game or all."""
     game = catalogue_service.game_of(catalogue(), gameCode) if gameCode else None
-    return ok(await views.member_bets(db, player.merchant, player.account_id, game, status, page, language))
+    return ok(await service.member_bets(db, player.merchant, player.account_id, game, status, page, language))
 
 
 @router.delete("/lotto/lgw/bets/{betId}", operation_id="lotteryCancel", response_model=Envelope[CancelRead])
@@ -68,5 +68,5 @@ async def cancel_bet(
 ) -> Envelope[CancelRead]:
     """Take back one's own accepted bet before its issue closes; the stake comes back to the wallet."""
     bet, balance = await service.cancel(db, nc, player.merchant, player.account_id, betId)
-    [read] = await views.bet_reads(db, [bet], language)
+    [read] = await service.bet_reads(db, [bet], language)
     return ok(CancelRead(bet=read, balance=balance))

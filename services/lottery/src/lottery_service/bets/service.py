@@ -1,4 +1,5 @@
-"""Placing and cancelling lottery bets.
+"""Placing and cancelling lottery bets, settling them and refunding them (the worker's jobs, below), and the bets as
+the pages read them.
 
 Placing a slip is two statements on the lottery's database and one debit (``bets.repository``):
 1. ``lottery_slip_write`` writes the slip and its bets ``pending``, once per ``requestId`` (a replay answers the slip
@@ -18,45 +19,31 @@ Placing a slip is two statements on the lottery's database and one debit (``bets
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
-from enum import StrEnum
+from datetime import UTC, datetime
 
 from nats.aio.client import Client as NATS
-from sqlalchemy import func, select, text, update
 
 from lottery_service.bets import domain, repository
+from lottery_service.bets.domain import ACCEPTED, CANCELLED, CANCELLING, LOST, PENDING, VOID, VOIDING, WON
 from lottery_service.bets.models import Bet, Slip
-from lottery_service.catalogue.domain import BetType, Game
+from lottery_service.bets.schemas import BetRead, SlipRead
+from lottery_service.catalogue.domain import BetType, Catalogue, Game, catalogue
+from lottery_service.catalogue.service import odds_text
+from lottery_service.draws import service as draws
+from lottery_service.draws.models import Issue
 from portal_kit.db import Database
+from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, DomainError, NotFound
 from portal_kit.money import Refused, credit, debit, rollback
+from portal_kit.paging import Page, page_of
 
-
-class BetState(StrEnum):
-    PENDING = "pending"
-    ACCEPTED = "accepted"
-    VOIDING = "voiding"
-    VOID = "void"
-    WON = "won"
-    LOST = "lost"
-    CANCELLING = "cancelling"
-    CANCELLED = "cancelled"
-
-
-PENDING, ACCEPTED, VOIDING, VOID, WON, LOST, CANCELLING, CANCELLED = BetState
-LIVE = (PENDING, ACCEPTED, CANCELLING)  # bets still waiting for their issue
 REFUSALS = {"lottery.issue_unknown": NotFound, "idempotency.mismatch": Conflict}  # else 409 Conflict
-
-# Whether the issue takes bets at this instant of the database's clock (a member's cancel).
-ISSUE_OPEN = text(
-    "SELECT i.status = 'open' AND i.closes_at > clock_timestamp() FROM lottery_issue i "
-    "WHERE i.game_code = :game AND i.issue = :issue FOR SHARE OF i"
-)
 
 
 @dataclass(frozen=True)
@@ -170,10 +157,8 @@ async def _replayed(db: Database, nc: NATS, slip_id: uuid.UUID) -> Placed:
 
 async def _load(db: Database, slip_id: uuid.UUID) -> Placed:
     async with db.reader() as session:
-        slip = await session.get(Slip, slip_id)
-        assert slip is not None
-        bets = await session.scalars(select(Bet).where(Bet.slip_id == slip_id).order_by(Bet.line))
-        return Placed(slip, list(bets))
+        slip, bets = await repository.load(session, slip_id)
+        return Placed(slip, bets)
 
 
 async def _pay(db: Database, nc: NATS, slip: Slip) -> str:
@@ -212,19 +197,8 @@ async def recover(db: Database, nc: NATS, older_than_seconds: float, limit: int 
     """Void the slips the wallet never answered (after ``older_than_seconds``), and those whose debit could not be
     given back yet: their debit is rolled back first, so money taken late is given back; how many were voided. A slip's
     age is read on the database's clock, which wrote it (a worker whose clock runs ahead would void slips in flight)."""
-    cutoff = func.now() - timedelta(seconds=older_than_seconds)
     async with db.transaction() as session:
-        stuck = list(
-            await session.scalars(
-                update(Slip)
-                .where(Slip.id.in_(
-                    select(Slip.id).where(Slip.status.in_((PENDING, VOIDING)), Slip.created_at < cutoff)
-                    .order_by(Slip.created_at).limit(limit).with_for_update(skip_locked=True)
-                ))
-                .values(status=VOIDING)
-                .returning(Slip)
-            )
-        )  # fmt: skip
+        stuck = await repository.claim_unanswered(session, older_than_seconds, limit)
     voided = 0
     for slip in stuck:
         try:
@@ -242,25 +216,145 @@ async def cancel(db: Database, nc: NATS, merchant: str, account_id: str, bet_id:
     """Take back an accepted bet before its issue closes (its stake credited under ``lottery:cancel:<id>``);
     the bet and the balance after."""
     async with db.transaction() as session:
-        bet: Bet | None = await session.scalar(
-            select(Bet)
-            .where(Bet.id == bet_id, Bet.merchant == merchant, Bet.account_id == account_id)
-            .with_for_update()
-        )
+        bet = await repository.member_bet_for_update(session, merchant, account_id, bet_id)
         if bet is None:
             raise NotFound("lottery.bet_not_found")
         if bet.status != ACCEPTED:
             raise Conflict("lottery.bet_not_cancellable")
-        checked = (await session.execute(ISSUE_OPEN, {"game": bet.game_code, "issue": bet.issue})).first()
-        if checked is None or not checked[0]:
+        if not await repository.issue_takes_bets(session, bet.game_code, bet.issue):
             raise Conflict("lottery.issue_closed")
         bet.status = CANCELLING
     balance = await credit(nc, merchant, account_id, bet.currency, bet.stake, f"lottery:cancel:{bet.id}")
     async with db.transaction() as session:
-        await session.execute(
-            update(Bet)
-            .where(Bet.id == bet.id, Bet.status == CANCELLING)
-            .values(status=CANCELLED, settled_at=func.now())
-        )
+        await repository.cancelled(session, bet.id)
     bet.status = CANCELLED
     return bet, balance
+
+
+# Settling the bets of a drawn issue, and refunding those of an issue ops voided or the draw set aside (the worker's
+# jobs). Settling takes the issue's accepted bets in batches (``FOR UPDATE SKIP LOCKED``), credits each win under
+# ``lottery:win:<bet id>``, and marks the batch won or lost with ``lottery.bet.settled.v1`` in one transaction. A
+# worker killed mid-batch leaves the batch accepted; the next run credits again under the same ids (the wallet
+# answers the original), so every win is paid exactly once. The issue is ``settled`` when no bet of it is left
+# pending, accepted or being cancelled.
+
+
+async def refund_void(db: Database, nc: NATS, concurrency: int, batch: int = 500) -> int:
+    """Give back the stake of every accepted bet (or one being cancelled) on an issue voided by ops or set aside as
+    undrawable (``stuck``), once each, ``lottery:cancel:<id>`` (the key a member's own cancel uses); how many bets
+    were refunded. A pending slip on such an issue is not refunded: its debit's answer finds the issue closed and
+    is rolled back (or the sweep rolls it back)."""
+    refunded = 0
+    gate = asyncio.Semaphore(concurrency)
+
+    async def refund(bet: Bet) -> None:
+        async with gate:
+            await credit(nc, bet.merchant, bet.account_id, bet.currency, bet.stake, f"lottery:cancel:{bet.id}")
+
+    while True:
+        async with db.transaction() as session:
+            bets = await repository.refundable(session, batch)
+            await asyncio.gather(*(refund(bet) for bet in bets))
+            now = datetime.now(UTC)
+            for bet in bets:
+                bet.status, bet.settled_at = CANCELLED, now
+        refunded += len(bets)
+        if len(bets) < batch:
+            return refunded
+
+
+async def settle_drawn(db: Database, nc: NATS, catalogue: Catalogue, concurrency: int, batch: int = 500) -> int:
+    """Settle the bets of every drawn issue, oldest first; how many bets were settled."""
+    settled = 0
+    for issue in await draws.drawn(db, 20):
+        game = catalogue.games.get(issue.game_code)
+        if game is not None:
+            settled += await settle_issue(db, nc, game, issue, concurrency, batch)
+    return settled
+
+
+async def settle_issue(db: Database, nc: NATS, game: Game, issue: Issue, concurrency: int, batch: int = 500) -> int:
+    assert issue.result is not None
+    settled = 0
+    gate = asyncio.Semaphore(concurrency)
+    while True:
+        async with db.transaction() as session:
+            bets = await repository.settleable(session, issue.game_code, issue.issue, batch)
+            if not bets:
+                break
+            now = datetime.now(UTC)
+            for bet in bets:
+                if bet.status == ACCEPTED:
+                    bet.hits = domain.hits(game.category.bet_types[bet.bet_type], choice_of(bet), issue.result)
+                    bet.win = domain.payout(bet.stake, bet.odds_milli, bet.hits)
+
+            async def pay(bet: Bet) -> None:
+                async with gate:
+                    if bet.status == CANCELLING:
+                        await credit(
+                            nc, bet.merchant, bet.account_id, bet.currency, bet.stake, f"lottery:cancel:{bet.id}"
+                        )
+                    elif bet.win:
+                        await credit(nc, bet.merchant, bet.account_id, bet.currency, bet.win, f"lottery:win:{bet.id}")
+
+            await asyncio.gather(*(pay(bet) for bet in bets))
+            for bet in bets:
+                if bet.status == CANCELLING:
+                    bet.status = CANCELLED
+                else:
+                    bet.status = WON if bet.win else LOST
+                    repository.stage_bet_settled(session, bet, game.area, now)
+                    settled += 1
+                bet.settled_at = now
+        if len(bets) < batch:
+            break
+    async with db.transaction() as session:
+        await repository.close_settled_issue(session, issue.game_code, issue.issue)
+    return settled
+
+
+# Bets as the pages read them: with the game's and the bet type's names, the odds, the possible win and the issue's
+# balls once drawn.
+
+
+async def bet_reads(db: Database, bets: list[Bet], language: str, *, drawn: bool = True) -> list[BetRead]:
+    """``drawn``: their issues may have been drawn (their balls are read); a slip just written has none."""
+    data = catalogue()
+    keys = {(bet.game_code, bet.issue) for bet in bets}
+    results = await draws.balls_of(db, keys) if keys and drawn else {}
+    reads = []
+    for bet in bets:
+        game = data.games.get(bet.game_code)
+        bet_type = game.category.bet_types.get(bet.bet_type) if game else None
+        choice = choice_of(bet)
+        reads.append(
+            BetRead(
+                betId=str(bet.id), gameCode=bet.game_code, gameName=game.name(language) if game else bet.game_code,
+                issue=bet.issue, betType=bet.bet_type,
+                betTypeName=(bet_type.names.get(language) or bet_type.names["EN"]) if bet_type else bet.bet_type,
+                position=choice.position, numbers=list(choice.numbers), option=choice.option, stake=bet.stake,
+                odds=odds_text(bet.odds_milli), possibleWin=domain.payout(bet.stake, bet.odds_milli, 1),
+                status=bet.status, win=bet.win, result=results.get((bet.game_code, bet.issue)),
+                createdAt=bet.created_at, settledAt=bet.settled_at,
+            )
+        )  # fmt: skip
+    return reads
+
+
+async def slip_read(db: Database, placed: Placed, language: str) -> SlipRead:
+    slip = placed.slip
+    return SlipRead(
+        slipId=str(slip.id), gameCode=slip.game_code, issue=slip.issue, currency=slip.currency, total=slip.total,
+        balance=slip.balance, bets=await bet_reads(db, placed.bets, language, drawn=not placed.fresh),
+    )  # fmt: skip
+
+
+async def member_bets(
+    db: Database, merchant: str, account_id: str, game: Game | None, status: str | None, page: Page, language: str
+) -> PageRead[BetRead]:
+    """The member's bets, newest first: ``open`` (waiting for the draw) or ``settled`` (won, lost, cancelled)."""
+    async with db.reader() as session:
+        bets, total = await repository.member_bets(
+            session, merchant, account_id, game.code if game else None, status, page.offset, page.size
+        )
+    return page_of(page, await bet_reads(db, list(bets), language), total)

@@ -1,25 +1,16 @@
-"""The lottery games as the pages read them: each game with its open issue and last result, and one game's
-bet types with the odds of the brand's prize mode."""
+"""The lottery games of the data (``lottery.toml``) as the other slices read them: a game by its code, the lobby's
+groups, and a bet type with the odds of a prize mode. No I/O: the data is read once, at start."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncSession
-
-from lottery_service.bets.models import Bet
 from lottery_service.catalogue.domain import BetType, Catalogue, Game
-from lottery_service.catalogue.schemas import BetTypeRead, LotteryGameDetailRead, LotteryGameRead
-from lottery_service.draws import service as draws
-from lottery_service.draws.models import Issue
-from lottery_service.draws.schemas import IssueRead, PrizeRead, ResultRead, TierRead
+from lottery_service.catalogue.schemas import BetTypeRead
 from portal_kit.errors import NotFound
 
 CATEGORIES = ("11x5", "k3", "lf", "lhc", "pcb", "pk10", "ssc", "vn", "sea")
 LOBBY_GROUPS = ("time", "hot")  # every game by its pace; the hot games
-POPULAR_HOURS = 24
 
 
 def odds_text(milli: int) -> str:
@@ -33,27 +24,6 @@ def game_of(catalogue: Catalogue, code: str) -> Game:
     return game
 
 
-def issue_read(issue: Issue) -> IssueRead:
-    return IssueRead(
-        gameCode=issue.game_code, issue=issue.issue, opensAt=issue.opens_at, closesAt=issue.closes_at,
-        drawsAt=issue.draws_at, seedHash=issue.seed_hash,
-    )  # fmt: skip
-
-
-def result_read(game: Game, issue: Issue) -> ResultRead:
-    """A drawn issue (its seed revealed) as the results pages read it."""
-    balls = list(issue.result or [])
-    tiers, start = [], 0
-    for prize in game.category.prizes:
-        tiers.append(TierRead(name=prize.name, digits=prize.digits, numbers=balls[start : start + prize.count]))
-        start += prize.count
-    return ResultRead(
-        gameCode=issue.game_code, issue=issue.issue, drawsAt=issue.draws_at, result=balls,
-        seed=issue.seed.hex() if issue.seed is not None else "", seedHash=issue.seed_hash, context=issue.context,
-        tiers=tiers,
-    )  # fmt: skip
-
-
 def bet_type_read(catalogue: Catalogue, bet_type: BetType, prize_mode: str, language: str) -> BetTypeRead:
     return BetTypeRead(
         code=bet_type.code, name=bet_type.names.get(language) or bet_type.names["EN"], kind=bet_type.kind.value,
@@ -63,25 +33,6 @@ def bet_type_read(catalogue: Catalogue, bet_type: BetType, prize_mode: str, lang
         oddsBy={key: odds_text(catalogue.odds(bet_type, key, prize_mode)) for key in bet_type.odds_by_milli},
         minStake=bet_type.min_stake, maxStake=bet_type.max_stake,
     )  # fmt: skip
-
-
-async def game_reads(session: AsyncSession, games: list[Game], language: str) -> list[LotteryGameRead]:
-    codes = [game.code for game in games]
-    last = await draws.latest_drawn(session, codes)
-    open_now = await draws.current(session, codes)
-    return [
-        LotteryGameRead(
-            gameCode=game.code,
-            gameName=game.name(language),
-            category=game.category.family,
-            area=game.area,
-            intervalMinutes=game.interval_minutes,
-            hot=game.hot,
-            current=issue_read(open_now[game.code]) if game.code in open_now else None,
-            last=result_read(game, last[game.code]) if game.code in last else None,
-        )
-        for game in games
-    ]
 
 
 def in_group(game: Game, group: str | None) -> bool:
@@ -100,29 +51,3 @@ def listed(catalogue: Catalogue, group: str | None, area: str | None = None) -> 
     if group == "time":
         games.sort(key=lambda g: g.interval_minutes)
     return games
-
-
-async def detail(
-    session: AsyncSession, catalogue: Catalogue, game: Game, prize_mode: str, language: str
-) -> LotteryGameDetailRead:
-    [read] = await game_reads(session, [game], language)
-    shape = game.category.draw
-    return LotteryGameDetailRead(
-        **read.model_dump(), prizeMode=prize_mode, maxPerIssue=game.max_per_issue, balls=shape.count,
-        ballRange=[min(low for low, _ in shape.ranges), max(high for _, high in shape.ranges)],
-        betTypes=[bet_type_read(catalogue, bt, prize_mode, language) for bt in game.category.bet_types.values()],
-        colours={name: sorted(values) for name, values in game.category.colours.items()},
-        prizes=[PrizeRead(name=p.name, count=p.count, digits=p.digits) for p in game.category.prizes],
-        serverTime=datetime.now(UTC),
-    )  # fmt: skip
-
-
-async def popular(session: AsyncSession, catalogue: Catalogue) -> list[Game]:
-    """The games with the most bets over the last day, then the hot ones."""
-    since = datetime.now(UTC) - timedelta(hours=POPULAR_HOURS)
-    rows = await session.execute(
-        select(Bet.game_code, func.count()).where(Bet.created_at >= since).group_by(Bet.game_code)
-    )
-    counts = {code: int(count) for code, count in rows.all()}
-    games = [g for g in catalogue.games.values() if counts.get(g.code) or g.hot]
-    return sorted(games, key=lambda g: (-counts.get(g.code, 0), not g.hot, g.code))

@@ -6,11 +6,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from enum import StrEnum
 
 from lottery_service.catalogue.domain import DrawShape, Game
 from portal_kit.fairness import FairStream, commitment
 
 DAY = timedelta(days=1)
+
+
+class IssueState(StrEnum):
+    OPEN = "open"
+    DRAWN = "drawn"
+    SETTLED = "settled"
+    VOID = "void"  # voided by ops before its draw: never drawn, every bet on it refunded
+    STUCK = "stuck"  # its seed cannot be had from its commitment: never drawn, every bet on it refunded
+
+
+OPEN, DRAWN, SETTLED, VOID_ISSUE, STUCK = IssueState
+REFUNDED = (VOID_ISSUE, STUCK)  # the issues whose bets the worker gives back
+WORKER = "lottery-worker"  # the audit's actor for what the worker does alone
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,7 @@ from fastapi import APIRouter, Depends, Query
 
 from lottery_service.catalogue import service as catalogue_service
 from lottery_service.catalogue.domain import catalogue
-from lottery_service.catalogue.router import GameCode
-from lottery_service.deps import Db
+from lottery_service.deps import Db, GameCode
 from lottery_service.draws import domain, service
 from lottery_service.draws.schemas import IssueRead, LotteryVerifyRead, ResultRead
 from portal_kit.envelope import Envelope, PageRead, ok
@@ -29,9 +28,8 @@ UPCOMING = 10
 async def lottery_results(db: Db, gameCode: GameCode, page: ResultsPage) -> Envelope[PageRead[ResultRead]]:
     """The game's drawn issues, newest first, each with its seed."""
     game = catalogue_service.game_of(catalogue(), gameCode)
-    async with db.reader() as session:
-        issues, total = await service.results(session, game, page.offset, page.size)
-    return ok(page_of(page, [catalogue_service.result_read(game, issue) for issue in issues], total))
+    issues, total = await service.results(db, game, page.offset, page.size)
+    return ok(page_of(page, [service.result_read(game, issue) for issue in issues], total))
 
 
 @router.get(
@@ -40,9 +38,8 @@ async def lottery_results(db: Db, gameCode: GameCode, page: ResultsPage) -> Enve
 async def lottery_issues(db: Db, gameCode: GameCode) -> Envelope[list[IssueRead]]:
     """The next issues open for bets, soonest first, with the hashes of their seeds."""
     game = catalogue_service.game_of(catalogue(), gameCode)
-    async with db.reader() as session:
-        issues = await service.upcoming(session, game, UPCOMING)
-    return ok([catalogue_service.issue_read(issue) for issue in issues])
+    issues = await service.upcoming(db, game, UPCOMING)
+    return ok([service.issue_read(issue) for issue in issues])
 
 
 @router.get("/lotto/lgw/verify", operation_id="lotteryVerify", response_model=Envelope[LotteryVerifyRead])
@@ -59,8 +56,7 @@ async def lottery_verify(
         raw = seed_from_hex(seed)
     except ValueError:
         raise DomainError("lottery.seed_invalid") from None
-    async with db.reader() as session:
-        found = await service.issue_of(session, game, issue)
+    found = await service.issue_of(db, game, issue)
     balls = domain.draw(game.category.draw, raw, found.context)
     revealed = found.seed.hex() if found.seed is not None and found.result is not None else None
     return ok(

@@ -9,42 +9,33 @@
   on is passed over and drawn on a later tick), oldest first; the seed is stored (revealed) with the result and
   ``lottery.draw.settled.v1`` staged. An issue whose key is not held, or whose game left the data, waits outside the
   queue; one whose seed does not match its commitment is set aside (``stuck``), so none blocks the others.
+- ``check_fingerprints``: the fingerprint of each seed key id's key, recorded in the database the first time a worker
+  holds it (``lottery_seed_key``). A worker given another key under a recorded id (a mistyped Secret, a key swapped
+  in) refuses to start: under it, the issues committed under that id could not be drawn, and new ones would be
+  committed under a key someone chose.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from enum import StrEnum
 
-from sqlalchemy import ColumnElement, and_, func, or_, select
-from sqlalchemy.dialects.postgresql import distinct_on, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from lottery_service.audit.models import LotteryAudit
 from lottery_service.catalogue.domain import Catalogue, Game
-from lottery_service.draws import domain
-from lottery_service.draws.keys import SeedKeys
+from lottery_service.draws import domain, repository
+from lottery_service.draws.domain import DRAWN, OPEN, STUCK, WORKER
+from lottery_service.draws.keys import SeedKeys, SeedKeysRefused
 from lottery_service.draws.models import Issue
-from lottery_service.events import draw_settled
-from lottery_service.ops.models import LotteryAudit
+from lottery_service.draws.schemas import IssueRead, ResultRead, TierRead
+from portal_kit.audit import ALL_BRANDS, record_ops_action
 from portal_kit.db import Database
 from portal_kit.errors import NotFound
 
 log = logging.getLogger("lottery.draws")
-
-
-class IssueState(StrEnum):
-    OPEN = "open"
-    DRAWN = "drawn"
-    SETTLED = "settled"
-    VOID = "void"  # voided by ops before its draw: never drawn, every bet on it refunded
-    STUCK = "stuck"  # its seed cannot be had from its commitment: never drawn, every bet on it refunded
-
-
-OPEN, DRAWN, SETTLED, VOID_ISSUE, STUCK = IssueState
-REFUNDED = (VOID_ISSUE, STUCK)  # the issues whose bets the worker gives back
-WORKER = "lottery-worker"  # the audit's actor for what the worker does alone
 
 
 async def schedule(
@@ -55,7 +46,7 @@ async def schedule(
     created = 0
     async with db.transaction() as session:
         for game in catalogue.games.values():
-            last = await session.scalar(select(func.max(Issue.draws_at)).where(Issue.game_code == game.code))
+            last = await repository.last_draws_at(session, game.code)
             start = max(last, now - backfill) if last is not None else now
             horizon = max(now + ahead, domain.first_draw_after(game, domain.first_draw_after(game, now)))
             rows = [
@@ -68,52 +59,24 @@ async def schedule(
                 for slot in domain.slots(game, start, horizon)
             ]  # fmt: skip
             if rows:
-                result = await session.execute(
-                    insert(Issue).values(rows).on_conflict_do_nothing().returning(Issue.issue)
-                )
-                created += len(result.all())
+                created += await repository.insert_issues(session, rows)
     return created
-
-
-def in_queue(catalogue: Catalogue, keys: SeedKeys) -> ColumnElement[bool]:
-    """The due issues the draw takes, oldest first: of a game in the data, and committed under a key held or under no
-    key at all (a stored seed from before migration 0003, drawn only when 0004 marked it). Each one taken is drawn or
-    set aside, so none is taken again: the issues of a game out of the data and those of a key not held wait outside
-    the queue, never ahead of the others."""
-    return and_(
-        Issue.status == OPEN,
-        Issue.draws_at <= func.now(),
-        Issue.game_code.in_(list(catalogue.games)),
-        or_(Issue.seed_key_id.in_(keys.held), Issue.seed_key_id.is_(None)),
-    )
 
 
 @dataclass(frozen=True)
 class Waiting:
     """Issues due that the draw does not take yet: of a game no longer in ``lottery.toml`` (by game), and committed
-    under a key this worker does not hold (by key id)."""
+    under a key this worker does not hold (by key id). Each issue the draw takes is drawn or set aside, so none is
+    taken again: these wait outside the queue, never ahead of the others."""
 
     games_gone: dict[str, int]
     keys_missing: dict[str, int]
 
 
 async def waiting(db: Database, catalogue: Catalogue, keys: SeedKeys) -> Waiting:
-    due = (Issue.status == OPEN, Issue.draws_at <= func.now())
     async with db.reader() as session:
-        gone = await session.execute(
-            select(Issue.game_code, func.count())
-            .where(*due, Issue.game_code.not_in(list(catalogue.games)))
-            .group_by(Issue.game_code)
-        )
-        missing = await session.execute(
-            select(Issue.seed_key_id, func.count())
-            .where(*due, Issue.game_code.in_(list(catalogue.games)), Issue.seed_key_id.not_in(keys.held))
-            .group_by(Issue.seed_key_id)
-        )
-        return Waiting(
-            {code: int(count) for code, count in gone},
-            {str(key_id): int(count) for key_id, count in missing},
-        )
+        gone, missing = await repository.waiting_counts(session, list(catalogue.games), keys.held)
+    return Waiting(gone, missing)
 
 
 def revealed_seed(issue: Issue, keys: SeedKeys) -> tuple[bytes | None, str | None]:
@@ -130,14 +93,13 @@ def revealed_seed(issue: Issue, keys: SeedKeys) -> tuple[bytes | None, str | Non
 
 
 def _set_aside(session: AsyncSession, issue: Issue, reason: str) -> None:
-    """An issue that can never be drawn fairly: ``stuck``, in the ops audit; the worker gives its bets back."""
+    """An issue that can never be drawn fairly: ``stuck``, in the ops audit (the issue is every brand's); the worker
+    gives its bets back."""
     log.error("%s %s set aside (stuck), never drawn: %s", issue.game_code, issue.issue, reason)
     issue.status = STUCK
-    session.add(
-        LotteryAudit(
-            actor=WORKER, action="issue.stuck", target=f"{issue.game_code}:{issue.issue}", reason=reason,
-            before={"status": OPEN}, after={"status": STUCK},
-        )
+    record_ops_action(
+        session, LotteryAudit, ALL_BRANDS, WORKER, "issue.stuck", f"{issue.game_code}:{issue.issue}", reason=reason,
+        before={"status": OPEN}, after={"status": STUCK},
     )  # fmt: skip
 
 
@@ -145,15 +107,7 @@ async def draw_due(db: Database, catalogue: Catalogue, keys: SeedKeys, limit: in
     """Draw the issues that are due (oldest first), setting aside those whose seed cannot be had; every issue taken
     (``drawn`` or ``stuck``): fewer than ``limit`` when no more are due."""
     async with db.transaction() as session:
-        due = list(
-            await session.scalars(
-                select(Issue)
-                .where(in_queue(catalogue, keys))
-                .order_by(Issue.draws_at)
-                .limit(limit)
-                .with_for_update(skip_locked=True)
-            )
-        )
+        due = await repository.take_due(session, list(catalogue.games), keys.held, limit)
         for issue in due:
             seed, problem = revealed_seed(issue, keys)
             if seed is None:
@@ -163,56 +117,82 @@ async def draw_due(db: Database, catalogue: Catalogue, keys: SeedKeys, limit: in
             issue.result = domain.draw(catalogue.games[issue.game_code].category.draw, seed, issue.context)
             issue.status = DRAWN
             issue.drawn_at = datetime.now(UTC)
-            draw_settled(session, issue)
+            repository.stage_draw_settled(session, issue)
     return due
 
 
-def _open_for_bets() -> ColumnElement[bool]:
-    return and_(Issue.status == OPEN, Issue.closes_at > func.now())
+async def check_fingerprints(db: Database, keys: SeedKeys) -> None:
+    """Record the fingerprints of the keys held under ids not seen before; ``SeedKeysRefused`` naming every held key
+    whose fingerprint differs from the one recorded under its id."""
+    held = {key_id: keys.fingerprint(key_id) for key_id in keys.held}
+    async with db.transaction() as session:
+        recorded = await repository.record_fingerprints(session, held)
+    wrong = sorted(key_id for key_id, fingerprint in held.items() if recorded.get(key_id) != fingerprint)
+    if wrong:
+        raise SeedKeysRefused(
+            f"the seed key held under {', '.join(wrong)} is not the key first used under that id (its fingerprint in "
+            "lottery_seed_key differs): give the worker that key back, or the new key under a new LOTTERY_SEED_KEY_ID"
+        )
 
 
-async def upcoming(session: AsyncSession, game: Game, limit: int) -> list[Issue]:
+async def upcoming(db: Database, game: Game, limit: int) -> list[Issue]:
     """The next issues not yet closed, soonest first: the first takes bets now, the others in their turn."""
-    rows = await session.scalars(
-        select(Issue).where(Issue.game_code == game.code, _open_for_bets()).order_by(Issue.draws_at).limit(limit)
-    )
-    return list(rows)
+    async with db.reader() as session:
+        return await repository.upcoming(session, game.code, limit)
 
 
 async def current(session: AsyncSession, game_codes: list[str]) -> dict[str, Issue]:
     """The issue of each game open for bets now: the soonest not yet closed (the only one a bet may name)."""
-    rows = await session.scalars(
-        select(Issue)
-        .where(Issue.game_code.in_(game_codes), _open_for_bets())
-        .order_by(Issue.game_code, Issue.draws_at)
-        .ext(distinct_on(Issue.game_code))
-    )
-    return {issue.game_code: issue for issue in rows}
+    return await repository.current(session, game_codes)
 
 
 async def latest_drawn(session: AsyncSession, game_codes: list[str]) -> dict[str, Issue]:
     """The last drawn issue of each game."""
-    rows = await session.scalars(
-        select(Issue)
-        .where(Issue.game_code.in_(game_codes), Issue.status.in_((DRAWN, SETTLED)))
-        .order_by(Issue.game_code, Issue.draws_at.desc())
-        .ext(distinct_on(Issue.game_code))
-    )
-    return {issue.game_code: issue for issue in rows}
+    return await repository.latest_drawn(session, game_codes)
 
 
-async def results(session: AsyncSession, game: Game, offset: int, limit: int) -> tuple[list[Issue], int]:
+async def results(db: Database, game: Game, offset: int, limit: int) -> tuple[list[Issue], int]:
     """A game's drawn issues, newest first, and how many there are."""
-    drawn = (Issue.game_code == game.code, Issue.status.in_((DRAWN, SETTLED)))
-    total = await session.scalar(select(func.count()).select_from(Issue).where(*drawn))
-    rows = await session.scalars(
-        select(Issue).where(*drawn).order_by(Issue.draws_at.desc()).offset(offset).limit(limit)
-    )
-    return list(rows), int(total or 0)
+    async with db.reader() as session:
+        return await repository.results(session, game.code, offset, limit)
 
 
-async def issue_of(session: AsyncSession, game: Game, number: str) -> Issue:
-    found: Issue | None = await session.get(Issue, (game.code, number))
+async def issue_of(db: Database, game: Game, number: str) -> Issue:
+    async with db.reader() as session:
+        found = await repository.find(session, game.code, number)
     if found is None:
         raise NotFound("lottery.issue_unknown")
     return found
+
+
+async def drawn(db: Database, limit: int) -> list[Issue]:
+    """The issues drawn and not settled yet, oldest first (their bets to settle)."""
+    async with db.reader() as session:
+        return await repository.drawn(session, limit)
+
+
+async def balls_of(db: Database, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], list[int]]:
+    """The balls of those of the issues (game code, issue) that are drawn."""
+    async with db.reader() as session:
+        return await repository.balls_of(session, keys)
+
+
+def issue_read(issue: Issue) -> IssueRead:
+    return IssueRead(
+        gameCode=issue.game_code, issue=issue.issue, opensAt=issue.opens_at, closesAt=issue.closes_at,
+        drawsAt=issue.draws_at, seedHash=issue.seed_hash,
+    )  # fmt: skip
+
+
+def result_read(game: Game, issue: Issue) -> ResultRead:
+    """A drawn issue (its seed revealed) as the results pages read it."""
+    balls = list(issue.result or [])
+    tiers, start = [], 0
+    for prize in game.category.prizes:
+        tiers.append(TierRead(name=prize.name, digits=prize.digits, numbers=balls[start : start + prize.count]))
+        start += prize.count
+    return ResultRead(
+        gameCode=issue.game_code, issue=issue.issue, drawsAt=issue.draws_at, result=balls,
+        seed=issue.seed.hex() if issue.seed is not None else "", seedHash=issue.seed_hash, context=issue.context,
+        tiers=tiers,
+    )  # fmt: skip

@@ -6,8 +6,12 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
+from portal_kit.audit import actor_name
 from portal_kit.errors import Forbidden
 from portal_kit.sessions import Principal
+
+__all__ = ["APPROVED", "LAPSED", "PENDING", "REJECTED", "VoidRequestStatus", "actor_name", "refuse_same_person",
+           "shown_status", "voidable"]  # fmt: skip
 
 
 class VoidRequestStatus(StrEnum):
@@ -20,10 +24,6 @@ class VoidRequestStatus(StrEnum):
 
 
 PENDING, APPROVED, REJECTED, LAPSED = VoidRequestStatus
-
-
-def actor_name(actor: Principal) -> str:
-    return actor.username or actor.account_id or "ops"
 
 
 def voidable(status: str, closes_at: datetime, now: datetime) -> bool:

@@ -1,30 +1,15 @@
-"""Every ops action on the lottery (who, what, on which issue, why, the state before and after), and the voids of
-issues proposed by one ops person and waiting for a second."""
+"""The voids of issues proposed by one ops person and waiting for a second (their audit: ``audit/models.py``)."""
 
 from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, Index, String, func, text
-from sqlalchemy.dialects.postgresql import JSONB, UUID
+from sqlalchemy import DateTime, Index, String, func, text
+from sqlalchemy.dialects.postgresql import UUID
 from sqlalchemy.orm import Mapped, mapped_column
 
 from portal_kit.db import Base
-
-
-class LotteryAudit(Base):
-    __tablename__ = "lottery_audit"
-
-    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
-    actor: Mapped[str] = mapped_column(String(64))
-    action: Mapped[str] = mapped_column(String(40))
-    target: Mapped[str] = mapped_column(String(64))
-    reason: Mapped[str] = mapped_column(String(500))
-    before: Mapped[dict[str, Any]] = mapped_column(JSONB)
-    after: Mapped[dict[str, Any]] = mapped_column(JSONB)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
 class VoidRequest(Base):

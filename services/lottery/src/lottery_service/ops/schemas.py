@@ -7,6 +7,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
+from portal_kit.audit import OpsAuditRead
+
 Reason = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
 
 
@@ -36,6 +38,8 @@ class VoidRequestRead(BaseModel):
     betsToRefund: int | None = None
 
 
+# An ops action as the lottery's audit call has always answered it (the generated client reads these fields): the
+# kit's ``OpsAuditRead`` without its brand (every lottery action is every brand's) and address.
 class LotteryAuditRead(BaseModel):
     actor: str
     action: str
@@ -44,3 +48,10 @@ class LotteryAuditRead(BaseModel):
     before: dict[str, object]
     after: dict[str, object]
     at: str
+
+    @classmethod
+    def of(cls, row: OpsAuditRead) -> LotteryAuditRead:
+        return cls(
+            actor=row.actor, action=row.action, target=row.target, reason=row.reason or "", before=row.before or {},
+            after=row.after or {}, at=row.at.isoformat(),
+        )  # fmt: skip

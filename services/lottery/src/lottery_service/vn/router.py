@@ -4,35 +4,26 @@ VN page."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Annotated, Literal
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query
-from sqlalchemy import func, select
 
-from lottery_service.bets.models import Bet
-from lottery_service.catalogue import service
-from lottery_service.catalogue.domain import catalogue
-from lottery_service.catalogue.schemas import LotteryGameRead
 from lottery_service.deps import Db, Language, Player
-from lottery_service.draws import service as draws
 from lottery_service.draws.schemas import ResultRead
+from lottery_service.lobby.schemas import LotteryGameRead
+from lottery_service.vn import service
 from lottery_service.vn.schemas import VnLaunchRead
 from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import DomainError
 
 router = APIRouter(tags=["lottery"])
-VN = "TCG_LOTTO_VN"
-RECENT_DAYS = 30
-HISTORY = 10
 
 
 @router.get("/lgw/vn/games/game_menu", operation_id="vnGameMenu", response_model=Envelope[list[LotteryGameRead]])
 async def vn_game_menu(db: Db, language: Language) -> Envelope[list[LotteryGameRead]]:
     """Open to visitors: the VN games with their open issue and last result."""
-    async with db.reader() as session:
-        return ok(await service.game_reads(session, service.listed(catalogue(), None, VN), language))
+    return ok(await service.menu(db, language))
 
 
 @router.get(
@@ -40,30 +31,13 @@ async def vn_game_menu(db: Db, language: Language) -> Envelope[list[LotteryGameR
 )
 async def vn_recent(db: Db, player: Player, language: Language) -> Envelope[list[LotteryGameRead]]:
     """The VN games the member bet on in the last 30 days, latest first."""
-    data = catalogue()
-    codes = [game.code for game in service.listed(data, None, VN)]
-    since = datetime.now(UTC) - timedelta(days=RECENT_DAYS)
-    async with db.reader() as session:
-        rows = await session.execute(
-            select(Bet.game_code, func.max(Bet.created_at).label("last"))
-            .where(Bet.merchant == player.merchant, Bet.account_id == player.account_id, Bet.created_at >= since,
-                   Bet.game_code.in_(codes))
-            .group_by(Bet.game_code)
-            .order_by(func.max(Bet.created_at).desc())
-        )  # fmt: skip
-        games = [data.games[code] for code, _ in rows.all()]
-        return ok(await service.game_reads(session, games, language))
+    return ok(await service.recent(db, player.merchant, player.account_id, language))
 
 
 @router.get("/lgw/vn/numeros/opened/game", operation_id="vnOpened", response_model=Envelope[list[ResultRead]])
 async def vn_opened(db: Db, gameCode: Annotated[str, Query(min_length=1, max_length=32)]) -> Envelope[list[ResultRead]]:
     """The VN game's last ten results, newest first, with their prizes."""
-    game = service.game_of(catalogue(), gameCode)
-    if game.area != VN:
-        raise DomainError("lottery.game_unknown", status=404)
-    async with db.reader() as session:
-        issues, _ = await draws.results(session, game, 0, HISTORY)
-    return ok([service.result_read(game, issue) for issue in issues])
+    return ok(await service.opened(db, service.vn_game(gameCode)))
 
 
 @router.get("/lgw/vn/games/launch", operation_id="vnLaunch", response_model=Envelope[VnLaunchRead])
@@ -80,9 +54,7 @@ async def vn_launch(
     """Where a member opens the VN lottery: the portal's ``/vnLottery`` page on the game (betting) or its
     lobby. ``backUrl`` must be a page of the portal (no other site: no open redirect). The odds are always the
     brand's prize mode, whatever ``lottoPrizeMode`` asks."""
-    game = service.game_of(catalogue(), lottoGameCode)
-    if game.area != VN:
-        raise DomainError("lottery.game_unknown", status=404)
+    game = service.vn_game(lottoGameCode)
     if backUrl is not None and (not backUrl.startswith("/") or backUrl.startswith("//") or "\\" in backUrl):
         raise DomainError("lottery.back_url_invalid")
     query = {"gameCode": game.code, "view": lottoView, **({"backUrl": backUrl} if backUrl else {})}
