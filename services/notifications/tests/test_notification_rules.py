@@ -7,12 +7,12 @@ from datetime import UTC, datetime
 
 import pytest
 from notifications_helpers import Member, Notifications
+from notifications_service.inbox.domain import encoded, pushed, subject_of
 from notifications_service.inbox.handlers import message_of
 from notifications_service.inbox.models import MemberMessage
 from notifications_service.push.hub import pushed_read
 from notifications_service.push.router import FrameRefused, client_frame
 from notifications_service.push.schemas import SocketResumeFrame
-from notifications_service.push.subjects import encoded, pushed, subject_of
 from notifications_service.support.domain import checked_chat_url
 
 from portal_events import NotificationsPush

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import psycopg
 import pytest
 from notifications_helpers import Notifications, Replica, replica_process
-from notifications_service.push.subjects import pushed
+from notifications_service.inbox.domain import pushed
 from websockets.exceptions import InvalidStatus
 
 from portal_events import NotificationsPush

@@ -1,4 +1,5 @@
-"""Dependencies of the notifications' HTTP calls (the database and Redis ones come from the kit)."""
+"""Dependencies of the notifications' HTTP calls (the database and Redis ones come from the kit; the inbox's reader is
+the inbox router's own)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,10 @@ from typing import Annotated
 from fastapi import Depends, Request
 from nats.aio.client import Client as NATS
 
-from notifications_service.inbox.domain import Reader
 from portal_kit.app import Db, request_language
-from portal_kit.errors import Unauthorized
 from portal_kit.merchant import MerchantCode
-from portal_kit.sessions import MemberPrincipal
 
-__all__ = ["Db", "Language", "MerchantCode", "Nats", "TheReader"]
+__all__ = ["Db", "Language", "MerchantCode", "Nats"]
 
 
 async def nats_client(request: Request) -> NATS:
@@ -21,13 +19,5 @@ async def nats_client(request: Request) -> NATS:
     return nc
 
 
-async def reader_of(principal: MemberPrincipal) -> Reader:
-    """Members and agents read their inbox; a trial account is told to use a real one, a visitor to log in."""
-    if principal.account_id is None:
-        raise Unauthorized()
-    return Reader(principal.merchant, principal.account_id)
-
-
 Nats = Annotated[NATS, Depends(nats_client)]
 Language = Annotated[str, Depends(request_language)]
-TheReader = Annotated[Reader, Depends(reader_of)]

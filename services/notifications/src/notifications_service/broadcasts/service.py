@@ -6,14 +6,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from nats.aio.client import Client as NATS
-from sqlalchemy import delete, select
 
+from notifications_service.broadcasts import repository
 from notifications_service.broadcasts.schemas import BroadcastRead, BroadcastWrite
-from notifications_service.inbox.domain import MessageKind
+from notifications_service.inbox.domain import MessageKind, pushed, stamp
 from notifications_service.inbox.models import MemberMessage
-from notifications_service.inbox.repository import stamp
-from notifications_service.ops.service import actor_name, record
-from notifications_service.push.subjects import publish, pushed
+from notifications_service.ops.service import record
+from notifications_service.push.subjects import publish
+from portal_kit.audit import actor_name
 from portal_kit.db import Database
 from portal_kit.errors import NotFound
 from portal_kit.sessions import Principal
@@ -32,12 +32,7 @@ def _state(message: MemberMessage) -> dict[str, object]:
 
 async def broadcasts(db: Database, merchant: str) -> list[BroadcastRead]:
     async with db.reader() as session:
-        rows = await session.scalars(
-            select(MemberMessage)
-            .where(MemberMessage.merchant == merchant, MemberMessage.account_id.is_(None))
-            .order_by(MemberMessage.id.desc()).limit(LISTED)
-        )  # fmt: skip
-        return [view(row) for row in rows]
+        return [view(row) for row in await repository.newest(session, merchant, LISTED)]
 
 
 async def write(db: Database, nc: NATS, merchant: str, actor: Principal, body: BroadcastWrite) -> BroadcastRead:
@@ -46,8 +41,7 @@ async def write(db: Database, nc: NATS, merchant: str, actor: Principal, body: B
             merchant=merchant, account_id=None, kind=MessageKind.BROADCAST.value, title=body.title, body=body.body,
             occurred_at=datetime.now(UTC), written_by=actor_name(actor),
         )  # fmt: skip
-        session.add(message)
-        await session.flush()
+        await repository.add(session, message)
         record(session, merchant, actor, "broadcast.write", str(message.id), {}, _state(message))
     await publish(nc, pushed(message))
     return view(message)
@@ -56,12 +50,8 @@ async def write(db: Database, nc: NATS, merchant: str, actor: Principal, body: B
 async def withdraw(db: Database, merchant: str, actor: Principal, message_id: int) -> None:
     """Take a broadcast back: gone from every inbox."""
     async with db.transaction() as session:
-        message = await session.scalar(
-            select(MemberMessage).where(
-                MemberMessage.id == message_id, MemberMessage.merchant == merchant, MemberMessage.account_id.is_(None)
-            ).with_for_update()
-        )  # fmt: skip
+        message = await repository.for_update(session, merchant, message_id)
         if message is None:
             raise NotFound("broadcast.not_found")
         record(session, merchant, actor, "broadcast.withdraw", str(message.id), _state(message), {})
-        await session.execute(delete(MemberMessage).where(MemberMessage.id == message_id))
+        await repository.delete_message(session, message_id)

@@ -9,9 +9,8 @@ from datetime import datetime
 
 from pydantic import BaseModel
 
-from notifications_service.inbox.domain import MessageKind
+from notifications_service.inbox.domain import MessageKind, encoded, pushed, subject_of
 from notifications_service.inbox.models import MemberMessage
-from notifications_service.push.subjects import encoded, pushed, subject_of
 from portal_events import (
     LotteryBetSettledV1,
     NotificationsPush,

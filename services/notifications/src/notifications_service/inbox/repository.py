@@ -4,10 +4,10 @@ deleted."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from notifications_service.inbox.domain import MessageKind, Reader
+from notifications_service.inbox.domain import stamp as stamp  # the hub writes its frames' times with it
 from notifications_service.inbox.schemas import MessageRead
 from portal_kit.db import Database
 
@@ -35,10 +35,6 @@ MARK_ALL_READ = (
     _RECEIPT.format(deleted="NULL", which="") + " WHERE member_message_receipt.read_at IS NULL RETURNING message_id"
 )
 DELETE = _RECEIPT.format(deleted="now()", which="AND m.id = %(id)s") + " RETURNING message_id"
-
-
-def stamp(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
 
 
 def _message(row: tuple[Any, ...]) -> MessageRead:

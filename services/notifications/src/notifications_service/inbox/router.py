@@ -7,15 +7,27 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path
 
-from notifications_service.deps import Db, TheReader
+from notifications_service.deps import Db
 from notifications_service.inbox import repository
+from notifications_service.inbox.domain import Reader
 from notifications_service.inbox.schemas import MarkedRead, MarkRead, MessageRead, UnreadCountRead
 from portal_kit.envelope import Done, Envelope, PageRead, ok
-from portal_kit.errors import DomainError, NotFound
+from portal_kit.errors import DomainError, NotFound, Unauthorized
 from portal_kit.paging import Page, page_of, page_params
+from portal_kit.sessions import MemberPrincipal
 
 router = APIRouter(tags=["notifications"])
 MESSAGES = "/wps/notifications/messages"
+
+
+async def reader_of(principal: MemberPrincipal) -> Reader:
+    """Members and agents read their inbox; a trial account is told to use a real one, a visitor to log in."""
+    if principal.account_id is None:
+        raise Unauthorized()
+    return Reader(principal.merchant, principal.account_id)
+
+
+TheReader = Annotated[Reader, Depends(reader_of)]
 
 
 @router.get("/wps/relay/CSP_unreadCount", operation_id="unreadCount", response_model=Envelope[UnreadCountRead])

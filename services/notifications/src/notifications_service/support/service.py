@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
-
 from notifications_service.ops.service import record
+from notifications_service.support import repository
 from notifications_service.support.models import SupportChannel
 from notifications_service.support.schemas import SupportChannelsWrite, SupportChannelWrite, SupportLaunchRead
 from portal_kit.db import Database
@@ -18,15 +17,12 @@ def _write(row: SupportChannel) -> SupportChannelWrite:
 
 async def channels(db: Database, merchant: str) -> list[SupportChannelWrite]:
     async with db.reader() as session:
-        rows = await session.scalars(
-            select(SupportChannel).where(SupportChannel.merchant == merchant).order_by(SupportChannel.sort)
-        )
-        return [_write(row) for row in rows]
+        return [_write(row) for row in await repository.channels(session, merchant)]
 
 
 async def launch(db: Database, merchant: str, model_id: str) -> SupportLaunchRead:
     async with db.reader() as session:
-        row = await session.get(SupportChannel, (merchant, model_id))
+        row = await repository.channel(session, merchant, model_id)
     if row is None:
         raise NotFound("support.model_unknown")
     return SupportLaunchRead(modelId=row.model_id, url=row.url)
@@ -38,16 +34,10 @@ async def replace(
     if len({channel.modelId for channel in body.channels}) != len(body.channels):
         raise DomainError("support.model_repeated", status=400)
     async with db.transaction() as session:
-        before = [
-            _write(row).model_dump()
-            for row in await session.scalars(
-                select(SupportChannel).where(SupportChannel.merchant == merchant).with_for_update()
-            )
-        ]
-        await session.execute(delete(SupportChannel).where(SupportChannel.merchant == merchant))
-        for sort, channel in enumerate(body.channels):
-            session.add(SupportChannel(merchant=merchant, model_id=channel.modelId, name=channel.name,
-                                       url=channel.url, sort=sort))  # fmt: skip
+        locked = await repository.lock_channels(session, merchant)
+        before = [_write(row).model_dump() for row in locked]
+        replaced = [(channel.modelId, channel.name, channel.url) for channel in body.channels]
+        await repository.replace(session, merchant, replaced)
         after = [channel.model_dump() for channel in body.channels]
         record(session, merchant, actor, "support.replace", merchant, {"channels": before}, {"channels": after})
     return list(body.channels)
