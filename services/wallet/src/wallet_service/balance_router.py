@@ -6,24 +6,20 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 
-from portal_kit.db import Database
 from portal_kit.envelope import Envelope, ok_response
 from portal_kit.errors import NotFound
 from portal_kit.sessions import Principal, Role, require_roles
+from wallet_service.ledger.repository import member_wallets
 from wallet_service.schemas import BalanceRead, WalletRead
 
 router = APIRouter(tags=["wallet"])
-# A hot read: one prepared statement, no ORM (the same rows Scoped(LedgerAccount) would give).
-WALLETS = (
-    "SELECT kind, balance - held, held, currency FROM ledger_account WHERE merchant = %s AND owner_id = %s ORDER BY id"
-)
 Caller = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT, Role.TRIAL))]
 
 
 @router.get("/wps/v2/wallets/balance", operation_id="walletBalance", response_model=Envelope[BalanceRead])
 async def wallet_balance(request: Request, principal: Caller) -> Response:
-    db: Database = request.app.state.db
-    accounts = await db.read_rows(WALLETS, (principal.merchant, principal.account_id))
+    # A hot read: one prepared statement, no ORM, no use case between (ledger/repository.py).
+    accounts = await member_wallets(request.app.state.db, principal.merchant, principal.account_id)
     if not accounts:
         raise NotFound("account.not_found")
     wallets = [WalletRead(wallet=kind, available=available, held=held) for kind, available, held, _ in accounts]

@@ -7,6 +7,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints
 
+from portal_kit.audit import OpsAuditRead
+from wallet_service.events import stamp
+
 RequestId = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
 Reason = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
@@ -226,6 +229,14 @@ class WalletAuditRead(Read):
     reason: str | None
     detail: dict[str, Any]
     at: str
+
+    @classmethod
+    def of(cls, row: OpsAuditRead) -> WalletAuditRead:
+        """A row of the kit's audit shape as this call has always answered it: ``detail`` is what the action
+        recorded (``after``), or, for a change with a state before (the settings), ``{before, after}``."""
+        detail = (row.after or {}) if row.before is None else {"before": row.before, "after": row.after}
+        return cls(actor=row.actor, action=row.action, target=row.target, reason=row.reason, detail=detail,
+                   at=stamp(row.at))  # fmt: skip
 
 
 class RecordRead(Read):

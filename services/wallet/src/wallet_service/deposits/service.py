@@ -11,21 +11,19 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_events import WalletDepositCreditedV1Data, WalletDepositFailedV1Data
+from portal_kit.audit import actor_name
 from portal_kit.db import Database
-from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from wallet_service import events
-from wallet_service.deposits import domain
+from wallet_service.deposits import domain, repository
 from wallet_service.deposits.domain import BANK_TRANSFER, PENDING, SANDBOX, seal_order
 from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.domain import DEPOSITS, MoneyError, checked_amount
 from wallet_service.ledger.service import main_wallet, move_against_house
-from wallet_service.merchants.service import rules_of
-from wallet_service.oversight import audit
-from wallet_service.oversight.domain import actor_name, needs_second_person, refuse_same_person
+from wallet_service.merchants.service import brand_rules, rules_of
+from wallet_service.oversight import service as oversight
+from wallet_service.oversight.domain import needs_second_person, refuse_same_person
 from wallet_service.schemas import DepositChannelRead, DepositRead, GatewayAnswerRead
-
-DEPOSIT_ROWS = Scoped(Deposit)
 
 
 def view(deposit: Deposit, *, with_account: bool = False) -> DepositRead:
@@ -45,8 +43,7 @@ def view(deposit: Deposit, *, with_account: bool = False) -> DepositRead:
 
 
 async def channels(db: Database, merchant: str) -> list[DepositChannelRead]:
-    async with db.reader() as session:
-        rules = await rules_of(session, merchant)
+    rules = await brand_rules(db, merchant)
     low, high = rules.deposit_min, rules.deposit_max
     return [
         DepositChannelRead(channel=BANK_TRANSFER, kind="manual", min=low, max=high, bank=rules.bank),
@@ -67,12 +64,11 @@ async def request(
     async with db.transaction() as session:
         wallet = await main_wallet(session, member.merchant, member.account_id)
         (await rules_of(session, member.merchant)).check_deposit(amount)
-        deposit, new = await DEPOSIT_ROWS.insert_once(
+        deposit, new = await repository.insert_once(
             session,
             {"id": str(uuid.uuid4()), "merchant": member.merchant, "account_id": member.account_id,
              "request_id": request_id, "channel": channel, "amount": amount, "currency": wallet.currency,
              "reference": reference if channel == BANK_TRANSFER else None, "status": PENDING},
-            key=("account_id", "request_id"),
         )  # fmt: skip
         if not new and (deposit.channel, deposit.amount) != (channel, amount):
             raise MoneyError("idempotency.mismatch")
@@ -85,7 +81,7 @@ async def request(
 
 
 async def _locked(session: AsyncSession, merchant: str, deposit_id: str) -> Deposit:
-    deposit = await DEPOSIT_ROWS.get_for_update(session, merchant, id=deposit_id)
+    deposit = await repository.locked(session, merchant, deposit_id)
     if deposit is None:
         raise MoneyError("deposit.not_found")
     return deposit
@@ -124,14 +120,14 @@ async def decide_by_ops(
         if approve and deposit.status == PENDING and needs_second_person(deposit.amount, dual_control_above):
             if deposit.first_approved_by is None:
                 deposit.first_approved_by = actor_name(actor)
-                audit.record(session, merchant, actor, "deposit.approve.first", deposit.id, reason,
-                             amount=deposit.amount, accountId=deposit.account_id)  # fmt: skip
+                oversight.record(session, merchant, actor, "deposit.approve.first", deposit.id, reason,
+                                 after={"amount": deposit.amount, "accountId": deposit.account_id})  # fmt: skip
                 return view(deposit, with_account=True)
             refuse_same_person(deposit.first_approved_by, actor)
         await _decide(session, deposit, "approve" if approve else "reject", actor_name(actor), reason or "")
-        audit.record(session, merchant, actor, "deposit.approve" if approve else "deposit.reject", deposit.id,
-                     reason, amount=deposit.amount, accountId=deposit.account_id, statusBefore=before,
-                     statusAfter=deposit.status)  # fmt: skip
+        oversight.record(session, merchant, actor, "deposit.approve" if approve else "deposit.reject", deposit.id,
+                         reason, after={"amount": deposit.amount, "accountId": deposit.account_id,
+                                        "statusBefore": before, "statusAfter": deposit.status})  # fmt: skip
         return view(deposit, with_account=True)
 
 
@@ -161,7 +157,7 @@ async def gateway_callback(db: Database, callback: dict[str, Any]) -> GatewayAns
 
 async def of_member(db: Database, member: Principal, deposit_id: str) -> DepositRead:
     async with db.reader() as session:
-        deposit = await DEPOSIT_ROWS.get(session, member.merchant, id=deposit_id, account_id=member.account_id)
+        deposit = await repository.of_member(session, member.merchant, member.account_id, deposit_id)
     if deposit is None:
         raise MoneyError("deposit.not_found")  # another member's deposit is as unknown as a missing one
     return view(deposit)
@@ -171,5 +167,5 @@ async def listed(
     db: Database, merchant: str, *, account_id: str | None = None, status: str | None = None, limit: int = 50
 ) -> list[DepositRead]:
     async with db.reader() as session:
-        rows = await DEPOSIT_ROWS.newest(session, merchant, account_id=account_id, status=status, limit=limit)
+        rows = await repository.newest(session, merchant, account_id=account_id, status=status, limit=limit)
     return [view(row, with_account=True) for row in rows]

@@ -10,25 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select, text
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from wallet_service.ledger.domain import FREE_PLAY, HOUSE, MAIN, Leg, MoneyError, balanced, fingerprint, house_shard
-from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
-
-_SPEND = text(
-    "UPDATE ledger_account SET balance = balance + :amount "
-    "WHERE id = :id AND (allow_negative OR balance - held + :amount >= 0) RETURNING balance"
-)
-_SETTLE_HELD = text(
-    "UPDATE ledger_account SET balance = balance + :amount, held = held + :amount "
-    "WHERE id = :id AND held + :amount >= 0 RETURNING balance"
-)
-_HOLD = text(
-    "UPDATE ledger_account SET held = held + :amount WHERE id = :id AND balance - held - :amount >= 0 RETURNING held"
-)
-_RELEASE = text("UPDATE ledger_account SET held = held - :amount WHERE id = :id AND held >= :amount RETURNING held")
+from portal_kit.db import Database
+from wallet_service.ledger import repository
+from wallet_service.ledger.domain import FREE_PLAY, HOUSE, Leg, MoneyError, balanced, fingerprint, house_shard
+from wallet_service.ledger.models import LedgerAccount, MoneyTransaction
 
 
 async def claim(
@@ -36,25 +23,14 @@ async def claim(
 ) -> tuple[MoneyTransaction, bool]:
     """The command's row and whether it is new. A concurrent twin waits on the unique index until the first
     commits, then sees it: one effect, and the same answer for both."""
-    new_id = await session.scalar(
-        insert(MoneyTransaction)
-        .values(merchant=merchant, idempotency_key=key, kind=kind, fingerprint=fingerprint, status="pending", result={})
-        .on_conflict_do_nothing()
-        .returning(MoneyTransaction.id)
-    )
-    if new_id is not None:
-        row = await session.get(MoneyTransaction, new_id)
-        assert row is not None
+    row, new = await repository.claim_key(session, merchant, key, kind, fingerprint)
+    if new:
         return row, True
-    existing = await session.scalar(
-        select(MoneyTransaction).where(MoneyTransaction.merchant == merchant, MoneyTransaction.idempotency_key == key)
-    )
-    assert existing is not None
-    if existing.status == "tombstone":
+    if row.status == "tombstone":
         raise MoneyError("transaction.rolled_back")
-    if existing.fingerprint != fingerprint:
+    if row.fingerprint != fingerprint:
         raise MoneyError("idempotency.mismatch")
-    return existing, False
+    return row, False
 
 
 async def post(session: AsyncSession, transaction: MoneyTransaction, legs: list[Leg]) -> dict[int, int]:
@@ -64,38 +40,28 @@ async def post(session: AsyncSession, transaction: MoneyTransaction, legs: list[
     after: dict[int, int] = {}
     async with session.begin_nested():
         for leg in sorted(legs, key=lambda leg: leg.account_id):
-            statement = _SETTLE_HELD if leg.settles_hold else _SPEND
-            balance = await session.scalar(statement, {"amount": leg.amount, "id": leg.account_id})
+            balance = await repository.post_leg(session, transaction.id, leg)
             if balance is None:
                 raise MoneyError("wallet.insufficient_funds", stored=True)
-            after[leg.account_id] = int(balance)
-            session.add(
-                JournalEntry(
-                    transaction_id=transaction.id, account_id=leg.account_id, amount=leg.amount, balance_after=balance
-                )
-            )
-        await session.flush()
+            after[leg.account_id] = balance
+        await repository.write_lines(session)
     return after
 
 
 async def hold(session: AsyncSession, account_id: int, amount: int) -> None:
     """Set ``amount`` aside (a pending withdrawal): it stays in the balance but can no longer be spent."""
-    if await session.scalar(_HOLD, {"amount": amount, "id": account_id}) is None:
+    if not await repository.hold(session, account_id, amount):
         raise MoneyError("wallet.insufficient_funds")
 
 
 async def release(session: AsyncSession, account_id: int, amount: int) -> None:
     """Give held funds back to the spendable balance (a rejected withdrawal)."""
-    if await session.scalar(_RELEASE, {"amount": amount, "id": account_id}) is None:
+    if not await repository.release(session, account_id, amount):
         raise RuntimeError(f"account {account_id} holds less than {amount}")
 
 
 async def member_account(session: AsyncSession, merchant: str, owner_id: str, kind: str) -> LedgerAccount | None:
-    return await session.scalar(
-        select(LedgerAccount).where(
-            LedgerAccount.merchant == merchant, LedgerAccount.owner_id == owner_id, LedgerAccount.kind == kind
-        )
-    )
+    return await repository.account(session, merchant, owner_id, kind)
 
 
 _house_ids: dict[tuple[str, str, str], int] = {}
@@ -108,7 +74,7 @@ async def open_account(
     account ids never change once made, so they are remembered in process (one round trip saved a bet)."""
     cached = _house_ids.get((merchant, currency, kind)) if owner_id == HOUSE else None
     if cached is not None:
-        house = await session.get(LedgerAccount, cached)
+        house = await repository.account_by_id(session, cached)
         if house is not None and (house.merchant, house.currency, house.owner_id, house.kind) == (
             merchant,
             currency,
@@ -116,29 +82,7 @@ async def open_account(
             kind,
         ):
             return house
-    await session.execute(
-        insert(LedgerAccount)
-        .values(
-            merchant=merchant,
-            currency=currency,
-            owner_id=owner_id,
-            kind=kind,
-            trial=trial,
-            allow_negative=owner_id == HOUSE,
-            balance=0,
-            held=0,
-        )
-        .on_conflict_do_nothing()
-    )
-    account = await session.scalar(
-        select(LedgerAccount).where(
-            LedgerAccount.merchant == merchant,
-            LedgerAccount.currency == currency,
-            LedgerAccount.owner_id == owner_id,
-            LedgerAccount.kind == kind,
-        )
-    )
-    assert account is not None
+    account = await repository.opened(session, merchant, currency, owner_id, kind, trial=trial)
     if owner_id == HOUSE:
         _house_ids[(merchant, currency, kind)] = account.id
     return account
@@ -151,10 +95,7 @@ def answer(value: dict[str, Any] | None = None, code: str | None = None) -> dict
 
 async def main_wallet(session: AsyncSession, merchant: str, owner_id: str, *, lock: bool = False) -> LedgerAccount:
     """A real account's main wallet (a trial account has none: ``trial.real_money``)."""
-    query = select(LedgerAccount).where(
-        LedgerAccount.merchant == merchant, LedgerAccount.owner_id == owner_id, LedgerAccount.kind == MAIN
-    )
-    account = await session.scalar(query.with_for_update() if lock else query)
+    account = await repository.main_wallet(session, merchant, owner_id, lock=lock)
     if account is None:
         if await member_account(session, merchant, owner_id, FREE_PLAY) is not None:
             raise MoneyError("trial.real_money")
@@ -187,3 +128,10 @@ async def move_against_house(
     row.status = "done"
     row.result = answer({"balance": after[wallet.id]})
     return after[wallet.id], True
+
+
+async def differences(db: Database) -> list[dict[str, Any]]:
+    """Reconciliation: every balance that differs from its journal, every brand's currency that does not sum to
+    zero, every transaction whose lines do not; empty when the ledger adds up."""
+    async with db.reader() as session:
+        return await repository.differences(session)

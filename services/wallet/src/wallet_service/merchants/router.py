@@ -10,8 +10,7 @@ from portal_kit.errors import DomainError
 from portal_kit.merchant import MERCHANT_PATTERN, MerchantCode
 from portal_kit.sessions import OpsAdmin, OpsViewer
 from wallet_service.deps import Db
-from wallet_service.merchants.service import change, rules_of
-from wallet_service.oversight import audit
+from wallet_service.merchants.service import brand_rules, change_by_ops
 from wallet_service.schemas import MerchantWalletRead, SettingsChange, WalletSettingsRead
 
 public = APIRouter(tags=["wallet"])
@@ -25,24 +24,15 @@ async def merchant_wallet(
     code = (merchant_code or merchant).strip().lower()
     if not MERCHANT_PATTERN.fullmatch(code):
         raise DomainError("merchant.invalid")
-    async with db.reader() as session:
-        rules = await rules_of(session, code)
+    rules = await brand_rules(db, code)
     return ok(MerchantWalletRead(merchantCode=code, isSingle=rules.is_single, vendors=list(rules.vendors)))
 
 
 @ops.get("/settings", operation_id="opsWalletSettings", response_model=Envelope[WalletSettingsRead])
 async def read_settings(code: str, db: Db, actor: OpsViewer) -> Envelope[WalletSettingsRead]:
-    async with db.reader() as session:
-        return ok((await rules_of(session, code)).view())
+    return ok((await brand_rules(db, code)).view())
 
 
 @ops.put("/settings", operation_id="opsChangeWalletSettings", response_model=Envelope[WalletSettingsRead])
 async def change_settings(code: str, db: Db, actor: OpsAdmin, body: SettingsChange) -> Envelope[WalletSettingsRead]:
-    async with db.transaction() as session:
-        before = (await rules_of(session, code)).view().model_dump()
-        updated = await change(session, code, body.changes())
-        after = updated.view().model_dump()
-        changed = sorted(key for key in after if after[key] != before[key])
-        audit.record(session, code, actor, "settings.change", code, None,
-                     before={k: before[k] for k in changed}, after={k: after[k] for k in changed})  # fmt: skip
-    return ok(updated.view())
+    return ok((await change_by_ops(db, code, actor, body.changes())).view())

@@ -5,15 +5,23 @@ from __future__ import annotations
 from dataclasses import asdict, replace
 from typing import Any
 
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from portal_kit.db import Database
+from portal_kit.sessions import Principal
+from wallet_service.merchants import repository
 from wallet_service.merchants.domain import WalletRules, validated
-from wallet_service.merchants.models import MerchantWallet
+from wallet_service.oversight import service as oversight
+
+
+async def brand_rules(db: Database, merchant: str) -> WalletRules:
+    """The brand's settings, read on their own."""
+    async with db.reader() as session:
+        return await rules_of(session, merchant)
 
 
 async def rules_of(session: AsyncSession, merchant: str) -> WalletRules:
-    row = await session.get(MerchantWallet, merchant)
+    row = await repository.settings_of(session, merchant)
     if row is None:
         return WalletRules()
     return WalletRules(
@@ -36,9 +44,17 @@ async def change(session: AsyncSession, merchant: str, changes: dict[str, Any]) 
         changes = {**changes, "vendors": tuple(changes["vendors"])}
     updated = validated(replace(current, **changes))
     values = {**asdict(updated), "vendors": list(updated.vendors)}
-    await session.execute(
-        insert(MerchantWallet)
-        .values(merchant=merchant, **values)
-        .on_conflict_do_update(index_elements=["merchant"], set_=values)
-    )
+    await repository.save(session, merchant, values)
+    return updated
+
+
+async def change_by_ops(db: Database, merchant: str, actor: Principal, changes: dict[str, Any]) -> WalletRules:
+    """An ops change of the brand's settings, audited with the fields it changed (before and after)."""
+    async with db.transaction() as session:
+        before = (await rules_of(session, merchant)).view().model_dump()
+        updated = await change(session, merchant, changes)
+        after = updated.view().model_dump()
+        changed = sorted(key for key in after if after[key] != before[key])
+        oversight.record(session, merchant, actor, "settings.change", merchant,
+                         before={k: before[k] for k in changed}, after={k: after[k] for k in changed})  # fmt: skip
     return updated

@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import psycopg
-
 from portal_events import WalletMovementRequest, WalletSettleRequest
 from portal_kit.db import Database
 from wallet_service.ledger.domain import (
@@ -22,6 +20,8 @@ from wallet_service.ledger.domain import (
     house_shard_number,
 )
 from wallet_service.ledger.service import answer, claim, member_account, open_account, post
+from wallet_service.money import repository
+from wallet_service.money.repository import MOVE as MOVE  # the benchmark calls money_move straight (tests/bench)
 
 
 @dataclass(frozen=True)
@@ -112,70 +112,28 @@ class Settlement:
         return bet, win
 
 
-# A refusal the database raised so that its whole command rolls back (migration 0004); the message is its code.
-REFUSED = "PM001"
-MOVE = "SELECT money_move(%s, %s, %s, %s, %s, %s, %s, %s, %s)"
-SETTLE = "SELECT money_settle(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-ROLLBACK = "SELECT money_rollback(%s, %s, %s)"
-BALANCE = (
-    "SELECT balance - held, held, currency FROM ledger_account WHERE merchant = %s AND owner_id = %s AND kind = %s"
-)
-# The wallet a game vendor's movement uses, in one statement: the vendor's own wallet when the brand is in
-# transfer mode and lists the vendor (opened here beside main, empty, on first use), main otherwise.
-VENDOR_WALLET_OF = """
-WITH rule AS (
-    SELECT 'vendor:' || %(vendor)s AS kind FROM merchant_wallet
-     WHERE merchant = %(merchant)s AND mode = 'transfer' AND vendors ? %(vendor)s
-), opened AS (
-    INSERT INTO ledger_account (merchant, currency, owner_id, kind, trial, allow_negative, balance, held)
-    SELECT main.merchant, main.currency, main.owner_id, rule.kind, main.trial, false, 0, 0
-      FROM rule JOIN ledger_account main
-        ON main.merchant = %(merchant)s AND main.owner_id = %(owner)s AND main.kind = 'main'
-    ON CONFLICT DO NOTHING
-)
-SELECT COALESCE((SELECT kind FROM rule), 'main')
-"""
-
-
 async def wallet_of(db: Database, merchant: str, owner_id: str, wallet: str, vendor: str | None) -> str:
     """The wallet a movement or balance of ``wallet`` for ``vendor`` uses (an explicit wallet is kept)."""
     if vendor is None or wallet != MAIN:
         return wallet
-    row = await db.call(VENDOR_WALLET_OF, {"merchant": merchant, "owner": owner_id, "vendor": vendor})
-    return MAIN if row is None else str(row[0])
-
-
-async def _command(db: Database, statement: str, params: tuple[Any, ...]) -> dict[str, Any]:
-    """One money command, one round trip: the database function claims the key, posts and answers."""
-    try:
-        row = await db.call(statement, params)
-    except psycopg.Error as error:
-        if error.sqlstate == REFUSED and error.diag.message_primary:
-            raise MoneyError(error.diag.message_primary) from None
-        raise
-    assert row is not None
-    answer: dict[str, Any] = row[0]
-    return answer
+    return await repository.vendor_wallet(db, merchant, owner_id, vendor)
 
 
 async def _move(db: Database, movement: Movement, kind: str) -> dict[str, Any]:
     """Debit or credit a member's wallet against its shard of the games house account (or of the free-play
     house for a free-play wallet)."""
     wallet = await wallet_of(db, movement.merchant, movement.account_id, movement.wallet, movement.vendor)
-    return await _command(
+    return await repository.move(
         db,
-        MOVE,
-        (
-            movement.merchant,
-            kind,
-            movement.transaction_id,
-            fingerprint(kind, movement.content()),
-            movement.account_id,
-            wallet,
-            movement.currency,
-            movement.amount,
-            house_shard_number(movement.account_id),
-        ),
+        movement.merchant,
+        kind,
+        movement.transaction_id,
+        fingerprint(kind, movement.content()),
+        movement.account_id,
+        wallet,
+        movement.currency,
+        movement.amount,
+        house_shard_number(movement.account_id),
     )
 
 
@@ -193,21 +151,18 @@ async def settle(db: Database, settlement: Settlement) -> dict[str, Any]:
     and win, so the same id with another win is ``idempotency.mismatch``), then both legs or neither; a stake the
     balance cannot cover is the stored refusal of every replay."""
     bet, win = settlement.legs()
-    return await _command(
+    return await repository.settle(
         db,
-        SETTLE,
-        (
-            settlement.merchant,
-            settlement.transaction_id,
-            fingerprint("debit", bet.content()),
-            fingerprint("credit", win.content()),
-            settlement.account_id,
-            settlement.wallet,
-            settlement.currency,
-            settlement.stake,
-            settlement.win,
-            house_shard_number(settlement.account_id),
-        ),
+        settlement.merchant,
+        settlement.transaction_id,
+        fingerprint("debit", bet.content()),
+        fingerprint("credit", win.content()),
+        settlement.account_id,
+        settlement.wallet,
+        settlement.currency,
+        settlement.stake,
+        settlement.win,
+        house_shard_number(settlement.account_id),
     )
 
 
@@ -217,14 +172,14 @@ async def rollback(db: Database, merchant: str, transaction_id: str) -> dict[str
     if not (1 <= len(transaction_id) <= 100):
         raise MoneyError("request.invalid")
     content = fingerprint("rollback", {"transactionId": transaction_id})
-    return await _command(db, ROLLBACK, (merchant, transaction_id, content))
+    return await repository.rollback(db, merchant, transaction_id, content)
 
 
 async def balance(
     db: Database, merchant: str, account_id: str, wallet: str = MAIN, vendor: str | None = None
 ) -> dict[str, Any]:
     kind = await wallet_of(db, merchant, account_id, checked_wallet(wallet), vendor)
-    row = await db.read(BALANCE, (merchant, account_id, kind))
+    row = await repository.balance(db, merchant, account_id, kind)
     if row is None:
         raise MoneyError("account.not_found")
     spendable, held, currency = row

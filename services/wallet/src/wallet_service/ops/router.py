@@ -13,6 +13,7 @@ from portal_kit.sessions import OpsChecker, OpsMaker, OpsViewer
 from wallet_service.deps import Db
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.ops import service
+from wallet_service.oversight import service as oversight
 from wallet_service.records import service as records
 from wallet_service.schemas import (
     Adjustment,
@@ -76,4 +77,4 @@ async def member_journal(
 
 @ops.get("/audit", operation_id="opsWalletAudit", response_model=Envelope[list[WalletAuditRead]])
 async def audit_log(code: str, db: Db, actor: OpsViewer, page: Paging) -> Envelope[list[WalletAuditRead]]:
-    return ok(await service.audit_log(db, code, page))
+    return ok(await oversight.audit_log(db, code, page))

@@ -1,41 +1,28 @@
 """Ops work on a member's money: balance adjustments with a reason (above the brand's dual-control amount a
-request that a second ops person approves), and the audit of every ops action."""
+request that a second ops person approves), each audited (``oversight``)."""
 
 from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
-from enum import StrEnum
 
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from portal_kit.audit import actor_name
 from portal_kit.db import Database
 from portal_kit.paging import Page
-from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from wallet_service import events
 from wallet_service.ledger.domain import ADJUSTMENTS, MAX_AMOUNT, MoneyError
 from wallet_service.ledger.models import LedgerAccount
 from wallet_service.ledger.service import main_wallet, move_against_house
 from wallet_service.merchants.service import rules_of
+from wallet_service.ops import repository
+from wallet_service.ops.domain import APPROVED, PENDING, REJECTED
 from wallet_service.ops.models import AdjustmentRequest
-from wallet_service.oversight import audit
-from wallet_service.oversight.domain import actor_name, needs_second_person, refuse_same_person
-from wallet_service.oversight.models import OpsAudit
-from wallet_service.schemas import AdjustmentRead, AdjustmentRequestRead, WalletAuditRead
-
-
-class AdjustmentRequestState(StrEnum):
-    """An adjustment above the dual-control amount, waiting for a second ops person."""
-
-    PENDING = "pending"
-    APPROVED = "approved"
-    REJECTED = "rejected"
-
-
-PENDING, APPROVED, REJECTED = AdjustmentRequestState
+from wallet_service.oversight import service as oversight
+from wallet_service.oversight.domain import needs_second_person, refuse_same_person
+from wallet_service.schemas import AdjustmentRead, AdjustmentRequestRead
 
 
 async def adjust(
@@ -71,8 +58,9 @@ async def _move(
         session, wallet, ADJUSTMENTS, amount, f"adjust:{wallet.owner_id}:{request_id}", "adjustment"
     )
     if moved:
-        audit.record(session, merchant, actor, "balance.adjust", wallet.owner_id, reason,
-                     amount=amount, balanceBefore=balance - amount, balanceAfter=balance, **detail)  # fmt: skip
+        oversight.record(session, merchant, actor, "balance.adjust", wallet.owner_id, reason,
+                         after={"amount": amount, "balanceBefore": balance - amount, "balanceAfter": balance,
+                                **detail})  # fmt: skip
     return balance
 
 
@@ -81,31 +69,16 @@ async def _requested(
 ) -> AdjustmentRequest:
     """The request for ``request_id``, written now or by an earlier call (then it must ask for the same)."""
     new_id = str(uuid.uuid4())
-    await session.execute(
-        insert(AdjustmentRequest)
-        .values(
-            id=new_id,
-            merchant=merchant,
-            account_id=account_id,
-            request_id=request_id,
-            amount=amount,
-            reason=reason,
-            status=PENDING,
-            requested_by=actor_name(actor),
-        )
-        .on_conflict_do_nothing(index_elements=["merchant", "request_id"])
-    )
-    request = await session.scalar(
-        select(AdjustmentRequest).where(
-            AdjustmentRequest.merchant == merchant, AdjustmentRequest.request_id == request_id
-        )
-    )
-    assert request is not None
+    request = await repository.request_once(
+        session,
+        {"id": new_id, "merchant": merchant, "account_id": account_id, "request_id": request_id, "amount": amount,
+         "reason": reason, "status": PENDING, "requested_by": actor_name(actor)},
+    )  # fmt: skip
     if request.account_id != account_id or request.amount != amount:
         raise MoneyError("idempotency.mismatch")
     if request.id == new_id:
-        audit.record(session, merchant, actor, "balance.adjust.request", account_id, reason,
-                     amount=amount, adjustmentId=new_id, statusAfter=PENDING)  # fmt: skip
+        oversight.record(session, merchant, actor, "balance.adjust.request", account_id, reason,
+                         after={"amount": amount, "adjustmentId": new_id, "statusAfter": PENDING})  # fmt: skip
     return request
 
 
@@ -114,11 +87,7 @@ async def decide_adjustment(
 ) -> AdjustmentRequestRead:
     """A second ops person approves (the money moves) or rejects a pending request; its maker may not."""
     async with db.transaction() as session:
-        request = await session.scalar(
-            select(AdjustmentRequest)
-            .where(AdjustmentRequest.merchant == merchant, AdjustmentRequest.id == adjustment_id)
-            .with_for_update()
-        )
+        request = await repository.locked(session, merchant, adjustment_id)
         if request is None:
             raise MoneyError("adjustment.not_found")
         if request.status != PENDING:
@@ -131,21 +100,17 @@ async def decide_adjustment(
             await _move(session, merchant, wallet, actor, request.amount, request.reason, request.request_id,
                         adjustmentId=request.id, requestedBy=request.requested_by)  # fmt: skip
         else:
-            audit.record(session, merchant, actor, "balance.adjust.reject", request.account_id, reason,
-                         amount=request.amount, adjustmentId=request.id, statusBefore=PENDING,
-                         statusAfter=REJECTED)  # fmt: skip
+            oversight.record(session, merchant, actor, "balance.adjust.reject", request.account_id, reason,
+                             after={"amount": request.amount, "adjustmentId": request.id, "statusBefore": PENDING,
+                                    "statusAfter": REJECTED})  # fmt: skip
         return _request_view(request)
 
 
 async def adjustment_requests(
     db: Database, merchant: str, status: str | None, page: Page
 ) -> list[AdjustmentRequestRead]:
-    query = select(AdjustmentRequest).where(AdjustmentRequest.merchant == merchant)
-    if status is not None:
-        query = query.where(AdjustmentRequest.status == status)
-    query = query.order_by(AdjustmentRequest.created_at.desc()).offset(page.offset).limit(page.size)
     async with db.reader() as session:
-        return [_request_view(request) for request in (await session.scalars(query)).all()]
+        return [_request_view(request) for request in await repository.newest(session, merchant, status, page)]
 
 
 def _request_view(request: AdjustmentRequest) -> AdjustmentRequestRead:
@@ -159,14 +124,3 @@ def _request_view(request: AdjustmentRequest) -> AdjustmentRequestRead:
         decidedBy=request.decided_by,
         createdAt=events.stamp(request.created_at),
     )
-
-
-async def audit_log(db: Database, merchant: str, page: Page) -> list[WalletAuditRead]:
-    async with db.reader() as session:
-        rows, _ = await Scoped(OpsAudit).newest_page(session, merchant, page)
-    return [
-        WalletAuditRead(
-            actor=r.actor, action=r.action, target=r.target, reason=r.reason, detail=r.detail, at=events.stamp(r.at)
-        )
-        for r in rows
-    ]  # fmt: skip

@@ -3,6 +3,7 @@ checker) that a money action above the brand's dual-control amount needs."""
 
 from __future__ import annotations
 
+from portal_kit.audit import actor_name
 from portal_kit.errors import Forbidden
 from portal_kit.sessions import OpsRole, Principal
 from wallet_service.ledger.domain import MoneyError
@@ -15,10 +16,6 @@ WITHDRAWAL_ACTION_ROLES = {
     "refund": OpsRole.FINANCE_CHECKER,
     "close": OpsRole.FINANCE_CHECKER,
 }
-
-
-def actor_name(actor: Principal) -> str:
-    return actor.username or actor.account_id or "ops"
 
 
 def require_role(actor: Principal, role: OpsRole) -> None:

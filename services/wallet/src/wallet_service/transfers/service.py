@@ -1,27 +1,43 @@
-"""Transfer to upline: a member sends money from its main wallet to the main wallet of its agent (the
-upline named at registration), with its payment password, idempotent by the member's request id."""
+"""A member's transfers: between its own wallets (main and the brand's vendor wallets, transfer-mode brands only),
+and to upline, from its main wallet to the main wallet of its agent (the upline named at registration), with its
+payment password; each idempotent by the member's request id."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from portal_kit.db import Database
-from portal_kit.sessions import AGENT_TYPES, Principal
-from wallet_service.accounts.models import MemberProfile
-from wallet_service.ledger.domain import Leg, MoneyError, checked_amount, fingerprint
+from portal_kit.sessions import Principal
+from wallet_service.accounts import service as accounts
+from wallet_service.ledger.domain import MAIN, Leg, MoneyError, checked_amount, fingerprint
 from wallet_service.ledger.service import answer, claim, main_wallet, post
+from wallet_service.merchants.service import brand_rules
+from wallet_service.money import service as money
 from wallet_service.schemas import UplineRead, UplineTransferRead
+
+
+async def between_wallets(
+    db: Database, member: Principal, source: str, target: str, amount: int, request_id: str
+) -> dict[str, int]:
+    """Move money between the member's main and vendor wallets; each wallet's balance after, by its name."""
+    rules = await brand_rules(db, member.merchant)
+    if rules.is_single:
+        raise MoneyError("wallet.single_mode")
+    wallets = {MAIN, *rules.vendor_wallets()}
+    if source not in wallets or target not in wallets:
+        raise MoneyError("wallet.unknown")
+    account_id = str(member.account_id)
+    result = await money.transfer(db, member.merchant, account_id, source, target, amount, f"{account_id}:{request_id}")
+    if not result["success"]:
+        raise MoneyError(str(result["errorCode"]))
+    moved: dict[str, int] = result["value"]
+    return moved
 
 
 async def upline_of(db: Database, member: Principal) -> UplineRead:
     async with db.reader() as session:
-        profile = await session.get(MemberProfile, (member.merchant, member.account_id))
-        upline = (
-            await session.get(MemberProfile, (member.merchant, profile.upline_id))
-            if profile and profile.upline_id
-            else None
-        )
-    if upline is None or upline.account_type not in AGENT_TYPES:
+        upline = await accounts.upline_of(session, member.merchant, str(member.account_id))
+    if upline is None:
         raise MoneyError("upline.not_found")
     return UplineRead(uplineId=upline.account_id, username=upline.username)
 

@@ -10,25 +10,22 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_events import WalletWithdrawalApprovedV1Data, WalletWithdrawalPaidV1Data, WalletWithdrawalRejectedV1Data
+from portal_kit.audit import actor_name
 from portal_kit.db import Database
-from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
 from wallet_service import events
 from wallet_service.ledger.domain import WITHDRAWALS, MoneyError, checked_amount
 from wallet_service.ledger.service import hold, main_wallet, move_against_house, release
 from wallet_service.merchants.service import rules_of
-from wallet_service.oversight import audit
-from wallet_service.oversight.domain import WITHDRAWAL_ACTION_ROLES, actor_name, check_second_person, require_role
+from wallet_service.oversight import service as oversight
+from wallet_service.oversight.domain import WITHDRAWAL_ACTION_ROLES, check_second_person, require_role
 from wallet_service.schemas import BankAccountRead, WithdrawalRead
-from wallet_service.withdrawals import domain
-from wallet_service.withdrawals.models import BankAccount, Withdrawal, WithdrawalProof
+from wallet_service.withdrawals import domain, repository
+from wallet_service.withdrawals.models import BankAccount, Withdrawal
 
-BANK_ROWS = Scoped(BankAccount)
-WITHDRAWAL_ROWS = Scoped(Withdrawal)
 MAX_BANK_ACCOUNTS = 5
 
 
@@ -59,9 +56,7 @@ def view(withdrawal: Withdrawal, now: datetime | None = None, *, with_account: b
 
 async def bank_accounts(db: Database, member: Principal) -> list[BankAccountRead]:
     async with db.reader() as session:
-        rows = await session.scalars(
-            BANK_ROWS.query(member.merchant, account_id=member.account_id).order_by(BankAccount.created_at)
-        )
+        rows = await repository.bank_accounts(session, member.merchant, member.account_id)
         return [bank_view(row) for row in rows]
 
 
@@ -70,14 +65,12 @@ async def bind_bank_account(
 ) -> BankAccountRead:
     async with db.transaction() as session:
         await main_wallet(session, member.merchant, str(member.account_id), lock=True)  # one binding at a time
-        mine = BANK_ROWS.query(member.merchant, account_id=member.account_id).subquery()
-        if (await session.scalar(select(func.count()).select_from(mine)) or 0) >= MAX_BANK_ACCOUNTS:
+        if await repository.count_bank_accounts(session, member.merchant, member.account_id) >= MAX_BANK_ACCOUNTS:
             raise MoneyError("bank_account.too_many", max=MAX_BANK_ACCOUNTS)
-        account, new = await BANK_ROWS.insert_once(
+        account, new = await repository.bind_once(
             session,
             {"id": str(uuid.uuid4()), "merchant": member.merchant, "account_id": member.account_id,
              "bank_name": bank_name, "holder_name": holder, "account_number": number},
-            key=("account_id", "account_number"),
         )  # fmt: skip
         if not new:
             raise MoneyError("bank_account.duplicate")
@@ -92,15 +85,14 @@ async def request(
     async with db.transaction() as session:
         wallet = await main_wallet(session, member.merchant, str(member.account_id))
         (await rules_of(session, member.merchant)).check_withdrawal(amount)
-        bank = await BANK_ROWS.get(session, member.merchant, id=bank_account_id, account_id=member.account_id)
+        bank = await repository.bank_account(session, member.merchant, member.account_id, bank_account_id)
         if bank is None:
             raise MoneyError("bank_account.not_found")
-        withdrawal, new = await WITHDRAWAL_ROWS.insert_once(
+        withdrawal, new = await repository.insert_once(
             session,
             {"id": str(uuid.uuid4()), "merchant": member.merchant, "account_id": member.account_id,
              "request_id": request_id, "bank_account_id": bank.id, "amount": amount, "currency": wallet.currency,
              "status": domain.PENDING},
-            key=("account_id", "request_id"),
         )  # fmt: skip
         if not new:
             if (withdrawal.amount, withdrawal.bank_account_id) != (amount, bank.id):
@@ -111,7 +103,7 @@ async def request(
 
 
 async def _locked(session: AsyncSession, merchant: str, withdrawal_id: str, **equal: Any) -> Withdrawal:
-    withdrawal = await WITHDRAWAL_ROWS.get_for_update(session, merchant, id=withdrawal_id, **equal)
+    withdrawal = await repository.locked(session, merchant, withdrawal_id, **equal)
     if withdrawal is None:
         raise MoneyError("withdrawal.not_found")
     return withdrawal
@@ -154,8 +146,9 @@ async def decide(
         withdrawal.decided_by, withdrawal.updated_at = actor_name(actor), now
         if action == "approve":
             withdrawal.approved_by = withdrawal.decided_by
-        audit.record(session, merchant, actor, f"withdrawal.{action}", withdrawal.id, reason, amount=withdrawal.amount,
-                     accountId=withdrawal.account_id, statusBefore=before, statusAfter=withdrawal.status)  # fmt: skip
+        oversight.record(session, merchant, actor, f"withdrawal.{action}", withdrawal.id, reason,
+                         after={"amount": withdrawal.amount, "accountId": withdrawal.account_id,
+                                "statusBefore": before, "statusAfter": withdrawal.status})  # fmt: skip
         return view(withdrawal, now)
 
 
@@ -203,28 +196,20 @@ async def confirm(
             raise MoneyError("withdrawal.confirmation_closed")
         withdrawal.remainder, withdrawal.status, withdrawal.updated_at = remainder, move.target, now
         for content_type, data in images:
-            session.add(WithdrawalProof(withdrawal_id=withdrawal.id, content_type=content_type, data=data))
+            repository.add_proof(session, withdrawal.id, content_type, data)
         return view(withdrawal, now)
 
 
 async def sweep_unconfirmed(db: Database) -> int:
     """Mark every paid withdrawal past its deadline received (forced); returns how many."""
     async with db.transaction() as session:
-        result = await session.execute(
-            update(Withdrawal)
-            .where(
-                Withdrawal.status.in_(domain.TRANSITIONS["deadline"].sources),
-                Withdrawal.confirm_deadline <= func.now(),
-            )
-            .values(status=domain.TRANSITIONS["deadline"].target, updated_at=func.now())
-        )
-        return int(result.rowcount or 0)  # type: ignore[attr-defined]
+        return await repository.mark_unconfirmed_received(session)
 
 
 async def listed(
     db: Database, merchant: str, *, account_id: str | None = None, status: str | None = None, limit: int = 50
 ) -> list[WithdrawalRead]:
     async with db.reader() as session:
-        rows = await WITHDRAWAL_ROWS.newest(session, merchant, account_id=account_id, status=status, limit=limit)
+        rows = await repository.newest(session, merchant, account_id=account_id, status=status, limit=limit)
     now = datetime.now(UTC)
     return [view(row, now, with_account=True) for row in rows]

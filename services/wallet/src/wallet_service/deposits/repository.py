@@ -1,0 +1,33 @@
+"""Deposits, scoped to the brand (``portal_kit.repository.Scoped``), in the caller's transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from portal_kit.repository import Scoped
+from wallet_service.deposits.models import Deposit
+
+DEPOSIT_ROWS = Scoped(Deposit)
+
+
+async def insert_once(session: AsyncSession, values: dict[str, Any]) -> tuple[Deposit, bool]:
+    """The deposit of the member's request id: written now (``True``) or by an earlier request (``False``)."""
+    return await DEPOSIT_ROWS.insert_once(session, values, key=("account_id", "request_id"))
+
+
+async def locked(session: AsyncSession, merchant: str, deposit_id: str) -> Deposit | None:
+    """The deposit, locked until the transaction ends (two decisions on it happen one after the other)."""
+    return await DEPOSIT_ROWS.get_for_update(session, merchant, id=deposit_id)
+
+
+async def of_member(session: AsyncSession, merchant: str, account_id: str | None, deposit_id: str) -> Deposit | None:
+    return await DEPOSIT_ROWS.get(session, merchant, id=deposit_id, account_id=account_id)
+
+
+async def newest(
+    session: AsyncSession, merchant: str, *, account_id: str | None, status: str | None, limit: int
+) -> Sequence[Deposit]:
+    return await DEPOSIT_ROWS.newest(session, merchant, account_id=account_id, status=status, limit=limit)

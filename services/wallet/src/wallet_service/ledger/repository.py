@@ -1,0 +1,168 @@
+"""The ledger's queries, in the caller's transaction: money transactions claimed by their idempotency key, the
+conditional updates that post, hold and release (never a read of a balance to decide), journal lines, accounts, the
+reconciliation's checks, and the balance read of ``GET /wps/v2/wallets/balance`` (one prepared statement, no ORM).
+The brand condition is explicit in every statement here: these are the ledger's own rows, keyed by ``merchant``."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import Any
+
+from sqlalchemy import select, text
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from portal_kit.db import Database
+from wallet_service.ledger.domain import HOUSE, MAIN, Leg
+from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
+
+_SPEND = text(
+    "UPDATE ledger_account SET balance = balance + :amount "
+    "WHERE id = :id AND (allow_negative OR balance - held + :amount >= 0) RETURNING balance"
+)
+_SETTLE_HELD = text(
+    "UPDATE ledger_account SET balance = balance + :amount, held = held + :amount "
+    "WHERE id = :id AND held + :amount >= 0 RETURNING balance"
+)
+_HOLD = text(
+    "UPDATE ledger_account SET held = held + :amount WHERE id = :id AND balance - held - :amount >= 0 RETURNING held"
+)
+_RELEASE = text("UPDATE ledger_account SET held = held - :amount WHERE id = :id AND held >= :amount RETURNING held")
+
+# A hot read: one prepared statement, no ORM (the same rows Scoped(LedgerAccount) would give).
+WALLETS = (
+    "SELECT kind, balance - held, held, currency FROM ledger_account WHERE merchant = %s AND owner_id = %s ORDER BY id"
+)
+
+# Reconciliation: a balance that differs from its journal, a brand's currency that does not sum to zero, a
+# transaction whose lines do not sum to zero.
+_BALANCES = text(
+    "SELECT a.id, a.merchant, a.currency, a.owner_id, a.kind, a.balance, COALESCE(SUM(e.amount), 0) AS journal "
+    "FROM ledger_account a LEFT JOIN journal_entry e ON e.account_id = a.id "
+    "GROUP BY a.id HAVING a.balance <> COALESCE(SUM(e.amount), 0)"
+)
+_TOTALS = text(
+    "SELECT merchant, currency, SUM(balance) AS total FROM ledger_account GROUP BY merchant, currency HAVING SUM(balance) <> 0"
+)
+_UNBALANCED = text(
+    "SELECT transaction_id, SUM(amount) AS total FROM journal_entry GROUP BY transaction_id HAVING SUM(amount) <> 0"
+)
+
+
+def member_wallets(db: Database, merchant: str, owner_id: str | None) -> Awaitable[list[tuple[Any, ...]]]:
+    """``(kind, spendable, held, currency)`` of each of an account's wallets, oldest first. The balance read's hot
+    path (P2): it hands back the kit's read itself for the caller to await, so moving the statement here added no
+    coroutine to the request."""
+    return db.read_rows(WALLETS, (merchant, owner_id))
+
+
+async def claim_key(
+    session: AsyncSession, merchant: str, key: str, kind: str, fingerprint: str
+) -> tuple[MoneyTransaction, bool]:
+    """The transaction row of ``key`` and whether this call wrote it (``pending``, no answer yet). A concurrent twin
+    waits on the unique index until the first commits, then reads its row."""
+    new_id = await session.scalar(
+        insert(MoneyTransaction)
+        .values(merchant=merchant, idempotency_key=key, kind=kind, fingerprint=fingerprint, status="pending", result={})
+        .on_conflict_do_nothing()
+        .returning(MoneyTransaction.id)
+    )
+    if new_id is not None:
+        row = await session.get(MoneyTransaction, new_id)
+        assert row is not None
+        return row, True
+    existing = await session.scalar(
+        select(MoneyTransaction).where(MoneyTransaction.merchant == merchant, MoneyTransaction.idempotency_key == key)
+    )
+    assert existing is not None
+    return existing, False
+
+
+async def post_leg(session: AsyncSession, transaction_id: int, leg: Leg) -> int | None:
+    """Move one leg by a conditional update and stage its journal line; the balance after, or ``None`` when the
+    account cannot give that much (nothing changed)."""
+    statement = _SETTLE_HELD if leg.settles_hold else _SPEND
+    balance = await session.scalar(statement, {"amount": leg.amount, "id": leg.account_id})
+    if balance is None:
+        return None
+    session.add(
+        JournalEntry(transaction_id=transaction_id, account_id=leg.account_id, amount=leg.amount, balance_after=balance)
+    )
+    return int(balance)
+
+
+async def write_lines(session: AsyncSession) -> None:
+    """Write the staged journal lines now (inside the posting's savepoint)."""
+    await session.flush()
+
+
+async def hold(session: AsyncSession, account_id: int, amount: int) -> bool:
+    """Set ``amount`` aside if it can be spent; whether it was."""
+    return await session.scalar(_HOLD, {"amount": amount, "id": account_id}) is not None
+
+
+async def release(session: AsyncSession, account_id: int, amount: int) -> bool:
+    """Give ``amount`` of held funds back if the account holds that much; whether it did."""
+    return await session.scalar(_RELEASE, {"amount": amount, "id": account_id}) is not None
+
+
+async def account(session: AsyncSession, merchant: str, owner_id: str, kind: str) -> LedgerAccount | None:
+    return await session.scalar(
+        select(LedgerAccount).where(
+            LedgerAccount.merchant == merchant, LedgerAccount.owner_id == owner_id, LedgerAccount.kind == kind
+        )
+    )
+
+
+async def main_wallet(session: AsyncSession, merchant: str, owner_id: str, *, lock: bool) -> LedgerAccount | None:
+    """An account's main wallet, locked until the transaction ends when ``lock``."""
+    query = select(LedgerAccount).where(
+        LedgerAccount.merchant == merchant, LedgerAccount.owner_id == owner_id, LedgerAccount.kind == MAIN
+    )
+    return await session.scalar(query.with_for_update() if lock else query)
+
+
+async def account_by_id(session: AsyncSession, account_id: int) -> LedgerAccount | None:
+    return await session.get(LedgerAccount, account_id)
+
+
+async def opened(
+    session: AsyncSession, merchant: str, currency: str, owner_id: str, kind: str, *, trial: bool
+) -> LedgerAccount:
+    """The account, written first if it is not there yet (house accounts may go negative, member accounts never)."""
+    await session.execute(
+        insert(LedgerAccount)
+        .values(
+            merchant=merchant,
+            currency=currency,
+            owner_id=owner_id,
+            kind=kind,
+            trial=trial,
+            allow_negative=owner_id == HOUSE,
+            balance=0,
+            held=0,
+        )
+        .on_conflict_do_nothing()
+    )
+    account = await session.scalar(
+        select(LedgerAccount).where(
+            LedgerAccount.merchant == merchant,
+            LedgerAccount.currency == currency,
+            LedgerAccount.owner_id == owner_id,
+            LedgerAccount.kind == kind,
+        )
+    )
+    assert account is not None
+    return account
+
+
+async def differences(session: AsyncSession) -> list[dict[str, Any]]:
+    """Every way the ledger does not add up, each with the rows that show it."""
+    found: list[dict[str, Any]] = []
+    for row in (await session.execute(_BALANCES)).mappings():
+        found.append({"problem": "balance differs from journal", **dict(row)})
+    for row in (await session.execute(_TOTALS)).mappings():
+        found.append({"problem": "currency does not sum to zero", **dict(row)})
+    for row in (await session.execute(_UNBALANCED)).mappings():
+        found.append({"problem": "transaction entries do not sum to zero", **dict(row)})
+    return found
