@@ -204,3 +204,37 @@ async def test_a_statement_whose_table_changed_is_prepared_again(
             assert await db.read("SELECT * FROM db_changing") == (1, "x")
         finally:
             await admin.execute("DROP TABLE db_changing")
+
+
+async def test_reads_asked_together_go_to_the_server_together(new_db: DatabaseFactory) -> None:
+    db = new_db(pool_size=4)
+    # In one pipeline, the reads are one implicit transaction on one connection: the same backend and snapshot.
+    statement = "SELECT pg_backend_pid(), txid_current_snapshot()::text, %s::int"
+    answers = await asyncio.gather(*(db.read(statement, (n,)) for n in range(20)))
+    assert [answer[2] for answer in answers if answer] == list(range(20))
+    assert len({(answer[0], answer[1]) for answer in answers if answer}) == 1
+    assert await db.read(statement, (7,)) is not None  # a read alone still answers
+
+
+async def test_a_failing_read_in_a_batch_fails_alone(new_db: DatabaseFactory) -> None:
+    db = new_db(pool_size=2)
+
+    async def read(n: int) -> tuple[object, ...] | None:
+        return await db.read("SELECT 10 / %s::int", (n,))
+
+    answers = await asyncio.gather(*(read(n) for n in (1, 2, 0, 5, 10)), return_exceptions=True)
+    assert answers[:2] == [(10,), (5,)] and answers[3:] == [(2,), (1,)]
+    assert isinstance(answers[2], psycopg.errors.DivisionByZero)
+    assert await db.read_rows("SELECT 1 UNION ALL SELECT 2") == [(1,), (2,)]
+
+
+async def test_a_cancelled_reader_leaves_the_others_answered(new_db: DatabaseFactory) -> None:
+    db = new_db(pool_size=1)
+    slow = asyncio.create_task(db.read("SELECT 1 FROM pg_sleep(0.3)"))
+    others = [asyncio.create_task(db.read("SELECT %s::int FROM pg_sleep(0.3)", (n,))) for n in range(3)]
+    await asyncio.sleep(0.1)
+    slow.cancel()
+    assert [await task for task in others] == [(0,), (1,), (2,)]
+    with pytest.raises(asyncio.CancelledError):
+        await slow
+    assert await db.read("SELECT 2") == (2,)

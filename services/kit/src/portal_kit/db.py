@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import select
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -32,6 +33,7 @@ PREPARED_MAX = 256  # statements psycopg keeps prepared per connection (the leas
 # prepared again and run once more. Each call is one statement in its own transaction, so the failed run left
 # nothing behind.
 STALE_PREPARED = (errors.FeatureNotSupported, errors.InvalidSqlStatementName)
+BATCH_MAX = 32  # reads sent in one pipeline at most; a larger gathering is split over more connections
 
 
 class Base(DeclarativeBase):
@@ -87,6 +89,82 @@ async def _fit(connection: PooledConnection) -> None:
         await connection.rollback()  # lent as it was: outside a transaction
 
 
+class ReadBatch:
+    """Plain reads gathered while the event loop runs its ready tasks, then sent to the server together on one
+    connection in psycopg's pipeline mode (public API): one send and one wait for many reads instead of one each,
+    which is where a read's client CPU goes on a busy process. A read asked alone runs as one statement.
+
+    A pipeline's statements between two syncs are one implicit transaction: the reads of a batch see one snapshot,
+    and an error in one aborts the rest; then every read of the batch that has no answer yet runs again alone, so
+    each caller gets its own rows or its own error."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.waiting: list[tuple[str, Parameters, asyncio.Future[list[tuple[Any, ...]]]]] = []
+
+    async def rows(self, statement: str, params: Parameters) -> list[tuple[Any, ...]]:
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[list[tuple[Any, ...]]] = loop.create_future()
+        if not self.waiting:
+            loop.call_soon(self._send)
+        self.waiting.append((statement, params, answer))
+        return await answer
+
+    def _send(self) -> None:
+        gathered, self.waiting = self.waiting, []
+        for start in range(0, len(gathered), BATCH_MAX):
+            task = asyncio.ensure_future(self._answer(gathered[start : start + BATCH_MAX]))
+            self.database.sending.add(task)
+            task.add_done_callback(self.database.sending.discard)
+
+    async def _answer(self, batch: list[tuple[str, Parameters, asyncio.Future[list[tuple[Any, ...]]]]]) -> None:
+        try:
+            if len(batch) > 1:
+                with contextlib.suppress(Exception):  # the reads left unanswered run alone below
+                    await self._pipelined(batch)
+            for statement, params, answer in batch:
+                if answer.done():
+                    continue
+                try:
+                    rows = await self.database._statement(statement, params)
+                except Exception as error:  # noqa: BLE001 - whatever it is, it is the caller's answer
+                    if not answer.done():
+                        answer.set_exception(error)
+                else:
+                    if not answer.done():
+                        answer.set_result(rows)
+        finally:
+            for _, _, answer in batch:  # the process is stopping: no caller waits for ever
+                if not answer.done():
+                    answer.cancel()
+
+    async def _pipelined(self, batch: list[tuple[str, Parameters, asyncio.Future[list[tuple[Any, ...]]]]]) -> None:
+        async with (await self.database._opened()).connection() as connection:
+            await connection.set_autocommit(True)
+            try:
+                async with connection.pipeline() as pipeline:
+                    cursors = []
+                    for statement, params, _ in batch:
+                        cursor = connection.cursor()
+                        await cursor.execute(statement, params, prepare=True)
+                        cursors.append(cursor)
+                    await pipeline.sync()
+                    answers = [await answered_rows(cursor) for cursor in cursors]
+            finally:
+                if connection.info.transaction_status == pq.TransactionStatus.IDLE:
+                    await connection.set_autocommit(False)
+        for (_, _, answer), rows in zip(batch, answers, strict=True):
+            if not answer.done():
+                answer.set_result(rows)
+
+
+async def answered_rows(cursor: psycopg.AsyncCursor[Any]) -> list[tuple[Any, ...]]:
+    """The cursor's rows, none for a statement that returns none (its status, not ``description``, which builds
+    the columns each time)."""
+    answered = cursor.pgresult
+    return await cursor.fetchall() if answered and answered.status == pq.ExecStatus.TUPLES_OK else []
+
+
 class Database:
     """One connection pool per process (psycopg's), lent to the hot path's calls and to SQLAlchemy's engine (its own
     pooling off: SQLAlchemy's documented way with psycopg_pool); ``transaction()`` is the unit of work: commit on
@@ -105,6 +183,8 @@ class Database:
             close_returns=True,  # SQLAlchemy's "close" of a connection gives it back
         )
         self._opening = asyncio.Lock()
+        self.reads = ReadBatch(self)
+        self.sending: set[asyncio.Task[None]] = set()  # the batches on their way (held, so none is collected)
         self.engine: AsyncEngine = create_async_engine(
             "postgresql+psycopg://", poolclass=NullPool, async_creator=self._lend
         )
@@ -132,13 +212,14 @@ class Database:
         return await self._statement(statement, params)
 
     async def read(self, statement: str, params: Parameters = ()) -> tuple[Any, ...] | None:
-        """A plain read's first row (a member, a balance): the same one statement as ``call``."""
-        rows = await self._statement(statement, params)
+        """A plain read's first row (a member, a balance): one ``SELECT`` that writes nothing, sent with the other
+        reads the process asks for at the same moment (``ReadBatch``)."""
+        rows = await self.reads.rows(statement, params)
         return rows[0] if rows else None
 
     async def read_rows(self, statement: str, params: Parameters = ()) -> list[tuple[Any, ...]]:
         """Like ``read``, every row."""
-        return await self._statement(statement, params)
+        return await self.reads.rows(statement, params)
 
     async def _statement(self, statement: str, params: Parameters) -> list[tuple[Any, ...]]:
         """The statement on a connection of the pool, in autocommit for its length, prepared on the server at its
@@ -153,8 +234,7 @@ class Database:
                     # Dropped on the server and forgotten by psycopg (which clears its own list on this command).
                     await connection.execute("DEALLOCATE ALL")
                     cursor = await connection.execute(statement, params, prepare=True)
-                answered = cursor.pgresult  # its status, not ``description``, which builds the columns each time
-                return await cursor.fetchall() if answered and answered.status == pq.ExecStatus.TUPLES_OK else []
+                return await answered_rows(cursor)
             finally:
                 # Back to the pool as SQLAlchemy expects it, not in autocommit; one still busy (a cancelled call)
                 # or broken is thrown away by the pool instead.
