@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, Index, String, func
+from sqlalchemy import DateTime, Index, String, func
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
+from portal_kit.audit import OpsAuditRecord
 from portal_kit.db import Base
 
 
@@ -31,18 +31,8 @@ class OpsPerson(Base):
     last_login_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
-class AuthAudit(Base):
-    """Every ops action auth carries out: who, what, on which object, the state before and after."""
+class AuthAudit(OpsAuditRecord, Base):
+    """Every ops action auth carries out, in the kit's one audit shape: who, what, on which object (``merchant``
+    ``*`` for actions on ops people), the state before and after, from where and when."""
 
     __tablename__ = "auth_audit"
-    __table_args__ = (Index("ix_auth_audit_merchant_at", "merchant", "at"),)
-
-    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
-    merchant: Mapped[str] = mapped_column(String(32))  # "*" for actions on ops people
-    actor: Mapped[str] = mapped_column(String(64))
-    action: Mapped[str] = mapped_column(String(40))
-    target: Mapped[str] = mapped_column(String(64))
-    before: Mapped[dict[str, Any] | None] = mapped_column(JSONB, nullable=True)
-    after: Mapped[dict[str, Any] | None] = mapped_column(JSONB, nullable=True)
-    ip: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
