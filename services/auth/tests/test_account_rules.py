@@ -9,8 +9,8 @@ from datetime import UTC, date, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from auth_service.accounts.domain import check_fields, is_adult, leading_zero_bits, parse_birthday, password_expired
-from auth_service.challenges import solve, solves
+from auth_service.accounts.domain import check_fields, is_adult, parse_birthday, password_expired
+from auth_service.challenges import leading_zero_bits, solve, solves
 from auth_service.i18n import rule_text
 from site_service.config.domain import PATTERNS
 

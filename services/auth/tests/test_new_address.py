@@ -15,14 +15,12 @@ from auth_service import totp
 from auth_service.accounts.models import Account, LoginRecord
 from auth_service.accounts.payment_password import check
 from auth_service.accounts.payment_password_guesses import PaymentPasswordGuesses
-from auth_service.context import AuthContext, Caller
-from auth_service.sessions.service import _account_of
+from auth_service.accounts.repository import account_and_address
 from auth_service.settings import AuthSettings
 from portal_kit.db import Database
 from portal_kit.valkey_link import ValkeyLink
 
 ELSEWHERE = "203.0.113.77"
-UNUSED = ("valkey", "site", "payload_keys", "sms", "mailer", "sessions", "login_counts")
 
 
 @pytest.fixture
@@ -216,20 +214,15 @@ async def test_without_any_factor_a_new_address_pauses_money_leaving(
 
 
 async def test_the_account_is_read_with_whether_the_address_is_new_to_it(
-    auth: AuthClient, member: str, auth_db: Database, auth_settings: AuthSettings
+    auth: AuthClient, member: str, auth_db: Database
 ) -> None:
     """The login's one statement: the account, and "signed in before, never from here" (an unknown address is
     compared with the logins whose address was unknown)."""
-    ctx = AuthContext(settings=auth_settings, db=auth_db, **dict.fromkeys(UNUSED))  # type: ignore[arg-type]
-
-    def caller(ip: str | None) -> Caller:
-        return Caller("turkeyf2", "EN", ip, None)
-
-    account, new = await _account_of(ctx, caller(HOME), member)  # registered (and signed in) from home
+    account, new = await account_and_address(auth_db, "turkeyf2", member, HOME)  # registered (and signed in) from home
     assert account is not None and account.username == member and new is False
-    assert (await _account_of(ctx, caller(ELSEWHERE), member))[1] is True
-    assert (await _account_of(ctx, caller(None), member))[1] is True
-    assert await _account_of(ctx, caller(ELSEWHERE), "nobody") == (None, False)
+    assert (await account_and_address(auth_db, "turkeyf2", member, ELSEWHERE))[1] is True
+    assert (await account_and_address(auth_db, "turkeyf2", member, None))[1] is True
+    assert await account_and_address(auth_db, "turkeyf2", "nobody", ELSEWHERE) == (None, False)
     async with auth_db.transaction() as session:  # an account that never signed in has no address to be new to
         await session.execute(delete(LoginRecord))
-    assert (await _account_of(ctx, caller(ELSEWHERE), member))[1] is False
+    assert (await account_and_address(auth_db, "turkeyf2", member, ELSEWHERE))[1] is False

@@ -13,18 +13,29 @@ import base64
 import hashlib
 import io
 import secrets
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from redis.asyncio import Redis
 
-from auth_service.accounts.domain import leading_zero_bits
-from auth_service.sessions.schemas import BotCheckRead, CaptchaRead
 from portal_kit.compare import same_secret
 from portal_kit.valkey_link import as_str
 
 CAPTCHA_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I look-alikes
 CAPTCHA_TTL = 300
 BOTCHECK_TTL = 300
+ALGORITHM = "SHA-256"
+
+
+class Captcha(NamedTuple):
+    captcha_id: str
+    image: str  # a base64 PNG data URI
+
+
+class BotCheck(NamedTuple):
+    challenge_id: str
+    prefix: str
+    difficulty: int
 
 
 def captcha_image(text: str) -> str:
@@ -49,11 +60,11 @@ def captcha_image(text: str) -> str:
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
 
 
-async def new_captcha(valkey: Redis) -> CaptchaRead:
+async def new_captcha(valkey: Redis) -> Captcha:
     captcha_id = secrets.token_urlsafe(12)
     text = "".join(secrets.choice(CAPTCHA_ALPHABET) for _ in range(4))
     await valkey.set(f"captcha:{captcha_id}", text, ex=CAPTCHA_TTL)
-    return CaptchaRead(captchaId=captcha_id, image=captcha_image(text))
+    return Captcha(captcha_id, captcha_image(text))
 
 
 async def captcha_matches(valkey: Redis, captcha_id: str | None, answer: str | None) -> bool:
@@ -63,10 +74,20 @@ async def captcha_matches(valkey: Redis, captcha_id: str | None, answer: str | N
     return expected is not None and same_secret(expected, answer.strip().upper())
 
 
-async def new_bot_check(valkey: Redis, difficulty: int) -> BotCheckRead:
+async def new_bot_check(valkey: Redis, difficulty: int) -> BotCheck:
     challenge_id, prefix = secrets.token_urlsafe(12), secrets.token_hex(16)
     await valkey.set(f"botcheck:{challenge_id}", f"{prefix}:{difficulty}", ex=BOTCHECK_TTL)
-    return BotCheckRead(challengeId=challenge_id, prefix=prefix, difficulty=difficulty, algorithm="SHA-256")
+    return BotCheck(challenge_id, prefix, difficulty)
+
+
+def leading_zero_bits(digest: bytes) -> int:
+    bits = 0
+    for byte in digest:
+        if byte == 0:
+            bits += 8
+            continue
+        return bits + 8 - byte.bit_length()
+    return bits
 
 
 def solves(prefix: str, nonce: str, difficulty: int) -> bool:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 import secrets
 
-from auth_service.accounts.schemas import CodeSentRead
 from auth_service.context import AuthContext, Caller
 from auth_service.key_names import hidden
 from portal_kit.compare import same_secret
@@ -65,10 +64,9 @@ async def admit_send(ctx: AuthContext, caller: Caller, purpose: str, phone: str,
         raise TooManyRequests("sms.quota")
 
 
-async def send_code(
-    ctx: AuthContext, caller: Caller, purpose: str, phone: str, *, mail_to: str | None = None
-) -> CodeSentRead:
-    """Send a code to ``phone`` by SMS, or to ``mail_to`` by e-mail (``phone`` then names the target)."""
+async def send_code(ctx: AuthContext, caller: Caller, purpose: str, phone: str, *, mail_to: str | None = None) -> int:
+    """Send a code to ``phone`` by SMS, or to ``mail_to`` by e-mail (``phone`` then names the target); answers the
+    minutes it is valid (``expiredMinutes``)."""
     minutes = ctx.settings.sms_code_minutes
     key = code_key(ctx, caller.merchant, purpose, phone)
     await admit_send(ctx, caller, purpose, phone, by_sms=mail_to is None)
@@ -92,7 +90,7 @@ async def send_code(
     except Exception:  # noqa: BLE001 - whatever the provider raised, the code is withdrawn and the caller told
         await ctx.valkey.delete(key, f"{key}:wait")
         raise DomainError("sms.failed", status=502) from None
-    return CodeSentRead(expiredMinutes=minutes)
+    return minutes
 
 
 async def check_code(ctx: AuthContext, merchant: str, purpose: str, phone: str, code: str) -> bool:

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from redis.asyncio import Redis
 
+from auth_service.login_counts import LoginCounts
 from auth_service.messages import SmsProvider, SmtpMailer
-from auth_service.sessions.login_counts import LoginCounts
 from auth_service.settings import AuthSettings
 from portal_kit.db import Database
 from portal_kit.encryption import PayloadKeys

@@ -9,10 +9,10 @@ from fastapi import FastAPI
 from auth_service.accounts import router as accounts_router
 from auth_service.context import AuthContext
 from auth_service.i18n import MESSAGES
+from auth_service.login_counts import LoginCounts
 from auth_service.messages import DevSmsProvider, SmsProvider, SmtpMailer
 from auth_service.ops import router as ops_router
 from auth_service.sessions import router as sessions_router
-from auth_service.sessions.login_counts import LoginCounts
 from auth_service.settings import AuthSettings
 from auth_service.twilio import TwilioSmsProvider
 from portal_kit.app import create_app
@@ -63,7 +63,7 @@ async def _stop(app: FastAPI) -> None:
 def build_app(settings: AuthSettings | None = None) -> FastAPI:
     return create_app(
         settings or AuthSettings(),
-        routers=[sessions_router.router, accounts_router.router, accounts_router.ops, ops_router.router],
+        routers=[sessions_router.router, accounts_router.router, ops_router.brand_accounts, ops_router.router],
         messages=[MESSAGES],
         on_startup=[_start, _ready],
         on_shutdown=[_stop],

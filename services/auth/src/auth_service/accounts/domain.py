@@ -1,4 +1,5 @@
-"""Pure rules of accounts: registration fields against the brand's rules, passwords, age, account types."""
+"""Pure rules of accounts: registration fields against the brand's rules, passwords, age, account types, who may
+sign in."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from datetime import date, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
+from auth_service.accounts.models import Account
+from portal_kit.errors import Forbidden
 from portal_kit.sessions import AGENT_TYPES, TRIAL_TYPE
 
 MEMBER_TYPE = 0
@@ -52,6 +55,14 @@ def is_weak(password: str) -> bool:
 
 def password_expired(changed_at: datetime, now: datetime, max_age_days: int) -> bool:
     return now - changed_at > timedelta(days=max_age_days)
+
+
+def may_sign_in(account: Account, now: datetime) -> None:
+    """The lock and status checks every way into an account shares (a login, a password reset)."""
+    if account.locked_until is not None and account.locked_until > now:
+        raise Forbidden("account.locked")
+    if account.status != ACTIVE:
+        raise Forbidden("account.disabled")
 
 
 def parse_birthday(value: str) -> date | None:
@@ -99,13 +110,3 @@ def check_fields(rules: Mapping[str, Mapping[str, Any]], values: Mapping[str, st
     if rules.get("confirmPassword", {}).get("enabled") and password and confirm and password != confirm:
         problems.append(FieldProblem("register.password.mismatch", "confirmPassword"))
     return problems
-
-
-def leading_zero_bits(digest: bytes) -> int:
-    bits = 0
-    for byte in digest:
-        if byte == 0:
-            bits += 8
-            continue
-        return bits + 8 - byte.bit_length()
-    return bits

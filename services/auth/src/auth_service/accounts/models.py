@@ -8,7 +8,6 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from portal_kit.db import Base
-from portal_kit.repository import Scoped
 
 
 class Account(Base):
@@ -72,6 +71,3 @@ class LoginRecord(Base):
     __table_args__ = (
         Index("ix_login_record_account_id_ip_success", "account_id", "ip", postgresql_where=text("success")),
     )
-
-
-ACCOUNTS = Scoped(Account)  # every query of accounts goes through the brand's scope

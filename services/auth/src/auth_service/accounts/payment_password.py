@@ -13,10 +13,8 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import func
-
-from auth_service.accounts import current_password
-from auth_service.accounts.models import ACCOUNTS, Account
+from auth_service.accounts import current_password, repository
+from auth_service.accounts.models import Account
 from auth_service.accounts.payment_password_guesses import PaymentPasswordGuesses
 from auth_service.accounts.schemas import PaymentPasswordChange
 from auth_service.context import AuthContext
@@ -39,7 +37,7 @@ def _refused(code: str) -> PaymentPasswordVerifyReply:
 
 async def _account(db: Database, merchant: str, account_id: str) -> Account:
     async with db.reader() as session:
-        account = await ACCOUNTS.get(session, merchant, id=account_id)
+        account = await repository.by_id(session, merchant, account_id)
     if account is None:
         raise NotFound("account.not_found")
     return account
@@ -84,17 +82,19 @@ async def change(ctx: AuthContext, merchant: str, account_id: str, body: Payment
     guesses = PaymentPasswordGuesses(ctx.valkey)
     if account.payment_password_hash is None:
         await current_password.confirm(ctx, account, body.loginPassword)
-        values = {}
     else:
         if not body.oldPaymentPassword:
             raise DomainError("validation.failed", field="oldPaymentPassword", reason="")
         refused = await guesses.attempt(merchant, account_id, account.payment_password_hash, body.oldPaymentPassword)
         if refused:
             raise DomainError(refused, status=429 if refused.endswith("locked") else 400)
-        values = {"security_changed_at": func.now()}
     async with ctx.db.transaction() as session:
-        await session.execute(
-            ACCOUNTS.update(merchant, id=account_id).values(payment_password_hash=await hash_password(new), **values)
+        await repository.set_payment_password(
+            session,
+            merchant,
+            account_id,
+            await hash_password(new),
+            cooling_off=account.payment_password_hash is not None,
         )
     await guesses.forget(merchant, account_id)
 

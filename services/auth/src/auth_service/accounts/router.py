@@ -1,4 +1,4 @@
-"""Account calls: registration, member info, password change, affiliate codes; ops calls for agents."""
+"""Account calls: registration, member info, password change and resets, mobile, authenticator, affiliate codes."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from urllib.parse import parse_qs
 from fastapi import APIRouter, Depends, Query, Request, Response
 from pydantic import ValidationError
 
-from auth_service.accounts import mobile_binding, payment_password, service
+from auth_service.accounts import payment_password, service
 from auth_service.accounts.schemas import (
-    AccountStatusChange,
     AffiliateRead,
     CodeSentRead,
     EmailReset,
@@ -22,7 +21,6 @@ from auth_service.accounts.schemas import (
     MobileBinding,
     MobileRead,
     MobileReset,
-    NewAgent,
     PasswordChange,
     PaymentPasswordChange,
     PaymentPasswordRead,
@@ -38,12 +36,10 @@ from auth_service.accounts.schemas import (
 )
 from auth_service.deps import Ctx, RealAccount, SignedIn, Who
 from portal_kit.encryption import encrypted_body
-from portal_kit.envelope import Done, Envelope, ok, ok_response
+from portal_kit.envelope import Envelope, ok, ok_response
 from portal_kit.errors import DomainError
-from portal_kit.sessions import OpsAdmin
 
 router = APIRouter(tags=["auth"])
-ops = APIRouter(prefix="/wps/ops/auth/merchants/{code}", tags=["auth ops"])
 
 
 @router.put("/wps/member/register", operation_id="register", response_model=Envelope[SessionRead])
@@ -149,14 +145,14 @@ async def sms_password_change(ctx: Ctx, who: Who, principal: RealAccount) -> Env
 @router.post("/wps/verification/sms/bind", operation_id="smsBind", response_model=Envelope[CodeSentRead])
 async def sms_bind(ctx: Ctx, who: Who, principal: RealAccount, body: SmsRequest) -> Envelope[CodeSentRead]:
     """A code to a new number for the signed-in account (``mobile.exists`` for a number already held)."""
-    return ok(await mobile_binding.send_binding_code(ctx, who, principal, body.countryDialingCode, body.mobile))
+    return ok(await service.send_binding_code(ctx, who, principal, body.countryDialingCode, body.mobile))
 
 
 @router.put("/wps/member/mobile", operation_id="bindMobile", response_model=Envelope[MobileRead])
 async def bind_mobile(ctx: Ctx, who: Who, principal: RealAccount, body: MobileBinding) -> Envelope[MobileRead]:
     """Bind the number with the code it received."""
     return ok(
-        await mobile_binding.bind_mobile(
+        await service.bind_mobile(
             ctx, who, principal, body.countryDialingCode, body.mobileNum, body.verificationCode, body.password
         )
     )
@@ -212,24 +208,3 @@ async def affiliate(
     ctx: Ctx, who: Who, code: str = Query(max_length=32), domain: str = Query("", max_length=200)
 ) -> Envelope[AffiliateRead]:
     return ok(await service.affiliate(ctx, who.merchant, code))
-
-
-@ops.post("/agents", operation_id="opsCreateAgent", status_code=201, response_model=Envelope[MemberRead])
-async def create_agent(code: str, body: NewAgent, principal: OpsAdmin, ctx: Ctx, who: Who) -> Envelope[MemberRead]:
-    await ctx.site.brand(code)  # the brand must exist
-    return ok(await service.create_agent(ctx, code, body, principal, who.ip))
-
-
-@ops.put("/accounts/{account_id}/status", operation_id="opsSetAccountStatus", response_model=Envelope[Done])
-async def set_status(
-    code: str, account_id: str, body: AccountStatusChange, principal: OpsAdmin, ctx: Ctx, who: Who
-) -> Envelope[Done]:
-    """Disable an account (its sessions end at once; no login or reset admits it) or enable it again."""
-    await service.set_status(ctx, code, account_id, body.status, principal, who.ip)
-    return ok(Done())
-
-
-@ops.post("/accounts/{account_id}/unlock", operation_id="opsUnlockAccount", response_model=Envelope[Done])
-async def unlock(code: str, account_id: str, principal: OpsAdmin, ctx: Ctx, who: Who) -> Envelope[Done]:
-    await service.unlock(ctx, code, account_id, principal, who.ip)
-    return ok(Done())

@@ -1,35 +1,28 @@
-"""Registration, member info, password change, affiliate codes and agent accounts."""
+"""Registration, sessions opened for an account, member info, password changes and resets, the bound mobile and
+authenticator, affiliate codes."""
 
 from __future__ import annotations
 
 import hashlib
 import secrets
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import NamedTuple
 
-from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from auth_service import totp, totp_claims
-from auth_service.accounts import current_password
-from auth_service.accounts.domain import (
-    DISABLED,
-    MEMBER_TYPE,
-    FieldProblem,
-    check_fields,
-    is_agent,
-    is_weak,
-)
-from auth_service.accounts.lookup import account_by_phone, account_for_code
-from auth_service.accounts.models import ACCOUNTS, Account, LoginRecord
+from auth_service.accounts import current_password, repository
+from auth_service.accounts.domain import MEMBER_TYPE, FieldProblem, check_fields, is_weak, may_sign_in
+from auth_service.accounts.models import Account
+from auth_service.accounts.repository import MemberRow
 from auth_service.accounts.schemas import (
     AffiliateRead,
     CodeSentRead,
     LoginRecordRead,
     MemberRead,
+    MobileRead,
     MobileReset,
-    NewAgent,
     PasswordChange,
     RegisterBody,
     SessionRead,
@@ -40,14 +33,11 @@ from auth_service.accounts.schemas import (
 from auth_service.challenges import bot_check_passes, captcha_matches
 from auth_service.codes import admit_send, check_code, phone_number, send_code
 from auth_service.context import AuthContext, Caller
-from auth_service.events import member_registered
 from auth_service.i18n import field_label, rule_text
 from auth_service.key_names import hidden
-from auth_service.ops import audit as ops_audit
 from auth_service.passwords import hash_password
-from auth_service.sessions.service import login_failures_key, may_sign_in, open_session
 from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound
-from portal_kit.sessions import AGENT_TYPES, Principal
+from portal_kit.sessions import Principal, role_for_account_type
 from portal_kit.site import Brand
 from portal_kit.throttle import count, throttle
 from portal_kit.valkey_link import as_str
@@ -75,15 +65,58 @@ def problem_error(problem: FieldProblem, language: str, problems: list[FieldProb
     return DomainError(problem.code, value=listed, label=label)
 
 
+async def open_session(
+    ctx: AuthContext,
+    caller: Caller,
+    account: Account,
+    *,
+    must_change_password: bool,
+    first_login: bool,
+    forget: Sequence[str] = (),
+) -> SessionRead:
+    """The account signed in (a login, a registration, a reset): the session, written with ``forget`` (the
+    login's failure and delay counters) gone in the same round trip, and the login recorded in one statement."""
+    principal = Principal(
+        role=role_for_account_type(account.account_type),
+        merchant=account.merchant,
+        account_id=account.id,
+        account_type=account.account_type,
+        username=account.username,
+        must_change_password=must_change_password,
+    )
+    token = await ctx.sessions.create(principal, ctx.settings.session_ttl_seconds, forget=forget)
+    await repository.record_login(ctx.db, account.id, caller.ip, (caller.user_agent or "")[:300])
+    return SessionRead(
+        token=token,
+        firstTimeLogin=first_login,
+        passwordExpired=must_change_password,
+        captcha=False,
+        type=account.account_type,
+    )
+
+
+async def account_by_phone(ctx: AuthContext, merchant: str, phone: str) -> Account | None:
+    async with ctx.db.reader() as session:
+        return await repository.by_phone(session, merchant, phone)
+
+
+async def account_for_code(
+    ctx: AuthContext, merchant: str, country_dialing_code: str, mobile: str, code: str
+) -> Account:
+    """The account whose mobile number received ``code`` (a ``noLogin`` code, spent by this check): the login
+    by SMS and the forgotten password by mobile."""
+    phone = phone_number(country_dialing_code, mobile)
+    if not await check_code(ctx, merchant, "noLogin", phone, code):
+        raise DomainError("sms.code.invalid")
+    account = await account_by_phone(ctx, merchant, phone)
+    if account is None:
+        raise DomainError("sms.code.invalid")
+    return account
+
+
 async def find_agent_by_code(ctx: AuthContext, merchant: str, code: str) -> Account | None:
     async with ctx.db.reader() as session:
-        return await ACCOUNTS.get(
-            session,
-            merchant,
-            func.upper(Account.affiliate_code) == code.upper(),
-            Account.account_type.in_(AGENT_TYPES),
-            status="active",
-        )
+        return await repository.active_agent_by_code(session, merchant, code)
 
 
 async def register(ctx: AuthContext, caller: Caller, body: RegisterBody) -> SessionRead:
@@ -188,9 +221,7 @@ async def _create_member(
     )
     try:
         async with ctx.db.transaction() as session:
-            session.add(account)
-            await session.flush()
-            member_registered(session, account)
+            await repository.add_account(session, account)
     except IntegrityError as error:
         raise Conflict("mobile.exists" if "mobile" in str(error.orig) else "username.exists") from None
     weak = password is not None and is_weak(password)
@@ -211,11 +242,11 @@ async def send_sms(ctx: AuthContext, caller: Caller, body: SmsRequest, purpose: 
     if purpose == "register":
         if account is not None:
             raise Conflict("mobile.exists")
-        return await send_code(ctx, caller, purpose, phone)
+        return CodeSentRead(expiredMinutes=await send_code(ctx, caller, purpose, phone))
     if account is None:
         await admit_send(ctx, caller, purpose, phone)  # the same limits and countdown, and no message
         return CodeSentRead(expiredMinutes=ctx.settings.sms_code_minutes)
-    return await send_code(ctx, caller, purpose, phone)
+    return CodeSentRead(expiredMinutes=await send_code(ctx, caller, purpose, phone))
 
 
 async def reset_by_mobile(ctx: AuthContext, caller: Caller, body: MobileReset) -> SessionRead:
@@ -236,11 +267,8 @@ async def request_reset_by_email(ctx: AuthContext, caller: Caller, username: str
     belong together, a one-time link valid ``AUTH_RESET_TOKEN_MINUTES`` goes to that address."""
     await throttle(ctx.valkey, f"auth:reset-ip:{hidden(ctx.settings.secret_key, str(caller.ip))}", 5, 3600)
     async with ctx.db.reader() as session:
-        account = await ACCOUNTS.get(
-            session,
-            caller.merchant,
-            func.lower(Account.email) == email.strip().lower(),
-            username=username.strip().lower(),
+        account = await repository.by_username_and_email(
+            session, caller.merchant, username.strip().lower(), email.strip().lower()
         )
     if account is None or not account.email:
         raise DomainError("account.email.not_found")
@@ -279,7 +307,7 @@ async def reset_by_token(ctx: AuthContext, caller: Caller, body: TokenReset) -> 
     if account_id is None:
         raise DomainError("reset.token.invalid")
     async with ctx.db.reader() as session:
-        account = await ACCOUNTS.get(session, caller.merchant, id=str(account_id))
+        account = await repository.by_id(session, caller.merchant, str(account_id))
     if account is None:
         raise DomainError("reset.token.invalid")
     may_sign_in(account, datetime.now(UTC))  # a locked account keeps its link for when the lock ends
@@ -307,16 +335,7 @@ async def _check_new_password(ctx: AuthContext, caller: Caller, new: str, confir
 async def _set_password(ctx: AuthContext, account_id: str, password: str) -> None:
     new_hash = await hash_password(password)
     async with ctx.db.transaction() as session:
-        await session.execute(
-            update(Account)
-            .where(Account.id == account_id)
-            .values(
-                password_hash=new_hash,
-                password_changed_at=func.now(),
-                locked_until=None,
-                security_changed_at=func.now(),
-            )
-        )
+        await repository.set_password(session, account_id, new_hash)
 
 
 def member_view(account: Account | MemberRow) -> MemberRead:
@@ -340,41 +359,17 @@ def member_view(account: Account | MemberRow) -> MemberRead:
     )
 
 
-class MemberRow(NamedTuple):
-    """The columns of the member's own view, read in one prepared statement without the ORM."""
-
-    id: str
-    username: str
-    nickname: str | None
-    account_type: int
-    fullname: str | None
-    email: str | None
-    mobile_num: str | None
-    country_dialing_code: str | None
-    upline_id: str | None
-    affiliate_code: str | None
-    payment_password_hash: str | None
-    totp_enabled: bool
-    icon: int
-    last_login_at: datetime | None
-    last_login_ip: str | None
-    created_at: datetime
-
-
-MEMBER_VIEW = f"SELECT {', '.join(MemberRow._fields)} FROM account WHERE merchant = %s AND id = %s"  # noqa: S608 - the names are the fields above
-
-
 async def member_info(ctx: AuthContext, principal: Principal) -> MemberRead:
     """``/wps/member/info``, the hottest read of auth."""
-    row = await ctx.db.read(MEMBER_VIEW, (principal.merchant, principal.account_id))
+    row = await repository.member_row(ctx.db, principal.merchant, principal.account_id)
     if row is None:
         raise NotFound("account.not_found")
-    return member_view(MemberRow(*row))
+    return member_view(row)
 
 
 async def own_account(ctx: AuthContext, principal: Principal) -> Account:
     async with ctx.db.reader() as session:
-        account = await ACCOUNTS.get(session, principal.merchant, id=principal.account_id)
+        account = await repository.by_id(session, principal.merchant, principal.account_id)
     if account is None:
         raise NotFound("account.not_found")
     return account
@@ -382,12 +377,7 @@ async def own_account(ctx: AuthContext, principal: Principal) -> Account:
 
 async def recent_logins(ctx: AuthContext, principal: Principal, limit: int = 10) -> list[LoginRecordRead]:
     async with ctx.db.reader() as session:
-        rows = await session.scalars(
-            select(LoginRecord)
-            .where(LoginRecord.account_id == principal.account_id)
-            .order_by(LoginRecord.id.desc())
-            .limit(limit)
-        )
+        rows = await repository.recent_logins(session, principal.account_id, limit)
         return [LoginRecordRead(at=row.at.isoformat(), ip=row.ip, success=row.success) for row in rows]
 
 
@@ -404,7 +394,7 @@ def _change_purpose(account: Account) -> str:
 async def send_password_change_code(ctx: AuthContext, caller: Caller, principal: Principal) -> CodeSentRead:
     """``CHNGPASSVERIF3``: a code to the account's bound mobile, asked by the password change."""
     account = await own_account(ctx, principal)
-    return await send_code(ctx, caller, _change_purpose(account), _bound_phone(account))
+    return CodeSentRead(expiredMinutes=await send_code(ctx, caller, _change_purpose(account), _bound_phone(account)))
 
 
 async def change_password(ctx: AuthContext, caller: Caller, principal: Principal, body: PasswordChange) -> None:
@@ -423,6 +413,41 @@ async def change_password(ctx: AuthContext, caller: Caller, principal: Principal
     await ctx.sessions.revoke_account(principal.merchant, account.id, keep=principal.token_hash)
     if principal.token_hash:
         await ctx.sessions.release_password_change(principal.token_hash)
+
+
+def _binding_purpose(principal: Principal) -> str:
+    return f"bind:{principal.account_id}"
+
+
+async def send_binding_code(
+    ctx: AuthContext, caller: Caller, principal: Principal, dial: str, mobile: str
+) -> CodeSentRead:
+    """Binding a mobile number to a signed-in account, step one: a code by SMS to the new number. The code is tied
+    to the account (its purpose names it), so nobody else can spend it; a number another account holds is refused
+    (``mobile.exists``)."""
+    phone = phone_number(dial, mobile)
+    if await account_by_phone(ctx, caller.merchant, phone) is not None:
+        raise Conflict("mobile.exists")
+    return CodeSentRead(expiredMinutes=await send_code(ctx, caller, _binding_purpose(principal), phone))
+
+
+async def bind_mobile(
+    ctx: AuthContext, caller: Caller, principal: Principal, dial: str, mobile: str, code: str, password: str
+) -> MobileRead:
+    """Step two: the number with the code and the login password (a stolen session alone cannot move the
+    account's SMS codes to its own phone). Binding starts the cooling-off before money may leave."""
+    phone = phone_number(dial, mobile)
+    account = await own_account(ctx, principal)
+    await current_password.confirm(ctx, account, password)
+    if not await check_code(ctx, caller.merchant, _binding_purpose(principal), phone, code):
+        raise DomainError("sms.code.invalid")
+    number, dialing_code = mobile.strip(), dial.strip().lstrip("+")
+    try:
+        async with ctx.db.transaction() as session:
+            await repository.set_mobile(session, principal.merchant, principal.account_id, number, dialing_code)
+    except IntegrityError:
+        raise Conflict("mobile.exists") from None
+    return MobileRead(mobileNum=number, countryDialingCode=dialing_code)
 
 
 async def start_totp(ctx: AuthContext, principal: Principal, issuer: str) -> TotpSecretRead:
@@ -455,11 +480,7 @@ async def confirm_totp(ctx: AuthContext, principal: Principal, code: str, passwo
     ):
         raise DomainError("totp.invalid")
     async with ctx.db.transaction() as session:
-        await session.execute(
-            update(Account)
-            .where(Account.id == account.id)
-            .values(totp_secret=str(sealed), totp_enabled=True, security_changed_at=func.now())
-        )
+        await repository.set_totp(session, account.id, str(sealed))
     await ctx.valkey.delete(f"auth:totp-pending:{account.id}")
 
 
@@ -471,11 +492,7 @@ async def remove_totp(ctx: AuthContext, principal: Principal, code: str) -> None
     ):
         raise DomainError("totp.invalid")
     async with ctx.db.transaction() as session:
-        await session.execute(
-            update(Account)
-            .where(Account.id == account.id)
-            .values(totp_secret=None, totp_enabled=False, security_changed_at=func.now())
-        )
+        await repository.set_totp(session, account.id, None)
 
 
 ICONS = range(1, 13)
@@ -485,7 +502,7 @@ async def set_icon(ctx: AuthContext, principal: Principal, icon: int) -> None:
     if icon not in ICONS:
         raise DomainError("validation.failed", field="icon", reason="1-12")
     async with ctx.db.transaction() as session:
-        await session.execute(ACCOUNTS.update(principal.merchant, id=principal.account_id).values(icon=icon))
+        await repository.set_icon(session, principal.merchant, principal.account_id, icon)
 
 
 async def affiliate(ctx: AuthContext, merchant: str, code: str) -> AffiliateRead:
@@ -493,59 +510,3 @@ async def affiliate(ctx: AuthContext, merchant: str, code: str) -> AffiliateRead
     if agent is None:
         raise DomainError("invitation.code.error")
     return AffiliateRead(valid=True)
-
-
-async def create_agent(ctx: AuthContext, merchant: str, body: NewAgent, actor: Principal, ip: str | None) -> MemberRead:
-    if not is_agent(body.accountType):
-        raise DomainError("validation.failed", field="accountType", reason="1, 2, 41 or 42")
-    account = Account(
-        id=str(uuid.uuid4()),
-        merchant=merchant,
-        username=body.username.lower(),
-        account_type=body.accountType,
-        status="active",
-        password_hash=await hash_password(body.password),
-        nickname=body.nickname or None,
-        affiliate_code=body.affiliateCode.upper(),
-        upline_id=body.uplineId,
-        register_method="OPS",
-    )
-    try:
-        async with ctx.db.transaction() as session:
-            session.add(account)
-            await session.flush()
-            member_registered(session, account)
-            ops_audit.record(session, merchant, actor, "account.create_agent", account.id,
-                             after={"username": account.username, "accountType": account.account_type}, ip=ip)  # fmt: skip
-    except IntegrityError:
-        raise Conflict("username.exists") from None
-    return member_view(account)
-
-
-async def set_status(
-    ctx: AuthContext, merchant: str, account_id: str, status: str, actor: Principal, ip: str | None
-) -> None:
-    """Ops disable an account (no way in admits it any more, ``may_sign_in``) or enable it again. Disabling
-    ends every session it has, in every process at once."""
-    async with ctx.db.transaction() as session:
-        account = await ACCOUNTS.get_for_update(session, merchant, id=account_id)
-        if account is None:
-            raise NotFound("account.not_found")
-        ops_audit.record(session, merchant, actor, "account.status", account_id,
-                         before={"status": account.status}, after={"status": status}, ip=ip)  # fmt: skip
-        account.status = status
-    if status == DISABLED:
-        await ctx.sessions.revoke_account(merchant, account_id)
-
-
-async def unlock(ctx: AuthContext, merchant: str, account_id: str, actor: Principal, ip: str | None) -> None:
-    async with ctx.db.transaction() as session:
-        account = await ACCOUNTS.get_for_update(session, merchant, id=account_id)
-        if account is None:
-            raise NotFound("account.not_found")
-        locked = account.locked_until.isoformat() if account.locked_until else None
-        ops_audit.record(session, merchant, actor, "account.unlock", account_id,
-                         before={"lockedUntil": locked}, after={"lockedUntil": None}, ip=ip)  # fmt: skip
-        account.locked_until = None
-        username = account.username
-    await ctx.valkey.delete(login_failures_key(ctx, merchant, username))

@@ -10,10 +10,8 @@ import sys
 import uuid
 from dataclasses import dataclass
 
-from sqlalchemy import select, text
-
 from auth_service import totp
-from auth_service.ops import audit
+from auth_service.ops import repository
 from auth_service.ops.domain import ACTIVE, checked_username
 from auth_service.ops.models import OpsPerson
 from auth_service.ops.service import TOTP_ISSUER
@@ -51,11 +49,11 @@ async def create_first_admin(db: Database, secret_key: str, username: str) -> Fi
     )
     async with db.transaction() as session:
         # Two bootstraps at once: the lock lets one look and write before the other looks.
-        await session.execute(text("LOCK TABLE ops_person IN SHARE ROW EXCLUSIVE MODE"))
-        if await session.scalar(select(OpsPerson.id).limit(1)) is not None:
+        await repository.lock_people(session)
+        if await repository.anyone(session):
             raise PeopleExist
-        session.add(person)
-        audit.record(session, ALL_MERCHANTS, "bootstrap", "ops.person.create", person.id,
+        repository.stage_person(session, person)
+        repository.audit(session, ALL_MERCHANTS, "bootstrap", "ops.person.create", person.id,
                      after={"roles": person.roles, "merchants": person.merchants, "status": ACTIVE})  # fmt: skip
     return FirstAdmin(name, password, secret, totp.provisioning_uri(secret, name, TOTP_ISSUER))
 

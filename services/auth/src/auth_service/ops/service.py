@@ -1,5 +1,6 @@
 """Ops people: the login (password and TOTP, each code used once), short sessions carrying their roles and
-brands, and their management by admins; auth's audit of ops actions."""
+brands, and their management by admins; ops actions on a brand's accounts (agents, locks, status); auth's audit of
+ops actions."""
 
 from __future__ import annotations
 
@@ -7,14 +8,19 @@ import logging
 import uuid
 from datetime import datetime
 
-from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
 
 from auth_service import totp, totp_claims
+from auth_service.accounts import repository as accounts
+from auth_service.accounts.domain import DISABLED, is_agent
+from auth_service.accounts.models import Account
+from auth_service.accounts.schemas import MemberRead, NewAgent
+from auth_service.accounts.service import member_view
 from auth_service.context import AuthContext
 from auth_service.key_names import hidden
-from auth_service.ops import audit
+from auth_service.ops import repository
 from auth_service.ops.domain import ACTIVE, checked_grant, checked_password, checked_username, reach
-from auth_service.ops.models import AuthAudit, OpsPerson
+from auth_service.ops.models import OpsPerson
 from auth_service.ops.schemas import (
     NewOpsPerson,
     NewOpsPersonRead,
@@ -25,7 +31,8 @@ from auth_service.ops.schemas import (
     OpsSessionRead,
 )
 from auth_service.passwords import hash_password, verify_password
-from auth_service.sessions.login_delay import wait_turn
+from auth_service.sessions.service import login_failures_key, wait_turn
+from portal_kit.audit import OpsAuditRead as AuditRecord
 from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound, Unauthorized
 from portal_kit.paging import Page
 from portal_kit.sessions import ALL_MERCHANTS, Principal, Role, ops_roles_of
@@ -83,7 +90,7 @@ async def _count_name_try(ctx: AuthContext, username: str, ip: str | None, user_
         return
     log.critical("ops login alert: %d tries of the ops name %r from any address within %d s", tries, username, window)
     async with ctx.db.transaction() as session:
-        audit.record(
+        repository.audit(
             session, ALL_MERCHANTS, username[:64], "ops.login.alert", username[:64],
             after={"tries": tries, "windowSeconds": window, "userAgent": (user_agent or "")[:200]}, ip=ip,
         )  # fmt: skip
@@ -95,7 +102,7 @@ async def _audit_failure(
     """A failed login in auth's audit of ops people: the name tried, from where, when and why (``password``,
     ``code``, ``wait``, ``disabled``), never a password."""
     async with ctx.db.transaction() as session:
-        audit.record(
+        repository.audit(
             session,
             ALL_MERCHANTS,
             username[:64],
@@ -128,7 +135,7 @@ async def login(ctx: AuthContext, ip: str | None, user_agent: str | None, body: 
         await _audit_failure(ctx, username, None, ip, user_agent, "wait")
         raise
     async with ctx.db.reader() as session:
-        person = await session.scalar(select(OpsPerson).where(OpsPerson.username == username))
+        person = await repository.person_by_username(session, username)
     password_right = await verify_password(person.password_hash if person else None, body.password)
     secret = totp.unseal(person.totp_secret, settings.secret_key) if person is not None and password_right else None
     if (
@@ -142,8 +149,8 @@ async def login(ctx: AuthContext, ip: str | None, user_agent: str | None, body: 
         await _audit_failure(ctx, username, person, ip, user_agent, "disabled")
         raise Forbidden("account.disabled")
     async with ctx.db.transaction() as session:
-        await session.execute(update(OpsPerson).where(OpsPerson.id == person.id).values(last_login_at=func.now()))
-        audit.record(session, ALL_MERCHANTS, person.username, "ops.login", person.id, ip=ip)
+        await repository.stamp_login(session, person.id)
+        repository.audit(session, ALL_MERCHANTS, person.username, "ops.login", person.id, ip=ip)
     await ctx.valkey.delete(tries_key, wait_key)
     principal = Principal(
         role=Role.OPS,
@@ -178,12 +185,10 @@ async def create_person(ctx: AuthContext, actor: Principal, ip: str | None, body
         created_by=actor.username or "ops",
     )
     async with ctx.db.transaction() as session:
-        if await session.scalar(select(OpsPerson.id).where(OpsPerson.username == person.username)):
+        if await repository.username_taken(session, person.username):
             raise Conflict("username.exists")
-        session.add(person)
-        await session.flush()
-        await session.refresh(person)
-        audit.record(session, ALL_MERCHANTS, actor, "ops.person.create", person.id, after=_grant(person), ip=ip)
+        await repository.add_person(session, person)
+        repository.audit(session, ALL_MERCHANTS, actor, "ops.person.create", person.id, after=_grant(person), ip=ip)
     return NewOpsPersonRead(
         **person_view(person).model_dump(),
         totpSecret=secret,
@@ -199,7 +204,7 @@ async def change_person(
     if person_id == actor.account_id:
         raise Forbidden("ops.self_change")
     async with ctx.db.transaction() as session:
-        person = await session.scalar(select(OpsPerson).where(OpsPerson.id == person_id).with_for_update())
+        person = await repository.lock_person(session, person_id)
         if person is None:
             raise NotFound("account.not_found")
         reach(actor, list(person.merchants))
@@ -212,7 +217,7 @@ async def change_person(
         person.roles, person.merchants = roles, merchants
         if change.status is not None:
             person.status = change.status
-        audit.record(session, ALL_MERCHANTS, actor, "ops.person.change", person.id, before=before,
+        repository.audit(session, ALL_MERCHANTS, actor, "ops.person.change", person.id, before=before,
                      after=_grant(person), ip=ip)  # fmt: skip
         view = person_view(person)
     await ctx.sessions.revoke_account(ALL_MERCHANTS, person_id)
@@ -222,39 +227,23 @@ async def change_person(
 async def people(ctx: AuthContext, actor: Principal) -> list[OpsPersonRead]:
     """The ops people whose brands are all within the admin's own."""
     async with ctx.db.reader() as session:
-        everyone = (await session.scalars(select(OpsPerson).order_by(OpsPerson.username))).all()
+        everyone = await repository.everyone(session)
     return [person_view(p) for p in everyone if all(actor.may_act_for(m) for m in p.merchants)]
 
 
 async def audit_log(ctx: AuthContext, merchant: str, page: Page) -> list[OpsAuditRead]:
-    query = (
-        select(AuthAudit)
-        .where(AuthAudit.merchant == merchant)
-        .order_by(AuthAudit.id.desc())
-        .offset(page.offset)
-        .limit(page.size)
-    )
+    """One page of auth's audit of the brand, read in the kit's one shape and answered in the fields this call
+    has always answered."""
     async with ctx.db.reader() as session:
-        rows = (await session.scalars(query)).all()
-    return [
-        OpsAuditRead(
-            actor=r.actor,
-            action=r.action,
-            target=r.target,
-            before=r.before,
-            after=r.after,
-            ip=r.ip,
-            at=_stamp(r.at) or "",
-        )
-        for r in rows
-    ]
+        rows = await repository.audit_page(session, merchant, page)
+    return [OpsAuditRead.of(AuditRecord.model_validate(row)) for row in rows]
 
 
 async def me(ctx: AuthContext, principal: Principal) -> OpsPersonRead:
     """The signed-in ops person (a development session from ``ops-token`` has no record: its grant is shown)."""
     if principal.account_id is not None:
         async with ctx.db.reader() as session:
-            person = await session.get(OpsPerson, principal.account_id)
+            person = await repository.person(session, principal.account_id)
         if person is not None:
             return person_view(person)
     return OpsPersonRead(
@@ -267,3 +256,60 @@ async def me(ctx: AuthContext, principal: Principal) -> OpsPersonRead:
         createdAt="",
         lastLoginAt=None,
     )
+
+
+# Ops actions on a brand's accounts (admins of the brand) -----------------------------------------------------
+
+
+async def create_agent(ctx: AuthContext, merchant: str, body: NewAgent, actor: Principal, ip: str | None) -> MemberRead:
+    if not is_agent(body.accountType):
+        raise DomainError("validation.failed", field="accountType", reason="1, 2, 41 or 42")
+    account = Account(
+        id=str(uuid.uuid4()),
+        merchant=merchant,
+        username=body.username.lower(),
+        account_type=body.accountType,
+        status="active",
+        password_hash=await hash_password(body.password),
+        nickname=body.nickname or None,
+        affiliate_code=body.affiliateCode.upper(),
+        upline_id=body.uplineId,
+        register_method="OPS",
+    )
+    try:
+        async with ctx.db.transaction() as session:
+            await accounts.add_account(session, account)
+            repository.audit(session, merchant, actor, "account.create_agent", account.id,
+                             after={"username": account.username, "accountType": account.account_type}, ip=ip)  # fmt: skip
+    except IntegrityError:
+        raise Conflict("username.exists") from None
+    return member_view(account)
+
+
+async def set_status(
+    ctx: AuthContext, merchant: str, account_id: str, status: str, actor: Principal, ip: str | None
+) -> None:
+    """Ops disable an account (no way in admits it any more, ``may_sign_in``) or enable it again. Disabling
+    ends every session it has, in every process at once."""
+    async with ctx.db.transaction() as session:
+        account = await accounts.lock(session, merchant, account_id)
+        if account is None:
+            raise NotFound("account.not_found")
+        repository.audit(session, merchant, actor, "account.status", account_id,
+                         before={"status": account.status}, after={"status": status}, ip=ip)  # fmt: skip
+        account.status = status
+    if status == DISABLED:
+        await ctx.sessions.revoke_account(merchant, account_id)
+
+
+async def unlock(ctx: AuthContext, merchant: str, account_id: str, actor: Principal, ip: str | None) -> None:
+    async with ctx.db.transaction() as session:
+        account = await accounts.lock(session, merchant, account_id)
+        if account is None:
+            raise NotFound("account.not_found")
+        locked = account.locked_until.isoformat() if account.locked_until else None
+        repository.audit(session, merchant, actor, "account.unlock", account_id,
+                         before={"lockedUntil": locked}, after={"lockedUntil": None}, ip=ip)  # fmt: skip
+        account.locked_until = None
+        username = account.username
+    await ctx.valkey.delete(login_failures_key(ctx, merchant, username))

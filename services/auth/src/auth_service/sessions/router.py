@@ -7,10 +7,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Depends, Response
 
 from auth_service.accounts.schemas import CaptchaFlagRead, CodeSentRead, SessionRead, VerifyTicketRead
-from auth_service.challenges import new_bot_check, new_captcha
+from auth_service.challenges import ALGORITHM, new_bot_check, new_captcha
 from auth_service.deps import AnySession, Ctx, Who
 from auth_service.key_names import hidden
 from auth_service.sessions import service
+from auth_service.sessions.domain import Entry
 from auth_service.sessions.schemas import (
     BotCheckRead,
     CaptchaRead,
@@ -19,7 +20,6 @@ from auth_service.sessions.schemas import (
     VerificationAnswer,
     VerificationSend,
 )
-from auth_service.sessions.verification import send_verification
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import Done, Envelope, ok, ok_response
 from portal_kit.throttle import at_most_once_per
@@ -42,17 +42,19 @@ async def rsa_key(ctx: Ctx) -> Envelope[RsaKeyRead]:
 @router.get("/wps/captcha", operation_id="captcha", response_model=Envelope[CaptchaRead])
 async def captcha(ctx: Ctx, who: Who) -> Envelope[CaptchaRead]:
     await at_most_once_per(ctx.valkey, f"auth:captcha-refresh:{hidden(ctx.settings.secret_key, str(who.ip))}", 1.0)
-    return ok(await new_captcha(ctx.valkey))
+    captcha_id, image = await new_captcha(ctx.valkey)
+    return ok(CaptchaRead(captchaId=captcha_id, image=image))
 
 
 @router.get("/wps/botcheck/challenge", operation_id="botCheckChallenge", response_model=Envelope[BotCheckRead])
 async def bot_check_challenge(ctx: Ctx) -> Envelope[BotCheckRead]:
-    return ok(await new_bot_check(ctx.valkey, ctx.settings.bot_check_bits))
+    challenge_id, prefix, difficulty = await new_bot_check(ctx.valkey, ctx.settings.bot_check_bits)
+    return ok(BotCheckRead(challengeId=challenge_id, prefix=prefix, difficulty=difficulty, algorithm=ALGORITHM))
 
 
 @router.post("/wps/session/login", operation_id="login", responses=LOGIN_REFUSALS, response_model=Envelope[SessionRead])
 async def login(ctx: Ctx, who: Who, body: Login) -> Response:
-    return ok_response(await service.login(ctx, who, body, service.Entry.MEMBER))
+    return ok_response(await service.login(ctx, who, body, Entry.MEMBER))
 
 
 @router.post(
@@ -62,14 +64,14 @@ async def login(ctx: Ctx, who: Who, body: Login) -> Response:
     response_model=Envelope[SessionRead],
 )
 async def agent_login(ctx: Ctx, who: Who, body: Login) -> Response:
-    return ok_response(await service.login(ctx, who, body, service.Entry.AGENT))
+    return ok_response(await service.login(ctx, who, body, Entry.AGENT))
 
 
 @router.post(
     "/wps/session/login/verify/send", operation_id="loginVerificationSend", response_model=Envelope[CodeSentRead]
 )
 async def verification_send(ctx: Ctx, who: Who, body: VerificationSend) -> Envelope[CodeSentRead]:
-    return ok(await send_verification(ctx, who, body.ticket, body.method))
+    return ok(await service.send_verification(ctx, who, body.ticket, body.method))
 
 
 @router.post("/wps/session/login/verify", operation_id="loginVerify", response_model=Envelope[SessionRead])

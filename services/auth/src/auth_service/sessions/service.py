@@ -1,91 +1,67 @@
-"""Login, logout and free play. A session is an opaque token in Redis (portal_kit.sessions)."""
+"""Login, logout and free play; the growing wait between tries of a name; the second factor of a login from a new
+address. A session is an opaque token in Redis (portal_kit.sessions), opened by ``accounts.service.open_session``.
+
+The second factor (``NEWIPVERIFY3``, spec §4): a password login from an address the account never logged in from
+before (when it has logged in before) is refused with ``login_verify_required`` (403) whose value is ``{ticket,
+methods, firstTimeLogin, passwordExpired}`` instead of a session. Methods are those the account can answer
+(``domain.methods_of``): ``sms`` (a code to the bound mobile), ``totp`` (the bound authenticator app, each code
+once) and ``email`` (a code to the bound e-mail); the bound bank account name (``payeeName``, which the spec
+lists) only for an account with none of those, since a name is no secret. ``POST /wps/session/login/verify/send``
+sends the code of ``sms`` or ``email``; ``POST /wps/session/login/verify`` (E) with the code or the name opens the
+session. A ticket lives 10 minutes; an account has 5 tries in 10 minutes across all its tickets (a new ticket from
+the right password brings no new tries)."""
 
 from __future__ import annotations
 
+import json
 import secrets
 import uuid
-from collections.abc import Sequence
 from datetime import UTC, datetime
-from enum import StrEnum
+from typing import Any
 
-from sqlalchemy import update
+from redis.asyncio import Redis
 
-from auth_service.accounts.domain import ACTIVE, MEMBER_TYPE, is_agent, is_weak, password_expired
-from auth_service.accounts.lookup import account_for_code
-from auth_service.accounts.models import Account, LoginRecord
-from auth_service.accounts.schemas import CaptchaFlagRead, SessionRead
+from auth_service import totp, totp_claims
+from auth_service.accounts import repository as accounts
+from auth_service.accounts.domain import ACTIVE, is_weak, password_expired
+from auth_service.accounts.models import Account
+from auth_service.accounts.schemas import CaptchaFlagRead, CodeSentRead, LoginWaitRead, SessionRead, VerifyTicketRead
+from auth_service.accounts.service import account_for_code, open_session
 from auth_service.challenges import bot_check_passes, captcha_matches
+from auth_service.codes import check_code, phone_number, send_code
 from auth_service.context import AuthContext, Caller
-from auth_service.events import member_registered
 from auth_service.key_names import hidden
 from auth_service.passwords import hash_password, needs_rehash, verify_password
-from auth_service.sessions.login_delay import wait_turn
+from auth_service.sessions.domain import Entry, admit, delay_seconds, methods_of
 from auth_service.sessions.schemas import LoginBody
-from auth_service.sessions.verification import methods_of, require_verification, verify
+from auth_service.settings import AuthSettings
+from portal_kit.compare import same_secret
 from portal_kit.errors import DomainError, Forbidden, TooManyRequests, Unauthorized
-from portal_kit.sessions import TRIAL_TYPE, Principal, role_for_account_type
+from portal_kit.sessions import TRIAL_TYPE, Principal
 from portal_kit.site import Brand
 from portal_kit.throttle import count, throttle
+from portal_kit.valkey_link import as_int, as_str
 
-
-class Entry(StrEnum):
-    """The member site admits members and agents (agents use it too); the agent entry admits only agents."""
-
-    MEMBER = "member"
-    AGENT = "agent"
-
-
-# The login's reads and writes are one prepared statement each, outside the ORM (a login is a hot path).
-ACCOUNT_COLUMNS = tuple(column.key for column in Account.__table__.columns)
-# The account, and whether the caller's address is new to it (it has signed in before, never from there).
-_ACCOUNT_AND_ADDRESS = (
-    f"SELECT {', '.join(ACCOUNT_COLUMNS)}, "  # noqa: S608 - the model's own column names
-    "EXISTS (SELECT 1 FROM login_record r WHERE r.account_id = account.id AND r.success) "
-    "AND NOT EXISTS (SELECT 1 FROM login_record r WHERE r.account_id = account.id AND r.success AND r.ip {}) "
-    "FROM account WHERE merchant = %(merchant)s AND username = %(username)s"
-)
-ACCOUNT_AND_ADDRESS = _ACCOUNT_AND_ADDRESS.format("= %(ip)s")
-ACCOUNT_AND_NO_ADDRESS = _ACCOUNT_AND_ADDRESS.format("IS NULL")  # a caller whose address is unknown
-RECORD_LOGIN = (
-    "WITH signed_in AS (UPDATE account SET last_login_at = now(), last_login_ip = %s WHERE id = %s RETURNING id) "
-    "INSERT INTO login_record (account_id, ip, user_agent, success) SELECT id, %s, %s, true FROM signed_in"
-)
-
-
-START_COOLING_OFF = "UPDATE account SET security_changed_at = now() WHERE id = %s RETURNING id"
+TICKET_SECONDS = 600
+MAX_VERIFY_TRIES = 5
 
 
 def login_failures_key(ctx: AuthContext, merchant: str, username: str) -> str:
     return f"auth:login-fail:{merchant}:{hidden(ctx.settings.secret_key, username)}"
 
 
-async def open_session(
-    ctx: AuthContext,
-    caller: Caller,
-    account: Account,
-    *,
-    must_change_password: bool,
-    first_login: bool,
-    forget: Sequence[str] = (),
-) -> SessionRead:
-    """The session, written with ``forget`` (the login's failure and delay counters) gone in the same round trip."""
-    principal = Principal(
-        role=role_for_account_type(account.account_type),
-        merchant=account.merchant,
-        account_id=account.id,
-        account_type=account.account_type,
-        username=account.username,
-        must_change_password=must_change_password,
-    )
-    token = await ctx.sessions.create(principal, ctx.settings.session_ttl_seconds, forget=forget)
-    await ctx.db.call(RECORD_LOGIN, (caller.ip, account.id, caller.ip, (caller.user_agent or "")[:300]))
-    return SessionRead(
-        token=token,
-        firstTimeLogin=first_login,
-        passwordExpired=must_change_password,
-        captcha=False,
-        type=account.account_type,
-    )
+async def wait_turn(valkey: Redis, settings: AuthSettings, tries: int, wait_key: str) -> None:
+    """Return when this try may be compared; otherwise ``login.wait`` (429) with the seconds left. Shared by the
+    member and the ops logins: past the free tries each further try of a name from one address is compared only
+    when it claims the next turn (``SET NX`` with the delay as its life); of parallel tries one gets it, the others
+    are told to wait. A guesser slows down; nobody is locked out, so nobody can lock another's name by failing on
+    purpose."""
+    delay = delay_seconds(settings, tries)
+    if delay == 0:
+        return
+    if not await valkey.set(wait_key, "1", ex=delay, nx=True):
+        wait = max(as_int(await valkey.ttl(wait_key)), 1)
+        raise DomainError("login.wait", status=429, value=LoginWaitRead(captcha=True, waitSeconds=wait), seconds=wait)
 
 
 async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry) -> SessionRead:
@@ -124,20 +100,20 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
         tries = await count(ctx.valkey, tries_key, settings.failure_window_seconds)
     await wait_turn(ctx.valkey, settings, tries, wait_key)
 
-    account, new_address = await _account_of(ctx, caller, username)
+    account, new_address = await accounts.account_and_address(ctx.db, caller.merchant, username, caller.ip)
     now = datetime.now(UTC)
     if account is not None and account.locked_until is not None and account.locked_until > now:
         raise Forbidden("account.locked")
     if not await verify_password(account.password_hash if account else None, body.password):
         await _failed(ctx, caller, account, attempt)
     assert account is not None
-    _admit(account, entry, now)
+    admit(account, entry, now)
 
     counters = (failures_key, *_delay_keys(ctx, caller, username))  # a right password clears them
     if account.password_hash and needs_rehash(account.password_hash):
         new_hash = await hash_password(body.password)
         async with ctx.db.transaction() as session:
-            await session.execute(update(Account).where(Account.id == account.id).values(password_hash=new_hash))
+            await accounts.rehash_password(session, account.id, new_hash)
     expired = brand.flag("PWDEXPFORCECHANGE3") and password_expired(
         account.password_changed_at, now, ctx.settings.password_max_age_days
     )
@@ -147,19 +123,10 @@ async def login(ctx: AuthContext, caller: Caller, body: LoginBody, entry: Entry)
             await ctx.valkey.delete(*counters)
             await require_verification(ctx, account, must_change, first)
         # Nothing bound to verify with: the login goes ahead, but no money leaves for the cooling-off period.
-        await ctx.db.call(START_COOLING_OFF, (account.id,))
+        await accounts.start_cooling_off(ctx.db, account.id)
     return await open_session(
         ctx, caller, account, must_change_password=must_change, first_login=first, forget=counters
     )
-
-
-async def _account_of(ctx: AuthContext, caller: Caller, username: str) -> tuple[Account | None, bool]:
-    """The account of ``username`` at the caller's brand, and whether the caller's address is new to it."""
-    parameters = {"merchant": caller.merchant, "username": username, "ip": caller.ip}
-    found = await ctx.db.read(ACCOUNT_AND_ADDRESS if caller.ip is not None else ACCOUNT_AND_NO_ADDRESS, parameters)
-    if found is None:
-        return None, False
-    return Account(**dict(zip(ACCOUNT_COLUMNS, found, strict=False))), bool(found[-1])
 
 
 async def complete_verification(ctx: AuthContext, caller: Caller, ticket: str, method: str, answer: str) -> SessionRead:
@@ -176,27 +143,10 @@ async def _login_by_code(ctx: AuthContext, caller: Caller, body: LoginBody, entr
         raise DomainError("login.type.unsupported")
     await throttle(ctx.valkey, _ip_key(ctx, caller), ctx.settings.ip_login_limit, ctx.settings.ip_login_window_seconds)
     account = await account_for_code(ctx, caller.merchant, body.countryDialingCode, body.username, body.password)
-    _admit(account, entry, datetime.now(UTC))
+    admit(account, entry, datetime.now(UTC))
     return await open_session(
         ctx, caller, account, must_change_password=False, first_login=account.last_login_at is None
     )
-
-
-def may_sign_in(account: Account, now: datetime) -> None:
-    """The lock and status checks every way into an account shares (a login, a password reset)."""
-    if account.locked_until is not None and account.locked_until > now:
-        raise Forbidden("account.locked")
-    if account.status != ACTIVE:
-        raise Forbidden("account.disabled")
-
-
-def _admit(account: Account, entry: Entry, now: datetime) -> None:
-    """What every way of logging in checks: ``may_sign_in`` and the entry."""
-    may_sign_in(account, now)
-    if entry is Entry.AGENT and not is_agent(account.account_type):
-        raise Forbidden("login.not_agent")
-    if entry is Entry.MEMBER and not (account.account_type == MEMBER_TYPE or is_agent(account.account_type)):
-        raise Forbidden("login.not_member")
 
 
 async def _require_captcha(ctx: AuthContext, body: LoginBody) -> None:
@@ -220,11 +170,7 @@ async def _failed(ctx: AuthContext, caller: Caller, account: Account | None, fai
     """Refuse a wrong guess (already counted, for unknown usernames too, so answers do not tell which exist)."""
     if account is not None:
         async with ctx.db.transaction() as session:
-            session.add(
-                LoginRecord(
-                    account_id=account.id, ip=caller.ip, user_agent=(caller.user_agent or "")[:300], success=False
-                )
-            )
+            accounts.add_failed_login(session, account.id, caller.ip, (caller.user_agent or "")[:300])
     raise Unauthorized(
         "login.password.incorrect", value=CaptchaFlagRead(captcha=failures >= ctx.settings.captcha_after_failures)
     )
@@ -254,7 +200,78 @@ async def free_play(ctx: AuthContext, caller: Caller) -> SessionRead:
         register_method="FREEPLAY",
     )
     async with ctx.db.transaction() as session:
-        session.add(account)
-        await session.flush()
-        member_registered(session, account)
+        await accounts.add_account(session, account)
     return await open_session(ctx, caller, account, must_change_password=False, first_login=True)
+
+
+# The second factor of a login from a new address -------------------------------------------------------------
+
+
+async def require_verification(
+    ctx: AuthContext, account: Account, must_change_password: bool, first_login: bool
+) -> None:
+    """Refuse the session for now: ``login_verify_required`` with the ticket to complete."""
+    ticket = secrets.token_urlsafe(24)
+    state = {
+        "accountId": account.id,
+        "merchant": account.merchant,
+        "mustChange": must_change_password,
+        "first": first_login,
+    }
+    await ctx.valkey.set(f"auth:verify:{ticket}", json.dumps(state), ex=TICKET_SECONDS)
+    value = VerifyTicketRead(
+        ticket=ticket, methods=methods_of(account), firstTimeLogin=first_login, passwordExpired=must_change_password
+    )
+    raise DomainError("login_verify_required", status=403, value=value)
+
+
+async def _ticket(ctx: AuthContext, caller: Caller, ticket: str) -> tuple[dict[str, Any], Account]:
+    raw = as_str(await ctx.valkey.get(f"auth:verify:{ticket}"))
+    if raw is None:
+        raise DomainError("verification.failed")
+    state: dict[str, Any] = json.loads(raw)
+    async with ctx.db.reader() as session:
+        account = await accounts.by_key(session, state["accountId"])
+    if account is None or state["merchant"] != caller.merchant:
+        raise DomainError("verification.failed")
+    return state, account
+
+
+def _email_target(account: Account) -> str:
+    return f"email:{account.email}"
+
+
+async def send_verification(ctx: AuthContext, caller: Caller, ticket: str, method: str) -> CodeSentRead:
+    _, account = await _ticket(ctx, caller, ticket)
+    if method not in methods_of(account) or method in ("payeeName", "totp"):
+        raise DomainError("verification.failed")
+    if method == "sms":
+        phone = phone_number(account.country_dialing_code or "", account.mobile_num or "")
+        return CodeSentRead(expiredMinutes=await send_code(ctx, caller, "verify", phone))
+    minutes = await send_code(ctx, caller, "verify", _email_target(account), mail_to=account.email)
+    return CodeSentRead(expiredMinutes=minutes)
+
+
+async def verify(
+    ctx: AuthContext, caller: Caller, ticket: str, method: str, answer: str
+) -> tuple[Account, dict[str, Any]]:
+    """The account and the ticket's state when ``answer`` is right; the ticket is then spent."""
+    state, account = await _ticket(ctx, caller, ticket)
+    if await count(ctx.valkey, f"auth:verify-tries:{account.id}", TICKET_SECONDS) > MAX_VERIFY_TRIES:
+        await ctx.valkey.delete(f"auth:verify:{ticket}")
+        raise DomainError("verification.failed")
+    if method not in methods_of(account):
+        raise DomainError("verification.failed")
+    if method == "payeeName":
+        right = same_secret((account.payee_name or "").strip().casefold(), answer.strip().casefold())
+    elif method == "totp":
+        secret = totp.unseal(account.totp_secret or "", ctx.settings.secret_key)
+        right = await totp_claims.accepted(ctx.valkey, account.id, secret, answer)
+    elif method == "sms":
+        phone = phone_number(account.country_dialing_code or "", account.mobile_num or "")
+        right = await check_code(ctx, caller.merchant, "verify", phone, answer)
+    else:
+        right = await check_code(ctx, caller.merchant, "verify", _email_target(account), answer)
+    if not right or not as_int(await ctx.valkey.delete(f"auth:verify:{ticket}")):
+        raise DomainError("verification.failed")
+    return account, state
