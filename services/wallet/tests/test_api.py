@@ -26,9 +26,9 @@ from portal_kit.sessions import Principal, Role
 from portal_kit.testing.plugin import PortalServers, issue_session
 from wallet_service.accounts.handlers import NewAccount, open_wallets
 from wallet_service.ledger.models import LedgerAccount, MoneyTransaction
+from wallet_service.ledger.schemas import BalanceRead
 from wallet_service.main import build_app
 from wallet_service.money.rpc import money_answers
-from wallet_service.schemas import BalanceRead
 from wallet_service.settings import WalletSettings
 
 

@@ -10,7 +10,7 @@ from portal_kit.envelope import Envelope, ok_response
 from portal_kit.errors import NotFound
 from portal_kit.sessions import Principal, Role, require_roles
 from wallet_service.ledger.repository import member_wallets
-from wallet_service.schemas import BalanceRead, WalletRead
+from wallet_service.ledger.schemas import BalanceRead, WalletRead
 
 router = APIRouter(tags=["wallet"])
 Caller = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT, Role.TRIAL))]

@@ -1,18 +1,38 @@
-"""An account's wallets and what the wallet keeps of it. ``auth.member.registered.v1`` (``handlers.py``) opens the
-new account's wallets: a main wallet for members and agents; a free-play wallet with the starting balance (from the
-free-play house account) for trial accounts. The account's type and upline are kept for the transfer to upline."""
+"""An account's wallets, what the wallet keeps of it, and what it asks auth about it.
+``auth.member.registered.v1`` (``handlers.py``) opens the new account's wallets: a main wallet for members and agents;
+a free-play wallet with the starting balance (from the free-play house account) for trial accounts. The account's type
+and upline are kept for the transfer to upline. The payment password belongs to auth: the wallet asks it over NATS
+request/reply (``rpc.auth.payment_password.verify``, contract in proto/) before money leaves a member's wallet."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nats.aio.client import Client as NATS
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from portal_events import PaymentPasswordVerifyReply, PaymentPasswordVerifyRequest
+from portal_kit.errors import DomainError
+from portal_kit.messaging.rpc import ask
 from portal_kit.sessions import AGENT_TYPES, TRIAL_TYPE
 from wallet_service.accounts import repository
 from wallet_service.accounts.models import MemberProfile
-from wallet_service.ledger.domain import FREE_PLAY, FREE_PLAY_HOUSE, HOUSE, MAIN, Leg, fingerprint, house_shard
+from wallet_service.ledger.domain import (
+    FREE_PLAY,
+    FREE_PLAY_HOUSE,
+    HOUSE,
+    MAIN,
+    Leg,
+    MoneyError,
+    fingerprint,
+    house_shard,
+)
 from wallet_service.ledger.service import claim, open_account, post
+
+PAYMENT_CHECK_SUBJECT = "rpc.auth.payment_password.verify"
+PAYMENT_CHECK_REFUSALS = frozenset(
+    {"payment_password.invalid", "payment_password.not_set", "payment_password.locked", "security.cooling_off"}
+)
 
 
 @dataclass(frozen=True)
@@ -49,3 +69,17 @@ async def upline_of(session: AsyncSession, merchant: str, account_id: str) -> Me
     profile = await repository.profile(session, merchant, account_id)
     upline = await repository.profile(session, merchant, profile.upline_id) if profile and profile.upline_id else None
     return upline if upline is not None and upline.account_type in AGENT_TYPES else None
+
+
+async def verify_payment_password(nc: NATS, merchant: str, account_id: str, password: str) -> None:
+    """Return when auth accepts the account's payment password; otherwise raise its refusal."""
+    if not password:
+        raise MoneyError("payment_password.invalid")
+    request = PaymentPasswordVerifyRequest(merchant=merchant, accountId=account_id, password=password)
+    answer = await ask(nc, PAYMENT_CHECK_SUBJECT, request, PaymentPasswordVerifyReply)
+    if answer.success:
+        return
+    code = str(answer.errorCode)
+    if code in PAYMENT_CHECK_REFUSALS:
+        raise MoneyError(code)
+    raise DomainError("service_unavailable", status=503)

@@ -11,9 +11,10 @@ from portal_kit.sessions import OpsMaker, OpsViewer
 from portal_kit.throttle import throttle
 from wallet_service.deposits import service
 from wallet_service.deposits.domain import SIGNATURE_HEADER, signature_valid
+from wallet_service.deposits.schemas import DepositChannelRead, DepositRead, DepositRequest, GatewayAnswerRead
 from wallet_service.deps import Db, Member, Settings, Valkey
 from wallet_service.ledger.domain import MoneyError
-from wallet_service.schemas import Decision, DepositChannelRead, DepositRead, DepositRequest, GatewayAnswerRead
+from wallet_service.oversight.schemas import Decision
 
 router = APIRouter(tags=["wallet deposits"])
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}/deposits", tags=["wallet ops"])

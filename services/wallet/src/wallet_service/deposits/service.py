@@ -18,12 +18,12 @@ from wallet_service import events
 from wallet_service.deposits import domain, repository
 from wallet_service.deposits.domain import BANK_TRANSFER, PENDING, SANDBOX, seal_order
 from wallet_service.deposits.models import Deposit
+from wallet_service.deposits.schemas import DepositChannelRead, DepositRead, GatewayAnswerRead
 from wallet_service.ledger.domain import DEPOSITS, MoneyError, checked_amount
 from wallet_service.ledger.service import main_wallet, move_against_house
 from wallet_service.merchants.service import brand_rules, rules_of
 from wallet_service.oversight import service as oversight
 from wallet_service.oversight.domain import needs_second_person, refuse_same_person
-from wallet_service.schemas import DepositChannelRead, DepositRead, GatewayAnswerRead
 
 
 def view(deposit: Deposit, *, with_account: bool = False) -> DepositRead:

@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from wallet_service.ledger.domain import VENDOR_WALLET, MoneyError, money_text
-from wallet_service.schemas import WalletSettingsRead
+from wallet_service.merchants.schemas import WalletSettingsRead
 
 
 class WalletMode(StrEnum):

@@ -10,8 +10,8 @@ from portal_kit.errors import DomainError
 from portal_kit.merchant import MERCHANT_PATTERN, MerchantCode
 from portal_kit.sessions import OpsAdmin, OpsViewer
 from wallet_service.deps import Db
+from wallet_service.merchants.schemas import MerchantWalletRead, SettingsChange, WalletSettingsRead
 from wallet_service.merchants.service import brand_rules, change_by_ops
-from wallet_service.schemas import MerchantWalletRead, SettingsChange, WalletSettingsRead
 
 public = APIRouter(tags=["wallet"])
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}", tags=["wallet ops"])

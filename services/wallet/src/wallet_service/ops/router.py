@@ -13,16 +13,11 @@ from portal_kit.sessions import OpsChecker, OpsMaker, OpsViewer
 from wallet_service.deps import Db
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.ops import service
+from wallet_service.ops.schemas import Adjustment, AdjustmentRead, AdjustmentRequestRead
 from wallet_service.oversight import service as oversight
+from wallet_service.oversight.schemas import Decision, WalletAuditRead
 from wallet_service.records import service as records
-from wallet_service.schemas import (
-    Adjustment,
-    AdjustmentRead,
-    AdjustmentRequestRead,
-    Decision,
-    RecordRead,
-    WalletAuditRead,
-)
+from wallet_service.records.schemas import RecordRead
 
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}", tags=["wallet ops"])
 Paging = Annotated[Page, Depends(page_params(default_size=50, max_size=200))]

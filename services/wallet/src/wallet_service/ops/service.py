@@ -20,9 +20,9 @@ from wallet_service.merchants.service import rules_of
 from wallet_service.ops import repository
 from wallet_service.ops.domain import APPROVED, PENDING, REJECTED
 from wallet_service.ops.models import AdjustmentRequest
+from wallet_service.ops.schemas import AdjustmentRead, AdjustmentRequestRead
 from wallet_service.oversight import service as oversight
 from wallet_service.oversight.domain import needs_second_person, refuse_same_person
-from wallet_service.schemas import AdjustmentRead, AdjustmentRequestRead
 
 
 async def adjust(

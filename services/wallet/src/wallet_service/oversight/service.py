@@ -13,7 +13,7 @@ from portal_kit.paging import Page
 from portal_kit.sessions import Principal
 from wallet_service.oversight import repository
 from wallet_service.oversight.models import OpsAudit
-from wallet_service.schemas import WalletAuditRead
+from wallet_service.oversight.schemas import WalletAuditRead
 
 
 def record(

@@ -12,7 +12,7 @@ from portal_kit.paging import Page, page_params
 from wallet_service.deps import Db, Member
 from wallet_service.records import service
 from wallet_service.records.domain import kinds_for
-from wallet_service.schemas import ConsolidatedRead, RecordRead
+from wallet_service.records.schemas import ConsolidatedRead, RecordRead
 
 router = APIRouter(tags=["wallet records"])
 Paging = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]

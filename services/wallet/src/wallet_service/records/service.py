@@ -8,10 +8,11 @@ from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.paging import Page, page_of
 from wallet_service import events
+from wallet_service.ledger.schemas import WalletRead
 from wallet_service.ledger.service import main_wallet
 from wallet_service.records import repository
 from wallet_service.records.domain import TYPE_OF_KIND
-from wallet_service.schemas import ConsolidatedRead, RecordRead, WalletRead
+from wallet_service.records.schemas import ConsolidatedRead, RecordRead
 from wallet_service.withdrawals import domain as withdrawal_states
 
 

@@ -8,10 +8,10 @@ from fastapi import APIRouter, Depends
 
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import Envelope, ok
-from wallet_service import payment_password
+from wallet_service.accounts.service import verify_payment_password
 from wallet_service.deps import Db, Member, Nats
-from wallet_service.schemas import UplineRead, UplineTransfer, UplineTransferRead, WalletTransfer
 from wallet_service.transfers import service
+from wallet_service.transfers.schemas import UplineRead, UplineTransfer, UplineTransferRead, WalletTransfer
 
 router = APIRouter(tags=["wallet"])
 
@@ -33,5 +33,5 @@ async def upline(db: Db, member: Member) -> Envelope[UplineRead]:
 async def transfer_to_upline(
     db: Db, nc: Nats, member: Member, body: Annotated[UplineTransfer, Depends(encrypted_body(UplineTransfer))]
 ) -> Envelope[UplineTransferRead]:
-    await payment_password.verify(nc, member.merchant, str(member.account_id), body.paymentPassword)
+    await verify_payment_password(nc, member.merchant, str(member.account_id), body.paymentPassword)
     return ok(await service.to_upline(db, member, body.amount, body.requestId))

@@ -13,7 +13,7 @@ from wallet_service.ledger.domain import MAIN, Leg, MoneyError, checked_amount, 
 from wallet_service.ledger.service import answer, claim, main_wallet, post
 from wallet_service.merchants.service import brand_rules
 from wallet_service.money import service as money
-from wallet_service.schemas import UplineRead, UplineTransferRead
+from wallet_service.transfers.schemas import UplineRead, UplineTransferRead
 
 
 async def between_wallets(

@@ -11,19 +11,19 @@ from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import Envelope, ok
 from portal_kit.sessions import OpsViewer
 from portal_kit.throttle import throttle
-from wallet_service import payment_password
+from wallet_service.accounts.service import verify_payment_password
 from wallet_service.deps import Db, Member, Nats, Valkey
 from wallet_service.ledger.domain import MoneyError
-from wallet_service.schemas import (
+from wallet_service.oversight.schemas import Decision
+from wallet_service.withdrawals import service
+from wallet_service.withdrawals.domain import CONFIRMATION_MAX_BODY_BYTES
+from wallet_service.withdrawals.schemas import (
     BankAccountBinding,
     BankAccountRead,
     Confirmation,
-    Decision,
     WithdrawalRead,
     WithdrawalRequest,
 )
-from wallet_service.withdrawals import service
-from wallet_service.withdrawals.domain import CONFIRMATION_MAX_BODY_BYTES
 
 router = APIRouter(prefix="/wps/v2/wallets", tags=["wallet withdrawals"])
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}/withdrawals", tags=["wallet ops"])
@@ -44,7 +44,7 @@ async def bind_bank_account(
 ) -> Envelope[BankAccountRead]:
     """(E) Bind a bank account to withdraw to; the payment password is checked first."""
     await throttle(valkey, f"wallet:bank-bindings:{member.merchant}:{member.account_id}", 10, 3600)
-    await payment_password.verify(nc, member.merchant, str(member.account_id), body.paymentPassword)
+    await verify_payment_password(nc, member.merchant, str(member.account_id), body.paymentPassword)
     return ok(await service.bind_bank_account(db, member, body.bankName, body.holderName, body.accountNumber))
 
 
@@ -53,7 +53,7 @@ async def request_withdrawal(
     db: Db, nc: Nats, member: Member, body: Annotated[WithdrawalRequest, Depends(encrypted_body(WithdrawalRequest))]
 ) -> Envelope[WithdrawalRead]:
     """(E) Hold the amount for ops to pay to a bound bank account; the payment password is checked first."""
-    await payment_password.verify(nc, member.merchant, str(member.account_id), body.paymentPassword)
+    await verify_payment_password(nc, member.merchant, str(member.account_id), body.paymentPassword)
     return ok(await service.request(db, member, body.amount, body.bankAccountId, body.requestId))
 
 

@@ -22,9 +22,9 @@ from wallet_service.ledger.service import hold, main_wallet, move_against_house,
 from wallet_service.merchants.service import rules_of
 from wallet_service.oversight import service as oversight
 from wallet_service.oversight.domain import WITHDRAWAL_ACTION_ROLES, check_second_person, require_role
-from wallet_service.schemas import BankAccountRead, WithdrawalRead
 from wallet_service.withdrawals import domain, repository
 from wallet_service.withdrawals.models import BankAccount, Withdrawal
+from wallet_service.withdrawals.schemas import BankAccountRead, WithdrawalRead
 
 MAX_BANK_ACCOUNTS = 5
 
