@@ -7,10 +7,10 @@ from fastapi import FastAPI
 from portal_kit.app import create_app
 from portal_kit.encryption import PayloadKeys
 from portal_kit.messaging.relay import connect_nats
-from wallet_service.balance_router import router as balance
 from wallet_service.deposits import router as deposits
 from wallet_service.deposits import sandbox_gateway
 from wallet_service.i18n import MESSAGES
+from wallet_service.ledger import router as balance
 from wallet_service.merchants import router as merchants
 from wallet_service.ops import router as ops
 from wallet_service.records import router as records

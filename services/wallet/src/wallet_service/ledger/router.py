@@ -18,7 +18,7 @@ Caller = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT, Rol
 
 @router.get("/wps/v2/wallets/balance", operation_id="walletBalance", response_model=Envelope[BalanceRead])
 async def wallet_balance(request: Request, principal: Caller) -> Response:
-    # A hot read: one prepared statement, no ORM, no use case between (ledger/repository.py).
+    # A hot read: one prepared statement, no ORM, no use case between (repository.py).
     accounts = await member_wallets(request.app.state.db, principal.merchant, principal.account_id)
     if not accounts:
         raise NotFound("account.not_found")
