@@ -10,7 +10,7 @@ from portal_kit.messaging.relay import connect_nats
 from wallet_service.deposits import router as deposits
 from wallet_service.deposits import sandbox_gateway
 from wallet_service.i18n import MESSAGES
-from wallet_service.ledger import router as balance
+from wallet_service.ledger import router as ledger
 from wallet_service.merchants import router as merchants
 from wallet_service.ops import router as ops
 from wallet_service.records import router as records
@@ -35,7 +35,7 @@ async def _stop(app: FastAPI) -> None:
 def build_app(settings: WalletSettings | None = None) -> FastAPI:
     settings = settings or WalletSettings()
     routers = [
-        balance,
+        ledger.router,
         merchants.public,
         merchants.ops,
         transfers.router,
