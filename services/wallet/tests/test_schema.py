@@ -29,7 +29,7 @@ from wallet_service.ledger.models import JournalEntry
 from wallet_service.ledger.service import main_wallet, move_against_house
 from wallet_service.merchants.service import change_by_ops
 from wallet_service.models import Base
-from wallet_service.oversight.service import audit_log
+from wallet_service.oversight.service import audit_log, record
 
 MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
 # Rows of the audit as the wallet wrote them before migration 0010, each with its old ``detail``.
@@ -106,11 +106,14 @@ async def test_the_audit_written_before_the_kit_shape_reads_as_it_did_and_migrat
     try:
         admin = Principal(Role.OPS, "turkeyf2", username="burak", ops_roles=frozenset({OpsRole.ADMIN}))
         await change_by_ops(db, "turkeyf2", admin, {"confirm_minutes": 45})
+        async with db.transaction() as session:  # an action with no state before (most of them)
+            record(session, "turkeyf2", admin, "balance.adjust", "m-1", "goodwill", after={"amount": 5})
         shown = [(row.actor, row.action, row.detail) for row in await audit_log(db, "turkeyf2", Page(1, 50))]
     finally:
         await db.dispose()
     changed = {"before": {"confirmMinutes": 30}, "after": {"confirmMinutes": 45}}
     assert shown == [
+        ("burak", "balance.adjust", {"amount": 5}),
         ("burak", "settings.change", changed),
         *[("asli", action, detail) for action, detail in reversed(OLD_DETAILS)],
     ]

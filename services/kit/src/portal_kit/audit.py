@@ -33,8 +33,9 @@ class OpsAuditRecord:
     action: Mapped[str] = mapped_column(String(40))
     target: Mapped[str] = mapped_column(String(64))
     reason: Mapped[str | None] = mapped_column(String(500), nullable=True)
-    before: Mapped[dict[str, Any] | None] = mapped_column(JSONB, nullable=True)
-    after: Mapped[dict[str, Any] | None] = mapped_column(JSONB, nullable=True)
+    # ``None`` is SQL NULL, not JSON ``null``, so "no state" reads the same in SQL (``IS NULL``) as in Python.
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSONB(none_as_null=True), nullable=True)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSONB(none_as_null=True), nullable=True)
     ip: Mapped[str | None] = mapped_column(String(64), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 

@@ -38,6 +38,8 @@ def downgrade() -> None:
     op.create_index("ix_money_audit_merchant", "money_audit", ["merchant"], unique=False)
     op.add_column("money_audit", sa.Column("detail", postgresql.JSONB(astext_type=sa.Text()), nullable=True))
     # As ``WalletAuditRead.of`` shows a row: without a state before its after; else before and after side by side.
+    # A row may hold JSON null for "no state" (written before the kit stored None as SQL NULL): the same here.
+    op.execute("UPDATE money_audit SET before = NULLIF(before, 'null'::jsonb), after = NULLIF(after, 'null'::jsonb)")
     op.execute(
         """
         UPDATE money_audit SET detail = CASE
