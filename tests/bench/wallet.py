@@ -24,7 +24,8 @@ from portal_kit.sessions import Principal, Role
 from portal_kit.testing.plugin import issue_session
 from portal_stack.harness import Stack
 from wallet_service.ledger.domain import fingerprint, house_shard_number
-from wallet_service.money.service import MOVE, Movement
+from wallet_service.money.repository import MOVE
+from wallet_service.money.service import Movement
 
 RESULTS = Path(__file__).resolve().parent / "results"
 CONCURRENCY = 16

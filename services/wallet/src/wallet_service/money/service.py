@@ -21,7 +21,6 @@ from wallet_service.ledger.domain import (
 )
 from wallet_service.ledger.service import answer, claim, member_account, open_account, post
 from wallet_service.money import repository
-from wallet_service.money.repository import MOVE as MOVE  # the benchmark calls money_move straight (tests/bench)
 
 
 @dataclass(frozen=True)
