@@ -7,7 +7,7 @@ import pytest
 
 from portal_kit.db import Base, Database
 from portal_kit.messaging import inbox, outbox  # noqa: F401 - registers the outbox and inbox tables
-from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
+from portal_kit.testing.plugin import PortalServers, reset_servers
 
 
 @pytest.fixture(scope="session")
@@ -26,6 +26,4 @@ async def kit_db(kit_database_url: str) -> AsyncIterator[Database]:
 
 @pytest.fixture(autouse=True)
 async def clean_state(portal_servers: PortalServers, kit_db: Database, kit_database_url: str) -> None:
-    await reset_database(kit_database_url)
-    await reset_streams(portal_servers.nats_url)
-    await reset_redis(portal_servers.redis_url)
+    await reset_servers(portal_servers, kit_database_url)

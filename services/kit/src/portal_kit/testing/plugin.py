@@ -2,8 +2,10 @@
 temporary data, so tests run beside a running portal and leave nothing behind.
 
 Fixtures: ``portal_servers`` (session; URLs and the processes), ``nats_server_factory`` (a private NATS a
-test may stop and restart), and the helpers ``reset_database``, ``reset_streams``, ``reset_redis`` that a
-service's conftest composes into its per-test clean state.
+test may stop and restart). Helpers: ``running_processes`` (started, ready, stopped after), the per-test clean
+state (``reset_servers``: a service's databases emptied, streams deleted, Valkey flushed; or each alone,
+``reset_database``, ``reset_streams``, ``reset_redis``), ``seeded`` (a seed run on a database) and
+``issue_session``.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ import os
 import secrets
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypedDict
 
 import nats
 import pytest
@@ -23,7 +26,7 @@ from nats.js.errors import NotFoundError
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from portal_kit.db import async_url
+from portal_kit.db import Database, async_url
 from portal_kit.servers import (
     ManagedProcess,
     NatsUser,
@@ -42,6 +45,14 @@ from portal_kit.valkey_link import ValkeyLink
 TEST_USER = "admin"
 
 
+class ServiceUrls(TypedDict):
+    """What a service's settings take from the run's servers: ``Settings(**servers.service_urls(url), ...)``."""
+
+    database_url: str
+    redis_url: str
+    nats_url: str
+
+
 @dataclass
 class PortalServers:
     pg_admin_url: str
@@ -56,6 +67,24 @@ class PortalServers:
         """Create (once) and return the URL of the database ``name``."""
         ensure_database(self.pg_admin_url, name)
         return database_url(self.pg_admin_url, name)
+
+    def service_urls(self, database_url: str) -> ServiceUrls:
+        """A service's database ``database_url`` with the run's Valkey and NATS."""
+        return ServiceUrls(database_url=database_url, redis_url=self.redis_url, nats_url=self.nats_url)
+
+
+@contextlib.contextmanager
+def running_processes(*processes: ManagedProcess, ready_within: float = 60.0) -> Iterator[None]:
+    """``processes`` started together, each ready within ``ready_within`` seconds, stopped (last first) after."""
+    try:
+        for process in processes:
+            process.start()
+        for process in processes:
+            process.wait_ready(ready_within)
+        yield
+    finally:
+        for process in reversed(processes):
+            process.stop()
 
 
 @pytest.fixture(scope="session")
@@ -83,25 +112,20 @@ def portal_servers() -> Iterator[PortalServers]:
         ),
     ]
     try:
-        for process in processes:
-            process.start()
-        for process in processes:
-            process.wait_ready(60)
-        servers = PortalServers(
-            pg_admin_url=f"postgresql://postgres@127.0.0.1:{pg_port}/postgres",
-            nats_url=f"nats://{TEST_USER}:{password}@127.0.0.1:{nats_port}",
-            redis_url=f"redis://{TEST_USER}:{password}@127.0.0.1:{valkey_port}/0",
-            postgres=processes[0],
-            nats=processes[1],
-            valkey=processes[2],
-            root=root,
-        )
-        os.environ["NATS_URL"] = servers.nats_url
-        os.environ["REDIS_URL"] = servers.redis_url
-        yield servers
+        with running_processes(*processes):
+            servers = PortalServers(
+                pg_admin_url=f"postgresql://postgres@127.0.0.1:{pg_port}/postgres",
+                nats_url=f"nats://{TEST_USER}:{password}@127.0.0.1:{nats_port}",
+                redis_url=f"redis://{TEST_USER}:{password}@127.0.0.1:{valkey_port}/0",
+                postgres=processes[0],
+                nats=processes[1],
+                valkey=processes[2],
+                root=root,
+            )
+            os.environ["NATS_URL"] = servers.nats_url
+            os.environ["REDIS_URL"] = servers.redis_url
+            yield servers
     finally:
-        for process in reversed(processes):
-            process.stop()
         shutil.rmtree(root, ignore_errors=True)
 
 
@@ -169,6 +193,24 @@ async def reset_redis(url: str) -> None:
         await link.flushdb()
     finally:
         await link.aclose()
+
+
+async def reset_servers(servers: PortalServers, *database_urls: str) -> None:
+    """A test's clean state: the databases ``database_urls`` emptied, every stream deleted, Valkey flushed."""
+    for url in database_urls:
+        await reset_database(url)
+    await reset_streams(servers.nats_url)
+    await reset_redis(servers.redis_url)
+
+
+async def seeded(database_url: str, seed: Callable[[Database], Awaitable[Any]]) -> Any:
+    """``seed`` run on the database ``database_url`` (a brand, a catalogue) over a connection of its own; its
+    answer."""
+    db = Database(database_url, pool_size=1)
+    try:
+        return await seed(db)
+    finally:
+        await db.dispose()
 
 
 async def issue_session(redis_url: str, principal: Principal, ttl_seconds: int = 600) -> str:
