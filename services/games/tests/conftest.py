@@ -4,21 +4,21 @@ its own database), as the games service reaches them in production."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
-import httpx
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
-from games_helpers import Games
+from fastapi import FastAPI
+from games_helpers import MERCHANT, Games
 
 from games_service.main import build_app
 from games_service.seed import seed as seed_catalogue
 from games_service.settings import GamesSettings
 from portal_kit.db import Database
-from portal_kit.messaging.rpc import Responder
-from portal_kit.testing.fixtures import migrated_database, opened_database
-from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
+from portal_kit.testing.clients import asgi_client, loop_back
+from portal_kit.testing.fixtures import migrated_database, opened_database, responder, running_service, started_app
+from portal_kit.testing.plugin import PortalServers, reset_servers, seeded
 from portal_stack.harness import running_site
 from site_service.seed import seed as seed_site
 from wallet_service.money.rpc import money_answers
@@ -32,11 +32,7 @@ wallet_database_url = migrated_database("wallet_for_games", "wallet")
 site_database_url = migrated_database("site_for_games", "site")
 
 
-@pytest.fixture(scope="session")
-def site_worker(portal_servers: PortalServers, site_database_url: str) -> Iterator[None]:
-    arguments = (site_database_url, portal_servers.redis_url, portal_servers.nats_url, portal_servers.root / "logs")
-    with running_site(*arguments):
-        yield
+site_worker = running_service(running_site, "site_database_url")
 
 
 games_db = opened_database("games_database_url", pool_size=20, max_overflow=10)
@@ -47,34 +43,16 @@ wallet_db = opened_database("wallet_database_url", pool_size=20, max_overflow=10
 
 @pytest.fixture
 async def clean(
-    portal_servers: PortalServers,
-    games_database_url: str,
-    wallet_database_url: str,
-    site_database_url: str,
-    games_db: Database,
-    site_worker: None,
-) -> None:
-    await reset_database(games_database_url)
-    await reset_database(wallet_database_url)
-    await reset_database(site_database_url)
-    await reset_streams(portal_servers.nats_url)
-    await reset_redis(portal_servers.redis_url)
-    site_db = Database(site_database_url, pool_size=1)
-    try:
-        await seed_site(site_db)
-    finally:
-        await site_db.dispose()
+    portal_servers: PortalServers, games_database_url: str, wallet_database_url: str, site_database_url: str,
+    games_db: Database, site_worker: str,
+) -> None:  # fmt: skip
+    await reset_servers(portal_servers, games_database_url, wallet_database_url, site_database_url)
+    await seeded(site_database_url, seed_site)
     await seed_catalogue(games_db)
 
 
-@pytest.fixture
-async def wallet_responder(portal_servers: PortalServers, wallet_db: Database, clean: None) -> AsyncIterator[Responder]:
-    """The wallet worker's money API on NATS, as games reach it in production."""
-    responder = Responder(portal_servers.nats_url, name="wallet-for-games-test")
-    money_answers(responder, wallet_db)
-    await responder.start()
-    yield responder
-    await responder.stop()
+# The wallet worker's money API on NATS, as games reach it in production.
+wallet_responder = responder("wallet-for-games-test", money_answers, "wallet_db", after=("clean",))
 
 
 @pytest.fixture(scope="session")
@@ -105,27 +83,22 @@ def games_settings(
 ) -> GamesSettings:  # fmt: skip
     (aggregator_private, aggregator_public), (operator_private, operator_public) = _pem(hub88_key), _pem(operator_key)
     return GamesSettings(
-        database_url=games_database_url, redis_url=portal_servers.redis_url, nats_url=portal_servers.nats_url,
+        **portal_servers.service_urls(games_database_url),
         hub88_public_key=aggregator_public, hub88_simulator_private_key=aggregator_private,
         hub88_operator_private_key=operator_private, hub88_simulator_operator_public_key=operator_public,
     )  # fmt: skip
 
 
+app = started_app(build_app, "games_settings", after=("wallet_responder",))
+
+
 @pytest.fixture
 async def games(
-    portal_servers: PortalServers, games_settings: GamesSettings, games_db: Database, wallet_db: Database,
-    wallet_responder: Responder,
-) -> AsyncIterator[Games]:  # fmt: skip
-    app = build_app(games_settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        # Hub88's Games API (the simulator) and the portal's public address are this app, as the gateway would
-        # route them.
-        await app.state.hub88_http.aclose()
-        await app.state.hub88_sim_http.aclose()
-        app.state.hub88_http = httpx.AsyncClient(transport=transport, base_url="http://portal/wps/games/hub88-sim")
-        app.state.hub88_sim_http = httpx.AsyncClient(transport=transport, base_url="http://portal")
-        async with httpx.AsyncClient(
-            transport=transport, base_url="http://portal", headers={"Language": "EN", "Merchant": "turkeyf2"}
-        ) as http:
-            yield Games(http, games_db, wallet_db, portal_servers.redis_url, app)
+    portal_servers: PortalServers, app: FastAPI, games_db: Database, wallet_db: Database
+) -> AsyncIterator[Games]:
+    # Hub88's Games API (the simulator) and the portal's public address are this app, as the gateway would route
+    # them.
+    await loop_back(app, "hub88_http", "http://portal/wps/games/hub88-sim")
+    await loop_back(app, "hub88_sim_http", "http://portal")
+    async with asgi_client(app, Language="EN", Merchant=MERCHANT) as http:
+        yield Games(http, games_db, wallet_db, portal_servers.redis_url, app)

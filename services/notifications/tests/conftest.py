@@ -13,7 +13,7 @@ from notifications_service.settings import NotificationsSettings
 from notifications_service.worker import build_worker
 
 from portal_kit.testing.fixtures import migrated_database
-from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
+from portal_kit.testing.plugin import PortalServers, reset_servers, running_processes
 
 notifications_database_url = migrated_database("notifications_test", "notifications")
 
@@ -22,34 +22,21 @@ notifications_database_url = migrated_database("notifications_test", "notificati
 def replicas(portal_servers: PortalServers, notifications_database_url: str) -> Iterator[list[Replica]]:
     """Two API processes of the service, as two pods behind the gateway."""
     processes = [replica_process(portal_servers, notifications_database_url, f"notifications-{n}") for n in "ab"]
-    for process in processes:
-        process.start()
-    try:
-        for process in processes:
-            process.wait_ready(60)
+    with running_processes(*processes):
         yield [Replica(process) for process in processes]
-    finally:
-        for process in processes:
-            process.stop()
 
 
 @pytest.fixture
 def spare_replica(portal_servers: PortalServers, notifications_database_url: str) -> Iterator[Replica]:
     """A third API process, for a test that kills it."""
     process = replica_process(portal_servers, notifications_database_url, "notifications-spare")
-    process.start()
-    try:
-        process.wait_ready(60)
+    with running_processes(process):
         yield Replica(process)
-    finally:
-        process.stop()
 
 
 @pytest.fixture
 def settings(portal_servers: PortalServers, notifications_database_url: str) -> NotificationsSettings:
-    return NotificationsSettings(
-        database_url=notifications_database_url, redis_url=portal_servers.redis_url, nats_url=portal_servers.nats_url
-    )
+    return NotificationsSettings(**portal_servers.service_urls(notifications_database_url))
 
 
 @pytest.fixture
@@ -58,9 +45,7 @@ async def notifications(
     replicas: list[Replica],
 ) -> AsyncIterator[Notifications]:  # fmt: skip
     """A clean state, the worker consuming, and the two replicas."""
-    await reset_database(notifications_database_url)
-    await reset_streams(portal_servers.nats_url)
-    await reset_redis(portal_servers.redis_url)
+    await reset_servers(portal_servers, notifications_database_url)
     worker = build_worker(settings)
     running = asyncio.create_task(worker.run())
     helper = Notifications(portal_servers, replicas, notifications_database_url)

@@ -7,9 +7,10 @@ import pytest
 from fastapi import FastAPI
 
 from portal_kit.db import Database
-from portal_kit.sessions import OpsRole, Principal, Role
-from portal_kit.testing.fixtures import migrated_database
-from portal_kit.testing.plugin import PortalServers, issue_session, reset_database, reset_redis, reset_streams
+from portal_kit.testing.clients import asgi_client
+from portal_kit.testing.fixtures import migrated_database, opened_database, started_app
+from portal_kit.testing.plugin import PortalServers, reset_servers
+from portal_kit.testing.sessions import member_session, ops_session
 from site_service.main import build_app
 from site_service.seed import seed
 from site_service.settings import SiteSettings
@@ -19,50 +20,33 @@ site_database_url = migrated_database("site_test", "site")
 
 @pytest.fixture(scope="session")
 def site_settings(portal_servers: PortalServers, site_database_url: str) -> SiteSettings:
-    return SiteSettings(
-        database_url=site_database_url, redis_url=portal_servers.redis_url, nats_url=portal_servers.nats_url
-    )
+    return SiteSettings(**portal_servers.service_urls(site_database_url))
 
 
-@pytest.fixture(scope="session")
-async def site_db(site_settings: SiteSettings) -> AsyncIterator[Database]:
-    db = Database(site_settings.database_url)
-    yield db
-    await db.dispose()
+site_db = opened_database("site_database_url")
 
 
 @pytest.fixture
 async def demo_brand(portal_servers: PortalServers, site_database_url: str, site_db: Database) -> None:
     """Every test starts from an empty database holding only the seeded demo brand, and empty Redis and NATS."""
-    await reset_database(site_database_url)
-    await reset_streams(portal_servers.nats_url)
-    await reset_redis(portal_servers.redis_url)
+    await reset_servers(portal_servers, site_database_url)
     assert await seed(site_db)
 
 
-@pytest.fixture
-async def app(site_settings: SiteSettings, demo_brand: None) -> AsyncIterator[FastAPI]:
-    application = build_app(site_settings)
-    async with application.router.lifespan_context(application):
-        yield application
+app = started_app(build_app, "site_settings", after=("demo_brand",))
 
 
 @pytest.fixture
 async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://site") as http:
+    async with asgi_client(app, "http://site") as http:
         yield http
 
 
 @pytest.fixture
 async def ops_token(portal_servers: PortalServers) -> str:
-    return await issue_session(
-        portal_servers.redis_url,
-        Principal(role=Role.OPS, merchant="*", username="ayse.ops", ops_roles=frozenset({OpsRole.ADMIN})),
-    )
+    return await ops_session(portal_servers.redis_url, "ayse.ops")
 
 
 @pytest.fixture
 async def member_token(portal_servers: PortalServers) -> str:
-    return await issue_session(
-        portal_servers.redis_url, Principal(role=Role.MEMBER, merchant="turkeyf2", account_id="m-1", account_type=0)
-    )
+    return await member_session(portal_servers.redis_url, "turkeyf2", "m-1")
