@@ -10,8 +10,8 @@ import httpx
 from fastapi import FastAPI
 
 from portal_kit.db import Database
-from portal_kit.sessions import Principal, Role
-from portal_kit.testing.plugin import issue_session
+from portal_kit.sessions import Role
+from portal_kit.testing.sessions import member_session
 from wallet_service.accounts.handlers import NewAccount, open_wallets
 from wallet_service.money.service import Movement, credit
 
@@ -38,8 +38,8 @@ class Games:
             await open_wallets(session, MERCHANT, NewAccount(account_id, account_type), "TRY", 0)
         if balance:  # a real movement from the house, as a deposit would be
             await credit(self.wallet_db, Movement(MERCHANT, account_id, "TRY", balance, f"test-funds:{account_id}"))
-        token = await issue_session(
-            self.redis_url, Principal(role, MERCHANT, account_id, account_type=account_type, username=username)
+        token = await member_session(
+            self.redis_url, MERCHANT, account_id, account_type=account_type, username=username, role=role
         )
         return account_id, token
 
@@ -48,8 +48,7 @@ class Games:
         account_id = str(uuid.uuid4())
         async with self.wallet_db.transaction() as session:
             await open_wallets(session, MERCHANT, NewAccount(account_id, 4), "TRY", play_money)
-        principal = Principal(Role.TRIAL, MERCHANT, account_id, account_type=4, username="guest")
-        return account_id, await issue_session(self.redis_url, principal)
+        return account_id, await member_session(self.redis_url, MERCHANT, account_id, account_type=4, username="guest")
 
     async def balance(self, account_id: str, wallet: str = "main") -> int:
         row = await self.wallet_db.call(

@@ -20,8 +20,8 @@ from lottery_service.draws.keys import SeedKeys
 from lottery_service.draws.models import Issue
 from lottery_service.settings import LotterySettings
 from portal_kit.db import Database
-from portal_kit.sessions import Principal, Role
-from portal_kit.testing.plugin import issue_session
+from portal_kit.sessions import Role
+from portal_kit.testing.sessions import member_session
 from wallet_service.accounts.handlers import NewAccount, open_wallets
 from wallet_service.money.service import Movement, credit
 from wallet_service.reconcile import differences
@@ -51,8 +51,8 @@ class Lottery:
             await open_wallets(session, MERCHANT, NewAccount(account_id, account_type), "TRY", 0)
         if balance:
             await credit(self.wallet_db, Movement(MERCHANT, account_id, "TRY", balance, f"test-funds:{account_id}"))
-        token = await issue_session(
-            self.redis_url, Principal(role, MERCHANT, account_id, account_type=account_type, username=username)
+        token = await member_session(
+            self.redis_url, MERCHANT, account_id, account_type=account_type, username=username, role=role
         )
         return account_id, token
 

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-import nats
 import psycopg
 from notifications_service.inbox.handlers import message_of
 from notifications_service.inbox.models import MemberMessage
@@ -30,8 +29,10 @@ from portal_events import (
 )
 from portal_kit.messaging.events import EVENT_ID_HEADER, MSG_ID_HEADER, new_event
 from portal_kit.servers import ManagedProcess, free_port, port_open
-from portal_kit.sessions import OpsRole, Principal, Role
-from portal_kit.testing.plugin import PortalServers, issue_session
+from portal_kit.sessions import OpsRole
+from portal_kit.testing.clients import nats_client
+from portal_kit.testing.plugin import PortalServers
+from portal_kit.testing.sessions import member_session, ops_session
 from portal_stack.services import WS_OPTIONS
 
 BRAND = "turkeyf2"
@@ -120,21 +121,20 @@ class Notifications:
 
     async def member(self, merchant: str = BRAND, account_type: int = 0) -> Member:
         account_id = str(uuid.uuid4())
-        role = Role.TRIAL if account_type == 4 else Role.MEMBER
-        principal = Principal(role=role, merchant=merchant, account_id=account_id, account_type=account_type,
-                              username=f"m{account_id[:8]}")  # fmt: skip
-        return Member(merchant, account_id, await issue_session(self.servers.redis_url, principal))
+        token = await member_session(
+            self.servers.redis_url, merchant, account_id, account_type=account_type, username=f"m{account_id[:8]}"
+        )
+        return Member(merchant, account_id, token)
 
     async def session(self, member: Member) -> str:
         """Another session of ``member`` (another login: another device, another browser)."""
-        principal = Principal(role=Role.MEMBER, merchant=member.merchant, account_id=member.account_id,
-                              account_type=0, username=f"m{member.account_id[:8]}")  # fmt: skip
-        return await issue_session(self.servers.redis_url, principal)
+        username = f"m{member.account_id[:8]}"
+        return await member_session(self.servers.redis_url, member.merchant, member.account_id, username=username)
 
     async def ops(self, *roles: OpsRole, merchants: tuple[str, ...] = ("*",)) -> str:
-        principal = Principal(role=Role.OPS, merchant="*", account_id=f"ops-{uuid.uuid4()}", username="ops.tester",
-                              ops_roles=frozenset(roles), ops_merchants=frozenset(merchants))  # fmt: skip
-        return await issue_session(self.servers.redis_url, principal)
+        return await ops_session(
+            self.servers.redis_url, "ops.tester", roles=roles, merchants=merchants, account_id=f"ops-{uuid.uuid4()}"
+        )
 
     async def connect(self, token: str, replica: int = 0, protocols: list[str] | None = None) -> Socket:
         connection = await connect(
@@ -156,22 +156,16 @@ class Notifications:
     async def publish(self, event: BaseModel, message_id: str | None = None) -> None:
         """As the producer's outbox relay does: on its stream, the event id as the message id (another message
         id with the same event is a redelivery by a relay that crashed before it marked the row sent)."""
-        nc = await nats.connect(self.servers.nats_url)
-        try:
+        async with nats_client(self.servers.nats_url) as nc:
             event_id = str(event.id)
             headers = {MSG_ID_HEADER: message_id or event_id, EVENT_ID_HEADER: event_id}
             await nc.jetstream().publish(event.SUBJECT, event.model_dump_json().encode(), headers=headers)
-        finally:
-            await nc.close()
 
     async def push(self, push: NotificationsPush) -> None:
         """As the worker does after its commit (or, without a message, as a worker of the previous version did)."""
-        nc = await nats.connect(self.servers.nats_url)
-        try:
+        async with nats_client(self.servers.nats_url) as nc:
             await publish(nc, push)
             await nc.flush()
-        finally:
-            await nc.close()
 
     @staticmethod
     async def stored(connection: psycopg.AsyncConnection[Any], member: Member, amount: int) -> MemberMessage:
@@ -249,8 +243,7 @@ class Notifications:
 
     async def wait_for_consumers(self, timeout: float = 30.0) -> None:
         """Until the worker's durable consumers exist (it creates them as it starts)."""
-        nc = await nats.connect(self.servers.nats_url)
-        try:
+        async with nats_client(self.servers.nats_url) as nc:
             js = nc.jetstream()
             async with asyncio.timeout(timeout):
                 while True:
@@ -261,8 +254,6 @@ class Notifications:
                         return
                     except Exception:  # noqa: BLE001 - not there yet
                         await asyncio.sleep(0.1)
-        finally:
-            await nc.close()
 
     async def close(self) -> None:
         for socket in self.sockets:
