@@ -1,0 +1,48 @@
+"""Facts counted into their member's hour; a team's figures for a period read from the hours."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agent_contracts_service.figures import repository
+from agent_contracts_service.figures.domain import Fact, Period, hour_of, period_bounds
+from agent_contracts_service.figures.schemas import FiguresRead, MemberFiguresRead, TeamFiguresRead
+from portal_kit.db import Database
+
+
+async def count(session: AsyncSession, merchant: str, account_id: str, at: datetime, currency: str, fact: Fact) -> None:
+    """Add ``fact`` to the hour of ``at`` (in the caller's transaction: the event's inbox claim)."""
+    await repository.add(session, merchant, account_id, hour_of(at), currency, fact)
+
+
+def _figures(row: Any) -> dict[str, Any]:
+    return {
+        "currency": row.currency, "activeMembers": int(row.active), "betCount": int(row.bet_count),
+        "stake": int(row.stake), "win": int(row.win), "validBet": int(row.valid_bet),
+        "profitLoss": int(row.win) - int(row.stake), "deposit": int(row.deposit), "withdrawal": int(row.withdrawal),
+    }  # fmt: skip
+
+
+async def team_figures(
+    db: Database, merchant: str, agent_id: str, period: Period, at: datetime, *, limit: int = 100, offset: int = 0
+) -> TeamFiguresRead:
+    """The figures of ``agent_id``'s downlines (every depth, not the agent itself) over the period holding ``at``."""
+    start, end = period_bounds(period, at)
+    async with db.reader() as session:
+        totals = await repository.team_totals(session, merchant, agent_id, start, end, min_depth=1)
+        members = await repository.team_members(
+            session, merchant, agent_id, start, end, min_depth=1, limit=limit, offset=offset
+        )
+    return TeamFiguresRead(
+        period=period.value, start=start, end=end,
+        totals=[FiguresRead(**_figures(row)) for row in totals],
+        members=[MemberFiguresRead(accountId=row.account_id, **_figures(row)) for row in members],
+    )  # fmt: skip
+
+
+async def team_valid_bet(session: AsyncSession, merchant: str, agent_id: str, start: datetime, end: datetime) -> int:
+    rows = await repository.team_totals(session, merchant, agent_id, start, end, min_depth=1)
+    return sum(int(row.valid_bet) for row in rows)

@@ -1,0 +1,58 @@
+"""The agent-contracts service against real servers: PostgreSQL, NATS and Valkey from the kit's plugin; the API in
+process over HTTP (ASGI), the worker consuming from JetStream the events the tests publish there as their producers
+would (``Nats-Msg-Id`` = the event id), and answering the wallet's request on NATS."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+from agent_contracts_helpers import MERCHANT, AgentContracts
+
+from agent_contracts_service.main import build_app
+from agent_contracts_service.settings import AgentContractsSettings
+from agent_contracts_service.worker import build_worker
+from portal_kit.db import Database
+from portal_kit.testing.fixtures import migrated_database, opened_database
+from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
+
+agent_contracts_database_url = migrated_database("agent_contracts_test", "agent_contracts")
+agent_contracts_db = opened_database("agent_contracts_database_url", pool_size=10, max_overflow=10)
+
+
+@pytest.fixture
+def settings(portal_servers: PortalServers, agent_contracts_database_url: str) -> AgentContractsSettings:
+    return AgentContractsSettings(**portal_servers.service_urls(agent_contracts_database_url))
+
+
+@pytest.fixture
+async def ac(
+    portal_servers: PortalServers, agent_contracts_database_url: str, agent_contracts_db: Database,
+    settings: AgentContractsSettings,
+) -> AsyncIterator[AgentContracts]:  # fmt: skip
+    """A clean state and the API (no worker: a test that needs events asks for ``worker`` too)."""
+    await reset_database(agent_contracts_database_url)
+    await reset_redis(portal_servers.redis_url)
+    app = build_app(settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://portal", headers={"Language": "EN", "Merchant": MERCHANT}
+        ) as http:
+            yield AgentContracts(http, agent_contracts_db, portal_servers)
+
+
+@pytest.fixture
+async def worker(ac: AgentContracts, settings: AgentContractsSettings) -> AsyncIterator[None]:
+    """The worker consuming from clean streams and answering its request."""
+    await reset_streams(ac.servers.nats_url)
+    running = build_worker(settings)
+    task = asyncio.create_task(running.run())
+    try:
+        await ac.wait_for_consumers()
+        yield
+    finally:
+        running.stop_requested.set()
+        await task
