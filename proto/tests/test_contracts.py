@@ -24,7 +24,10 @@ REGISTRY_FILE: dict[str, Any] = yaml.safe_load((ROOT / "registry.yaml").read_tex
 REGISTRY: dict[str, Any] = REGISTRY_FILE["events"]
 RPC: dict[str, Any] = REGISTRY_FILE["rpc"]
 PUSHES: dict[str, Any] = REGISTRY_FILE["pushes"]
-KNOWN_SERVICES = {path.name for path in (REPO / "services").iterdir() if path.is_dir() and path.name != "kit"}
+# Services by their public name (ARCHITECTURE §2): the folder services/agent_contracts is agent-contracts.
+KNOWN_SERVICES = {
+    path.name.replace("_", "-") for path in (REPO / "services").iterdir() if path.is_dir() and path.name != "kit"
+}
 FORMATS = FormatChecker()
 
 

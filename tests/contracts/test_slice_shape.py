@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SERVICES = ("auth", "games", "lottery", "notifications", "site", "wallet")
+SERVICES = ("agent_contracts", "auth", "games", "lottery", "notifications", "site", "wallet")
 
 # Files that hold queries or table definitions by their role.
 QUERY_HOMES = {"repository.py", "models.py"}

@@ -231,6 +231,32 @@ export interface WalletWithdrawalRejectedV1 {
   data: WalletWithdrawalRejectedV1Data;
 }
 
+/** The contract fields of a member's consolidated info (spec §3): asked by the wallet for a signed-in, non-trial account of a brand with AGENTPOLICY3 on. */
+export interface ContractInfoRequest {
+  merchant: string;
+  accountId: string;
+}
+
+export interface ContractInfo {
+  /** Daily wage. */
+  dailysalreqtype: 0 | 1 | 2 | 3;
+  /** Dividend (bonus share). */
+  divtypereq: 0 | 1 | 2 | 3;
+  /** Hourly salary. */
+  contracthoursalreq: 0 | 1 | 2 | 3;
+  /** Real-time salary. */
+  realtimesalreqtype: 0 | 1 | 2 | 3;
+}
+
+/** Per contract type, where the account stands: 0 no contract, 1 a signed contract, 2 a new contract offered and waiting for its answer, 3 a termination offered and waiting for its answer (a waiting offer shows over a signed contract). */
+export interface ContractInfoReply {
+  success: boolean;
+  value: ContractInfo | null;
+  /** A stable refusal code, e.g. request.invalid. */
+  errorCode: string | null;
+  message: string | null;
+}
+
 /** Check a member's payment password (5 wrong answers in 15 minutes lock it). */
 export interface PaymentPasswordVerifyRequest {
   merchant: string;
@@ -426,6 +452,7 @@ export interface EventsBySubject {
 export type EventSubject = keyof EventsBySubject;
 
 export interface RpcBySubject {
+  "rpc.agent-contracts.contract_info": { request: ContractInfoRequest; reply: ContractInfoReply };
   "rpc.auth.payment_password.verify": { request: PaymentPasswordVerifyRequest; reply: PaymentPasswordVerifyReply };
   "rpc.site.brand": { request: SiteBrandRequest; reply: SiteBrandReply };
   "rpc.wallet.balance": { request: WalletBalanceRequest; reply: WalletBalanceReply };

@@ -33,6 +33,19 @@ export interface AffiliateRead {
   valid: boolean;
 }
 
+export interface AgentContractsAuditRead {
+  id: number;
+  merchant: string;
+  actor: string;
+  action: string;
+  target: string;
+  reason?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  ip?: string | null;
+  at: string;
+}
+
 export interface Analytics {
   gtagId: string;
 }
@@ -208,6 +221,13 @@ export interface CancelRead {
   balance: number;
 }
 
+export interface CancelWarningRead {
+  accountId: string;
+  contractId: number | null;
+  requestId: number | null;
+  ratio: number | null;
+}
+
 export interface CaptchaFlagRead {
   captcha: boolean;
 }
@@ -243,6 +263,33 @@ export interface ConsolidatedRead {
   pendingWithdrawals: number;
   totalDeposited: number;
   totalWithdrawn: number;
+}
+
+export interface ContractRead {
+  id: number;
+  kind: string;
+  accountId: string;
+  uplineId: string | null;
+  terms: Record<string, unknown>;
+  ratio: number;
+  status: string;
+  endReason: string | null;
+  startedAt: string;
+  endedAt: string | null;
+}
+
+export interface ContractStateRead {
+  kind: string;
+  accountId: string;
+  contract: ContractRead | null;
+  pending: RequestRead | null;
+  cancels: Array<CancelWarningRead>;
+}
+
+export interface ContractsRead {
+  own: Array<ContractRead>;
+  downlines: Array<ContractRead>;
+  pending: Array<RequestRead>;
 }
 
 export interface Decision {
@@ -303,6 +350,30 @@ export interface DiceRoundRead {
   fairness: FairnessRead;
   capped?: boolean;
   dice: DiceOutcome;
+}
+
+export interface DividendCall {
+  action: "read" | "offer" | "sign" | "terminate" | "refuse";
+  downlineId?: string | null;
+  requestType?: "NEW" | "TERMINATION" | null;
+  requestId?: number | null;
+  terms?: DividendTerms | null;
+}
+
+export interface DividendGrant {
+  reason: string;
+  terms: DividendTerms;
+}
+
+export interface DividendTerms {
+  period: "D" | "W" | "H" | "M";
+  tiers: Array<DividendTier>;
+}
+
+export interface DividendTier {
+  minProfitLoss: number;
+  minActiveMembers: number;
+  ratio: number;
 }
 
 export interface DomainRouteItem {
@@ -381,6 +452,18 @@ export interface FeedbackReceipt {
   id: number;
 }
 
+export interface FiguresRead {
+  currency: string;
+  activeMembers: number;
+  betCount: number;
+  stake: number;
+  win: number;
+  validBet: number;
+  profitLoss: number;
+  deposit: number;
+  withdrawal: number;
+}
+
 export interface FlagChanges {
   flags: Record<string, boolean>;
 }
@@ -410,6 +493,11 @@ export interface GatewayAnswerRead {
   status: string;
 }
 
+export interface GrantedRead {
+  previous: ContractRead | null;
+  contract: ContractRead;
+}
+
 export interface Health {
   status: "alive" | "ready";
 }
@@ -433,6 +521,19 @@ export interface HelpTopicRead {
   key: string;
   title: string;
   content: string;
+}
+
+export interface HistoryRead {
+  id: number;
+  kind: string;
+  accountId: string;
+  uplineId: string | null;
+  action: string;
+  actor: string;
+  requestId: number | null;
+  contractId: number | null;
+  ratio: number | null;
+  at: string;
 }
 
 export interface Hub88Answer {
@@ -469,6 +570,8 @@ export interface JackpotRead {
   amount: number;
   winners: Array<WinnerRead>;
 }
+
+export type Kind = "DIVIDEND" | "DAILY_WAGE" | "HOURLY_SALARY" | "REALTIME_SALARY";
 
 export interface LaunchRead {
   nodeId: number;
@@ -575,6 +678,19 @@ export interface MarkRead {
 
 export interface MarkedRead {
   marked: number;
+}
+
+export interface MemberFiguresRead {
+  currency: string;
+  activeMembers: number;
+  betCount: number;
+  stake: number;
+  win: number;
+  validBet: number;
+  profitLoss: number;
+  deposit: number;
+  withdrawal: number;
+  accountId: string;
 }
 
 export interface MemberRead {
@@ -692,6 +808,13 @@ export interface MobileReset {
   confirmNewPassword?: string | null;
 }
 
+export interface MovedRead {
+  accountId: string;
+  uplineId: string;
+  previousUplineId: string | null;
+  depth: number;
+}
+
 export interface NewAgent {
   username: string;
   password: string;
@@ -797,6 +920,13 @@ export interface OpsSessionRead {
   merchants: Array<string>;
 }
 
+export interface PageRead_AgentContractsAuditRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<AgentContractsAuditRead>;
+}
+
 export interface PageRead_AnnouncementRead {
   pageNum: number;
   totalPages: number;
@@ -837,6 +967,13 @@ export interface PageRead_GameRead {
   totalPages: number;
   total: number;
   list: Array<GameRead>;
+}
+
+export interface PageRead_HistoryRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<HistoryRead>;
 }
 
 export interface PageRead_MessageRead {
@@ -885,6 +1022,8 @@ export interface PaymentPasswordRead {
   hasPaymentPassword: boolean;
 }
 
+export type Period = "D" | "W" | "H" | "M";
+
 export type PopupExecution = "A" | "B" | "F";
 
 export interface PrizeRead {
@@ -905,6 +1044,25 @@ export interface ProfitRowRead {
   validBet: number;
   win: number;
   profit: number;
+}
+
+export interface RealTimeCall {
+  action: "read" | "offer" | "sign" | "terminate" | "refuse";
+  downlineId?: string | null;
+  requestType?: "NEW" | "TERMINATION" | null;
+  requestId?: number | null;
+  terms?: RealTimeTerms | null;
+}
+
+export interface RealTimeGrant {
+  reason: string;
+  terms: RealTimeTerms;
+}
+
+export interface RealTimeTerms {
+  winRate: number;
+  lossRate: number;
+  betAmount: number;
 }
 
 export interface RecordRead {
@@ -975,6 +1133,20 @@ export interface RegisterRuleRead {
   acceptedPattern: string;
   minLength: number;
   maxLength: number;
+}
+
+export interface RequestRead {
+  id: number;
+  kind: string;
+  accountId: string;
+  uplineId: string;
+  requestType: string;
+  terms: Record<string, unknown> | null;
+  ratio: number | null;
+  contractId: number | null;
+  status: string;
+  createdAt: string;
+  decidedAt: string | null;
 }
 
 export interface ResetSentRead {
@@ -1207,6 +1379,27 @@ export interface SystemStatusRead {
   regionRestriction?: RegionRestrictionRead | null;
 }
 
+export interface TeamFiguresRead {
+  period: string;
+  start: string;
+  end: string;
+  totals: Array<FiguresRead>;
+  members: Array<MemberFiguresRead>;
+}
+
+export interface TeamMemberRead {
+  accountId: string;
+  username: string | null;
+  accountType: number | null;
+  uplineId: string | null;
+  depth: number;
+}
+
+export interface TeamRead {
+  members: Array<TeamMemberRead>;
+  truncated: boolean;
+}
+
 export interface TierRead {
   name: string;
   digits: number;
@@ -1239,6 +1432,11 @@ export interface TotpStateRead {
 
 export interface UnreadCountRead {
   count: number;
+}
+
+export interface UplineMove {
+  uplineId: string;
+  reason: string;
 }
 
 export interface UplineRead {
@@ -1321,6 +1519,29 @@ export interface VoidRequestRead {
   createdAt: string;
   decidedAt: string | null;
   betsToRefund?: number | null;
+}
+
+export interface VolumeTier {
+  minValidBet: number;
+  minActiveMembers: number;
+  ratio: number;
+}
+
+export interface WageCall {
+  action: "read" | "offer" | "sign" | "terminate" | "refuse";
+  downlineId?: string | null;
+  requestType?: "NEW" | "TERMINATION" | null;
+  requestId?: number | null;
+  terms?: WageTerms | null;
+}
+
+export interface WageGrant {
+  reason: string;
+  terms: WageTerms;
+}
+
+export interface WageTerms {
+  tiers: Array<VolumeTier>;
 }
 
 export interface WagerWrite {
@@ -1416,7 +1637,11 @@ export interface WithdrawalRequest {
 export const OPERATIONS = {
   addFavourite: { service: "games", method: "POST", path: "/wps/relay/MCSFE_addFavoriteGameV2" },
   affiliate: { service: "auth", method: "GET", path: "/wps/agent/affiliate" },
+  agentContractHistory: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/history" },
+  agentContracts: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/contracts" },
   agentLogin: { service: "auth", method: "POST", path: "/wps/session/login/agent" },
+  agentTeam: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team" },
+  agentTeamFigures: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/figures" },
   bankAccounts: { service: "wallet", method: "GET", path: "/wps/v2/wallets/bank-accounts" },
   banners: { service: "site", method: "GET", path: "/wps/system/banners" },
   betProfit: { service: "games", method: "GET", path: "/wps/games/records/profit" },
@@ -1431,8 +1656,12 @@ export const OPERATIONS = {
   confirmWithdrawal: { service: "wallet", method: "POST", path: "/wps/v2/wallets/withdrawals/{withdrawal_id}/confirmation" },
   consolidatedFunds: { service: "wallet", method: "GET", path: "/wps/member/info/funds/consolidated" },
   currentSeeds: { service: "games", method: "GET", path: "/wps/games/bgs/seeds" },
+  dailyWageContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCS2_processDailySalContract" },
+  dailyWageContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCS2_processDailySalContract" },
   deleteMessage: { service: "notifications", method: "DELETE", path: "/wps/notifications/messages/{messageId}" },
   depositChannels: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposit/channels" },
+  dividendContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCS2_processDividendReq" },
+  dividendContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCS2_processDividendReq" },
   domainRoute: { service: "site", method: "GET", path: "/wps/system/domainRoute" },
   favouriteGames: { service: "games", method: "GET", path: "/wps/relay/MCSFE_getFavoriteGamesList" },
   favouriteIds: { service: "games", method: "GET", path: "/wps/relay/MCSFE_getFavoriteGames" },
@@ -1444,6 +1673,8 @@ export const OPERATIONS = {
   gameVendors: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_newGameVendor" },
   helpCenter: { service: "site", method: "GET", path: "/wps/system/helpCenter" },
   hotGames: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_hotGamesV2" },
+  hourlySalaryContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCS2_processContractHourSalary" },
+  hourlySalaryContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCS2_processContractHourSalary" },
   hub88Balance: { service: "games", method: "POST", path: "/vendor/HUB88/user/balance" },
   hub88Bet: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/bet" },
   hub88Rollback: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/rollback" },
@@ -1482,6 +1713,7 @@ export const OPERATIONS = {
   opsAddPerson: { service: "auth", method: "POST", path: "/wps/ops/auth/people" },
   opsAdjustBalance: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/adjustments" },
   opsAdjustmentRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/adjustments" },
+  opsAgentContractsAudit: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/audit" },
   opsApproveDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/approve" },
   opsApproveLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/approve" },
   opsAudit: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/audit" },
@@ -1503,6 +1735,10 @@ export const OPERATIONS = {
   opsDeleteHelpTopics: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/help-topics/{item_id}" },
   opsDeposits: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/deposits" },
   opsGetMerchant: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}" },
+  opsGrantDailyWage: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/daily-wage" },
+  opsGrantDividend: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/dividend" },
+  opsGrantHourlySalary: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/hourly-salary" },
+  opsGrantRealTimeSalary: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/real-time-salary" },
   opsListAnnouncements: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/announcements" },
   opsListBanners: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/banners" },
   opsListFeedback: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/feedback" },
@@ -1513,6 +1749,7 @@ export const OPERATIONS = {
   opsLotteryVoidRequests: { service: "lottery", method: "GET", path: "/wps/ops/lottery/void-requests" },
   opsMe: { service: "auth", method: "GET", path: "/wps/ops/auth/me" },
   opsMemberJournal: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/journal" },
+  opsMoveTeamMember: { service: "agent-contracts", method: "POST", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/upline" },
   opsNotificationsAudit: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/audit" },
   opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
   opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
@@ -1534,6 +1771,8 @@ export const OPERATIONS = {
   opsWithdrawals: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/withdrawals" },
   opsWriteBroadcast: { service: "notifications", method: "POST", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
   playDragonTiger: { service: "games", method: "POST", path: "/wps/games/bgs/dragon-tiger/rounds" },
+  realTimeSalaryContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
+  realTimeSalaryContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
   recentGames: { service: "games", method: "GET", path: "/wps/relay/GCS_recentGame" },
   recentLogins: { service: "auth", method: "GET", path: "/wps/member/info/logins" },
   register: { service: "auth", method: "PUT", path: "/wps/member/register" },
@@ -1586,7 +1825,11 @@ export type OperationId = keyof typeof OPERATIONS;
 export interface OperationPathParams {
   addFavourite: Record<string, never>;
   affiliate: Record<string, never>;
+  agentContractHistory: Record<string, never>;
+  agentContracts: Record<string, never>;
   agentLogin: Record<string, never>;
+  agentTeam: Record<string, never>;
+  agentTeamFigures: Record<string, never>;
   bankAccounts: Record<string, never>;
   banners: Record<string, never>;
   betProfit: Record<string, never>;
@@ -1601,8 +1844,12 @@ export interface OperationPathParams {
   confirmWithdrawal: { withdrawal_id: string };
   consolidatedFunds: Record<string, never>;
   currentSeeds: Record<string, never>;
+  dailyWageContract: Record<string, never>;
+  dailyWageContractAction: Record<string, never>;
   deleteMessage: { messageId: number };
   depositChannels: Record<string, never>;
+  dividendContract: Record<string, never>;
+  dividendContractAction: Record<string, never>;
   domainRoute: Record<string, never>;
   favouriteGames: Record<string, never>;
   favouriteIds: Record<string, never>;
@@ -1614,6 +1861,8 @@ export interface OperationPathParams {
   gameVendors: Record<string, never>;
   helpCenter: Record<string, never>;
   hotGames: Record<string, never>;
+  hourlySalaryContract: Record<string, never>;
+  hourlySalaryContractAction: Record<string, never>;
   hub88Balance: Record<string, never>;
   hub88Bet: Record<string, never>;
   hub88Rollback: Record<string, never>;
@@ -1652,6 +1901,7 @@ export interface OperationPathParams {
   opsAddPerson: Record<string, never>;
   opsAdjustBalance: { code: string; account_id: string };
   opsAdjustmentRequests: { code: string };
+  opsAgentContractsAudit: { code: string };
   opsApproveDeposit: { code: string; deposit_id: string };
   opsApproveLotteryVoid: { requestId: string };
   opsAudit: { code: string };
@@ -1673,6 +1923,10 @@ export interface OperationPathParams {
   opsDeleteHelpTopics: { code: string; item_id: number };
   opsDeposits: { code: string };
   opsGetMerchant: { code: string };
+  opsGrantDailyWage: { code: string; accountId: string };
+  opsGrantDividend: { code: string; accountId: string };
+  opsGrantHourlySalary: { code: string; accountId: string };
+  opsGrantRealTimeSalary: { code: string; accountId: string };
   opsListAnnouncements: { code: string };
   opsListBanners: { code: string };
   opsListFeedback: { code: string };
@@ -1683,6 +1937,7 @@ export interface OperationPathParams {
   opsLotteryVoidRequests: Record<string, never>;
   opsMe: Record<string, never>;
   opsMemberJournal: { code: string; account_id: string };
+  opsMoveTeamMember: { code: string; accountId: string };
   opsNotificationsAudit: { code: string };
   opsPeople: Record<string, never>;
   opsProposeLotteryVoid: { gameCode: string; issue: string };
@@ -1704,6 +1959,8 @@ export interface OperationPathParams {
   opsWithdrawals: { code: string };
   opsWriteBroadcast: { code: string };
   playDragonTiger: Record<string, never>;
+  realTimeSalaryContract: Record<string, never>;
+  realTimeSalaryContractAction: Record<string, never>;
   recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
   register: Record<string, never>;
@@ -1754,7 +2011,11 @@ export interface OperationPathParams {
 export interface OperationQuery {
   addFavourite: Record<string, never>;
   affiliate: { code: string; domain?: string };
+  agentContractHistory: { kind?: Kind | null; pageNo?: number; pageSize?: number };
+  agentContracts: Record<string, never>;
   agentLogin: Record<string, never>;
+  agentTeam: Record<string, never>;
+  agentTeamFigures: { period?: Period; date?: string | null; pageNo?: number; pageSize?: number };
   bankAccounts: Record<string, never>;
   banners: { group: BannerGroup };
   betProfit: { startDate?: string | null; endDate?: string | null };
@@ -1769,8 +2030,12 @@ export interface OperationQuery {
   confirmWithdrawal: Record<string, never>;
   consolidatedFunds: Record<string, never>;
   currentSeeds: Record<string, never>;
+  dailyWageContract: { downlineId?: string | null };
+  dailyWageContractAction: Record<string, never>;
   deleteMessage: Record<string, never>;
   depositChannels: Record<string, never>;
+  dividendContract: { downlineId?: string | null };
+  dividendContractAction: Record<string, never>;
   domainRoute: Record<string, never>;
   favouriteGames: { gameType?: string | null; vendor?: string | null; pageNo?: number; pageSize?: number };
   favouriteIds: Record<string, never>;
@@ -1782,6 +2047,8 @@ export interface OperationQuery {
   gameVendors: Record<string, never>;
   helpCenter: { lang?: string | null; device?: string };
   hotGames: Record<string, never>;
+  hourlySalaryContract: { downlineId?: string | null };
+  hourlySalaryContractAction: Record<string, never>;
   hub88Balance: Record<string, never>;
   hub88Bet: Record<string, never>;
   hub88Rollback: Record<string, never>;
@@ -1820,6 +2087,7 @@ export interface OperationQuery {
   opsAddPerson: Record<string, never>;
   opsAdjustBalance: Record<string, never>;
   opsAdjustmentRequests: { status?: "pending" | "approved" | "rejected" | null; pageNo?: number; pageSize?: number };
+  opsAgentContractsAudit: { pageNo?: number; pageSize?: number };
   opsApproveDeposit: Record<string, never>;
   opsApproveLotteryVoid: Record<string, never>;
   opsAudit: { pageNo?: number; pageSize?: number };
@@ -1841,6 +2109,10 @@ export interface OperationQuery {
   opsDeleteHelpTopics: Record<string, never>;
   opsDeposits: { status?: string | null; accountId?: string | null };
   opsGetMerchant: Record<string, never>;
+  opsGrantDailyWage: Record<string, never>;
+  opsGrantDividend: Record<string, never>;
+  opsGrantHourlySalary: Record<string, never>;
+  opsGrantRealTimeSalary: Record<string, never>;
   opsListAnnouncements: Record<string, never>;
   opsListBanners: Record<string, never>;
   opsListFeedback: { pageNo?: number; pageSize?: number };
@@ -1851,6 +2123,7 @@ export interface OperationQuery {
   opsLotteryVoidRequests: { status?: "pending" | "approved" | "rejected" | "lapsed" | null; pageNo?: number; pageSize?: number };
   opsMe: Record<string, never>;
   opsMemberJournal: { pageNo?: number; pageSize?: number };
+  opsMoveTeamMember: Record<string, never>;
   opsNotificationsAudit: { pageNo?: number; pageSize?: number };
   opsPeople: Record<string, never>;
   opsProposeLotteryVoid: Record<string, never>;
@@ -1872,6 +2145,8 @@ export interface OperationQuery {
   opsWithdrawals: { status?: string | null; accountId?: string | null };
   opsWriteBroadcast: Record<string, never>;
   playDragonTiger: Record<string, never>;
+  realTimeSalaryContract: { downlineId?: string | null };
+  realTimeSalaryContractAction: Record<string, never>;
   recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
   register: Record<string, never>;
@@ -1922,7 +2197,11 @@ export interface OperationQuery {
 export interface OperationBody {
   addFavourite: FavouriteBody;
   affiliate: undefined;
+  agentContractHistory: undefined;
+  agentContracts: undefined;
   agentLogin: SealedBody;
+  agentTeam: undefined;
+  agentTeamFigures: undefined;
   bankAccounts: undefined;
   banners: undefined;
   betProfit: undefined;
@@ -1937,8 +2216,12 @@ export interface OperationBody {
   confirmWithdrawal: Confirmation;
   consolidatedFunds: undefined;
   currentSeeds: undefined;
+  dailyWageContract: undefined;
+  dailyWageContractAction: WageCall;
   deleteMessage: undefined;
   depositChannels: undefined;
+  dividendContract: undefined;
+  dividendContractAction: DividendCall;
   domainRoute: undefined;
   favouriteGames: undefined;
   favouriteIds: undefined;
@@ -1950,6 +2233,8 @@ export interface OperationBody {
   gameVendors: undefined;
   helpCenter: undefined;
   hotGames: undefined;
+  hourlySalaryContract: undefined;
+  hourlySalaryContractAction: WageCall;
   hub88Balance: undefined;
   hub88Bet: undefined;
   hub88Rollback: undefined;
@@ -1988,6 +2273,7 @@ export interface OperationBody {
   opsAddPerson: NewOpsPerson;
   opsAdjustBalance: Adjustment;
   opsAdjustmentRequests: undefined;
+  opsAgentContractsAudit: undefined;
   opsApproveDeposit: Decision | null;
   opsApproveLotteryVoid: undefined;
   opsAudit: undefined;
@@ -2009,6 +2295,10 @@ export interface OperationBody {
   opsDeleteHelpTopics: undefined;
   opsDeposits: undefined;
   opsGetMerchant: undefined;
+  opsGrantDailyWage: WageGrant;
+  opsGrantDividend: DividendGrant;
+  opsGrantHourlySalary: WageGrant;
+  opsGrantRealTimeSalary: RealTimeGrant;
   opsListAnnouncements: undefined;
   opsListBanners: undefined;
   opsListFeedback: undefined;
@@ -2019,6 +2309,7 @@ export interface OperationBody {
   opsLotteryVoidRequests: undefined;
   opsMe: undefined;
   opsMemberJournal: undefined;
+  opsMoveTeamMember: UplineMove;
   opsNotificationsAudit: undefined;
   opsPeople: undefined;
   opsProposeLotteryVoid: IssueVoiding;
@@ -2040,6 +2331,8 @@ export interface OperationBody {
   opsWithdrawals: undefined;
   opsWriteBroadcast: BroadcastWrite;
   playDragonTiger: DragonTigerBody;
+  realTimeSalaryContract: undefined;
+  realTimeSalaryContractAction: RealTimeCall;
   recentGames: undefined;
   recentLogins: undefined;
   register: SealedBody;
@@ -2091,7 +2384,11 @@ export interface OperationBody {
 export interface OperationResponse {
   addFavourite: Done;
   affiliate: AffiliateRead;
+  agentContractHistory: PageRead_HistoryRead;
+  agentContracts: ContractsRead;
   agentLogin: SessionRead;
+  agentTeam: TeamRead;
+  agentTeamFigures: TeamFiguresRead;
   bankAccounts: Array<BankAccountRead>;
   banners: Array<BannerRead>;
   betProfit: ProfitRead;
@@ -2106,8 +2403,12 @@ export interface OperationResponse {
   confirmWithdrawal: WithdrawalRead;
   consolidatedFunds: ConsolidatedRead;
   currentSeeds: SeedsRead;
+  dailyWageContract: ContractStateRead;
+  dailyWageContractAction: ContractStateRead;
   deleteMessage: Done;
   depositChannels: Array<DepositChannelRead>;
+  dividendContract: ContractStateRead;
+  dividendContractAction: ContractStateRead;
   domainRoute: Array<DomainRouteRead>;
   favouriteGames: PageRead_GameRead;
   favouriteIds: FavouriteIdsRead;
@@ -2119,6 +2420,8 @@ export interface OperationResponse {
   gameVendors: Array<VendorRead>;
   helpCenter: Array<HelpTopicRead>;
   hotGames: Array<GameRead>;
+  hourlySalaryContract: ContractStateRead;
+  hourlySalaryContractAction: ContractStateRead;
   hub88Balance: unknown;
   hub88Bet: unknown;
   hub88Rollback: unknown;
@@ -2157,6 +2460,7 @@ export interface OperationResponse {
   opsAddPerson: NewOpsPersonRead;
   opsAdjustBalance: AdjustmentRead;
   opsAdjustmentRequests: Array<AdjustmentRequestRead>;
+  opsAgentContractsAudit: PageRead_AgentContractsAuditRead;
   opsApproveDeposit: DepositRead;
   opsApproveLotteryVoid: VoidRequestRead;
   opsAudit: PageRead_AuditEntryRead;
@@ -2178,6 +2482,10 @@ export interface OperationResponse {
   opsDeleteHelpTopics: Done;
   opsDeposits: Array<DepositRead>;
   opsGetMerchant: MerchantRead;
+  opsGrantDailyWage: GrantedRead;
+  opsGrantDividend: GrantedRead;
+  opsGrantHourlySalary: GrantedRead;
+  opsGrantRealTimeSalary: GrantedRead;
   opsListAnnouncements: Array<AnnouncementOpsRead>;
   opsListBanners: Array<BannerOpsRead>;
   opsListFeedback: PageRead_FeedbackRead;
@@ -2188,6 +2496,7 @@ export interface OperationResponse {
   opsLotteryVoidRequests: Array<VoidRequestRead>;
   opsMe: OpsPersonRead;
   opsMemberJournal: PageRead_RecordRead;
+  opsMoveTeamMember: MovedRead;
   opsNotificationsAudit: PageRead_NotificationsAuditRead;
   opsPeople: Array<OpsPersonRead>;
   opsProposeLotteryVoid: VoidRequestRead;
@@ -2209,6 +2518,8 @@ export interface OperationResponse {
   opsWithdrawals: Array<WithdrawalRead>;
   opsWriteBroadcast: BroadcastRead;
   playDragonTiger: DragonTigerRoundRead;
+  realTimeSalaryContract: ContractStateRead;
+  realTimeSalaryContractAction: ContractStateRead;
   recentGames: Array<GameRead>;
   recentLogins: Array<LoginRecordRead>;
   register: SessionRead;

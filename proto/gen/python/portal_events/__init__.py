@@ -255,6 +255,35 @@ class WalletWithdrawalRejectedV1(BaseModel):
     data: WalletWithdrawalRejectedV1Data
 
 
+class ContractInfoRequest(BaseModel):
+    """The contract fields of a member's consolidated info (spec §3): asked by the wallet for a signed-in, non-trial account of a brand with AGENTPOLICY3 on."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    accountId: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class ContractInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    dailysalreqtype: Literal[0, 1, 2, 3]
+    divtypereq: Literal[0, 1, 2, 3]
+    contracthoursalreq: Literal[0, 1, 2, 3]
+    realtimesalreqtype: Literal[0, 1, 2, 3]
+
+
+class ContractInfoReply(BaseModel):
+    """Per contract type, where the account stands: 0 no contract, 1 a signed contract, 2 a new contract offered and waiting for its answer, 3 a termination offered and waiting for its answer (a waiting offer shows over a signed contract)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    success: bool
+    value: ContractInfo | None
+    errorCode: str | None
+    message: str | None
+
+
 class PaymentPasswordVerifyRequest(BaseModel):
     """Check a member's payment password (5 wrong answers in 15 minutes lock it)."""
 
@@ -476,6 +505,7 @@ MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
 
 # Request/reply subjects: the request model and the reply model of each.
 RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
+    "rpc.agent-contracts.contract_info": (ContractInfoRequest, ContractInfoReply),
     "rpc.auth.payment_password.verify": (PaymentPasswordVerifyRequest, PaymentPasswordVerifyReply),
     "rpc.site.brand": (SiteBrandRequest, SiteBrandReply),
     "rpc.wallet.balance": (WalletBalanceRequest, WalletBalanceReply),
@@ -488,21 +518,22 @@ RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
 
 # Each event subject: the service that publishes it and the services that consume it.
 EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "auth.member.registered.v1": ("auth", ("wallet",)),
-    "games.bet.settled.v1": ("games", ()),
-    "lottery.bet.settled.v1": ("lottery", ("games", "notifications")),
+    "auth.member.registered.v1": ("auth", ("wallet", "agent-contracts")),
+    "games.bet.settled.v1": ("games", ("agent-contracts",)),
+    "lottery.bet.settled.v1": ("lottery", ("games", "notifications", "agent-contracts")),
     "lottery.draw.settled.v1": ("lottery", ()),
     "site.config.changed.v1": ("site", ("auth", "wallet", "games", "lottery")),
-    "wallet.deposit.credited.v1": ("wallet", ("notifications",)),
+    "wallet.deposit.credited.v1": ("wallet", ("notifications", "agent-contracts")),
     "wallet.deposit.failed.v1": ("wallet", ("notifications",)),
     "wallet.withdrawal.approved.v1": ("wallet", ("notifications",)),
-    "wallet.withdrawal.paid.v1": ("wallet", ("notifications",)),
+    "wallet.withdrawal.paid.v1": ("wallet", ("notifications", "agent-contracts")),
     "wallet.withdrawal.rejected.v1": ("wallet", ("notifications",)),
 }
 
 
 # Each request/reply subject: the service that answers it and the services that may call it.
 RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "rpc.agent-contracts.contract_info": ("agent-contracts", ("wallet",)),
     "rpc.auth.payment_password.verify": ("auth", ("wallet",)),
     "rpc.site.brand": ("site", ("auth", "wallet", "games", "lottery")),
     "rpc.wallet.balance": ("wallet", ("games", "lottery")),

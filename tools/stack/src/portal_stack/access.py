@@ -50,6 +50,7 @@ VALKEY_KEYS: dict[str, tuple[str, ...]] = {
     "games": ("games:*",),
     "lottery": ("lottery:*",),
     "notifications": ("notifications:*",),
+    "agent-contracts": ("agent-contracts:*",),
 }
 
 

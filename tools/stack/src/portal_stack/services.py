@@ -18,8 +18,13 @@ class ServiceSpec:
     server_args: tuple[str, ...] = ()  # more uvicorn options of its API processes
 
     @property
+    def folder(self) -> str:
+        """Its folder under ``services/`` (a Python name: ``agent-contracts`` lives in ``services/agent_contracts``)."""
+        return self.name.replace("-", "_")
+
+    @property
     def migrations(self) -> Path:
-        return REPO / "services" / self.name / "migrations"
+        return REPO / "services" / self.folder / "migrations"
 
     @property
     def database(self) -> str:
@@ -42,4 +47,5 @@ SERVICES: tuple[ServiceSpec, ...] = (
     ServiceSpec("games", "games_service", "GAMES_", 8104, seed=True),
     ServiceSpec("lottery", "lottery_service", "LOTTERY_", 8105),
     ServiceSpec("notifications", "notifications_service", "NOTIFICATIONS_", 8106, seed=True, server_args=WS_OPTIONS),
+    ServiceSpec("agent-contracts", "agent_contracts_service", "AGENT_CONTRACTS_", 8108),
 )
