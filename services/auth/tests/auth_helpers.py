@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from redis.asyncio import Redis
 
 from auth_service.challenges import solve
 from portal_kit.encryption import encrypt
-from portal_kit.sessions import OpsRole, Principal, Role, token_key
-from portal_kit.testing.plugin import issue_session
+from portal_kit.sessions import token_key
+from portal_kit.testing.clients import valkey_client
+from portal_kit.testing.sessions import ops_session
 
 HOME = "198.51.100.10"  # where the test visitor registers and usually logs in from
 GOOD_REGISTRATION: dict[str, Any] = {
@@ -41,20 +41,14 @@ class AuthClient:
         self.visitors = 0
 
     async def redis_get(self, key: str) -> str | None:
-        redis = Redis.from_url(self.redis_url, decode_responses=True)
-        try:
-            value = await redis.get(key)
+        async with valkey_client(self.redis_url) as valkey:
+            value = await valkey.get(key)
             return None if value is None else str(value)
-        finally:
-            await redis.aclose()
 
     async def redis_ttl_of(self, token: str) -> int:
         """How many seconds the session of ``token`` has left."""
-        redis = Redis.from_url(self.redis_url, decode_responses=True)
-        try:
-            return int(await redis.ttl(token_key(token)))
-        finally:
-            await redis.aclose()
+        async with valkey_client(self.redis_url) as valkey:
+            return int(await valkey.ttl(token_key(token)))
 
     async def encrypted(self, method: str, path: str, payload: dict[str, Any], **headers: str) -> httpx.Response:
         key = (await self.http.get("/wps/session/key/rsa")).json()["value"]
@@ -92,10 +86,7 @@ class AuthClient:
         return await self.encrypted("POST", path, payload, Language="EN", **{"X-Real-Ip": ip})
 
     async def ops_token(self) -> str:
-        return await issue_session(
-            self.redis_url,
-            Principal(role=Role.OPS, merchant="*", username="ops.test", ops_roles=frozenset({OpsRole.ADMIN})),
-        )
+        return await ops_session(self.redis_url, "ops.test")
 
     async def site_settings(self, **settings: object) -> dict[str, Any]:
         """Change the demo brand's settings as ops do; the brand as ops then read it."""
