@@ -14,9 +14,9 @@ from auth_service.passwords import hash_password
 from portal_kit.db import Database
 from portal_kit.encryption import PayloadKeys, encrypt
 from portal_kit.messaging.outbox import OutboxMessage
-from portal_kit.sessions import OpsRole, Principal, Role, role_for_account_type
+from portal_kit.sessions import OpsRole, role_for_account_type
 from portal_kit.settings import DEFAULT_SECRET
-from portal_kit.testing.plugin import issue_session
+from portal_kit.testing.sessions import member_session, ops_session
 from portal_kit.valkey_link import ValkeyLink
 from wallet_service.accounts.handlers import NewAccount, open_wallets
 from wallet_service.reconcile import differences
@@ -55,21 +55,14 @@ class WalletClient:
             )
         async with self.db.transaction() as session:
             await open_wallets(session, MERCHANT, NewAccount(account_id, account_type, name, upline), "TRY", 200_000)
-        principal = Principal(
-            role=role_for_account_type(account_type), merchant=MERCHANT, account_id=account_id, username=name
+        role = role_for_account_type(account_type)  # the session names no account type
+        return account_id, await member_session(
+            self.redis_url, MERCHANT, account_id, account_type=None, username=name, role=role
         )
-        return account_id, await issue_session(self.redis_url, principal)
 
     async def ops(self, name: str = "deniz", merchant: str = MERCHANT, *roles: OpsRole) -> str:
         """An ops session of ``name`` for ``merchant`` with ``roles`` (admin when none are named)."""
-        principal = Principal(
-            role=Role.OPS,
-            merchant="*",
-            username=name,
-            ops_roles=frozenset(roles or {OpsRole.ADMIN}),
-            ops_merchants=frozenset({merchant}),
-        )
-        return await issue_session(self.redis_url, principal)
+        return await ops_session(self.redis_url, name, roles=roles or (OpsRole.ADMIN,), merchants=(merchant,))
 
     async def sealed(self, method: str, path: str, payload: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
         """An (E) body, with the key auth hands out (shared in Redis)."""
