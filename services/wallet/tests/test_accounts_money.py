@@ -138,6 +138,11 @@ async def test_consolidated_funds_and_who_may_ask(wallet: WalletClient) -> None:
         "pendingWithdrawals": 0,
         "totalDeposited": 0,
         "totalWithdrawn": 0,
+        # The contract fields: the brand's AGENTPOLICY3 unknown here (no site answers), so not available.
+        "dailysalreqtype": None,
+        "divtypereq": None,
+        "contracthoursalreq": None,
+        "realtimesalreqtype": None,
     }
     refused = await wallet.call("GET", "/wps/member/info/funds/consolidated", trial)
     assert (refused.status_code, refused.json()["errorCode"]) == (403, "in_need_true_account")

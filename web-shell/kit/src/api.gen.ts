@@ -263,6 +263,10 @@ export interface ConsolidatedRead {
   pendingWithdrawals: number;
   totalDeposited: number;
   totalWithdrawn: number;
+  dailysalreqtype?: number | null;
+  divtypereq?: number | null;
+  contracthoursalreq?: number | null;
+  realtimesalreqtype?: number | null;
 }
 
 export interface ContractRead {

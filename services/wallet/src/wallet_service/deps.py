@@ -9,9 +9,10 @@ from nats.aio.client import Client as NATS
 
 from portal_kit.app import Db, Valkey
 from portal_kit.sessions import Principal, Role, require_roles
+from portal_kit.site import BrandCache
 from wallet_service.settings import WalletSettings
 
-__all__ = ["Db", "Member", "Nats", "Settings", "Valkey"]
+__all__ = ["Brands", "Db", "Member", "Nats", "Settings", "Valkey"]
 
 
 async def nats_client(request: Request) -> NATS:
@@ -24,7 +25,13 @@ async def wallet_settings(request: Request) -> WalletSettings:
     return settings
 
 
+async def brand_cache(request: Request) -> BrandCache:
+    brands: BrandCache = request.app.state.brands
+    return brands
+
+
 Nats = Annotated[NATS, Depends(nats_client)]
+Brands = Annotated[BrandCache, Depends(brand_cache)]
 Settings = Annotated[WalletSettings, Depends(wallet_settings)]
 # Real accounts only: a trial account is answered ``in_need_true_account``.
 Member = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT))]

@@ -7,6 +7,7 @@ from fastapi import FastAPI
 from portal_kit.app import create_app
 from portal_kit.encryption import PayloadKeys
 from portal_kit.messaging.relay import connect_nats
+from portal_kit.site import BrandCache
 from wallet_service.deposits import router as deposits
 from wallet_service.deposits import sandbox_gateway
 from wallet_service.i18n import MESSAGES
@@ -25,9 +26,13 @@ async def _start(app: FastAPI) -> None:
     app.state.payload_keys = PayloadKeys(app.state.valkey, settings.payload_secret, settings.service_name)
     app.state.nats = await connect_nats(settings.nats_url, "wallet-api")  # asks auth about payment passwords
     app.state.gateway_http = sandbox_gateway.gateway_client(settings.public_url)
+    # The brand's flags (AGENTPOLICY3 gates the consolidated info's contract fields).
+    app.state.brands = BrandCache(settings.nats_url, settings.site_cache_seconds, name="wallet-brands")
+    await app.state.brands.start()
 
 
 async def _stop(app: FastAPI) -> None:
+    await app.state.brands.close()
     await app.state.gateway_http.aclose()
     await app.state.nats.close()
 

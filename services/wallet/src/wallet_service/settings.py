@@ -12,6 +12,9 @@ class WalletSettings(ServiceSettings):
     service_name: str = "wallet"
     database_url: str = "postgresql+psycopg://postgres@127.0.0.1:55432/wallet"
     site_cache_seconds: float = 60.0
+    # The consolidated info's contract fields: how long the brand's flag and agent-contracts' answer may take before
+    # the funds are answered without them.
+    contract_info_timeout_seconds: float = 0.5
     trial_starting_balance: int = 200_000  # minor units handed to a free-play wallet: 2,000.00
     # Enough connections for the money API's concurrency (TOOLING: a pool smaller than the load stalls).
     database_pool_size: int = 20

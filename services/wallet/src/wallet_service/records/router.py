@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Query
 from portal_kit.dates import day_range
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
-from wallet_service.deps import Db, Member
+from wallet_service.deps import Brands, Db, Member, Nats, Settings
 from wallet_service.records import service
 from wallet_service.records.domain import kinds_for
 from wallet_service.records.schemas import ConsolidatedRead, RecordRead
@@ -40,5 +40,13 @@ async def transaction_records(
 @router.get(
     "/wps/member/info/funds/consolidated", operation_id="consolidatedFunds", response_model=Envelope[ConsolidatedRead]
 )
-async def consolidated_funds(db: Db, member: Member) -> Envelope[ConsolidatedRead]:
-    return ok(await service.consolidated(db, member.merchant, str(member.account_id)))
+async def consolidated_funds(
+    db: Db, member: Member, nc: Nats, brands: Brands, settings: Settings
+) -> Envelope[ConsolidatedRead]:
+    """Signed-in real accounts only (a trial account: ``in_need_true_account``). The contract fields come with a
+    brand whose ``AGENTPOLICY3`` is on (null otherwise, or when agent-contracts is not answering)."""
+    owner = str(member.account_id)
+    contracts = await service.contract_fields(
+        nc, brands, member.merchant, owner, settings.contract_info_timeout_seconds
+    )
+    return ok(await service.consolidated(db, member.merchant, owner, contracts))

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from datetime import datetime
 
+from nats.aio.client import Client as NATS
+
+from portal_events import ContractInfo, ContractInfoReply, ContractInfoRequest
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
+from portal_kit.errors import DomainError
+from portal_kit.messaging.rpc import ask
 from portal_kit.paging import Page, page_of
+from portal_kit.site import BrandCache
 from wallet_service import events
 from wallet_service.ledger.schemas import WalletRead
 from wallet_service.ledger.service import main_wallet
@@ -14,6 +22,10 @@ from wallet_service.records import repository
 from wallet_service.records.domain import TYPE_OF_KIND
 from wallet_service.records.schemas import ConsolidatedRead, RecordRead
 from wallet_service.withdrawals import domain as withdrawal_states
+
+log = logging.getLogger("wallet.records")
+AGENT_POLICY_FLAG = "AGENTPOLICY3"
+CONTRACT_INFO = "rpc.agent-contracts.contract_info"
 
 
 async def journal(
@@ -44,7 +56,9 @@ async def journal(
     return page_of(page, lines, total)
 
 
-async def consolidated(db: Database, merchant: str, owner_id: str) -> ConsolidatedRead:
+async def consolidated(
+    db: Database, merchant: str, owner_id: str, contracts: ContractInfo | None = None
+) -> ConsolidatedRead:
     """One view of a member's money: wallets, funds held by pending withdrawals, deposits and withdrawals
     waiting, and what came in and went out in total."""
     async with db.reader() as session:
@@ -64,4 +78,28 @@ async def consolidated(db: Database, merchant: str, owner_id: str) -> Consolidat
         pendingWithdrawals=int(pending_withdrawals or 0),
         totalDeposited=int(moved.get("deposit") or 0),
         totalWithdrawn=-int((moved.get("withdrawal") or 0) + (moved.get("withdrawal_refund") or 0)),
+        **(contracts.model_dump() if contracts else {}),
     )
+
+
+async def contract_fields(
+    nc: NATS, brands: BrandCache, merchant: str, owner_id: str, timeout: float
+) -> ContractInfo | None:
+    """The consolidated info's contract fields, asked of agent-contracts when the brand's ``AGENTPOLICY3`` is on;
+    none (the fields stay null) when it is off, or when the brand or agent-contracts does not answer within
+    ``timeout`` seconds: the funds are never refused for want of them."""
+    try:
+        async with asyncio.timeout(timeout):
+            if not (await brands.brand(merchant)).flag(AGENT_POLICY_FLAG):
+                return None
+            reply = await ask(
+                nc, CONTRACT_INFO, ContractInfoRequest(merchant=merchant, accountId=owner_id), ContractInfoReply,
+                timeout=timeout,
+            )  # fmt: skip
+    except (TimeoutError, DomainError) as missing:
+        log.warning("the consolidated info of %s goes without its contract fields: %r", merchant, missing)
+        return None
+    if not reply.success or reply.value is None:
+        log.warning("agent-contracts refused the contract info of %s: %s", merchant, reply.errorCode)
+        return None
+    return reply.value
