@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -12,6 +13,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from kit_test_models import Note
+from nats.errors import NoRespondersError
 from pydantic import BaseModel
 from sqlalchemy import func, select
 
@@ -19,11 +21,13 @@ from portal_kit.db import Database
 from portal_kit.messaging.rpc import Responder
 from portal_kit.servers import ManagedProcess, free_port, port_open
 from portal_kit.sessions import OpsRole, Principal, Role, SessionStore
+from portal_kit.settings import ServiceSettings
 from portal_kit.testing.clients import asgi_client, loop_back, nats_client, valkey_client
 from portal_kit.testing.fixtures import responder, running_service, started_app
-from portal_kit.testing.plugin import PortalServers, reset_servers, running_processes, seeded
+from portal_kit.testing.plugin import PortalServers, reset_servers, running_processes, running_worker, seeded
 from portal_kit.testing.sessions import member_session, ops_session
 from portal_kit.valkey_link import ValkeyLink
+from portal_kit.worker import Worker
 
 
 async def session_of(redis_url: str, token: str) -> Principal | None:
@@ -194,6 +198,27 @@ async def test_a_responder_answers_over_its_database_after_the_fixtures_named(
     async with nats_client(portal_servers.nats_url) as nc:
         reply = await nc.request("rpc.kit-test.echo", b'{"text": "hello"}', timeout=5)
     assert EchoReply.model_validate_json(reply.data).value == Echoed(text="hello", notes=0)
+
+
+async def test_a_worker_runs_for_the_block_and_is_stopped_after(
+    portal_servers: PortalServers, kit_database_url: str
+) -> None:
+    settings = ServiceSettings(service_name="kit-harness", **portal_servers.service_urls(kit_database_url))
+    worker = Worker(settings, produces=False, answers=[echo_answers])
+    async with running_worker(worker) as running:
+        assert running is worker
+        async with nats_client(portal_servers.nats_url) as nc:
+            for _ in range(100):  # its responder subscribes as it starts
+                try:
+                    reply = await nc.request("rpc.kit-test.echo", b'{"text": "worker"}', timeout=1)
+                    break
+                except NoRespondersError:
+                    await asyncio.sleep(0.05)
+        assert EchoReply.model_validate_json(reply.data).value == Echoed(text="worker", notes=0)
+    assert worker.stop_requested.is_set()
+    async with nats_client(portal_servers.nats_url) as nc:
+        with pytest.raises(NoRespondersError):
+            await nc.request("rpc.kit-test.echo", b'{"text": "stopped"}', timeout=1)
 
 
 # An app started with its lifespan, calling itself where the gateway would route its outgoing calls back.

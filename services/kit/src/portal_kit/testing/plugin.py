@@ -2,23 +2,24 @@
 temporary data, so tests run beside a running portal and leave nothing behind.
 
 Fixtures: ``portal_servers`` (session; URLs and the processes), ``nats_server_factory`` (a private NATS a
-test may stop and restart). Helpers: ``running_processes`` (started, ready, stopped after), the per-test clean
-state (``reset_servers``: a service's databases emptied, streams deleted, Valkey flushed; or each alone,
-``reset_database``, ``reset_streams``, ``reset_redis``), ``seeded`` (a seed run on a database) and
-``issue_session``.
+test may stop and restart). Helpers: ``running_processes`` (started, ready, stopped after), ``running_worker``
+(a service's worker in the test's own process), the per-test clean state (``reset_servers``: a service's
+databases emptied, streams deleted, Valkey flushed; or each alone, ``reset_database``, ``reset_streams``,
+``reset_redis``), ``seeded`` (a seed run on a database) and ``issue_session``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import secrets
 import shutil
 import tempfile
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import nats
 import pytest
@@ -41,6 +42,9 @@ from portal_kit.servers import (
 )
 from portal_kit.sessions import Principal, SessionStore
 from portal_kit.valkey_link import ValkeyLink
+
+if TYPE_CHECKING:
+    from portal_kit.worker import Worker
 
 TEST_USER = "admin"
 
@@ -85,6 +89,18 @@ def running_processes(*processes: ManagedProcess, ready_within: float = 60.0) ->
     finally:
         for process in reversed(processes):
             process.stop()
+
+
+@contextlib.asynccontextmanager
+async def running_worker(worker: Worker) -> AsyncIterator[Worker]:
+    """``worker`` (its relay, consumers and answers) running in this process until the block ends, then stopped
+    as SIGTERM stops it, its shutdown awaited."""
+    running = asyncio.create_task(worker.run())
+    try:
+        yield worker
+    finally:
+        worker.stop_requested.set()
+        await running
 
 
 @pytest.fixture(scope="session")
