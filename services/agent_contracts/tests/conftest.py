@@ -4,19 +4,19 @@ would (``Nats-Msg-Id`` = the event id), and answering the wallet's request on NA
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 
-import httpx
 import pytest
 from agent_contracts_helpers import MERCHANT, AgentContracts
+from fastapi import FastAPI
 
 from agent_contracts_service.main import build_app
 from agent_contracts_service.settings import AgentContractsSettings
 from agent_contracts_service.worker import build_worker
 from portal_kit.db import Database
-from portal_kit.testing.fixtures import migrated_database, opened_database
-from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams
+from portal_kit.testing.clients import asgi_client
+from portal_kit.testing.fixtures import migrated_database, opened_database, started_app
+from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams, running_worker
 
 agent_contracts_database_url = migrated_database("agent_contracts_test", "agent_contracts")
 agent_contracts_db = opened_database("agent_contracts_database_url", pool_size=10, max_overflow=10)
@@ -28,31 +28,28 @@ def settings(portal_servers: PortalServers, agent_contracts_database_url: str) -
 
 
 @pytest.fixture
-async def ac(
-    portal_servers: PortalServers, agent_contracts_database_url: str, agent_contracts_db: Database,
-    settings: AgentContractsSettings,
-) -> AsyncIterator[AgentContracts]:  # fmt: skip
-    """A clean state and the API (no worker: a test that needs events asks for ``worker`` too)."""
+async def agent_contracts_clean(portal_servers: PortalServers, agent_contracts_database_url: str) -> None:
+    """The database and Valkey emptied (the streams only for a test that runs the worker)."""
     await reset_database(agent_contracts_database_url)
     await reset_redis(portal_servers.redis_url)
-    app = build_app(settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(
-            transport=transport, base_url="http://portal", headers={"Language": "EN", "Merchant": MERCHANT}
-        ) as http:
-            yield AgentContracts(http, agent_contracts_db, portal_servers)
+
+
+app = started_app(build_app, "settings", after=("agent_contracts_clean",))
+
+
+@pytest.fixture
+async def ac(
+    portal_servers: PortalServers, agent_contracts_db: Database, app: FastAPI
+) -> AsyncIterator[AgentContracts]:
+    """A clean state and the API (no worker: a test that needs events asks for ``worker`` too)."""
+    async with asgi_client(app, Language="EN", Merchant=MERCHANT) as http:
+        yield AgentContracts(http, agent_contracts_db, portal_servers)
 
 
 @pytest.fixture
 async def worker(ac: AgentContracts, settings: AgentContractsSettings) -> AsyncIterator[None]:
     """The worker consuming from clean streams and answering its request."""
     await reset_streams(ac.servers.nats_url)
-    running = build_worker(settings)
-    task = asyncio.create_task(running.run())
-    try:
+    async with running_worker(build_worker(settings)):
         await ac.wait_for_consumers()
         yield
-    finally:
-        running.stop_requested.set()
-        await task
