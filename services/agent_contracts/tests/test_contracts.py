@@ -200,6 +200,9 @@ async def test_every_refused_offer_writes_nothing(ac: AgentContracts) -> None:
     ]  # fmt: skip
     for body, status, code in cases:
         await refused(ac, DIVIDEND, t.top, body, status, code)
+    # a contract to the caller's own upline: outside its tree, as if absent
+    await refused(ac, DIVIDEND, t.agent, {**new, "downlineId": t.top, "terms": dividend(10)}, 404,
+                  "team.member_not_found")  # fmt: skip
     # the agent holds no dividend contract of its own: it may offer none below it
     await refused(ac, DIVIDEND, t.agent, {**new, "downlineId": t.downline, "terms": dividend(10)}, 409,
                   "contract.upline_has_none")  # fmt: skip
@@ -252,6 +255,14 @@ async def test_a_pending_offer_above_the_new_ratio_is_cancelled_too(ac: AgentCon
     assert [w["requestId"] for w in lower["cancels"]] == [waiting]
     await act(ac, REALTIME, t.agent, {"action": "sign", "requestId": lower["pending"]["id"]})
     assert [r.status for r in await ac.rows(ContractRequest, id=waiting)] == ["CANCELLED"]
+    # a termination waiting for a contract that the cancellation ended goes with it
+    second = await offer(ac, REALTIME, t.agent, t.downline, realtime(10, 10))
+    await act(ac, REALTIME, t.downline, {"action": "sign", "requestId": second["pending"]["id"]})
+    ending = (await offer(ac, REALTIME, t.agent, t.downline, None, "TERMINATION"))["pending"]["id"]
+    lowest = await offer(ac, REALTIME, t.top, t.agent, realtime(5, 5))
+    await act(ac, REALTIME, t.agent, {"action": "sign", "requestId": lowest["pending"]["id"]})
+    assert [r.status for r in await ac.rows(ContractRequest, id=ending)] == ["CANCELLED"]
+    assert [c.end_reason for c in await ac.rows(Contract, account_id=t.downline)] == ["CANCELLED"]
     await refused(ac, REALTIME, t.downline, {"action": "sign", "requestId": waiting}, 409,
                   "contract.transition_forbidden")  # fmt: skip
 

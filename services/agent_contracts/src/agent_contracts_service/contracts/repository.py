@@ -108,6 +108,17 @@ async def decide_requests(
     return int(getattr(result, "rowcount", 0) or 0)
 
 
+async def cancel_terminations_of(session: AsyncSession, merchant: str, contract_ids: Iterable[int]) -> None:
+    """Termination requests still waiting for contracts that ended otherwise: nothing left to terminate."""
+    chosen = list(contract_ids)
+    if chosen:
+        await session.execute(
+            requests.update(merchant, ContractRequest.contract_id.in_(chosen), status=RequestStatus.PENDING).values(
+                status=RequestStatus.CANCELLED, decided_at=func.now()
+            )
+        )
+
+
 async def contract(session: AsyncSession, merchant: str, contract_id: int) -> Contract | None:
     return await contracts.get(session, merchant, id=contract_id)
 

@@ -247,6 +247,7 @@ async def _cancel_below(
     request_ids = [held.request_id for held in cancelled if held.request_id is not None]
     await repository.end_contracts(session, merchant, contract_ids, EndReason.CANCELLED)
     await repository.decide_requests(session, merchant, request_ids, RequestStatus.CANCELLED)
+    await repository.cancel_terminations_of(session, merchant, contract_ids)
     for held in cancelled:
         repository.add_history(
             session,
