@@ -4,7 +4,6 @@ outbox relay publishes there."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
@@ -13,7 +12,7 @@ from notifications_service.settings import NotificationsSettings
 from notifications_service.worker import build_worker
 
 from portal_kit.testing.fixtures import migrated_database
-from portal_kit.testing.plugin import PortalServers, reset_servers, running_processes
+from portal_kit.testing.plugin import PortalServers, reset_servers, running_processes, running_worker
 
 notifications_database_url = migrated_database("notifications_test", "notifications")
 
@@ -46,13 +45,10 @@ async def notifications(
 ) -> AsyncIterator[Notifications]:  # fmt: skip
     """A clean state, the worker consuming, and the two replicas."""
     await reset_servers(portal_servers, notifications_database_url)
-    worker = build_worker(settings)
-    running = asyncio.create_task(worker.run())
     helper = Notifications(portal_servers, replicas, notifications_database_url)
-    await helper.wait_for_consumers()
     try:
-        yield helper
+        async with running_worker(build_worker(settings)):
+            await helper.wait_for_consumers()
+            yield helper
     finally:
-        worker.stop_requested.set()
-        await running
         await helper.close()
