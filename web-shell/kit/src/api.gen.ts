@@ -274,7 +274,7 @@ export interface ContractRead {
   kind: string;
   accountId: string;
   uplineId: string | null;
-  terms: Record<string, unknown>;
+  terms: DividendTerms | WageTerms | RealTimeTerms;
   ratio: number;
   status: string;
   endReason: string | null;
@@ -1145,7 +1145,7 @@ export interface RequestRead {
   accountId: string;
   uplineId: string;
   requestType: string;
-  terms: Record<string, unknown> | null;
+  terms: DividendTerms | WageTerms | RealTimeTerms | null;
   ratio: number | null;
   contractId: number | null;
   status: string;

@@ -4,7 +4,7 @@ and amounts integer minor units."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -90,7 +90,7 @@ class ContractRead(BaseModel):
     kind: str
     accountId: str
     uplineId: str | None
-    terms: dict[str, Any]
+    terms: AnyTerms
     ratio: int = Field(description="The contract's highest rate, basis points")
     status: str = Field(description="ACTIVE or ENDED")
     endReason: str | None = Field(description="SUPERSEDED, TERMINATED or CANCELLED")
@@ -104,7 +104,7 @@ class RequestRead(BaseModel):
     accountId: str
     uplineId: str
     requestType: str = Field(description="NEW or TERMINATION")
-    terms: dict[str, Any] | None
+    terms: AnyTerms | None = Field(description="A NEW request's terms; none for a TERMINATION")
     ratio: int | None
     contractId: int | None
     status: str = Field(description="PENDING, SIGNED, TERMINATED, REFUSED or CANCELLED")

@@ -47,9 +47,14 @@ from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound
 from portal_kit.paging import Page, page_of
 
 
+def terms_of(kind: str, stored: dict[str, Any]) -> AnyTerms:
+    """Terms as they were stored, read back as their kind's model."""
+    return TERMS_OF[Kind(kind)].model_validate(stored)
+
+
 def contract_read(row: Contract) -> ContractRead:
     return ContractRead(
-        id=row.id, kind=row.kind, accountId=row.account_id, uplineId=row.upline_id, terms=row.terms,
+        id=row.id, kind=row.kind, accountId=row.account_id, uplineId=row.upline_id, terms=terms_of(row.kind, row.terms),
         ratio=row.ratio, status=row.status, endReason=row.end_reason, startedAt=row.started_at, endedAt=row.ended_at,
     )  # fmt: skip
 
@@ -57,7 +62,8 @@ def contract_read(row: Contract) -> ContractRead:
 def request_read(row: ContractRequest) -> RequestRead:
     return RequestRead(
         id=row.id, kind=row.kind, accountId=row.account_id, uplineId=row.upline_id, requestType=row.request_type,
-        terms=row.terms, ratio=row.ratio, contractId=row.contract_id, status=row.status, createdAt=row.created_at,
+        terms=terms_of(row.kind, row.terms) if row.terms is not None else None, ratio=row.ratio,
+        contractId=row.contract_id, status=row.status, createdAt=row.created_at,
         decidedAt=row.decided_at,
     )  # fmt: skip
 
