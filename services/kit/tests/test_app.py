@@ -1,19 +1,28 @@
-"""The app factory: envelope, error mapping, request id, health, languages, sessions and roles."""
+"""The app factory: envelope, error mapping, request id, health, languages, sessions and roles; sockets served in
+front of the middlewares."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Annotated
 
 import httpx
 import pytest
-from fastapi import APIRouter, Depends, FastAPI, Request, Response
+from fastapi import APIRouter, Depends, FastAPI, Request, Response, WebSocket
 from opentelemetry import trace
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import StatusCode
 from pydantic import BaseModel, Field
 from redis.asyncio import Redis
+from starlette.types import Message
 
+from portal_kit import app as kit_app
 from portal_kit.app import body_limit, create_app
 from portal_kit.client import ClientIp
+from portal_kit.context import request_id_var
 from portal_kit.envelope import Envelope, ok, ok_response
 from portal_kit.errors import DomainError
 from portal_kit.merchant import MerchantCode
@@ -413,3 +422,113 @@ async def test_x_real_ip_is_believed_only_from_a_trusted_proxy(
             transport = httpx.ASGITransport(app=app, client=peer)
             async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
                 assert (await http.get("/address", headers=spoof)).json()["value"] == expected
+
+
+@router.websocket_route("/through")
+async def through_the_stack(ws: WebSocket) -> None:
+    await ws.accept()
+    await ws.send_json({"telemetry": "fastapi.telemetry" in ws.scope, "requestId": request_id_var.get()})
+    await ws.close()
+
+
+@pytest.fixture
+def spans(monkeypatch: pytest.MonkeyPatch) -> InMemorySpanExporter:
+    """The kit's own spans (the sockets' handshakes), every one recorded."""
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    monkeypatch.setattr(kit_app, "tracer", provider.get_tracer)
+    return exporter
+
+
+def socket_app(endpoint: kit_app.SocketEndpoint) -> FastAPI:
+    return create_app(ServiceSettings(service_name="kit-test"), routers=[router], sockets={"/live": endpoint})
+
+
+async def converse(
+    app: FastAPI, path: str, frames: list[str], subprotocols: list[str], headers: dict[str, str]
+) -> list[Message]:
+    """A socket opened on ``path`` as the server hands it to the app (in a task of its own), which sends
+    ``frames`` and leaves; what the app sent it."""
+    scope = {
+        "type": "websocket", "asgi": {"version": "3.0", "spec_version": "2.4"}, "http_version": "1.1",
+        "scheme": "ws", "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 50000), "root_path": "",
+        "path": path, "raw_path": path.encode(), "query_string": b"", "subprotocols": subprotocols,
+        "headers": [(name.encode(), value.encode()) for name, value in headers.items()], "state": {}, "extensions": {},
+    }  # fmt: skip
+    incoming: list[Message] = [{"type": "websocket.connect"}]
+    incoming += [{"type": "websocket.receive", "text": frame} for frame in frames]
+    incoming.append({"type": "websocket.disconnect", "code": 1000})
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        return incoming.pop(0)
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    await asyncio.create_task(app(scope, receive, send))
+    return sent
+
+
+async def test_a_socket_is_served_in_front_of_the_middlewares_with_a_span_for_its_handshake_only(
+    spans: InMemorySpanExporter,
+) -> None:
+    seen: dict[str, object] = {}
+
+    async def live(ws: WebSocket) -> None:
+        handshake = trace.get_current_span().get_span_context()
+        seen["in front"] = "fastapi.telemetry" not in ws.scope
+        seen["request id"] = request_id_var.get()
+        seen["offered"] = list(ws.scope["subprotocols"])
+        await ws.accept(subprotocol="demo")
+        after = trace.get_current_span().get_span_context()
+        seen["ended at the accept"] = [span.name for span in spans.get_finished_spans()]
+        seen["ids kept"] = (after.trace_id, after.span_id) == (handshake.trace_id, handshake.span_id)
+        seen["upgrade kept"] = ws.scope["headers"] or ws.scope["subprotocols"]
+        await ws.send_text(await ws.receive_text())
+
+    trace_id = "4bf92f3577b34da6a3ce929d0e0e4736"
+    headers = {"traceparent": f"00-{trace_id}-00f067aa0ba902b7-01", "x-request-id": "socket-1"}
+    sent = await converse(socket_app(live), "/live", ["echo"], ["demo", "secret"], headers)
+    assert [message["type"] for message in sent] == ["websocket.accept", "websocket.send"]
+    assert (sent[0]["subprotocol"], sent[1]["text"]) == ("demo", "echo")
+    assert seen == {
+        "in front": True, "request id": "socket-1", "offered": ["demo", "secret"], "ended at the accept": ["WS /live"],
+        "ids kept": True, "upgrade kept": [],
+    }  # fmt: skip
+    [span] = spans.get_finished_spans()
+    assert format(span.context.trace_id, "032x") == trace_id  # continues the caller's trace
+    assert span.status.status_code is not StatusCode.ERROR
+    assert request_id_var.get() is None  # the socket's request id stayed in its own task
+
+
+async def test_a_socket_refused_at_its_upgrade_ends_its_handshake_span_as_failed(spans: InMemorySpanExporter) -> None:
+    async def refused(ws: WebSocket) -> None:
+        await ws.close(4401)
+
+    sent = await converse(socket_app(refused), "/live", [], ["demo"], {})
+    assert sent == [{"type": "websocket.close", "code": 4401, "reason": ""}]
+    [span] = spans.get_finished_spans()
+    assert span.status.status_code is StatusCode.ERROR
+
+
+async def test_a_socket_whose_endpoint_fails_before_answering_ends_its_span_and_fails(
+    spans: InMemorySpanExporter,
+) -> None:
+    async def failing(ws: WebSocket) -> None:
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):  # the server answers 500 and logs it
+        await converse(socket_app(failing), "/live", [], [], {})
+    [span] = spans.get_finished_spans()
+    assert span.status.status_code is StatusCode.ERROR
+
+
+async def test_other_sockets_go_through_the_middlewares(spans: InMemorySpanExporter) -> None:
+    async def unused(ws: WebSocket) -> None:
+        raise AssertionError("not this path")
+
+    sent = await converse(socket_app(unused), "/through", [], [], {"x-request-id": "other"})
+    assert sent[1] == {"type": "websocket.send", "text": '{"telemetry":true,"requestId":null}'}
+    assert spans.get_finished_spans() == ()

@@ -1,19 +1,26 @@
-"""The app factory: envelope, one error mapping, request id, tracing, health and readiness."""
+"""The app factory: envelope, one error mapping, request id, tracing, health and readiness; and sockets served in
+front of the middlewares (``create_app(sockets=...)``)."""
 
 from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from contextvars import Token
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from opentelemetry import context as otel_context
+from opentelemetry import propagate, trace
+from opentelemetry.context import Context
+from opentelemetry.trace import NonRecordingSpan, SpanKind, StatusCode
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketState
 
 from portal_kit.context import request_id_var
 from portal_kit.db import Database
@@ -25,13 +32,14 @@ from portal_kit.logging import configure_logging
 from portal_kit.openapi import document
 from portal_kit.sessions import SessionCache, SessionStore
 from portal_kit.settings import ServiceSettings
-from portal_kit.telemetry import exporting, setup_telemetry
+from portal_kit.telemetry import exporting, setup_telemetry, tracer
 from portal_kit.valkey_link import ValkeyLink
 
 log = logging.getLogger("portal_kit.app")
 
 ReadinessCheck = Callable[[FastAPI], Awaitable[None]]
 Hook = Callable[[FastAPI], Awaitable[None]]
+SocketEndpoint = Callable[[WebSocket], Awaitable[None]]
 
 
 class Health(BaseModel):
@@ -194,6 +202,71 @@ class LanguageCheckMiddleware:
         await self.app(scope, receive, send)
 
 
+class HandshakeSocket(WebSocket):
+    """A socket served in front of the middlewares (``PortalApp``). Its handshake has a server span of its own,
+    current until the handshake is answered (accepted, refused or answered over HTTP) and then ended; its ids stay
+    in the socket's log lines. What the upgrade carried (its headers, the offered subprotocols: a session token) is
+    not kept for the socket's life: whoever needs it reads it before the answer."""
+
+    def __init__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        super().__init__(scope, receive, send)
+        headers = {key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]}
+        # The request id of every log line of the socket (its task's context), as RequestContextMiddleware does
+        request_id_var.set(headers.get("x-request-id") or uuid.uuid4().hex)
+        parent = propagate.extract(headers)
+        span = tracer("portal_kit.app").start_span(
+            f"WS {scope['path']}", context=parent, kind=SpanKind.SERVER,
+            attributes={"url.scheme": scope.get("scheme", "ws"), "network.protocol.name": "websocket",
+                        "http.route": scope["path"]},
+        )  # fmt: skip
+        self._handshake: tuple[trace.Span, Token[Context]] | None = (
+            span,
+            otel_context.attach(trace.set_span_in_context(span, parent)),
+        )
+
+    async def send(self, message: Message) -> None:
+        await super().send(message)
+        if self._handshake is not None and self.application_state is not WebSocketState.CONNECTING:
+            self.end_handshake(failed=self.application_state is not WebSocketState.CONNECTED)
+
+    def end_handshake(self, *, failed: bool) -> None:
+        """End the handshake's span (``failed``: the socket was not accepted) and let go of what the upgrade
+        carried; the span's ids stay current for the socket's log lines, the span itself is not kept."""
+        if self._handshake is None:
+            return
+        span, token = self._handshake
+        self._handshake = None
+        if failed:
+            span.set_status(StatusCode.ERROR)
+        span.end()
+        otel_context.detach(token)
+        otel_context.attach(trace.set_span_in_context(NonRecordingSpan(span.get_span_context())))
+        self.scope["headers"] = []
+        self.scope["subprotocols"] = []
+
+
+class PortalApp(FastAPI):
+    """The kit's FastAPI app. A WebSocket at one of ``sockets``' paths goes straight to its endpoint, in front of
+    the middlewares and FastAPI's telemetry: a socket's task lives as long as the socket, and through the stack it
+    kept every middleware's frame and a server span for all that time (about 9 KiB an idle socket). None of the
+    middlewares does anything for a WebSocket but the span: the socket gets one for its handshake only, and the
+    request id (``HandshakeSocket``); the endpoint checks who may open it."""
+
+    sockets: Mapping[str, SocketEndpoint] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        endpoint = self.sockets.get(scope["path"]) if scope["type"] == "websocket" else None
+        if endpoint is None:
+            await super().__call__(scope, receive, send)
+            return
+        scope["app"] = self
+        socket = HandshakeSocket(scope, receive, send)
+        try:
+            await endpoint(socket)
+        finally:
+            socket.end_handshake(failed=True)  # the endpoint left (or failed) before it answered the handshake
+
+
 def create_app(
     settings: ServiceSettings,
     *,
@@ -204,11 +277,13 @@ def create_app(
     readiness: Sequence[ReadinessCheck] = (),
     title: str | None = None,
     documented_models: Sequence[type[BaseModel]] = (),
-) -> FastAPI:
+    sockets: Mapping[str, SocketEndpoint] | None = None,
+) -> PortalApp:
     """Build a service's FastAPI app. ``app.state`` carries ``settings``, ``db``, ``valkey``, ``sessions`` and
     ``translate``.
     ``documented_models``: models that cross no HTTP call (WebSocket frames) but belong in the OpenAPI document's
-    components, so the web's generated client has their types."""
+    components, so the web's generated client has their types.
+    ``sockets``: WebSocket endpoints by path, served in front of the middlewares (``PortalApp``)."""
     configure_logging(settings.service_name, settings.log_level)
     setup_telemetry(settings.service_name)
 
@@ -243,11 +318,12 @@ def create_app(
     # FastAPI's native telemetry makes the server spans (named by route template) on the global provider; the
     # spans of each dependency, endpoint and serialisation only when spans are exported (unsampled, each is still
     # made on every request: three or four on a read with two dependencies).
-    app = FastAPI(
+    app = PortalApp(
         title=title or settings.service_name,
         lifespan=lifespan,
         telemetry={"metrics": False, "logs": False, "operation_spans": exporting()},
     )
+    app.sockets = dict(sockets or {})
     app.state.settings = settings
     app.state.translate = Translator(*messages)
     app.state.documented_models = tuple(documented_models)

@@ -10,13 +10,13 @@ from notifications_service.broadcasts import router as broadcasts
 from notifications_service.i18n import MESSAGES
 from notifications_service.inbox import router as inbox
 from notifications_service.ops import router as notifications_ops
-from notifications_service.push import router as push
 from notifications_service.push.hub import Hub
 from notifications_service.push.limits import LEASE_HEARTBEATS, AccountSockets
+from notifications_service.push.router import member_socket
 from notifications_service.push.schemas import FRAME_MODELS
 from notifications_service.settings import NotificationsSettings
 from notifications_service.support import router as support
-from portal_kit.app import create_app
+from portal_kit.app import PortalApp, create_app
 from portal_kit.messaging.relay import connect_nats
 from portal_kit.sessions import SessionStore
 
@@ -45,15 +45,16 @@ async def _stop(app: FastAPI) -> None:
     await app.state.nats.close()
 
 
-def build_app(settings: NotificationsSettings | None = None) -> FastAPI:
+def build_app(settings: NotificationsSettings | None = None) -> PortalApp:
     return create_app(
         settings or NotificationsSettings(),
-        routers=[push.router, inbox.router, support.router, broadcasts.ops, support.ops, notifications_ops.ops],
+        routers=[inbox.router, support.router, broadcasts.ops, support.ops, notifications_ops.ops],
         messages=[MESSAGES],
         on_startup=[_start],
         on_shutdown=[_stop],
         title="notifications",
         documented_models=FRAME_MODELS,
+        sockets={"/ws": member_socket},
     )
 
 

@@ -3,7 +3,10 @@
 third-party page could borrow, so the token itself is the proof. Members and agents only: anyone else is
 refused at the upgrade (HTTP 403), before anything is held for them. A socket past its session's, its account's
 or its process's limit closes the oldest (``push.limits``); one that cannot be counted (Valkey out of reach) is
-closed with a code the page comes back on, later (``1013``)."""
+closed with a code the page comes back on, later (``1013``).
+
+The socket is served in front of the app's middlewares (``create_app(sockets=...)``, ``portal_kit.app.PortalApp``):
+its task, alive as long as the socket, keeps only its own frames."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from redis.exceptions import RedisError
 
@@ -31,7 +34,6 @@ from notifications_service.push.schemas import (
 from notifications_service.settings import NotificationsSettings
 from portal_kit.sessions import Principal, Role, SessionStore, token_key
 
-router = APIRouter(tags=["notifications"])
 log = logging.getLogger("notifications.socket")
 
 
@@ -69,7 +71,6 @@ def client_frame(message: Mapping[str, Any], limit: int) -> SocketResumeFrame | 
     return frame if isinstance(frame, SocketResumeFrame) else None
 
 
-@router.websocket_route("/ws")
 async def member_socket(ws: WebSocket) -> None:
     settings: NotificationsSettings = ws.app.state.settings
     hub: Hub = ws.app.state.hub
