@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 from agent_contracts_helpers import MERCHANT, TRIAL_TYPE, AgentContracts
-from test_contracts import DAILY, GRANT, offer, wage
+from test_agent_contract_calls import DAILY, GRANT, offer, wage
 
 from portal_kit.site import Brand, BrandCache, StatusInputs
 from portal_kit.testing.fixtures import migrated_database

@@ -6,7 +6,7 @@ import uuid
 
 from agent_contracts_helpers import MERCHANT, AgentContracts
 from nats.aio.client import Client as NATS
-from test_contracts import DAILY, GRANT, offer, wage
+from test_agent_contract_calls import DAILY, GRANT, offer, wage
 
 from agent_contracts_service.contracts.handlers import CONTRACT_INFO
 from portal_events import ContractInfoReply, ContractInfoRequest
