@@ -137,5 +137,10 @@ async def test_period_figures_are_the_sums_of_their_hours_for_the_agents_tree_on
     sibling_month = (await ac.call("GET", "/wps/agent-contracts/team/figures", await ac.token(sibling),
                                    params={"period": "M", "date": "2026-11-01"})).json()["value"]  # fmt: skip
     assert [m["accountId"] for m in sibling_month["members"]] == [other]
+    hourly = await ac.call("GET", "/wps/agent-contracts/team/figures/hourly", token, params={"date": "2026-11-02"})
+    hours = [
+        (h["hour"][:16], h["activeMembers"], h["validBet"], h["profitLoss"]) for h in hourly.json()["value"]["hours"]
+    ]
+    assert hours == [("2026-11-02T10:00", 1, 1000, -1000), ("2026-11-02T23:00", 1, 2000, 3000)]
     bad = await ac.call("GET", "/wps/agent-contracts/team/figures", token, params={"period": "D", "date": "11/02"})
     assert (bad.status_code, bad.json()["errorCode"]) == (400, "validation.failed")

@@ -540,6 +540,19 @@ export interface HistoryRead {
   at: string;
 }
 
+export interface HourFiguresRead {
+  currency: string;
+  activeMembers: number;
+  betCount: number;
+  stake: number;
+  win: number;
+  validBet: number;
+  profitLoss: number;
+  deposit: number;
+  withdrawal: number;
+  hour: string;
+}
+
 export interface Hub88Answer {
   user?: string | null;
   status: string;
@@ -1391,6 +1404,12 @@ export interface TeamFiguresRead {
   members: Array<MemberFiguresRead>;
 }
 
+export interface TeamHoursRead {
+  start: string;
+  end: string;
+  hours: Array<HourFiguresRead>;
+}
+
 export interface TeamMemberRead {
   accountId: string;
   username: string | null;
@@ -1646,6 +1665,7 @@ export const OPERATIONS = {
   agentLogin: { service: "auth", method: "POST", path: "/wps/session/login/agent" },
   agentTeam: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team" },
   agentTeamFigures: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/figures" },
+  agentTeamHourlyFigures: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/figures/hourly" },
   bankAccounts: { service: "wallet", method: "GET", path: "/wps/v2/wallets/bank-accounts" },
   banners: { service: "site", method: "GET", path: "/wps/system/banners" },
   betProfit: { service: "games", method: "GET", path: "/wps/games/records/profit" },
@@ -1834,6 +1854,7 @@ export interface OperationPathParams {
   agentLogin: Record<string, never>;
   agentTeam: Record<string, never>;
   agentTeamFigures: Record<string, never>;
+  agentTeamHourlyFigures: Record<string, never>;
   bankAccounts: Record<string, never>;
   banners: Record<string, never>;
   betProfit: Record<string, never>;
@@ -2020,6 +2041,7 @@ export interface OperationQuery {
   agentLogin: Record<string, never>;
   agentTeam: Record<string, never>;
   agentTeamFigures: { period?: Period; date?: string | null; pageNo?: number; pageSize?: number };
+  agentTeamHourlyFigures: { date?: string | null };
   bankAccounts: Record<string, never>;
   banners: { group: BannerGroup };
   betProfit: { startDate?: string | null; endDate?: string | null };
@@ -2206,6 +2228,7 @@ export interface OperationBody {
   agentLogin: SealedBody;
   agentTeam: undefined;
   agentTeamFigures: undefined;
+  agentTeamHourlyFigures: undefined;
   bankAccounts: undefined;
   banners: undefined;
   betProfit: undefined;
@@ -2393,6 +2416,7 @@ export interface OperationResponse {
   agentLogin: SessionRead;
   agentTeam: TeamRead;
   agentTeamFigures: TeamFiguresRead;
+  agentTeamHourlyFigures: TeamHoursRead;
   bankAccounts: Array<BankAccountRead>;
   banners: Array<BannerRead>;
   betProfit: ProfitRead;

@@ -87,6 +87,21 @@ async def team_members(
     return (await session.execute(query)).all()
 
 
+async def team_hours(
+    session: AsyncSession, merchant: str, agent_id: str, start: datetime, end: datetime, *, min_depth: int
+) -> Sequence[Row[Any]]:
+    """The same figures per hour and currency over [start, end), the earliest hour first."""
+    query = (
+        select(MemberHour.hour, MemberHour.currency, *_sums())
+        .select_from(TeamLink)
+        .join(MemberHour, MemberHour.account_id == TeamLink.descendant_id)
+        .where(*_team_hours(merchant, agent_id, start, end, min_depth))
+        .group_by(MemberHour.hour, MemberHour.currency)
+        .order_by(MemberHour.hour, MemberHour.currency)
+    )
+    return (await session.execute(query)).all()
+
+
 async def member_hours(session: AsyncSession, merchant: str, account_id: str) -> Sequence[MemberHour]:
     query = hours.query(merchant, account_id=account_id).order_by(MemberHour.hour)
     return (await session.scalars(query)).all()

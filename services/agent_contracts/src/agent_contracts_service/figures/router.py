@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Query
 from agent_contracts_service.deps import Agent, Db
 from agent_contracts_service.figures import service
 from agent_contracts_service.figures.domain import Period
-from agent_contracts_service.figures.schemas import TeamFiguresRead
+from agent_contracts_service.figures.schemas import TeamFiguresRead, TeamHoursRead
 from portal_kit.envelope import Envelope, ok
 from portal_kit.errors import DomainError
 from portal_kit.paging import Page, page_params
@@ -33,13 +33,33 @@ async def team_figures(
 ) -> Envelope[TeamFiguresRead]:
     """The caller's downlines (every depth): active members, bets, valid bet, profit and loss, deposits and
     withdrawals per currency, and the same per member (paged, the largest valid bet first)."""
-    at = datetime.now(UTC)
-    if day is not None:
-        try:
-            at = datetime.combine(datetime.strptime(day, "%Y-%m-%d").date(), time(), tzinfo=UTC)
-        except ValueError:
-            raise DomainError("validation.failed", field="date", reason="yyyy-MM-dd") from None
+    at = _day(day)
     figures = await service.team_figures(
         db, agent.merchant, str(agent.account_id), period, at, limit=page.size, offset=page.offset
     )
     return ok(figures)
+
+
+@router.get(
+    "/wps/agent-contracts/team/figures/hourly",
+    operation_id="agentTeamHourlyFigures",
+    response_model=Envelope[TeamHoursRead],
+)
+async def team_hourly_figures(
+    db: Db,
+    agent: Agent,
+    day: Annotated[
+        str | None, Query(alias="date", max_length=10, description="yyyy-MM-dd (UTC); today by default")
+    ] = None,
+) -> Envelope[TeamHoursRead]:
+    """The caller's downlines (every depth), hour by hour over one day: the team's hourly volume."""
+    return ok(await service.team_hours(db, agent.merchant, str(agent.account_id), _day(day)))
+
+
+def _day(day: str | None) -> datetime:
+    if day is None:
+        return datetime.now(UTC)
+    try:
+        return datetime.combine(datetime.strptime(day, "%Y-%m-%d").date(), time(), tzinfo=UTC)
+    except ValueError:
+        raise DomainError("validation.failed", field="date", reason="yyyy-MM-dd") from None

@@ -33,3 +33,15 @@ class TeamFiguresRead(BaseModel):
     end: datetime
     totals: list[FiguresRead]
     members: list[MemberFiguresRead]
+
+
+class HourFiguresRead(FiguresRead):
+    hour: datetime = Field(description="The hour's start (UTC)")
+
+
+class TeamHoursRead(BaseModel):
+    """An agent's team, hour by hour over one day (UTC): the hours with any figure."""
+
+    start: datetime
+    end: datetime
+    hours: list[HourFiguresRead]

@@ -9,7 +9,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agent_contracts_service.figures import repository
 from agent_contracts_service.figures.domain import Fact, Period, hour_of, period_bounds
-from agent_contracts_service.figures.schemas import FiguresRead, MemberFiguresRead, TeamFiguresRead
+from agent_contracts_service.figures.schemas import (
+    FiguresRead,
+    HourFiguresRead,
+    MemberFiguresRead,
+    TeamFiguresRead,
+    TeamHoursRead,
+)
 from portal_kit.db import Database
 
 
@@ -41,6 +47,14 @@ async def team_figures(
         totals=[FiguresRead(**_figures(row)) for row in totals],
         members=[MemberFiguresRead(accountId=row.account_id, **_figures(row)) for row in members],
     )  # fmt: skip
+
+
+async def team_hours(db: Database, merchant: str, agent_id: str, day: datetime) -> TeamHoursRead:
+    """The figures of ``agent_id``'s downlines hour by hour over the day (UTC) holding ``day``."""
+    start, end = period_bounds(Period.DAY, day)
+    async with db.reader() as session:
+        rows = await repository.team_hours(session, merchant, agent_id, start, end, min_depth=1)
+    return TeamHoursRead(start=start, end=end, hours=[HourFiguresRead(hour=row.hour, **_figures(row)) for row in rows])
 
 
 async def team_valid_bet(session: AsyncSession, merchant: str, agent_id: str, start: datetime, end: datetime) -> int:
