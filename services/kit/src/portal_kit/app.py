@@ -236,11 +236,13 @@ class HandshakeSocket(WebSocket):
             return
         span, token = self._handshake
         self._handshake = None
+        recorded = span.is_recording()
         if failed:
             span.set_status(StatusCode.ERROR)
         span.end()
-        otel_context.detach(token)
-        otel_context.attach(trace.set_span_in_context(NonRecordingSpan(span.get_span_context())))
+        if recorded:  # an unrecorded span is its ids only: it stays current, a recorded one gives way to its ids
+            otel_context.detach(token)
+            otel_context.attach(trace.set_span_in_context(NonRecordingSpan(span.get_span_context())))
         self.scope["headers"] = []
         self.scope["subprotocols"] = []
 

@@ -32,7 +32,7 @@ from notifications_service.push.schemas import (
     SocketResumeFrame,
 )
 from notifications_service.settings import NotificationsSettings
-from portal_kit.sessions import Principal, Role, SessionStore, token_key
+from portal_kit.sessions import Role, SessionStore, token_key
 
 log = logging.getLogger("notifications.socket")
 
@@ -43,7 +43,7 @@ class FrameRefused(Exception):
         self.code = code
 
 
-async def signed_in_member(ws: WebSocket) -> tuple[Principal, str] | None:
+async def signed_in_member(ws: WebSocket) -> tuple[Reader, str] | None:
     """The member whose token is the socket's second subprotocol, with the token's key; None for anyone else."""
     offered = [value.strip() for value in ws.scope.get("subprotocols", [])]
     if len(offered) != 2 or offered[0] != PROTOCOL or not offered[1]:
@@ -54,7 +54,8 @@ async def signed_in_member(ws: WebSocket) -> tuple[Principal, str] | None:
         return None
     if principal.role not in (Role.MEMBER, Role.AGENT):
         return None
-    return principal, token_key(offered[1])
+    # The session's key as the session store keeps it: one string for every socket of the session
+    return Reader(principal.merchant, principal.account_id), principal.token_hash or token_key(offered[1])
 
 
 def client_frame(message: Mapping[str, Any], limit: int) -> SocketResumeFrame | None:
@@ -78,10 +79,8 @@ async def member_socket(ws: WebSocket) -> None:
     if member is None:
         await ws.close(CloseCode.SESSION_ENDED)  # before the accept: the upgrade is answered 403
         return
-    principal, key = member
-    assert principal.account_id is not None
     await ws.accept(subprotocol=PROTOCOL)
-    conn = Connection(ws, Reader(principal.merchant, principal.account_id), key)
+    conn = Connection(ws, *member)
     await hub.join(conn)
     try:
         try:
