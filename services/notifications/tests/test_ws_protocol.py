@@ -225,6 +225,14 @@ async def test_a_stopping_server_closes_open_sockets_with_1012() -> None:
     assert not browser.state.connections
     assert not browser.state.tasks  # the app's task ended
 
+    leaving = Browser(recording(wait, [], []))  # its close answered, its connection not yet lost
+    await leaving.settle()
+    leaving.send(Frame(Opcode.CLOSE, Close(1001, "").serialize()))
+    leaving.received()
+    leaving.server.shutdown()  # nothing more to send: no error, which would stop uvicorn asking the others
+    assert leaving.received() == []
+    assert leaving.transport.closed
+
 
 async def test_a_full_transport_holds_the_senders_until_it_drains_or_is_lost() -> None:
     sent: list[str] = []

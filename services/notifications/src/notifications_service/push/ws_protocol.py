@@ -22,7 +22,14 @@ from typing import Any, cast
 from urllib.parse import unquote
 
 from uvicorn.config import Config
-from uvicorn.protocols.utils import ClientDisconnected, get_local_addr, get_remote_addr, is_ssl
+from uvicorn.protocols.utils import (
+    ClientDisconnected,
+    get_client_addr,
+    get_local_addr,
+    get_path_with_query_string,
+    get_remote_addr,
+    is_ssl,
+)
 from uvicorn.server import ServerState
 from websockets.exceptions import InvalidState
 from websockets.frames import Frame, Opcode
@@ -122,17 +129,18 @@ class LeanWebSocketProtocol(asyncio.Protocol):
                 self._frame(event)
 
     def shutdown(self) -> None:
-        """The server is stopping (uvicorn asks each connection): an open socket is closed with ``1012``."""
-        if self.close_sent:
-            if self.close_timer is not None:
-                self.close_timer.cancel()
-                self.close_timer = None
-        elif self.handshake_complete:
-            self._put({"type": "websocket.disconnect", "code": 1012})
-            self.conn.send_close(1012)
-            self._flush()
-        else:
-            self._send_500()
+        """The server is stopping (uvicorn asks each connection): an open socket is closed with ``1012``, one
+        closing already (either side's close sent) is let go."""
+        if self.close_timer is not None:
+            self.close_timer.cancel()
+            self.close_timer = None
+        if not self.close_sent and not self.transport.is_closing():
+            if not self.handshake_complete:
+                self._send_500()
+            elif self.conn.state is State.OPEN:
+                self._put({"type": "websocket.disconnect", "code": 1012})
+                self.conn.send_close(1012)
+                self._flush()
         self.transport.close()
 
     # The handshake
@@ -181,10 +189,9 @@ class LeanWebSocketProtocol(asyncio.Protocol):
         self.scope = None
 
     def _log(self, outcome: str) -> None:
-        scope = self.scope or {}
-        client = scope.get("client")
-        address = f"{client[0]}:{client[1]}" if client else ""
-        self.logger.info('%s - "WebSocket %s" %s', address, scope.get("path"), outcome)
+        """The handshake's outcome, as uvicorn's protocols log it."""
+        scope: Any = self.scope  # uvicorn's helpers read the scope's client, path and query
+        self.logger.info('%s - "WebSocket %s" %s', get_client_addr(scope), get_path_with_query_string(scope), outcome)
 
     # Frames from the browser
 
