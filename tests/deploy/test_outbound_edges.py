@@ -19,6 +19,7 @@ EXTERNAL_HTTP = {
     "auth_service.twilio": "Twilio's Messages API (the SMS provider)",
     "games_service.aggregator.service": "Hub88's Games API (a game's address at the aggregator)",
     "games_service.aggregator.simulator": "the Hub88 simulator calls the portal's public address back (Wallet API)",
+    "portal_kit.testing.clients": "the tests' client of the app under test (in process, through ASGI); no service",
 }
 SERVICE_ADDRESS = re.compile(r"https?://(" + "|".join(NAMES) + r")(-api)?\b|\b(" + "|".join(NAMES) + r")_url\b")
 
