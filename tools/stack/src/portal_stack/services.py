@@ -35,11 +35,10 @@ class ServiceSpec:
         return "PORTAL_UPSTREAM_" + self.name.upper().replace("-", "_")
 
 
-# The member sockets' server options: the notifications service's own WebSocket protocol (websockets' sans-I/O
-# parser, no task of its own per socket, nothing of the handshake kept once it is answered, no per-message
-# compression: the frames are tiny and a zlib context per socket would cost more than the socket), a browser frame
-# over 4 KiB refused before it is read whole.
-WS_OPTIONS = ("--ws", "notifications_service.push.ws_protocol:LeanWebSocketProtocol", "--ws-max-size", "4096")
+# The member sockets' server options: the sans-I/O websockets protocol (no tasks of its own per socket), a
+# browser frame over 4 KiB refused before it is read whole, no per-message compression (the frames are tiny,
+# and a zlib context per socket would cost more than the socket).
+WS_OPTIONS = ("--ws", "websockets-sansio", "--ws-max-size", "4096", "--ws-per-message-deflate", "false")
 
 SERVICES: tuple[ServiceSpec, ...] = (
     ServiceSpec("site", "site_service", "SITE_", 8101, seed=True),
