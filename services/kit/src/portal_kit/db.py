@@ -33,7 +33,8 @@ PREPARED_MAX = 256  # statements psycopg keeps prepared per connection (the leas
 # prepared again and run once more. Each call is one statement in its own transaction, so the failed run left
 # nothing behind.
 STALE_PREPARED = (errors.FeatureNotSupported, errors.InvalidSqlStatementName)
-BATCH_MAX = 32  # reads sent in one pipeline at most; a larger gathering is split over more connections
+BATCH_MAX = 32  # reads sent in one pipeline at most
+IN_FLIGHT_MAX = 2  # batches of reads on their way at once (each on a connection of its own)
 
 
 class Base(DeclarativeBase):
@@ -90,9 +91,10 @@ async def _fit(connection: PooledConnection) -> None:
 
 
 class ReadBatch:
-    """Plain reads gathered while the event loop runs its ready tasks, then sent to the server together on one
-    connection in psycopg's pipeline mode (public API): one send and one wait for many reads instead of one each,
-    which is where a read's client CPU goes on a busy process. A read asked alone runs as one statement.
+    """Plain reads sent to the server together on one connection in psycopg's pipeline mode (public API): one send
+    and one wait for many reads instead of one each, which is where a read's client CPU goes on a busy process.
+    At most ``IN_FLIGHT_MAX`` batches are on their way at once; reads asked meanwhile wait for the next, so a batch
+    grows with the load (a read asked on a quiet process goes at once, alone, as one statement).
 
     A pipeline's statements between two syncs are one implicit transaction: the reads of a batch see one snapshot,
     and an error in one aborts the rest; then every read of the batch that has no answer yet runs again alone, so
@@ -101,21 +103,35 @@ class ReadBatch:
     def __init__(self, database: Database) -> None:
         self.database = database
         self.waiting: list[tuple[str, Parameters, asyncio.Future[list[tuple[Any, ...]]]]] = []
+        self.scheduled = False
+        self.in_flight = 0
 
     async def rows(self, statement: str, params: Parameters) -> list[tuple[Any, ...]]:
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[list[tuple[Any, ...]]] = loop.create_future()
-        if not self.waiting:
-            loop.call_soon(self._send)
         self.waiting.append((statement, params, answer))
+        self._schedule(loop)
         return await answer
 
+    def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
+        # After the tasks ready now have run, so the reads they ask go in the same batch.
+        if self.waiting and not self.scheduled and self.in_flight < IN_FLIGHT_MAX:
+            self.scheduled = True
+            loop.call_soon(self._send)
+
     def _send(self) -> None:
-        gathered, self.waiting = self.waiting, []
-        for start in range(0, len(gathered), BATCH_MAX):
-            task = asyncio.ensure_future(self._answer(gathered[start : start + BATCH_MAX]))
+        self.scheduled = False
+        while self.waiting and self.in_flight < IN_FLIGHT_MAX:
+            batch, self.waiting = self.waiting[:BATCH_MAX], self.waiting[BATCH_MAX:]
+            self.in_flight += 1
+            task = asyncio.ensure_future(self._answer(batch))
             self.database.sending.add(task)
-            task.add_done_callback(self.database.sending.discard)
+            task.add_done_callback(self._sent)
+
+    def _sent(self, task: asyncio.Task[None]) -> None:
+        self.database.sending.discard(task)
+        self.in_flight -= 1
+        self._schedule(task.get_loop())
 
     async def _answer(self, batch: list[tuple[str, Parameters, asyncio.Future[list[tuple[Any, ...]]]]]) -> None:
         try:
@@ -139,21 +155,31 @@ class ReadBatch:
                     answer.cancel()
 
     async def _pipelined(self, batch: list[tuple[str, Parameters, asyncio.Future[list[tuple[Any, ...]]]]]) -> None:
+        # The reads of one statement go as one ``executemany``: psycopg sends their parameters in one write,
+        # where an ``execute`` each would flush each on its own.
+        alike: dict[str, list[tuple[Parameters, asyncio.Future[list[tuple[Any, ...]]]]]] = {}
+        for statement, params, answer in batch:
+            alike.setdefault(statement, []).append((params, answer))
+        answers: list[tuple[asyncio.Future[list[tuple[Any, ...]]], list[tuple[Any, ...]]]] = []
         async with (await self.database._opened()).connection() as connection:
             await connection.set_autocommit(True)
             try:
                 async with connection.pipeline() as pipeline:
                     cursors = []
-                    for statement, params, _ in batch:
+                    for statement, reads in alike.items():
                         cursor = connection.cursor()
-                        await cursor.execute(statement, params, prepare=True)
-                        cursors.append(cursor)
+                        await cursor.executemany(statement, [params for params, _ in reads], returning=True)
+                        cursors.append((cursor, reads))
                     await pipeline.sync()
-                    answers = [await answered_rows(cursor) for cursor in cursors]
+                    for cursor, reads in cursors:
+                        for index, (_, answer) in enumerate(reads):
+                            if index and not cursor.nextset():
+                                raise psycopg.InterfaceError("a read of the batch has no result")
+                            answers.append((answer, await answered_rows(cursor)))
             finally:
                 if connection.info.transaction_status == pq.TransactionStatus.IDLE:
                     await connection.set_autocommit(False)
-        for (_, _, answer), rows in zip(batch, answers, strict=True):
+        for answer, rows in answers:
             if not answer.done():
                 answer.set_result(rows)
 
