@@ -31,7 +31,7 @@ def test_security_headers_and_request_id(stack: Stack) -> None:
     "path",
     [
         "/wps/relay/MCS2_getPointBalance",
-        "/wps/relay/MCS2_processDividendReq",
+        "/wps/relay/MCS2_claimRafflePromotion",
     ],
 )
 def test_paths_of_services_not_built_yet_answer_service_unavailable(stack: Stack, path: str) -> None:
@@ -43,6 +43,22 @@ def test_paths_of_services_not_built_yet_answer_service_unavailable(stack: Stack
         "errorCode": "service_unavailable",
         "message": "This service is not available yet.",
     }
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/wps/relay/MCS2_processDividendReq",
+        "/wps/relay/MCS2_processDailySalContract",
+        "/wps/relay/MCS2_processContractHourSalary",
+        "/wps/relay/MCSFE_processRealTimeSalaryContract",
+    ],
+)
+def test_the_contract_calls_reach_agent_contracts_and_want_a_session(stack: Stack, path: str) -> None:
+    response = httpx.get(f"{stack.url}{path}", headers={"Language": "EN"})
+    assert response.status_code == 401
+    assert response.json()["success"] is False
+    assert response.json()["errorCode"] != "service_unavailable"
 
 
 @pytest.mark.parametrize(
