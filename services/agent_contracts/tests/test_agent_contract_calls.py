@@ -267,14 +267,41 @@ async def test_a_pending_offer_above_the_new_ratio_is_cancelled_too(ac: AgentCon
                   "contract.transition_forbidden")  # fmt: skip
 
 
-async def test_a_grant_above_an_uplines_contract_is_refused(ac: AgentContracts) -> None:
+async def test_ops_grant_only_top_agents_a_contract(ac: AgentContracts) -> None:
     t = await tree(ac)
     await grant(ac, t.top, "daily-wage", wage(100))
     before = await ac.snapshot()
-    path = GRANT.format(merchant=MERCHANT, account=t.downline, kind="daily-wage")
-    answer = await ac.call("PUT", path, await ac.ops_token(), {"terms": wage(150), "reason": "too much"})
-    assert (answer.status_code, answer.json()["errorCode"]) == (400, "contract.ratio_above_upline")
+    for account, terms in ((t.downline, wage(150)), (t.agent, wage(50))):  # above or below the upline's: its upline's
+        path = GRANT.format(merchant=MERCHANT, account=account, kind="daily-wage")
+        answer = await ac.call("PUT", path, await ac.ops_token(), {"terms": terms, "reason": "by ops"})
+        assert (answer.status_code, answer.json()["errorCode"]) == (409, "contract.not_top_agent")
     assert await ac.snapshot() == before
+
+
+async def test_a_member_holding_a_contract_or_awaiting_an_answer_is_not_moved(ac: AgentContracts) -> None:
+    t = await tree(ac)
+    other = await ac.place()
+    await grant(ac, t.top, "daily-wage", wage(500))
+    await grant(ac, other, "daily-wage", wage(300))
+    move = f"/wps/ops/agent-contracts/merchants/{MERCHANT}/members/{t.agent}/upline"
+    waiting = (await offer(ac, DAILY, t.top, t.agent, wage(400)))["pending"]["id"]
+    for _ in ("awaiting", "holding"):
+        before = await ac.snapshot()
+        answer = await ac.call("POST", move, await ac.ops_token(), {"uplineId": other, "reason": "change teams"})
+        assert (answer.status_code, answer.json()["errorCode"]) == (409, "team.move_has_contracts"), answer.text
+        assert await ac.snapshot() == before
+        if _ == "awaiting":  # signed, the 400 would sit under the new upline's 300
+            await act(ac, DAILY, t.agent, {"action": "sign", "requestId": waiting})
+    # the contract ended, the agent moves, and its own downlines' contracts go with it
+    ending = (await offer(ac, DAILY, t.top, t.agent, None, "TERMINATION"))["pending"]["id"]
+    await act(ac, DAILY, t.agent, {"action": "terminate", "requestId": ending})
+    answer = await ac.call("POST", move, await ac.ops_token(), {"uplineId": other, "reason": "change teams"})
+    assert answer.status_code == 200, answer.text
+
+
+async def test_a_request_id_past_the_database_is_refused_not_failed(ac: AgentContracts) -> None:
+    t = await tree(ac)
+    await refused(ac, DAILY, t.agent, {"action": "sign", "requestId": 2**70}, 400, "validation.failed")
 
 
 @pytest.mark.parametrize("rounds", [6])

@@ -19,6 +19,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "A contract can be offered only to your direct downline.",
         "CN": "合约只能提供给您的直属下级。",
     },
+    "team.move_has_contracts": {
+        "TR": "Sözleşmesi ya da yanıt bekleyen bir teklifi olan üye taşınamaz; önce bunlar sonlandırılmalı.",
+        "EN": "A member holding a contract or with an offer awaiting its answer cannot be moved; end them first.",
+        "CN": "持有合约或有待答复请求的成员不能移动；请先结束它们。",
+    },
+    "contract.not_top_agent": {
+        "TR": "Operasyon yalnızca üst temsilcisi olmayan bir temsilciye sözleşme verebilir.",
+        "EN": "Ops grant contracts only to an agent with no upline; the others get theirs from their upline.",
+        "CN": "运营只能为没有上级的代理授予合约；其他代理的合约由其上级提供。",
+    },
     "contract.downline_not_agent": {
         "TR": "Sözleşme yalnızca bir temsilciyle yapılabilir.",
         "EN": "Only an agent can hold a contract.",

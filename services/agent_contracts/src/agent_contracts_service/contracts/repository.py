@@ -82,14 +82,32 @@ def add_history(session: AsyncSession, row: ContractHistory) -> None:
     session.add(row)
 
 
-async def end_contracts(session: AsyncSession, merchant: str, ids: Iterable[int], reason: EndReason) -> None:
+async def end_contracts(session: AsyncSession, merchant: str, ids: Iterable[int], reason: EndReason) -> int:
+    """End contracts still active (a conditional update); how many did."""
     chosen = list(ids)
-    if chosen:
-        await session.execute(
-            contracts.update(merchant, Contract.id.in_(chosen), status=ContractStatus.ACTIVE).values(
-                status=ContractStatus.ENDED, end_reason=reason, ended_at=func.now()
-            )
+    if not chosen:
+        return 0
+    result = await session.execute(
+        contracts.update(merchant, Contract.id.in_(chosen), status=ContractStatus.ACTIVE).values(
+            status=ContractStatus.ENDED, end_reason=reason, ended_at=func.now()
         )
+    )
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
+async def holds_or_awaits(session: AsyncSession, merchant: str, account_id: str) -> bool:
+    """Whether ``account_id`` holds an active contract of any kind or has a request waiting for its answer."""
+    held = await session.scalar(
+        select(func.count()).select_from(
+            contracts.query(merchant, account_id=account_id, status=ContractStatus.ACTIVE).subquery()
+        )
+    )
+    waiting = await session.scalar(
+        select(func.count()).select_from(
+            requests.query(merchant, account_id=account_id, status=RequestStatus.PENDING).subquery()
+        )
+    )
+    return bool(held) or bool(waiting)
 
 
 async def decide_requests(

@@ -70,7 +70,7 @@ class ContractCall(BaseModel):
     action: Action
     downlineId: str | None = Field(None, min_length=1, max_length=64)
     requestType: RequestTypeName | None = None
-    requestId: StrictInt | None = None
+    requestId: StrictInt | None = Field(None, ge=1, le=2**63 - 1)
 
 
 class DividendCall(ContractCall):

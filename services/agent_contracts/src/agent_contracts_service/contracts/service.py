@@ -205,7 +205,8 @@ async def _decide(
     if status == RequestStatus.SIGNED:
         cancelled = await _sign(session, merchant, kind, request)
     elif status == RequestStatus.TERMINATED:
-        await repository.end_contracts(session, merchant, [request.contract_id or 0], EndReason.TERMINATED)
+        if not await repository.end_contracts(session, merchant, [request.contract_id or 0], EndReason.TERMINATED):
+            raise Conflict("contract.transition_forbidden")  # the contract ended otherwise: nothing to terminate
         await repository.decide_requests(session, merchant, [request.id], status)
         repository.add_history(session, _history(request, "TERMINATED", caller_id))
     else:
@@ -278,6 +279,8 @@ async def grant(
         raise NotFound("team.member_not_found")
     if not is_agent(member.account_type):
         raise DomainError("contract.downline_not_agent")
+    if member.upline_id is not None:  # an agent with an upline gets its contracts from it
+        raise Conflict("contract.not_top_agent")
     granted = checked_terms(kind, terms)
     rates = rates_of(granted)
     if any(exceeds(rates, above.rates) for above in await repository.active_above(session, merchant, kind, account_id)):
@@ -286,6 +289,7 @@ async def grant(
     before = contract_read(current) if current else None
     if current is not None:
         await repository.end_contracts(session, merchant, [current.id], EndReason.SUPERSEDED)
+        await repository.cancel_terminations_of(session, merchant, [current.id])
         repository.add_history(session, _history(current, "SUPERSEDED", actor))
     contract = await repository.add_contract(
         session,
@@ -297,6 +301,15 @@ async def grant(
     repository.add_history(session, _history(contract, "GRANTED", actor))
     await _cancel_below(session, merchant, kind, account_id, rates, actor=actor)
     return before, contract_read(contract)
+
+
+async def lock_for_move(session: AsyncSession, merchant: str, account_id: str) -> None:
+    """Before a member moves to another upline: no contract call of the brand runs meanwhile (the brand's contracts
+    lock, taken before the tree's), and the member neither holds a contract nor has a request waiting for its
+    answer, which would tie it to the upline it leaves (its own downlines' contracts move with it)."""
+    await repository.lock_contracts(session, merchant)
+    if await repository.holds_or_awaits(session, merchant, account_id):
+        raise Conflict("team.move_has_contracts")
 
 
 async def contracts_of(db: Database, merchant: str, account_id: str) -> ContractsRead:

@@ -21,6 +21,7 @@ async def move(
     db: Database, merchant: str, actor: Principal, account_id: str, upline_id: str, reason: str, ip: str | None
 ) -> MovedRead:
     async with db.transaction() as session:
+        await contracts.lock_for_move(session, merchant, account_id)
         moved = await team.move(session, merchant, account_id, upline_id)
         repository.record(
             session, merchant, actor, "team.move", account_id, reason=reason,
