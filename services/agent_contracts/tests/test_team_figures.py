@@ -142,5 +142,11 @@ async def test_period_figures_are_the_sums_of_their_hours_for_the_agents_tree_on
         (h["hour"][:16], h["activeMembers"], h["validBet"], h["profitLoss"]) for h in hourly.json()["value"]["hours"]
     ]
     assert hours == [("2026-11-02T10:00", 1, 1000, -1000), ("2026-11-02T23:00", 1, 2000, 3000)]
-    bad = await ac.call("GET", "/wps/agent-contracts/team/figures", token, params={"period": "D", "date": "11/02"})
-    assert (bad.status_code, bad.json()["errorCode"]) == (400, "validation.failed")
+    for path, params in (
+        ("/wps/agent-contracts/team/figures", {"period": "D", "date": "11/02"}),
+        ("/wps/agent-contracts/team/figures", {"period": "M", "date": "9999-12-31"}),  # past the calendar's end
+        ("/wps/agent-contracts/team/figures", {"period": "W", "date": "2026-1-5"}),  # not zero-padded
+        ("/wps/agent-contracts/team/figures/hourly", {"date": "9999-12-31"}),
+    ):
+        bad = await ac.call("GET", path, token, params=params)
+        assert (bad.status_code, bad.json()["errorCode"]) == (400, "validation.failed"), (params, bad.text)

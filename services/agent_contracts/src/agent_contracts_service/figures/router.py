@@ -56,10 +56,17 @@ async def team_hourly_figures(
     return ok(await service.team_hours(db, agent.merchant, str(agent.account_id), _day(day)))
 
 
+# Figures exist from the portal's first bet; a period's end past these years would overflow the calendar.
+FIRST_YEAR, LAST_YEAR = 2000, 2999
+
+
 def _day(day: str | None) -> datetime:
     if day is None:
         return datetime.now(UTC)
     try:
-        return datetime.combine(datetime.strptime(day, "%Y-%m-%d").date(), time(), tzinfo=UTC)
+        parsed = datetime.strptime(day, "%Y-%m-%d").date()
     except ValueError:
         raise DomainError("validation.failed", field="date", reason="yyyy-MM-dd") from None
+    if len(day) != 10 or not FIRST_YEAR <= parsed.year <= LAST_YEAR:
+        raise DomainError("validation.failed", field="date", reason="yyyy-MM-dd")
+    return datetime.combine(parsed, time(), tzinfo=UTC)
