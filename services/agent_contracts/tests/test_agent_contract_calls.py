@@ -241,8 +241,10 @@ async def test_agreeing_to_a_lower_ratio_cancels_what_pays_more_below_and_warns_
     assert active == {t.top: 500, t.agent: 200, deeper: 100}
     ended = {(c.account_id, c.ratio): c.end_reason for c in await ac.rows(Contract, status="ENDED")}
     assert ended == {(t.agent, 400): "SUPERSEDED", (t.downline, 300): "CANCELLED", (t.deep, 250): "CANCELLED"}
-    cancelled = [(h.account_id, h.actor) for h in await ac.rows(ContractHistory, action="CANCELLED")]
-    assert sorted(cancelled) == sorted([(t.downline, f"auto:{t.agent}"), (t.deep, f"auto:{t.agent}")])
+    cancelled = [(h.account_id, h.upline_id, h.actor) for h in await ac.rows(ContractHistory, action="CANCELLED")]
+    assert sorted(cancelled) == sorted(  # each in the history of both its parties
+        [(t.downline, t.agent, f"auto:{t.agent}"), (t.deep, t.downline, f"auto:{t.agent}")]
+    )
 
 
 async def test_a_pending_offer_above_the_new_ratio_is_cancelled_too(ac: AgentContracts) -> None:
@@ -262,6 +264,10 @@ async def test_a_pending_offer_above_the_new_ratio_is_cancelled_too(ac: AgentCon
     lowest = await offer(ac, REALTIME, t.top, t.agent, realtime(5, 5))
     await act(ac, REALTIME, t.agent, {"action": "sign", "requestId": lowest["pending"]["id"]})
     assert [r.status for r in await ac.rows(ContractRequest, id=ending)] == ["CANCELLED"]
+    assert [(h.action, h.upline_id) for h in await ac.rows(ContractHistory, request_id=ending)] == [
+        ("TERMINATION_OFFERED", t.agent),
+        ("CANCELLED", t.agent),
+    ]
     assert [c.end_reason for c in await ac.rows(Contract, account_id=t.downline)] == ["CANCELLED"]
     await refused(ac, REALTIME, t.downline, {"action": "sign", "requestId": waiting}, 409,
                   "contract.transition_forbidden")  # fmt: skip

@@ -123,6 +123,7 @@ class Held:
     rates: Rates
     contract_id: int | None = None
     request_id: int | None = None
+    upline_id: str | None = None  # the other party (the upline that offered it), for the history
 
 
 def cancelled_by(new_rates: Rates, below: Iterable[Held]) -> list[Held]:

@@ -126,15 +126,20 @@ async def decide_requests(
     return int(getattr(result, "rowcount", 0) or 0)
 
 
-async def cancel_terminations_of(session: AsyncSession, merchant: str, contract_ids: Iterable[int]) -> None:
-    """Termination requests still waiting for contracts that ended otherwise: nothing left to terminate."""
+async def cancel_terminations_of(
+    session: AsyncSession, merchant: str, contract_ids: Iterable[int]
+) -> Sequence[ContractRequest]:
+    """Termination requests still waiting for contracts that ended otherwise (nothing left to terminate): cancelled,
+    and answered for the history."""
     chosen = list(contract_ids)
-    if chosen:
-        await session.execute(
-            requests.update(merchant, ContractRequest.contract_id.in_(chosen), status=RequestStatus.PENDING).values(
-                status=RequestStatus.CANCELLED, decided_at=func.now()
-            )
-        )
+    if not chosen:
+        return []
+    cancelled = await session.scalars(
+        requests.update(merchant, ContractRequest.contract_id.in_(chosen), status=RequestStatus.PENDING)
+        .values(status=RequestStatus.CANCELLED, decided_at=func.now())
+        .returning(ContractRequest)
+    )
+    return cancelled.all()
 
 
 async def contract(session: AsyncSession, merchant: str, contract_id: int) -> Contract | None:

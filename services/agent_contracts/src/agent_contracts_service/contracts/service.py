@@ -79,8 +79,8 @@ async def _held_below(session: AsyncSession, merchant: str, kind: Kind, account_
     contracts = await repository.active_below(session, merchant, kind, account_id)
     offers = await repository.pending_below(session, merchant, kind, account_id)
     return [
-        *(Held(c.account_id, c.rates, contract_id=c.id) for c in contracts),
-        *(Held(r.account_id, r.rates, request_id=r.id) for r in offers if r.rates is not None),
+        *(Held(c.account_id, c.rates, contract_id=c.id, upline_id=c.upline_id) for c in contracts),
+        *(Held(r.account_id, r.rates, request_id=r.id, upline_id=r.upline_id) for r in offers if r.rates is not None),
     ]
 
 
@@ -254,12 +254,13 @@ async def _cancel_below(
     request_ids = [held.request_id for held in cancelled if held.request_id is not None]
     await repository.end_contracts(session, merchant, contract_ids, EndReason.CANCELLED)
     await repository.decide_requests(session, merchant, request_ids, RequestStatus.CANCELLED)
-    await repository.cancel_terminations_of(session, merchant, contract_ids)
+    for ending in await repository.cancel_terminations_of(session, merchant, contract_ids):
+        repository.add_history(session, _history(ending, "CANCELLED", f"auto:{actor}"))
     for held in cancelled:
         repository.add_history(
             session,
             ContractHistory(
-                merchant=merchant, kind=kind, account_id=held.account_id, upline_id=None, action="CANCELLED",
+                merchant=merchant, kind=kind, account_id=held.account_id, upline_id=held.upline_id, action="CANCELLED",
                 actor=f"auto:{actor}", request_id=held.request_id, contract_id=held.contract_id,
                 ratio=headline(held.rates),
             ),
@@ -289,7 +290,8 @@ async def grant(
     before = contract_read(current) if current else None
     if current is not None:
         await repository.end_contracts(session, merchant, [current.id], EndReason.SUPERSEDED)
-        await repository.cancel_terminations_of(session, merchant, [current.id])
+        for ending in await repository.cancel_terminations_of(session, merchant, [current.id]):
+            repository.add_history(session, _history(ending, "CANCELLED", actor))
         repository.add_history(session, _history(current, "SUPERSEDED", actor))
     contract = await repository.add_contract(
         session,
