@@ -12,3 +12,8 @@ class AgentContractsSettings(ServiceSettings):
     database_url: str = "postgresql+psycopg://postgres@127.0.0.1:55432/agent_contracts"
     # Processes answering the contract-info request of the wallet (rpc.agent-contracts.contract_info) at once.
     contract_info_responders: int = 4
+    # Settlement (the worker's loop): how often it runs, and how long after a window's or a day's end its figures
+    # are taken as final (bets arriving later are paid as adjustments; daily and hourly figures are read then).
+    settlement_interval_seconds: float = 20.0
+    settlement_window_grace_seconds: float = 60.0
+    settlement_day_grace_seconds: float = 1800.0

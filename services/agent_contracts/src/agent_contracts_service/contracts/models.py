@@ -4,8 +4,8 @@ upline's offer of a new contract or of a termination; one PENDING request of eac
 keeps every step (offered, signed, refused, terminated, cancelled, granted, superseded) and is only ever inserted.
 
 Rates are integer basis points (1/100 of a percent); thresholds and amounts integer minor units. ``ratio`` is a
-contract's highest rate (what the chain compares and a list shows); ``rates`` every rate by name. Settlement (issue 45,
-item 3) reads a contract's ``terms`` and the figures of its periods; it will add its own tables (settled periods)."""
+contract's highest rate (what the chain compares and a list shows); ``rates`` every rate by name. Settlement
+(``settlement/``) reads a contract's ``terms`` and the figures of its periods into its own tables."""
 
 from __future__ import annotations
 

@@ -21,6 +21,33 @@ def hour_of(at: datetime) -> datetime:
     return at.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
 
 
+WINDOW = timedelta(minutes=5)
+
+
+def window_of(at: datetime) -> datetime:
+    """The 5-minute window (UTC, [start, start + 5 min)) a bet settled at ``at`` counts in: exactly one."""
+    hour = hour_of(at)
+    at = at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+    return hour + timedelta(minutes=at.minute - at.minute % 5)
+
+
+@dataclass(frozen=True)
+class WindowFact:
+    """One settled bet's share of its member's 5-minute window: a won bet (the member's win above its stake) or a
+    lost one (the rest, a push included), each by its valid bet."""
+
+    won_count: int = 0
+    won_valid_bet: int = 0
+    lost_count: int = 0
+    lost_valid_bet: int = 0
+
+
+def window_fact(stake: int, win: int, valid_bet: int) -> WindowFact:
+    if win > stake:
+        return WindowFact(won_count=1, won_valid_bet=valid_bet)
+    return WindowFact(lost_count=1, lost_valid_bet=valid_bet)
+
+
 def _month_start(year: int, month: int) -> datetime:
     return datetime(year + (month - 1) // 12, (month - 1) % 12 + 1, 1, tzinfo=UTC)
 

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agent_contracts_service.figures import service
-from agent_contracts_service.figures.domain import deposit, settled_bet, withdrawal
+from agent_contracts_service.figures.domain import deposit, withdrawal
 from portal_events import GamesBetSettledV1, LotteryBetSettledV1, WalletDepositCreditedV1, WalletWithdrawalPaidV1
 from portal_kit.db import Database
 from portal_kit.messaging.consumer import AfterCommit, PortalBroker, subscribe
@@ -19,15 +19,13 @@ SERVICE = "agent-contracts"
 
 async def game_bet(session: AsyncSession, event: GamesBetSettledV1) -> AfterCommit | None:
     d = event.data
-    fact = settled_bet(d.stake, d.win, d.validBet)
-    await service.count(session, event.merchant, d.accountId, d.settledAt, d.currency, fact)
+    await service.count_bet(session, event.merchant, d.accountId, d.settledAt, d.currency, d.stake, d.win, d.validBet)
     return None
 
 
 async def lottery_bet(session: AsyncSession, event: LotteryBetSettledV1) -> AfterCommit | None:
     d = event.data
-    fact = settled_bet(d.stake, d.win, d.validBet)
-    await service.count(session, event.merchant, d.accountId, d.settledAt, d.currency, fact)
+    await service.count_bet(session, event.merchant, d.accountId, d.settledAt, d.currency, d.stake, d.win, d.validBet)
     return None
 
 

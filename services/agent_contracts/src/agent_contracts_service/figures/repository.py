@@ -8,12 +8,12 @@ from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, func, select
+from sqlalchemy import Row, func, literal, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agent_contracts_service.figures.domain import Fact
-from agent_contracts_service.figures.models import MemberHour
+from agent_contracts_service.figures.domain import Fact, WindowFact
+from agent_contracts_service.figures.models import LateBet, MemberHour, MemberWindow, WindowClose
 from agent_contracts_service.team.models import TeamLink
 from portal_kit.repository import Scoped
 
@@ -105,3 +105,106 @@ async def team_hours(
 async def member_hours(session: AsyncSession, merchant: str, account_id: str) -> Sequence[MemberHour]:
     query = hours.query(merchant, account_id=account_id).order_by(MemberHour.hour)
     return (await session.scalars(query)).all()
+
+
+# Real-time windows. A brand's windows close in order under its advisory lock: exclusive to move ``closed_through``
+# (and hand the late bets waiting to the last window closed), shared to count a bet; so a bet is either in its window
+# before the window closed or a late bet after, never both and never neither.
+
+_late = Scoped(LateBet)
+_closes = Scoped(WindowClose)
+WINDOW_FIELDS = ("won_count", "won_valid_bet", "lost_count", "lost_valid_bet")
+
+
+def _window_lock_key(merchant: str) -> Any:
+    return func.hashtextextended(literal(f"realtime-windows:{merchant}"), 0)
+
+
+async def closed_through_shared(session: AsyncSession, merchant: str) -> datetime | None:
+    """Where the brand's closed windows end, read under the shared lock (held to the end of the transaction)."""
+    await session.execute(select(func.pg_advisory_xact_lock_shared(_window_lock_key(merchant))))
+    return await session.scalar(select(WindowClose.closed_through).where(*_closes.where(merchant)))
+
+
+async def closed_through(session: AsyncSession, merchant: str) -> datetime | None:
+    return await session.scalar(select(WindowClose.closed_through).where(*_closes.where(merchant)))
+
+
+async def add_window(
+    session: AsyncSession, merchant: str, account_id: str, window: datetime, currency: str, fact: WindowFact
+) -> None:
+    values = asdict(fact)
+    statement = insert(MemberWindow).values(
+        merchant=merchant, account_id=account_id, window_start=window, currency=currency, **values
+    )
+    grown = {name: getattr(MemberWindow, name) + statement.excluded[name] for name in values}
+    key = ["merchant", "account_id", "window_start", "currency"]
+    await session.execute(statement.on_conflict_do_update(index_elements=key, set_=grown))
+
+
+def add_late(
+    session: AsyncSession, merchant: str, account_id: str, window: datetime, currency: str, fact: WindowFact
+) -> None:
+    session.add(LateBet(merchant=merchant, account_id=account_id, window_start=window, currency=currency,
+                        **asdict(fact)))  # fmt: skip
+
+
+async def close_windows(session: AsyncSession, merchant: str, through: datetime, last_window: datetime) -> bool:
+    """Close the brand's windows ending at or before ``through`` (under the exclusive lock) and hand every late bet
+    waiting to ``last_window``; whether anything moved."""
+    await session.execute(select(func.pg_advisory_xact_lock(_window_lock_key(merchant))))
+    current = await closed_through(session, merchant)
+    if current is not None and current >= through:
+        return False
+    statement = insert(WindowClose).values(merchant=merchant, closed_through=through)
+    await session.execute(
+        statement.on_conflict_do_update(index_elements=["merchant"], set_={"closed_through": through})
+    )
+    await session.execute(
+        update(LateBet).where(*_late.where(merchant, LateBet.into_window.is_(None))).values(into_window=last_window)
+    )
+    return True
+
+
+def _window_sums(model: Any) -> list[Any]:
+    return [func.coalesce(func.sum(getattr(model, name)), 0).label(name) for name in WINDOW_FIELDS]
+
+
+async def team_window(session: AsyncSession, merchant: str, agent_id: str, window: datetime) -> Sequence[Row[Any]]:
+    """Per currency: the won and lost bets of ``agent_id``'s downlines (every depth) in one closed window."""
+    query = (
+        select(MemberWindow.currency, *_window_sums(MemberWindow))
+        .select_from(TeamLink)
+        .join(MemberWindow, MemberWindow.account_id == TeamLink.descendant_id)
+        .where(
+            *_links.where(merchant, TeamLink.depth >= 1, ancestor_id=agent_id),
+            MemberWindow.merchant == merchant,
+            MemberWindow.window_start == window,
+        )
+        .group_by(MemberWindow.currency)
+        .order_by(MemberWindow.currency)
+    )
+    return (await session.execute(query)).all()
+
+
+async def team_late(
+    session: AsyncSession, merchant: str, agent_id: str, into_window: datetime, since: datetime
+) -> Sequence[Row[Any]]:
+    """The late bets of ``agent_id``'s downlines handed to ``into_window`` and those handed earlier for the same
+    windows (from ``since``), per window of origin and currency, ``handed_now`` telling which."""
+    team = select(TeamLink.descendant_id).where(*_links.where(merchant, TeamLink.depth >= 1, ancestor_id=agent_id))
+    origins = select(LateBet.window_start).where(
+        *_late.where(merchant, LateBet.account_id.in_(team), into_window=into_window)
+    )
+    handed_now = (LateBet.into_window == into_window).label("handed_now")
+    query = (
+        select(LateBet.window_start, LateBet.currency, handed_now, *_window_sums(LateBet))
+        .where(
+            *_late.where(merchant, LateBet.account_id.in_(team), LateBet.window_start.in_(origins)),
+            LateBet.window_start >= since,
+            LateBet.into_window <= into_window,
+        )
+        .group_by(LateBet.window_start, LateBet.currency, handed_now)
+        .order_by(LateBet.window_start, LateBet.currency)
+    )
+    return (await session.execute(query)).all()

@@ -8,7 +8,16 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agent_contracts_service.figures import repository
-from agent_contracts_service.figures.domain import Fact, Period, hour_of, period_bounds
+from agent_contracts_service.figures.domain import (
+    WINDOW,
+    Fact,
+    Period,
+    hour_of,
+    period_bounds,
+    settled_bet,
+    window_fact,
+    window_of,
+)
 from agent_contracts_service.figures.schemas import (
     FiguresRead,
     HourFiguresRead,
@@ -22,6 +31,57 @@ from portal_kit.db import Database
 async def count(session: AsyncSession, merchant: str, account_id: str, at: datetime, currency: str, fact: Fact) -> None:
     """Add ``fact`` to the hour of ``at`` (in the caller's transaction: the event's inbox claim)."""
     await repository.add(session, merchant, account_id, hour_of(at), currency, fact)
+
+
+async def count_bet(
+    session: AsyncSession, merchant: str, account_id: str, at: datetime, currency: str, stake: int, win: int,
+    valid_bet: int,
+) -> None:  # fmt: skip
+    """A settled bet: its hour, and its 5-minute window while that is open (a late bet once it is closed)."""
+    await count(session, merchant, account_id, at, currency, settled_bet(stake, win, valid_bet))
+    window, fact = window_of(at), window_fact(stake, win, valid_bet)
+    closed = await repository.closed_through_shared(session, merchant)
+    if closed is not None and window + WINDOW <= closed:
+        repository.add_late(session, merchant, account_id, window, currency, fact)
+    else:
+        await repository.add_window(session, merchant, account_id, window, currency, fact)
+
+
+async def close_windows(session: AsyncSession, merchant: str, through: datetime) -> bool:
+    """Close the brand's windows ending at or before ``through`` (a window boundary); the late bets waiting go to
+    the last of them."""
+    return await repository.close_windows(session, merchant, through, through - WINDOW)
+
+
+async def closed_through(session: AsyncSession, merchant: str) -> datetime | None:
+    return await repository.closed_through(session, merchant)
+
+
+async def team_window(session: AsyncSession, merchant: str, agent_id: str, window: datetime) -> list[Any]:
+    return list(await repository.team_window(session, merchant, agent_id, window))
+
+
+async def team_late(
+    session: AsyncSession, merchant: str, agent_id: str, into_window: datetime, since: datetime
+) -> list[Any]:
+    return list(await repository.team_late(session, merchant, agent_id, into_window, since))
+
+
+async def team_day(session: AsyncSession, merchant: str, agent_id: str, day: datetime) -> list[Any]:
+    """Per currency, the team's figures over one day (UTC)."""
+    start, end = period_bounds(Period.DAY, day)
+    return list(await repository.team_totals(session, merchant, agent_id, start, end, min_depth=1))
+
+
+async def team_period(session: AsyncSession, merchant: str, agent_id: str, start: datetime, end: datetime) -> list[Any]:
+    """Per currency, the team's figures over [start, end)."""
+    return list(await repository.team_totals(session, merchant, agent_id, start, end, min_depth=1))
+
+
+async def team_day_hours(session: AsyncSession, merchant: str, agent_id: str, day: datetime) -> list[Any]:
+    """Per hour and currency, the team's figures over one day (UTC)."""
+    start, end = period_bounds(Period.DAY, day)
+    return list(await repository.team_hours(session, merchant, agent_id, start, end, min_depth=1))
 
 
 def _figures(row: Any) -> dict[str, Any]:

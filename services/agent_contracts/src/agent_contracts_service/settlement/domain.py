@@ -1,0 +1,165 @@
+"""What a contract pays for one period: pure rules, no I/O.
+
+A period belongs to the contract that was active at its start: a contract's first period is the first one starting
+at or after it was agreed, its last the last one starting before it ended. Real-time salary settles 5-minute windows
+(UTC); daily wage and hourly salary settle days (UTC), the next day. Amounts are integer minor units, rates basis
+points (10000 = 100 %), every product rounded down to the minor unit."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+
+from agent_contracts_service.contracts.domain import MAX_RATE, Kind
+from agent_contracts_service.contracts.schemas import (
+    AnyTerms,
+    DividendTerms,
+    DividendTier,
+    RealTimeTerms,
+    VolumeTier,
+    WageTerms,
+)
+from agent_contracts_service.figures.domain import Period, period_bounds
+
+WINDOW = timedelta(minutes=5)
+DAY = timedelta(days=1)
+SETTLED_KINDS = (Kind.REALTIME_SALARY, Kind.DAILY_WAGE, Kind.HOURLY_SALARY, Kind.DIVIDEND)
+# A real-time contract that ended keeps settling late bets of its windows for this long.
+LATE_HORIZON = timedelta(days=1)
+
+
+class LineType(StrEnum):
+    SALARY = "SALARY"  # the period's own figures
+    ADJUSTMENT = "ADJUSTMENT"  # bets of earlier windows that arrived after those windows were settled
+
+
+class LineStatus(StrEnum):
+    PENDING = "PENDING"  # written, the wallet not answered yet
+    PAID = "PAID"
+    REFUSED = "REFUSED"  # the wallet refused (its code kept): nothing moved
+
+
+def floor_period(kind: Kind, at: datetime) -> datetime:
+    """The start of the 5-minute window (real-time salary) or of the day (the others) holding ``at``."""
+    at = at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+    day = at.replace(hour=0, minute=0, second=0, microsecond=0)
+    if kind != Kind.REALTIME_SALARY:
+        return day
+    return at.replace(minute=at.minute - at.minute % 5, second=0, microsecond=0)
+
+
+def cadence_of(kind: Kind, terms: AnyTerms | None = None) -> str | None:
+    """A dividend's period (D, W, H, M); ``None`` for the others (windows or days)."""
+    return terms.period if kind == Kind.DIVIDEND and isinstance(terms, DividendTerms) else None
+
+
+def bounds(kind: Kind, at: datetime, cadence: str | None = None) -> tuple[datetime, datetime]:
+    """The period of a contract of ``kind`` (a dividend's of ``cadence``) holding ``at``: [start, end)."""
+    if cadence is not None:
+        return period_bounds(Period(cadence), at)
+    start = floor_period(kind, at)
+    return start, start + (WINDOW if kind == Kind.REALTIME_SALARY else DAY)
+
+
+def first_period(kind: Kind, started_at: datetime, cadence: str | None = None) -> datetime:
+    """The first period starting at or after ``started_at``."""
+    start, end = bounds(kind, started_at, cadence)
+    return start if start == started_at else end
+
+
+def covers(kind: Kind, started_at: datetime, ended_at: datetime | None, period_start: datetime,
+           cadence: str | None = None) -> bool:  # fmt: skip
+    """Whether the period starting at ``period_start`` is the contract's: it started with the contract active."""
+    return first_period(kind, started_at, cadence) <= period_start and (ended_at is None or period_start < ended_at)
+
+
+def transaction_id(contract_id: int, period_start: datetime, currency: str, line_type: LineType) -> str:
+    """The line's idempotency key at the wallet: one per contract, period, currency (and adjustment)."""
+    key = f"agent-salary:{contract_id}:{period_start.astimezone(UTC):%Y%m%dT%H%MZ}:{currency}"
+    return key if line_type == LineType.SALARY else f"{key}:adj"
+
+
+def share(amount: int, rate: int) -> int:
+    """``rate`` basis points of ``amount``, rounded down."""
+    assert 0 <= rate <= MAX_RATE
+    return amount * rate // MAX_RATE
+
+
+@dataclass(frozen=True)
+class WindowFigures:
+    """A team's won and lost bets (by valid bet) in one window."""
+
+    won_count: int = 0
+    won_valid_bet: int = 0
+    lost_count: int = 0
+    lost_valid_bet: int = 0
+
+    def __add__(self, other: WindowFigures) -> WindowFigures:
+        return WindowFigures(
+            self.won_count + other.won_count, self.won_valid_bet + other.won_valid_bet,
+            self.lost_count + other.lost_count, self.lost_valid_bet + other.lost_valid_bet,
+        )  # fmt: skip
+
+    @property
+    def bet_amount(self) -> int:
+        return self.won_valid_bet + self.lost_valid_bet
+
+
+def realtime_pay(terms: RealTimeTerms, figures: WindowFigures) -> int:
+    """What one window pays: nothing unless the team's bet amount (valid bet, won and lost) in the window reaches
+    ``betAmount`` (and is above 0); then ``winRate`` of the valid bet of the won bets (the member's win above its
+    stake) plus ``lossRate`` of the valid bet of the lost ones (the rest)."""
+    if figures.bet_amount == 0 or figures.bet_amount < terms.betAmount:
+        return 0
+    return share(figures.won_valid_bet, terms.winRate) + share(figures.lost_valid_bet, terms.lossRate)
+
+
+def realtime_adjustment(
+    terms: RealTimeTerms, settled: WindowFigures, before: WindowFigures, late: WindowFigures
+) -> int:
+    """What late bets ``late`` of a window add to it, the window having been settled on ``settled`` and earlier late
+    bets ``before``: the window's pay with them minus its pay without them. Summed over every adjustment, a window
+    pays exactly what it would have paid had every bet been on time (never less: pay grows with the figures)."""
+    return realtime_pay(terms, settled + before + late) - realtime_pay(terms, settled + before)
+
+
+def tier_of(tiers: Sequence[VolumeTier], valid_bet: int, active_members: int) -> int | None:
+    """The highest tier the team reaches (its valid bet and its active members both at the tier's thresholds), by
+    index; ``None``: none."""
+    reached = [
+        index for index, tier in enumerate(tiers)
+        if valid_bet >= tier.minValidBet and active_members >= tier.minActiveMembers
+    ]  # fmt: skip
+    return max(reached) if reached else None
+
+
+def wage_pay(terms: WageTerms, valid_bet: int, active_members: int) -> tuple[int, int | None]:
+    """A day's (daily wage) or an hour's (hourly salary) pay: the reached tier's ``ratio`` of the team's valid bet
+    in it; nothing when no tier is reached. The pay and the tier's index."""
+    tier = tier_of(terms.tiers, valid_bet, active_members)
+    if tier is None or valid_bet <= 0:
+        return 0, tier
+    return share(valid_bet, terms.tiers[tier].ratio), tier
+
+
+def dividend_tier_of(tiers: Sequence[DividendTier], loss: int, active_members: int) -> int | None:
+    """The highest tier the team reaches (its loss and its active members both at the tier's thresholds)."""
+    reached = [
+        index for index, tier in enumerate(tiers)
+        if loss >= tier.minProfitLoss and active_members >= tier.minActiveMembers
+    ]  # fmt: skip
+    return max(reached) if reached else None
+
+
+def dividend_pay(terms: DividendTerms, stake: int, win: int, active_members: int) -> tuple[int, int | None]:
+    """A dividend period's pay: the team's loss in it (its members' stake minus their win) times the reached tier's
+    ``ratio``; nothing when the team did not lose or reached no tier. The pay and the tier's index."""
+    loss = stake - win
+    if loss <= 0:
+        return 0, None
+    tier = dividend_tier_of(terms.tiers, loss, active_members)
+    if tier is None:
+        return 0, None
+    return share(loss, terms.tiers[tier].ratio), tier

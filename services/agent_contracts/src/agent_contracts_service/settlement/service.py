@@ -1,0 +1,264 @@
+"""Settling contracts, as the worker does every tick (``settle``), in three steps, each safe to repeat and to run
+in several workers at once:
+
+1. **Close** each brand's 5-minute windows that ended (a grace after their end): their figures are final from then
+   on, and the late bets waiting are handed to the last window closed.
+2. **Claim**: cursors whose next period is due, locked ``FOR UPDATE SKIP LOCKED``; for each period, the lines it
+   pays are written ``PENDING`` (its key unique) and the cursor moves on, in one transaction. A restart finds the
+   cursor where the last commit left it: no period is skipped, none is settled twice.
+3. **Pay** the ``PENDING`` lines (locked the same way) through the wallet's money API under the line's key, marking
+   each ``PAID`` only after the wallet answered. A crash in between leaves it ``PENDING``: the next run pays it again
+   under the same key and the wallet answers the original, so it is credited once.
+
+Every line's amount is worked out once and stored, so a replay always asks the wallet for the same content."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from nats.aio.client import Client as NATS
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agent_contracts_service.contracts import service as contracts
+from agent_contracts_service.contracts.domain import Kind
+from agent_contracts_service.contracts.models import Contract
+from agent_contracts_service.contracts.schemas import DividendTerms, RealTimeTerms, WageTerms
+from agent_contracts_service.figures import service as figures
+from agent_contracts_service.settlement import repository
+from agent_contracts_service.settlement.domain import (
+    LATE_HORIZON,
+    SETTLED_KINDS,
+    LineStatus,
+    LineType,
+    WindowFigures,
+    bounds,
+    cadence_of,
+    covers,
+    dividend_pay,
+    first_period,
+    floor_period,
+    realtime_adjustment,
+    realtime_pay,
+    transaction_id,
+    wage_pay,
+)
+from agent_contracts_service.settlement.models import SettlementLine
+from agent_contracts_service.settlement.schemas import IncomeLineRead
+from portal_kit import money
+from portal_kit.db import Database
+from portal_kit.envelope import PageRead
+from portal_kit.paging import Page, page_of
+
+log = logging.getLogger("agent_contracts.settlement")
+
+
+async def settle(
+    db: Database, nc: NATS, now: datetime, *, window_grace: timedelta, day_grace: timedelta, batch: int = 50,
+    max_periods: int = 288,
+) -> int:  # fmt: skip
+    """One tick at ``now``: close, claim, pay. How many lines were paid (or refused)."""
+    async with db.transaction() as session:
+        await repository.open_cursors(session, list(SETTLED_KINDS), now - LATE_HORIZON)
+    closed = floor_period(Kind.REALTIME_SALARY, now - window_grace)
+    async with db.reader() as session:
+        brands = await repository.realtime_brands(session, Kind.REALTIME_SALARY)
+    for merchant in brands:
+        async with db.transaction() as session:
+            await figures.close_windows(session, merchant, closed)
+    days_done = floor_period(Kind.DAILY_WAGE, now - day_grace)
+    due = {kind.value: days_done for kind in SETTLED_KINDS} | {Kind.REALTIME_SALARY.value: closed}
+    while await claim(db, due, batch, max_periods):
+        pass
+    return await pay(db, nc, batch)
+
+
+async def claim(db: Database, due: dict[str, datetime], batch: int, max_periods: int) -> int:
+    """Settle the due periods (ended by ``due`` of their kind) of up to ``batch`` cursors (at most ``max_periods``
+    each); how many periods were settled and cursors moved (0: nothing left to do)."""
+    settled = moved = 0
+    async with db.transaction() as session:
+        for cursor, contract in await repository.claim_cursors(session, due, batch):
+            kind = Kind(cursor.kind)
+            cadence = cadence_of(kind, contracts.terms_of(kind, contract.terms))
+            start = max(cursor.next_start, first_period(kind, contract.started_at, cadence))
+            end = bounds(kind, start, cadence)[1]
+            last = contract.ended_at + LATE_HORIZON if kind == Kind.REALTIME_SALARY and contract.ended_at else None
+            last = last or contract.ended_at
+            closed = await figures.closed_through(session, contract.merchant) if kind == Kind.REALTIME_SALARY else None
+            for _ in range(max_periods):
+                if end > due[kind.value] or (last is not None and start >= last):
+                    break
+                if kind == Kind.REALTIME_SALARY and (closed is None or end > closed):
+                    break
+                await settle_period(session, kind, contract, start, end, cadence)
+                start, end = end, bounds(kind, end, cadence)[1]
+                settled += 1
+            done = last is not None and start >= last
+            if (cursor.next_start, cursor.next_end, cursor.done) != (start, end, done):
+                moved += 1  # a cursor moved to its first period, or finished, is progress too
+            cursor.done, cursor.next_start, cursor.next_end = done, start, end
+    return settled + moved
+
+
+async def settle_period(
+    session: AsyncSession, kind: Kind, contract: Contract, start: datetime, end: datetime, cadence: str | None
+) -> None:
+    """Write the lines the period [start, end) pays (``PENDING``); a period that pays nothing writes none."""
+    terms = contracts.terms_of(kind, contract.terms)
+    written: list[tuple[LineType, str, int, dict[str, Any]]] = []
+    if isinstance(terms, RealTimeTerms):
+        if covers(kind, contract.started_at, contract.ended_at, start):
+            for row in await figures.team_window(session, contract.merchant, contract.account_id, start):
+                got = _window(row)
+                written.append((LineType.SALARY, row.currency, realtime_pay(terms, got), _realtime_detail(terms, got)))
+        written.extend(await _late_lines(session, terms, contract, start))
+    elif isinstance(terms, DividendTerms):
+        for row in await figures.team_period(session, contract.merchant, contract.account_id, start, end):
+            amount, tier = dividend_pay(terms, int(row.stake), int(row.win), int(row.active))
+            chosen = terms.tiers[tier] if tier is not None else None
+            detail = {
+                "period": cadence, "stake": int(row.stake), "win": int(row.win),
+                "profitLoss": int(row.win) - int(row.stake), "activeMembers": int(row.active),
+                "betCount": int(row.bet_count), "tier": None if tier is None else tier + 1,
+                "ratio": chosen.ratio if chosen else 0,
+                **({"minProfitLoss": chosen.minProfitLoss, "minActiveMembers": chosen.minActiveMembers}
+                   if chosen else {}),
+            }  # fmt: skip
+            written.append((LineType.SALARY, row.currency, amount, detail))
+    elif kind == Kind.DAILY_WAGE:
+        for row in await figures.team_day(session, contract.merchant, contract.account_id, start):
+            amount, tier = wage_pay(terms, int(row.valid_bet), int(row.active))
+            detail = {"validBet": int(row.valid_bet), "activeMembers": int(row.active), "betCount": int(row.bet_count),
+                      **_tier_detail(terms, tier)}  # fmt: skip
+            written.append((LineType.SALARY, row.currency, amount, detail))
+    else:
+        by_currency: dict[str, list[dict[str, Any]]] = {}
+        for row in await figures.team_day_hours(session, contract.merchant, contract.account_id, start):
+            amount, tier = wage_pay(terms, int(row.valid_bet), int(row.active))
+            hour = {"hour": _utc(row.hour), "validBet": int(row.valid_bet), "activeMembers": int(row.active),
+                    "amount": amount, **_tier_detail(terms, tier)}  # fmt: skip
+            by_currency.setdefault(row.currency, []).append(hour)
+        for currency, hours in by_currency.items():
+            written.append((LineType.SALARY, currency, sum(h["amount"] for h in hours), {"hours": hours}))
+    for line_type, currency, amount, detail in written:
+        if amount > 0:
+            await repository.add_line(session, {
+                "merchant": contract.merchant, "contract_id": contract.id, "kind": kind.value,
+                "account_id": contract.account_id, "period_start": start, "period_end": end,
+                "line_type": line_type.value, "currency": currency, "amount": amount, "detail": detail,
+                "transaction_id": transaction_id(contract.id, start, currency, line_type),
+                "status": LineStatus.PENDING.value,
+            })  # fmt: skip
+
+
+def _utc(at: datetime) -> str:
+    return at.astimezone(UTC).isoformat()
+
+
+def _window(row: Any) -> WindowFigures:
+    return WindowFigures(int(row.won_count), int(row.won_valid_bet), int(row.lost_count), int(row.lost_valid_bet))
+
+
+def _figures_detail(figures_: WindowFigures) -> dict[str, int]:
+    return {
+        "wonCount": figures_.won_count, "wonValidBet": figures_.won_valid_bet, "lostCount": figures_.lost_count,
+        "lostValidBet": figures_.lost_valid_bet, "betAmount": figures_.bet_amount,
+    }  # fmt: skip
+
+
+def _realtime_detail(terms: RealTimeTerms, got: WindowFigures) -> dict[str, Any]:
+    return {
+        **_figures_detail(got), "winRate": terms.winRate, "lossRate": terms.lossRate,
+        "minBetAmount": terms.betAmount, "reached": got.bet_amount > 0 and got.bet_amount >= terms.betAmount,
+    }  # fmt: skip
+
+
+def _tier_detail(terms: WageTerms, tier: int | None) -> dict[str, Any]:
+    if tier is None:
+        return {"tier": None, "ratio": 0}
+    chosen = terms.tiers[tier]
+    return {"tier": tier + 1, "ratio": chosen.ratio, "minValidBet": chosen.minValidBet,
+            "minActiveMembers": chosen.minActiveMembers}  # fmt: skip
+
+
+async def _late_lines(
+    session: AsyncSession, terms: RealTimeTerms, contract: Contract, into: datetime
+) -> list[tuple[LineType, str, int, dict[str, Any]]]:
+    """The adjustment of window ``into``: the late bets handed to it, for each earlier window of the contract they
+    belong to, what they add to that window's pay (its settled figures and the late bets handed before counted)."""
+    kind = Kind.REALTIME_SALARY
+    since = first_period(kind, contract.started_at)
+    rows = await figures.team_late(session, contract.merchant, contract.account_id, into, since)
+    origins: dict[tuple[datetime, str], dict[bool, WindowFigures]] = {}
+    for row in rows:
+        if covers(kind, contract.started_at, contract.ended_at, row.window_start):
+            origins.setdefault((row.window_start, row.currency), {})[bool(row.handed_now)] = _window(row)
+    by_currency: dict[str, list[dict[str, Any]]] = {}
+    settled_cache: dict[datetime, dict[str, WindowFigures]] = {}
+    for (window, currency), parts in sorted(origins.items()):
+        if True not in parts:
+            continue
+        if window not in settled_cache:
+            found = await figures.team_window(session, contract.merchant, contract.account_id, window)
+            settled_cache[window] = {row.currency: _window(row) for row in found}
+        settled = settled_cache[window].get(currency, WindowFigures())
+        before, late = parts.get(False, WindowFigures()), parts[True]
+        amount = realtime_adjustment(terms, settled, before, late)
+        by_currency.setdefault(currency, []).append({
+            "window": _utc(window), "amount": amount, "late": _figures_detail(late),
+            "settled": _figures_detail(settled), "lateBefore": _figures_detail(before),
+        })  # fmt: skip
+    return [
+        (LineType.ADJUSTMENT, currency, sum(o["amount"] for o in windows),
+         {"windows": windows, "winRate": terms.winRate, "lossRate": terms.lossRate, "minBetAmount": terms.betAmount})
+        for currency, windows in by_currency.items()
+    ]  # fmt: skip
+
+
+async def pay(db: Database, nc: NATS, batch: int) -> int:
+    """Pay the ``PENDING`` lines through the wallet, each under its key; how many were answered. No answer from the
+    wallet stops the run (the lines of its batch stay ``PENDING`` and are asked again with the same keys)."""
+    answered = 0
+    while True:
+        async with db.transaction() as session:
+            pending = await repository.claim_pending(session, batch)
+            for line in pending:
+                await pay_line(session, nc, line)
+                answered += 1
+        if len(pending) < batch:
+            return answered
+
+
+async def pay_line(session: AsyncSession, nc: NATS, line: SettlementLine) -> None:
+    """Credit one line to the agent's main wallet and mark it: ``PAID``, or ``REFUSED`` with the wallet's code."""
+    try:
+        await money.credit(nc, line.merchant, line.account_id, line.currency, line.amount, line.transaction_id)
+    except money.Refused as refused:
+        log.warning("settlement line %s refused by the wallet: %s", line.transaction_id, refused.code)
+        await repository.mark(session, line.id, LineStatus.REFUSED, refused.code)
+        return
+    await repository.mark(session, line.id, LineStatus.PAID)
+
+
+def income_read(line: SettlementLine) -> IncomeLineRead:
+    return IncomeLineRead(
+        id=line.id, kind=line.kind, contractId=line.contract_id, lineType=line.line_type, periodStart=line.period_start,
+        periodEnd=line.period_end, currency=line.currency, amount=line.amount, status=line.status,
+        errorCode=line.error_code, detail=line.detail, createdAt=line.created_at, paidAt=line.paid_at,
+    )  # fmt: skip
+
+
+async def income_of(
+    db: Database, merchant: str, account_id: str, kind: Kind | None, page: Page
+) -> PageRead[IncomeLineRead]:
+    """The agent's own settlement lines, newest first."""
+    async with db.reader() as session:
+        rows, total = await repository.income_page(session, merchant, account_id, kind.value if kind else None, page)
+    return page_of(page, [income_read(row) for row in rows], total)
+
+
+async def lines_of(db: Database, merchant: str, contract_id: int) -> list[SettlementLine]:
+    async with db.reader() as session:
+        return list(await repository.lines_of(session, merchant, contract_id))

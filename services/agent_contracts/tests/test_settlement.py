@@ -1,0 +1,331 @@
+"""Settlement on the real servers (PostgreSQL, NATS): real-time salary per 5-minute window, daily wage and hourly
+salary the next day, each paid through the money API (a wallet answering ``rpc.wallet.credit`` on NATS as the real
+one does: once per key, a replay answering the original); two workers settling at once (one credit), a worker
+interrupted between the wallet's answer and the mark (one credit), a late bet (an adjustment line), and the income
+call (agents only, own lines only). The clock is the test's."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import Counter
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+import nats
+import pytest
+from agent_contracts_helpers import MEMBER_TYPE, MERCHANT, AgentContracts
+from nats.aio.client import Client as NATS
+from nats.aio.msg import Msg
+
+from agent_contracts_service.contracts.domain import Kind
+from agent_contracts_service.contracts.models import Contract
+from agent_contracts_service.figures import service as figures
+from agent_contracts_service.settlement import repository as settlement_repository
+from agent_contracts_service.settlement import service as settlement
+from agent_contracts_service.settlement.domain import first_period
+from agent_contracts_service.settlement.models import SettlementLine
+
+GRANT = "/wps/ops/agent-contracts/merchants/{merchant}/members/{account}/contracts/{kind}"
+WINDOW_GRACE, DAY_GRACE = timedelta(seconds=60), timedelta(seconds=1800)
+MINUTE = timedelta(minutes=1)
+
+
+@dataclass
+class Wallet:
+    """The money API's credit as the wallet answers it: one credit per transaction id; a replay with the same
+    content answers the original, another content ``idempotency.mismatch``."""
+
+    credits: dict[str, tuple[str, int]] = field(default_factory=dict)
+    asked: Counter[str] = field(default_factory=Counter)
+
+    async def on_credit(self, message: Msg) -> None:
+        body = json.loads(message.data)
+        key = body["transactionId"]
+        self.asked[key] += 1
+        content = (body["accountId"], body["amount"])
+        previous = self.credits.setdefault(key, content)
+        if previous != content:
+            answer: dict[str, Any] = {"success": False, "value": None, "errorCode": "idempotency.mismatch",
+                                      "message": None}  # fmt: skip
+        else:
+            value = {"transactionId": key, "balance": body["amount"], "currency": body["currency"]}
+            answer = {"success": True, "value": value, "errorCode": None, "message": None}
+        await message.respond(json.dumps(answer).encode())
+
+    def paid_to(self, account_id: str) -> int:
+        return sum(amount for owner, amount in self.credits.values() if owner == account_id)
+
+
+@pytest.fixture
+async def wallet(ac: AgentContracts) -> AsyncIterator[Wallet]:
+    found = Wallet()
+    nc = await nats.connect(ac.servers.nats_url)
+    await nc.subscribe("rpc.wallet.credit", queue="wallet", cb=found.on_credit)
+    await nc.flush()
+    try:
+        yield found
+    finally:
+        await nc.close()
+
+
+@pytest.fixture
+async def nc(ac: AgentContracts) -> AsyncIterator[NATS]:
+    connection = await nats.connect(ac.servers.nats_url)
+    try:
+        yield connection
+    finally:
+        await connection.close()
+
+
+async def tick(ac: AgentContracts, nc: NATS, now: datetime) -> int:
+    return await settlement.settle(ac.db, nc, now, window_grace=WINDOW_GRACE, day_grace=DAY_GRACE)
+
+
+async def granted(ac: AgentContracts, account: str, kind: str, terms: dict[str, Any]) -> Contract:
+    path = GRANT.format(merchant=MERCHANT, account=account, kind=kind)
+    answer = await ac.call("PUT", path, await ac.ops_token(), {"terms": terms, "reason": "top agent"})
+    assert answer.status_code == 200, answer.text
+    (contract,) = await ac.rows(Contract, account_id=account, status="ACTIVE")
+    return contract
+
+
+async def bet(ac: AgentContracts, member: str, at: datetime, stake: int, win: int, currency: str = "TRY") -> None:
+    """A settled bet as the figures' handler counts it (``validBet`` = the stake)."""
+    async with ac.db.transaction() as session:
+        await figures.count_bet(session, MERCHANT, member, at, currency, stake, win, stake)
+
+
+async def lines(ac: AgentContracts, account: str) -> list[SettlementLine]:
+    return sorted(await ac.rows(SettlementLine, account_id=account), key=lambda line: line.id)
+
+
+@dataclass
+class Team:
+    agent: str
+    members: list[str]
+    contract: Contract
+    first: datetime  # the contract's first period
+
+
+async def realtime_team(ac: AgentContracts, win: int = 100, loss: int = 200, bet_amount: int = 50_000) -> Team:
+    agent = await ac.place()
+    members = [await ac.place(agent, account_type=MEMBER_TYPE) for _ in range(2)]
+    contract = await granted(ac, agent, "real-time-salary",
+                             {"winRate": win, "lossRate": loss, "betAmount": bet_amount})  # fmt: skip
+    return Team(agent, members, contract, first_period(Kind.REALTIME_SALARY, contract.started_at))
+
+
+async def test_a_realtime_window_is_paid_once_with_its_figures(ac: AgentContracts, wallet: Wallet, nc: NATS) -> None:
+    t = await realtime_team(ac)
+    w0 = t.first
+    await bet(ac, t.members[0], w0 + MINUTE, 30_000, 60_000)  # won
+    await bet(ac, t.members[1], w0 + 4 * MINUTE, 40_000, 0)  # lost
+    await bet(ac, t.members[1], w0 + 5 * MINUTE, 1_000_000, 0)  # the next window's
+    assert await tick(ac, nc, w0 + 5 * MINUTE + WINDOW_GRACE - timedelta(seconds=1)) == 0  # not closed yet
+    assert await tick(ac, nc, w0 + 5 * MINUTE + WINDOW_GRACE) == 1
+    (line,) = await lines(ac, t.agent)
+    assert (line.status, line.amount, line.line_type, line.currency) == ("PAID", 300 + 800, "SALARY", "TRY")
+    assert line.period_start == w0 and line.period_end == w0 + 5 * MINUTE
+    assert line.transaction_id == f"agent-salary:{t.contract.id}:{w0:%Y%m%dT%H%M}Z:TRY"
+    assert line.detail == {
+        "wonCount": 1, "wonValidBet": 30_000, "lostCount": 1, "lostValidBet": 40_000, "betAmount": 70_000,
+        "winRate": 100, "lossRate": 200, "minBetAmount": 50_000, "reached": True,
+    }  # fmt: skip
+    assert wallet.credits == {line.transaction_id: (t.agent, 1_100)}
+    # ticks again at the same time settle nothing more; the next window pays its own bet (2 % of 1 000 000)
+    assert await tick(ac, nc, w0 + 5 * MINUTE + WINDOW_GRACE) == 0
+    assert await tick(ac, nc, w0 + 10 * MINUTE + WINDOW_GRACE) == 1
+    assert wallet.paid_to(t.agent) == 1_100 + 20_000
+    assert all(count == 1 for count in wallet.asked.values())
+
+
+async def test_a_window_below_the_bet_amount_pays_nothing(ac: AgentContracts, wallet: Wallet, nc: NATS) -> None:
+    t = await realtime_team(ac, bet_amount=100_000)
+    await bet(ac, t.members[0], t.first + MINUTE, 99_999, 0)
+    assert await tick(ac, nc, t.first + 5 * MINUTE + WINDOW_GRACE) == 0
+    assert await lines(ac, t.agent) == [] and wallet.credits == {}
+
+
+async def test_a_restart_settles_every_window_missed(ac: AgentContracts, wallet: Wallet, nc: NATS) -> None:
+    t = await realtime_team(ac, bet_amount=0)
+    for n in range(12):  # one lost bet of 10 000 in each of twelve windows: 200 each
+        await bet(ac, t.members[n % 2], t.first + n * 5 * MINUTE + MINUTE, 10_000, 0)
+    assert await tick(ac, nc, t.first + 60 * MINUTE + WINDOW_GRACE) == 12  # the worker was down an hour
+    found = await lines(ac, t.agent)
+    assert [line.period_start for line in found] == [t.first + n * 5 * MINUTE for n in range(12)]
+    assert wallet.paid_to(t.agent) == 12 * 200
+
+
+async def test_two_workers_settling_at_once_pay_once(ac: AgentContracts, wallet: Wallet, nc: NATS) -> None:
+    teams = [await realtime_team(ac, bet_amount=0) for _ in range(3)]
+    for t in teams:
+        for n in range(3):
+            await bet(ac, t.members[0], t.first + n * 5 * MINUTE + MINUTE, 10_000, 0)
+    now = max(t.first for t in teams) + 15 * MINUTE + WINDOW_GRACE
+    other = await nats.connect(ac.servers.nats_url)
+    try:
+        await asyncio.gather(tick(ac, nc, now), tick(ac, other, now), tick(ac, nc, now))
+    finally:
+        await other.close()
+    for t in teams:
+        assert len(await lines(ac, t.agent)) == 3
+        assert wallet.paid_to(t.agent) == 3 * 200
+    assert len(wallet.credits) == 9 and all(count == 1 for count in wallet.asked.values())
+
+
+async def test_an_interrupted_payment_is_resumed_under_the_same_key(
+    ac: AgentContracts, wallet: Wallet, nc: NATS, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = await realtime_team(ac, bet_amount=0)
+    await bet(ac, t.members[0], t.first + MINUTE, 10_000, 0)
+    now = t.first + 5 * MINUTE + WINDOW_GRACE
+
+    async def crash(*_args: Any, **_kwargs: Any) -> None:
+        raise RuntimeError("the worker died after the wallet answered")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(settlement_repository, "mark", crash)
+        with pytest.raises(RuntimeError):
+            await tick(ac, nc, now)
+    (line,) = await lines(ac, t.agent)
+    assert line.status == "PENDING"  # the wallet credited it, the mark was lost
+    assert wallet.asked[line.transaction_id] == 1
+    await tick(ac, nc, now)  # the restarted worker
+    (line,) = await lines(ac, t.agent)
+    assert line.status == "PAID"
+    assert wallet.asked[line.transaction_id] == 2  # asked again under the same key ...
+    assert wallet.paid_to(t.agent) == 200  # ... and credited once
+
+
+async def test_a_late_bet_is_paid_as_an_adjustment_of_the_next_settlement(
+    ac: AgentContracts, wallet: Wallet, nc: NATS
+) -> None:
+    t = await realtime_team(ac)
+    w0 = t.first
+    await bet(ac, t.members[0], w0 + MINUTE, 30_000, 60_000)
+    await bet(ac, t.members[1], w0 + 2 * MINUTE, 40_000, 0)
+    await tick(ac, nc, w0 + 5 * MINUTE + WINDOW_GRACE)
+    await bet(ac, t.members[1], w0 + 3 * MINUTE, 10_000, 0)  # settled in w0, arriving after w0 was settled
+    await tick(ac, nc, w0 + 10 * MINUTE + WINDOW_GRACE)
+    salary, adjustment = await lines(ac, t.agent)
+    assert (salary.amount, salary.line_type) == (1_100, "SALARY")
+    assert (adjustment.line_type, adjustment.amount, adjustment.period_start) == ("ADJUSTMENT", 200, w0 + 5 * MINUTE)
+    assert adjustment.transaction_id.endswith(":TRY:adj")
+    (window,) = adjustment.detail["windows"]
+    assert window["window"] == w0.isoformat() and window["amount"] == 200
+    assert window["late"]["lostValidBet"] == 10_000 and window["settled"]["betAmount"] == 70_000
+    assert wallet.paid_to(t.agent) == 1_300  # what w0 pays with every bet: 1 % of 30 000 + 2 % of 50 000
+
+
+async def test_a_late_bet_that_opens_a_window_pays_it_whole(ac: AgentContracts, wallet: Wallet, nc: NATS) -> None:
+    t = await realtime_team(ac, bet_amount=50_000)
+    await bet(ac, t.members[0], t.first + MINUTE, 40_000, 0)  # below the bet amount: nothing
+    await tick(ac, nc, t.first + 5 * MINUTE + WINDOW_GRACE)
+    await bet(ac, t.members[1], t.first + MINUTE, 10_000, 0)  # late: the window now reaches it
+    await tick(ac, nc, t.first + 10 * MINUTE + WINDOW_GRACE)
+    (adjustment,) = await lines(ac, t.agent)
+    assert (adjustment.line_type, adjustment.amount) == ("ADJUSTMENT", 1_000)  # 2 % of 50 000
+
+
+WAGE = {"tiers": [{"minValidBet": 100_000, "minActiveMembers": 1, "ratio": 50},
+                  {"minValidBet": 200_000, "minActiveMembers": 2, "ratio": 100}]}  # fmt: skip
+
+
+async def test_the_daily_wage_is_paid_the_next_day_for_the_day_before(
+    ac: AgentContracts, wallet: Wallet, nc: NATS
+) -> None:
+    agent = await ac.place()
+    members = [await ac.place(agent, account_type=MEMBER_TYPE) for _ in range(2)]
+    contract = await granted(ac, agent, "daily-wage", WAGE)
+    day = first_period(Kind.DAILY_WAGE, contract.started_at)
+    await bet(ac, members[0], day + timedelta(hours=1), 150_000, 0)
+    await bet(ac, members[1], day + timedelta(hours=20), 100_000, 400_000)
+    await bet(ac, members[1], day + timedelta(days=1, hours=1), 900_000, 0)  # the next day's
+    assert await tick(ac, nc, day + timedelta(days=1) + DAY_GRACE - timedelta(seconds=1)) == 0
+    assert await tick(ac, nc, day + timedelta(days=1) + DAY_GRACE) == 1
+    (line,) = await lines(ac, agent)
+    assert (line.kind, line.amount, line.period_start, line.status) == ("DAILY_WAGE", 2_500, day, "PAID")
+    assert line.detail == {"validBet": 250_000, "activeMembers": 2, "betCount": 2, "tier": 2, "ratio": 100,
+                           "minValidBet": 200_000, "minActiveMembers": 2}  # fmt: skip
+    assert wallet.paid_to(agent) == 2_500
+
+
+async def test_the_hourly_salary_is_paid_the_next_day_hour_by_hour(
+    ac: AgentContracts, wallet: Wallet, nc: NATS
+) -> None:
+    agent = await ac.place()
+    members = [await ac.place(agent, account_type=MEMBER_TYPE) for _ in range(2)]
+    contract = await granted(ac, agent, "hourly-salary", WAGE)
+    day = first_period(Kind.HOURLY_SALARY, contract.started_at)
+    await bet(ac, members[0], day + timedelta(hours=1), 150_000, 0)  # tier 1: 750
+    await bet(ac, members[0], day + timedelta(hours=5), 100_000, 0)  # tier 1: 500
+    await bet(ac, members[1], day + timedelta(hours=5, minutes=30), 150_000, 0)  # with it tier 2: 2 500
+    await bet(ac, members[1], day + timedelta(hours=9), 50_000, 0)  # no tier
+    assert await tick(ac, nc, day + timedelta(days=1) + DAY_GRACE) == 1
+    (line,) = await lines(ac, agent)
+    assert (line.kind, line.amount) == ("HOURLY_SALARY", 750 + 2_500)
+    hours = {hour["hour"]: (hour["amount"], hour["tier"]) for hour in line.detail["hours"]}
+    assert hours == {
+        (day + timedelta(hours=1)).isoformat(): (750, 1),
+        (day + timedelta(hours=5)).isoformat(): (2_500, 2),
+        (day + timedelta(hours=9)).isoformat(): (0, None),
+    }
+    assert wallet.paid_to(agent) == 3_250
+
+
+async def test_an_agent_reads_its_own_income_only(ac: AgentContracts, wallet: Wallet, nc: NATS) -> None:
+    t = await realtime_team(ac, bet_amount=0)
+    other = await realtime_team(ac, bet_amount=0)
+    await bet(ac, t.members[0], t.first + MINUTE, 10_000, 0)
+    await bet(ac, other.members[0], other.first + MINUTE, 20_000, 0)
+    await tick(ac, nc, max(t.first, other.first) + 5 * MINUTE + WINDOW_GRACE)
+    answer = await ac.call("GET", "/wps/agent-contracts/income", await ac.token(t.agent))
+    assert answer.status_code == 200, answer.text
+    page = answer.json()["value"]
+    assert page["total"] == 1
+    (line,) = page["list"]
+    assert (line["amount"], line["kind"], line["status"], line["contractId"]) == (
+        200,
+        "REALTIME_SALARY",
+        "PAID",
+        t.contract.id,
+    )
+    assert line["detail"]["lostValidBet"] == 10_000 and line["detail"]["lossRate"] == 200
+    # the other agent sees its own line and nothing of the first one's; a kind it has no line of is empty
+    theirs = (await ac.call("GET", "/wps/agent-contracts/income", await ac.token(other.agent))).json()["value"]
+    assert [entry["amount"] for entry in theirs["list"]] == [400]
+    none = await ac.call("GET", "/wps/agent-contracts/income", await ac.token(t.agent),
+                         params={"kind": "DAILY_WAGE"})  # fmt: skip
+    assert none.json()["value"]["total"] == 0
+    # a member of the team is refused; a visitor too
+    member = await ac.call("GET", "/wps/agent-contracts/income", await ac.token(t.members[0], MEMBER_TYPE))
+    assert member.status_code == 403 and member.json()["errorCode"] == "access.denied"
+    visitor = await ac.http.get("/wps/agent-contracts/income", headers={"Merchant": MERCHANT})
+    assert visitor.status_code == 401
+
+
+async def test_a_weekly_dividend_is_paid_after_the_week(ac: AgentContracts, wallet: Wallet, nc: NATS) -> None:
+    agent = await ac.place()
+    members = [await ac.place(agent, account_type=MEMBER_TYPE) for _ in range(2)]
+    terms = {"period": "W", "tiers": [{"minProfitLoss": 100_000, "minActiveMembers": 1, "ratio": 1_000},
+                                      {"minProfitLoss": 500_000, "minActiveMembers": 2, "ratio": 2_000}]}  # fmt: skip
+    contract = await granted(ac, agent, "dividend", terms)
+    week = first_period(Kind.DIVIDEND, contract.started_at, "W")
+    assert week.weekday() == 0
+    await bet(ac, members[0], week + timedelta(days=1), 700_000, 100_000)  # lost 600 000
+    await bet(ac, members[1], week + timedelta(days=6, hours=23), 100_000, 150_000)  # won 50 000
+    await bet(ac, members[1], week + timedelta(days=7, hours=1), 900_000, 0)  # the next week's
+    assert await tick(ac, nc, week + timedelta(days=6) + DAY_GRACE) == 0  # the week has not ended
+    assert await tick(ac, nc, week + timedelta(days=7) + DAY_GRACE) == 1
+    (line,) = await lines(ac, agent)
+    assert (line.kind, line.amount, line.period_start, line.period_end) == (
+        "DIVIDEND",
+        110_000,
+        week,
+        week + timedelta(days=7),
+    )  # tier 2: 20 % of the team's 550 000 loss
+    assert line.detail["profitLoss"] == -550_000 and line.detail["tier"] == 2 and line.detail["period"] == "W"
+    assert wallet.paid_to(agent) == 110_000

@@ -1,0 +1,205 @@
+"""Settlement's pure rules, without I/O: what a window, a day and an hour pay (table-driven for each contract type
+and period), the window a bet counts in (exactly one), and the late-bet adjustments (Hypothesis): a window's lines
+sum to exactly what it would have paid had every bet been on time, never more than the contract's rates allow."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from agent_contracts_service.contracts.domain import Kind
+from agent_contracts_service.contracts.schemas import (
+    DividendTerms,
+    DividendTier,
+    RealTimeTerms,
+    VolumeTier,
+    WageTerms,
+)
+from agent_contracts_service.figures.domain import window_fact, window_of
+from agent_contracts_service.settlement.domain import (
+    LineType,
+    WindowFigures,
+    bounds,
+    covers,
+    dividend_pay,
+    first_period,
+    realtime_adjustment,
+    realtime_pay,
+    tier_of,
+    transaction_id,
+    wage_pay,
+)
+
+T0 = datetime(2026, 11, 27, 10, 0, tzinfo=UTC)
+
+
+def rt(win: int, loss: int, bet: int) -> RealTimeTerms:
+    return RealTimeTerms(winRate=win, lossRate=loss, betAmount=bet)
+
+
+WAGE = WageTerms(
+    tiers=[
+        VolumeTier(minValidBet=100_000, minActiveMembers=0, ratio=50),
+        VolumeTier(minValidBet=500_000, minActiveMembers=3, ratio=100),
+        VolumeTier(minValidBet=1_000_000, minActiveMembers=5, ratio=150),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("terms", "figures", "paid"),
+    [
+        # 1 % of the won bets' valid bet + 2 % of the lost ones', the window's bet amount at or above 50 000
+        (rt(100, 200, 50_000), WindowFigures(1, 30_000, 1, 40_000), 300 + 800),
+        (rt(100, 200, 50_000), WindowFigures(1, 30_000, 1, 20_000), 300 + 400),  # exactly the threshold
+        (rt(100, 200, 50_000), WindowFigures(1, 30_000, 1, 19_999), 0),  # below it: nothing
+        (rt(100, 200, 0), WindowFigures(), 0),  # no bets: nothing, even without a threshold
+        (rt(0, 150, 0), WindowFigures(2, 90_000, 0, 0), 0),  # won bets at a 0 win rate
+        (rt(33, 33, 0), WindowFigures(0, 0, 1, 99), 0),  # rounded down to the minor unit
+        (rt(10_000, 10_000, 1), WindowFigures(1, 7, 1, 5), 12),  # 100 %
+    ],
+)
+def test_a_realtime_window_pays(terms: RealTimeTerms, figures: WindowFigures, paid: int) -> None:
+    assert realtime_pay(terms, figures) == paid
+
+
+@pytest.mark.parametrize(
+    ("valid_bet", "active", "tier", "paid"),
+    [
+        (99_999, 10, None, 0),  # below the first tier
+        (100_000, 0, 0, 500),  # tier 1: 0.5 %
+        (600_000, 2, 0, 3_000),  # the volume of tier 2 without its members: tier 1
+        (600_000, 3, 1, 6_000),  # tier 2: 1 %
+        (2_000_000, 4, 1, 20_000),  # the volume of tier 3 with the members of tier 2
+        (2_000_000, 5, 2, 30_000),  # tier 3: 1.5 %
+        (1_000_001, 9, 2, 15_000),  # rounded down
+    ],
+)
+def test_a_day_or_an_hour_pays_its_tier(valid_bet: int, active: int, tier: int | None, paid: int) -> None:
+    assert tier_of(WAGE.tiers, valid_bet, active) == tier
+    assert wage_pay(WAGE, valid_bet, active) == (paid, tier)
+
+
+@pytest.mark.parametrize(
+    ("kind", "started", "first"),
+    [
+        (Kind.REALTIME_SALARY, T0 + timedelta(minutes=2), T0 + timedelta(minutes=5)),
+        (Kind.REALTIME_SALARY, T0 + timedelta(minutes=5), T0 + timedelta(minutes=5)),
+        (Kind.DAILY_WAGE, T0, T0.replace(hour=0) + timedelta(days=1)),
+        (Kind.HOURLY_SALARY, T0.replace(hour=0), T0.replace(hour=0)),
+    ],
+)
+def test_a_contract_settles_from_the_first_period_starting_after_it(kind: Kind, started: datetime,
+                                                                     first: datetime) -> None:  # fmt: skip
+    assert first_period(kind, started) == first
+    assert covers(kind, started, None, first)
+    assert not covers(kind, started, None, first - (timedelta(minutes=5) if kind == Kind.REALTIME_SALARY
+                                                   else timedelta(days=1)))  # fmt: skip
+    # the period holding its end is still its own (it was active at the period's start); the next is not
+    assert covers(kind, started, first + timedelta(seconds=1), first)
+    assert not covers(kind, started, first, first)
+
+
+DIVIDEND = DividendTerms(
+    period="W",
+    tiers=[
+        DividendTier(minProfitLoss=1_000_000, minActiveMembers=0, ratio=1_000),
+        DividendTier(minProfitLoss=5_000_000, minActiveMembers=5, ratio=2_000),
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("stake", "win", "active", "tier", "paid"),
+    [
+        (3_000_000, 4_000_000, 10, None, 0),  # the team won: no dividend
+        (3_000_000, 3_000_000, 10, None, 0),  # even
+        (1_999_999, 1_000_000, 10, None, 0),  # a loss below the first tier
+        (2_000_000, 1_000_000, 0, 0, 100_000),  # tier 1: 10 % of a 1 000 000 loss
+        (9_000_000, 1_000_000, 4, 0, 800_000),  # the loss of tier 2 without its members
+        (9_000_000, 1_000_000, 5, 1, 1_600_000),  # tier 2: 20 %
+        (5_000_003, 0, 5, 1, 1_000_000),  # rounded down
+    ],
+)
+def test_a_dividend_period_pays_its_tier_of_the_team_loss(stake: int, win: int, active: int, tier: int | None,
+                                                           paid: int) -> None:  # fmt: skip
+    assert dividend_pay(DIVIDEND, stake, win, active) == (paid, tier)
+
+
+@pytest.mark.parametrize(
+    ("cadence", "started", "first", "end"),
+    [
+        ("D", datetime(2026, 11, 27, 10, tzinfo=UTC), datetime(2026, 11, 28, tzinfo=UTC), datetime(2026, 11, 29, tzinfo=UTC)),
+        ("W", datetime(2026, 11, 27, 10, tzinfo=UTC), datetime(2026, 11, 30, tzinfo=UTC), datetime(2026, 12, 7, tzinfo=UTC)),
+        ("H", datetime(2026, 11, 3, tzinfo=UTC), datetime(2026, 11, 16, tzinfo=UTC), datetime(2026, 12, 1, tzinfo=UTC)),
+        ("H", datetime(2026, 11, 16, tzinfo=UTC), datetime(2026, 11, 16, tzinfo=UTC), datetime(2026, 12, 1, tzinfo=UTC)),
+        ("M", datetime(2026, 12, 5, tzinfo=UTC), datetime(2027, 1, 1, tzinfo=UTC), datetime(2027, 2, 1, tzinfo=UTC)),
+    ],
+)  # fmt: skip
+def test_a_dividend_settles_each_of_its_periods(cadence: str, started: datetime, first: datetime,
+                                                end: datetime) -> None:  # fmt: skip
+    assert first_period(Kind.DIVIDEND, started, cadence) == first
+    assert bounds(Kind.DIVIDEND, first, cadence) == (first, end)
+
+
+def test_the_keys_name_the_contract_the_period_and_the_line() -> None:
+    at = T0 + timedelta(minutes=5)
+    assert transaction_id(42, at, "TRY", LineType.SALARY) == "agent-salary:42:20261127T1005Z:TRY"
+    assert transaction_id(42, at, "TRY", LineType.ADJUSTMENT) == "agent-salary:42:20261127T1005Z:TRY:adj"
+
+
+instants = st.datetimes(min_value=datetime(2020, 1, 1), max_value=datetime(2035, 1, 1), timezones=st.just(UTC))
+
+
+@given(instants)
+def test_a_bet_counts_in_exactly_one_window(at: datetime) -> None:
+    start = window_of(at)
+    assert start <= at < start + timedelta(minutes=5)
+    assert start.minute % 5 == 0 and start.second == 0 and start.microsecond == 0
+    assert window_of(start) == start
+    assert window_of(start + timedelta(minutes=5)) == start + timedelta(minutes=5)
+
+
+@given(st.integers(0, 10**9), st.integers(0, 10**9), st.integers(0, 10**9))
+def test_a_bet_is_won_or_lost_never_both(stake: int, win: int, valid: int) -> None:
+    fact = window_fact(stake, win, valid)
+    assert fact.won_count + fact.lost_count == 1
+    assert fact.won_valid_bet + fact.lost_valid_bet == valid
+
+
+bets = st.builds(
+    lambda won, valid: WindowFigures(1, valid, 0, 0) if won else WindowFigures(0, 0, 1, valid),
+    st.booleans(), st.integers(0, 10**9),
+)  # fmt: skip
+
+
+@given(
+    st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 10**9),
+    st.lists(bets, max_size=8), st.lists(st.lists(bets, max_size=4), max_size=4),
+)  # fmt: skip
+def test_late_bets_pay_what_the_window_would_have_paid_and_never_more(
+    win: int, loss: int, threshold: int, on_time: list[WindowFigures], late_batches: list[list[WindowFigures]]
+) -> None:
+    terms = rt(win, loss, threshold)
+    settled = sum(on_time, WindowFigures())
+    paid, before = realtime_pay(terms, settled), WindowFigures()
+    for batch in late_batches:
+        late = sum(batch, WindowFigures())
+        adjustment = realtime_adjustment(terms, settled, before, late)
+        assert adjustment >= 0
+        paid += adjustment
+        before = before + late
+    everything = settled + before
+    assert paid == realtime_pay(terms, everything)
+    # never more than the contract's rates of the valid bet
+    assert paid <= everything.won_valid_bet * win // 10_000 + everything.lost_valid_bet * loss // 10_000
+
+
+@given(st.integers(0, 10**12), st.integers(0, 100), st.integers(0, 10**12), st.integers(0, 100))
+def test_a_wage_never_pays_less_for_more_and_never_above_its_top_ratio(v1: int, a1: int, v2: int, a2: int) -> None:
+    low, high = (v1, a1), (max(v1, v2), max(a1, a2))
+    assert wage_pay(WAGE, *low)[0] <= wage_pay(WAGE, *high)[0]
+    assert wage_pay(WAGE, *high)[0] <= high[0] * 150 // 10_000
