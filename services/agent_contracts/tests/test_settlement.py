@@ -1,13 +1,15 @@
 """Settlement on the real servers (PostgreSQL, NATS): real-time salary per 5-minute window, daily wage and hourly
 salary the next day, each paid through the money API (a wallet answering ``rpc.wallet.credit`` on NATS as the real
 one does: once per key, a replay answering the original); two workers settling at once (one credit), a worker
-interrupted between the wallet's answer and the mark (one credit), a late bet (an adjustment line), and the income
-call (agents only, own lines only). The clock is the test's."""
+interrupted between the wallet's answer and the mark (one credit), killed at random points 20 times (every line paid
+once), a wallet refusal, a late bet (an adjustment line), the income call (agents only, own lines only), and the
+worker's own loop on its injected clock, fed through JetStream. The clock is the test's."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -16,17 +18,23 @@ from typing import Any
 
 import nats
 import pytest
-from agent_contracts_helpers import MEMBER_TYPE, MERCHANT, AgentContracts
+from agent_contracts_helpers import MEMBER_TYPE, MERCHANT, AgentContracts, eventually
 from nats.aio.client import Client as NATS
 from nats.aio.msg import Msg
+from test_team_figures import game_bet, lottery_bet
 
 from agent_contracts_service.contracts.domain import Kind
 from agent_contracts_service.contracts.models import Contract
 from agent_contracts_service.figures import service as figures
+from agent_contracts_service.figures.models import MemberWindow
+from agent_contracts_service.settings import AgentContractsSettings
 from agent_contracts_service.settlement import repository as settlement_repository
 from agent_contracts_service.settlement import service as settlement
 from agent_contracts_service.settlement.domain import first_period
 from agent_contracts_service.settlement.models import SettlementLine
+from agent_contracts_service.worker import build_worker
+from portal_kit import money
+from portal_kit.testing.plugin import reset_streams, running_worker
 
 GRANT = "/wps/ops/agent-contracts/merchants/{merchant}/members/{account}/contracts/{kind}"
 WINDOW_GRACE, DAY_GRACE = timedelta(seconds=60), timedelta(seconds=1800)
@@ -329,3 +337,101 @@ async def test_a_weekly_dividend_is_paid_after_the_week(ac: AgentContracts, wall
     )  # tier 2: 20 % of the team's 550 000 loss
     assert line.detail["profitLoss"] == -550_000 and line.detail["tier"] == 2 and line.detail["period"] == "W"
     assert wallet.paid_to(agent) == 110_000
+
+
+async def test_the_worker_settles_on_its_clock(ac: AgentContracts, settings: AgentContractsSettings,
+                                               wallet: Wallet) -> None:  # fmt: skip
+    t = await realtime_team(ac, bet_amount=0)
+    clock = {"now": t.first}
+    fast = settings.model_copy(update={"settlement_interval_seconds": 0.05})
+    await reset_streams(ac.servers.nats_url)
+    async with running_worker(build_worker(fast, lambda: clock["now"])):
+        await ac.wait_for_consumers()
+        await ac.publish(game_bet(t.members[0], t.first + MINUTE, 10_000, 0))  # lost: 2 %
+        await ac.publish(lottery_bet(t.members[1], t.first + 2 * MINUTE, 10_000, 50_000))  # won: 1 %
+        await eventually(lambda: _window_counted(ac, t.members[1]))
+        clock["now"] = t.first + 5 * MINUTE + WINDOW_GRACE
+
+        async def paid() -> bool:
+            return wallet.paid_to(t.agent) == 300
+
+        await eventually(paid)
+    (line,) = await lines(ac, t.agent)
+    assert line.status == "PAID" and line.detail["wonValidBet"] == 10_000 and line.detail["lostValidBet"] == 10_000
+
+
+async def _window_counted(ac: AgentContracts, member: str) -> bool:
+    return bool(await ac.rows(MemberWindow, account_id=member))
+
+
+class Killed(Exception):
+    """The worker died here."""
+
+
+# Where the worker dies: claiming cursors, writing a line, asking the wallet (before it is asked, or after it
+# answered), marking a line (before, or after the mark but before the commit).
+POINTS = ("claim_cursors", "add_line", "credit:before", "credit:after", "mark:before", "mark:after")
+
+
+def killing(original: Any, point: str, calls_before: int) -> Any:
+    """``original`` dying at its call number ``calls_before`` (from 0), before or after doing its work."""
+    when = point.partition(":")[2]
+    left = {"calls": calls_before}
+
+    async def hit(*args: Any, **kwargs: Any) -> Any:
+        if when != "after" and left["calls"] == 0:
+            raise Killed(point)
+        result = await original(*args, **kwargs)
+        if left["calls"] == 0:
+            raise Killed(point)
+        left["calls"] -= 1
+        return result
+
+    return hit
+
+
+async def test_killed_at_random_points_20_times_every_line_is_paid_once(
+    ac: AgentContracts, wallet: Wallet, nc: NATS, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    teams = [await realtime_team(ac, bet_amount=0) for _ in range(3)]
+    first = max(t.first for t in teams)
+    for t in teams:
+        for n in range(8):
+            await bet(ac, t.members[n % 2], first + n * 5 * MINUTE + MINUTE, 10_000 * (n + 1), 0)
+    chance = random.Random(45)
+    kills = 0
+    for attempt in range(20):
+        point = chance.choice(POINTS)
+        name = point.partition(":")[0]
+        target: Any = money if name == "credit" else settlement_repository
+        with monkeypatch.context() as patched:
+            patched.setattr(target, name, killing(getattr(target, name), point, chance.randint(0, 2)))
+            try:
+                await tick(ac, nc, first + (attempt // 2 + 1) * 5 * MINUTE + WINDOW_GRACE)
+            except Killed:
+                kills += 1
+    assert kills >= 10
+    await tick(ac, nc, first + 60 * MINUTE + WINDOW_GRACE)  # the worker back for good
+    for t in teams:
+        found = await lines(ac, t.agent)
+        assert [line.status for line in found] == ["PAID"] * 8
+        assert [line.amount for line in found] == [200 * (n + 1) for n in range(8)]
+        assert wallet.paid_to(t.agent) == 200 * sum(range(1, 9))
+    assert len(wallet.credits) == 24
+    assert any(count > 1 for count in wallet.asked.values())  # some were asked again after a kill: replays
+
+
+async def test_settlement_reports_a_wallet_refusal_and_moves_on(ac: AgentContracts, nc: NATS) -> None:
+    """No wallet of that account: the line is REFUSED with the wallet's code, not retried forever."""
+    t = await realtime_team(ac, bet_amount=0)
+    await bet(ac, t.members[0], t.first + MINUTE, 10_000, 0)
+
+    async def refuse(message: Any) -> None:
+        await message.respond(b'{"success": false, "value": null, "errorCode": "account.not_found", "message": null}')
+
+    await nc.subscribe("rpc.wallet.credit", queue="wallet", cb=refuse)
+    await nc.flush()
+    await settlement.settle(ac.db, nc, t.first + 5 * MINUTE + WINDOW_GRACE, window_grace=WINDOW_GRACE,
+                            day_grace=DAY_GRACE)  # fmt: skip
+    (line,) = await lines(ac, t.agent)
+    assert (line.status, line.error_code) == ("REFUSED", "account.not_found")
