@@ -353,9 +353,10 @@ async def test_the_worker_settles_on_its_clock(ac: AgentContracts, settings: Age
         clock["now"] = t.first + 5 * MINUTE + WINDOW_GRACE
 
         async def paid() -> bool:
-            return wallet.paid_to(t.agent) == 300
+            return [line.status for line in await lines(ac, t.agent)] == ["PAID"]
 
         await eventually(paid)
+    assert wallet.paid_to(t.agent) == 300
     (line,) = await lines(ac, t.agent)
     assert line.status == "PAID" and line.detail["wonValidBet"] == 10_000 and line.detail["lostValidBet"] == 10_000
 
@@ -435,3 +436,40 @@ async def test_settlement_reports_a_wallet_refusal_and_moves_on(ac: AgentContrac
                             day_grace=DAY_GRACE)  # fmt: skip
     (line,) = await lines(ac, t.agent)
     assert (line.status, line.error_code) == ("REFUSED", "account.not_found")
+
+
+async def test_a_late_bet_of_a_settled_day_is_an_adjustment_the_day_after(
+    ac: AgentContracts, wallet: Wallet, nc: NATS
+) -> None:
+    agent = await ac.place()
+    members = [await ac.place(agent, account_type=MEMBER_TYPE) for _ in range(2)]
+    contract = await granted(ac, agent, "daily-wage", WAGE)
+    day = first_period(Kind.DAILY_WAGE, contract.started_at)
+    await bet(ac, members[0], day + timedelta(hours=1), 150_000, 0)  # tier 1: 750
+    await tick(ac, nc, day + timedelta(days=1) + DAY_GRACE)
+    await bet(ac, members[1], day + timedelta(hours=23), 100_000, 0)  # late: the day reaches tier 2 (2 500)
+    await tick(ac, nc, day + timedelta(days=2) + DAY_GRACE)
+    salary, adjustment = await lines(ac, agent)
+    assert (salary.line_type, salary.amount, salary.period_start) == ("SALARY", 750, day)
+    assert (adjustment.line_type, adjustment.amount, adjustment.period_start) == ("ADJUSTMENT", 1_750, day)
+    assert adjustment.transaction_id == f"agent-salary:{contract.id}:{day:%Y%m%dT%H%M}Z:TRY:adj"
+    assert adjustment.detail["settled"] == 750 and adjustment.detail["now"] == 2_500
+    assert adjustment.detail["figures"]["tier"] == 2
+    assert wallet.paid_to(agent) == 2_500
+    await tick(ac, nc, day + timedelta(days=3) + DAY_GRACE)  # nothing more to adjust
+    assert wallet.paid_to(agent) == 2_500 and len(await lines(ac, agent)) == 2
+
+
+async def test_a_late_win_never_takes_a_dividend_back(ac: AgentContracts, wallet: Wallet, nc: NATS) -> None:
+    agent = await ac.place()
+    member = await ac.place(agent, account_type=MEMBER_TYPE)
+    terms = {"period": "D", "tiers": [{"minProfitLoss": 100_000, "minActiveMembers": 1, "ratio": 1_000}]}
+    contract = await granted(ac, agent, "dividend", terms)
+    day = first_period(Kind.DIVIDEND, contract.started_at, "D")
+    await bet(ac, member, day + timedelta(hours=2), 300_000, 0)  # lost 300 000: 30 000
+    await tick(ac, nc, day + timedelta(days=1) + DAY_GRACE)
+    await bet(ac, member, day + timedelta(hours=3), 10_000, 110_000)  # late win of 100 000: the day lost 200 000
+    await tick(ac, nc, day + timedelta(days=2) + DAY_GRACE)
+    (line,) = await lines(ac, agent)
+    assert (line.line_type, line.amount) == ("SALARY", 30_000)
+    assert wallet.paid_to(agent) == 30_000

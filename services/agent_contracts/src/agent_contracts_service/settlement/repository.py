@@ -103,3 +103,14 @@ async def income_page(
 async def lines_of(session: AsyncSession, merchant: str, contract_id: int) -> Sequence[SettlementLine]:
     query = lines.query(merchant, contract_id=contract_id).order_by(SettlementLine.id)
     return (await session.scalars(query)).all()
+
+
+async def paid_for(session: AsyncSession, merchant: str, contract_id: int, period_start: datetime) -> dict[str, int]:
+    """Per currency, what the lines of one period of a contract came to (its own and its adjustments, of any
+    state: a refused line counts as settled too)."""
+    rows = await session.execute(
+        select(SettlementLine.currency, func.sum(SettlementLine.amount))
+        .where(*lines.where(merchant, contract_id=contract_id, period_start=period_start))
+        .group_by(SettlementLine.currency)
+    )
+    return {str(currency): int(total) for currency, total in rows.all()}

@@ -114,7 +114,36 @@ async def settle_period(
                 got = _window(row)
                 written.append((LineType.SALARY, row.currency, realtime_pay(terms, got), _realtime_detail(terms, got)))
         written.extend(await _late_lines(session, terms, contract, start))
-    elif isinstance(terms, DividendTerms):
+    else:
+        for currency, amount, detail in await _period_figures(session, kind, terms, contract, start, end, cadence):
+            written.append((LineType.SALARY, currency, amount, detail))
+        await _late_figures(session, kind, terms, contract, start, cadence)
+    for line_type, currency, amount, detail in written:
+        await _write(session, kind, contract, start, end, line_type, currency, amount, detail)
+
+
+async def _write(
+    session: AsyncSession, kind: Kind, contract: Contract, start: datetime, end: datetime, line_type: LineType,
+    currency: str, amount: int, detail: dict[str, Any],
+) -> None:  # fmt: skip
+    if amount > 0:
+        await repository.add_line(session, {
+            "merchant": contract.merchant, "contract_id": contract.id, "kind": kind.value,
+            "account_id": contract.account_id, "period_start": start, "period_end": end,
+            "line_type": line_type.value, "currency": currency, "amount": amount, "detail": detail,
+            "transaction_id": transaction_id(contract.id, start, currency, line_type),
+            "status": LineStatus.PENDING.value,
+        })  # fmt: skip
+
+
+async def _period_figures(
+    session: AsyncSession, kind: Kind, terms: DividendTerms | WageTerms, contract: Contract, start: datetime,
+    end: datetime, cadence: str | None,
+) -> list[tuple[str, int, dict[str, Any]]]:  # fmt: skip
+    """Per currency, what a day (daily wage, hourly salary) or a dividend period pays on its figures as they are now,
+    and from what."""
+    found: list[tuple[str, int, dict[str, Any]]] = []
+    if isinstance(terms, DividendTerms):
         for row in await figures.team_period(session, contract.merchant, contract.account_id, start, end):
             amount, tier = dividend_pay(terms, int(row.stake), int(row.win), int(row.active))
             chosen = terms.tiers[tier] if tier is not None else None
@@ -126,13 +155,13 @@ async def settle_period(
                 **({"minProfitLoss": chosen.minProfitLoss, "minActiveMembers": chosen.minActiveMembers}
                    if chosen else {}),
             }  # fmt: skip
-            written.append((LineType.SALARY, row.currency, amount, detail))
+            found.append((row.currency, amount, detail))
     elif kind == Kind.DAILY_WAGE:
         for row in await figures.team_day(session, contract.merchant, contract.account_id, start):
             amount, tier = wage_pay(terms, int(row.valid_bet), int(row.active))
             detail = {"validBet": int(row.valid_bet), "activeMembers": int(row.active), "betCount": int(row.bet_count),
                       **_tier_detail(terms, tier)}  # fmt: skip
-            written.append((LineType.SALARY, row.currency, amount, detail))
+            found.append((row.currency, amount, detail))
     else:
         by_currency: dict[str, list[dict[str, Any]]] = {}
         for row in await figures.team_day_hours(session, contract.merchant, contract.account_id, start):
@@ -141,16 +170,31 @@ async def settle_period(
                     "amount": amount, **_tier_detail(terms, tier)}  # fmt: skip
             by_currency.setdefault(row.currency, []).append(hour)
         for currency, hours in by_currency.items():
-            written.append((LineType.SALARY, currency, sum(h["amount"] for h in hours), {"hours": hours}))
-    for line_type, currency, amount, detail in written:
-        if amount > 0:
-            await repository.add_line(session, {
-                "merchant": contract.merchant, "contract_id": contract.id, "kind": kind.value,
-                "account_id": contract.account_id, "period_start": start, "period_end": end,
-                "line_type": line_type.value, "currency": currency, "amount": amount, "detail": detail,
-                "transaction_id": transaction_id(contract.id, start, currency, line_type),
-                "status": LineStatus.PENDING.value,
-            })  # fmt: skip
+            found.append((currency, sum(h["amount"] for h in hours), {"hours": hours}))
+    return found
+
+
+async def _late_figures(
+    session: AsyncSession,
+    kind: Kind,
+    terms: DividendTerms | WageTerms,
+    contract: Contract,
+    start: datetime,
+    cadence: str | None,
+) -> None:
+    """Settling the period starting at ``start`` adjusts the period before (when it was the contract's): what that
+    pays on its figures now minus what its line came to, per currency, when that is more (bets that arrived after it
+    was settled), as its ``ADJUSTMENT`` line (its own period, written once). A dividend a late win made smaller is
+    not taken back."""
+    before, _ = bounds(kind, start - timedelta(microseconds=1), cadence)
+    if not covers(kind, contract.started_at, contract.ended_at, before, cadence):
+        return
+    settled = await repository.paid_for(session, contract.merchant, contract.id, before)
+    for currency, amount, detail in await _period_figures(session, kind, terms, contract, before, start, cadence):
+        already = settled.get(currency, 0)
+        adjustment = {"settled": already, "now": amount, "figures": detail}
+        await _write(session, kind, contract, before, start, LineType.ADJUSTMENT, currency, amount - already,
+                     adjustment)  # fmt: skip
 
 
 def _utc(at: datetime) -> str:
