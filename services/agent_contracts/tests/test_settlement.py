@@ -3,7 +3,8 @@ salary the next day, each paid through the money API (a wallet answering ``rpc.w
 one does: once per key, a replay answering the original); two workers settling at once (one credit), a worker
 interrupted between the wallet's answer and the mark (one credit), killed at random points 20 times (every line paid
 once), a wallet refusal, a late bet (an adjustment line), the income call (agents only, own lines only), and the
-worker's own loop on its injected clock, fed through JetStream. The clock is the test's."""
+worker's own loop on its injected clock, fed through JetStream; and a Hypothesis property: bets arriving on time or
+late, in any order, each window ends up paid exactly what all its bets earn. The clock is the test's."""
 
 from __future__ import annotations
 
@@ -19,18 +20,23 @@ from typing import Any
 import nats
 import pytest
 from agent_contracts_helpers import MEMBER_TYPE, MERCHANT, AgentContracts, eventually
+from hypothesis import HealthCheck, given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 from nats.aio.client import Client as NATS
 from nats.aio.msg import Msg
 from test_team_figures import game_bet, lottery_bet
 
 from agent_contracts_service.contracts.domain import Kind
 from agent_contracts_service.contracts.models import Contract
+from agent_contracts_service.contracts.schemas import RealTimeTerms
 from agent_contracts_service.figures import service as figures
+from agent_contracts_service.figures.domain import window_fact
 from agent_contracts_service.figures.models import MemberWindow
 from agent_contracts_service.settings import AgentContractsSettings
 from agent_contracts_service.settlement import repository as settlement_repository
 from agent_contracts_service.settlement import service as settlement
-from agent_contracts_service.settlement.domain import first_period
+from agent_contracts_service.settlement.domain import WindowFigures, first_period, realtime_pay
 from agent_contracts_service.settlement.models import SettlementLine
 from agent_contracts_service.worker import build_worker
 from portal_kit import money
@@ -473,3 +479,51 @@ async def test_a_late_win_never_takes_a_dividend_back(ac: AgentContracts, wallet
     (line,) = await lines(ac, agent)
     assert (line.line_type, line.amount) == ("SALARY", 30_000)
     assert wallet.paid_to(agent) == 30_000
+
+
+EXAMPLES: list[str] = []
+late_bets = st.lists(
+    st.tuples(
+        st.integers(0, 1),  # which member
+        st.integers(0, 5),  # its window, from the first
+        st.integers(0, 299),  # its second in the window
+        st.integers(1, 100_000),  # stake
+        st.sampled_from([0, 1, 2, 3]),  # win: nothing, half, even, double
+        st.integers(0, 3),  # windows after its own that it arrives (0: on time)
+    ),
+    max_size=12,
+)
+
+
+@examples(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(bets=late_bets, win=st.integers(0, 300), loss=st.integers(0, 300), threshold=st.integers(0, 150_000))
+async def test_every_bet_counts_once_on_time_or_late(
+    ac: AgentContracts, wallet: Wallet, nc: NATS, bets: list[tuple[int, int, int, int, int, int]], win: int,
+    loss: int, threshold: int,
+) -> None:  # fmt: skip
+    """Whatever arrives late, each window is paid in the end exactly what its bets (all of them) earn under the
+    contract, each line credited once."""
+    t = await realtime_team(ac, win=win, loss=loss, bet_amount=threshold)
+    # the brand's windows only close forward: each example plays an hour after the one before
+    EXAMPLES.append(t.agent)
+    base = t.first + len(EXAMPLES) * timedelta(hours=1)
+    figures_of: dict[int, WindowFigures] = {}
+    arrivals: dict[int, list[tuple[str, datetime, int, int]]] = {}
+    for member, window, second, stake, outcome, delay in bets:
+        at = base + window * 5 * MINUTE + timedelta(seconds=second)
+        paid_out = (0, stake // 2, stake, 2 * stake)[outcome]
+        arrivals.setdefault(window + delay, []).append((t.members[member], at, stake, paid_out))
+        fact = window_fact(stake, paid_out, stake)
+        figures_of[window] = figures_of.get(window, WindowFigures()) + WindowFigures(
+            fact.won_count, fact.won_valid_bet, fact.lost_count, fact.lost_valid_bet
+        )
+    for k in range(10):  # tick k closes window k - 1; what arrives "k windows on" comes before it
+        for member_id, at, stake, paid_out in arrivals.get(k, []):
+            await bet(ac, member_id, at, stake, paid_out)
+        await tick(ac, nc, base + k * 5 * MINUTE + WINDOW_GRACE)
+    terms = RealTimeTerms(winRate=win, lossRate=loss, betAmount=threshold)
+    expected = sum(realtime_pay(terms, got) for got in figures_of.values())
+    found = await lines(ac, t.agent)
+    assert all(line.status == "PAID" for line in found)
+    assert sum(line.amount for line in found) == expected == wallet.paid_to(t.agent)
+    assert all(wallet.asked[line.transaction_id] == 1 for line in found)
