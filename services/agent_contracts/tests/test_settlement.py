@@ -349,7 +349,7 @@ async def test_the_worker_settles_on_its_clock(ac: AgentContracts, settings: Age
                                                wallet: Wallet) -> None:  # fmt: skip
     t = await realtime_team(ac, bet_amount=0)
     clock = {"now": t.first}
-    fast = settings.model_copy(update={"settlement_interval_seconds": 0.05})
+    fast = settings.model_copy(update={"settlement_interval_seconds": 0.05, "settlement_enabled": True})
     await reset_streams(ac.servers.nats_url)
     async with running_worker(build_worker(fast, lambda: clock["now"])):
         await ac.wait_for_consumers()

@@ -14,6 +14,10 @@ class AgentContractsSettings(ServiceSettings):
     contract_info_responders: int = 4
     # Settlement (the worker's loop): how often it runs, and how long after a window's or a day's end its figures
     # are taken as final (bets arriving later are paid as adjustments; daily and hourly figures are read then).
+    # Off until the pay model is decided (issue 45): today each agent is paid its own rate on its whole team, so a
+    # bet is paid once for every contract above it; the usual model pays each upline only the difference to its
+    # downline's rate. Tests and an operator who wants the present model turn it on.
+    settlement_enabled: bool = False
     settlement_interval_seconds: float = 20.0
     settlement_window_grace_seconds: float = 60.0
     settlement_day_grace_seconds: float = 1800.0

@@ -59,7 +59,7 @@ def build_worker(settings: AgentContractsSettings, clock: Clock = utc_now) -> Wo
         consumes=["auth", "games", "lottery", "wallet"],
         subscriptions=[*team_subscriptions(), *figures_subscriptions()],
         answers=[contract_info_answers(settings.contract_info_responders)],
-        background=[settlement_loop(settings, clock)],
+        background=[settlement_loop(settings, clock)] if settings.settlement_enabled else [],
     )
 
 
