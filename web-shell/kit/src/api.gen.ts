@@ -569,6 +569,22 @@ export interface IconRead {
   icon: number;
 }
 
+export interface IncomeLineRead {
+  id: number;
+  kind: string;
+  contractId: number;
+  lineType: string;
+  periodStart: string;
+  periodEnd: string;
+  currency: string;
+  amount: number;
+  status: string;
+  errorCode: string | null;
+  detail: Record<string, unknown>;
+  createdAt: string;
+  paidAt: string | null;
+}
+
 export interface IssueRead {
   gameCode: string;
   issue: string;
@@ -991,6 +1007,13 @@ export interface PageRead_HistoryRead {
   totalPages: number;
   total: number;
   list: Array<HistoryRead>;
+}
+
+export interface PageRead_IncomeLineRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<IncomeLineRead>;
 }
 
 export interface PageRead_MessageRead {
@@ -1662,6 +1685,7 @@ export const OPERATIONS = {
   affiliate: { service: "auth", method: "GET", path: "/wps/agent/affiliate" },
   agentContractHistory: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/history" },
   agentContracts: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/contracts" },
+  agentIncome: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/income" },
   agentLogin: { service: "auth", method: "POST", path: "/wps/session/login/agent" },
   agentTeam: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team" },
   agentTeamFigures: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/figures" },
@@ -1851,6 +1875,7 @@ export interface OperationPathParams {
   affiliate: Record<string, never>;
   agentContractHistory: Record<string, never>;
   agentContracts: Record<string, never>;
+  agentIncome: Record<string, never>;
   agentLogin: Record<string, never>;
   agentTeam: Record<string, never>;
   agentTeamFigures: Record<string, never>;
@@ -2038,6 +2063,7 @@ export interface OperationQuery {
   affiliate: { code: string; domain?: string };
   agentContractHistory: { kind?: Kind | null; pageNo?: number; pageSize?: number };
   agentContracts: Record<string, never>;
+  agentIncome: { kind?: Kind | null; pageNo?: number; pageSize?: number };
   agentLogin: Record<string, never>;
   agentTeam: Record<string, never>;
   agentTeamFigures: { period?: Period; date?: string | null; pageNo?: number; pageSize?: number };
@@ -2225,6 +2251,7 @@ export interface OperationBody {
   affiliate: undefined;
   agentContractHistory: undefined;
   agentContracts: undefined;
+  agentIncome: undefined;
   agentLogin: SealedBody;
   agentTeam: undefined;
   agentTeamFigures: undefined;
@@ -2413,6 +2440,7 @@ export interface OperationResponse {
   affiliate: AffiliateRead;
   agentContractHistory: PageRead_HistoryRead;
   agentContracts: ContractsRead;
+  agentIncome: PageRead_IncomeLineRead;
   agentLogin: SessionRead;
   agentTeam: TeamRead;
   agentTeamFigures: TeamFiguresRead;
