@@ -155,8 +155,8 @@ class ReadBatch:
                     answer.cancel()
 
     async def _pipelined(self, batch: list[tuple[str, Parameters, asyncio.Future[list[tuple[Any, ...]]]]]) -> None:
-        # The reads of one statement go as one ``executemany``: psycopg sends their parameters in one write,
-        # where an ``execute`` each would flush each on its own.
+        # The reads of one statement go as one ``executemany``, which costs psycopg less a read than an ``execute``
+        # each (tests/bench/README.md, "Figures behind the code").
         alike: dict[str, list[tuple[Parameters, asyncio.Future[list[tuple[Any, ...]]]]]] = {}
         for statement, params, answer in batch:
             alike.setdefault(statement, []).append((params, answer))
