@@ -25,6 +25,7 @@ from hypothesis import settings as examples
 from hypothesis import strategies as st
 from nats.aio.client import Client as NATS
 from nats.aio.msg import Msg
+from test_agent_contract_calls import act, offer
 from test_team_figures import game_bet, lottery_bet
 
 from agent_contracts_service.contracts.domain import Kind
@@ -147,6 +148,7 @@ async def test_a_realtime_window_is_paid_once_with_its_figures(ac: AgentContract
     assert line.detail == {
         "wonCount": 1, "wonValidBet": 30_000, "lostCount": 1, "lostValidBet": 40_000, "betAmount": 70_000,
         "winRate": 100, "lossRate": 200, "minBetAmount": 50_000, "reached": True,
+        "gross": 1_100, "downlines": [], "net": 1_100,
     }  # fmt: skip
     assert wallet.credits == {line.transaction_id: (t.agent, 1_100)}
     # ticks again at the same time settle nothing more; the next window pays its own bet (2 % of 1 000 000)
@@ -244,6 +246,81 @@ async def test_a_late_bet_that_opens_a_window_pays_it_whole(ac: AgentContracts, 
     assert (adjustment.line_type, adjustment.amount) == ("ADJUSTMENT", 1_000)  # 2 % of 50 000
 
 
+REALTIME = "/wps/relay/MCSFE_processRealTimeSalaryContract"
+
+
+async def signed(ac: AgentContracts, path: str, upline: str, downline: str, terms: dict[str, Any]) -> Contract:
+    """``upline`` offers ``downline`` a contract of ``terms``; the downline signs it."""
+    request = (await offer(ac, path, upline, downline, terms))["pending"]
+    await act(ac, path, downline, {"action": "sign", "requestId": request["id"]})
+    (contract,) = await ac.rows(Contract, account_id=downline, status="ACTIVE")
+    return contract
+
+
+def rates(rate: int) -> dict[str, int]:
+    return {"winRate": rate, "lossRate": rate, "betAmount": 0}
+
+
+async def test_a_chain_is_paid_the_differential_adding_up_to_the_tops_rate(
+    ac: AgentContracts, wallet: Wallet, nc: NATS
+) -> None:
+    """A (5 %) above B (4 %) above C (2 %): each is paid its own rate on its team less what its direct downline's
+    contract pays on that one's team; in all, A's rate of every bet in A's team."""
+    a, b, c = await ac.chain(3)
+    members = {owner: await ac.place(owner, account_type=MEMBER_TYPE) for owner in (a, b, c)}
+    top = await granted(ac, a, "real-time-salary", rates(500))
+    middle = await signed(ac, REALTIME, a, b, rates(400))
+    bottom = await signed(ac, REALTIME, b, c, rates(200))
+    w0 = max(first_period(Kind.REALTIME_SALARY, found.started_at) for found in (top, middle, bottom))
+    await bet(ac, members[c], w0 + MINUTE, 100_000, 0)  # in C's, B's and A's teams
+    await bet(ac, c, w0 + MINUTE, 10_000, 0)  # C's own play: in B's and A's teams, not C's
+    await bet(ac, members[b], w0 + 2 * MINUTE, 20_000, 0)  # in B's and A's
+    await bet(ac, members[a], w0 + 3 * MINUTE, 30_000, 0)  # in A's only
+    await tick(ac, nc, w0 + 5 * MINUTE + WINDOW_GRACE)
+    (line_c,) = await lines(ac, c)
+    (line_b,) = await lines(ac, b)
+    (line_a,) = await lines(ac, a)
+    assert (line_c.amount, line_c.detail["gross"], line_c.detail["downlines"]) == (2_000, 2_000, [])
+    assert (line_b.amount, line_b.detail["gross"]) == (5_200 - 2_000, 5_200)  # 4 % of 130 000, less C's
+    ((deducted_c,),) = [line_b.detail["downlines"]]
+    assert (deducted_c["accountId"], deducted_c["contractId"], deducted_c["gross"], deducted_c["lossRate"],
+            deducted_c["lostValidBet"]) == (c, bottom.id, 2_000, 200, 100_000)  # fmt: skip
+    assert (line_a.amount, line_a.detail["gross"], line_a.detail["net"]) == (8_000 - 5_200, 8_000, 2_800)
+    ((deducted_b,),) = [line_a.detail["downlines"]]
+    assert (deducted_b["accountId"], deducted_b["contractId"], deducted_b["gross"], deducted_b["lossRate"]) == (
+        b, middle.id, 5_200, 400,
+    )  # fmt: skip
+    # in all: the top's 5 % of the 160 000 bet in its team
+    bets = 100_000 + 10_000 + 20_000 + 30_000
+    assert line_a.amount + line_b.amount + line_c.amount == bets * 500 // 10_000 == 8_000
+    assert (wallet.paid_to(a), wallet.paid_to(b), wallet.paid_to(c)) == (2_800, 3_200, 2_000)
+    # a late bet in C's team: each is adjusted by its own difference, in all the top's 5 % of it
+    await bet(ac, members[c], w0 + 4 * MINUTE, 40_000, 0)
+    await tick(ac, nc, w0 + 10 * MINUTE + WINDOW_GRACE)
+    adjusted = {who: [line.amount for line in await lines(ac, who) if line.line_type == "ADJUSTMENT"]
+                for who in (a, b, c)}  # fmt: skip
+    assert adjusted == {a: [400], b: [800], c: [800]}
+    assert wallet.paid_to(a) + wallet.paid_to(b) + wallet.paid_to(c) == (bets + 40_000) * 500 // 10_000
+
+
+async def test_a_daily_wage_chain_pays_the_difference_per_tier(ac: AgentContracts, wallet: Wallet, nc: NATS) -> None:
+    """Daily wage: A's tier on A's team less B's tier on B's team."""
+    a, b = await ac.chain(2)
+    member = await ac.place(b, account_type=MEMBER_TYPE)
+    top = await granted(ac, a, "daily-wage", WAGE)
+    lower = {"tiers": [{"minValidBet": 100_000, "minActiveMembers": 1, "ratio": 40}]}
+    middle = await signed(ac, "/wps/relay/MCS2_processDailySalContract", a, b, lower)
+    day = max(first_period(Kind.DAILY_WAGE, found.started_at) for found in (top, middle))
+    await bet(ac, member, day + timedelta(hours=1), 150_000, 0)  # B's team: tier 1, 0.4 % = 600
+    await bet(ac, b, day + timedelta(hours=2), 100_000, 0)  # B's own: A's team reaches 250 000 and 2 members
+    await tick(ac, nc, day + timedelta(days=1) + DAY_GRACE)
+    (line_b,) = await lines(ac, b)
+    (line_a,) = await lines(ac, a)
+    assert (line_b.amount, line_b.detail["tier"]) == (600, 1)
+    assert (line_a.detail["gross"], line_a.detail["tier"], line_a.amount) == (2_500, 2, 2_500 - 600)
+    assert line_a.detail["downlines"][0]["gross"] == 600 and line_a.detail["downlines"][0]["ratio"] == 40
+
+
 WAGE = {"tiers": [{"minValidBet": 100_000, "minActiveMembers": 1, "ratio": 50},
                   {"minValidBet": 200_000, "minActiveMembers": 2, "ratio": 100}]}  # fmt: skip
 
@@ -263,7 +340,8 @@ async def test_the_daily_wage_is_paid_the_next_day_for_the_day_before(
     (line,) = await lines(ac, agent)
     assert (line.kind, line.amount, line.period_start, line.status) == ("DAILY_WAGE", 2_500, day, "PAID")
     assert line.detail == {"validBet": 250_000, "activeMembers": 2, "betCount": 2, "tier": 2, "ratio": 100,
-                           "minValidBet": 200_000, "minActiveMembers": 2}  # fmt: skip
+                           "minValidBet": 200_000, "minActiveMembers": 2, "gross": 2_500, "downlines": [],
+                           "net": 2_500}  # fmt: skip
     assert wallet.paid_to(agent) == 2_500
 
 

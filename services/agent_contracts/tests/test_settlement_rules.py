@@ -1,9 +1,12 @@
 """Settlement's pure rules, without I/O: what a window, a day and an hour pay (table-driven for each contract type
-and period), the window a bet counts in (exactly one), and the late-bet adjustments (Hypothesis): a window's lines
-sum to exactly what it would have paid had every bet been on time, never more than the contract's rates allow."""
+and period), the differential (an upline paid its own pay less its direct downlines'), the window a bet counts in
+(exactly one), and the late-bet adjustments (Hypothesis): a window's lines sum to exactly what it would have paid had
+every bet been on time, never more than the contract's rates allow; and over any tree of contracts whose rates never
+rise downwards, what the tree is paid adds up to the top contract's pay, no agent paid below 0."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -20,13 +23,18 @@ from agent_contracts_service.contracts.schemas import (
 )
 from agent_contracts_service.figures.domain import window_fact, window_of
 from agent_contracts_service.settlement.domain import (
+    Deducted,
+    LateDownline,
     LineType,
     WindowFigures,
     bounds,
     covers,
+    differential,
+    differential_pay,
     dividend_pay,
     first_period,
     realtime_adjustment,
+    realtime_net,
     realtime_pay,
     tier_of,
     transaction_id,
@@ -203,3 +211,121 @@ def test_a_wage_never_pays_less_for_more_and_never_above_its_top_ratio(v1: int, 
     low, high = (v1, a1), (max(v1, v2), max(a1, a2))
     assert wage_pay(WAGE, *low)[0] <= wage_pay(WAGE, *high)[0]
     assert wage_pay(WAGE, *high)[0] <= high[0] * 150 // 10_000
+
+
+# The differential: A (5 %) above B (4 %) above C (2 %); a lost bet of 100 000 by a member of C's team pays C 2 000
+# (its own rate), B 4 000 - 2 000, A 5 000 - 4 000: 5 000 in all, A's rate of the bet, whatever the depth.
+A, B, C = rt(500, 500, 0), rt(400, 400, 0), rt(200, 200, 0)
+LOST = WindowFigures(0, 0, 1, 100_000)
+
+
+@pytest.mark.parametrize(
+    ("gross", "downlines", "net"),
+    [
+        (5_000, [], 5_000),  # no downline holds a contract: the whole pay
+        (5_000, [4_000], 1_000),  # the difference to the downline's pay
+        (5_000, [2_000, 1_500], 1_500),  # every direct downline's pay deducted
+        (5_000, [5_000], 0),  # a downline at the same rate: nothing left
+        (1_000, [3_000], 0),  # a downline paying more (its own tier, its own bet amount): never below 0
+        (0, [], 0),
+    ],
+)
+def test_an_upline_is_paid_the_difference_to_its_direct_downlines(gross: int, downlines: list[int], net: int) -> None:
+    assert differential_pay(gross, downlines) == net
+    deducted = [Deducted(f"d{n}", n, amount, {"ratio": 1}) for n, amount in enumerate(downlines)]
+    assert differential(gross, {"ratio": 2}, deducted) == (net, {
+        "ratio": 2, "gross": gross, "net": net,
+        "downlines": [{"accountId": f"d{n}", "contractId": n, "gross": amount, "ratio": 1}
+                      for n, amount in enumerate(downlines)],
+    })  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("terms", "figures", "downlines", "paid"),
+    [
+        (C, LOST, [], 2_000),  # C: its team's bet at its own rate
+        (B, LOST, [(C, LOST)], 2_000),  # B: 4 % - C's 2 %
+        (A, LOST, [(B, LOST)], 1_000),  # A: 5 % - B's 4 %
+        # B's own bet of 10 000 is in A's team, not in B's: A earns its full 5 % on it
+        (A, LOST + WindowFigures(0, 0, 1, 10_000), [(B, LOST)], 1_000 + 500),
+        # two direct downlines, one of them with no bet in the window
+        (A, LOST + LOST, [(B, LOST), (C, LOST), (B, WindowFigures())], 10_000 - 4_000 - 2_000),
+        # a downline whose own bet amount is lower than its upline's: the upline's 0 stays 0
+        (rt(500, 500, 200_000), LOST, [(C, LOST)], 0),
+    ],
+)
+def test_a_window_pays_the_differential(terms: RealTimeTerms, figures: WindowFigures,
+                                        downlines: list[tuple[RealTimeTerms, WindowFigures]], paid: int) -> None:  # fmt: skip
+    assert realtime_net(terms, figures, downlines) == paid
+
+
+def test_a_late_bet_adjusts_the_differential() -> None:
+    # A settled a window with B's team's lost 100 000 (1 000); a late lost 50 000 in B's team adds 5 % - 4 %; one in
+    # A's own direct members adds 5 %
+    late = WindowFigures(0, 0, 1, 50_000)
+    assert realtime_adjustment(A, LOST, WindowFigures(), late, [LateDownline(B, LOST, WindowFigures(), late)]) == 500
+    assert realtime_adjustment(A, LOST, WindowFigures(), late, [LateDownline(B, LOST)]) == 2_500
+    # a late bet that opens B's own bet amount lowers A's net: nothing is taken back
+    b_high = rt(400, 400, 120_000)
+    assert realtime_adjustment(A, LOST, WindowFigures(), late, [LateDownline(b_high, LOST, late=late)]) == 0
+
+
+# A tree: agent 0 the top (holding a contract), every other agent under an earlier one; an agent holds a contract
+# only if its upline does (an upline offers only what it holds), its rates each at most its upline's.
+trees = st.integers(1, 9).flatmap(lambda size: st.tuples(
+    st.tuples(*[st.integers(0, n - 1) for n in range(1, size)]),  # each agent's upline
+    st.lists(st.booleans(), min_size=size, max_size=size),  # whether it holds a contract (if its upline does)
+    st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 10_000)), min_size=size, max_size=size),
+))  # fmt: skip
+tree_bets = st.lists(
+    st.tuples(st.integers(0, 8), st.booleans(), st.booleans(), st.integers(0, 10**9)),  # agent, its own bet or
+    max_size=10,  # a member's under it, won or lost, valid bet
+)
+
+
+def _tree_pay(kind: str, win: int, loss: int) -> Callable[[WindowFigures], int]:
+    """One contract's pay on a team's figures: a real-time salary (no bet amount), or a one-tier daily wage."""
+    if kind == "realtime":
+        return lambda figures: realtime_pay(rt(win, loss, 0), figures)
+    wage = WageTerms(tiers=[VolumeTier(minValidBet=0, minActiveMembers=0, ratio=win)])
+    return lambda figures: wage_pay(wage, figures.bet_amount, 1)[0]
+
+
+@given(st.sampled_from(["realtime", "wage"]), trees, tree_bets)
+def test_a_tree_is_paid_its_top_contracts_pay_never_more(
+    kind: str, tree: tuple[tuple[int, ...], list[bool], list[tuple[int, int]]],
+    placed: list[tuple[int, bool, bool, int]],
+) -> None:  # fmt: skip
+    uplines, holds, drawn = tree
+    size = len(holds)
+    upline = {n: uplines[n - 1] for n in range(1, size)}
+    rates: dict[int, tuple[int, int]] = {0: drawn[0]}
+    for n in range(1, size):  # a contract's rates: a share of its upline's, at most them
+        if holds[n] and upline[n] in rates:
+            above = rates[upline[n]]
+            rates[n] = (above[0] * drawn[n][0] // 10_000, above[1] * drawn[n][1] // 10_000)
+
+    def ancestors(n: int) -> list[int]:
+        chain = []
+        while n in upline:
+            n = upline[n]
+            chain.append(n)
+        return chain
+
+    team = {n: WindowFigures() for n in range(size)}
+    for agent, own, won, valid in placed:
+        agent %= size
+        bet = WindowFigures(1, valid, 0, 0) if won else WindowFigures(0, 0, 1, valid)
+        for holder in ancestors(agent) if own else [agent, *ancestors(agent)]:  # its team: its downlines' bets
+            team[holder] = team[holder] + bet
+    pay = {n: _tree_pay(kind, *rates[n]) for n in rates}
+    gross = {n: pay[n](team[n]) for n in rates}
+    net = {
+        n: differential_pay(gross[n], [gross[d] for d in rates if upline.get(d) == n])
+        for n in rates
+    }  # fmt: skip
+    assert all(amount >= 0 for amount in net.values())
+    # what the top's contract pays on every bet of its team: the tree's lines add up to it, never above
+    assert sum(net.values()) == gross[0]
+    total_rate = max(rates[0])
+    assert sum(net.values()) <= team[0].bet_amount * total_rate // 10_000

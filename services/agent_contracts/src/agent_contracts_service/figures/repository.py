@@ -208,3 +208,22 @@ async def team_late(
         .order_by(LateBet.window_start, LateBet.currency)
     )
     return (await session.execute(query)).all()
+
+
+async def team_late_of(
+    session: AsyncSession, merchant: str, agent_id: str, window: datetime, into_window: datetime
+) -> Sequence[Row[Any]]:
+    """The late bets of ``agent_id``'s downlines (every depth) of one window handed to ``into_window`` or earlier,
+    per currency, ``handed_now`` telling which (a downline's side of its upline's adjustment)."""
+    team = select(TeamLink.descendant_id).where(*_links.where(merchant, TeamLink.depth >= 1, ancestor_id=agent_id))
+    handed_now = (LateBet.into_window == into_window).label("handed_now")
+    query = (
+        select(LateBet.window_start, LateBet.currency, handed_now, *_window_sums(LateBet))
+        .where(
+            *_late.where(merchant, LateBet.account_id.in_(team), window_start=window),
+            LateBet.into_window <= into_window,
+        )
+        .group_by(LateBet.window_start, LateBet.currency, handed_now)
+        .order_by(LateBet.currency)
+    )
+    return (await session.execute(query)).all()

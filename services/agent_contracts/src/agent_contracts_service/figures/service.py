@@ -67,6 +67,12 @@ async def team_late(
     return list(await repository.team_late(session, merchant, agent_id, into_window, since))
 
 
+async def team_late_of(
+    session: AsyncSession, merchant: str, agent_id: str, window: datetime, into_window: datetime
+) -> list[Any]:
+    return list(await repository.team_late_of(session, merchant, agent_id, window, into_window))
+
+
 async def team_day(session: AsyncSession, merchant: str, agent_id: str, day: datetime) -> list[Any]:
     """Per currency, the team's figures over one day (UTC)."""
     start, end = period_bounds(Period.DAY, day)

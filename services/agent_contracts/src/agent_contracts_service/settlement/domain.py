@@ -3,14 +3,19 @@
 A period belongs to the contract that was active at its start: a contract's first period is the first one starting
 at or after it was agreed, its last the last one starting before it ended. Real-time salary settles 5-minute windows
 (UTC); daily wage and hourly salary settle days (UTC), the next day. Amounts are integer minor units, rates basis
-points (10000 = 100 %), every product rounded down to the minor unit."""
+points (10000 = 100 %), every product rounded down to the minor unit.
+
+Pay is **differential**: a contract's own pay on the agent's whole team (its ``gross``) less what the contracts of
+its direct downlines (of the same kind, active at the period's start) pay on their own teams, never below 0. Down a
+chain whose rates never rise, the lines of one bet add up to the top contract's pay on it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
+from typing import Any
 
 from agent_contracts_service.contracts.domain import MAX_RATE, Kind
 from agent_contracts_service.contracts.schemas import (
@@ -116,13 +121,64 @@ def realtime_pay(terms: RealTimeTerms, figures: WindowFigures) -> int:
     return share(figures.won_valid_bet, terms.winRate) + share(figures.lost_valid_bet, terms.lossRate)
 
 
+@dataclass(frozen=True)
+class Deducted:
+    """A direct downline's contract over the same period: what it pays on its own team (``gross``), deducted from
+    its upline's pay, and what that was worked out from (``detail``: its figures, rates or tier)."""
+
+    account_id: str
+    contract_id: int
+    gross: int
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def explained(self) -> dict[str, Any]:
+        return {"accountId": self.account_id, "contractId": self.contract_id, "gross": self.gross, **self.detail}
+
+
+def differential_pay(gross: int, downlines: Sequence[int]) -> int:
+    """What an agent is paid: its own contract's pay on its whole team less what its direct downlines' contracts
+    pay on their teams, never below 0 (a downline's own play is in its upline's team, not its own: the upline earns
+    its full rate on it)."""
+    return max(0, gross - sum(downlines))
+
+
+def differential(gross: int, detail: dict[str, Any], downlines: Sequence[Deducted]) -> tuple[int, dict[str, Any]]:
+    """The net pay and its explanation: the gross and its figures, each deducted downline, the net."""
+    net = differential_pay(gross, [downline.gross for downline in downlines])
+    return net, {**detail, "gross": gross, "downlines": [d.explained() for d in downlines], "net": net}
+
+
+@dataclass(frozen=True)
+class LateDownline:
+    """A direct downline's real-time contract in a window with late bets: its terms and its team's figures (settled
+    with the window, late bets handed before, late bets handed now)."""
+
+    terms: RealTimeTerms
+    settled: WindowFigures = field(default_factory=WindowFigures)
+    before: WindowFigures = field(default_factory=WindowFigures)
+    late: WindowFigures = field(default_factory=WindowFigures)
+
+
+def realtime_net(terms: RealTimeTerms, figures: WindowFigures,
+                 downlines: Sequence[tuple[RealTimeTerms, WindowFigures]] = ()) -> int:  # fmt: skip
+    """A window's differential pay: ``terms`` on the team's ``figures`` less each downline's terms on its team's."""
+    return differential_pay(realtime_pay(terms, figures), [realtime_pay(t, f) for t, f in downlines])
+
+
 def realtime_adjustment(
-    terms: RealTimeTerms, settled: WindowFigures, before: WindowFigures, late: WindowFigures
-) -> int:
+    terms: RealTimeTerms, settled: WindowFigures, before: WindowFigures, late: WindowFigures,
+    downlines: Sequence[LateDownline] = (),
+) -> int:  # fmt: skip
     """What late bets ``late`` of a window add to it, the window having been settled on ``settled`` and earlier late
-    bets ``before``: the window's pay with them minus its pay without them. Summed over every adjustment, a window
-    pays exactly what it would have paid had every bet been on time (never less: pay grows with the figures)."""
-    return realtime_pay(terms, settled + before + late) - realtime_pay(terms, settled + before)
+    bets ``before``: the window's net pay with them minus its net pay without them (each direct downline's pay
+    counted with and without its own team's late bets). Summed over every adjustment, a window pays exactly what it
+    would have paid had every bet been on time, as long as a late bet never lowers the net (it cannot without a
+    downline: pay grows with the figures); when it does (a downline's own bet amount reached late, a unit of
+    rounding), nothing is taken back: the adjustment is 0."""
+    with_late = realtime_net(terms, settled + before + late, [(d.terms, d.settled + d.before + d.late)
+                                                                for d in downlines])  # fmt: skip
+    without = realtime_net(terms, settled + before, [(d.terms, d.settled + d.before) for d in downlines])
+    return max(0, with_late - without)
 
 
 def tier_of(tiers: Sequence[VolumeTier], valid_bet: int, active_members: int) -> int | None:

@@ -18,6 +18,7 @@ from portal_kit.paging import Page
 from portal_kit.repository import Scoped
 
 lines = Scoped(SettlementLine, newest_first="id")
+_contracts = Scoped(Contract)
 
 
 async def open_cursors(session: AsyncSession, kinds: Sequence[str], ended_since: datetime) -> None:
@@ -114,3 +115,15 @@ async def paid_for(session: AsyncSession, merchant: str, contract_id: int, perio
         .group_by(SettlementLine.currency)
     )
     return {str(currency): int(total) for currency, total in rows.all()}
+
+
+async def downline_contracts(
+    session: AsyncSession, merchant: str, kind: str, upline_id: str, period_start: datetime
+) -> Sequence[Contract]:
+    """The contracts of ``kind`` held from ``upline_id`` (its direct downlines') that were active at
+    ``period_start`` (agreed at or before it, not ended by then): those whose pay is deducted from the upline's."""
+    query = _contracts.query(
+        merchant, Contract.started_at <= period_start,
+        or_(Contract.ended_at.is_(None), Contract.ended_at > period_start), kind=kind, upline_id=upline_id,
+    ).order_by(Contract.account_id, Contract.id)  # fmt: skip
+    return (await session.scalars(query)).all()

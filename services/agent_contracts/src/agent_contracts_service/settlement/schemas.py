@@ -10,7 +10,8 @@ from pydantic import BaseModel, Field
 
 class IncomeLineRead(BaseModel):
     """One line of the agent's income: what one period of one of its contracts paid, and from what (``detail``: the
-    team's figures, the rates, the tier reached; an adjustment lists the windows its late bets belong to)."""
+    team's figures, the rates, the tier reached, the ``gross`` they pay, each direct downline's contract deducted
+    from it in ``downlines`` and the ``net`` paid; an adjustment lists the windows its late bets belong to)."""
 
     id: int
     kind: str = Field(description="REALTIME_SALARY, DAILY_WAGE or HOURLY_SALARY")

@@ -15,6 +15,7 @@ Every line's amount is worked out once and stored, so a replay always asks the w
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -24,18 +25,21 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agent_contracts_service.contracts import service as contracts
 from agent_contracts_service.contracts.domain import Kind
 from agent_contracts_service.contracts.models import Contract
-from agent_contracts_service.contracts.schemas import DividendTerms, RealTimeTerms, WageTerms
+from agent_contracts_service.contracts.schemas import AnyTerms, DividendTerms, RealTimeTerms, WageTerms
 from agent_contracts_service.figures import service as figures
 from agent_contracts_service.settlement import repository
 from agent_contracts_service.settlement.domain import (
     LATE_HORIZON,
     SETTLED_KINDS,
+    Deducted,
+    LateDownline,
     LineStatus,
     LineType,
     WindowFigures,
     bounds,
     cadence_of,
     covers,
+    differential,
     dividend_pay,
     first_period,
     floor_period,
@@ -52,6 +56,17 @@ from portal_kit.envelope import PageRead
 from portal_kit.paging import Page, page_of
 
 log = logging.getLogger("agent_contracts.settlement")
+
+
+@dataclass(frozen=True)
+class Downline:
+    """A direct downline's contract over a period, with its terms: its pay is deducted from its upline's."""
+
+    contract: Contract
+    terms: AnyTerms
+
+    def deducted(self, gross: int, detail: dict[str, Any]) -> Deducted:
+        return Deducted(self.contract.account_id, self.contract.id, gross, detail)
 
 
 async def settle(
@@ -105,14 +120,13 @@ async def claim(db: Database, due: dict[str, datetime], batch: int, max_periods:
 async def settle_period(
     session: AsyncSession, kind: Kind, contract: Contract, start: datetime, end: datetime, cadence: str | None
 ) -> None:
-    """Write the lines the period [start, end) pays (``PENDING``); a period that pays nothing writes none."""
+    """Write the lines the period [start, end) pays (``PENDING``); a period that pays nothing writes none. Each pays
+    the differential: the contract's pay on the whole team less its direct downlines' contracts' pay on theirs."""
     terms = contracts.terms_of(kind, contract.terms)
     written: list[tuple[LineType, str, int, dict[str, Any]]] = []
     if isinstance(terms, RealTimeTerms):
         if covers(kind, contract.started_at, contract.ended_at, start):
-            for row in await figures.team_window(session, contract.merchant, contract.account_id, start):
-                got = _window(row)
-                written.append((LineType.SALARY, row.currency, realtime_pay(terms, got), _realtime_detail(terms, got)))
+            written.extend(await _window_lines(session, terms, contract, start))
         written.extend(await _late_lines(session, terms, contract, start))
     else:
         for currency, amount, detail in await _period_figures(session, kind, terms, contract, start, end, cadence):
@@ -120,6 +134,34 @@ async def settle_period(
         await _late_figures(session, kind, terms, contract, start, cadence)
     for line_type, currency, amount, detail in written:
         await _write(session, kind, contract, start, end, line_type, currency, amount, detail)
+
+
+async def _downlines(session: AsyncSession, kind: Kind, contract: Contract, start: datetime) -> list[Downline]:
+    """The contracts of ``kind`` the agent's direct downlines held at ``start``, with their terms."""
+    found = await repository.downline_contracts(session, contract.merchant, kind.value, contract.account_id, start)
+    return [Downline(row, contracts.terms_of(kind, row.terms)) for row in found]
+
+
+async def _window_lines(
+    session: AsyncSession, terms: RealTimeTerms, contract: Contract, start: datetime
+) -> list[tuple[LineType, str, int, dict[str, Any]]]:
+    """A closed window's own lines, per currency: its pay on the team less its direct downlines' on theirs."""
+    own = {row.currency: _window(row) for row in await figures.team_window(session, contract.merchant,
+                                                                         contract.account_id, start)}  # fmt: skip
+    theirs: list[tuple[Downline, dict[str, WindowFigures]]] = []
+    for downline in await _downlines(session, Kind.REALTIME_SALARY, contract, start):
+        rows = await figures.team_window(session, contract.merchant, downline.contract.account_id, start)
+        theirs.append((downline, {row.currency: _window(row) for row in rows}))
+    found: list[tuple[LineType, str, int, dict[str, Any]]] = []
+    for currency, got in own.items():
+        deducted = []
+        for downline, by_currency in theirs:
+            their_terms = _realtime_terms(downline)
+            their = by_currency.get(currency, WindowFigures())
+            deducted.append(downline.deducted(realtime_pay(their_terms, their), _realtime_detail(their_terms, their)))
+        amount, detail = differential(realtime_pay(terms, got), _realtime_detail(terms, got), deducted)
+        found.append((LineType.SALARY, currency, amount, detail))
+    return found
 
 
 async def _write(
@@ -136,41 +178,86 @@ async def _write(
         })  # fmt: skip
 
 
+def _dividend_figures(terms: DividendTerms, row: Any, cadence: str | None) -> tuple[int, dict[str, Any]]:
+    """A dividend's pay on one team's figures of a period (``row``), and its detail."""
+    amount, tier = dividend_pay(terms, int(row.stake), int(row.win), int(row.active))
+    chosen = terms.tiers[tier] if tier is not None else None
+    detail = {
+        "period": cadence, "stake": int(row.stake), "win": int(row.win),
+        "profitLoss": int(row.win) - int(row.stake), "activeMembers": int(row.active),
+        "betCount": int(row.bet_count), "tier": None if tier is None else tier + 1,
+        "ratio": chosen.ratio if chosen else 0,
+        **({"minProfitLoss": chosen.minProfitLoss, "minActiveMembers": chosen.minActiveMembers} if chosen else {}),
+    }  # fmt: skip
+    return amount, detail
+
+
+def _wage_figures(terms: WageTerms, row: Any) -> tuple[int, dict[str, Any]]:
+    """A daily wage's pay on one team's figures of a day (``row``), and its detail."""
+    amount, tier = wage_pay(terms, int(row.valid_bet), int(row.active))
+    return amount, {"validBet": int(row.valid_bet), "activeMembers": int(row.active), "betCount": int(row.bet_count),
+                    **_tier_detail(terms, tier)}  # fmt: skip
+
+
+def _hour_figures(terms: WageTerms, row: Any) -> tuple[int, dict[str, Any]]:
+    """An hourly salary's pay on one team's figures of an hour (``row``), and its detail."""
+    amount, tier = wage_pay(terms, int(row.valid_bet), int(row.active))
+    return amount, {"validBet": int(row.valid_bet), "activeMembers": int(row.active), **_tier_detail(terms, tier)}
+
+
+async def _team_rows(
+    session: AsyncSession, kind: Kind, merchant: str, account_id: str, start: datetime, end: datetime
+) -> dict[tuple[datetime | None, str], Any]:
+    """One team's figures of a period, by (hour, currency) for an hourly salary, by (None, currency) otherwise."""
+    if kind == Kind.DIVIDEND:
+        return {(None, row.currency): row for row in await figures.team_period(session, merchant, account_id, start,
+                                                                               end)}  # fmt: skip
+    if kind == Kind.DAILY_WAGE:
+        return {(None, row.currency): row for row in await figures.team_day(session, merchant, account_id, start)}
+    return {(row.hour, row.currency): row for row in await figures.team_day_hours(session, merchant, account_id,
+                                                                                  start)}  # fmt: skip
+
+
+def _pay_of(kind: Kind, terms: DividendTerms | WageTerms, row: Any, cadence: str | None) -> tuple[int, dict[str, Any]]:
+    if isinstance(terms, DividendTerms):
+        return _dividend_figures(terms, row, cadence)
+    return _wage_figures(terms, row) if kind == Kind.DAILY_WAGE else _hour_figures(terms, row)
+
+
 async def _period_figures(
     session: AsyncSession, kind: Kind, terms: DividendTerms | WageTerms, contract: Contract, start: datetime,
     end: datetime, cadence: str | None,
 ) -> list[tuple[str, int, dict[str, Any]]]:  # fmt: skip
-    """Per currency, what a day (daily wage, hourly salary) or a dividend period pays on its figures as they are now,
-    and from what."""
+    """Per currency, what a day (daily wage, hourly salary: hour by hour) or a dividend period pays on its figures as
+    they are now, and from what: the contract's pay on the team less its direct downlines' contracts' pay on theirs
+    (a downline's dividend by its own tiers on its team's loss over the same period)."""
+    own = await _team_rows(session, kind, contract.merchant, contract.account_id, start, end)
+    theirs: list[tuple[Downline, dict[tuple[datetime | None, str], Any]]] = []
+    for downline in await _downlines(session, kind, contract, start):
+        rows = await _team_rows(session, kind, contract.merchant, downline.contract.account_id, start, end)
+        theirs.append((downline, rows))
+    parts: dict[str, list[tuple[datetime | None, int, int, dict[str, Any]]]] = {}
+    for key, row in own.items():
+        gross, detail = _pay_of(kind, terms, row, cadence)
+        deducted = []
+        for downline, rows in theirs:
+            their_terms = downline.terms
+            assert isinstance(their_terms, DividendTerms | WageTerms)
+            if key in rows:
+                deducted.append(downline.deducted(*_pay_of(kind, their_terms, rows[key], cadence)))
+        amount, explained = differential(gross, detail, deducted)
+        parts.setdefault(key[1], []).append((key[0], gross, amount, explained))
     found: list[tuple[str, int, dict[str, Any]]] = []
-    if isinstance(terms, DividendTerms):
-        for row in await figures.team_period(session, contract.merchant, contract.account_id, start, end):
-            amount, tier = dividend_pay(terms, int(row.stake), int(row.win), int(row.active))
-            chosen = terms.tiers[tier] if tier is not None else None
-            detail = {
-                "period": cadence, "stake": int(row.stake), "win": int(row.win),
-                "profitLoss": int(row.win) - int(row.stake), "activeMembers": int(row.active),
-                "betCount": int(row.bet_count), "tier": None if tier is None else tier + 1,
-                "ratio": chosen.ratio if chosen else 0,
-                **({"minProfitLoss": chosen.minProfitLoss, "minActiveMembers": chosen.minActiveMembers}
-                   if chosen else {}),
-            }  # fmt: skip
-            found.append((row.currency, amount, detail))
-    elif kind == Kind.DAILY_WAGE:
-        for row in await figures.team_day(session, contract.merchant, contract.account_id, start):
-            amount, tier = wage_pay(terms, int(row.valid_bet), int(row.active))
-            detail = {"validBet": int(row.valid_bet), "activeMembers": int(row.active), "betCount": int(row.bet_count),
-                      **_tier_detail(terms, tier)}  # fmt: skip
-            found.append((row.currency, amount, detail))
-    else:
-        by_currency: dict[str, list[dict[str, Any]]] = {}
-        for row in await figures.team_day_hours(session, contract.merchant, contract.account_id, start):
-            amount, tier = wage_pay(terms, int(row.valid_bet), int(row.active))
-            hour = {"hour": _utc(row.hour), "validBet": int(row.valid_bet), "activeMembers": int(row.active),
-                    "amount": amount, **_tier_detail(terms, tier)}  # fmt: skip
-            by_currency.setdefault(row.currency, []).append(hour)
-        for currency, hours in by_currency.items():
-            found.append((currency, sum(h["amount"] for h in hours), {"hours": hours}))
+    for currency, chosen in parts.items():
+        if kind != Kind.HOURLY_SALARY:
+            ((_, _, amount, explained),) = chosen
+            found.append((currency, amount, explained))
+            continue
+        hours = [{"hour": _utc(hour), **explained, "amount": amount} for hour, _, amount, explained in chosen
+                 if hour is not None]  # fmt: skip
+        total = sum(amount for _, _, amount, _ in chosen)
+        found.append((currency, total, {"hours": hours, "gross": sum(gross for _, gross, _, _ in chosen),
+                                        "net": total}))  # fmt: skip
     return found
 
 
@@ -183,9 +270,9 @@ async def _late_figures(
     cadence: str | None,
 ) -> None:
     """Settling the period starting at ``start`` adjusts the period before (when it was the contract's): what that
-    pays on its figures now minus what its line came to, per currency, when that is more (bets that arrived after it
-    was settled), as its ``ADJUSTMENT`` line (its own period, written once). A dividend a late win made smaller is
-    not taken back."""
+    pays on its figures now (its net, the direct downlines' pay on their figures now deducted) minus what its line
+    came to, per currency, when that is more (bets that arrived after it was settled), as its ``ADJUSTMENT`` line
+    (its own period, written once). A dividend a late win made smaller is not taken back."""
     before, _ = bounds(kind, start - timedelta(microseconds=1), cadence)
     if not covers(kind, contract.started_at, contract.ended_at, before, cadence):
         return
@@ -219,6 +306,11 @@ def _realtime_detail(terms: RealTimeTerms, got: WindowFigures) -> dict[str, Any]
     }  # fmt: skip
 
 
+def _realtime_terms(downline: Downline) -> RealTimeTerms:
+    assert isinstance(downline.terms, RealTimeTerms)
+    return downline.terms
+
+
 def _tier_detail(terms: WageTerms, tier: int | None) -> dict[str, Any]:
     if tier is None:
         return {"tier": None, "ratio": 0}
@@ -227,32 +319,77 @@ def _tier_detail(terms: WageTerms, tier: int | None) -> dict[str, Any]:
             "minActiveMembers": chosen.minActiveMembers}  # fmt: skip
 
 
+def _late_parts(rows: Any) -> dict[tuple[datetime, str], dict[bool, WindowFigures]]:
+    """Late bets by window of origin and currency: those handed before (``False``) and now (``True``)."""
+    parts: dict[tuple[datetime, str], dict[bool, WindowFigures]] = {}
+    for row in rows:
+        parts.setdefault((row.window_start, row.currency), {})[bool(row.handed_now)] = _window(row)
+    return parts
+
+
+async def _late_downlines(
+    session: AsyncSession, contract: Contract, window: datetime, into: datetime
+) -> list[tuple[Downline, dict[str, WindowFigures], dict[tuple[datetime, str], dict[bool, WindowFigures]]]]:
+    """The real-time contracts the agent's direct downlines held at ``window``'s start, each with its team's
+    settled figures of that window and its late bets of it (handed before ``into`` and with it)."""
+    found = []
+    for downline in await _downlines(session, Kind.REALTIME_SALARY, contract, window):
+        account = downline.contract.account_id
+        settled = {row.currency: _window(row) for row in await figures.team_window(session, contract.merchant,
+                                                                                     account, window)}  # fmt: skip
+        late = _late_parts(await figures.team_late_of(session, contract.merchant, account, window, into))
+        found.append((downline, settled, late))
+    return found
+
+
 async def _late_lines(
     session: AsyncSession, terms: RealTimeTerms, contract: Contract, into: datetime
 ) -> list[tuple[LineType, str, int, dict[str, Any]]]:
     """The adjustment of window ``into``: the late bets handed to it, for each earlier window of the contract they
-    belong to, what they add to that window's pay (its settled figures and the late bets handed before counted)."""
+    belong to, what they add to that window's net pay (its settled figures and the late bets handed before counted,
+    and the same for each direct downline's contract over that window)."""
     kind = Kind.REALTIME_SALARY
     since = first_period(kind, contract.started_at)
     rows = await figures.team_late(session, contract.merchant, contract.account_id, into, since)
-    origins: dict[tuple[datetime, str], dict[bool, WindowFigures]] = {}
-    for row in rows:
-        if covers(kind, contract.started_at, contract.ended_at, row.window_start):
-            origins.setdefault((row.window_start, row.currency), {})[bool(row.handed_now)] = _window(row)
+    origins = {key: parts for key, parts in _late_parts(rows).items()
+               if covers(kind, contract.started_at, contract.ended_at, key[0])}  # fmt: skip
     by_currency: dict[str, list[dict[str, Any]]] = {}
     settled_cache: dict[datetime, dict[str, WindowFigures]] = {}
+    downlines_cache: dict[datetime, Any] = {}
     for (window, currency), parts in sorted(origins.items()):
         if True not in parts:
             continue
         if window not in settled_cache:
             found = await figures.team_window(session, contract.merchant, contract.account_id, window)
             settled_cache[window] = {row.currency: _window(row) for row in found}
+            downlines_cache[window] = await _late_downlines(session, contract, window, into)
         settled = settled_cache[window].get(currency, WindowFigures())
         before, late = parts.get(False, WindowFigures()), parts[True]
-        amount = realtime_adjustment(terms, settled, before, late)
+        downs: list[LateDownline] = []
+        explained: list[dict[str, Any]] = []
+        for downline, their_settled, their_late in downlines_cache[window]:
+            their_terms = _realtime_terms(downline)
+            their_parts = their_late.get((window, currency), {})
+            down = LateDownline(
+                their_terms,
+                their_settled.get(currency, WindowFigures()),
+                their_parts.get(False, WindowFigures()),
+                their_parts.get(True, WindowFigures()),
+            )
+            downs.append(down)
+            explained.append({
+                "accountId": downline.contract.account_id, "contractId": downline.contract.id,
+                "gross": realtime_pay(their_terms, down.settled + down.before + down.late),
+                "grossBefore": realtime_pay(their_terms, down.settled + down.before),
+                "late": _figures_detail(down.late), "winRate": their_terms.winRate,
+                "lossRate": their_terms.lossRate, "minBetAmount": their_terms.betAmount,
+            })  # fmt: skip
+        amount = realtime_adjustment(terms, settled, before, late, downs)
         by_currency.setdefault(currency, []).append({
             "window": _utc(window), "amount": amount, "late": _figures_detail(late),
             "settled": _figures_detail(settled), "lateBefore": _figures_detail(before),
+            "gross": realtime_pay(terms, settled + before + late), "grossBefore": realtime_pay(terms, settled + before),
+            "downlines": explained,
         })  # fmt: skip
     return [
         (LineType.ADJUSTMENT, currency, sum(o["amount"] for o in windows),
