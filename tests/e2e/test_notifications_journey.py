@@ -5,6 +5,8 @@ the member centre's platform information lists it, and reading it there clears t
 
 from __future__ import annotations
 
+import time
+
 import httpx
 from playwright.sync_api import Page, expect
 from portal_client import registered_member
@@ -14,6 +16,11 @@ from portal_stack.harness import Stack
 
 def test_an_ops_approval_reaches_the_open_page_as_a_toast_and_a_new_balance(stack: Stack, page: Page) -> None:
     token = registered_member(stack, "liveuser1", "127.0.0.31")
+    with httpx.Client(base_url=stack.url, headers={"Authorization": token}, timeout=10) as http:
+        for _ in range(100):  # the wallet opens from auth's event, a moment after the registration answered
+            if http.get("/wps/v2/wallets/balance").status_code == 200:
+                break
+            time.sleep(0.1)
     page.goto(stack.url)
     page.evaluate(f"sessionStorage.setItem('token', '{token}'); localStorage.setItem('hisLang', 'EN');"
                   "sessionStorage.setItem('popupClosed:member', '1')")  # fmt: skip
