@@ -1,5 +1,7 @@
 """Clients a test calls through: an app in the same process (and the app calling itself where the gateway would
-route its outgoing calls back to it), the run's NATS and Valkey, a service's NATS answers."""
+route its outgoing calls back to it), the run's NATS and Valkey, a service's NATS answers. Its HTTP client (httpx
+through ASGI) is the test's, external to every service: it reaches only the app under test, never one service
+calling another."""
 
 from __future__ import annotations
 
