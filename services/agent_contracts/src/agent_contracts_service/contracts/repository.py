@@ -59,13 +59,6 @@ async def pending_below(session: AsyncSession, merchant: str, kind: str, account
     return (await session.scalars(query)).all()
 
 
-async def active_above(session: AsyncSession, merchant: str, kind: str, account_id: str) -> Sequence[Contract]:
-    """The active contracts of this kind held by ``account_id``'s uplines (any depth)."""
-    above = select(TeamLink.ancestor_id).where(*_links.where(merchant, TeamLink.depth > 0, descendant_id=account_id))
-    query = contracts.query(merchant, Contract.account_id.in_(above), kind=kind, status=ContractStatus.ACTIVE)
-    return (await session.scalars(query)).all()
-
-
 async def add_request(session: AsyncSession, row: ContractRequest) -> ContractRequest:
     session.add(row)
     await session.flush()

@@ -271,9 +271,9 @@ async def _cancel_below(
 async def grant(
     session: AsyncSession, merchant: str, account_id: str, kind: Kind, terms: AnyTerms, actor: str
 ) -> tuple[ContractRead | None, ContractRead]:
-    """Ops: a contract agreed at once for an agent (a top agent, whom no upline offers one): it may not exceed any
-    contract above it; it supersedes the agent's current one and cancels what pays more below it. In the caller's
-    transaction (which writes the audit row); the previous contract and the new one."""
+    """Ops: a contract agreed at once for a top agent (whom no upline offers one, so none is above it to exceed): it
+    supersedes the agent's current one and cancels what pays more below it. In the caller's transaction (which
+    writes the audit row); the previous contract and the new one."""
     await repository.lock_contracts(session, merchant)
     member = await team.member(session, merchant, account_id)
     if member is None:
@@ -284,8 +284,6 @@ async def grant(
         raise Conflict("contract.not_top_agent")
     granted = checked_terms(kind, terms)
     rates = rates_of(granted)
-    if any(exceeds(rates, above.rates) for above in await repository.active_above(session, merchant, kind, account_id)):
-        raise DomainError("contract.ratio_above_upline")
     current = await repository.active(session, merchant, kind, account_id)
     before = contract_read(current) if current else None
     if current is not None:
