@@ -37,3 +37,9 @@ def move_refusal(member_id: str, new_upline_id: str, upline_in_subtree: bool) ->
     if member_id == new_upline_id or upline_in_subtree:
         return "team.move_cycle"
     return None
+
+
+def contains_pattern(search: str) -> str:
+    """A case-insensitive "contains" pattern with the user's ``%``, ``_`` and ``\\`` taken literally."""
+    escaped = search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
+from agent_contracts_service.team.domain import contains_pattern
 from agent_contracts_service.team.models import TeamLink, TeamMember
 from portal_kit.repository import Scoped
+from portal_kit.sessions import AGENT_TYPES
 
 members = Scoped(TeamMember)
 links = Scoped(TeamLink)
@@ -142,6 +146,73 @@ async def tree(
         .limit(limit)
     )
     return [(row[0], int(row[1])) for row in (await session.execute(query)).all()]
+
+
+def _downlines_where(merchant: str, agent_id: str, search: str | None, direct_only: bool) -> list[Any]:
+    found = [
+        *links.where(merchant, TeamLink.depth == 1 if direct_only else TeamLink.depth > 0, ancestor_id=agent_id),
+        TeamMember.merchant == merchant,
+        TeamMember.account_id == TeamLink.descendant_id,
+        TeamMember.placeholder.is_(False),
+    ]
+    if search:
+        found.append(TeamMember.username.ilike(contains_pattern(search), escape="\\"))
+    return found
+
+
+async def downlines_page(
+    session: AsyncSession, merchant: str, agent_id: str, *, search: str | None, direct_only: bool, limit: int,
+    offset: int,
+) -> tuple[list[tuple[TeamMember, int, str | None, int]], int]:  # fmt: skip
+    """``agent_id``'s downlines (every depth, or only the direct ones), optionally those whose name contains
+    ``search``, the newest registration first: each with its depth, its upline's name and its direct downlines'
+    count; and how many there are in all."""
+    upline = aliased(TeamMember)
+    child = aliased(TeamMember)
+    below = (
+        select(func.count())
+        .where(child.merchant == TeamMember.merchant, child.upline_id == TeamMember.account_id)
+        .correlate(TeamMember)
+        .scalar_subquery()
+    )
+    where = _downlines_where(merchant, agent_id, search, direct_only)
+    query = (
+        select(TeamMember, TeamLink.depth, upline.username.label("upline_username"), below.label("downlines"))
+        .select_from(TeamLink)
+        .join(TeamMember, TeamMember.account_id == TeamLink.descendant_id)
+        .outerjoin(upline, (upline.merchant == TeamMember.merchant) & (upline.account_id == TeamMember.upline_id))
+        .where(*where)
+        .order_by(TeamMember.registered_at.desc().nulls_last(), TeamMember.account_id)
+        .limit(limit)
+        .offset(offset)
+    )
+    total = await session.scalar(
+        select(func.count()).select_from(TeamLink).join(TeamMember, TeamMember.account_id == TeamLink.descendant_id)
+        .where(*where)
+    )  # fmt: skip
+    rows = [(row[0], int(row[1]), row[2], int(row[3])) for row in (await session.execute(query)).all()]
+    return rows, int(total or 0)
+
+
+async def team_counts(session: AsyncSession, merchant: str, agent_id: str, since: Sequence[datetime]) -> Any:
+    """Of ``agent_id``'s downlines (every depth): how many, how many direct, how many agents, and how many
+    registered at or after each of ``since``."""
+    registered = [
+        func.count().filter(TeamMember.registered_at >= moment).label(f"since_{number}")
+        for number, moment in enumerate(since)
+    ]
+    query = (
+        select(
+            func.count().label("size"),
+            func.count().filter(TeamLink.depth == 1).label("direct"),
+            func.count().filter(TeamMember.account_type.in_(AGENT_TYPES)).label("agents"),
+            *registered,
+        )
+        .select_from(TeamLink)
+        .join(TeamMember, TeamMember.account_id == TeamLink.descendant_id)
+        .where(*_downlines_where(merchant, agent_id, None, False))
+    )
+    return (await session.execute(query)).one()
 
 
 async def uplines(session: AsyncSession, merchant: str, account_id: str) -> Sequence[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from pydantic import BaseModel, Field
 
 
@@ -32,3 +34,28 @@ class MovedRead(BaseModel):
     uplineId: str
     previousUplineId: str | None
     depth: int
+
+
+class DownlineRead(BaseModel):
+    """One downline in the agent's team management list."""
+
+    accountId: str
+    username: str | None
+    accountType: int | None
+    isAgent: bool
+    depth: int = Field(description="Levels below the caller (1: a direct downline)")
+    uplineId: str | None
+    uplineUsername: str | None
+    registeredAt: datetime | None
+    downlines: int = Field(description="Its own direct downlines")
+
+
+class TeamCountsRead(BaseModel):
+    """How many downlines the agent has (every depth), direct, agents, and newly registered."""
+
+    size: int
+    direct: int
+    agents: int
+    members: int
+    registeredToday: int = Field(description="Registered since today's start (UTC)")
+    registeredThisMonth: int = Field(description="Registered since the month's start (UTC)")

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import UTC, datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agent_contracts_service.team import repository
-from agent_contracts_service.team.domain import Placement, move_refusal
+from agent_contracts_service.team.domain import Placement, is_agent, move_refusal
 from agent_contracts_service.team.models import TeamMember
-from agent_contracts_service.team.schemas import MovedRead, TeamMemberRead, TeamRead
+from agent_contracts_service.team.schemas import DownlineRead, MovedRead, TeamCountsRead, TeamMemberRead, TeamRead
 from portal_kit.db import Database
+from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, NotFound
+from portal_kit.paging import Page, page_of
 
 log = logging.getLogger("agent_contracts.team")
 TREE_LIMIT = 5000
@@ -97,3 +99,32 @@ async def team_of(db: Database, merchant: str, agent_id: str) -> TeamRead:
         for m, depth in rows[:TREE_LIMIT]
     ]  # fmt: skip
     return TeamRead(members=shown, truncated=len(rows) > TREE_LIMIT)
+
+
+async def downlines_of(
+    db: Database, merchant: str, agent_id: str, page: Page, *, search: str | None, direct_only: bool
+) -> PageRead[DownlineRead]:
+    """Team management: the agent's downlines (never anyone outside its tree), newest registration first."""
+    async with db.reader() as session:
+        rows, total = await repository.downlines_page(
+            session, merchant, agent_id, search=search, direct_only=direct_only, limit=page.size, offset=page.offset
+        )
+    found = [
+        DownlineRead(
+            accountId=m.account_id, username=m.username, accountType=m.account_type, isAgent=is_agent(m.account_type),
+            depth=int(depth), uplineId=m.upline_id, uplineUsername=upline_username, registeredAt=m.registered_at,
+            downlines=int(below),
+        )
+        for m, depth, upline_username, below in rows
+    ]  # fmt: skip
+    return page_of(page, found, total)
+
+
+async def counts_of(db: Database, merchant: str, agent_id: str, now: datetime) -> TeamCountsRead:
+    today = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    async with db.reader() as session:
+        row = await repository.team_counts(session, merchant, agent_id, [today, today.replace(day=1)])
+    return TeamCountsRead(
+        size=row.size, direct=row.direct, agents=row.agents, members=row.size - row.agents,
+        registeredToday=row.since_0, registeredThisMonth=row.since_1,
+    )  # fmt: skip
