@@ -257,6 +257,31 @@ export interface ContractInfoReply {
   message: string | null;
 }
 
+/** Whether accountId is in agentId's team tree (any depth below it, never the agent itself): asked by the wallet before a transfer to a downline. */
+export interface TeamMemberRequest {
+  merchant: string;
+  agentId: string;
+  accountId: string;
+}
+
+export interface TeamMember {
+  /** True when the account is a downline of the agent at any depth (false for the agent itself, an upline, another team's or an unknown account). */
+  inTeam: boolean;
+  /** The downline's username when inTeam, else null. */
+  username: string | null;
+  /** The downline's account type when inTeam, else null. */
+  accountType: number | null;
+}
+
+/** Whether the account is below the agent in its team tree, as agent-contracts knows it now (ops moves included); its username and account type when it is. */
+export interface TeamMemberReply {
+  success: boolean;
+  value: TeamMember | null;
+  /** A stable refusal code, e.g. request.invalid. */
+  errorCode: string | null;
+  message: string | null;
+}
+
 /** Check a member's payment password (5 wrong answers in 15 minutes lock it). */
 export interface PaymentPasswordVerifyRequest {
   merchant: string;
@@ -395,6 +420,23 @@ export interface WalletRollbackReply {
   message: string | null;
 }
 
+/** An agent's pay (a settlement line of agent-contracts) credited to the agent's main wallet from the brand's house account for agent pay, in integer minor units, once per transactionId. */
+export interface WalletSalaryRequest {
+  merchant: string;
+  /** The agent paid (account types 1, 2, 41, 42); any other account is refused account.not_agent. */
+  accountId: string;
+  currency: string;
+  amount: number;
+  /** The settlement line's key: a replay answers the stored original, another content under it is idempotency.mismatch. */
+  transactionId: string;
+  /** The contract type the line pays. */
+  contractKind: "DIVIDEND" | "DAILY_WAGE" | "HOURLY_SALARY" | "REALTIME_SALARY";
+  /** The start of the period the line pays (kept with the credit). */
+  periodStart: string;
+  /** The end of the period the line pays (kept with the credit). */
+  periodEnd: string;
+}
+
 /** A game round settled in one wallet transaction: its stake debited (transactionId + ':bet') and, when it won, its win credited (transactionId + ':win'), both or neither, in integer minor units. A stake the balance cannot cover refuses the whole round, and every replay answers the same. Neither leg is ever rolled back alone (rpc.wallet.rollback answers rollback.round_settled). */
 export interface WalletSettleRequest {
   merchant: string;
@@ -453,11 +495,13 @@ export type EventSubject = keyof EventsBySubject;
 
 export interface RpcBySubject {
   "rpc.agent-contracts.contract_info": { request: ContractInfoRequest; reply: ContractInfoReply };
+  "rpc.agent-contracts.team_member": { request: TeamMemberRequest; reply: TeamMemberReply };
   "rpc.auth.payment_password.verify": { request: PaymentPasswordVerifyRequest; reply: PaymentPasswordVerifyReply };
   "rpc.site.brand": { request: SiteBrandRequest; reply: SiteBrandReply };
   "rpc.wallet.balance": { request: WalletBalanceRequest; reply: WalletBalanceReply };
   "rpc.wallet.credit": { request: WalletMovementRequest; reply: WalletMovementReply };
   "rpc.wallet.debit": { request: WalletMovementRequest; reply: WalletMovementReply };
   "rpc.wallet.rollback": { request: WalletRollbackRequest; reply: WalletRollbackReply };
+  "rpc.wallet.salary": { request: WalletSalaryRequest; reply: WalletMovementReply };
   "rpc.wallet.settle": { request: WalletSettleRequest; reply: WalletMovementReply };
 }

@@ -284,6 +284,35 @@ class ContractInfoReply(BaseModel):
     message: str | None
 
 
+class TeamMemberRequest(BaseModel):
+    """Whether accountId is in agentId's team tree (any depth below it, never the agent itself): asked by the wallet before a transfer to a downline."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    agentId: Annotated[str, Field(min_length=1, max_length=64)]
+    accountId: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class TeamMember(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    inTeam: bool
+    username: str | None
+    accountType: Annotated[int, Field(strict=True)] | None
+
+
+class TeamMemberReply(BaseModel):
+    """Whether the account is below the agent in its team tree, as agent-contracts knows it now (ops moves included); its username and account type when it is."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    success: bool
+    value: TeamMember | None
+    errorCode: str | None
+    message: str | None
+
+
 class PaymentPasswordVerifyRequest(BaseModel):
     """Check a member's payment password (5 wrong answers in 15 minutes lock it)."""
 
@@ -447,6 +476,21 @@ class WalletRollbackReply(BaseModel):
     message: str | None
 
 
+class WalletSalaryRequest(BaseModel):
+    """An agent's pay (a settlement line of agent-contracts) credited to the agent's main wallet from the brand's house account for agent pay, in integer minor units, once per transactionId."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    accountId: Annotated[str, Field(min_length=1, max_length=64)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+    amount: Annotated[int, Field(strict=True, ge=1, le=100000000000)]
+    transactionId: Annotated[str, Field(min_length=1, max_length=100)]
+    contractKind: Literal["DIVIDEND", "DAILY_WAGE", "HOURLY_SALARY", "REALTIME_SALARY"]
+    periodStart: datetime
+    periodEnd: datetime
+
+
 class WalletSettleRequest(BaseModel):
     """A game round settled in one wallet transaction: its stake debited (transactionId + ':bet') and, when it won, its win credited (transactionId + ':win'), both or neither, in integer minor units. A stake the balance cannot cover refuses the whole round, and every replay answers the same. Neither leg is ever rolled back alone (rpc.wallet.rollback answers rollback.round_settled)."""
 
@@ -506,12 +550,14 @@ MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
 # Request/reply subjects: the request model and the reply model of each.
 RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
     "rpc.agent-contracts.contract_info": (ContractInfoRequest, ContractInfoReply),
+    "rpc.agent-contracts.team_member": (TeamMemberRequest, TeamMemberReply),
     "rpc.auth.payment_password.verify": (PaymentPasswordVerifyRequest, PaymentPasswordVerifyReply),
     "rpc.site.brand": (SiteBrandRequest, SiteBrandReply),
     "rpc.wallet.balance": (WalletBalanceRequest, WalletBalanceReply),
     "rpc.wallet.credit": (WalletMovementRequest, WalletMovementReply),
     "rpc.wallet.debit": (WalletMovementRequest, WalletMovementReply),
     "rpc.wallet.rollback": (WalletRollbackRequest, WalletRollbackReply),
+    "rpc.wallet.salary": (WalletSalaryRequest, WalletMovementReply),
     "rpc.wallet.settle": (WalletSettleRequest, WalletMovementReply),
 }
 
@@ -534,12 +580,14 @@ EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
 # Each request/reply subject: the service that answers it and the services that may call it.
 RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "rpc.agent-contracts.contract_info": ("agent-contracts", ("wallet",)),
+    "rpc.agent-contracts.team_member": ("agent-contracts", ("wallet",)),
     "rpc.auth.payment_password.verify": ("auth", ("wallet",)),
     "rpc.site.brand": ("site", ("auth", "wallet", "games", "lottery")),
     "rpc.wallet.balance": ("wallet", ("games", "lottery")),
     "rpc.wallet.credit": ("wallet", ("games", "lottery", "agent-contracts")),
     "rpc.wallet.debit": ("wallet", ("games", "lottery")),
     "rpc.wallet.rollback": ("wallet", ("games", "lottery")),
+    "rpc.wallet.salary": ("wallet", ("agent-contracts",)),
     "rpc.wallet.settle": ("wallet", ("games",)),
 }
 
