@@ -31,6 +31,7 @@ Who = Annotated[Caller, Depends(caller)]
 # Member info and the password change stay open to a session that must change its password first.
 SignedIn = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT, Role.TRIAL, allow_password_change=True))]
 RealAccount = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT, allow_password_change=True))]
+Agent = Annotated[Principal, Depends(require_roles(Role.AGENT))]
 AnySession = Annotated[
     Principal,
     Depends(require_roles(Role.MEMBER, Role.AGENT, Role.TRIAL, Role.OPS, allow_password_change=True)),

@@ -27,6 +27,7 @@ class AuthSettings(ServiceSettings):
     ip_login_limit: int = 30
     ip_login_window_seconds: int = 300
     ip_register_limit: int = 10
+    downline_register_limit: int = 60  # accounts an agent may register under itself an hour
     ip_freeplay_limit: int = 5
     password_max_age_days: int = 90
     bot_check_bits: int = 16

@@ -13,6 +13,8 @@ from auth_service.accounts import payment_password, service
 from auth_service.accounts.schemas import (
     AffiliateRead,
     CodeSentRead,
+    DownlineRead,
+    DownlineRegistration,
     EmailReset,
     IconChoice,
     IconRead,
@@ -34,7 +36,7 @@ from auth_service.accounts.schemas import (
     TotpSecretRead,
     TotpStateRead,
 )
-from auth_service.deps import Ctx, RealAccount, SignedIn, Who
+from auth_service.deps import Agent, Ctx, RealAccount, SignedIn, Who
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import Envelope, ok, ok_response
 from portal_kit.errors import DomainError
@@ -208,3 +210,14 @@ async def affiliate(
     ctx: Ctx, who: Who, code: str = Query(max_length=32), domain: str = Query("", max_length=200)
 ) -> Envelope[AffiliateRead]:
     return ok(await service.affiliate(ctx, who.merchant, code))
+
+
+@router.put("/wps/agent/downlines", operation_id="registerDownline", response_model=Envelope[DownlineRead])
+async def register_downline(
+    ctx: Ctx,
+    who: Who,
+    agent: Agent,
+    body: Annotated[DownlineRegistration, Depends(encrypted_body(DownlineRegistration))],
+) -> Envelope[DownlineRead]:
+    """(E) Agents only: register a member or an agent under the caller, by the brand's registration rules."""
+    return ok(await service.register_downline(ctx, who, agent, body))

@@ -46,6 +46,13 @@ class RegisterBody(Trimmed):
     botCheckNonce: Text = ""
 
 
+class DownlineRegistration(RegisterBody):
+    """(E) An agent registers an account under itself: a member or an agent (which gets an affiliate code of its
+    own), by the brand's registration rules; no captcha, no affiliate code, no session is opened."""
+
+    accountType: Literal["MEMBER", "AGENT"] = "MEMBER"
+
+
 class SmsRequest(Trimmed):
     mobileNum: Text = ""
     mobileNo: Text = ""  # the registration SMS names it so (spec §3)
@@ -225,6 +232,15 @@ class AffiliateRead(Read):
     """Whether an affiliate code is an active agent's; open to visitors, so it names nobody."""
 
     valid: bool
+
+
+class DownlineRead(Read):
+    """The account an agent registered under itself."""
+
+    accountId: str
+    username: str
+    accountType: int
+    affiliateCode: str | None
 
 
 class ResetSentRead(Read):

@@ -13,12 +13,14 @@ from sqlalchemy.exc import IntegrityError
 
 from auth_service import totp, totp_claims
 from auth_service.accounts import current_password, repository
-from auth_service.accounts.domain import MEMBER_TYPE, FieldProblem, check_fields, is_weak, may_sign_in
+from auth_service.accounts.domain import MEMBER_TYPE, FieldProblem, check_fields, is_agent, is_weak, may_sign_in
 from auth_service.accounts.models import Account
 from auth_service.accounts.repository import MemberRow
 from auth_service.accounts.schemas import (
     AffiliateRead,
     CodeSentRead,
+    DownlineRead,
+    DownlineRegistration,
     LoginRecordRead,
     MemberRead,
     MobileRead,
@@ -226,6 +228,72 @@ async def _create_member(
         raise Conflict("mobile.exists" if "mobile" in str(error.orig) else "username.exists") from None
     weak = password is not None and is_weak(password)
     return await open_session(ctx, caller, account, must_change_password=weak, first_login=True)
+
+
+# Fields an agent's registration of a downline never asks: they prove a stranger, and the agent is signed in.
+DOWNLINE_SKIPPED = frozenset({"captcha", "verificationCode", "affiliateCode", "recommenderId", "referralCode"})
+AFFILIATE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+async def register_downline(
+    ctx: AuthContext, caller: Caller, agent: Principal, body: DownlineRegistration
+) -> DownlineRead:
+    """``PUT /wps/agent/downlines``: an account under the calling agent, by the brand's username registration
+    rules. A downline agent takes its upline's agent type and a new affiliate code; a member is type 0. Counted per
+    agent (``AUTH_DOWNLINE_REGISTER_LIMIT`` an hour) before anything is checked."""
+    await throttle(
+        ctx.valkey, f"auth:downline-register:{caller.merchant}:{agent.account_id}",
+        ctx.settings.downline_register_limit, 3600,
+    )  # fmt: skip
+    async with ctx.db.reader() as session:
+        upline = await repository.by_id(session, caller.merchant, str(agent.account_id))
+    if upline is None or upline.status != "active" or not is_agent(upline.account_type):
+        raise Forbidden("access.denied")
+    brand = await ctx.site.brand(caller.merchant)
+    values = {field: str(value) for field, value in body.model_dump().items() if isinstance(value, str)}
+    rules = {field: rule for field, rule in brand.rules.items() if field not in DOWNLINE_SKIPPED}
+    rules["username"] = {**rules.get("username", {}), "enabled": True, "required": True}
+    rules["password"] = {**rules.get("password", {}), "enabled": True, "required": True}
+    problems = check_fields(rules, values, datetime.now(UTC).date())
+    if problems:
+        raise problem_error(problems[0], caller.language, problems)
+    if not brand.rules.get("birthday", {}).get("enabled") and not body.adult:
+        raise DomainError("register.age")
+    enabled = {field for field, rule in rules.items() if rule.get("enabled")}
+    kept = {field: value for field, value in values.items() if value and field in enabled}
+    as_agent = body.accountType == "AGENT"
+    mobile = kept.get("mobileNum")
+    account = Account(
+        id=str(uuid.uuid4()),
+        merchant=caller.merchant,
+        username=body.username.lower(),
+        account_type=upline.account_type if as_agent else MEMBER_TYPE,
+        status="active",
+        password_hash=await hash_password(body.password),
+        payment_password_hash=await hash_password(kept["paymentPassword"]) if kept.get("paymentPassword") else None,
+        nickname=kept.get("nickname"),
+        fullname=kept.get("fullname"),
+        payee_name=kept.get("payeeName"),
+        email=kept.get("email"),
+        mobile_num=mobile,
+        country_dialing_code=(kept.get("countryDialingCode") or "90").lstrip("+") if mobile else None,
+        birthday=kept.get("birthday"),
+        id_number=kept.get("idNumber"),
+        contacts={field: kept[field] for field in CONTACT_FIELDS if kept.get(field)},
+        affiliate_code="".join(secrets.choice(AFFILIATE_ALPHABET) for _ in range(10)) if as_agent else None,
+        upline_id=upline.id,
+        register_ip=caller.ip,
+        register_method="USERNAME",
+    )
+    try:
+        async with ctx.db.transaction() as session:
+            await repository.add_account(session, account)
+    except IntegrityError as error:
+        raise Conflict("mobile.exists" if "mobile" in str(error.orig) else "username.exists") from None
+    return DownlineRead(
+        accountId=account.id, username=account.username, accountType=account.account_type,
+        affiliateCode=account.affiliate_code,
+    )  # fmt: skip
 
 
 async def send_sms(ctx: AuthContext, caller: Caller, body: SmsRequest, purpose: str) -> CodeSentRead:
