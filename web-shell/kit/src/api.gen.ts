@@ -94,6 +94,13 @@ export interface AuditEntryRead {
   at: string | null;
 }
 
+export interface AuthDownlineRead {
+  accountId: string;
+  username: string;
+  accountType: number;
+  affiliateCode: string | null;
+}
+
 export interface BalanceRead {
   currency: string;
   scale: number;
@@ -396,6 +403,51 @@ export interface DomainRouteRead {
 
 export interface Done {
   done?: boolean;
+}
+
+export interface DownlineRead {
+  accountId: string;
+  username: string | null;
+  accountType: number | null;
+  isAgent: boolean;
+  depth: number;
+  uplineId: string | null;
+  uplineUsername: string | null;
+  registeredAt: string | null;
+  downlines: number;
+}
+
+export interface DownlineRegistration {
+  username?: string;
+  password?: string;
+  confirmPassword?: string;
+  payeeName?: string;
+  paymentPassword?: string;
+  qqNum?: string;
+  line?: string;
+  whatsapp?: string;
+  facebook?: string;
+  wechat?: string;
+  telegram?: string;
+  zalo?: string;
+  idNumber?: string;
+  email?: string;
+  mobileNum?: string;
+  countryDialingCode?: string;
+  verificationCode?: string;
+  affiliateCode?: string;
+  recommenderId?: string;
+  referralCode?: string;
+  captcha?: string;
+  captchaId?: string;
+  birthday?: string;
+  nickname?: string;
+  fullname?: string;
+  acceptTerms?: boolean;
+  adult?: boolean;
+  botCheckId?: string;
+  botCheckNonce?: string;
+  accountType?: "MEMBER" | "AGENT";
 }
 
 export interface DragonTigerBody {
@@ -745,6 +797,19 @@ export interface MemberRead {
   createdAt: string;
 }
 
+export interface MemberReportRead {
+  accountId: string;
+  username: string | null;
+  currency: string;
+  betCount: number;
+  stake: number;
+  win: number;
+  validBet: number;
+  profitLoss: number;
+  deposit: number;
+  withdrawal: number;
+}
+
 export interface MenuRead {
   gameType: string;
   vendors: Array<VendorRead>;
@@ -988,6 +1053,13 @@ export interface PageRead_BetRecordRead {
   list: Array<BetRecordRead>;
 }
 
+export interface PageRead_DownlineRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<DownlineRead>;
+}
+
 export interface PageRead_FeedbackRead {
   pageNum: number;
   totalPages: number;
@@ -1014,6 +1086,13 @@ export interface PageRead_IncomeLineRead {
   totalPages: number;
   total: number;
   list: Array<IncomeLineRead>;
+}
+
+export interface PageRead_MemberReportRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<MemberReportRead>;
 }
 
 export interface PageRead_MessageRead {
@@ -1419,6 +1498,15 @@ export interface SystemStatusRead {
   regionRestriction?: RegionRestrictionRead | null;
 }
 
+export interface TeamCountsRead {
+  size: number;
+  direct: number;
+  agents: number;
+  members: number;
+  registeredToday: number;
+  registeredThisMonth: number;
+}
+
 export interface TeamFiguresRead {
   period: string;
   start: string;
@@ -1441,9 +1529,22 @@ export interface TeamMemberRead {
   depth: number;
 }
 
+export interface TeamOverviewRead {
+  counts: TeamCountsRead;
+  today: Array<FiguresRead>;
+  month: Array<FiguresRead>;
+}
+
 export interface TeamRead {
   members: Array<TeamMemberRead>;
   truncated: boolean;
+}
+
+export interface TeamReportRead {
+  start: string;
+  end: string;
+  totals: Array<FiguresRead>;
+  members: PageRead_MemberReportRead;
 }
 
 export interface TierRead {
@@ -1688,8 +1789,12 @@ export const OPERATIONS = {
   agentIncome: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/income" },
   agentLogin: { service: "auth", method: "POST", path: "/wps/session/login/agent" },
   agentTeam: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team" },
+  agentTeamBetting: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/betting" },
   agentTeamFigures: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/figures" },
   agentTeamHourlyFigures: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/figures/hourly" },
+  agentTeamLosses: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/losses" },
+  agentTeamMembers: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/members" },
+  agentTeamOverview: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/overview" },
   bankAccounts: { service: "wallet", method: "GET", path: "/wps/v2/wallets/bank-accounts" },
   banners: { service: "site", method: "GET", path: "/wps/system/banners" },
   betProfit: { service: "games", method: "GET", path: "/wps/games/records/profit" },
@@ -1824,6 +1929,7 @@ export const OPERATIONS = {
   recentGames: { service: "games", method: "GET", path: "/wps/relay/GCS_recentGame" },
   recentLogins: { service: "auth", method: "GET", path: "/wps/member/info/logins" },
   register: { service: "auth", method: "PUT", path: "/wps/member/register" },
+  registerDownline: { service: "auth", method: "PUT", path: "/wps/agent/downlines" },
   registerMobile: { service: "auth", method: "PUT", path: "/wps/member/register/mobile" },
   registerSettings: { service: "site", method: "GET", path: "/wps/system/setting/register" },
   removeFavourite: { service: "games", method: "DELETE", path: "/wps/relay/MCSFE_removeFavoriteGameV2" },
@@ -1878,8 +1984,12 @@ export interface OperationPathParams {
   agentIncome: Record<string, never>;
   agentLogin: Record<string, never>;
   agentTeam: Record<string, never>;
+  agentTeamBetting: Record<string, never>;
   agentTeamFigures: Record<string, never>;
   agentTeamHourlyFigures: Record<string, never>;
+  agentTeamLosses: Record<string, never>;
+  agentTeamMembers: Record<string, never>;
+  agentTeamOverview: Record<string, never>;
   bankAccounts: Record<string, never>;
   banners: Record<string, never>;
   betProfit: Record<string, never>;
@@ -2014,6 +2124,7 @@ export interface OperationPathParams {
   recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
   register: Record<string, never>;
+  registerDownline: Record<string, never>;
   registerMobile: Record<string, never>;
   registerSettings: Record<string, never>;
   removeFavourite: Record<string, never>;
@@ -2066,8 +2177,12 @@ export interface OperationQuery {
   agentIncome: { kind?: Kind | null; pageNo?: number; pageSize?: number };
   agentLogin: Record<string, never>;
   agentTeam: Record<string, never>;
+  agentTeamBetting: { from?: string | null; to?: string | null; search?: string | null; pageNo?: number; pageSize?: number };
   agentTeamFigures: { period?: Period; date?: string | null; pageNo?: number; pageSize?: number };
   agentTeamHourlyFigures: { date?: string | null };
+  agentTeamLosses: { from?: string | null; to?: string | null; search?: string | null; pageNo?: number; pageSize?: number };
+  agentTeamMembers: { search?: string | null; directOnly?: boolean; pageNo?: number; pageSize?: number };
+  agentTeamOverview: Record<string, never>;
   bankAccounts: Record<string, never>;
   banners: { group: BannerGroup };
   betProfit: { startDate?: string | null; endDate?: string | null };
@@ -2202,6 +2317,7 @@ export interface OperationQuery {
   recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
   register: Record<string, never>;
+  registerDownline: Record<string, never>;
   registerMobile: Record<string, never>;
   registerSettings: Record<string, never>;
   removeFavourite: { nodeId: number };
@@ -2254,8 +2370,12 @@ export interface OperationBody {
   agentIncome: undefined;
   agentLogin: SealedBody;
   agentTeam: undefined;
+  agentTeamBetting: undefined;
   agentTeamFigures: undefined;
   agentTeamHourlyFigures: undefined;
+  agentTeamLosses: undefined;
+  agentTeamMembers: undefined;
+  agentTeamOverview: undefined;
   bankAccounts: undefined;
   banners: undefined;
   betProfit: undefined;
@@ -2390,6 +2510,7 @@ export interface OperationBody {
   recentGames: undefined;
   recentLogins: undefined;
   register: SealedBody;
+  registerDownline: SealedBody;
   registerMobile: SealedBody;
   registerSettings: undefined;
   removeFavourite: undefined;
@@ -2443,8 +2564,12 @@ export interface OperationResponse {
   agentIncome: PageRead_IncomeLineRead;
   agentLogin: SessionRead;
   agentTeam: TeamRead;
+  agentTeamBetting: TeamReportRead;
   agentTeamFigures: TeamFiguresRead;
   agentTeamHourlyFigures: TeamHoursRead;
+  agentTeamLosses: TeamReportRead;
+  agentTeamMembers: PageRead_DownlineRead;
+  agentTeamOverview: TeamOverviewRead;
   bankAccounts: Array<BankAccountRead>;
   banners: Array<BannerRead>;
   betProfit: ProfitRead;
@@ -2579,6 +2704,7 @@ export interface OperationResponse {
   recentGames: Array<GameRead>;
   recentLogins: Array<LoginRecordRead>;
   register: SessionRead;
+  registerDownline: AuthDownlineRead;
   registerMobile: SessionRead;
   registerSettings: Array<RegisterRuleRead>;
   removeFavourite: Done;
@@ -2632,6 +2758,7 @@ export interface OperationSealedPayload {
   login: LoginBody;
   loginVerify: VerificationAnswer;
   register: RegisterBody;
+  registerDownline: DownlineRegistration;
   registerMobile: RegisterBody;
   requestWithdrawal: WithdrawalRequest;
   resetPasswordByLink: TokenReset;
