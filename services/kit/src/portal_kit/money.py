@@ -4,6 +4,8 @@ original."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from nats.aio.client import Client as NATS
 
 from portal_events import (
@@ -13,6 +15,7 @@ from portal_events import (
     WalletMovementRequest,
     WalletRollbackReply,
     WalletRollbackRequest,
+    WalletSalaryRequest,
     WalletSettleRequest,
 )
 from portal_kit.errors import DomainError
@@ -27,8 +30,9 @@ MAX_AMOUNT = 100_000_000_000
 
 # Refusals after which nothing moved under the id, nor will: the balance could not cover the stake (stored as the
 # answer of every replay), or the request could not be carried out at all (no such wallet, another currency, a
-# trial account's real money, a value out of form). Any other refusal (``idempotency.mismatch``: the id was used
-# with another content; ``transaction.rolled_back``: a rollback came first) says nothing of what moved under it.
+# trial account's real money, a value out of form, a salary for an account that is no agent). Any other refusal
+# (``idempotency.mismatch``: the id was used with another content; ``transaction.rolled_back``: a rollback came
+# first) says nothing of what moved under it.
 NOTHING_MOVED = frozenset(
     {
         "wallet.insufficient_funds",
@@ -38,6 +42,7 @@ NOTHING_MOVED = frozenset(
         "wallet.unknown",
         "amount.invalid",
         "request.invalid",
+        "account.not_agent",
     }
 )
 
@@ -81,6 +86,29 @@ async def credit(
 ) -> int:  # fmt: skip
     subject = "rpc.wallet.credit"
     return await move(nc, subject, merchant, account_id, currency, amount, transaction_id, wallet, vendor=vendor)
+
+
+async def salary(
+    nc: NATS, merchant: str, account_id: str, currency: str, amount: int, transaction_id: str, contract_kind: str,
+    period_start: datetime, period_end: datetime,
+) -> int:  # fmt: skip
+    """Pay an agent (agent-contracts only: ``rpc.wallet.salary``): ``amount`` into its main wallet from the brand's
+    house account for agent pay, shown in its account record as ``salary``; ``contract_kind`` (DIVIDEND,
+    DAILY_WAGE, HOURLY_SALARY, REALTIME_SALARY) and the period are kept with it. The balance after it. Once per
+    ``transaction_id``: asking again answers the original, another content under it is ``idempotency.mismatch``. A
+    refusal raises ``Refused`` (``account.not_agent`` for an account that is no agent: nothing moved); no answer
+    raises ``service_unavailable`` (ask again with the same id)."""
+    request = WalletSalaryRequest.model_validate(
+        {
+            "merchant": merchant, "accountId": account_id, "currency": currency, "amount": amount,
+            "transactionId": transaction_id, "contractKind": contract_kind, "periodStart": period_start,
+            "periodEnd": period_end,
+        }
+    )  # fmt: skip
+    answer = await ask(nc, "rpc.wallet.salary", request, WalletMovementReply)
+    if not answer.success or answer.value is None:
+        raise Refused(str(answer.errorCode))
+    return answer.value.balance
 
 
 async def settle(

@@ -9,6 +9,7 @@ from wallet_service.accounts.models import MemberProfile
 from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
 from wallet_service.merchants.models import MerchantWallet
+from wallet_service.money.models import SalaryCredit
 from wallet_service.oversight.models import OpsAudit
 from wallet_service.withdrawals.models import BankAccount, Withdrawal, WithdrawalProof
 
@@ -24,6 +25,7 @@ __all__ = [
     "MoneyTransaction",
     "OpsAudit",
     "OutboxMessage",
+    "SalaryCredit",
     "Withdrawal",
     "WithdrawalProof",
 ]

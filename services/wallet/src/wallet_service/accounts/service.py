@@ -71,6 +71,15 @@ async def upline_of(session: AsyncSession, merchant: str, account_id: str) -> Me
     return upline if upline is not None and upline.account_type in AGENT_TYPES else None
 
 
+async def is_agent(session: AsyncSession, merchant: str, account_id: str) -> bool:
+    """Whether the account registered as an agent (types 1, 2, 41, 42); ``account.not_found`` when the wallet never
+    heard of it."""
+    profile = await repository.profile(session, merchant, account_id)
+    if profile is None:
+        raise MoneyError("account.not_found")
+    return profile.account_type in AGENT_TYPES
+
+
 async def verify_payment_password(nc: NATS, merchant: str, account_id: str, password: str) -> None:
     """Return when auth accepts the account's payment password; otherwise raise its refusal."""
     if not password:

@@ -17,6 +17,7 @@ FREE_PLAY_HOUSE = "house:freeplay"
 DEPOSITS = "house:deposits"  # money that came in from outside: deposits clearing
 WITHDRAWALS = "house:withdrawals"  # money paid out: withdrawals clearing
 ADJUSTMENTS = "house:adjustments"  # ops corrections
+SALARIES = "house:salaries"  # agents' pay (agent-contracts' settlement lines, rpc.wallet.salary)
 MAIN = "main"
 FREE_PLAY = "freeplay"
 VENDOR_WALLET = re.compile(r"^vendor:[A-Z0-9_]{2,20}$")
@@ -49,6 +50,9 @@ _STATUS = {
     "withdrawal.not_found": 404,
     "bank_account.not_found": 404,
     "upline.not_found": 404,
+    "team.member_not_found": 404,
+    "team.unavailable": 503,
+    "account.not_agent": 403,
     "callback.signature_invalid": 401,
     "payment_password.locked": 429,
     "trial.real_money": 403,

@@ -6,12 +6,15 @@ rolls back) and reaches the caller as the ``MoneyError`` of its code."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import psycopg
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
 from wallet_service.ledger.domain import MAIN, MoneyError
+from wallet_service.money.models import SalaryCredit
 
 # A refusal the database raised so that its whole command rolls back (migration 0004); the message is its code.
 REFUSED = "PM001"
@@ -84,3 +87,17 @@ async def rollback(db: Database, merchant: str, transaction_id: str, fingerprint
 async def balance(db: Database, merchant: str, owner_id: str, kind: str) -> tuple[Any, ...] | None:
     """``(spendable, held, currency)`` of one wallet, or ``None`` when it does not exist."""
     return await db.read(BALANCE, (merchant, owner_id, kind))
+
+
+async def keep_salary(
+    session: AsyncSession, transaction_id: int, merchant: str, account_id: str, contract_kind: str,
+    period_start: datetime, period_end: datetime, amount: int, currency: str,
+) -> None:  # fmt: skip
+    """What an agent's pay was for, beside its money transaction (in the caller's transaction)."""
+    session.add(
+        SalaryCredit(
+            transaction_id=transaction_id, merchant=merchant, account_id=account_id, contract_kind=contract_kind,
+            period_start=period_start, period_end=period_end, amount=amount, currency=currency,
+        )
+    )  # fmt: skip
+    await session.flush()

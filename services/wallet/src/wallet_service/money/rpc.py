@@ -7,6 +7,7 @@ generated from them:
 |---|---|---|
 | ``rpc.wallet.debit`` | ``WalletMovementRequest`` ``{merchant, accountId, currency, amount, transactionId, wallet?, vendor?}`` | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.credit`` | the same | the same |
+| ``rpc.wallet.salary`` | ``WalletSalaryRequest`` ``{merchant, accountId, currency, amount, transactionId, contractKind, periodStart, periodEnd}`` (agent-contracts only: an agent's pay from ``house:salaries``) | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.settle`` | ``WalletSettleRequest`` ``{merchant, accountId, currency, stake, win, transactionId, wallet?}`` | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.rollback`` | ``WalletRollbackRequest`` ``{merchant, transactionId}`` (of the debit) | ``{transactionId, reversed}`` |
 | ``rpc.wallet.balance`` | ``WalletBalanceRequest`` ``{merchant, accountId, wallet?, vendor?}`` | ``{balance, held, currency}`` |
@@ -31,13 +32,14 @@ from portal_events import (
     WalletMovementRequest,
     WalletRollbackReply,
     WalletRollbackRequest,
+    WalletSalaryRequest,
     WalletSettleRequest,
 )
 from portal_kit.db import Database
 from portal_kit.messaging.rpc import Responder
 from wallet_service.ledger.domain import MAIN, checked_vendor
 from wallet_service.money import service
-from wallet_service.money.service import Movement, Settlement
+from wallet_service.money.service import Movement, Salary, Settlement
 
 QUEUE = "wallet"
 # Requests of one subject answered at once per process. More than the database pool can serve at once is
@@ -62,6 +64,9 @@ def money_answers(responder: Responder, db: Database) -> None:
     async def credit(request: WalletMovementRequest) -> WalletMovementReply:
         return WalletMovementReply.model_validate(await service.credit(db, Movement.of(request)))
 
+    async def salary(request: WalletSalaryRequest) -> WalletMovementReply:
+        return WalletMovementReply.model_validate(await service.salary(db, Salary.of(request)))
+
     async def settle(request: WalletSettleRequest) -> WalletMovementReply:
         return WalletMovementReply.model_validate(await service.settle(db, Settlement.of(request)))
 
@@ -78,6 +83,7 @@ def money_answers(responder: Responder, db: Database) -> None:
 
     answer("rpc.wallet.debit", WalletMovementRequest, WalletMovementReply, debit)
     answer("rpc.wallet.credit", WalletMovementRequest, WalletMovementReply, credit)
+    answer("rpc.wallet.salary", WalletSalaryRequest, WalletMovementReply, salary)
     answer("rpc.wallet.settle", WalletSettleRequest, WalletMovementReply, settle)
     answer("rpc.wallet.rollback", WalletRollbackRequest, WalletRollbackReply, rollback)
     answer("rpc.wallet.balance", WalletBalanceRequest, WalletBalanceReply, balance)

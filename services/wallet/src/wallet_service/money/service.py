@@ -5,21 +5,26 @@ the caller's transaction id."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
-from portal_events import WalletMovementRequest, WalletSettleRequest
+from portal_events import WalletMovementRequest, WalletSalaryRequest, WalletSettleRequest
 from portal_kit.db import Database
+from wallet_service.accounts import service as accounts
 from wallet_service.ledger.domain import (
+    HOUSE,
     MAIN,
+    SALARIES,
     Leg,
     MoneyError,
     checked_amount,
     checked_vendor,
     checked_wallet,
     fingerprint,
+    house_shard,
     house_shard_number,
 )
-from wallet_service.ledger.service import answer, claim, member_account, open_account, post
+from wallet_service.ledger.service import answer, claim, main_wallet, member_account, open_account, post
 from wallet_service.money import repository
 
 
@@ -111,6 +116,40 @@ class Settlement:
         return bet, win
 
 
+@dataclass(frozen=True)
+class Salary:
+    """An agent's pay for one settlement line of agent-contracts: ``amount`` into its main wallet from its shard of
+    the brand's ``house:salaries``, once per ``transaction_id`` (the line's key)."""
+
+    merchant: str
+    account_id: str
+    currency: str
+    amount: int
+    transaction_id: str
+    contract_kind: str
+    period_start: datetime
+    period_end: datetime
+
+    @classmethod
+    def of(cls, request: WalletSalaryRequest) -> Salary:
+        """From a request its contract already checked; a period must name its zone and end after it starts."""
+        start, end = request.periodStart, request.periodEnd
+        if start.tzinfo is None or end.tzinfo is None or end <= start:
+            raise MoneyError("request.invalid")
+        return cls(
+            request.merchant, request.accountId, request.currency, checked_amount(request.amount),
+            request.transactionId, request.contractKind, start.astimezone(UTC), end.astimezone(UTC),
+        )  # fmt: skip
+
+    def content(self) -> dict[str, Any]:
+        """What a replay must repeat (the period as the same instants, whatever zone it was written in)."""
+        return {
+            "accountId": self.account_id, "currency": self.currency, "amount": self.amount,
+            "contractKind": self.contract_kind, "periodStart": self.period_start.isoformat(),
+            "periodEnd": self.period_end.isoformat(),
+        }  # fmt: skip
+
+
 async def wallet_of(db: Database, merchant: str, owner_id: str, wallet: str, vendor: str | None) -> str:
     """The wallet a movement or balance of ``wallet`` for ``vendor`` uses (an explicit wallet is kept)."""
     if vendor is None or wallet != MAIN:
@@ -142,6 +181,36 @@ async def debit(db: Database, movement: Movement) -> dict[str, Any]:
 
 async def credit(db: Database, movement: Movement) -> dict[str, Any]:
     return await _move(db, movement, "credit")
+
+
+async def salary(db: Database, pay: Salary) -> dict[str, Any]:
+    """Credit an agent's pay, once per transaction id (``salary:<id>``, kind ``salary``): the key is claimed first (a
+    concurrent twin waits on it and then answers the stored original; another content under it is
+    ``idempotency.mismatch``), then the account must be an agent (``account.not_agent``, nothing written) with a main
+    wallet in the currency (``account.not_found``, ``currency.unknown``), then both legs, the pay's record and the
+    stored answer are written in one transaction. The wallet is locked first (its held funds stay as read for the
+    answer); only salaries take ``house:salaries``, so no other command waits on the two rows in the other order."""
+    async with db.transaction() as session:
+        row, new = await claim(
+            session, pay.merchant, f"salary:{pay.transaction_id}", "salary", fingerprint("salary", pay.content())
+        )
+        if not new:
+            return row.result
+        if not await accounts.is_agent(session, pay.merchant, pay.account_id):
+            raise MoneyError("account.not_agent")
+        wallet = await main_wallet(session, pay.merchant, pay.account_id, lock=True)
+        if wallet.currency != pay.currency:
+            raise MoneyError("currency.unknown")
+        house = await open_account(session, pay.merchant, pay.currency, HOUSE, house_shard(SALARIES, pay.account_id))
+        after = await post(session, row, [Leg(wallet.id, pay.amount), Leg(house.id, -pay.amount)])
+        await repository.keep_salary(
+            session, row.id, pay.merchant, pay.account_id, pay.contract_kind, pay.period_start, pay.period_end,
+            pay.amount, pay.currency,
+        )  # fmt: skip
+        row.status = "done"
+        spendable = after[wallet.id] - wallet.held
+        row.result = answer({"transactionId": pay.transaction_id, "balance": spendable, "currency": pay.currency})
+        return row.result
 
 
 async def settle(db: Database, settlement: Settlement) -> dict[str, Any]:

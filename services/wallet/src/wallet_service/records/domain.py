@@ -9,14 +9,31 @@ TYPES: dict[str, tuple[str, ...]] = {
     "deposit": ("deposit",),
     "withdrawal": ("withdrawal", "withdrawal_refund"),
     "transfer": ("transfer",),
-    "upline": ("upline",),
+    "upline": ("upline", "downline"),
+    "downline": ("downline",),
     "bet": ("debit",),
     "win": ("credit",),
     "rollback": ("rollback",),
     "adjustment": ("adjustment",),
     "bonus": ("grant",),
+    "salary": ("salary",),
 }
-TYPE_OF_KIND = {kind: name for name, kinds in TYPES.items() for kind in kinds}
+# A kind a record type takes one side of: 1 the line that receives (a positive amount), -1 the line that gives. A
+# transfer from an agent to its downline (kind ``downline``) is ``downline`` in the agent's record and ``upline``
+# (money exchanged with one's upline) in the receiver's.
+ONE_SIDE: dict[tuple[str, str], int] = {("upline", "downline"): 1, ("downline", "downline"): -1}
+
+# A kind and the side of its lines a filter takes (None: both).
+KindSide = tuple[str, int | None]
+
+
+def type_of(kind: str, amount: int) -> str:
+    """The record type of a journal line of ``kind`` (the kind itself when no type names it)."""
+    side = 1 if amount > 0 else -1
+    for name, kinds in TYPES.items():
+        if kind in kinds and ONE_SIDE.get((name, kind), side) == side:
+            return name
+    return kind
 
 
 def kinds_for(record_type: str | None) -> tuple[str, ...] | None:
@@ -25,3 +42,11 @@ def kinds_for(record_type: str | None) -> tuple[str, ...] | None:
     if record_type not in TYPES:
         raise MoneyError("record_type.unknown")
     return TYPES[record_type]
+
+
+def lines_for(record_type: str | None) -> tuple[KindSide, ...] | None:
+    """The kinds and sides of the journal lines a record type shows (None: every line)."""
+    kinds = kinds_for(record_type)
+    if kinds is None or record_type is None:
+        return None
+    return tuple((kind, ONE_SIDE.get((record_type, kind))) for kind in kinds)

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import Row, func, select
+from sqlalchemy import Row, and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.paging import Page
 from portal_kit.repository import Scoped
 from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
+from wallet_service.records.domain import KindSide
 from wallet_service.withdrawals.models import Withdrawal
 
 
@@ -21,7 +22,7 @@ async def journal_page(
     merchant: str,
     owner_id: str,
     page: Page,
-    kinds: tuple[str, ...] | None,
+    kinds: tuple[KindSide, ...] | None,
     start: datetime | None,
     end: datetime | None,
 ) -> tuple[Sequence[Row[int, datetime, int, int, str, str, str, str]], int]:
@@ -43,7 +44,8 @@ async def journal_page(
         .where(LedgerAccount.merchant == merchant, LedgerAccount.owner_id == owner_id)
     )
     if kinds is not None:
-        query = query.where(MoneyTransaction.kind.in_(kinds))
+        sides = {None: JournalEntry.amount != 0, 1: JournalEntry.amount > 0, -1: JournalEntry.amount < 0}
+        query = query.where(or_(*(and_(MoneyTransaction.kind == kind, sides[side]) for kind, side in kinds)))
     if start is not None:
         query = query.where(JournalEntry.created_at >= start)
     if end is not None:

@@ -11,7 +11,7 @@ from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
 from wallet_service.deps import Brands, Db, Member, Nats, Settings
 from wallet_service.records import service
-from wallet_service.records.domain import kinds_for
+from wallet_service.records.domain import lines_for
 from wallet_service.records.schemas import ConsolidatedRead, RecordRead
 
 router = APIRouter(tags=["wallet records"])
@@ -29,11 +29,11 @@ async def transaction_records(
     start_date: str | None = Query(None, alias="startDate", max_length=10),
     end_date: str | None = Query(None, alias="endDate", max_length=10),
 ) -> Envelope[PageRead[RecordRead]]:
-    """Paged as every list is (``pageNo``, ``pageSize``; ``{pageNum, totalPages, total, list}``), newest first; ``type`` one of deposit, withdrawal, transfer, upline, bet, win, rollback,
-    adjustment, bonus (or all); ``startDate``/``endDate`` as yyyy-MM-dd, both days included."""
+    """Paged as every list is (``pageNo``, ``pageSize``; ``{pageNum, totalPages, total, list}``), newest first; ``type`` one of deposit, withdrawal, transfer, upline, downline, bet, win,
+    rollback, adjustment, bonus, salary (or all); ``startDate``/``endDate`` as yyyy-MM-dd, both days included."""
     start, end = day_range(start_date, end_date)
     return ok(
-        await service.journal(db, member.merchant, str(member.account_id), page, kinds_for(record_type), start, end)
+        await service.journal(db, member.merchant, str(member.account_id), page, lines_for(record_type), start, end)
     )
 
 

@@ -19,7 +19,7 @@ from wallet_service import events
 from wallet_service.ledger.schemas import WalletRead
 from wallet_service.ledger.service import main_wallet
 from wallet_service.records import repository
-from wallet_service.records.domain import TYPE_OF_KIND
+from wallet_service.records.domain import KindSide, type_of
 from wallet_service.records.schemas import ConsolidatedRead, RecordRead
 from wallet_service.withdrawals import domain as withdrawal_states
 
@@ -33,7 +33,7 @@ async def journal(
     merchant: str,
     owner_id: str,
     page: Page,
-    kinds: tuple[str, ...] | None = None,
+    kinds: tuple[KindSide, ...] | None = None,
     start: datetime | None = None,
     end: datetime | None = None,
 ) -> PageRead[RecordRead]:
@@ -44,7 +44,7 @@ async def journal(
         RecordRead(
             id=row.id,
             time=events.stamp(row.created_at),
-            type=TYPE_OF_KIND.get(row.kind, row.kind),
+            type=type_of(row.kind, row.amount),
             wallet=row.wallet,
             amount=row.amount,
             balanceAfter=row.balance_after,
