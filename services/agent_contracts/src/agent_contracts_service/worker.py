@@ -15,6 +15,7 @@ from agent_contracts_service.figures.handlers import figures_subscriptions
 from agent_contracts_service.settings import AgentContractsSettings
 from agent_contracts_service.settlement import service as settlement
 from agent_contracts_service.team.handlers import team_subscriptions
+from agent_contracts_service.team.rpc import team_member_answers
 from portal_kit.db import Database
 from portal_kit.messaging.relay import connect_nats
 from portal_kit.worker import Worker
@@ -58,7 +59,10 @@ def build_worker(settings: AgentContractsSettings, clock: Clock = utc_now) -> Wo
         produces=False,
         consumes=["auth", "games", "lottery", "wallet"],
         subscriptions=[*team_subscriptions(), *figures_subscriptions()],
-        answers=[contract_info_answers(settings.contract_info_responders)],
+        answers=[
+            contract_info_answers(settings.contract_info_responders),
+            team_member_answers(settings.contract_info_responders),
+        ],
         background=[settlement_loop(settings, clock)] if settings.settlement_enabled else [],
     )
 

@@ -12,7 +12,7 @@ from portal_kit.sessions import Principal, Role, require_roles
 from portal_kit.site import BrandCache
 from wallet_service.settings import WalletSettings
 
-__all__ = ["Brands", "Db", "Member", "Nats", "Settings", "Valkey"]
+__all__ = ["Agent", "Brands", "Db", "Member", "Nats", "Settings", "Valkey"]
 
 
 async def nats_client(request: Request) -> NATS:
@@ -35,3 +35,5 @@ Brands = Annotated[BrandCache, Depends(brand_cache)]
 Settings = Annotated[WalletSettings, Depends(wallet_settings)]
 # Real accounts only: a trial account is answered ``in_need_true_account``.
 Member = Annotated[Principal, Depends(require_roles(Role.MEMBER, Role.AGENT))]
+# Agents only: a member is answered ``access.denied``, a trial account ``in_need_true_account``, a visitor 401.
+Agent = Annotated[Principal, Depends(require_roles(Role.AGENT))]

@@ -113,6 +113,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "You have no upline agent.",
         "CN": "您没有上级代理。",
     },
+    "team.member_not_found": {
+        "TR": "Bu hesap ekibinizde değil.",
+        "EN": "This account is not in your team.",
+        "CN": "该账户不在您的团队中。",
+    },
+    "team.unavailable": {
+        "TR": "Ekip bilgisi şu anda alınamıyor; para aktarılmadı. Lütfen tekrar deneyin.",
+        "EN": "Your team cannot be checked right now; nothing was moved. Please try again.",
+        "CN": "暂时无法核实您的团队，资金未转出，请重试。",
+    },
+    "account.not_agent": {
+        "TR": "Bu hesap bir temsilci değil.",
+        "EN": "This account is not an agent.",
+        "CN": "该账户不是代理。",
+    },
     "record_type.unknown": {"TR": "Bilinmeyen kayıt türü.", "EN": "Unknown record type.", "CN": "未知记录类型。"},
     "settings.invalid": {
         "TR": "Geçersiz ayar: {field}.",

@@ -15,6 +15,9 @@ class WalletSettings(ServiceSettings):
     # The consolidated info's contract fields: how long the brand's flag and agent-contracts' answer may take before
     # the funds are answered without them.
     contract_info_timeout_seconds: float = 0.5
+    # A transfer to a downline: how long agent-contracts may take to say whether the account is in the agent's tree
+    # before the transfer is refused (team.unavailable, nothing moved).
+    team_member_timeout_seconds: float = 0.5
     trial_starting_balance: int = 200_000  # minor units handed to a free-play wallet: 2,000.00
     # Enough connections for the money API's concurrency (TOOLING: a pool smaller than the load stalls).
     database_pool_size: int = 20

@@ -231,3 +231,21 @@ async def links_of(session: AsyncSession, merchant: str) -> set[tuple[str, str, 
         select(TeamLink.ancestor_id, TeamLink.descendant_id, TeamLink.depth).where(*links.where(merchant))
     )
     return {(str(a), str(d), int(depth)) for a, d, depth in rows.all()}
+
+
+async def downline(session: AsyncSession, merchant: str, agent_id: str, account_id: str) -> TeamMember | None:
+    """``account_id`` when it is below ``agent_id`` at any depth (never the agent itself, never a placeholder): one
+    primary-key lookup of the closure table joined to the member's row; ``None`` otherwise."""
+    query = (
+        select(TeamMember)
+        .join(
+            TeamLink,
+            (TeamLink.merchant == TeamMember.merchant) & (TeamLink.descendant_id == TeamMember.account_id),
+        )
+        .where(
+            *links.where(merchant, TeamLink.depth > 0, ancestor_id=agent_id, descendant_id=account_id),
+            TeamMember.placeholder.is_(False),
+        )
+    )
+    found: TeamMember | None = await session.scalar(query)
+    return found

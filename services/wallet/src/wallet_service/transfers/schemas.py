@@ -25,6 +25,23 @@ class UplineTransfer(Body):
     requestId: RequestId
 
 
+class DownlineTransfer(Body):
+    """(E) — carries the payment password."""
+
+    model_config = ConfigDict(extra="ignore")
+    downlineId: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+    amount: StrictInt  # minor units; the money rules then refuse 0, negatives and the too large
+    paymentPassword: Annotated[str, StringConstraints(max_length=255)]
+    requestId: RequestId
+
+
+class DownlineTransferRead(Read):
+    downlineId: str
+    username: str | None
+    amount: int
+    balance: int
+
+
 class UplineRead(Read):
     uplineId: str
     username: str
