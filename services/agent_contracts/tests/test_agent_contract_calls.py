@@ -327,3 +327,40 @@ async def test_two_answers_to_one_offer_at_once_only_one_wins(ac: AgentContracts
         decided = [h.action for h in await ac.rows(ContractHistory, request_id=request_id)]
         assert sorted(decided) == sorted(["OFFERED", "SIGNED" if winner == "sign" else "REFUSED"])
         assert len(await ac.rows(Contract, account_id=t.agent, status="ACTIVE")) <= 1
+
+
+async def test_an_upline_withdraws_its_offer_while_it_waits_and_may_offer_again(ac: AgentContracts) -> None:
+    t = await tree(ac)
+    await grant(ac, t.top, "real-time-salary", realtime(500, 300))
+    request_id = (await offer(ac, REALTIME, t.top, t.agent, realtime(400, 200)))["pending"]["id"]
+    withdraw = {"action": "withdraw", "requestId": request_id}
+    await refused(ac, REALTIME, t.agent, withdraw, 404, "contract.not_found")  # the addressee does not withdraw
+    await refused(ac, REALTIME, t.downline, withdraw, 404, "contract.not_found")
+    await refused(ac, DAILY, t.top, withdraw, 404, "contract.not_found")  # another kind's call
+    state = await act(ac, REALTIME, t.top, withdraw)
+    assert state["accountId"] == t.agent and state["pending"] is None and state["contract"] is None
+    [row] = await ac.rows(ContractRequest, id=request_id)
+    assert row.status == "WITHDRAWN"
+    assert [h.action for h in await ac.rows(ContractHistory, request_id=request_id)] == ["OFFERED", "WITHDRAWN"]
+    await refused(ac, REALTIME, t.agent, {"action": "sign", "requestId": request_id}, 409,
+                  "contract.transition_forbidden")  # fmt: skip
+    await refused(ac, REALTIME, t.top, withdraw, 409, "contract.transition_forbidden")
+    again = await offer(ac, REALTIME, t.top, t.agent, realtime(450, 250))
+    assert again["pending"]["id"] != request_id
+
+
+async def test_a_withdrawal_and_a_signature_at_once_only_one_wins(ac: AgentContracts) -> None:
+    t = await tree(ac)
+    await grant(ac, t.top, "daily-wage", wage(900))
+    for n in range(4):
+        request_id = (await offer(ac, DAILY, t.top, t.agent, wage(800 - n)))["pending"]["id"]
+        calls = [
+            ac.call("POST", DAILY, await ac.token(t.top if k % 2 else t.agent),
+                    {"action": "withdraw" if k % 2 else "sign", "requestId": request_id})
+            for k in range(6)
+        ]  # fmt: skip
+        answers = await asyncio.gather(*calls)
+        assert sorted(a.status_code for a in answers) == [200, 409, 409, 409, 409, 409], [a.text for a in answers]
+        [row] = await ac.rows(ContractRequest, id=request_id)
+        signed = await ac.rows(Contract, request_id=request_id)
+        assert (row.status == "SIGNED") == (len(signed) == 1) and row.status in {"SIGNED", "WITHDRAWN"}

@@ -41,6 +41,7 @@ class RequestStatus(StrEnum):
     TERMINATED = "TERMINATED"
     REFUSED = "REFUSED"
     CANCELLED = "CANCELLED"
+    WITHDRAWN = "WITHDRAWN"  # the upline took its offer back before the downline answered
 
 
 class ContractStatus(StrEnum):

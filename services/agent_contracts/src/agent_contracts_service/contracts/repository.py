@@ -42,6 +42,13 @@ async def request_for_update(
     return await requests.get_for_update(session, merchant, id=request_id, kind=kind, account_id=account_id)
 
 
+async def offer_for_update(
+    session: AsyncSession, merchant: str, kind: str, request_id: int, upline_id: str
+) -> ContractRequest | None:
+    """The request ``request_id`` of this kind that ``upline_id`` made, locked; ``None`` when it made no such one."""
+    return await requests.get_for_update(session, merchant, id=request_id, kind=kind, upline_id=upline_id)
+
+
 def _below(merchant: str, account_id: str) -> Any:
     return select(TeamLink.descendant_id).where(*_links.where(merchant, TeamLink.depth > 0, ancestor_id=account_id))
 

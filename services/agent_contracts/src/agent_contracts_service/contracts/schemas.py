@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-Action = Literal["read", "offer", "sign", "terminate", "refuse"]
+Action = Literal["read", "offer", "withdraw", "sign", "terminate", "refuse"]
 RequestTypeName = Literal["NEW", "TERMINATION"]
 
 
@@ -62,7 +62,8 @@ AnyTerms = DividendTerms | WageTerms | RealTimeTerms
 class ContractCall(BaseModel):
     """One call of a contract type. ``read``: the caller's contract and the offer waiting for it (or, with
     ``downlineId``, that direct downline's); ``offer`` (the upline): ``downlineId``, ``requestType`` NEW with
-    ``terms``, or TERMINATION; ``sign`` (a NEW offer), ``terminate`` (agree to a TERMINATION offer), ``refuse``
+    ``terms``, or TERMINATION; ``withdraw`` (the upline, with ``requestId``): its own offer, while it waits;
+    ``sign`` (a NEW offer), ``terminate`` (agree to a TERMINATION offer), ``refuse``
     (either): the downline, with ``requestId``."""
 
     model_config = ConfigDict(extra="forbid")

@@ -153,6 +153,8 @@ async def act(
             return await _offer(session, merchant, caller_id, kind, call, terms)
         if call.requestId is None:
             raise DomainError("validation.failed", field="requestId", reason="required")
+        if call.action == "withdraw":
+            return await _withdraw(session, merchant, caller_id, kind, call.requestId)
         return await _decide(session, merchant, caller_id, kind, call.requestId, Decision(call.action))
 
 
@@ -190,6 +192,20 @@ async def _offer(
     await repository.add_request(session, request)
     repository.add_history(session, _history(request, action, upline_id))
     return await _state(session, merchant, kind, downline_id)
+
+
+async def _withdraw(
+    session: AsyncSession, merchant: str, upline_id: str, kind: Kind, request_id: int
+) -> ContractStateRead:
+    """The upline takes back an offer (new contract or termination) its downline has not answered yet."""
+    request = await repository.offer_for_update(session, merchant, kind, request_id, upline_id)
+    if request is None:
+        raise NotFound("contract.not_found")
+    if request.status != RequestStatus.PENDING:
+        raise Conflict("contract.transition_forbidden")
+    await repository.decide_requests(session, merchant, [request.id], RequestStatus.WITHDRAWN)
+    repository.add_history(session, _history(request, "WITHDRAWN", upline_id))
+    return await _state(session, merchant, kind, request.account_id)
 
 
 async def _decide(
