@@ -154,4 +154,3 @@ async def test_only_agents_read_the_team_and_each_only_its_own(ac: AgentContract
     assert response.json()["value"]["total"] == 0
     sibling = await ok(ac, MEMBERS, await ac.token(ids["sibling"]))
     assert [row["accountId"] for row in sibling["list"]] == [ids["cousin"]]
-
