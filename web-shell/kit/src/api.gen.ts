@@ -450,6 +450,20 @@ export interface DownlineRegistration {
   accountType?: "MEMBER" | "AGENT";
 }
 
+export interface DownlineTransfer {
+  downlineId: string;
+  amount: number;
+  paymentPassword: string;
+  requestId: string;
+}
+
+export interface DownlineTransferRead {
+  downlineId: string;
+  username: string | null;
+  amount: number;
+  balance: number;
+}
+
 export interface DragonTigerBody {
   stake: number;
   side: "DRAGON" | "TIGER" | "TIE";
@@ -1958,6 +1972,7 @@ export const OPERATIONS = {
   supportModels: { service: "notifications", method: "GET", path: "/wps/relay/CBS_modelList" },
   systemStatus: { service: "site", method: "GET", path: "/wps/system/status" },
   transactionRecords: { service: "wallet", method: "GET", path: "/wps/relay/ODSFE2_MemTransDet" },
+  transferToDownline: { service: "wallet", method: "POST", path: "/wps/v2/wallets/downline/transfer" },
   transferToUpline: { service: "wallet", method: "POST", path: "/wps/v2/wallets/upline/transfer" },
   trialLaunchGame: { service: "games", method: "GET", path: "/wps/relay/GCS_gameTrialLaunch" },
   unreadCount: { service: "notifications", method: "GET", path: "/wps/relay/CSP_unreadCount" },
@@ -2153,6 +2168,7 @@ export interface OperationPathParams {
   supportModels: Record<string, never>;
   systemStatus: Record<string, never>;
   transactionRecords: Record<string, never>;
+  transferToDownline: Record<string, never>;
   transferToUpline: Record<string, never>;
   trialLaunchGame: Record<string, never>;
   unreadCount: Record<string, never>;
@@ -2346,6 +2362,7 @@ export interface OperationQuery {
   supportModels: Record<string, never>;
   systemStatus: Record<string, never>;
   transactionRecords: { type?: string | null; startDate?: string | null; endDate?: string | null; pageNo?: number; pageSize?: number };
+  transferToDownline: Record<string, never>;
   transferToUpline: Record<string, never>;
   trialLaunchGame: { nodeId: number };
   unreadCount: Record<string, never>;
@@ -2539,6 +2556,7 @@ export interface OperationBody {
   supportModels: undefined;
   systemStatus: undefined;
   transactionRecords: undefined;
+  transferToDownline: SealedBody;
   transferToUpline: SealedBody;
   trialLaunchGame: undefined;
   unreadCount: undefined;
@@ -2733,6 +2751,7 @@ export interface OperationResponse {
   supportModels: Array<SupportModelRead>;
   systemStatus: SystemStatusRead;
   transactionRecords: PageRead_RecordRead;
+  transferToDownline: DownlineTransferRead;
   transferToUpline: UplineTransferRead;
   trialLaunchGame: LaunchRead;
   unreadCount: UnreadCountRead;
@@ -2763,5 +2782,6 @@ export interface OperationSealedPayload {
   requestWithdrawal: WithdrawalRequest;
   resetPasswordByLink: TokenReset;
   resetPasswordByMobile: MobileReset;
+  transferToDownline: DownlineTransfer;
   transferToUpline: UplineTransfer;
 }
