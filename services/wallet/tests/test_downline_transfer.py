@@ -142,7 +142,7 @@ async def test_outside_the_tree_is_refused_and_nothing_moves(wallet: WalletClien
         (top_token, str(uuid.uuid4())),  # nobody
     ):
         status, answer = await send(wallet, token, order(target, 1_000))
-        assert (status, answer["errorCode"]) == (404, "team.member_not_found"), target
+        assert (status, answer["errorCode"]) == (404, "downline.not_found"), target
         assert answer["message"] == "This account is not in your team."
     assert await written(wallet.db) == before
     assert await wallet.available(top_token) == 50_000 and await wallet.available(sub_token) == 50_000
@@ -151,7 +151,7 @@ async def test_outside_the_tree_is_refused_and_nothing_moves(wallet: WalletClien
     # the top agent's (the wallet's own upline column still names the top agent, from the registration).
     await tree.move(sub, sibling)
     status, answer = await send(wallet, top_token, order(sub, 1_000))
-    assert (status, answer["errorCode"]) == (404, "team.member_not_found")
+    assert (status, answer["errorCode"]) == (404, "downline.not_found")
     assert await written(wallet.db) == before
     assert await wallet.reconciled()
 

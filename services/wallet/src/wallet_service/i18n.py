@@ -113,7 +113,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "You have no upline agent.",
         "CN": "您没有上级代理。",
     },
-    "team.member_not_found": {
+    "downline.not_found": {
         "TR": "Bu hesap ekibinizde değil.",
         "EN": "This account is not in your team.",
         "CN": "该账户不在您的团队中。",

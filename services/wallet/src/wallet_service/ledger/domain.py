@@ -50,7 +50,7 @@ _STATUS = {
     "withdrawal.not_found": 404,
     "bank_account.not_found": 404,
     "upline.not_found": 404,
-    "team.member_not_found": 404,
+    "downline.not_found": 404,
     "team.unavailable": 503,
     "account.not_agent": 403,
     "callback.signature_invalid": 401,

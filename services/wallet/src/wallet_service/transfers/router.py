@@ -59,7 +59,7 @@ async def transfer_to_downline(
 ) -> Envelope[DownlineTransferRead]:
     """Agents only (a member ``access.denied``, a trial account ``in_need_true_account``): the agent's main wallet to
     the main wallet of any account in its team tree, at any depth (agent-contracts says, within
-    ``WALLET_TEAM_MEMBER_TIMEOUT_SECONDS``: ``team.unavailable`` otherwise); anyone else ``team.member_not_found``.
+    ``WALLET_TEAM_MEMBER_TIMEOUT_SECONDS``: ``team.unavailable`` otherwise); anyone else ``downline.not_found``.
     Once per ``requestId``."""
     await verify_payment_password(nc, agent.merchant, str(agent.account_id), body.paymentPassword)
     timeout = settings.team_member_timeout_seconds

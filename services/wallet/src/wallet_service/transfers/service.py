@@ -97,7 +97,7 @@ async def to_downline(
     amount = checked_amount(amount)
     agent_id = str(agent.account_id)
     if downline_id == agent_id:
-        raise MoneyError("team.member_not_found")
+        raise MoneyError("downline.not_found")
     async with db.transaction() as session:
         row, new = await claim(
             session,
@@ -110,7 +110,7 @@ async def to_downline(
             return DownlineTransferRead.model_validate(row.result["value"])
         member = await team_member(nc, agent.merchant, agent_id, downline_id, timeout)
         if not member.inTeam:
-            raise MoneyError("team.member_not_found")
+            raise MoneyError("downline.not_found")
         source = await main_wallet(session, agent.merchant, agent_id)
         target = await main_wallet(session, agent.merchant, downline_id)
         after = await post(session, row, [Leg(source.id, -amount), Leg(target.id, amount)])
