@@ -364,7 +364,7 @@ export interface DiceRoundRead {
 }
 
 export interface DividendCall {
-  action: "read" | "offer" | "sign" | "terminate" | "refuse";
+  action: "read" | "offer" | "withdraw" | "sign" | "terminate" | "refuse";
   downlineId?: string | null;
   requestType?: "NEW" | "TERMINATION" | null;
   requestId?: number | null;
@@ -1180,7 +1180,7 @@ export interface ProfitRowRead {
 }
 
 export interface RealTimeCall {
-  action: "read" | "offer" | "sign" | "terminate" | "refuse";
+  action: "read" | "offer" | "withdraw" | "sign" | "terminate" | "refuse";
   downlineId?: string | null;
   requestType?: "NEW" | "TERMINATION" | null;
   requestId?: number | null;
@@ -1689,7 +1689,7 @@ export interface VolumeTier {
 }
 
 export interface WageCall {
-  action: "read" | "offer" | "sign" | "terminate" | "refuse";
+  action: "read" | "offer" | "withdraw" | "sign" | "terminate" | "refuse";
   downlineId?: string | null;
   requestType?: "NEW" | "TERMINATION" | null;
   requestId?: number | null;
