@@ -1,7 +1,8 @@
 /** Every route of spec §2. Routes whose content belongs to services not built yet say so. */
 import type { ReactNode } from "react";
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { Navigate, Route, Routes, storedToken, useLocation, useNavigate, useSession } from "@portal/kit";
+import { Navigate, Route, Routes, storedToken, useLanguage, useLocation, useNavigate, useSession } from "@portal/kit";
+import { text } from "./shared/texts";
 import type { Modal } from "./shared/ModalContext";
 import { useModal } from "./shared/ModalContext";
 import { Home } from "./pages/Home";
@@ -14,6 +15,7 @@ const GameListPage = lazy(() => gamePages().then((module) => ({ default: module.
 const GameCentrePage = lazy(() => gamePages().then((module) => ({ default: module.GameCentrePage })));
 const PlayPage = lazy(() => gamePages().then((module) => ({ default: module.PlayPage })));
 const LotteryPage = lazy(() => import("./features/lottery/components/LotteryPage").then((module) => ({ default: module.LotteryPage })));
+const AgentLogin = lazy(() => import("./features/auth/components/AgentLogin").then((module) => ({ default: module.AgentLogin })));
 const FairnessPage = lazy(() => import("./features/games/components/FairnessPage").then((module) => ({ default: module.FairnessPage })));
 
 function Page({ children }: { children: ReactNode }) {
@@ -40,6 +42,21 @@ export function RequireRealAccount({ children }: { children: ReactNode }) {
   }, [trial, open]);
   if (!storedToken()) return <Navigate to="/login" replace />;
   return trial ? <Home /> : <>{children}</>;
+}
+
+/** The agent centre admits agents only (isAgent from the login state): without a session the agent entry, a
+ * member or a trial account home (a trial account with its notice). */
+export function RequireAgent({ children }: { children: ReactNode }) {
+  const { language } = useLanguage();
+  const session = useSession();
+  const { open } = useModal();
+  const trial = session.isTrial;
+  useEffect(() => {
+    if (trial) open({ name: "trial" });
+  }, [trial, open]);
+  if (!storedToken()) return <Navigate to="/agentLogin" replace />;
+  if (session.member === null) return <p className="loader">{text(language, "loading")}</p>;
+  return session.isAgent ? <>{children}</> : <Navigate to="/" replace />;
 }
 
 /** /login and /register: home with their modal; /login then returns to /. */
@@ -94,7 +111,8 @@ export function AppRoutes() {
         <Route key={path} path={path} element={<RequireAuth><Page><LotteryPage path={path} /></Page></RequireAuth>} />
       ))}
       <Route path="/member/*" element={<RequireRealAccount><RemoteApp name="memberCentre" /></RequireRealAccount>} />
-      <Route path="/agentHome/*" element={<RequireRealAccount><RemoteApp name="agentCentre" /></RequireRealAccount>} />
+      <Route path="/agentLogin" element={<Page><AgentLogin /></Page>} />
+      <Route path="/agentHome/*" element={<RequireAgent><RemoteApp name="agentCentre" /></RequireAgent>} />
       <Route path="*" element={<NotAvailable />} />
     </Routes>
   );

@@ -60,6 +60,9 @@ function HeaderLogin() {
       <button type="button" className="kit-button kit-button--ghost" onClick={() => modal.open({ name: "register" })}>
         {text(language, "register")}
       </button>
+      <Link className="header-login__agent" to="/agentLogin">
+        {text(language, "agentLogin")}
+      </Link>
       {flag("FREEPLAY3") && (
         <button type="button" className="kit-button kit-button--ghost" disabled={busy} onClick={() => void freePlay.submit(undefined)}>
           {text(language, "freePlay")}

@@ -84,10 +84,10 @@ export function Home() {
             </button>
             {session.isAgent && (
               <>
-                <button type="button" className="support__item" onClick={() => navigate("/agentHome?tab=income")}>
+                <button type="button" className="support__item" onClick={() => navigate("/agentHome/myIncome")}>
                   {text(language, "myIncome")}
                 </button>
-                <button type="button" className="support__item" onClick={() => navigate("/agentHome")}>
+                <button type="button" className="support__item" onClick={() => navigate("/agentHome/teamOverview")}>
                   {text(language, "agentOverview")}
                 </button>
               </>

@@ -16,8 +16,9 @@ export function visitorPopupDue(token: string | null, session: Storage): boolean
   return token === null && !session.getItem(popupClosedKey(popupKind(false, false, false)));
 }
 
-/** The pages the popup never opens over: the login and register dialogs open there by themselves. */
-export const NO_POPUP_PATHS: readonly string[] = ["/login", "/register"];
+/** The pages the popup never opens over: the login and register dialogs open there by themselves, and the agent
+ * entry is a login form of its own. */
+export const NO_POPUP_PATHS: readonly string[] = ["/login", "/register", "/agentLogin"];
 
 /** Whether a page opened at ``pathname`` starts with the visitor's popup open. */
 export function visitorPopupAtStart(token: string | null, session: Storage, pathname: string): boolean {

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
-import { Dialog, Field, OutcomeLine, Tabs, errorCode, useAction, useLanguage } from "@portal/kit";
+import { Dialog, Field, OutcomeLine, Tabs, errorCode, useAction, useLanguage, useNavigate } from "@portal/kit";
 import { useModal } from "../../../shared/ModalContext";
 import { useSite } from "../../../shared/site";
 import { text } from "../../../shared/texts";
@@ -16,6 +16,7 @@ export function LoginModal() {
   const { flag } = useSite();
   const modal = useModal();
   const afterLogin = useAfterLogin();
+  const navigate = useNavigate();
   const tabs = [
     ...(flag("USERNAMELOGIN3") || !flag("MOBILEVERCODELOGIN3") ? [{ key: "username" as Tab, title: text(language, "byUsername") }] : []),
     ...(flag("MOBILEVERCODELOGIN3") ? [{ key: "sms" as Tab, title: text(language, "bySms") }] : []),
@@ -101,6 +102,16 @@ export function LoginModal() {
         </button>
         <button type="button" className="link-button" onClick={() => modal.open({ name: "forgot" })}>
           {text(language, "forgotPassword")}
+        </button>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            modal.close();
+            navigate("/agentLogin");
+          }}
+        >
+          {text(language, "agentLogin")}
         </button>
       </div>
     </Dialog>

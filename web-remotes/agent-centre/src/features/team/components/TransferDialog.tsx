@@ -1,0 +1,56 @@
+import type { FormEvent } from "react";
+import { useState } from "react";
+import type { DownlineRead } from "@portal/kit";
+import { Dialog, Field, OutcomeLine, formatMoney, parseMoney, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
+import { t } from "../../../shared/texts";
+import { transferToDownline } from "../api";
+
+/** Money from the agent's main wallet to a downline's, with the payment password (an (E) call). */
+export function TransferDialog({ downline, onClose }: { downline: DownlineRead; onClose: () => void }) {
+  const { language } = useLanguage();
+  const session = useSession();
+  const queries = useQueryClient();
+  const [amount, setAmount] = useState("");
+  const [password, setPassword] = useState("");
+  const name = downline.username ?? downline.accountId;
+  const send = useAction((minor: number) => transferToDownline(language, downline.accountId, minor, password), {
+    onDone: async () => {
+      setAmount("");
+      setPassword("");
+      await session.refreshBalance();
+      await queries.invalidateQueries({ queryKey: ["agent-records"] });
+    },
+    doneText: t(language, "transferred"),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const minor = parseMoney(amount);
+    if (minor === null || minor <= 0) return send.refuse(t(language, "invalidAmount"));
+    if (!password) return send.refuse(t(language, "required"));
+    void send.submit(minor);
+  };
+
+  return (
+    <Dialog title={t(language, "transferTo", { name })} onClose={onClose} closeLabel={t(language, "close")}>
+      <form className="ac-form" onSubmit={submit} noValidate aria-label={t(language, "transferTo", { name })}>
+        {session.balance && (
+          <p className="ac-muted">
+            {formatMoney(session.balance.sum)} {session.balance.currency}
+          </p>
+        )}
+        <Field label={t(language, "amount")} value={amount} onChange={setAmount} inputMode="decimal" />
+        <Field label={t(language, "paymentPassword")} type="password" value={password} onChange={setPassword} autoComplete="off" />
+        <OutcomeLine outcome={send.outcome} />
+        <div className="ac-actions">
+          <button type="button" className="kit-button kit-button--ghost" onClick={onClose}>
+            {t(language, "close")}
+          </button>
+          <button type="submit" className="kit-button" disabled={send.pending}>
+            {t(language, "transfer")}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
