@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Query
 
 from agent_contracts_service.deps import Agent, Db
 from agent_contracts_service.team import service
-from agent_contracts_service.team.schemas import DownlineRead, TeamRead
+from agent_contracts_service.team.schemas import TeamDownlineRead, TeamRead
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
 
@@ -25,7 +25,7 @@ async def agent_team(db: Db, agent: Agent) -> Envelope[TeamRead]:
 @router.get(
     "/wps/agent-contracts/team/members",
     operation_id="agentTeamMembers",
-    response_model=Envelope[PageRead[DownlineRead]],
+    response_model=Envelope[PageRead[TeamDownlineRead]],
 )
 async def team_members(
     db: Db,
@@ -33,7 +33,7 @@ async def team_members(
     page: Paging,
     search: Annotated[str | None, Query(max_length=64, description="Part of the username")] = None,
     direct_only: Annotated[bool, Query(alias="directOnly")] = False,
-) -> Envelope[PageRead[DownlineRead]]:
+) -> Envelope[PageRead[TeamDownlineRead]]:
     """Team management: the caller's downlines at every depth (or its direct ones), newest registration first."""
     found = await service.downlines_of(
         db, agent.merchant, str(agent.account_id), page, search=(search or "").strip() or None, direct_only=direct_only

@@ -36,7 +36,7 @@ class MovedRead(BaseModel):
     depth: int
 
 
-class DownlineRead(BaseModel):
+class TeamDownlineRead(BaseModel):
     """One downline in the agent's team management list."""
 
     accountId: str

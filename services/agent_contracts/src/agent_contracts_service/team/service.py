@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agent_contracts_service.team import repository
 from agent_contracts_service.team.domain import Placement, is_agent, move_refusal
 from agent_contracts_service.team.models import TeamMember
-from agent_contracts_service.team.schemas import DownlineRead, MovedRead, TeamCountsRead, TeamMemberRead, TeamRead
+from agent_contracts_service.team.schemas import MovedRead, TeamCountsRead, TeamDownlineRead, TeamMemberRead, TeamRead
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, NotFound
@@ -103,14 +103,14 @@ async def team_of(db: Database, merchant: str, agent_id: str) -> TeamRead:
 
 async def downlines_of(
     db: Database, merchant: str, agent_id: str, page: Page, *, search: str | None, direct_only: bool
-) -> PageRead[DownlineRead]:
+) -> PageRead[TeamDownlineRead]:
     """Team management: the agent's downlines (never anyone outside its tree), newest registration first."""
     async with db.reader() as session:
         rows, total = await repository.downlines_page(
             session, merchant, agent_id, search=search, direct_only=direct_only, limit=page.size, offset=page.offset
         )
     found = [
-        DownlineRead(
+        TeamDownlineRead(
             accountId=m.account_id, username=m.username, accountType=m.account_type, isAgent=is_agent(m.account_type),
             depth=int(depth), uplineId=m.upline_id, uplineUsername=upline_username, registeredAt=m.registered_at,
             downlines=int(below),
