@@ -94,13 +94,6 @@ export interface AuditEntryRead {
   at: string | null;
 }
 
-export interface AuthDownlineRead {
-  accountId: string;
-  username: string;
-  accountType: number;
-  affiliateCode: string | null;
-}
-
 export interface BalanceRead {
   currency: string;
   scale: number;
@@ -407,14 +400,9 @@ export interface Done {
 
 export interface DownlineRead {
   accountId: string;
-  username: string | null;
-  accountType: number | null;
-  isAgent: boolean;
-  depth: number;
-  uplineId: string | null;
-  uplineUsername: string | null;
-  registeredAt: string | null;
-  downlines: number;
+  username: string;
+  accountType: number;
+  affiliateCode: string | null;
 }
 
 export interface DownlineRegistration {
@@ -1067,13 +1055,6 @@ export interface PageRead_BetRecordRead {
   list: Array<BetRecordRead>;
 }
 
-export interface PageRead_DownlineRead {
-  pageNum: number;
-  totalPages: number;
-  total: number;
-  list: Array<DownlineRead>;
-}
-
 export interface PageRead_FeedbackRead {
   pageNum: number;
   totalPages: number;
@@ -1135,6 +1116,13 @@ export interface PageRead_ResultRead {
   totalPages: number;
   total: number;
   list: Array<ResultRead>;
+}
+
+export interface PageRead_TeamDownlineRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<TeamDownlineRead>;
 }
 
 export interface PasswordChange {
@@ -1519,6 +1507,18 @@ export interface TeamCountsRead {
   members: number;
   registeredToday: number;
   registeredThisMonth: number;
+}
+
+export interface TeamDownlineRead {
+  accountId: string;
+  username: string | null;
+  accountType: number | null;
+  isAgent: boolean;
+  depth: number;
+  uplineId: string | null;
+  uplineUsername: string | null;
+  registeredAt: string | null;
+  downlines: number;
 }
 
 export interface TeamFiguresRead {
@@ -2586,7 +2586,7 @@ export interface OperationResponse {
   agentTeamFigures: TeamFiguresRead;
   agentTeamHourlyFigures: TeamHoursRead;
   agentTeamLosses: TeamReportRead;
-  agentTeamMembers: PageRead_DownlineRead;
+  agentTeamMembers: PageRead_TeamDownlineRead;
   agentTeamOverview: TeamOverviewRead;
   bankAccounts: Array<BankAccountRead>;
   banners: Array<BannerRead>;
@@ -2722,7 +2722,7 @@ export interface OperationResponse {
   recentGames: Array<GameRead>;
   recentLogins: Array<LoginRecordRead>;
   register: SessionRead;
-  registerDownline: AuthDownlineRead;
+  registerDownline: DownlineRead;
   registerMobile: SessionRead;
   registerSettings: Array<RegisterRuleRead>;
   removeFavourite: Done;
