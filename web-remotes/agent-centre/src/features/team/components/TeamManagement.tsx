@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { DownlineRead } from "@portal/kit";
+import type { TeamDownlineRead } from "@portal/kit";
 import { LoadFailure, Pager, useLanguage } from "@portal/kit";
 import { useOpenContract } from "../../../shared/ContractModal";
 import { t } from "../../../shared/texts";
@@ -17,7 +17,7 @@ export function TeamManagement() {
   const [filter, setFilter] = useState<MemberFilter>({ search: "", directOnly: false });
   const [applied, setApplied] = useState(filter);
   const [pageNo, setPageNo] = useState(1);
-  const [transferTo, setTransferTo] = useState<DownlineRead | null>(null);
+  const [transferTo, setTransferTo] = useState<TeamDownlineRead | null>(null);
   const members = useMembers(applied, pageNo);
   const page = members.data;
 

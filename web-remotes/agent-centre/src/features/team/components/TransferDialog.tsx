@@ -1,12 +1,12 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { DownlineRead } from "@portal/kit";
+import type { TeamDownlineRead } from "@portal/kit";
 import { Dialog, Field, OutcomeLine, formatMoney, parseMoney, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
 import { t } from "../../../shared/texts";
 import { transferToDownline } from "../api";
 
 /** Money from the agent's main wallet to a downline's, with the payment password (an (E) call). */
-export function TransferDialog({ downline, onClose }: { downline: DownlineRead; onClose: () => void }) {
+export function TransferDialog({ downline, onClose }: { downline: TeamDownlineRead; onClose: () => void }) {
   const { language } = useLanguage();
   const session = useSession();
   const queries = useQueryClient();
