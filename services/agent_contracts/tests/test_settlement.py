@@ -453,9 +453,11 @@ class Killed(Exception):
     """The worker died here."""
 
 
-# Where the worker dies: claiming cursors, writing a line, asking the wallet (before it is asked, or after it
-# answered), marking a line (before, or after the mark but before the commit).
-POINTS = ("claim_cursors", "add_line", "credit:before", "credit:after", "mark:before", "mark:after")
+# Where the worker dies: claiming cursors, writing a window's lines (before, or after they are written but before the
+# commit), moving the cursors, asking the wallet (before it is asked, or after it answered), marking a line (before,
+# or after the mark but before the commit).
+POINTS = ("claim_window_cursors", "add_lines:before", "add_lines:after", "move_cursors", "credit:before",
+          "credit:after", "mark:before", "mark:after")  # fmt: skip
 
 
 def killing(original: Any, point: str, calls_before: int) -> Any:
@@ -490,7 +492,7 @@ async def test_killed_at_random_points_20_times_every_line_is_paid_once(
         name = point.partition(":")[0]
         target: Any = money if name == "credit" else settlement_repository
         with monkeypatch.context() as patched:
-            patched.setattr(target, name, killing(getattr(target, name), point, chance.randint(0, 2)))
+            patched.setattr(target, name, killing(getattr(target, name), point, chance.randint(0, 1)))
             try:
                 await tick(ac, nc, first + (attempt // 2 + 1) * 5 * MINUTE + WINDOW_GRACE)
             except Killed:

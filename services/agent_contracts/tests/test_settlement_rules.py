@@ -1,8 +1,10 @@
 """Settlement's pure rules, without I/O: what a window, a day and an hour pay (table-driven for each contract type
-and period), the differential (an upline paid its own pay less its direct downlines'), the window a bet counts in
+and period), the differential (an upline paid its own pay less its nearest holders'), the window a bet counts in
 (exactly one), and the late-bet adjustments (Hypothesis): a window's lines sum to exactly what it would have paid had
 every bet been on time, never more than the contract's rates allow; and over any tree of contracts whose rates never
-rise downwards, what the tree is paid adds up to the top contract's pay, no agent paid below 0."""
+rise downwards (a middle agent's contract ended or not: each pays its gross less its nearest holders' below), what
+the tree is paid adds up to the top contract's pay whenever no differential is clamped, no agent paid below 0; a bet
+counts in exactly one period of each kind and cadence."""
 
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ from agent_contracts_service.settlement.domain import (
     differential_pay,
     dividend_pay,
     first_period,
+    holder_parents,
+    nearest_holders,
     realtime_adjustment,
     realtime_net,
     realtime_pay,
@@ -270,12 +274,15 @@ def test_a_late_bet_adjusts_the_differential() -> None:
     assert realtime_adjustment(A, LOST, WindowFigures(), late, [LateDownline(b_high, LOST, late=late)]) == 0
 
 
-# A tree: agent 0 the top (holding a contract), every other agent under an earlier one; an agent holds a contract
-# only if its upline does (an upline offers only what it holds), its rates each at most its upline's.
+# A tree: agent 0 the top (holding a contract), every other agent under an earlier one, holding a contract or not
+# (an agent between two holders may hold none: its contract ended while those below it stayed), each contract's rates
+# at most its nearest holder's above (what the automatic cancellation keeps down every chain), each with its own
+# bet amount (real-time) or first tier (wage) at or above 0.
 trees = st.integers(1, 9).flatmap(lambda size: st.tuples(
     st.tuples(*[st.integers(0, n - 1) for n in range(1, size)]),  # each agent's upline
-    st.lists(st.booleans(), min_size=size, max_size=size),  # whether it holds a contract (if its upline does)
+    st.lists(st.booleans(), min_size=size, max_size=size),  # whether it holds a contract
     st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 10_000)), min_size=size, max_size=size),
+    st.lists(st.sampled_from([0, 0, 1, 50_000, 10**9]), min_size=size, max_size=size),  # its threshold
 ))  # fmt: skip
 tree_bets = st.lists(
     st.tuples(st.integers(0, 8), st.booleans(), st.booleans(), st.integers(0, 10**9)),  # agent, its own bet or
@@ -283,33 +290,40 @@ tree_bets = st.lists(
 )
 
 
-def _tree_pay(kind: str, win: int, loss: int) -> Callable[[WindowFigures], int]:
-    """One contract's pay on a team's figures: a real-time salary (no bet amount), or a one-tier daily wage."""
+def _tree_pay(kind: str, win: int, loss: int, threshold: int) -> Callable[[WindowFigures], int]:
+    """One contract's pay on a team's figures: a real-time salary, or a one-tier daily wage."""
     if kind == "realtime":
-        return lambda figures: realtime_pay(rt(win, loss, 0), figures)
-    wage = WageTerms(tiers=[VolumeTier(minValidBet=0, minActiveMembers=0, ratio=win)])
+        return lambda figures: realtime_pay(rt(win, loss, threshold), figures)
+    wage = WageTerms(tiers=[VolumeTier(minValidBet=threshold, minActiveMembers=0, ratio=win)])
     return lambda figures: wage_pay(wage, figures.bet_amount, 1)[0]
 
 
-@given(st.sampled_from(["realtime", "wage"]), trees, tree_bets)
+@given(st.sampled_from(["realtime", "wage"]), trees, tree_bets, st.booleans())
 def test_a_tree_is_paid_its_top_contracts_pay_never_more(
-    kind: str, tree: tuple[tuple[int, ...], list[bool], list[tuple[int, int]]],
-    placed: list[tuple[int, bool, bool, int]],
+    kind: str, tree: tuple[tuple[int, ...], list[bool], list[tuple[int, int]], list[int]],
+    placed: list[tuple[int, bool, bool, int]], thresholds: bool,
 ) -> None:  # fmt: skip
-    uplines, holds, drawn = tree
+    """Over any tree, contracts and figures: each contract is paid its gross less its nearest holders' gross, never
+    below 0; what the tree is paid adds up to the top contract's pay on the whole team plus what the clamps left
+    (an upline whose gross is below its nearest holders', a downline paying at a lower threshold): so whenever no
+    differential is clamped (always, for terms without thresholds) the tree is paid exactly the top's pay, never
+    more, and never above the top's rates of the team's bets."""
+    uplines, holds, drawn, drawn_thresholds = tree
     size = len(holds)
-    upline = {n: uplines[n - 1] for n in range(1, size)}
+    upline: dict[int, int | None] = {0: None} | {n: uplines[n - 1] for n in range(1, size)}
+    holders = {0} | {n for n in range(1, size) if holds[n]}
+    parent = holder_parents({str(n): None if up is None else str(up) for n, up in upline.items()},
+                            {str(n) for n in holders})  # fmt: skip
     rates: dict[int, tuple[int, int]] = {0: drawn[0]}
-    for n in range(1, size):  # a contract's rates: a share of its upline's, at most them
-        if holds[n] and upline[n] in rates:
-            above = rates[upline[n]]
-            rates[n] = (above[0] * drawn[n][0] // 10_000, above[1] * drawn[n][1] // 10_000)
+    for n in sorted(holders - {0}):  # a contract's rates: a share of its nearest holder's, at most them
+        above = rates[int(parent[str(n)] or 0)]
+        rates[n] = (above[0] * drawn[n][0] // 10_000, above[1] * drawn[n][1] // 10_000)
 
     def ancestors(n: int) -> list[int]:
         chain = []
-        while n in upline:
-            n = upline[n]
-            chain.append(n)
+        while (up := upline[n]) is not None:
+            chain.append(up)
+            n = up
         return chain
 
     team = {n: WindowFigures() for n in range(size)}
@@ -318,14 +332,50 @@ def test_a_tree_is_paid_its_top_contracts_pay_never_more(
         bet = WindowFigures(1, valid, 0, 0) if won else WindowFigures(0, 0, 1, valid)
         for holder in ancestors(agent) if own else [agent, *ancestors(agent)]:  # its team: its downlines' bets
             team[holder] = team[holder] + bet
-    pay = {n: _tree_pay(kind, *rates[n]) for n in rates}
-    gross = {n: pay[n](team[n]) for n in rates}
-    net = {
-        n: differential_pay(gross[n], [gross[d] for d in rates if upline.get(d) == n])
-        for n in rates
-    }  # fmt: skip
+    pay = {n: _tree_pay(kind, *rates[n], drawn_thresholds[n] if thresholds else 0) for n in holders}
+    gross = {n: pay[n](team[n]) for n in holders}
+    below = nearest_holders(parent)
+    net = {n: differential_pay(gross[n], [gross[int(d)] for d in below[str(n)]]) for n in holders}
+    clamped = {n: max(0, sum(gross[int(d)] for d in below[str(n)]) - gross[n]) for n in holders}
     assert all(amount >= 0 for amount in net.values())
-    # what the top's contract pays on every bet of its team: the tree's lines add up to it, never above
-    assert sum(net.values()) == gross[0]
-    total_rate = max(rates[0])
-    assert sum(net.values()) <= team[0].bet_amount * total_rate // 10_000
+    assert all(gross[n] >= 0 for n in holders)
+    # each holder below the top has exactly one nearest holder above it: its gross is deducted once
+    assert sorted(int(d) for found in below.values() for d in found) == sorted(holders - {0})
+    assert sum(net.values()) == gross[0] + sum(clamped.values())
+    if not thresholds:
+        assert not any(clamped.values())
+    if not any(clamped.values()):
+        assert sum(net.values()) == gross[0]  # the top contract's pay on its whole team, never more
+        assert sum(net.values()) <= team[0].bet_amount * max(rates[0]) // 10_000
+
+
+def test_an_ended_middle_contract_is_passed_through() -> None:
+    """A above B above C above D: B's contract ended, C's and D's stay. A deducts C (not D, whose nearest holder is C);
+    C deducts D."""
+    upline_of = {"A": None, "B": "A", "C": "B", "D": "C", "E": "B"}
+    parent = holder_parents(upline_of, {"A", "C", "D", "E"})
+    assert parent == {"A": None, "C": "A", "D": "C", "E": "A"}
+    assert nearest_holders(parent) == {"A": ["C", "E"], "C": ["D"], "D": [], "E": []}
+    # A 5 %, C 2 %, D 1 %: a lost 100 000 in D's team pays D 1 000, C 2 000 - 1 000, A 5 000 - 2 000
+    a, c, d = rt(500, 500, 0), rt(200, 200, 0), rt(100, 100, 0)
+    assert realtime_net(d, LOST) == 1_000
+    assert realtime_net(c, LOST, [(d, LOST)]) == 1_000
+    assert realtime_net(a, LOST, [(c, LOST)]) == 3_000
+
+
+KINDS = [(Kind.REALTIME_SALARY, None), (Kind.DAILY_WAGE, None), (Kind.HOURLY_SALARY, None),
+         *[(Kind.DIVIDEND, cadence) for cadence in ("D", "W", "H", "M")]]  # fmt: skip
+
+
+@given(instants)
+def test_a_bet_counts_in_exactly_one_period_of_each_kind_and_cadence(at: datetime) -> None:
+    """The periods of each kind (and a dividend's cadence) tile time: the one holding a bet's settle time is
+    [start, end) with start <= at < end, the one before ends at its start and the one after starts at its end."""
+    for kind, cadence in KINDS:
+        start, end = bounds(kind, at, cadence)
+        assert start <= at < end
+        assert bounds(kind, start, cadence) == (start, end)
+        assert bounds(kind, start - timedelta(microseconds=1), cadence)[1] == start
+        assert bounds(kind, end, cadence)[0] == end
+        assert first_period(kind, start, cadence) == start
+        assert covers(kind, start, None, start, cadence) and not covers(kind, start, start, start, cadence)

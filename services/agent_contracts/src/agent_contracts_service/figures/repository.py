@@ -8,8 +8,8 @@ from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, func, literal, select, update
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy import BigInteger, Row, String, any_, bindparam, cast, func, literal, select, update
+from sqlalchemy.dialects.postgresql import ARRAY, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agent_contracts_service.figures.domain import Fact, WindowFact
@@ -167,7 +167,7 @@ async def close_windows(session: AsyncSession, merchant: str, through: datetime,
 
 
 def _window_sums(model: Any) -> list[Any]:
-    return [func.coalesce(func.sum(getattr(model, name)), 0).label(name) for name in WINDOW_FIELDS]
+    return [cast(func.coalesce(func.sum(getattr(model, name)), 0), BigInteger).label(name) for name in WINDOW_FIELDS]
 
 
 async def team_window(session: AsyncSession, merchant: str, agent_id: str, window: datetime) -> Sequence[Row[Any]]:
@@ -185,6 +185,40 @@ async def team_window(session: AsyncSession, merchant: str, agent_id: str, windo
         .order_by(MemberWindow.currency)
     )
     return (await session.execute(query)).all()
+
+
+async def teams_window(
+    session: AsyncSession, merchant: str, agent_ids: Sequence[str] | None, window: datetime
+) -> Sequence[Row[Any]]:
+    """Per agent of ``agent_ids`` (``None``: every account with a team) and currency: the won and lost bets of its
+    downlines (every depth) in one closed window; one aggregate over the window's rows joined to the closure table
+    (an agent whose team did not bet in it has no row)."""
+    conditions = [MemberWindow.merchant == merchant, MemberWindow.window_start == window, TeamLink.depth >= 1]
+    if agent_ids is not None:
+        conditions.append(TeamLink.ancestor_id == any_(bindparam("agents", list(agent_ids), type_=ARRAY(String))))
+    query = (
+        select(TeamLink.ancestor_id, MemberWindow.currency, *_window_sums(MemberWindow))
+        .select_from(MemberWindow)
+        .join(
+            TeamLink, (TeamLink.merchant == MemberWindow.merchant) & (TeamLink.descendant_id == MemberWindow.account_id)
+        )
+        .where(*conditions)
+        .group_by(TeamLink.ancestor_id, MemberWindow.currency)
+    )
+    return (await session.execute(query)).all()
+
+
+async def late_ancestors(session: AsyncSession, merchant: str, into_window: datetime) -> set[str]:
+    """The accounts (at any depth above) whose teams have late bets handed to ``into_window``: those whose windows
+    it adjusts."""
+    query = (
+        select(TeamLink.ancestor_id)
+        .distinct()
+        .select_from(LateBet)
+        .join(TeamLink, (TeamLink.merchant == LateBet.merchant) & (TeamLink.descendant_id == LateBet.account_id))
+        .where(*_late.where(merchant, into_window=into_window), TeamLink.depth >= 1)
+    )
+    return {str(found) for found in (await session.scalars(query)).all()}
 
 
 async def team_late(

@@ -61,6 +61,18 @@ async def team_window(session: AsyncSession, merchant: str, agent_id: str, windo
     return list(await repository.team_window(session, merchant, agent_id, window))
 
 
+async def teams_window(
+    session: AsyncSession, merchant: str, agent_ids: list[str] | None, window: datetime
+) -> list[Any]:
+    """Per agent of ``agent_ids`` (``None``: every agent with a team) and currency, its team's figures of one closed
+    window (one aggregate)."""
+    return list(await repository.teams_window(session, merchant, agent_ids, window))
+
+
+async def late_ancestors(session: AsyncSession, merchant: str, into_window: datetime) -> set[str]:
+    return await repository.late_ancestors(session, merchant, into_window)
+
+
 async def team_late(
     session: AsyncSession, merchant: str, agent_id: str, into_window: datetime, since: datetime
 ) -> list[Any]:

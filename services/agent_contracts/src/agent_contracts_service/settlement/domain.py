@@ -6,15 +6,18 @@ at or after it was agreed, its last the last one starting before it ended. Real-
 points (10000 = 100 %), every product rounded down to the minor unit.
 
 Pay is **differential**: a contract's own pay on the agent's whole team (its ``gross``) less what the contracts of
-its direct downlines (of the same kind, active at the period's start) pay on their own teams, never below 0. Down a
-chain whose rates never rise, the lines of one bet add up to the top contract's pay on it."""
+its **nearest holders** pay on their own teams, never below 0: the agent's downlines at any depth holding a contract
+of the same kind at the period's start with no holder between them and the agent (a middle agent whose contract
+ended is passed through, so the contracts below it are deducted from the one above it). Down a chain whose rates
+never rise, the lines of one bet add up to the top contract's pay on it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from agent_contracts_service.contracts.domain import MAX_RATE, Kind
@@ -80,9 +83,14 @@ def covers(kind: Kind, started_at: datetime, ended_at: datetime | None, period_s
     return first_period(kind, started_at, cadence) <= period_start and (ended_at is None or period_start < ended_at)
 
 
+@lru_cache(maxsize=1024)
+def _stamp(period_start: datetime) -> str:
+    return f"{period_start.astimezone(UTC):%Y%m%dT%H%MZ}"
+
+
 def transaction_id(contract_id: int, period_start: datetime, currency: str, line_type: LineType) -> str:
     """The line's idempotency key at the wallet: one per contract, period, currency (and adjustment)."""
-    key = f"agent-salary:{contract_id}:{period_start.astimezone(UTC):%Y%m%dT%H%MZ}:{currency}"
+    key = f"agent-salary:{contract_id}:{_stamp(period_start)}:{currency}"
     return key if line_type == LineType.SALARY else f"{key}:adj"
 
 
@@ -92,7 +100,7 @@ def share(amount: int, rate: int) -> int:
     return amount * rate // MAX_RATE
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WindowFigures:
     """A team's won and lost bets (by valid bet) in one window."""
 
@@ -121,9 +129,32 @@ def realtime_pay(terms: RealTimeTerms, figures: WindowFigures) -> int:
     return share(figures.won_valid_bet, terms.winRate) + share(figures.lost_valid_bet, terms.lossRate)
 
 
+def nearest_holders(parent_of: Mapping[str, str | None]) -> dict[str, list[str]]:
+    """Per holder, its nearest holders below (sorted): those whose nearest holder above (``parent_of``: each holder's
+    nearest ancestor holding a contract of the kind, ``None`` for none) it is."""
+    below: dict[str, list[str]] = {holder: [] for holder in parent_of}
+    for holder, parent in sorted(parent_of.items()):
+        if parent is not None:
+            below.setdefault(parent, []).append(holder)
+    return below
+
+
+def holder_parents(upline_of: Mapping[str, str | None], holders: Sequence[str] | set[str]) -> dict[str, str | None]:
+    """Each holder's nearest ancestor in the tree (``upline_of``: each account's direct upline) that is a holder too,
+    ``None`` when none is: the rule the settlement's query applies over the closure table."""
+    held = set(holders)
+    found: dict[str, str | None] = {}
+    for holder in held:
+        above = upline_of.get(holder)
+        while above is not None and above not in held:
+            above = upline_of.get(above)
+        found[holder] = above
+    return found
+
+
 @dataclass(frozen=True)
 class Deducted:
-    """A direct downline's contract over the same period: what it pays on its own team (``gross``), deducted from
+    """A nearest holder's contract over the same period: what it pays on its own team (``gross``), deducted from
     its upline's pay, and what that was worked out from (``detail``: its figures, rates or tier)."""
 
     account_id: str
@@ -136,9 +167,10 @@ class Deducted:
 
 
 def differential_pay(gross: int, downlines: Sequence[int]) -> int:
-    """What an agent is paid: its own contract's pay on its whole team less what its direct downlines' contracts
-    pay on their teams, never below 0 (a downline's own play is in its upline's team, not its own: the upline earns
-    its full rate on it)."""
+    """What an agent is paid: its own contract's pay on its whole team less what its nearest holders' contracts pay
+    on their teams, never below 0 (a downline's tiers or bet amount may pay at a lower threshold than its upline's:
+    the upline is then paid 0, nothing taken back; a holder's own play is in the team above, not its own: the upline
+    earns its full rate on it)."""
     return max(0, gross - sum(downlines))
 
 
@@ -150,7 +182,7 @@ def differential(gross: int, detail: dict[str, Any], downlines: Sequence[Deducte
 
 @dataclass(frozen=True)
 class LateDownline:
-    """A direct downline's real-time contract in a window with late bets: its terms and its team's figures (settled
+    """A nearest holder's real-time contract in a window with late bets: its terms and its team's figures (settled
     with the window, late bets handed before, late bets handed now)."""
 
     terms: RealTimeTerms
@@ -170,8 +202,8 @@ def realtime_adjustment(
     downlines: Sequence[LateDownline] = (),
 ) -> int:  # fmt: skip
     """What late bets ``late`` of a window add to it, the window having been settled on ``settled`` and earlier late
-    bets ``before``: the window's net pay with them minus its net pay without them (each direct downline's pay
-    counted with and without its own team's late bets). Summed over every adjustment, a window pays exactly what it
+    bets ``before``: the window's net pay with them minus its net pay without them (each nearest holder's pay
+    counted with and without its own team's late bets: the nearest holders below, as for the window). Summed over every adjustment, a window pays exactly what it
     would have paid had every bet been on time, as long as a late bet never lowers the net (it cannot without a
     downline: pay grows with the figures); when it does (a downline's own bet amount reached late, a unit of
     rounding), nothing is taken back: the adjustment is 0."""

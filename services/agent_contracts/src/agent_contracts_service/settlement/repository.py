@@ -2,18 +2,38 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import false, func, or_, select, update
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    DateTime,
+    Row,
+    String,
+    Text,
+    and_,
+    any_,
+    bindparam,
+    cast,
+    column,
+    false,
+    func,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB, insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from agent_contracts_service.contracts.domain import ContractStatus
 from agent_contracts_service.contracts.models import Contract
 from agent_contracts_service.settlement.domain import LineStatus
 from agent_contracts_service.settlement.models import SettlementCursor, SettlementLine
+from agent_contracts_service.team.models import TeamLink
 from portal_kit.paging import Page
 from portal_kit.repository import Scoped
 
@@ -117,13 +137,142 @@ async def paid_for(session: AsyncSession, merchant: str, contract_id: int, perio
     return {str(currency): int(total) for currency, total in rows.all()}
 
 
-async def downline_contracts(
-    session: AsyncSession, merchant: str, kind: str, upline_id: str, period_start: datetime
+def _active_at(contract: Any, kind: str, at: datetime) -> ColumnElement[bool]:
+    """``contract`` (the model or an alias) of ``kind`` active at ``at``: agreed at or before it, not ended by then."""
+    return and_(
+        contract.kind == kind, contract.started_at <= at, or_(contract.ended_at.is_(None), contract.ended_at > at)
+    )
+
+
+async def nearest_holder_contracts(
+    session: AsyncSession, merchant: str, kind: str, agent_id: str, period_start: datetime
 ) -> Sequence[Contract]:
-    """The contracts of ``kind`` held from ``upline_id`` (its direct downlines') that were active at
-    ``period_start`` (agreed at or before it, not ended by then): those whose pay is deducted from the upline's."""
-    query = _contracts.query(
-        merchant, Contract.started_at <= period_start,
-        or_(Contract.ended_at.is_(None), Contract.ended_at > period_start), kind=kind, upline_id=upline_id,
-    ).order_by(Contract.account_id, Contract.id)  # fmt: skip
+    """The contracts of ``kind`` active at ``period_start`` held by ``agent_id``'s nearest holders: its downlines at
+    any depth holding one, with no holder between them and the agent (a middle agent whose contract ended is passed
+    through). Those whose pay is deducted from the agent's."""
+    between = aliased(Contract)
+    path = aliased(TeamLink)
+    holder_between = (
+        select(path.ancestor_id)
+        .join(between, and_(between.merchant == path.merchant, between.account_id == path.ancestor_id))
+        .where(
+            path.merchant == merchant,
+            path.descendant_id == TeamLink.descendant_id,
+            path.depth >= 1,
+            path.depth < TeamLink.depth,
+            _active_at(between, kind, period_start),
+        )
+        .exists()
+    )
+    query = (
+        select(Contract)
+        .join(TeamLink, and_(TeamLink.merchant == Contract.merchant, TeamLink.descendant_id == Contract.account_id))
+        .where(
+            *_contracts.where(merchant),
+            TeamLink.ancestor_id == agent_id,
+            TeamLink.depth >= 1,
+            _active_at(Contract, kind, period_start),
+            ~holder_between,
+        )
+        .order_by(Contract.account_id, Contract.id)
+    )
     return (await session.scalars(query)).all()
+
+
+async def claim_window_cursors(session: AsyncSession, kind: str, closed: datetime, limit: int) -> Sequence[Row[Any]]:
+    """Real-time cursors whose next window ends by ``closed``, with their contracts' fields, locked; those another
+    worker holds are skipped. One statement for every due contract (up to ``limit``)."""
+    query = (
+        select(
+            SettlementCursor.contract_id,
+            SettlementCursor.merchant,
+            SettlementCursor.next_start,
+            SettlementCursor.next_end,
+            SettlementCursor.done,
+            Contract.account_id,
+            Contract.started_at,
+            Contract.ended_at,
+            *_realtime_rates(Contract),
+        )
+        .join(Contract, Contract.id == SettlementCursor.contract_id)
+        .where(SettlementCursor.kind == kind, SettlementCursor.next_end <= closed, SettlementCursor.done.is_(False))
+        .order_by(SettlementCursor.next_end, SettlementCursor.contract_id)
+        .limit(limit)
+        .with_for_update(of=SettlementCursor, skip_locked=True)
+    )
+    return (await session.execute(query)).all()
+
+
+def _realtime_rates(contract: Any) -> list[Any]:
+    """A real-time contract's terms as three integers (``win_rate``, ``loss_rate``, ``bet_amount``): read so, not as
+    a JSON document to parse, by the set-based settlement of a window."""
+    return [
+        contract.terms["winRate"].as_integer().label("win_rate"),
+        contract.terms["lossRate"].as_integer().label("loss_rate"),
+        contract.terms["betAmount"].as_integer().label("bet_amount"),
+    ]
+
+
+async def realtime_holders_at(session: AsyncSession, merchant: str, kind: str, at: datetime) -> Sequence[Row[Any]]:
+    """Every real-time contract active at ``at`` in the brand (``id``, ``account_id``, its rates), each with its
+    holder's nearest ancestor holding one too (``parent_id``, ``None`` for none): the holders' tree, one statement."""
+    above = aliased(Contract)
+    parent = (
+        select(TeamLink.ancestor_id)
+        .join(above, and_(above.merchant == TeamLink.merchant, above.account_id == TeamLink.ancestor_id))
+        .where(
+            TeamLink.merchant == Contract.merchant,
+            TeamLink.descendant_id == Contract.account_id,
+            TeamLink.depth >= 1,
+            _active_at(above, kind, at),
+        )
+        .order_by(TeamLink.depth)
+        .limit(1)
+        .correlate(Contract)
+        .scalar_subquery()
+    )
+    query = select(Contract.id, Contract.account_id, *_realtime_rates(Contract), parent.label("parent_id")).where(
+        *_contracts.where(merchant), _active_at(Contract, kind, at)
+    )
+    return (await session.execute(query)).all()
+
+
+# A line's columns with their types, as the lines are sent: one JSON document, read on the server as rows.
+LINE_COLUMNS: dict[str, Any] = {
+    "merchant": String, "contract_id": BigInteger, "kind": String, "account_id": String,
+    "period_start": DateTime(timezone=True), "period_end": DateTime(timezone=True), "line_type": String,
+    "currency": String, "amount": BigInteger, "detail": JSONB, "transaction_id": String, "status": String,
+}  # fmt: skip
+
+
+def _json_default(value: Any) -> str:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"not JSON: {value!r}")
+
+
+async def add_lines(session: AsyncSession, values: Sequence[dict[str, Any]]) -> None:
+    """Lines, once each (their keys are unique: a second writer of the same line writes nothing), in one statement:
+    the lines sent as one JSON document and read as rows on the server (``jsonb_to_recordset``)."""
+    if not values:
+        return
+    document = bindparam("lines", json.dumps(list(values), default=_json_default, separators=(",", ":")), type_=Text)
+    rows = (
+        func.jsonb_to_recordset(cast(document, JSONB))
+        .table_valued(*[column(name, type_) for name, type_ in LINE_COLUMNS.items()])
+        .render_derived(with_types=True)
+    )
+    chosen = select(*[rows.c[name] for name in LINE_COLUMNS])
+    await session.execute(insert(SettlementLine).from_select(list(LINE_COLUMNS), chosen).on_conflict_do_nothing())
+
+
+async def move_cursors(session: AsyncSession, moves: dict[tuple[datetime, datetime, bool], list[int]]) -> None:
+    """Cursors moved, one statement for each place they move to (``(next_start, next_end, done)``: their ids)."""
+    for (start, end, done), ids in moves.items():
+        chosen = bindparam("ids", ids, type_=ARRAY(BigInteger))
+        await session.execute(
+            update(SettlementCursor)
+            .where(SettlementCursor.contract_id == any_(chosen))
+            .values(next_start=start, next_end=end, done=done)
+            .execution_options(synchronize_session=False)  # no cursor is held in the session
+        )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from nats.aio.client import Client as NATS
@@ -31,6 +32,7 @@ from agent_contracts_service.settlement import repository
 from agent_contracts_service.settlement.domain import (
     LATE_HORIZON,
     SETTLED_KINDS,
+    WINDOW,
     Deducted,
     LateDownline,
     LineStatus,
@@ -43,6 +45,7 @@ from agent_contracts_service.settlement.domain import (
     dividend_pay,
     first_period,
     floor_period,
+    nearest_holders,
     realtime_adjustment,
     realtime_pay,
     transaction_id,
@@ -59,21 +62,38 @@ log = logging.getLogger("agent_contracts.settlement")
 
 
 @dataclass(frozen=True)
-class Downline:
-    """A direct downline's contract over a period, with its terms: its pay is deducted from its upline's."""
+class Held:
+    """A contract as settlement reads it (the ORM row's fields, or a set-based claim's)."""
 
-    contract: Contract
+    id: int
+    merchant: str
+    account_id: str
+    started_at: datetime
+    ended_at: datetime | None
+
+
+def _held(contract: Contract) -> Held:
+    return Held(contract.id, contract.merchant, contract.account_id, contract.started_at, contract.ended_at)
+
+
+@dataclass(frozen=True)
+class Downline:
+    """A nearest holder's contract over a period, with its terms: its pay is deducted from its upline's."""
+
+    contract_id: int
+    account_id: str
     terms: AnyTerms
 
     def deducted(self, gross: int, detail: dict[str, Any]) -> Deducted:
-        return Deducted(self.contract.account_id, self.contract.id, gross, detail)
+        return Deducted(self.account_id, self.contract_id, gross, detail)
 
 
 async def settle(
     db: Database, nc: NATS, now: datetime, *, window_grace: timedelta, day_grace: timedelta, batch: int = 50,
-    max_periods: int = 288,
+    max_periods: int = 288, window_batch: int = 20_000, window_steps: int = 12,
 ) -> int:  # fmt: skip
-    """One tick at ``now``: close, claim, pay. How many lines were paid (or refused)."""
+    """One tick at ``now``: close, claim (the real-time windows of every due contract set-based, then the days and
+    dividend periods contract by contract), pay. How many lines were paid (or refused)."""
     async with db.transaction() as session:
         await repository.open_cursors(session, list(SETTLED_KINDS), now - LATE_HORIZON)
     closed = floor_period(Kind.REALTIME_SALARY, now - window_grace)
@@ -82,8 +102,10 @@ async def settle(
     for merchant in brands:
         async with db.transaction() as session:
             await figures.close_windows(session, merchant, closed)
+    while await claim_windows(db, closed, window_batch, window_steps):
+        pass
     days_done = floor_period(Kind.DAILY_WAGE, now - day_grace)
-    due = {kind.value: days_done for kind in SETTLED_KINDS} | {Kind.REALTIME_SALARY.value: closed}
+    due = {kind.value: days_done for kind in SETTLED_KINDS if kind != Kind.REALTIME_SALARY}
     while await claim(db, due, batch, max_periods):
         pass
     return await pay(db, nc, batch)
@@ -91,23 +113,22 @@ async def settle(
 
 async def claim(db: Database, due: dict[str, datetime], batch: int, max_periods: int) -> int:
     """Settle the due periods (ended by ``due`` of their kind) of up to ``batch`` cursors (at most ``max_periods``
-    each); how many periods were settled and cursors moved (0: nothing left to do)."""
+    each) of the kinds settled contract by contract (days, dividend periods); how many periods were settled and
+    cursors moved (0: nothing left to do)."""
     settled = moved = 0
     async with db.transaction() as session:
-        for cursor, contract in await repository.claim_cursors(session, due, batch):
-            kind = Kind(cursor.kind)
-            cadence = cadence_of(kind, contracts.terms_of(kind, contract.terms))
+        for cursor, row in await repository.claim_cursors(session, due, batch):
+            kind, contract = Kind(cursor.kind), _held(row)
+            terms = contracts.terms_of(kind, row.terms)
+            assert isinstance(terms, DividendTerms | WageTerms)
+            cadence = cadence_of(kind, terms)
             start = max(cursor.next_start, first_period(kind, contract.started_at, cadence))
             end = bounds(kind, start, cadence)[1]
-            last = contract.ended_at + LATE_HORIZON if kind == Kind.REALTIME_SALARY and contract.ended_at else None
-            last = last or contract.ended_at
-            closed = await figures.closed_through(session, contract.merchant) if kind == Kind.REALTIME_SALARY else None
+            last = contract.ended_at
             for _ in range(max_periods):
                 if end > due[kind.value] or (last is not None and start >= last):
                     break
-                if kind == Kind.REALTIME_SALARY and (closed is None or end > closed):
-                    break
-                await settle_period(session, kind, contract, start, end, cadence)
+                await settle_period(session, kind, terms, contract, start, end, cadence)
                 start, end = end, bounds(kind, end, cadence)[1]
                 settled += 1
             done = last is not None and start >= last
@@ -118,64 +139,164 @@ async def claim(db: Database, due: dict[str, datetime], batch: int, max_periods:
 
 
 async def settle_period(
-    session: AsyncSession, kind: Kind, contract: Contract, start: datetime, end: datetime, cadence: str | None
-) -> None:
-    """Write the lines the period [start, end) pays (``PENDING``); a period that pays nothing writes none. Each pays
-    the differential: the contract's pay on the whole team less its direct downlines' contracts' pay on theirs."""
-    terms = contracts.terms_of(kind, contract.terms)
-    written: list[tuple[LineType, str, int, dict[str, Any]]] = []
-    if isinstance(terms, RealTimeTerms):
-        if covers(kind, contract.started_at, contract.ended_at, start):
-            written.extend(await _window_lines(session, terms, contract, start))
-        written.extend(await _late_lines(session, terms, contract, start))
-    else:
-        for currency, amount, detail in await _period_figures(session, kind, terms, contract, start, end, cadence):
-            written.append((LineType.SALARY, currency, amount, detail))
-        await _late_figures(session, kind, terms, contract, start, cadence)
-    for line_type, currency, amount, detail in written:
-        await _write(session, kind, contract, start, end, line_type, currency, amount, detail)
+    session: AsyncSession, kind: Kind, terms: DividendTerms | WageTerms, contract: Held, start: datetime,
+    end: datetime, cadence: str | None,
+) -> None:  # fmt: skip
+    """Write the lines a day or a dividend period [start, end) pays (``PENDING``); a period that pays nothing writes
+    none. Each pays the differential: the contract's pay on the whole team less its nearest holders' contracts' pay
+    on theirs."""
+    for currency, amount, detail in await _period_figures(session, kind, terms, contract, start, end, cadence):
+        await _write(session, kind, contract, start, end, LineType.SALARY, currency, amount, detail)
+    await _late_figures(session, kind, terms, contract, start, cadence)
 
 
-async def _downlines(session: AsyncSession, kind: Kind, contract: Contract, start: datetime) -> list[Downline]:
-    """The contracts of ``kind`` the agent's direct downlines held at ``start``, with their terms."""
-    found = await repository.downline_contracts(session, contract.merchant, kind.value, contract.account_id, start)
-    return [Downline(row, contracts.terms_of(kind, row.terms)) for row in found]
+@dataclass
+class _Claimed:
+    """A claimed real-time cursor: its contract, terms, the window it is at and its last (``None``: none yet)."""
+
+    contract: Held
+    terms: RealTimeTerms
+    at: datetime
+    last: datetime | None
+    was: tuple[datetime, datetime, bool]
+
+    def due(self, closed: datetime) -> bool:
+        return self.at + WINDOW <= closed and (self.last is None or self.at < self.last)
 
 
-async def _window_lines(
-    session: AsyncSession, terms: RealTimeTerms, contract: Contract, start: datetime
-) -> list[tuple[LineType, str, int, dict[str, Any]]]:
-    """A closed window's own lines, per currency: its pay on the team less its direct downlines' on theirs."""
-    own = {row.currency: _window(row) for row in await figures.team_window(session, contract.merchant,
-                                                                         contract.account_id, start)}  # fmt: skip
-    theirs: list[tuple[Downline, dict[str, WindowFigures]]] = []
-    for downline in await _downlines(session, Kind.REALTIME_SALARY, contract, start):
-        rows = await figures.team_window(session, contract.merchant, downline.contract.account_id, start)
-        theirs.append((downline, {row.currency: _window(row) for row in rows}))
-    found: list[tuple[LineType, str, int, dict[str, Any]]] = []
-    for currency, got in own.items():
-        deducted = []
-        for downline, by_currency in theirs:
-            their_terms = _realtime_terms(downline)
-            their = by_currency.get(currency, WindowFigures())
-            deducted.append(downline.deducted(realtime_pay(their_terms, their), _realtime_detail(their_terms, their)))
-        amount, detail = differential(realtime_pay(terms, got), _realtime_detail(terms, got), deducted)
-        found.append((LineType.SALARY, currency, amount, detail))
-    return found
+def _at_window(at: datetime, started_at: datetime) -> bool:
+    """Whether a cursor's ``at`` is a window's start (UTC) from its contract's start on: the usual cursor, moved by
+    settlement (a new one is at its contract's start, moved to its first window)."""
+    return (
+        at >= started_at and at.second == 0 and at.microsecond == 0 and at.minute % 5 == 0
+        and at.utcoffset() == timedelta(0)
+    )  # fmt: skip
+
+
+async def claim_windows(db: Database, closed: datetime, limit: int, steps: int) -> int:
+    """Settle the closed windows (ending by ``closed``) of every due real-time contract, up to ``limit`` contracts
+    and ``steps`` windows each, set-based: for each window, the contracts at it are settled together in a few
+    statements (the brand's holders and their nearest holders in one, every needed team's figures in one aggregate,
+    the lines in one insert, the cursors in one update). How many windows of contracts were settled and cursors
+    moved (0: nothing left to do)."""
+    progress = 0
+    async with db.transaction() as session:
+        rows = await repository.claim_window_cursors(session, Kind.REALTIME_SALARY.value, closed, limit)
+        by_brand: dict[str, list[_Claimed]] = {}
+        for row in rows:
+            contract = Held(row.contract_id, row.merchant, row.account_id, row.started_at, row.ended_at)
+            terms = _rates(row.win_rate, row.loss_rate, row.bet_amount)
+            at = (
+                row.next_start
+                if _at_window(row.next_start, row.started_at)
+                else max(row.next_start, first_period(Kind.REALTIME_SALARY, row.started_at))
+            )
+            last = row.ended_at + LATE_HORIZON if row.ended_at is not None else None
+            found = _Claimed(contract, terms, at, last, (row.next_start, row.next_end, row.done))
+            by_brand.setdefault(row.merchant, []).append(found)
+        moves: dict[tuple[datetime, datetime, bool], list[int]] = {}
+        for merchant, claimed in by_brand.items():
+            brand_closed = await figures.closed_through(session, merchant)
+            limit_at = min(closed, brand_closed) if brand_closed is not None else None
+            for _ in range(steps):
+                ready = [found for found in claimed if limit_at is not None and found.due(limit_at)]
+                if not ready:
+                    break
+                window = min(found.at for found in ready)
+                group = [found for found in ready if found.at == window]
+                await _settle_window(session, merchant, window, group)
+                for found in group:
+                    found.at = window + WINDOW
+                progress += len(group)
+            for found in claimed:
+                place = (found.at, found.at + WINDOW, found.last is not None and found.at >= found.last)
+                if place != found.was:
+                    moves.setdefault(place, []).append(found.contract.id)
+                    progress += 1 if place[:2] == found.was[:2] else 0  # a cursor finished is progress too
+        await repository.move_cursors(session, moves)
+    return progress
+
+
+async def _settle_window(session: AsyncSession, merchant: str, window: datetime, group: list[_Claimed]) -> None:
+    """The lines of one closed window for the contracts ``group`` (all at it), set-based: each contract active at its
+    start pays its gross on its team less its nearest holders' gross on theirs; each pays the late bets handed to
+    it (per contract: only those whose teams have some)."""
+    kind = Kind.REALTIME_SALARY
+    holders = await repository.realtime_holders_at(session, merchant, kind.value, window)
+    parent_of = {str(row.account_id): (str(row.parent_id) if row.parent_id is not None else None) for row in holders}
+    below = nearest_holders(parent_of)
+    of_account = {str(row.account_id): row for row in holders}
+    own = [found for found in group if covers(kind, found.contract.started_at, found.contract.ended_at, window)]
+    needed = {found.contract.account_id for found in own}
+    needed |= {child for account in list(needed) for child in below.get(account, [])}
+    teams: dict[str, dict[str, WindowFigures]] = {}
+    if needed:
+        # most of the brand's holders (the usual window: every contract at it): the whole aggregate, no filter
+        chosen = None if 2 * len(needed) >= len(holders) else sorted(needed)
+        for row in await figures.teams_window(session, merchant, chosen, window):
+            teams.setdefault(str(row.ancestor_id), {})[str(row.currency)] = _window(row)
+
+    def terms_of(account: str) -> RealTimeTerms:
+        row = of_account[account]
+        return _rates(row.win_rate, row.loss_rate, row.bet_amount)
+
+    values: list[dict[str, Any]] = []
+    for found in own:
+        account = found.contract.account_id
+        for currency, got in sorted(teams.get(account, {}).items()):
+            deducted = []
+            for child in below.get(account, []):
+                their = teams.get(child, {}).get(currency)
+                if their is None:
+                    continue  # no bet in its team in this window and currency: it deducts nothing
+                their_terms = terms_of(child)
+                deducted.append(Deducted(child, int(of_account[child].id), realtime_pay(their_terms, their),
+                                         _realtime_detail(their_terms, their)))  # fmt: skip
+            amount, detail = differential(realtime_pay(found.terms, got), _realtime_detail(found.terms, got), deducted)
+            values.append(_line(kind, found.contract, window, window + WINDOW, LineType.SALARY, currency, amount,
+                                detail))  # fmt: skip
+    late = await figures.late_ancestors(session, merchant, window)
+    for found in group:
+        if found.contract.account_id in late:
+            for line_type, currency, amount, detail in await _late_lines(session, found.terms, found.contract, window):
+                values.append(_line(kind, found.contract, window, window + WINDOW, line_type, currency, amount,
+                                    detail))  # fmt: skip
+    await repository.add_lines(session, [value for value in values if value["amount"] > 0])
+
+
+@lru_cache(maxsize=4096)
+def _rates(win_rate: int, loss_rate: int, bet_amount: int) -> RealTimeTerms:
+    """Real-time terms from their three integers, each distinct set validated once."""
+    return RealTimeTerms(winRate=win_rate, lossRate=loss_rate, betAmount=bet_amount)
+
+
+async def _downlines(session: AsyncSession, kind: Kind, contract: Held, start: datetime) -> list[Downline]:
+    """The contracts of ``kind`` the agent's nearest holders held at ``start`` (its downlines at any depth holding
+    one, with no holder between), with their terms."""
+    found = await repository.nearest_holder_contracts(session, contract.merchant, kind.value, contract.account_id,
+                                                      start)  # fmt: skip
+    return [Downline(row.id, row.account_id, contracts.terms_of(kind, row.terms)) for row in found]
+
+
+def _line(
+    kind: Kind, contract: Held, start: datetime, end: datetime, line_type: LineType, currency: str, amount: int,
+    detail: dict[str, Any],
+) -> dict[str, Any]:  # fmt: skip
+    return {
+        "merchant": contract.merchant, "contract_id": contract.id, "kind": kind.value,
+        "account_id": contract.account_id, "period_start": start, "period_end": end,
+        "line_type": line_type.value, "currency": currency, "amount": amount, "detail": detail,
+        "transaction_id": transaction_id(contract.id, start, currency, line_type),
+        "status": LineStatus.PENDING.value,
+    }  # fmt: skip
 
 
 async def _write(
-    session: AsyncSession, kind: Kind, contract: Contract, start: datetime, end: datetime, line_type: LineType,
+    session: AsyncSession, kind: Kind, contract: Held, start: datetime, end: datetime, line_type: LineType,
     currency: str, amount: int, detail: dict[str, Any],
 ) -> None:  # fmt: skip
     if amount > 0:
-        await repository.add_line(session, {
-            "merchant": contract.merchant, "contract_id": contract.id, "kind": kind.value,
-            "account_id": contract.account_id, "period_start": start, "period_end": end,
-            "line_type": line_type.value, "currency": currency, "amount": amount, "detail": detail,
-            "transaction_id": transaction_id(contract.id, start, currency, line_type),
-            "status": LineStatus.PENDING.value,
-        })  # fmt: skip
+        await repository.add_line(session, _line(kind, contract, start, end, line_type, currency, amount, detail))
 
 
 def _dividend_figures(terms: DividendTerms, row: Any, cadence: str | None) -> tuple[int, dict[str, Any]]:
@@ -225,16 +346,16 @@ def _pay_of(kind: Kind, terms: DividendTerms | WageTerms, row: Any, cadence: str
 
 
 async def _period_figures(
-    session: AsyncSession, kind: Kind, terms: DividendTerms | WageTerms, contract: Contract, start: datetime,
+    session: AsyncSession, kind: Kind, terms: DividendTerms | WageTerms, contract: Held, start: datetime,
     end: datetime, cadence: str | None,
 ) -> list[tuple[str, int, dict[str, Any]]]:  # fmt: skip
     """Per currency, what a day (daily wage, hourly salary: hour by hour) or a dividend period pays on its figures as
-    they are now, and from what: the contract's pay on the team less its direct downlines' contracts' pay on theirs
+    they are now, and from what: the contract's pay on the team less its nearest holders' contracts' pay on theirs
     (a downline's dividend by its own tiers on its team's loss over the same period)."""
     own = await _team_rows(session, kind, contract.merchant, contract.account_id, start, end)
     theirs: list[tuple[Downline, dict[tuple[datetime | None, str], Any]]] = []
     for downline in await _downlines(session, kind, contract, start):
-        rows = await _team_rows(session, kind, contract.merchant, downline.contract.account_id, start, end)
+        rows = await _team_rows(session, kind, contract.merchant, downline.account_id, start, end)
         theirs.append((downline, rows))
     parts: dict[str, list[tuple[datetime | None, int, int, dict[str, Any]]]] = {}
     for key, row in own.items():
@@ -265,12 +386,12 @@ async def _late_figures(
     session: AsyncSession,
     kind: Kind,
     terms: DividendTerms | WageTerms,
-    contract: Contract,
+    contract: Held,
     start: datetime,
     cadence: str | None,
 ) -> None:
     """Settling the period starting at ``start`` adjusts the period before (when it was the contract's): what that
-    pays on its figures now (its net, the direct downlines' pay on their figures now deducted) minus what its line
+    pays on its figures now (its net, the nearest holders' pay on their figures now deducted) minus what its line
     came to, per currency, when that is more (bets that arrived after it was settled), as its ``ADJUSTMENT`` line
     (its own period, written once). A dividend a late win made smaller is not taken back."""
     before, _ = bounds(kind, start - timedelta(microseconds=1), cadence)
@@ -328,13 +449,13 @@ def _late_parts(rows: Any) -> dict[tuple[datetime, str], dict[bool, WindowFigure
 
 
 async def _late_downlines(
-    session: AsyncSession, contract: Contract, window: datetime, into: datetime
+    session: AsyncSession, contract: Held, window: datetime, into: datetime
 ) -> list[tuple[Downline, dict[str, WindowFigures], dict[tuple[datetime, str], dict[bool, WindowFigures]]]]:
-    """The real-time contracts the agent's direct downlines held at ``window``'s start, each with its team's
+    """The real-time contracts the agent's nearest holders held at ``window``'s start, each with its team's
     settled figures of that window and its late bets of it (handed before ``into`` and with it)."""
     found = []
     for downline in await _downlines(session, Kind.REALTIME_SALARY, contract, window):
-        account = downline.contract.account_id
+        account = downline.account_id
         settled = {row.currency: _window(row) for row in await figures.team_window(session, contract.merchant,
                                                                                      account, window)}  # fmt: skip
         late = _late_parts(await figures.team_late_of(session, contract.merchant, account, window, into))
@@ -343,11 +464,11 @@ async def _late_downlines(
 
 
 async def _late_lines(
-    session: AsyncSession, terms: RealTimeTerms, contract: Contract, into: datetime
+    session: AsyncSession, terms: RealTimeTerms, contract: Held, into: datetime
 ) -> list[tuple[LineType, str, int, dict[str, Any]]]:
     """The adjustment of window ``into``: the late bets handed to it, for each earlier window of the contract they
     belong to, what they add to that window's net pay (its settled figures and the late bets handed before counted,
-    and the same for each direct downline's contract over that window)."""
+    and the same for each nearest holder's contract over that window)."""
     kind = Kind.REALTIME_SALARY
     since = first_period(kind, contract.started_at)
     rows = await figures.team_late(session, contract.merchant, contract.account_id, into, since)
@@ -378,7 +499,7 @@ async def _late_lines(
             )
             downs.append(down)
             explained.append({
-                "accountId": downline.contract.account_id, "contractId": downline.contract.id,
+                "accountId": downline.account_id, "contractId": downline.contract_id,
                 "gross": realtime_pay(their_terms, down.settled + down.before + down.late),
                 "grossBefore": realtime_pay(their_terms, down.settled + down.before),
                 "late": _figures_detail(down.late), "winRate": their_terms.winRate,
