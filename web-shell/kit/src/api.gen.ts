@@ -948,26 +948,6 @@ export interface NewMerchant {
   code: string;
 }
 
-export interface NewOpsPerson {
-  username: string;
-  password: string;
-  roles: Array<string>;
-  merchants: Array<string>;
-}
-
-export interface NewOpsPersonRead {
-  id: string;
-  username: string;
-  roles: Array<string>;
-  merchants: Array<string>;
-  status: string;
-  createdBy: string;
-  createdAt: string;
-  lastLoginAt: string | null;
-  totpSecret: string;
-  totpUri: string;
-}
-
 export type NoticeType = "B" | "PL" | "PU" | "PR" | "H";
 
 export interface NotificationsAuditRead {
@@ -989,6 +969,34 @@ export interface OpsAuditRead {
   at: string;
 }
 
+export interface OpsEnrolBody {
+  token: string;
+}
+
+export interface OpsEnrolConfirm {
+  token: string;
+  password: string;
+  totp: string;
+}
+
+export interface OpsEnrolRead {
+  username: string;
+  totpSecret: string;
+  totpUri: string;
+}
+
+export interface OpsGrant {
+  roles: Array<string>;
+  merchants: Array<string>;
+}
+
+export interface OpsInvitation {
+  username: string;
+  email: string;
+  roles: Array<string>;
+  merchants: Array<string>;
+}
+
 export interface OpsLoginBody {
   username: string;
   password: string;
@@ -996,9 +1004,7 @@ export interface OpsLoginBody {
 }
 
 export interface OpsPersonChange {
-  roles?: Array<string> | null;
-  merchants?: Array<string> | null;
-  status?: "active" | "disabled" | null;
+  status: "active" | "disabled";
 }
 
 export interface OpsPersonRead {
@@ -1010,6 +1016,31 @@ export interface OpsPersonRead {
   createdBy: string;
   createdAt: string;
   lastLoginAt: string | null;
+}
+
+export interface OpsRangeBody {
+  cidr: string;
+}
+
+export interface OpsRangeRead {
+  cidr: string;
+  addedBy: string;
+  approvedBy: string;
+  createdAt: string;
+}
+
+export interface OpsRequestRead {
+  id: string;
+  kind: string;
+  target: string;
+  merchants: Array<string>;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown>;
+  status: string;
+  maker: string;
+  checker: string | null;
+  createdAt: string;
+  decidedAt: string | null;
 }
 
 export interface OpsSessionRead {
@@ -1877,12 +1908,12 @@ export const OPERATIONS = {
   myDeposits: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposits" },
   myWithdrawals: { service: "wallet", method: "GET", path: "/wps/v2/wallets/withdrawals" },
   notices: { service: "site", method: "GET", path: "/wps/system/notices" },
-  opsAddPerson: { service: "auth", method: "POST", path: "/wps/ops/auth/people" },
   opsAdjustBalance: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/adjustments" },
   opsAdjustmentRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/adjustments" },
   opsAgentContractsAudit: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/audit" },
   opsApproveDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/approve" },
   opsApproveLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/approve" },
+  opsApproveRequest: { service: "auth", method: "POST", path: "/wps/ops/auth/requests/{request_id}/approve" },
   opsAudit: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/audit" },
   opsAuthAudit: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/audit" },
   opsBroadcasts: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
@@ -1890,6 +1921,7 @@ export const OPERATIONS = {
   opsChangePerson: { service: "auth", method: "PATCH", path: "/wps/ops/auth/people/{person_id}" },
   opsChangeRegisterRules: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/register-rules" },
   opsChangeWalletSettings: { service: "wallet", method: "PUT", path: "/wps/ops/wallet/merchants/{code}/settings" },
+  opsConfirmEnrolment: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment/confirm" },
   opsCreateAgent: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/agents" },
   opsCreateAnnouncements: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/announcements" },
   opsCreateBanners: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/banners" },
@@ -1901,11 +1933,13 @@ export const OPERATIONS = {
   opsDeleteBanners: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/banners/{item_id}" },
   opsDeleteHelpTopics: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/help-topics/{item_id}" },
   opsDeposits: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/deposits" },
+  opsEnrol: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment" },
   opsGetMerchant: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}" },
   opsGrantDailyWage: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/daily-wage" },
   opsGrantDividend: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/dividend" },
   opsGrantHourlySalary: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/hourly-salary" },
   opsGrantRealTimeSalary: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/real-time-salary" },
+  opsInvitePerson: { service: "auth", method: "POST", path: "/wps/ops/auth/people/invitations" },
   opsListAnnouncements: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/announcements" },
   opsListBanners: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/banners" },
   opsListFeedback: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/feedback" },
@@ -1920,11 +1954,18 @@ export const OPERATIONS = {
   opsNotificationsAudit: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/audit" },
   opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
   opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
+  opsRanges: { service: "auth", method: "GET", path: "/wps/ops/auth/ranges" },
   opsRejectDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/reject" },
   opsRejectLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/reject" },
+  opsRejectRequest: { service: "auth", method: "POST", path: "/wps/ops/auth/requests/{request_id}/reject" },
   opsReplaceDomainRoutes: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/domain-routes" },
   opsReplaceResources: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/resources" },
   opsReplaceSupportChannels: { service: "notifications", method: "PUT", path: "/wps/ops/notifications/merchants/{code}/support" },
+  opsRequestGrant: { service: "auth", method: "POST", path: "/wps/ops/auth/people/{person_id}/grant" },
+  opsRequestRange: { service: "auth", method: "POST", path: "/wps/ops/auth/ranges" },
+  opsRequestRangeRemoval: { service: "auth", method: "POST", path: "/wps/ops/auth/ranges/remove" },
+  opsRequests: { service: "auth", method: "GET", path: "/wps/ops/auth/requests" },
+  opsResendInvitation: { service: "auth", method: "POST", path: "/wps/ops/auth/people/{person_id}/invitation" },
   opsSetAccountStatus: { service: "auth", method: "PUT", path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/status" },
   opsSupportChannels: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/support" },
   opsUnlockAccount: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/unlock" },
@@ -2073,12 +2114,12 @@ export interface OperationPathParams {
   myDeposits: Record<string, never>;
   myWithdrawals: Record<string, never>;
   notices: Record<string, never>;
-  opsAddPerson: Record<string, never>;
   opsAdjustBalance: { code: string; account_id: string };
   opsAdjustmentRequests: { code: string };
   opsAgentContractsAudit: { code: string };
   opsApproveDeposit: { code: string; deposit_id: string };
   opsApproveLotteryVoid: { requestId: string };
+  opsApproveRequest: { request_id: string };
   opsAudit: { code: string };
   opsAuthAudit: { code: string };
   opsBroadcasts: { code: string };
@@ -2086,6 +2127,7 @@ export interface OperationPathParams {
   opsChangePerson: { person_id: string };
   opsChangeRegisterRules: { code: string };
   opsChangeWalletSettings: { code: string };
+  opsConfirmEnrolment: Record<string, never>;
   opsCreateAgent: { code: string };
   opsCreateAnnouncements: { code: string };
   opsCreateBanners: { code: string };
@@ -2097,11 +2139,13 @@ export interface OperationPathParams {
   opsDeleteBanners: { code: string; item_id: number };
   opsDeleteHelpTopics: { code: string; item_id: number };
   opsDeposits: { code: string };
+  opsEnrol: Record<string, never>;
   opsGetMerchant: { code: string };
   opsGrantDailyWage: { code: string; accountId: string };
   opsGrantDividend: { code: string; accountId: string };
   opsGrantHourlySalary: { code: string; accountId: string };
   opsGrantRealTimeSalary: { code: string; accountId: string };
+  opsInvitePerson: Record<string, never>;
   opsListAnnouncements: { code: string };
   opsListBanners: { code: string };
   opsListFeedback: { code: string };
@@ -2116,11 +2160,18 @@ export interface OperationPathParams {
   opsNotificationsAudit: { code: string };
   opsPeople: Record<string, never>;
   opsProposeLotteryVoid: { gameCode: string; issue: string };
+  opsRanges: Record<string, never>;
   opsRejectDeposit: { code: string; deposit_id: string };
   opsRejectLotteryVoid: { requestId: string };
+  opsRejectRequest: { request_id: string };
   opsReplaceDomainRoutes: { code: string };
   opsReplaceResources: { code: string };
   opsReplaceSupportChannels: { code: string };
+  opsRequestGrant: { person_id: string };
+  opsRequestRange: Record<string, never>;
+  opsRequestRangeRemoval: Record<string, never>;
+  opsRequests: Record<string, never>;
+  opsResendInvitation: { person_id: string };
   opsSetAccountStatus: { code: string; account_id: string };
   opsSupportChannels: { code: string };
   opsUnlockAccount: { code: string; account_id: string };
@@ -2267,12 +2318,12 @@ export interface OperationQuery {
   myDeposits: Record<string, never>;
   myWithdrawals: Record<string, never>;
   notices: { types?: string; platform?: string; firstLogin?: boolean };
-  opsAddPerson: Record<string, never>;
   opsAdjustBalance: Record<string, never>;
   opsAdjustmentRequests: { status?: "pending" | "approved" | "rejected" | null; pageNo?: number; pageSize?: number };
   opsAgentContractsAudit: { pageNo?: number; pageSize?: number };
   opsApproveDeposit: Record<string, never>;
   opsApproveLotteryVoid: Record<string, never>;
+  opsApproveRequest: Record<string, never>;
   opsAudit: { pageNo?: number; pageSize?: number };
   opsAuthAudit: { pageNo?: number; pageSize?: number };
   opsBroadcasts: Record<string, never>;
@@ -2280,6 +2331,7 @@ export interface OperationQuery {
   opsChangePerson: Record<string, never>;
   opsChangeRegisterRules: Record<string, never>;
   opsChangeWalletSettings: Record<string, never>;
+  opsConfirmEnrolment: Record<string, never>;
   opsCreateAgent: Record<string, never>;
   opsCreateAnnouncements: Record<string, never>;
   opsCreateBanners: Record<string, never>;
@@ -2291,11 +2343,13 @@ export interface OperationQuery {
   opsDeleteBanners: Record<string, never>;
   opsDeleteHelpTopics: Record<string, never>;
   opsDeposits: { status?: string | null; accountId?: string | null };
+  opsEnrol: Record<string, never>;
   opsGetMerchant: Record<string, never>;
   opsGrantDailyWage: Record<string, never>;
   opsGrantDividend: Record<string, never>;
   opsGrantHourlySalary: Record<string, never>;
   opsGrantRealTimeSalary: Record<string, never>;
+  opsInvitePerson: Record<string, never>;
   opsListAnnouncements: Record<string, never>;
   opsListBanners: Record<string, never>;
   opsListFeedback: { pageNo?: number; pageSize?: number };
@@ -2310,11 +2364,18 @@ export interface OperationQuery {
   opsNotificationsAudit: { pageNo?: number; pageSize?: number };
   opsPeople: Record<string, never>;
   opsProposeLotteryVoid: Record<string, never>;
+  opsRanges: Record<string, never>;
   opsRejectDeposit: Record<string, never>;
   opsRejectLotteryVoid: Record<string, never>;
+  opsRejectRequest: Record<string, never>;
   opsReplaceDomainRoutes: Record<string, never>;
   opsReplaceResources: Record<string, never>;
   opsReplaceSupportChannels: Record<string, never>;
+  opsRequestGrant: Record<string, never>;
+  opsRequestRange: Record<string, never>;
+  opsRequestRangeRemoval: Record<string, never>;
+  opsRequests: { status?: "pending" | "approved" | "rejected" | "stale" | null };
+  opsResendInvitation: Record<string, never>;
   opsSetAccountStatus: Record<string, never>;
   opsSupportChannels: Record<string, never>;
   opsUnlockAccount: Record<string, never>;
@@ -2461,12 +2522,12 @@ export interface OperationBody {
   myDeposits: undefined;
   myWithdrawals: undefined;
   notices: undefined;
-  opsAddPerson: NewOpsPerson;
   opsAdjustBalance: Adjustment;
   opsAdjustmentRequests: undefined;
   opsAgentContractsAudit: undefined;
   opsApproveDeposit: Decision | null;
   opsApproveLotteryVoid: undefined;
+  opsApproveRequest: undefined;
   opsAudit: undefined;
   opsAuthAudit: undefined;
   opsBroadcasts: undefined;
@@ -2474,6 +2535,7 @@ export interface OperationBody {
   opsChangePerson: OpsPersonChange;
   opsChangeRegisterRules: RegisterRuleList;
   opsChangeWalletSettings: SettingsChange;
+  opsConfirmEnrolment: OpsEnrolConfirm;
   opsCreateAgent: NewAgent;
   opsCreateAnnouncements: AnnouncementBody;
   opsCreateBanners: BannerBody;
@@ -2485,11 +2547,13 @@ export interface OperationBody {
   opsDeleteBanners: undefined;
   opsDeleteHelpTopics: undefined;
   opsDeposits: undefined;
+  opsEnrol: OpsEnrolBody;
   opsGetMerchant: undefined;
   opsGrantDailyWage: WageGrant;
   opsGrantDividend: DividendGrant;
   opsGrantHourlySalary: WageGrant;
   opsGrantRealTimeSalary: RealTimeGrant;
+  opsInvitePerson: OpsInvitation;
   opsListAnnouncements: undefined;
   opsListBanners: undefined;
   opsListFeedback: undefined;
@@ -2504,11 +2568,18 @@ export interface OperationBody {
   opsNotificationsAudit: undefined;
   opsPeople: undefined;
   opsProposeLotteryVoid: IssueVoiding;
+  opsRanges: undefined;
   opsRejectDeposit: Decision;
   opsRejectLotteryVoid: IssueVoiding;
+  opsRejectRequest: undefined;
   opsReplaceDomainRoutes: DomainRouteList;
   opsReplaceResources: ResourceList;
   opsReplaceSupportChannels: SupportChannelsWrite;
+  opsRequestGrant: OpsGrant;
+  opsRequestRange: OpsRangeBody;
+  opsRequestRangeRemoval: OpsRangeBody;
+  opsRequests: undefined;
+  opsResendInvitation: undefined;
   opsSetAccountStatus: AccountStatusChange;
   opsSupportChannels: undefined;
   opsUnlockAccount: undefined;
@@ -2656,12 +2727,12 @@ export interface OperationResponse {
   myDeposits: Array<DepositRead>;
   myWithdrawals: Array<WithdrawalRead>;
   notices: Array<AnnouncementRead>;
-  opsAddPerson: NewOpsPersonRead;
   opsAdjustBalance: AdjustmentRead;
   opsAdjustmentRequests: Array<AdjustmentRequestRead>;
   opsAgentContractsAudit: PageRead_AgentContractsAuditRead;
   opsApproveDeposit: DepositRead;
   opsApproveLotteryVoid: VoidRequestRead;
+  opsApproveRequest: OpsRequestRead;
   opsAudit: PageRead_AuditEntryRead;
   opsAuthAudit: Array<OpsAuditRead>;
   opsBroadcasts: Array<BroadcastRead>;
@@ -2669,6 +2740,7 @@ export interface OperationResponse {
   opsChangePerson: OpsPersonRead;
   opsChangeRegisterRules: Array<RegisterRuleRead>;
   opsChangeWalletSettings: WalletSettingsRead;
+  opsConfirmEnrolment: OpsPersonRead;
   opsCreateAgent: MemberRead;
   opsCreateAnnouncements: AnnouncementOpsRead;
   opsCreateBanners: BannerOpsRead;
@@ -2680,11 +2752,13 @@ export interface OperationResponse {
   opsDeleteBanners: Done;
   opsDeleteHelpTopics: Done;
   opsDeposits: Array<DepositRead>;
+  opsEnrol: OpsEnrolRead;
   opsGetMerchant: MerchantRead;
   opsGrantDailyWage: GrantedRead;
   opsGrantDividend: GrantedRead;
   opsGrantHourlySalary: GrantedRead;
   opsGrantRealTimeSalary: GrantedRead;
+  opsInvitePerson: OpsRequestRead;
   opsListAnnouncements: Array<AnnouncementOpsRead>;
   opsListBanners: Array<BannerOpsRead>;
   opsListFeedback: PageRead_FeedbackRead;
@@ -2699,11 +2773,18 @@ export interface OperationResponse {
   opsNotificationsAudit: PageRead_NotificationsAuditRead;
   opsPeople: Array<OpsPersonRead>;
   opsProposeLotteryVoid: VoidRequestRead;
+  opsRanges: Array<OpsRangeRead>;
   opsRejectDeposit: DepositRead;
   opsRejectLotteryVoid: VoidRequestRead;
+  opsRejectRequest: OpsRequestRead;
   opsReplaceDomainRoutes: Array<DomainRouteRead>;
   opsReplaceResources: Record<string, Array<ResourceRead>>;
   opsReplaceSupportChannels: Array<SupportChannelWrite>;
+  opsRequestGrant: OpsRequestRead;
+  opsRequestRange: OpsRequestRead;
+  opsRequestRangeRemoval: OpsRequestRead;
+  opsRequests: Array<OpsRequestRead>;
+  opsResendInvitation: Done;
   opsSetAccountStatus: Done;
   opsSupportChannels: Array<SupportChannelWrite>;
   opsUnlockAccount: Done;

@@ -58,6 +58,66 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "You cannot change your own ops grant; another admin must.",
         "CN": "不能修改自己的运营权限，须由其他管理员操作。",
     },
+    "ops.person_required": {
+        "TR": "Bu işlem yalnızca kayıtlı ve etkin bir ops kişisiyle yapılabilir.",
+        "EN": "Only an enrolled, active ops person can do this.",
+        "CN": "只有已注册且处于启用状态的运营人员才能执行此操作。",
+    },
+    "ops.self_approval": {
+        "TR": "Kendi isteğinizi onaylayamazsınız; başka bir yönetici onaylamalı.",
+        "EN": "You cannot approve your own request; another admin must.",
+        "CN": "不能审批自己提交的申请，须由其他管理员审批。",
+    },
+    "ops.related_approval": {
+        "TR": "Sizi davet eden ya da davetinizi onaylayan kişinin isteğini onaylayamazsınız.",
+        "EN": "You cannot approve a request of the person who invited you or approved your invitation.",
+        "CN": "不能审批邀请您或批准您邀请的人员所提交的申请。",
+    },
+    "ops.request.decided": {
+        "TR": "Bu istek zaten karara bağlandı.",
+        "EN": "This request has been decided already.",
+        "CN": "该申请已处理。",
+    },
+    "ops.request.not_found": {
+        "TR": "İstek bulunamadı.",
+        "EN": "Request not found.",
+        "CN": "申请不存在。",
+    },
+    "ops.request.stale": {
+        "TR": "İstek yapıldığından beri durum değişti; istek kapatıldı, yeniden isteyin.",
+        "EN": "Things changed since the request was made; it is closed, ask again.",
+        "CN": "申请提交后情况已变化，该申请已关闭，请重新提交。",
+    },
+    "ops.invitation.invalid": {
+        "TR": "Davet bağlantısı geçersiz, kullanılmış ya da süresi dolmuş.",
+        "EN": "The invitation link is invalid, used or expired.",
+        "CN": "邀请链接无效、已使用或已过期。",
+    },
+    "ops.address.denied": {
+        "TR": "Bu adresten ops girişine izin verilmiyor.",
+        "EN": "The ops login is not allowed from this address.",
+        "CN": "不允许从此地址登录运营后台。",
+    },
+    "ops.range.exists": {
+        "TR": "Bu adres aralığı zaten izinli.",
+        "EN": "This address range is allowed already.",
+        "CN": "该地址范围已被允许。",
+    },
+    "ops.range.not_found": {
+        "TR": "Bu adres aralığı izinli değil.",
+        "EN": "This address range is not allowed.",
+        "CN": "该地址范围未被允许。",
+    },
+    "ops.range.last": {
+        "TR": "Son adres aralığı kaldırılamaz; önce yenisini ekleyin.",
+        "EN": "The last address range cannot be removed; add another first.",
+        "CN": "不能删除最后一个地址范围，请先添加新的范围。",
+    },
+    "ops.range.locks_out": {
+        "TR": "Bu değişiklik onaylayanın kendi adresini dışarıda bırakır.",
+        "EN": "This change would shut out the address of the admin approving it.",
+        "CN": "此更改会将审批人自己的地址排除在外。",
+    },
     "account.locked": {
         "TR": "Çok fazla hatalı deneme nedeniyle hesabınız geçici olarak kilitlendi. Lütfen daha sonra deneyin.",
         "EN": "Your account is locked for a while after too many failed attempts. Please try again later.",

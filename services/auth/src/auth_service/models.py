@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from auth_service.accounts.models import Account, LoginRecord
-from auth_service.ops.models import AuthAudit, OpsPerson
+from auth_service.ops.models import AuthAudit, OpsAddressRange, OpsPerson, OpsRequest
 from portal_kit.db import Base
 from portal_kit.messaging.outbox import OutboxMessage
 
-__all__ = ["Account", "AuthAudit", "Base", "LoginRecord", "OpsPerson", "OutboxMessage"]
+__all__ = [
+    "Account",
+    "AuthAudit",
+    "Base",
+    "LoginRecord",
+    "OpsAddressRange",
+    "OpsPerson",
+    "OpsRequest",
+    "OutboxMessage",
+]

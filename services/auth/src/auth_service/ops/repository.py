@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import func, select, text, update
+from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from auth_service.ops.models import AuthAudit, OpsPerson
+from auth_service.ops.models import AuthAudit, OpsAddressRange, OpsPerson, OpsRequest
 from portal_kit.audit import record_ops_action
 from portal_kit.paging import Page
 from portal_kit.sessions import Principal
@@ -63,9 +63,9 @@ async def username_taken(session: AsyncSession, username: str) -> bool:
     return bool(await session.scalar(select(OpsPerson.id).where(OpsPerson.username == username)))
 
 
-async def anyone(session: AsyncSession) -> bool:
-    """Whether any ops person exists, asked under ``lock_people`` by the first admin's bootstrap."""
-    return await session.scalar(select(OpsPerson.id).limit(1)) is not None
+async def how_many(session: AsyncSession) -> int:
+    """How many ops people exist (any status), asked under ``lock_people`` by the founders' bootstrap."""
+    return int(await session.scalar(select(func.count()).select_from(OpsPerson)) or 0)
 
 
 async def lock_people(session: AsyncSession) -> None:
@@ -87,3 +87,72 @@ def stage_person(session: AsyncSession, person: OpsPerson) -> None:
 
 async def stamp_login(session: AsyncSession, person_id: str) -> None:
     await session.execute(update(OpsPerson).where(OpsPerson.id == person_id).values(last_login_at=func.now()))
+
+
+async def lock_person_by_token(session: AsyncSession, digest: str) -> OpsPerson | None:
+    """The invited person whose enrolment token has this digest, locked until the transaction ends."""
+    query = select(OpsPerson).where(OpsPerson.enrol_token_hash == digest).with_for_update()
+    return await session.scalar(query)
+
+
+async def drop_person(session: AsyncSession, person: OpsPerson) -> None:
+    """An invitation refused before anyone enrolled: the name is free again (the audit keeps the request)."""
+    await session.delete(person)
+
+
+# Maker–checker requests ------------------------------------------------------------------------------------------
+
+
+def stage_request(session: AsyncSession, request: OpsRequest) -> None:
+    session.add(request)
+
+
+async def add_request(session: AsyncSession, request: OpsRequest) -> None:
+    """The new request, written and read back (its ``created_at`` from the database)."""
+    session.add(request)
+    await session.flush()
+    await session.refresh(request)
+
+
+async def lock_request(session: AsyncSession, request_id: str) -> OpsRequest | None:
+    """The request, locked until the transaction ends: of two decisions at once the second sees the first."""
+    return await session.scalar(select(OpsRequest).where(OpsRequest.id == request_id).with_for_update())
+
+
+async def requests(session: AsyncSession, status: str | None, limit: int) -> Sequence[OpsRequest]:
+    query = select(OpsRequest).order_by(OpsRequest.created_at.desc()).limit(limit)
+    if status is not None:
+        query = query.where(OpsRequest.status == status)
+    return (await session.scalars(query)).all()
+
+
+async def decide(session: AsyncSession, request: OpsRequest, status: str, checker: OpsPerson | None) -> None:
+    """Close a locked request: approved, rejected or stale, by whom and when."""
+    request.status = status
+    request.checker_id = checker.id if checker is not None else None
+    request.checker = checker.username if checker is not None else None
+    request.decided_at = await session.scalar(select(func.now()))
+
+
+# Address ranges the ops login admits ---------------------------------------------------------------------------
+
+
+async def ranges(session: AsyncSession) -> list[str]:
+    return list((await session.scalars(select(OpsAddressRange.cidr).order_by(OpsAddressRange.cidr))).all())
+
+
+async def range_rows(session: AsyncSession) -> Sequence[OpsAddressRange]:
+    return (await session.scalars(select(OpsAddressRange).order_by(OpsAddressRange.cidr))).all()
+
+
+async def lock_ranges(session: AsyncSession) -> None:
+    """Two range changes at once: one looks and writes before the other looks (never zero ranges by two removals)."""
+    await session.execute(text("LOCK TABLE ops_address_range IN SHARE ROW EXCLUSIVE MODE"))
+
+
+def stage_range(session: AsyncSession, cidr: str, added_by: str, approved_by: str) -> None:
+    session.add(OpsAddressRange(cidr=cidr, added_by=added_by, approved_by=approved_by))
+
+
+async def remove_range(session: AsyncSession, cidr: str) -> None:
+    await session.execute(delete(OpsAddressRange).where(OpsAddressRange.cidr == cidr))

@@ -1,23 +1,30 @@
-"""Ops calls under ``/wps/ops/auth``: the login (anyone who reaches the ops address ranges), logout and ``me`` (any
-ops session), the people (admins, within their brands), auth's audit (viewers of the brand); and under
+"""Ops calls under ``/wps/ops/auth``: the login and the enrolment of an invited person (anyone who reaches the ops
+address ranges), logout and ``me`` (any ops session), the people, the requests a second admin approves and the
+address ranges (admins, within their brands), auth's audit (viewers of the brand); and under
 ``/wps/ops/auth/merchants/{code}`` the actions on a brand's accounts (its admins): agents, unlocking, status."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 
 from auth_service.accounts.schemas import AccountStatusChange, MemberRead, NewAgent
 from auth_service.deps import Ctx, Who
 from auth_service.ops import service
 from auth_service.ops.schemas import (
-    NewOpsPerson,
-    NewOpsPersonRead,
     OpsAuditRead,
+    OpsEnrolBody,
+    OpsEnrolConfirm,
+    OpsEnrolRead,
+    OpsGrant,
+    OpsInvitation,
     OpsLoginBody,
     OpsPersonChange,
     OpsPersonRead,
+    OpsRangeBody,
+    OpsRangeRead,
+    OpsRequestRead,
     OpsSessionRead,
 )
 from portal_kit.client import address_of
@@ -63,16 +70,92 @@ async def people(actor: Admin, ctx: Ctx) -> Envelope[list[OpsPersonRead]]:
     return ok(await service.people(ctx, actor))
 
 
-@router.post("/people", operation_id="opsAddPerson", status_code=201, response_model=Envelope[NewOpsPersonRead])
-async def add_person(body: NewOpsPerson, actor: Admin, ctx: Ctx, request: Request) -> Envelope[NewOpsPersonRead]:
-    return ok(await service.create_person(ctx, actor, address_of(request), body))
+@router.post(
+    "/people/invitations", operation_id="opsInvitePerson", status_code=201, response_model=Envelope[OpsRequestRead]
+)
+async def invite(body: OpsInvitation, actor: Admin, ctx: Ctx, request: Request) -> Envelope[OpsRequestRead]:
+    """Invite someone (a request a second admin approves; the link then goes to their e-mail alone)."""
+    return ok(await service.invite(ctx, actor, address_of(request), body))
+
+
+@router.post(
+    "/people/{person_id}/grant",
+    operation_id="opsRequestGrant",
+    status_code=201,
+    response_model=Envelope[OpsRequestRead],
+)
+async def request_grant(
+    person_id: str, body: OpsGrant, actor: Admin, ctx: Ctx, request: Request
+) -> Envelope[OpsRequestRead]:
+    """Ask that someone's roles and brands become these (a request a second admin approves)."""
+    return ok(await service.request_grant(ctx, actor, address_of(request), person_id, body))
+
+
+@router.post("/people/{person_id}/invitation", operation_id="opsResendInvitation", response_model=Envelope[Done])
+async def resend_invitation(person_id: str, actor: Admin, ctx: Ctx, request: Request) -> Envelope[Done]:
+    """A new link for an approved invitation, to the approved e-mail; the link before stops working."""
+    await service.resend_invitation(ctx, actor, address_of(request), person_id)
+    return ok(Done())
 
 
 @router.patch("/people/{person_id}", operation_id="opsChangePerson", response_model=Envelope[OpsPersonRead])
 async def change_person(
     person_id: str, body: OpsPersonChange, actor: Admin, ctx: Ctx, request: Request
 ) -> Envelope[OpsPersonRead]:
+    """Disable someone (their sessions end) or let them back in."""
     return ok(await service.change_person(ctx, actor, address_of(request), person_id, body))
+
+
+@router.get("/requests", operation_id="opsRequests", response_model=Envelope[list[OpsRequestRead]])
+async def requests(
+    actor: Admin,
+    ctx: Ctx,
+    status: Annotated[Literal["pending", "approved", "rejected", "stale"] | None, Query()] = None,
+) -> Envelope[list[OpsRequestRead]]:
+    return ok(await service.pending_requests(ctx, actor, status))
+
+
+@router.post(
+    "/requests/{request_id}/approve", operation_id="opsApproveRequest", response_model=Envelope[OpsRequestRead]
+)
+async def approve(request_id: str, actor: Admin, ctx: Ctx, request: Request) -> Envelope[OpsRequestRead]:
+    """A second admin carries a request out: not its maker, nor anyone the maker invited or approved."""
+    return ok(await service.approve(ctx, actor, address_of(request), request_id))
+
+
+@router.post("/requests/{request_id}/reject", operation_id="opsRejectRequest", response_model=Envelope[OpsRequestRead])
+async def reject(request_id: str, actor: Admin, ctx: Ctx, request: Request) -> Envelope[OpsRequestRead]:
+    return ok(await service.reject(ctx, actor, address_of(request), request_id))
+
+
+@router.get("/ranges", operation_id="opsRanges", response_model=Envelope[list[OpsRangeRead]])
+async def ranges(actor: Admin, ctx: Ctx) -> Envelope[list[OpsRangeRead]]:
+    return ok(await service.address_ranges(ctx))
+
+
+@router.post("/ranges", operation_id="opsRequestRange", status_code=201, response_model=Envelope[OpsRequestRead])
+async def add_range(body: OpsRangeBody, actor: Admin, ctx: Ctx, request: Request) -> Envelope[OpsRequestRead]:
+    """Ask that the ops login admit an address range (a request a second admin of every brand approves)."""
+    return ok(await service.request_range(ctx, actor, address_of(request), body.cidr, add=True))
+
+
+@router.post(
+    "/ranges/remove", operation_id="opsRequestRangeRemoval", status_code=201, response_model=Envelope[OpsRequestRead]
+)
+async def remove_range(body: OpsRangeBody, actor: Admin, ctx: Ctx, request: Request) -> Envelope[OpsRequestRead]:
+    return ok(await service.request_range(ctx, actor, address_of(request), body.cidr, add=False))
+
+
+@router.post("/enrolment", operation_id="opsEnrol", response_model=Envelope[OpsEnrolRead])
+async def enrol(body: OpsEnrolBody, ctx: Ctx, request: Request) -> Envelope[OpsEnrolRead]:
+    """The invitee, with the token from their link: a TOTP secret for their authenticator app, shown to them."""
+    return ok(await service.enrol(ctx, address_of(request), body))
+
+
+@router.post("/enrolment/confirm", operation_id="opsConfirmEnrolment", response_model=Envelope[OpsPersonRead])
+async def confirm_enrolment(body: OpsEnrolConfirm, ctx: Ctx, request: Request) -> Envelope[OpsPersonRead]:
+    """The invitee sets their own password and proves the authenticator with a code; the token is spent."""
+    return ok(await service.confirm_enrolment(ctx, address_of(request), body))
 
 
 @router.get("/merchants/{code}/audit", operation_id="opsAuthAudit", response_model=Envelope[list[OpsAuditRead]])

@@ -19,17 +19,70 @@ class OpsLoginBody(Body):
     totp: str = Field(pattern=r"^\d{6}$")
 
 
-class NewOpsPerson(Body):
+class OpsInvitation(Body):
+    """Who is invited: the name they will sign in with, where the enrolment link goes, their roles and brands."""
+
     username: str = Field(max_length=64)
-    password: str = Field(max_length=255)
+    email: str = Field(max_length=254)
+    roles: list[str] = Field(max_length=5)
+    merchants: list[str] = Field(max_length=200)
+
+
+class OpsGrant(Body):
+    """A person's roles and brands as they are to become (a second admin approves it)."""
+
     roles: list[str] = Field(max_length=5)
     merchants: list[str] = Field(max_length=200)
 
 
 class OpsPersonChange(Body):
-    roles: list[str] | None = Field(default=None, max_length=5)
-    merchants: list[str] | None = Field(default=None, max_length=200)
-    status: Literal["active", "disabled"] | None = None
+    status: Literal["active", "disabled"]
+
+
+class OpsRangeBody(Body):
+    cidr: str = Field(min_length=3, max_length=64)
+
+
+class OpsRangeRead(BaseModel):
+    cidr: str
+    addedBy: str
+    approvedBy: str
+    createdAt: str
+
+
+class OpsRequestRead(BaseModel):
+    """A maker–checker request: what it changes (``before`` and ``after``), the brands it touches, who asked it
+    and who decided it."""
+
+    id: str
+    kind: str
+    target: str
+    merchants: list[str]
+    before: dict[str, object] | None
+    after: dict[str, object]
+    status: str
+    maker: str
+    checker: str | None
+    createdAt: str
+    decidedAt: str | None
+
+
+class OpsEnrolBody(Body):
+    token: str = Field(min_length=16, max_length=200)
+
+
+class OpsEnrolRead(BaseModel):
+    """Shown to the invitee alone: the TOTP secret to put in their authenticator app."""
+
+    username: str
+    totpSecret: str
+    totpUri: str
+
+
+class OpsEnrolConfirm(Body):
+    token: str = Field(min_length=16, max_length=200)
+    password: str = Field(max_length=255)
+    totp: str = Field(pattern=r"^\d{6}$")
 
 
 class OpsSessionRead(BaseModel):
@@ -49,11 +102,6 @@ class OpsPersonRead(BaseModel):
     createdBy: str
     createdAt: str
     lastLoginAt: str | None
-
-
-class NewOpsPersonRead(OpsPersonRead):
-    totpSecret: str  # shown once, for the person's authenticator app
-    totpUri: str
 
 
 # An audit row as auth's audit call has always answered it (the generated client reads these fields): the kit's one

@@ -1,45 +1,79 @@
 """Ops people: the login (password and TOTP, each code used once), short sessions carrying their roles and
-brands, and their management by admins; ops actions on a brand's accounts (agents, locks, status); auth's audit of
-ops actions."""
+brands; invitations and enrolment (the invitee sets their own password and TOTP); the changes a second admin
+approves (invitations, grants, address ranges); ops actions on a brand's accounts (agents, locks, status); auth's
+audit of ops actions."""
 
 from __future__ import annotations
 
+import hmac
 import logging
+import secrets
 import uuid
-from datetime import datetime
+from datetime import UTC, datetime
 
 from sqlalchemy.exc import IntegrityError
 
 from auth_service import totp, totp_claims
 from auth_service.accounts import repository as accounts
-from auth_service.accounts.domain import DISABLED, is_agent
+from auth_service.accounts.domain import DISABLED as ACCOUNT_DISABLED
+from auth_service.accounts.domain import is_agent
 from auth_service.accounts.models import Account
 from auth_service.accounts.schemas import MemberRead, NewAgent
 from auth_service.accounts.service import member_view
 from auth_service.context import AuthContext
 from auth_service.key_names import hidden
 from auth_service.ops import repository
-from auth_service.ops.domain import ACTIVE, checked_grant, checked_password, checked_username, reach
-from auth_service.ops.models import OpsPerson
+from auth_service.ops.domain import (
+    ACTIVE,
+    DISABLED,
+    GRANT,
+    INVITATION_LIFETIME,
+    INVITE,
+    INVITED,
+    PENDING,
+    RANGE_ADD,
+    RANGE_REMOVE,
+    check_checker,
+    check_grant_by_checker,
+    checked_email,
+    checked_grant,
+    checked_password,
+    checked_range,
+    checked_username,
+    reach,
+    token_digest,
+    within,
+)
+from auth_service.ops.models import OpsPerson, OpsRequest
 from auth_service.ops.schemas import (
-    NewOpsPerson,
-    NewOpsPersonRead,
     OpsAuditRead,
+    OpsEnrolBody,
+    OpsEnrolConfirm,
+    OpsEnrolRead,
+    OpsGrant,
+    OpsInvitation,
     OpsLoginBody,
     OpsPersonChange,
     OpsPersonRead,
+    OpsRangeRead,
+    OpsRequestRead,
     OpsSessionRead,
 )
 from auth_service.passwords import hash_password, verify_password
 from auth_service.sessions.service import login_failures_key, wait_turn
 from portal_kit.audit import OpsAuditRead as AuditRecord
-from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound, Unauthorized
+from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound, TooManyRequests, Unauthorized
 from portal_kit.paging import Page
 from portal_kit.sessions import ALL_MERCHANTS, Principal, Role, ops_roles_of
 from portal_kit.throttle import count, throttle
 
 TOTP_ISSUER = "Portal ops"
 NAME_ALERT_TRIES = 20  # tries of one name from anywhere in a failure window that raise an alert (and each 20 more)
+# Tries of every name from one address in the short window past which only a name already signed in from that
+# address (within KNOWN_PAIR_SECONDS) is still let through: a cap on spraying names, that shuts no owner out.
+ADDRESS_LIMIT = 300
+KNOWN_PAIR_SECONDS = 30 * 24 * 3600
+ENROL_TRIES_PER_HOUR = 20  # enrolment calls (token guesses) per address
 log = logging.getLogger("auth.ops")
 
 
@@ -75,6 +109,16 @@ def _limit_key(secret: str, username: str, ip: str | None) -> str:
     return "auth:ops-login-limit:" + hidden(secret, f"{username}\n{ip or ''}")
 
 
+def _address_key(secret: str, ip: str | None) -> str:
+    """Every name's tries from one address, for the address's cap."""
+    return "auth:ops-login-address:" + hidden(secret, ip or "")
+
+
+def _known_key(secret: str, username: str, ip: str | None) -> str:
+    """A name that signed in from this address lately: the address's cap does not hold it back."""
+    return "auth:ops-login-known:" + hidden(secret, f"{username}\n{ip or ''}")
+
+
 def _name_key(secret: str, username: str) -> str:
     """A name's tries from every address, for the alert."""
     return "auth:ops-login-name:" + hidden(secret, username)
@@ -100,7 +144,8 @@ async def _audit_failure(
     ctx: AuthContext, username: str, person: OpsPerson | None, ip: str | None, user_agent: str | None, reason: str
 ) -> None:
     """A failed login in auth's audit of ops people: the name tried, from where, when and why (``password``,
-    ``code``, ``wait``, ``disabled``), never a password."""
+    ``code``, ``wait``, ``address`` (the address's cap), ``range`` (outside the admitted ranges), ``disabled``),
+    never a password."""
     async with ctx.db.transaction() as session:
         repository.audit(
             session,
@@ -126,6 +171,10 @@ async def login(ctx: AuthContext, ip: str | None, user_agent: str | None, body: 
     limit_key = _limit_key(settings.secret_key, username, ip)
     await throttle(ctx.valkey, limit_key, settings.ip_login_limit, settings.ip_login_window_seconds)
     await _count_name_try(ctx, username, ip, user_agent)
+    address_tries = await count(ctx.valkey, _address_key(settings.secret_key, ip), settings.ip_login_window_seconds)
+    if address_tries > ADDRESS_LIMIT and not await ctx.valkey.exists(_known_key(settings.secret_key, username, ip)):
+        await _audit_failure(ctx, username, None, ip, user_agent, "address")
+        raise TooManyRequests()
     tries_key = _tries_key(settings.secret_key, username, ip)
     wait_key = f"{tries_key}:wait"
     tries = await count(ctx.valkey, tries_key, settings.failure_window_seconds)
@@ -136,8 +185,13 @@ async def login(ctx: AuthContext, ip: str | None, user_agent: str | None, body: 
         raise
     async with ctx.db.reader() as session:
         person = await repository.person_by_username(session, username)
+        admitted = await repository.ranges(session)
+    if admitted and not within(ip, admitted):
+        await _audit_failure(ctx, username, person, ip, user_agent, "range")
+        raise Forbidden("ops.address.denied")
     password_right = await verify_password(person.password_hash if person else None, body.password)
-    secret = totp.unseal(person.totp_secret, settings.secret_key) if person is not None and password_right else None
+    sealed = person.totp_secret if person is not None and password_right else None
+    secret = totp.unseal(sealed, settings.secret_key) if sealed is not None else None
     if (
         person is None
         or secret is None
@@ -152,6 +206,7 @@ async def login(ctx: AuthContext, ip: str | None, user_agent: str | None, body: 
         await repository.stamp_login(session, person.id)
         repository.audit(session, ALL_MERCHANTS, person.username, "ops.login", person.id, ip=ip)
     await ctx.valkey.delete(tries_key, wait_key)
+    await ctx.valkey.set(_known_key(settings.secret_key, person.username, ip), "1", ex=KNOWN_PAIR_SECONDS)
     principal = Principal(
         role=Role.OPS,
         merchant=ALL_MERCHANTS,
@@ -170,57 +225,385 @@ async def login(ctx: AuthContext, ip: str | None, user_agent: str | None, body: 
     )
 
 
-async def create_person(ctx: AuthContext, actor: Principal, ip: str | None, body: NewOpsPerson) -> NewOpsPersonRead:
-    """An admin adds someone with roles and brands within their own; the TOTP secret is shown this once."""
+# Invitations and enrolment ---------------------------------------------------------------------------------------
+
+
+def request_view(request: OpsRequest) -> OpsRequestRead:
+    return OpsRequestRead(
+        id=request.id,
+        kind=request.kind,
+        target=request.target,
+        merchants=list(request.merchants),
+        before=request.before,
+        after=request.after,
+        status=request.status,
+        maker=request.maker,
+        checker=request.checker,
+        createdAt=_stamp(request.created_at) or "",
+        decidedAt=_stamp(request.decided_at),
+    )
+
+
+async def _person_of(ctx: AuthContext, principal: Principal) -> OpsPerson:
+    """The active ops person behind a session: a maker or a checker is someone (a development ``ops-token``
+    session has no person and makes or checks nothing, ``ops.person_required``)."""
+    if principal.account_id is not None:
+        async with ctx.db.reader() as session:
+            person = await repository.person(session, principal.account_id)
+        if person is not None and person.status == ACTIVE:
+            return person
+    raise Forbidden("ops.person_required")
+
+
+def _new_request(kind: str, target: str, merchants: list[str], maker: OpsPerson, **change: object) -> OpsRequest:
+    before = change.get("before")
+    after = change.get("after")
+    return OpsRequest(
+        id=str(uuid.uuid4()),
+        kind=kind,
+        target=target,
+        merchants=sorted(set(merchants)),
+        before=dict(before) if isinstance(before, dict) else None,
+        after=dict(after) if isinstance(after, dict) else {},
+        status=PENDING,
+        maker_id=maker.id,
+        maker=maker.username,
+    )
+
+
+async def invite(ctx: AuthContext, actor: Principal, ip: str | None, body: OpsInvitation) -> OpsRequestRead:
+    """``POST /wps/ops/auth/people/invitations``: an admin asks for someone with roles and brands within their
+    own. The name is taken at once (``pending``); nothing is sent until a second admin approves (``approve``)."""
+    maker = await _person_of(ctx, actor)
     roles, merchants = checked_grant(actor, body.roles, body.merchants)
-    secret = totp.new_secret()
     person = OpsPerson(
         id=str(uuid.uuid4()),
         username=checked_username(body.username),
-        password_hash=await hash_password(checked_password(body.password)),
-        totp_secret=totp.seal(secret, ctx.settings.secret_key),
+        email=checked_email(body.email),
         roles=roles,
         merchants=merchants,
-        status=ACTIVE,
-        created_by=actor.username or "ops",
+        status=PENDING,
+        created_by=maker.username,
+        invited_by=maker.id,
     )
+    wanted = {"username": person.username, "email": person.email, "roles": roles, "merchants": merchants}
+    request = _new_request(INVITE, person.id, merchants, maker, after=wanted)
+    try:
+        async with ctx.db.transaction() as session:
+            if await repository.username_taken(session, person.username):
+                raise Conflict("username.exists")
+            await repository.add_person(session, person)
+            await repository.add_request(session, request)
+            repository.audit(session, ALL_MERCHANTS, actor, "ops.person.invite", person.id, after=wanted, ip=ip)
+    except IntegrityError:  # the same name invited twice at once
+        raise Conflict("username.exists") from None
+    return request_view(request)
+
+
+async def request_grant(
+    ctx: AuthContext, actor: Principal, ip: str | None, person_id: str, body: OpsGrant
+) -> OpsRequestRead:
+    """``POST /wps/ops/auth/people/{id}/grant``: an admin asks that someone's roles and brands become these
+    (granting or removing a role, adding or removing a brand); a second admin approves it."""
+    maker = await _person_of(ctx, actor)
+    if person_id == maker.id:
+        raise Forbidden("ops.self_change")
     async with ctx.db.transaction() as session:
-        if await repository.username_taken(session, person.username):
-            raise Conflict("username.exists")
-        await repository.add_person(session, person)
-        repository.audit(session, ALL_MERCHANTS, actor, "ops.person.create", person.id, after=_grant(person), ip=ip)
-    return NewOpsPersonRead(
-        **person_view(person).model_dump(),
-        totpSecret=secret,
-        totpUri=totp.provisioning_uri(secret, person.username, TOTP_ISSUER),
+        person = await repository.person(session, person_id)
+        if person is None or person.status == PENDING:
+            raise NotFound("account.not_found")
+        reach(actor, list(person.merchants))
+        roles, merchants = checked_grant(actor, body.roles, body.merchants)
+        before = {"roles": list(person.roles), "merchants": list(person.merchants)}
+        after = {"roles": roles, "merchants": merchants}
+        touched = list(person.merchants) + merchants
+        request = _new_request(GRANT, person.id, touched, maker, before=before, after=after)
+        await repository.add_request(session, request)
+        repository.audit(session, ALL_MERCHANTS, actor, "ops.person.grant.request", person.id,
+                         before=before, after=after, ip=ip)  # fmt: skip
+    return request_view(request)
+
+
+async def request_range(ctx: AuthContext, actor: Principal, ip: str | None, cidr: str, add: bool) -> OpsRequestRead:
+    """``POST /wps/ops/auth/ranges`` and ``/ranges/remove``: an admin of every brand asks that the ops login
+    admit (or no longer admit) an address range; a second admin of every brand approves it."""
+    maker = await _person_of(ctx, actor)
+    reach(actor, [ALL_MERCHANTS])
+    wanted = checked_range(cidr)
+    async with ctx.db.transaction() as session:
+        current = await repository.ranges(session)
+        if add and wanted in current:
+            raise Conflict("ops.range.exists")
+        if not add and wanted not in current:
+            raise NotFound("ops.range.not_found")
+        if not add and current == [wanted]:
+            raise Conflict("ops.range.last")
+        after = sorted({*current, wanted}) if add else [c for c in current if c != wanted]
+        kind = RANGE_ADD if add else RANGE_REMOVE
+        request = _new_request(kind, wanted, [ALL_MERCHANTS], maker, before={"ranges": current},
+                               after={"ranges": after})  # fmt: skip
+        await repository.add_request(session, request)
+        repository.audit(session, ALL_MERCHANTS, actor, f"ops.{kind}.request", wanted,
+                         before={"ranges": current}, after={"ranges": after}, ip=ip)  # fmt: skip
+    return request_view(request)
+
+
+async def pending_requests(ctx: AuthContext, actor: Principal, status: str | None) -> list[OpsRequestRead]:
+    """The requests an admin may see: those whose brands are all within the admin's own, newest first."""
+    async with ctx.db.reader() as session:
+        found = await repository.requests(session, status, 200)
+    return [request_view(r) for r in found if all(actor.may_act_for(m) for m in r.merchants)]
+
+
+async def address_ranges(ctx: AuthContext) -> list[OpsRangeRead]:
+    async with ctx.db.reader() as session:
+        rows = await repository.range_rows(session)
+    return [
+        OpsRangeRead(cidr=r.cidr, addedBy=r.added_by, approvedBy=r.approved_by, createdAt=_stamp(r.created_at) or "")
+        for r in rows
+    ]
+
+
+class _Stale(Exception):
+    """The request no longer fits what it would change (the person or the ranges changed since): it is closed
+    as ``stale`` and the maker asks again."""
+
+
+async def approve(ctx: AuthContext, actor: Principal, ip: str | None, request_id: str) -> OpsRequestRead:
+    """``POST /wps/ops/auth/requests/{id}/approve``: a second admin carries a request out. The request is locked,
+    so of two approvals at once one carries it out and the other is told it is decided (``ops.request.decided``).
+    The checker is not the maker nor anyone the maker brought in (``domain.check_checker``), is an admin of every
+    brand it touches and may grant what it grants (``domain.check_grant_by_checker``)."""
+    checker = await _person_of(ctx, actor)
+    token: str | None = None
+    invitee: OpsPerson | None = None
+    revoke: str | None = None
+    try:
+        async with ctx.db.transaction() as session:
+            request = await repository.lock_request(session, request_id)
+            if request is None or not all(actor.may_act_for(m) for m in request.merchants):
+                raise NotFound("ops.request.not_found")
+            if request.status != PENDING:
+                raise Conflict("ops.request.decided")
+            check_checker(request.maker_id, checker.id, (checker.invited_by, checker.approved_by))
+            if request.kind in (INVITE, GRANT):
+                person = await repository.lock_person(session, request.target)
+                if person is not None and person.id == checker.id:
+                    raise Forbidden("ops.self_change")
+                if request.kind == INVITE:
+                    if person is None or person.status != PENDING:
+                        raise _Stale
+                    check_grant_by_checker(actor, list(person.roles), list(person.merchants), request.merchants)
+                    token, invitee = issue_token(person), person
+                    person.approved_by = checker.id
+                    repository.audit(session, ALL_MERCHANTS, actor, "ops.person.invite.approve", person.id,
+                                     before={"status": PENDING}, after={"status": INVITED, "request": request.id},
+                                     ip=ip)  # fmt: skip
+                else:
+                    if person is None or request.before != {"roles": person.roles, "merchants": person.merchants}:
+                        raise _Stale
+                    roles, merchants = _strings(request.after.get("roles")), _strings(request.after.get("merchants"))
+                    check_grant_by_checker(actor, roles, merchants, request.merchants)
+                    person.roles, person.merchants = roles, merchants
+                    revoke = person.id
+                    repository.audit(session, ALL_MERCHANTS, actor, "ops.person.change", person.id,
+                                     before=request.before, after=request.after | {"request": request.id},
+                                     ip=ip)  # fmt: skip
+            else:
+                reach(actor, [ALL_MERCHANTS])
+                await repository.lock_ranges(session)
+                current = await repository.ranges(session)
+                if request.before != {"ranges": current}:
+                    raise _Stale
+                after = _strings(request.after.get("ranges"))
+                if not after:
+                    raise Conflict("ops.range.last")
+                if not within(ip, after):  # a change of ranges never shuts out the admin who approves it
+                    raise Conflict("ops.range.locks_out")
+                if request.kind == RANGE_ADD:
+                    repository.stage_range(session, request.target, request.maker, checker.username)
+                else:
+                    await repository.remove_range(session, request.target)
+                repository.audit(session, ALL_MERCHANTS, actor, f"ops.{request.kind}", request.target,
+                                 before=request.before, after=request.after | {"request": request.id},
+                                 ip=ip)  # fmt: skip
+            await repository.decide(session, request, "approved", checker)
+            view = request_view(request)
+    except _Stale:
+        async with ctx.db.transaction() as session:
+            stale = await repository.lock_request(session, request_id)
+            if stale is not None and stale.status == PENDING:
+                await repository.decide(session, stale, "stale", checker)
+                repository.audit(session, ALL_MERCHANTS, actor, "ops.request.stale", request_id, ip=ip)
+        raise Conflict("ops.request.stale") from None
+    if revoke is not None:
+        await ctx.sessions.revoke_account(ALL_MERCHANTS, revoke)
+    if token is not None and invitee is not None:
+        await _mail_token(ctx, invitee, token)
+    return view
+
+
+def _strings(value: object) -> list[str]:
+    return [str(item) for item in value] if isinstance(value, list) else []
+
+
+async def reject(ctx: AuthContext, actor: Principal, ip: str | None, request_id: str) -> OpsRequestRead:
+    """``POST /wps/ops/auth/requests/{id}/reject``: the maker withdraws a request, or an admin of every brand it
+    touches refuses it. A refused invitation frees its name."""
+    checker = await _person_of(ctx, actor)
+    async with ctx.db.transaction() as session:
+        request = await repository.lock_request(session, request_id)
+        if request is None or not all(actor.may_act_for(m) for m in request.merchants):
+            raise NotFound("ops.request.not_found")
+        if request.status != PENDING:
+            raise Conflict("ops.request.decided")
+        if request.kind == INVITE:
+            person = await repository.lock_person(session, request.target)
+            if person is not None and person.status == PENDING:
+                await repository.drop_person(session, person)
+        await repository.decide(session, request, "rejected", checker)
+        repository.audit(session, ALL_MERCHANTS, actor, "ops.request.reject", request.id,
+                         before={"status": PENDING, "kind": request.kind, "target": request.target},
+                         after={"status": "rejected"}, ip=ip)  # fmt: skip
+        return request_view(request)
+
+
+def issue_token(person: OpsPerson) -> str:
+    """A new one-time enrolment token (256 random bits) for an invited person: only its digest is kept, and
+    it stops working after ``INVITATION_LIFETIME`` or its first use (a token issued before stops at once)."""
+    token = secrets.token_urlsafe(32)
+    person.status = INVITED
+    person.enrol_token_hash = token_digest(token)
+    person.enrol_expires_at = datetime.now(UTC) + INVITATION_LIFETIME
+    person.enrol_totp_secret = None
+    return token
+
+
+async def resend_invitation(ctx: AuthContext, actor: Principal, ip: str | None, person_id: str) -> None:
+    """``POST /wps/ops/auth/people/{id}/invitation``: a new link for an approved invitation (lost or expired) to
+    the e-mail address the checker approved; the link sent before stops working. Nobody sees the token."""
+    await _person_of(ctx, actor)
+    async with ctx.db.transaction() as session:
+        person = await repository.lock_person(session, person_id)
+        if person is None or person.status != INVITED:
+            raise NotFound("account.not_found")
+        reach(actor, list(person.merchants))
+        token = issue_token(person)
+        repository.audit(session, ALL_MERCHANTS, actor, "ops.person.invite.resend", person.id, ip=ip)
+    await _mail_token(ctx, person, token)
+
+
+def invitation_link(public_url: str, token: str) -> str:
+    """The enrolment link: the token in the fragment, which the browser never sends to a server or a log; the
+    enrolment page posts it in a body."""
+    return f"{public_url.rstrip('/')}/ops/#enrolToken={token}"
+
+
+async def _mail_token(ctx: AuthContext, person: OpsPerson, token: str) -> None:
+    """The link goes to the invitee's e-mail (the channel password-reset links use), in the three languages;
+    nobody else sees it. A mail that cannot be sent answers ``mail.failed``: an admin sends a new link."""
+    hours = int(INVITATION_LIFETIME.total_seconds() // 3600)
+    link = invitation_link(ctx.settings.public_url, token)
+    text = (
+        f"Portal ops davetiniz ({person.username}): {hours} saat içinde bu bağlantıyı açın, şifrenizi belirleyin ve "
+        f"doğrulayıcı uygulamanızı bağlayın. Bağlantıyı kimseyle paylaşmayın.\n{link}\n\n"
+        f"Your Portal ops invitation ({person.username}): open this link within {hours} hours, set your own "
+        f"password and enrol your authenticator app. Share the link with nobody.\n{link}\n\n"
+        f"您的 Portal 运营邀请（{person.username}）：请在 {hours} 小时内打开此链接，设置您自己的密码并绑定身份验证器。"
+        f"请勿与任何人分享此链接。\n{link}\n"
     )
+    if not person.email:
+        raise DomainError("mail.failed", status=502)
+    try:
+        await ctx.mailer.send(person.email, "Portal ops: davet / invitation / 邀请", text)
+    except OSError:
+        raise DomainError("mail.failed", status=502) from None
+
+
+def _enrolling(session_person: OpsPerson | None, digest: str) -> OpsPerson:
+    """The invited person of a token, or ``ops.invitation.invalid`` (unknown, used, expired: the same answer)."""
+    if (
+        session_person is None
+        or session_person.status != INVITED
+        or session_person.enrol_token_hash is None
+        or not hmac.compare_digest(session_person.enrol_token_hash, digest)
+        or session_person.enrol_expires_at is None
+        or session_person.enrol_expires_at <= datetime.now(UTC)
+    ):
+        raise DomainError("ops.invitation.invalid")
+    return session_person
+
+
+async def _enrol_try(ctx: AuthContext, ip: str | None) -> None:
+    """Each enrolment call is counted (atomically, per address) before its token is looked at; the ops address
+    ranges hold for it as for the login."""
+    key = "auth:ops-enrol-ip:" + hidden(ctx.settings.secret_key, ip or "")
+    await throttle(ctx.valkey, key, ENROL_TRIES_PER_HOUR, 3600)
+    async with ctx.db.reader() as session:
+        admitted = await repository.ranges(session)
+    if admitted and not within(ip, admitted):
+        raise Forbidden("ops.address.denied")
+
+
+async def enrol(ctx: AuthContext, ip: str | None, body: OpsEnrolBody) -> OpsEnrolRead:
+    """``POST /wps/ops/auth/enrolment``: the invitee, with the token from their link, gets a new TOTP secret
+    for their authenticator app; it is shown to them alone and counts once confirmed (``confirm_enrolment``).
+    Asked again, it answers a new secret (the one before is forgotten)."""
+    await _enrol_try(ctx, ip)
+    digest = token_digest(body.token)
+    secret = totp.new_secret()
+    async with ctx.db.transaction() as session:
+        person = _enrolling(await repository.lock_person_by_token(session, digest), digest)
+        person.enrol_totp_secret = totp.seal(secret, ctx.settings.secret_key)
+        username = person.username
+        repository.audit(session, ALL_MERCHANTS, username, "ops.person.enrol.start", person.id, ip=ip)
+    return OpsEnrolRead(
+        username=username, totpSecret=secret, totpUri=totp.provisioning_uri(secret, username, TOTP_ISSUER)
+    )
+
+
+async def confirm_enrolment(ctx: AuthContext, ip: str | None, body: OpsEnrolConfirm) -> OpsPersonRead:
+    """``POST /wps/ops/auth/enrolment/confirm``: the invitee sets their own password (the ops rule, argon2id)
+    and proves the authenticator with a code; the person becomes active and the token is spent. The row is
+    locked by its token, so of two confirmations at once one succeeds and the other finds no token."""
+    await _enrol_try(ctx, ip)
+    digest = token_digest(body.token)
+    password_hash = await hash_password(checked_password(body.password))
+    async with ctx.db.transaction() as session:
+        person = _enrolling(await repository.lock_person_by_token(session, digest), digest)
+        if person.enrol_totp_secret is None:
+            raise DomainError("ops.invitation.invalid")
+        secret = totp.unseal(person.enrol_totp_secret, ctx.settings.secret_key)
+        if not await totp_claims.accepted(ctx.valkey, f"ops:{person.id}", secret, body.totp):
+            raise DomainError("totp.invalid")
+        person.password_hash, person.totp_secret = password_hash, person.enrol_totp_secret
+        person.enrol_token_hash = person.enrol_expires_at = person.enrol_totp_secret = None
+        person.status = ACTIVE
+        repository.audit(session, ALL_MERCHANTS, person.username, "ops.person.enrol", person.id,
+                         before={"status": INVITED}, after={"status": ACTIVE}, ip=ip)  # fmt: skip
+        view = person_view(person)
+    return view
 
 
 async def change_person(
     ctx: AuthContext, actor: Principal, ip: str | None, person_id: str, change: OpsPersonChange
 ) -> OpsPersonRead:
-    """An admin changes someone's roles, brands or status (not their own). Every session the person has
-    ends at once, so the change holds from their next call."""
+    """An admin disables someone (every session they have ends at once) or lets them back in; not themselves.
+    Roles and brands change only through a request a second admin approves (``request_grant``)."""
     if person_id == actor.account_id:
         raise Forbidden("ops.self_change")
     async with ctx.db.transaction() as session:
         person = await repository.lock_person(session, person_id)
-        if person is None:
+        if person is None or person.status in (PENDING, INVITED):
             raise NotFound("account.not_found")
         reach(actor, list(person.merchants))
         before = _grant(person)
-        roles, merchants = checked_grant(
-            actor,
-            change.roles if change.roles is not None else list(person.roles),
-            change.merchants if change.merchants is not None else list(person.merchants),
-        )
-        person.roles, person.merchants = roles, merchants
-        if change.status is not None:
-            person.status = change.status
+        person.status = change.status
         repository.audit(session, ALL_MERCHANTS, actor, "ops.person.change", person.id, before=before,
-                     after=_grant(person), ip=ip)  # fmt: skip
+                         after=_grant(person), ip=ip)  # fmt: skip
         view = person_view(person)
-    await ctx.sessions.revoke_account(ALL_MERCHANTS, person_id)
+    if change.status == DISABLED:
+        await ctx.sessions.revoke_account(ALL_MERCHANTS, person_id)
     return view
 
 
@@ -298,7 +681,7 @@ async def set_status(
         repository.audit(session, merchant, actor, "account.status", account_id,
                          before={"status": account.status}, after={"status": status}, ip=ip)  # fmt: skip
         account.status = status
-    if status == DISABLED:
+    if status == ACCOUNT_DISABLED:
         await ctx.sessions.revoke_account(merchant, account_id)
 
 
