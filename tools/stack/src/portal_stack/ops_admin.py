@@ -1,5 +1,6 @@
-"""``./portal ops-admin -- <username>``: the first ops admin of the local portal (auth's bootstrap, pointed at the
-local auth database). Elsewhere run ``python -m auth_service.ops.bootstrap`` where auth runs."""
+"""``./portal ops-admin -- <username> [e-mail]``: a founding ops admin of the local portal (auth's bootstrap, pointed at
+the local auth database; two at most, each enrolling with the one-time token it prints). Elsewhere run
+``python -m auth_service.ops.bootstrap`` where auth runs."""
 
 from __future__ import annotations
 
