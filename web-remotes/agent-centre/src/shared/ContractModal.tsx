@@ -152,8 +152,8 @@ function Offer({ initialKind, initialDownline }: { initialKind?: Kind | undefine
         <label className="kit-field">
           {t(language, "type")}
           <select className="ac-select" value={requestType} onChange={(event) => setRequestType(event.target.value as "NEW" | "TERMINATION")} name="requestType">
-            <option value="NEW">{t(language, "offerNew")}</option>
-            <option value="TERMINATION">{t(language, "offerTermination")}</option>
+            <option value="NEW">{t(language, "typeNew")}</option>
+            <option value="TERMINATION">{t(language, "typeTermination")}</option>
           </select>
         </label>
       </div>

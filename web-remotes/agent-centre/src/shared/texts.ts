@@ -3,6 +3,7 @@ import type { Catalog } from "@portal/kit";
 import { translator } from "@portal/kit";
 
 const TR = {
+  agents: "Temsilciler", players: "Oyuncular", typeNew: "Yeni sözleşme", typeTermination: "Fesih",
   withdrawOffer: "Teklifi geri al", WITHDRAWN: "Geri alındı",
   registeredAt: "Kayıt tarihi", registeredToday: "Bugün kaydolan", registeredThisMonth: "Bu ay kaydolan", today: "Bugün", thisMonth: "Bu ay",
   downlineTransfer: "alt hesaba transfer", mustBeAdult: "Hesap sahibi 18 yaşından büyük olmalı.", adultConfirm: "Hesap sahibi 18 yaşından büyüktür",
@@ -51,6 +52,7 @@ const TR = {
 type Key = keyof typeof TR;
 
 const EN: Record<Key, string> = {
+  agents: "Agents", players: "Players", typeNew: "New contract", typeTermination: "Termination",
   withdrawOffer: "Withdraw the offer", WITHDRAWN: "Withdrawn",
   registeredAt: "Registered", registeredToday: "Registered today", registeredThisMonth: "Registered this month", today: "Today", thisMonth: "This month",
   downlineTransfer: "transfer to downline", mustBeAdult: "The account holder must be over 18.", adultConfirm: "The account holder is over 18",
@@ -97,6 +99,7 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
+  agents: "代理", players: "玩家", typeNew: "新契约", typeTermination: "解约",
   withdrawOffer: "撤回邀请", WITHDRAWN: "已撤回",
   registeredAt: "注册时间", registeredToday: "今日注册", registeredThisMonth: "本月注册", today: "今日", thisMonth: "本月",
   downlineTransfer: "转给下级", mustBeAdult: "账户持有人须年满 18 岁。", adultConfirm: "账户持有人已年满 18 岁",

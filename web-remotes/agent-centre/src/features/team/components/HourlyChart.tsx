@@ -17,8 +17,9 @@ export function HourlyChart({ date, hours }: { date: string; hours: { hour: stri
   const slot = (WIDTH - LEFT * 2) / 24;
   const plot = HEIGHT - BOTTOM - TOP;
   return (
-    <figure className="ac-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t(language, "chartLabel", { date })} data-testid="hourly-chart">
+    <figure className="ac-chart" data-testid="hourly-chart">
+      {top > 0 && (
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t(language, "chartLabel", { date })}>
         <line x1={LEFT} x2={WIDTH - LEFT} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} className="ac-chart__axis" />
         {bars.map((bar) => {
           const height = top > 0 ? Math.max((bar.value / top) * plot, bar.value > 0 ? 2 : 0) : 0;
@@ -42,6 +43,7 @@ export function HourlyChart({ date, hours }: { date: string; hours: { hour: stri
           </text>
         )}
       </svg>
+      )}
       <figcaption>{t(language, "hourlyVolume")} · {date} (UTC)</figcaption>
       {top === 0 && <p className="ac-muted">{t(language, "noHourly")}</p>}
     </figure>

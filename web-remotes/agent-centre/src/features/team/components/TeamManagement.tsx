@@ -68,7 +68,8 @@ export function TeamManagement() {
                   <td>{member.depth === 1 ? t(language, "you") : (member.uplineUsername ?? "—")}</td>
                   <td className="num">{member.downlines}</td>
                   <td>{member.registeredAt ? new Date(member.registeredAt).toLocaleDateString() : "—"}</td>
-                  <td className="ac-cell-actions">
+                  <td>
+                    <div className="ac-cell-actions">
                     <button type="button" className="kit-button kit-button--ghost ac-small" onClick={() => setTransferTo(member)}>
                       {t(language, "transfer")}
                     </button>
@@ -77,6 +78,7 @@ export function TeamManagement() {
                         {t(language, "offerContract")}
                       </button>
                     )}
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -33,11 +33,11 @@ export function TeamOverview() {
               <dd>{counts.direct}</dd>
             </div>
             <div className="ac-card">
-              <dt>{t(language, "agent")}</dt>
+              <dt>{t(language, "agents")}</dt>
               <dd>{counts.agents}</dd>
             </div>
             <div className="ac-card">
-              <dt>{t(language, "player")}</dt>
+              <dt>{t(language, "players")}</dt>
               <dd>{counts.members}</dd>
             </div>
             <div className="ac-card">
