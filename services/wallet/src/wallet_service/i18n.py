@@ -108,6 +108,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This adjustment request has already been decided.",
         "CN": "该调账申请已处理。",
     },
+    "ops.own_credit": {
+        "TR": "Bu üyeye bugün tek başınıza bakiye eklediniz; bu çekimin adımlarını başka ops kişileri atmalı.",
+        "EN": "You credited this member alone today; other ops people must take this withdrawal's steps.",
+        "CN": "您今天已独自为该会员入账，此提款的各步骤须由其他运营人员完成。",
+    },
+    "ops.request.own": {
+        "TR": "Kendi isteğinizi onaylayamazsınız; markanın başka bir yöneticisi onaylamalı.",
+        "EN": "You cannot approve your own request; another admin of the brand must.",
+        "CN": "不能审批自己提交的申请，须由该品牌的其他管理员审批。",
+    },
+    "dual_control.request_pending": {
+        "TR": "Onay bekleyen bir artış var ({amount}); önce o sonuçlanmalı.",
+        "EN": "A raise is already waiting for approval ({amount}); it must be decided first.",
+        "CN": "已有一项待审批的上调（{amount}），须先处理该申请。",
+    },
+    "dual_control.not_found": {
+        "TR": "Çift onay tutarı talebi bulunamadı.",
+        "EN": "No such request to change the second-person amount.",
+        "CN": "找不到该双人复核金额变更申请。",
+    },
+    "dual_control.already_decided": {
+        "TR": "Bu talep zaten sonuçlandı.",
+        "EN": "This request has already been decided.",
+        "CN": "该申请已处理。",
+    },
     "upline.not_found": {
         "TR": "Bağlı olduğunuz bir temsilci yok.",
         "EN": "You have no upline agent.",

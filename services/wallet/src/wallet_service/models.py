@@ -8,15 +8,18 @@ from portal_kit.messaging.outbox import OutboxMessage
 from wallet_service.accounts.models import MemberProfile
 from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
-from wallet_service.merchants.models import MerchantWallet
+from wallet_service.merchants.models import DualControlRequest, MerchantWallet
 from wallet_service.money.models import SalaryCredit
-from wallet_service.oversight.models import OpsAudit
+from wallet_service.ops.models import AdjustmentRequest
+from wallet_service.oversight.models import OpsAudit, OpsMemberDay
 from wallet_service.withdrawals.models import BankAccount, Withdrawal, WithdrawalProof
 
 __all__ = [
+    "AdjustmentRequest",
     "BankAccount",
     "Base",
     "Deposit",
+    "DualControlRequest",
     "InboxMessage",
     "JournalEntry",
     "LedgerAccount",
@@ -24,6 +27,7 @@ __all__ = [
     "MerchantWallet",
     "MoneyTransaction",
     "OpsAudit",
+    "OpsMemberDay",
     "OutboxMessage",
     "SalaryCredit",
     "Withdrawal",

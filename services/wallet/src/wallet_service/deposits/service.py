@@ -23,7 +23,7 @@ from wallet_service.ledger.domain import DEPOSITS, MoneyError, checked_amount
 from wallet_service.ledger.service import main_wallet, move_against_house
 from wallet_service.merchants.service import brand_rules, rules_of
 from wallet_service.oversight import service as oversight
-from wallet_service.oversight.domain import needs_second_person, refuse_same_person
+from wallet_service.oversight.domain import refuse_same_person
 
 
 def view(deposit: Deposit, *, with_account: bool = False) -> DepositRead:
@@ -111,19 +111,25 @@ async def _decide(session: AsyncSession, deposit: Deposit, action: str, decided_
 async def decide_by_ops(
     db: Database, merchant: str, deposit_id: str, actor: Principal, approve: bool, reason: str | None
 ) -> DepositRead:
-    """Ops approve (credit) or reject a pending bank transfer; a decided deposit is refused. Above the brand's
-    dual-control amount the first approval only records its maker: the credit waits for someone else's."""
+    """Ops approve (credit) or reject a pending bank transfer; a decided deposit is refused. When the amount, or
+    what the approver already moved alone for the member today with it, is above the brand's dual-control amount,
+    the first approval only records its maker: the credit waits for someone else's. Once it waits, it waits, even
+    if the amount is lowered (a second approval is a check and counts toward nobody's running total)."""
     async with db.transaction() as session:
         deposit = await _locked(session, merchant, deposit_id)
         before = deposit.status
-        dual_control_above = (await rules_of(session, merchant)).dual_control_above
-        if approve and deposit.status == PENDING and needs_second_person(deposit.amount, dual_control_above):
-            if deposit.first_approved_by is None:
-                deposit.first_approved_by = actor_name(actor)
-                oversight.record(session, merchant, actor, "deposit.approve.first", deposit.id, reason,
-                                 after={"amount": deposit.amount, "accountId": deposit.account_id})  # fmt: skip
-                return view(deposit, with_account=True)
-            refuse_same_person(deposit.first_approved_by, actor)
+        if approve:
+            domain.transition(deposit.status, deposit.channel, "approve")  # a decided deposit is refused first
+            if deposit.first_approved_by is not None:
+                refuse_same_person(deposit.first_approved_by, actor)
+            else:
+                day = await oversight.member_day(session, merchant, actor, deposit.account_id)
+                if day.needs_second_person(deposit.amount, (await rules_of(session, merchant)).dual_control_above):
+                    deposit.first_approved_by = actor_name(actor)
+                    oversight.record(session, merchant, actor, "deposit.approve.first", deposit.id, reason,
+                                     after={"amount": deposit.amount, "accountId": deposit.account_id})  # fmt: skip
+                    return view(deposit, with_account=True)
+                await oversight.count_alone(session, day, deposit.amount, credit=True)
         await _decide(session, deposit, "approve" if approve else "reject", actor_name(actor), reason or "")
         oversight.record(session, merchant, actor, "deposit.approve" if approve else "deposit.reject", deposit.id,
                          reason, after={"amount": deposit.amount, "accountId": deposit.account_id,

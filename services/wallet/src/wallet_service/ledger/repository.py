@@ -78,6 +78,13 @@ async def claim_key(
     return existing, False
 
 
+async def transaction_of(session: AsyncSession, merchant: str, key: str) -> MoneyTransaction | None:
+    """The money transaction of ``key``, when one was claimed."""
+    return await session.scalar(
+        select(MoneyTransaction).where(MoneyTransaction.merchant == merchant, MoneyTransaction.idempotency_key == key)
+    )
+
+
 async def post_leg(session: AsyncSession, transaction_id: int, leg: Leg) -> int | None:
     """Move one leg by a conditional update and stage its journal line; the balance after, or ``None`` when the
     account cannot give that much (nothing changed)."""

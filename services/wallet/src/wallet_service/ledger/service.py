@@ -33,6 +33,11 @@ async def claim(
     return row, False
 
 
+async def claimed(session: AsyncSession, merchant: str, key: str) -> bool:
+    """Whether a command of ``key`` was claimed already (its replay answers the original)."""
+    return await repository.transaction_of(session, merchant, key) is not None
+
+
 async def post(session: AsyncSession, transaction: MoneyTransaction, legs: list[Leg]) -> dict[int, int]:
     """Apply balanced legs atomically (a savepoint); returns each account's balance after."""
     if not balanced(legs):

@@ -20,6 +20,19 @@ class WalletMode(StrEnum):
 SINGLE, TRANSFER = WalletMode
 
 
+class DualControlRequestState(StrEnum):
+    """A raise of the dual-control amount: it waits for a second admin of the brand, and a lowering meanwhile
+    closes it (``superseded``)."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    SUPERSEDED = "superseded"
+
+
+PENDING, APPROVED, REJECTED, SUPERSEDED = DualControlRequestState
+
+
 @dataclass(frozen=True)
 class WalletRules:
     mode: str = SINGLE

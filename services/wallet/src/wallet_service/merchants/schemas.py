@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import StrictInt
 
@@ -41,6 +41,20 @@ class MerchantWalletRead(Read):
     vendors: list[str]
 
 
+class DualControlRequestRead(Read):
+    """A raise of the dual-control amount waiting for (or decided by) a second admin of the brand."""
+
+    requestId: str
+    before: int  # the amount when it was asked
+    dualControlAbove: int  # the amount asked for
+    status: Literal["pending", "approved", "rejected", "superseded"]
+    requestedBy: str
+    decidedBy: str | None
+    reason: str | None  # the rejection's
+    createdAt: str
+    decidedAt: str | None
+
+
 class WalletSettingsRead(Read):
     mode: str
     isSingle: bool
@@ -52,3 +66,5 @@ class WalletSettingsRead(Read):
     confirmMinutes: int
     bank: dict[str, Any]
     dualControlAbove: int  # money actions above this need a second ops person
+    # a raise of dualControlAbove waiting for a second admin of the brand (it applies only once approved)
+    dualControlRequest: DualControlRequestRead | None = None

@@ -27,6 +27,14 @@ async def request_once(session: AsyncSession, values: dict[str, Any]) -> Adjustm
     return request
 
 
+async def of_request_id(session: AsyncSession, merchant: str, request_id: str) -> AdjustmentRequest | None:
+    return await session.scalar(
+        select(AdjustmentRequest).where(
+            AdjustmentRequest.merchant == merchant, AdjustmentRequest.request_id == request_id
+        )
+    )
+
+
 async def locked(session: AsyncSession, merchant: str, adjustment_id: str) -> AdjustmentRequest | None:
     """The request, locked until the transaction ends (two checkers deciding it take turns)."""
     return await session.scalar(

@@ -1,5 +1,6 @@
-"""Ops work on a member's money: balance adjustments with a reason (above the brand's dual-control amount a
-request that a second ops person approves), each audited (``oversight``)."""
+"""Ops work on a member's money: balance adjustments with a reason (above the brand's dual-control amount, by
+themselves or with what their maker moved alone for the member today, a request that a second ops person
+approves), each audited (``oversight``)."""
 
 from __future__ import annotations
 
@@ -15,33 +16,46 @@ from portal_kit.sessions import Principal
 from wallet_service import events
 from wallet_service.ledger.domain import ADJUSTMENTS, MAX_AMOUNT, MoneyError
 from wallet_service.ledger.models import LedgerAccount
-from wallet_service.ledger.service import main_wallet, move_against_house
+from wallet_service.ledger.service import claimed, main_wallet, move_against_house
 from wallet_service.merchants.service import rules_of
 from wallet_service.ops import repository
 from wallet_service.ops.domain import APPROVED, PENDING, REJECTED
 from wallet_service.ops.models import AdjustmentRequest
 from wallet_service.ops.schemas import AdjustmentRead, AdjustmentRequestRead
 from wallet_service.oversight import service as oversight
-from wallet_service.oversight.domain import needs_second_person, refuse_same_person
+from wallet_service.oversight.domain import refuse_same_person
 
 
 async def adjust(
     db: Database, merchant: str, account_id: str, actor: Principal, amount: int, reason: str, request_id: str
 ) -> AdjustmentRead:
     """Credit (positive) or debit (negative) a member's main wallet against the adjustments account, once
-    per ``request_id``; a debit never takes more than is spendable. Above the brand's dual-control amount
-    nothing moves yet: a pending request waits for a second person. Audited once, not per replay."""
+    per ``request_id``; a debit never takes more than is spendable. When the amount, or what the maker already
+    moved alone for the member today with it, is above the brand's dual-control amount, nothing moves yet: a
+    pending request waits for a second person. Audited once, not per replay; a replay counts nothing again."""
     if amount == 0 or abs(amount) > MAX_AMOUNT:
         raise MoneyError("amount.invalid")
     async with db.transaction() as session:
         wallet = await main_wallet(session, merchant, account_id)
-        if needs_second_person(amount, (await rules_of(session, merchant)).dual_control_above):
+        day = await oversight.member_day(session, merchant, actor, account_id)  # the maker's actions take turns
+        earlier = await repository.of_request_id(session, merchant, request_id)
+        key = _key(account_id, request_id)
+        if earlier is not None or (
+            not await claimed(session, merchant, key)
+            and day.needs_second_person(amount, (await rules_of(session, merchant)).dual_control_above)
+        ):
             request = await _requested(session, merchant, account_id, actor, amount, reason, request_id)
             status = "pending" if request.status == PENDING else "done" if request.status == APPROVED else REJECTED
             return AdjustmentRead(accountId=account_id, balance=wallet.balance,
                                   currency=wallet.currency, status=status, adjustmentId=request.id)  # fmt: skip
-        balance = await _move(session, merchant, wallet, actor, amount, reason, request_id)
+        balance, moved = await _move(session, merchant, wallet, actor, amount, reason, request_id)
+        if moved:
+            await oversight.count_alone(session, day, amount, credit=amount > 0)
     return AdjustmentRead(accountId=account_id, balance=balance, currency=wallet.currency, status="done")
+
+
+def _key(account_id: str, request_id: str) -> str:
+    return f"adjust:{account_id}:{request_id}"
 
 
 async def _move(
@@ -53,15 +67,15 @@ async def _move(
     reason: str,
     request_id: str,
     **detail: str,
-) -> int:
+) -> tuple[int, bool]:
     balance, moved = await move_against_house(
-        session, wallet, ADJUSTMENTS, amount, f"adjust:{wallet.owner_id}:{request_id}", "adjustment"
+        session, wallet, ADJUSTMENTS, amount, _key(wallet.owner_id, request_id), "adjustment"
     )
     if moved:
         oversight.record(session, merchant, actor, "balance.adjust", wallet.owner_id, reason,
                          after={"amount": amount, "balanceBefore": balance - amount, "balanceAfter": balance,
                                 **detail})  # fmt: skip
-    return balance
+    return balance, moved
 
 
 async def _requested(

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import date
+
+from sqlalchemy import BigInteger, CheckConstraint, Date, String
+from sqlalchemy.orm import Mapped, mapped_column
+
 from portal_kit.audit import OpsAuditRecord
 from portal_kit.db import Base
 
@@ -13,3 +18,23 @@ class OpsAudit(OpsAuditRecord, Base):
     ``after``. Rows written before migration 0010 keep their old ``detail`` whole in ``after``."""
 
     __tablename__ = "money_audit"
+
+
+class OpsMemberDay(Base):
+    """What one ops person moved alone (with no second person) to or from one member of a brand on one UTC day:
+    ``alone`` sums the amounts (adjustments either way, bank transfers credited, withdrawals approved), ``credited``
+    the part that credited the member (adjustments up, bank transfers). The row is upserted, and so locked, in the
+    transaction of the action it counts: two actions of the same person for the same member take turns."""
+
+    __tablename__ = "ops_member_day"
+    __table_args__ = (
+        CheckConstraint("alone >= 0", name="alone_not_negative"),
+        CheckConstraint("credited >= 0 AND credited <= alone", name="credited_within_alone"),
+    )
+
+    merchant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    actor: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    alone: Mapped[int] = mapped_column(BigInteger, server_default="0")
+    credited: Mapped[int] = mapped_column(BigInteger, server_default="0")

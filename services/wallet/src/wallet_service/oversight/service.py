@@ -1,17 +1,21 @@
 """The audit of ops work on money: one row per action, written in the action's own transaction (so an action
-without its row cannot commit), listed for ops in the shape the ops API has always answered."""
+without its row cannot commit), listed for ops in the shape the ops API has always answered; and the running total
+of what each ops person moved alone for each member on each UTC day, which decides when a second person is needed."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from portal_kit.audit import OpsAuditRead, record_ops_action
+from portal_kit.audit import OpsAuditRead, actor_name, record_ops_action
 from portal_kit.db import Database
 from portal_kit.paging import Page
 from portal_kit.sessions import Principal
 from wallet_service.oversight import repository
+from wallet_service.oversight.domain import needs_second_person
 from wallet_service.oversight.models import OpsAudit
 from wallet_service.oversight.schemas import WalletAuditRead
 
@@ -35,3 +39,33 @@ async def audit_log(db: Database, merchant: str, page: Page) -> list[WalletAudit
     async with db.reader() as session:
         rows = await repository.newest_page(session, merchant, page)
     return [WalletAuditRead.of(OpsAuditRead.model_validate(row)) for row in rows]
+
+
+@dataclass(frozen=True)
+class MemberDay:
+    """One ops person's UTC day with one member, its row locked by this transaction: what they moved alone so far
+    (``alone``) and the part of it that credited the member (``credited``)."""
+
+    merchant: str
+    actor: str
+    account_id: str
+    day: date
+    alone: int
+    credited: int
+
+    def needs_second_person(self, amount: int, dual_control_above: int) -> bool:
+        return needs_second_person(amount, dual_control_above, self.alone)
+
+
+async def member_day(session: AsyncSession, merchant: str, actor: Principal, account_id: str) -> MemberDay:
+    """The actor's day with the member (today, UTC), locked until the transaction ends: the actor's actions on the
+    member's money take turns, so two at once cannot both slip under the dual-control amount."""
+    name, day = actor_name(actor), datetime.now(UTC).date()
+    alone, credited = await repository.locked_day(session, merchant, name, account_id, day)
+    return MemberDay(merchant, name, account_id, day, alone, credited)
+
+
+async def count_alone(session: AsyncSession, day: MemberDay, amount: int, *, credit: bool) -> None:
+    """Count an action the actor carries out alone (no second person) on the member's money."""
+    await repository.count(session, day.merchant, day.actor, day.account_id, day.day, abs(amount),
+                           abs(amount) if credit else 0)  # fmt: skip

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, CheckConstraint, DateTime, ForeignKey, Index, LargeBinary, String, func
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    LargeBinary,
+    String,
+    false,
+    func,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from portal_kit.db import Base
@@ -47,6 +58,9 @@ class Withdrawal(Base):
     confirm_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     decided_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
     approved_by: Mapped[str | None] = mapped_column(String(64), nullable=True)  # who may not also pay it
+    # Whether its approval needed a second person (its amount, or the approver's running total for the member that
+    # day with it, above the dual-control amount): then someone else pays it.
+    second_person: Mapped[bool] = mapped_column(Boolean, server_default=false())
     reason: Mapped[str | None] = mapped_column(String(500), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -21,7 +21,13 @@ from wallet_service.ledger.domain import WITHDRAWALS, MoneyError, checked_amount
 from wallet_service.ledger.service import hold, main_wallet, move_against_house, release
 from wallet_service.merchants.service import rules_of
 from wallet_service.oversight import service as oversight
-from wallet_service.oversight.domain import WITHDRAWAL_ACTION_ROLES, check_second_person, require_role
+from wallet_service.oversight.domain import (
+    WITHDRAWAL_ACTION_ROLES,
+    needs_second_person,
+    refuse_own_credit,
+    refuse_same_person,
+    require_role,
+)
 from wallet_service.withdrawals import domain, repository
 from wallet_service.withdrawals.models import BankAccount, Withdrawal
 from wallet_service.withdrawals.schemas import BankAccountRead, WithdrawalRead
@@ -114,8 +120,8 @@ async def decide(
 ) -> WithdrawalRead:
     """Ops: ``approve`` a pending request, ``reject`` a pending or approved one (funds released), ``pay`` an
     approved one (the funds leave the member's wallet), ``refund`` or ``close`` a disputed one. Approving and
-    rejecting need a finance maker, the rest a finance checker; above the brand's dual-control amount the
-    approver may not also pay."""
+    rejecting need a finance maker, the rest a finance checker; a withdrawal that needs a second person
+    (``_second_person``) is paid by someone other than its approver."""
     if action not in domain.OPS_ACTIONS:
         raise MoneyError("request.invalid", field="action")
     require_role(actor, WITHDRAWAL_ACTION_ROLES[action])
@@ -123,9 +129,8 @@ async def decide(
     async with db.transaction() as session:
         withdrawal = await _locked(session, merchant, withdrawal_id)
         move = domain.transition(withdrawal.status, action)
-        if action == "pay":
-            dual_control_above = (await rules_of(session, merchant)).dual_control_above
-            check_second_person(withdrawal.approved_by, actor, withdrawal.amount, dual_control_above)
+        if action in ("approve", "pay"):
+            await _second_person(session, withdrawal, actor, action)
         before = withdrawal.status
         told = {"withdrawalId": withdrawal.id, "accountId": withdrawal.account_id, "amount": withdrawal.amount,
                 "currency": withdrawal.currency}  # fmt: skip
@@ -150,6 +155,25 @@ async def decide(
                          after={"amount": withdrawal.amount, "accountId": withdrawal.account_id,
                                 "statusBefore": before, "statusAfter": withdrawal.status})  # fmt: skip
         return view(withdrawal, now)
+
+
+async def _second_person(session: AsyncSession, withdrawal: Withdrawal, actor: Principal, action: str) -> None:
+    """The second person of a withdrawal. Approving it counts toward the approver's running total for the member;
+    it needs a second person when its amount, or that total with it, is above the brand's dual-control amount
+    (decided once, at approval, and kept). Then it is paid by someone other than its approver, and neither its
+    approver nor its payer may have credited the member alone today (``ops.own_credit``)."""
+    dual_control_above = (await rules_of(session, withdrawal.merchant)).dual_control_above
+    if action == "pay":
+        if not withdrawal.second_person and not needs_second_person(withdrawal.amount, dual_control_above):
+            return
+        refuse_same_person(withdrawal.approved_by, actor)
+    day = await oversight.member_day(session, withdrawal.merchant, actor, withdrawal.account_id)
+    if action == "approve":
+        withdrawal.second_person = day.needs_second_person(withdrawal.amount, dual_control_above)
+        if not withdrawal.second_person:
+            await oversight.count_alone(session, day, withdrawal.amount, credit=False)
+            return
+    refuse_own_credit(day.credited)
 
 
 async def _move_money(session: AsyncSession, withdrawal: Withdrawal, money: domain.Money) -> None:
