@@ -471,6 +471,18 @@ export interface DragonTigerRoundRead {
   cards: CardsOutcome;
 }
 
+export interface DualControlRequestRead {
+  requestId: string;
+  before: number;
+  dualControlAbove: number;
+  status: "pending" | "approved" | "rejected" | "superseded";
+  requestedBy: string;
+  decidedBy: string | null;
+  reason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
 export interface ErrorEnvelope {
   success: false;
   value?: unknown;
@@ -1770,6 +1782,7 @@ export interface WalletSettingsRead {
   confirmMinutes: number;
   bank: Record<string, unknown>;
   dualControlAbove: number;
+  dualControlRequest?: DualControlRequestRead | null;
 }
 
 export interface WalletTransfer {
@@ -1928,11 +1941,13 @@ export const OPERATIONS = {
   opsCreateHelpTopics: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/help-topics" },
   opsCreateMerchant: { service: "site", method: "POST", path: "/wps/ops/site/merchants" },
   opsDecideAdjustment: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/adjustments/{adjustment_id}/{action}" },
+  opsDecideDualControl: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control/{request_id}/{action}" },
   opsDecideWithdrawal: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/withdrawals/{withdrawal_id}/{action}" },
   opsDeleteAnnouncements: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/announcements/{item_id}" },
   opsDeleteBanners: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/banners/{item_id}" },
   opsDeleteHelpTopics: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/help-topics/{item_id}" },
   opsDeposits: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/deposits" },
+  opsDualControlRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control" },
   opsEnrol: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment" },
   opsGetMerchant: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}" },
   opsGrantDailyWage: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/daily-wage" },
@@ -2134,11 +2149,13 @@ export interface OperationPathParams {
   opsCreateHelpTopics: { code: string };
   opsCreateMerchant: Record<string, never>;
   opsDecideAdjustment: { code: string; adjustment_id: string; action: "approve" | "reject" };
+  opsDecideDualControl: { code: string; request_id: string; action: "approve" | "reject" };
   opsDecideWithdrawal: { code: string; withdrawal_id: string; action: "approve" | "reject" | "pay" | "refund" | "close" };
   opsDeleteAnnouncements: { code: string; item_id: number };
   opsDeleteBanners: { code: string; item_id: number };
   opsDeleteHelpTopics: { code: string; item_id: number };
   opsDeposits: { code: string };
+  opsDualControlRequests: { code: string };
   opsEnrol: Record<string, never>;
   opsGetMerchant: { code: string };
   opsGrantDailyWage: { code: string; accountId: string };
@@ -2338,11 +2355,13 @@ export interface OperationQuery {
   opsCreateHelpTopics: Record<string, never>;
   opsCreateMerchant: Record<string, never>;
   opsDecideAdjustment: Record<string, never>;
+  opsDecideDualControl: Record<string, never>;
   opsDecideWithdrawal: Record<string, never>;
   opsDeleteAnnouncements: Record<string, never>;
   opsDeleteBanners: Record<string, never>;
   opsDeleteHelpTopics: Record<string, never>;
   opsDeposits: { status?: string | null; accountId?: string | null };
+  opsDualControlRequests: { status?: "pending" | "approved" | "rejected" | "superseded" | null; pageNo?: number; pageSize?: number };
   opsEnrol: Record<string, never>;
   opsGetMerchant: Record<string, never>;
   opsGrantDailyWage: Record<string, never>;
@@ -2542,11 +2561,13 @@ export interface OperationBody {
   opsCreateHelpTopics: HelpTopicBody;
   opsCreateMerchant: NewMerchant;
   opsDecideAdjustment: Decision | null;
+  opsDecideDualControl: Decision | null;
   opsDecideWithdrawal: Decision | null;
   opsDeleteAnnouncements: undefined;
   opsDeleteBanners: undefined;
   opsDeleteHelpTopics: undefined;
   opsDeposits: undefined;
+  opsDualControlRequests: undefined;
   opsEnrol: OpsEnrolBody;
   opsGetMerchant: undefined;
   opsGrantDailyWage: WageGrant;
@@ -2747,11 +2768,13 @@ export interface OperationResponse {
   opsCreateHelpTopics: HelpTopicOpsRead;
   opsCreateMerchant: MerchantRead;
   opsDecideAdjustment: AdjustmentRequestRead;
+  opsDecideDualControl: DualControlRequestRead;
   opsDecideWithdrawal: WithdrawalRead;
   opsDeleteAnnouncements: Done;
   opsDeleteBanners: Done;
   opsDeleteHelpTopics: Done;
   opsDeposits: Array<DepositRead>;
+  opsDualControlRequests: Array<DualControlRequestRead>;
   opsEnrol: OpsEnrolRead;
   opsGetMerchant: MerchantRead;
   opsGrantDailyWage: GrantedRead;
