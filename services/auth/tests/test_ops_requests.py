@@ -54,6 +54,9 @@ async def test_an_invitation_waits_for_a_second_admin_and_its_link_reaches_only_
     assert "token" not in str(request).lower() and mails_to(auth, "desk.maker@ops.example") == []
     taken = await invite(auth, second_token, "desk.maker", ["viewer"], ["turkeyf2"])
     assert code_of(taken) == (409, "username.exists")  # the name is held while the invitation waits
+    same_mailbox = await auth.http.post(f"{OPS}/people/invitations", headers=bearer(root_token), json={
+        "username": "desk.maker2", "email": "Desk.Maker@ops.example", "roles": ["viewer"], "merchants": ["turkeyf2"]})  # fmt: skip
+    assert code_of(same_mailbox) == (409, "ops.email.exists")  # one mailbox, one person
 
     own = await decide(auth, root_token, request["id"], Language="TR")
     assert code_of(own) == (403, "ops.self_approval")

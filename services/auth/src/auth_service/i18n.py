@@ -88,6 +88,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Things changed since the request was made; it is closed, ask again.",
         "CN": "申请提交后情况已变化，该申请已关闭，请重新提交。",
     },
+    "ops.email.exists": {
+        "TR": "Bu e-posta adresi başka bir ops kişisine ait.",
+        "EN": "This e-mail address belongs to another ops person.",
+        "CN": "该电子邮箱已属于另一名运营人员。",
+    },
     "ops.invitation.invalid": {
         "TR": "Davet bağlantısı geçersiz, kullanılmış ya da süresi dolmuş.",
         "EN": "The invitation link is invalid, used or expired.",

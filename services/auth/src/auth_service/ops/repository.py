@@ -59,6 +59,12 @@ async def everyone(session: AsyncSession) -> Sequence[OpsPerson]:
     return (await session.scalars(select(OpsPerson).order_by(OpsPerson.username))).all()
 
 
+async def email_taken(session: AsyncSession, email: str) -> bool:
+    """Whether a person who is not disabled has this e-mail (one mailbox, one ops person)."""
+    query = select(OpsPerson.id).where(OpsPerson.email == email, OpsPerson.status != "disabled").limit(1)
+    return bool(await session.scalar(query))
+
+
 async def username_taken(session: AsyncSession, username: str) -> bool:
     return bool(await session.scalar(select(OpsPerson.id).where(OpsPerson.username == username)))
 

@@ -292,6 +292,8 @@ async def invite(ctx: AuthContext, actor: Principal, ip: str | None, body: OpsIn
         async with ctx.db.transaction() as session:
             if await repository.username_taken(session, person.username):
                 raise Conflict("username.exists")
+            if await repository.email_taken(session, person.email or ""):
+                raise Conflict("ops.email.exists")  # two accounts of one mailbox would be one person
             await repository.add_person(session, person)
             await repository.add_request(session, request)
             repository.audit(session, ALL_MERCHANTS, actor, "ops.person.invite", person.id, after=wanted, ip=ip)
