@@ -1,6 +1,7 @@
 """The deposit and withdrawal state machines are tables (``domain.TRANSITIONS``); these properties drive them
 with any sequence of actions, carrying out each move's money effect on a model of the member's money, and
-prove that no sequence creates or destroys money, and that a deposit credits at most once."""
+prove that no sequence creates or destroys money, and that a deposit credits at most once; and that what one ops
+person moves alone for a member in a day never passes the dual-control amount, however it is split."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from wallet_service.deposits import domain as deposits
 from wallet_service.ledger.domain import MoneyError
+from wallet_service.oversight.domain import needs_second_person
 from wallet_service.withdrawals import domain as withdrawals
 
 FINAL = {
@@ -131,3 +133,22 @@ def test_the_tables_say_what_the_service_did_before() -> None:
     for refused in ("refund", "close"):  # a forced-received withdrawal refunds nothing
         with pytest.raises(MoneyError, match=r"withdrawal\.state_invalid"):
             withdrawals.transition(withdrawals.RECEIVED_AUTO, refused)
+
+
+@given(
+    st.integers(min_value=0, max_value=2_000_000),
+    st.lists(st.integers(min_value=-3_000_000, max_value=3_000_000).filter(bool), max_size=30),
+)
+def test_what_one_person_moves_alone_for_a_member_never_passes_the_amount(
+    dual_control_above: int, amounts: list[int]
+) -> None:
+    """However an amount is split, debits and credits alike, the actions one person carries out alone (each
+    counted as the rule decides) add up to at most the dual-control amount; an action is sent to a second person
+    only when it would pass it."""
+    alone = 0
+    for amount in amounts:
+        if needs_second_person(amount, dual_control_above, alone):
+            assert abs(amount) > dual_control_above or alone + abs(amount) > dual_control_above
+        else:
+            alone += abs(amount)
+        assert alone <= dual_control_above
