@@ -90,6 +90,9 @@ async def test_an_invitation_waits_for_a_second_admin_and_its_link_reaches_only_
     assert confirmed.status_code == 200, confirmed.text
     session = (await maker.login(auth)).json()["value"]
     assert (session["roles"], session["merchants"]) == (["finance-maker"], ["turkeyf2"])
+    listed = (await auth.http.get(f"{OPS}/people", headers=bearer(second_token))).json()["value"]
+    shown = next(p for p in listed if p["username"] == "desk.maker")
+    assert (shown["email"], shown["invitedBy"], shown["approvedBy"]) == ("desk.maker@ops.example", root.id, second.id)
     spent = await auth.http.post(f"{OPS}/enrolment", json={"token": token})
     assert code_of(spent) == (400, "ops.invitation.invalid")  # used once
 

@@ -1028,6 +1028,9 @@ export interface OpsPersonRead {
   createdBy: string;
   createdAt: string;
   lastLoginAt: string | null;
+  email?: string | null;
+  invitedBy?: string | null;
+  approvedBy?: string | null;
 }
 
 export interface OpsRangeBody {

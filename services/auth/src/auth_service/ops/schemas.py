@@ -94,6 +94,9 @@ class OpsSessionRead(BaseModel):
 
 
 class OpsPersonRead(BaseModel):
+    """An ops person (``status``: pending, invited, active, disabled) and who brought them in: the ids of the
+    person who invited them and of the one who approved the invitation (none for the founders)."""
+
     id: str
     username: str
     roles: list[str]
@@ -102,6 +105,9 @@ class OpsPersonRead(BaseModel):
     createdBy: str
     createdAt: str
     lastLoginAt: str | None
+    email: str | None = None
+    invitedBy: str | None = None
+    approvedBy: str | None = None
 
 
 # An audit row as auth's audit call has always answered it (the generated client reads these fields): the kit's one

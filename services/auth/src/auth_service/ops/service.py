@@ -91,6 +91,9 @@ def person_view(person: OpsPerson) -> OpsPersonRead:
         createdBy=person.created_by,
         createdAt=_stamp(person.created_at) or "",
         lastLoginAt=_stamp(person.last_login_at),
+        email=person.email,
+        invitedBy=person.invited_by,
+        approvedBy=person.approved_by,
     )
 
 
