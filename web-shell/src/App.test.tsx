@@ -252,3 +252,35 @@ describe("saved language", () => {
     expect(savedLanguage(localStorage)).toBe("CN");
   });
 });
+
+describe("the agent entry", () => {
+  eachInEnglishWithEmptyStorage();
+
+  it("sends a visitor at the agent centre to the agent login, with no remember-me", async () => {
+    serve(BASE_CONFIG);
+    renderAt("/agentHome/myIncome");
+    const form = await screen.findByRole("form", { name: "Agent login" });
+    expect(form.querySelector('input[name="username"]')).toBeTruthy();
+    expect(screen.queryByLabelText("Remember my username")).toBeNull();
+    expect(screen.getAllByRole("link", { name: "Agent login" }).length).toBeGreaterThan(0);
+  });
+
+  it("sends a member home instead of the agent centre", async () => {
+    serve(BASE_CONFIG, { "/wps/member/info": { id: "m1", account: "member1", nickname: null, type: 0 } });
+    sessionStorage.setItem("token", "t-1");
+    sessionStorage.setItem("popupClosed:member", "1");
+    renderAt("/agentHome");
+    expect(await screen.findByAltText("Bonus")).toBeTruthy();
+    expect(screen.queryByRole("form", { name: "Agent login" })).toBeNull();
+    expect(screen.queryByText("My income")).toBeNull();
+  });
+
+  it("shows an agent the home page's agent items", async () => {
+    serve(BASE_CONFIG, { "/wps/member/info": { id: "a1", account: "agent1", nickname: null, type: 1 } });
+    sessionStorage.setItem("token", "t-1");
+    sessionStorage.setItem("popupClosed:agent", "1");
+    renderAt("/");
+    expect(await screen.findByRole("button", { name: "My income" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Agent overview" })).toBeTruthy();
+  });
+});
