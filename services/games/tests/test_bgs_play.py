@@ -12,7 +12,9 @@ from games_helpers import MERCHANT, Games
 from games_service.bgs import games as rules
 from games_service.bgs import jackpot, slot
 from games_service.bgs.router import JACKPOT_CACHE_SECONDS
+from games_service.bgs.schemas import DiceRoundRead, DragonTigerRoundRead, SlotRoundRead
 from games_service.bgs.service import claim_jackpot, recover
+from portal_kit.envelope import Envelope
 from portal_kit.fairness import FairStream, commitment
 from portal_kit.messaging.relay import connect_nats
 
@@ -295,3 +297,23 @@ async def _steered_to_hit_at(games: Games, token: str, account: str, nonce: int)
             break
     assert (await rotate(games, token, client, seeds["nextServerSeedHash"])).status_code == 200
     return seed
+
+
+async def test_each_rounds_answer_is_the_envelope_of_its_declared_model(games: Games) -> None:
+    """The rounds answer a body serialised once by its model (``ok_response``), not checked again by FastAPI: the
+    body must still be exactly the ``response_model`` each route declares."""
+    _, token = await games.member(100_000)
+    spun = await games.spin(token, 1000)
+    rolled = await games.roll(token, 1000)
+    await games.show_seeds(token)
+    dealt = await games.http.post(
+        "/wps/games/bgs/dragon-tiger/rounds",
+        json={"stake": 1000, "side": "DRAGON", "requestId": f"dt-{uuid.uuid4()}", "roomId": "BEGINNER"},
+        headers={"Authorization": token},
+    )
+    for answer, model in ((spun, SlotRoundRead), (rolled, DiceRoundRead), (dealt, DragonTigerRoundRead)):
+        assert answer.status_code == 200, answer.text
+        assert answer.headers["content-type"] == "application/json"
+        envelope = Envelope[model].model_validate_json(answer.content)  # type: ignore[valid-type]
+        assert envelope.success and envelope.errorCode is None
+        assert envelope.model_dump(mode="json") == json.loads(answer.content)

@@ -23,7 +23,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from games_service.bgs.models import JackpotShare, RevealedSeed, Round, SeedKey, SeedPair
-from games_service.catalogue.models import Game, Vendor
+from games_service.catalogue.models import Game
 from portal_kit.db import Database
 from portal_kit.errors import Conflict
 
@@ -131,18 +131,28 @@ def _round(row: tuple[Any, ...] | None) -> RoundRow:
     return RoundRow(*row)
 
 
-async def playable(db: Database, merchant: str, vendor: str, game_code: str) -> tuple[Game, Vendor | None] | None:
-    """The game and its vendor, as the catalogue's rules read them (transient rows: nothing is loaded)."""
+@dataclass(frozen=True, slots=True)
+class PlayableGame:
+    """A game as a round reads it, with its vendor's maintenance window (none: no window, or no vendor row): what
+    the catalogue's rules of play need (``catalogue.domain.PlayRules``, ``Maintained``), without ORM objects."""
+
+    merchant: str
+    vendor: str
+    game_code: str
+    game_type: str
+    min_bet: int
+    support_play: int
+    playable: bool
+    maintenance_until: datetime | None
+
+
+async def playable(db: Database, merchant: str, vendor: str, game_code: str) -> PlayableGame | None:
+    """The game and its vendor's maintenance window, as the catalogue's rules read them."""
     row = await db.read(GAME, (merchant, vendor, game_code))
     if row is None:
         return None
     game_type, min_bet, support_play, is_playable, maintenance_until = row
-    game = Game(
-        merchant=merchant, vendor=vendor, game_type=game_type, game_code=game_code, min_bet=min_bet,
-        support_play=support_play, playable=is_playable,
-    )  # fmt: skip
-    its_vendor = Vendor(merchant=merchant, code=vendor, game_type=game_type, maintenance_until=maintenance_until)
-    return game, its_vendor
+    return PlayableGame(merchant, vendor, game_code, game_type, min_bet, support_play, is_playable, maintenance_until)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Query, Request, Response
 
 from games_service.bgs import cards, fair, games, slot
 from games_service.bgs.keys import SeedKeys
+from games_service.bgs.repository import PlayableGame
 from games_service.bgs.schemas import (
     CardsOutcome,
     DiceBody,
@@ -38,11 +39,10 @@ from games_service.bgs.service import (
     rotate_seed_pair,
     show_seeds,
 )
-from games_service.catalogue.models import Game
 from games_service.catalogue.service import has_free_demo
 from games_service.deps import Brands, Cache, Db, Gambler, InHousePlayer, Language, MerchantCode, Nats
 from games_service.rooms.domain import bet_room
-from portal_kit.envelope import Envelope, ok, ok_raw
+from portal_kit.envelope import Envelope, ok, ok_raw, ok_response
 from portal_kit.errors import DomainError, Forbidden
 from portal_kit.fairness import commitment
 from portal_kit.throttle import throttle
@@ -63,7 +63,7 @@ def _fairness(played: Played) -> FairnessRead:
     return FairnessRead(serverSeedHash=round_.server_seed_hash, clientSeed=round_.client_seed, nonce=round_.nonce)
 
 
-async def _game(db: Db, player: Gambler, game_code: str) -> Game:
+async def _game(db: Db, player: Gambler, game_code: str) -> PlayableGame:
     """The game, open for play (not under maintenance), and for a trial account one with a free demo."""
     game = await playable(db, player.merchant, game_code)
     if player.trial and not has_free_demo(game):
@@ -71,7 +71,7 @@ async def _game(db: Db, player: Gambler, game_code: str) -> Game:
     return game
 
 
-def _room_stakes(game: Game, player: Gambler, stake: int, room_id: str | None) -> dict[str, object]:
+def _room_stakes(game: PlayableGame, player: Gambler, stake: int, room_id: str | None) -> dict[str, object]:
     """Hold the stake to the room of the round (required for real money in a player-versus-player game) or to the
     game's own limits; the room, when there is one, is part of the bet."""
     room = bet_room(game.game_type, True, game.min_bet, room_id, real_money=not player.trial)
@@ -83,7 +83,7 @@ def _room_stakes(game: Game, player: Gambler, stake: int, room_id: str | None) -
 
 
 async def _bet(
-    brands: Brands, player: Gambler, game: Game, stake: int, request_id: str, params: dict[str, object]
+    brands: Brands, player: Gambler, game: PlayableGame, stake: int, request_id: str, params: dict[str, object]
 ) -> Bet:
     currency = (await brands.brand(player.merchant)).currency
     return Bet(
@@ -95,14 +95,14 @@ async def _bet(
 @router.post("/wps/games/bgs/slot/spins", operation_id="spinSlot", response_model=Envelope[SlotRoundRead])
 async def spin(
     request: Request, db: Db, nc: Nats, brands: Brands, principal: InHousePlayer, body: SpinBody
-) -> Envelope[SlotRoundRead]:
+) -> Response:
     """One spin of the in-house slot, once per ``requestId``: the stake (a multiple of 10, the lines) is
     taken and the win paid through the wallet in one movement."""
     game = await _game(db, principal, slot.GAME_CODE)
     games.check_slot_stake(body.stake, game.min_bet)
     played = await play(db, nc, _keys(request), await _bet(brands, principal, game, body.stake, body.requestId, {}))
     round_ = played.round
-    return ok(
+    return ok_response(
         SlotRoundRead(
             roundId=str(round_.id), gameCode=round_.game_code, currency=round_.currency, stake=round_.stake,
             win=round_.win or 0, balance=played.balance, fairness=_fairness(played), capped=played.capped,
@@ -114,7 +114,7 @@ async def spin(
 @router.post("/wps/games/bgs/dice/rolls", operation_id="rollDice", response_model=Envelope[DiceRoundRead])
 async def roll(
     request: Request, db: Db, nc: Nats, brands: Brands, principal: InHousePlayer, body: DiceBody
-) -> Envelope[DiceRoundRead]:
+) -> Response:
     """One dice roll: over or under ``target`` (hundredths); a win pays the stake times 99 % / chance, at most
     the game's maximum win a round. Real money plays in a room (``roomId``)."""
     games.check_dice(body.target, body.over)
@@ -122,7 +122,7 @@ async def roll(
     params = {"target": body.target, "over": body.over, **_room_stakes(game, principal, body.stake, body.roomId)}
     played = await play(db, nc, _keys(request), await _bet(brands, principal, game, body.stake, body.requestId, params))
     round_ = played.round
-    return ok(
+    return ok_response(
         DiceRoundRead(
             roundId=str(round_.id), gameCode=round_.game_code, currency=round_.currency, stake=round_.stake,
             win=round_.win or 0, balance=played.balance, fairness=_fairness(played), capped=played.capped,
@@ -136,14 +136,14 @@ async def roll(
 )
 async def dragon_tiger(
     request: Request, db: Db, nc: Nats, brands: Brands, principal: InHousePlayer, body: DragonTigerBody
-) -> Envelope[DragonTigerRoundRead]:
+) -> Response:
     """One round of Dragon Tiger: a bet on DRAGON or TIGER pays 1:1 (half back on a tie), on TIE 15:1, at most
     the game's maximum win a round. Real money plays in a room (``roomId``)."""
     game = await _game(db, principal, cards.GAME_CODE)
     params = {"side": body.side, **_room_stakes(game, principal, body.stake, body.roomId)}
     played = await play(db, nc, _keys(request), await _bet(brands, principal, game, body.stake, body.requestId, params))
     round_ = played.round
-    return ok(
+    return ok_response(
         DragonTigerRoundRead(
             roundId=str(round_.id), gameCode=round_.game_code, currency=round_.currency, stake=round_.stake,
             win=round_.win or 0, balance=played.balance, fairness=_fairness(played), capped=played.capped,

@@ -53,10 +53,9 @@ from games_service.bgs import fair, games, jackpot, repository
 from games_service.bgs.games import Result
 from games_service.bgs.keys import SeedKeyChanged, SeedKeyNotHeld, SeedKeys
 from games_service.bgs.models import RevealedSeed, SeedPair
-from games_service.bgs.repository import Closing, RoundRow
+from games_service.bgs.repository import Closing, PlayableGame, RoundRow
 from games_service.bgs.schemas import RevealedRead, RotatedRead, SeedsRead
 from games_service.catalogue.domain import IN_HOUSE_VENDOR
-from games_service.catalogue.models import Game
 from games_service.catalogue.service import check_open
 from games_service.records.domain import SettledBet, masked
 from games_service.records.events import bet_settled_event, stamp
@@ -111,13 +110,12 @@ class Played:
         return self.round.balance
 
 
-async def playable(db: Database, merchant: str, game_code: str) -> Game:
+async def playable(db: Database, merchant: str, game_code: str) -> PlayableGame:
     """The in-house game ``game_code``, open for play (``vendor_under_maintenance``, ``game.unavailable``)."""
-    found = await repository.playable(db, merchant, VENDOR, game_code)
-    if found is None:
+    game = await repository.playable(db, merchant, VENDOR, game_code)
+    if game is None:
         raise NotFound("game.not_found")
-    game, vendor = found
-    check_open(game, vendor)
+    check_open(game, game)  # the game carries its vendor's maintenance window
     return game
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
+from typing import Protocol
 
 # The header's order of vendor categories (spec §2): lottery, live, fish, slots, card games, e-sports,
 # sports betting, cockfight.
@@ -27,3 +28,22 @@ NODE_ID_MAX = 2**63 - 1
 
 def under_maintenance(until: datetime | None, now: datetime) -> bool:
     return until is not None and until > now
+
+
+class PlayRules(Protocol):
+    """What the rules of play read of a game: a catalogue row, or the in-house games' lean read of one
+    (``bgs.repository.PlayableGame``, no ORM object on a round's path)."""
+
+    @property
+    def vendor(self) -> str: ...
+    @property
+    def support_play(self) -> int: ...
+    @property
+    def playable(self) -> bool: ...
+
+
+class Maintained(Protocol):
+    """A vendor's maintenance window, as the rules of play read it."""
+
+    @property
+    def maintenance_until(self) -> datetime | None: ...

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from games_service.catalogue import repository
-from games_service.catalogue.domain import GAME_TYPES, under_maintenance
+from games_service.catalogue.domain import GAME_TYPES, Maintained, PlayRules, under_maintenance
 from games_service.catalogue.models import Game, Vendor
 from games_service.catalogue.schemas import GameRead, MenuRead, VendorRead
 from portal_kit.db import Database
@@ -111,13 +111,13 @@ async def open_for_play(db: Database, game: Game) -> Vendor | None:
     return vendor
 
 
-def has_free_demo(game: Game) -> bool:
+def has_free_demo(game: PlayRules) -> bool:
     """Whether a trial account may play ``game`` with its play money: an in-house game whose demo is on
     (``supportPlay`` 0); a vendor's game has no play-money wallet to pay from."""
     return game.support_play == 0 and game.vendor == "BGS" and game.playable
 
 
-def check_open(game: Game, vendor: Vendor | None) -> None:
+def check_open(game: PlayRules, vendor: Maintained | None) -> None:
     now = datetime.now(UTC)
     if vendor is not None and under_maintenance(vendor.maintenance_until, now):
         assert vendor.maintenance_until is not None
