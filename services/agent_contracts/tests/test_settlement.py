@@ -55,8 +55,11 @@ class Wallet:
 
     credits: dict[str, tuple[str, int]] = field(default_factory=dict)
     asked: Counter[str] = field(default_factory=Counter)
+    delay: float = 0.0  # how long each answer takes (a slow wallet: a worker killed while it pays)
 
     async def on_credit(self, message: Msg) -> None:
+        if self.delay:
+            await asyncio.sleep(self.delay)
         body = json.loads(message.data)
         key = body["transactionId"]
         self.asked[key] += 1
