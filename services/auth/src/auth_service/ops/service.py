@@ -166,8 +166,11 @@ async def login(ctx: AuthContext, ip: str | None, user_agent: str | None, body: 
     anything is compared: past the free tries of a name from one address each further try waits its turn, twice
     as long as the last (``login.wait``), so a guesser slows down and nobody can lock a name for its owner. The
     limit of tries in a few minutes (``TOO_MANY_REQUESTS``) holds per name and address too, so whoever shares an
-    exit address and tries other names shuts nobody out; a name's tries from every address are counted for the
-    alert (``_count_name_try``). A wrong password, a wrong code and a code used before all answer the same
+    exit address and tries other names shuts nobody out; every name's tries from one address are capped as well
+    (``ADDRESS_LIMIT``), except for a name that signed in from that address before (``_known_key``), so spraying
+    names stops there and no owner is shut out; a name's tries from every address are counted for the alert
+    (``_count_name_try``). Once an address range is approved, only its addresses are admitted
+    (``ops.address.denied``). A wrong password, a wrong code and a code used before all answer the same
     ``ops.login.failed``, so a guess learns nothing about which factor failed; every failure is audited."""
     settings = ctx.settings
     username = body.username.strip().lower()
