@@ -292,3 +292,29 @@ async def test_withdrawals_approved_at_once_add_up_for_their_approver(wallet: Wa
     assert (await wallet.call("POST", f"{OPS}/{second}/pay", pelin)).json()["value"]["status"] == "paid"
     assert (await wallet.balance(token))["wallets"] == [{"wallet": "main", "available": 900_000, "held": 0}]
     assert await wallet.reconciled()
+
+
+async def test_a_large_refund_waits_for_a_second_person(wallet: WalletClient) -> None:
+    account, token, bank = await member_with_bank(wallet, "ayse", 2_000_000)
+    ceren = await wallet.ops("ceren", MERCHANT, OpsRole.FINANCE_MAKER, OpsRole.FINANCE_CHECKER)
+    pelin = await wallet.ops("pelin", MERCHANT, OpsRole.FINANCE_CHECKER)
+    withdrawal = (await ask(wallet, token, bank, 1_200_000, "wd-big")).json()["value"]["withdrawalId"]
+    assert (await wallet.call("POST", f"{OPS}/{withdrawal}/approve", ceren)).status_code == 200
+    assert (await wallet.call("POST", f"{OPS}/{withdrawal}/pay", pelin)).status_code == 200
+    partly = await wallet.call("POST", f"/wps/v2/wallets/withdrawals/{withdrawal}/confirmation", token,
+                               json={"result": "partly", "remainder": 1_100_000})  # fmt: skip
+    assert partly.json()["value"]["status"] == "partly_received"
+    assert await wallet.available(token) == 800_000
+
+    first = await wallet.call("POST", f"{OPS}/{withdrawal}/refund", pelin, json={"reason": "bank returned it"})
+    assert first.json()["value"] == first.json()["value"] | {"status": "partly_received", "firstRefundBy": "pelin"}
+    assert await wallet.available(token) == 800_000  # nothing moved yet
+    again = await wallet.call("POST", f"{OPS}/{withdrawal}/refund", pelin, json={"reason": "again"})
+    assert refusal(again) == (403, "ops.same_person")
+    done = await wallet.call("POST", f"{OPS}/{withdrawal}/refund", ceren, json={"reason": "checked the statement"})
+    assert done.json()["value"]["status"] == "refunded"
+    assert await wallet.available(token) == 1_900_000
+    actions = [(a["actor"], a["action"]) for a in (await audit(wallet))[:2]]
+    assert actions == [("ceren", "withdrawal.refund"), ("pelin", "withdrawal.refund.first")]
+    assert await alone_today(wallet, "pelin", account) == (0, 0)
+    assert await wallet.reconciled()

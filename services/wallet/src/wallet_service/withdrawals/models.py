@@ -61,6 +61,8 @@ class Withdrawal(Base):
     # Whether its approval needed a second person (its amount, or the approver's running total for the member that
     # day with it, above the dual-control amount): then someone else pays it.
     second_person: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    # A refund above the dual-control amount (by itself or with its maker's running total) waits for a second person.
+    refund_first_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
     reason: Mapped[str | None] = mapped_column(String(500), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -61,3 +61,4 @@ class WithdrawalRead(Read):
     reason: str | None
     createdAt: str
     accountId: str | None = None
+    firstRefundBy: str | None = None  # ops: who asked a refund that waits for a second person

@@ -57,6 +57,7 @@ def view(withdrawal: Withdrawal, now: datetime | None = None, *, with_account: b
         reason=withdrawal.reason,
         createdAt=events.stamp(withdrawal.created_at),
         accountId=withdrawal.account_id if with_account else None,
+        firstRefundBy=withdrawal.refund_first_by if with_account else None,
     )
 
 
@@ -131,6 +132,12 @@ async def decide(
         move = domain.transition(withdrawal.status, action)
         if action in ("approve", "pay"):
             await _second_person(session, withdrawal, actor, action)
+        elif action == "refund" and not await _refund_checked(session, withdrawal, actor):
+            oversight.record(session, merchant, actor, "withdrawal.refund.first", withdrawal.id, reason,
+                             after={"amount": withdrawal.amount, "accountId": withdrawal.account_id,
+                                    "owed": domain.refund_owed(withdrawal.status, withdrawal.amount,
+                                                               withdrawal.remainder)})  # fmt: skip
+            return view(withdrawal, now, with_account=True)
         before = withdrawal.status
         told = {"withdrawalId": withdrawal.id, "accountId": withdrawal.account_id, "amount": withdrawal.amount,
                 "currency": withdrawal.currency}  # fmt: skip
@@ -174,6 +181,23 @@ async def _second_person(session: AsyncSession, withdrawal: Withdrawal, actor: P
             await oversight.count_alone(session, day, withdrawal.amount, credit=False)
             return
     refuse_own_credit(day.credited)
+
+
+async def _refund_checked(session: AsyncSession, withdrawal: Withdrawal, actor: Principal) -> bool:
+    """Whether the refund of a disputed withdrawal may be carried out now. It credits the member, so it counts
+    toward the refunder's running total as a credit; when what it gives back, or that total with it, is above the
+    brand's dual-control amount, the first refund only records its maker (False) and someone else's carries it out.
+    Once it waits for a second person, it waits."""
+    if withdrawal.refund_first_by is not None:
+        refuse_same_person(withdrawal.refund_first_by, actor)
+        return True
+    owed = domain.refund_owed(withdrawal.status, withdrawal.amount, withdrawal.remainder)
+    day = await oversight.member_day(session, withdrawal.merchant, actor, withdrawal.account_id)
+    if day.needs_second_person(owed, (await rules_of(session, withdrawal.merchant)).dual_control_above):
+        withdrawal.refund_first_by = actor_name(actor)
+        return False
+    await oversight.count_alone(session, day, owed, credit=True)
+    return True
 
 
 async def _move_money(session: AsyncSession, withdrawal: Withdrawal, money: domain.Money) -> None:
