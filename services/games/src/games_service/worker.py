@@ -39,6 +39,14 @@ def recovery_sweep(settings: GamesSettings) -> Background:
     return sweep
 
 
+# Under a steady stream of rounds the relay starts a round at most every 0.1 s (the kit's default is 0.02 s): each
+# takes the events of more commits, and a round's own cost (its transaction, the pending rows' read and their mark)
+# is paid less often. In the games bench the worker's CPU went from 1.2-1.75 to 0.78 ms a spin, the games database's
+# and NATS's a little too. The events' consumers (agent-contracts' team figures) see them up to 0.1 s later; a lone
+# event after a quiet spell still leaves at once.
+RELAY_GATHER_SECONDS = 0.1
+
+
 def build_worker(settings: GamesSettings) -> Worker:
     return Worker(
         settings,
@@ -46,6 +54,7 @@ def build_worker(settings: GamesSettings) -> Worker:
         consumes=["lottery"],
         subscriptions=[lottery_bets_subscription()],
         background=[recovery_sweep(settings)],
+        relay_gather=RELAY_GATHER_SECONDS,
     )
 
 

@@ -31,7 +31,8 @@ Background = Callable[[Database], Coroutine[Any, Any, None]]
 class Worker:
     """``produces``: whether this service publishes events (it then owns stream ``<SERVICE>``);
     ``consumes``: the producing services whose streams its subscriptions read; ``answers``: the request/reply
-    subjects it answers."""
+    subjects it answers; ``relay_gather``: under a steady stream of commits, the least time between the starts of
+    two relay rounds that published (``OutboxRelay``'s ``gather``; its default unless given)."""
 
     def __init__(
         self,
@@ -42,6 +43,7 @@ class Worker:
         subscriptions: Sequence[Subscriptions] = (),
         answers: Sequence[Answers] = (),
         background: Sequence[Background] = (),
+        relay_gather: float | None = None,
     ) -> None:
         self.settings = settings
         self.produces = produces
@@ -49,6 +51,7 @@ class Worker:
         self.subscriptions = subscriptions
         self.answers = answers
         self.background = background
+        self.relay_gather = relay_gather
         self.stop_requested = asyncio.Event()
 
     async def ensure_streams(self) -> None:
@@ -80,6 +83,8 @@ class Worker:
         await responder.start()
         service = self.settings.service_name
         relay = OutboxRelay(db, self.settings.nats_url, stream_name(service), [f"{service}.>"])
+        if self.relay_gather is not None:
+            relay.gather = self.relay_gather
         relay_task = None
         if self.produces:
             relay_task = asyncio.create_task(relay.run())
