@@ -1833,6 +1833,7 @@ export interface WithdrawalRead {
   reason: string | null;
   createdAt: string;
   accountId?: string | null;
+  firstRefundBy?: string | null;
 }
 
 export interface WithdrawalRequest {
