@@ -183,17 +183,16 @@ async def claim_windows(db: Database, closed: datetime, limit: int, steps: int) 
     async with db.transaction() as session:
         rows = await repository.claim_window_cursors(session, Kind.REALTIME_SALARY.value, closed, limit)
         by_brand: dict[str, list[_Claimed]] = {}
-        for row in rows:
-            contract = Held(row.contract_id, row.merchant, row.account_id, row.started_at, row.ended_at)
-            terms = _rates(row.win_rate, row.loss_rate, row.bet_amount)
-            at = (
-                row.next_start
-                if _at_window(row.next_start, row.started_at)
-                else max(row.next_start, first_period(Kind.REALTIME_SALARY, row.started_at))
-            )
-            last = row.ended_at + LATE_HORIZON if row.ended_at is not None else None
-            found = _Claimed(contract, terms, at, last, (row.next_start, row.next_end, row.done))
-            by_brand.setdefault(row.merchant, []).append(found)
+        for contract_id, merchant, next_start, next_end, done, account_id, started_at, ended_at, *rates in map(
+            tuple, rows
+        ):
+            contract = Held(contract_id, merchant, account_id, started_at, ended_at)
+            at = next_start if _at_window(next_start, started_at) else max(
+                next_start, first_period(Kind.REALTIME_SALARY, started_at)
+            )  # fmt: skip
+            last = ended_at + LATE_HORIZON if ended_at is not None else None
+            found = _Claimed(contract, _rates(*rates), at, last, (next_start, next_end, done))
+            by_brand.setdefault(merchant, []).append(found)
         moves: dict[tuple[datetime, datetime, bool], list[int]] = {}
         for merchant, claimed in by_brand.items():
             brand_closed = await figures.closed_through(session, merchant)
@@ -223,22 +222,22 @@ async def _settle_window(session: AsyncSession, merchant: str, window: datetime,
     it (per contract: only those whose teams have some)."""
     kind = Kind.REALTIME_SALARY
     holders = await repository.realtime_holders_at(session, merchant, kind.value, window)
-    parent_of = {str(row.account_id): (str(row.parent_id) if row.parent_id is not None else None) for row in holders}
+    parent_of: dict[str, str | None] = {}
+    of_account: dict[str, tuple[int, RealTimeTerms]] = {}  # each holder's contract and terms
+    for contract_id, account_id, win_rate, loss_rate, bet_amount, parent_id in map(tuple, holders):
+        parent_of[account_id] = parent_id
+        of_account[account_id] = (contract_id, _rates(win_rate, loss_rate, bet_amount))
     below = nearest_holders(parent_of)
-    of_account = {str(row.account_id): row for row in holders}
-    own = [found for found in group if covers(kind, found.contract.started_at, found.contract.ended_at, window)]
+    active = {contract_id for contract_id, _ in of_account.values()}  # the window is theirs: active at its start
+    own = [found for found in group if found.contract.id in active]
     needed = {found.contract.account_id for found in own}
     needed |= {child for account in list(needed) for child in below.get(account, [])}
     teams: dict[str, dict[str, WindowFigures]] = {}
     if needed:
         # most of the brand's holders (the usual window: every contract at it): the whole aggregate, no filter
         chosen = None if 2 * len(needed) >= len(holders) else sorted(needed)
-        for row in await figures.teams_window(session, merchant, chosen, window):
-            teams.setdefault(str(row.ancestor_id), {})[str(row.currency)] = _window(row)
-
-    def terms_of(account: str) -> RealTimeTerms:
-        row = of_account[account]
-        return _rates(row.win_rate, row.loss_rate, row.bet_amount)
+        for ancestor_id, currency, *sums in await figures.teams_window(session, merchant, chosen, window):
+            teams.setdefault(ancestor_id, {})[currency] = WindowFigures(*sums)
 
     values: list[dict[str, Any]] = []
     for found in own:
@@ -249,8 +248,8 @@ async def _settle_window(session: AsyncSession, merchant: str, window: datetime,
                 their = teams.get(child, {}).get(currency)
                 if their is None:
                     continue  # no bet in its team in this window and currency: it deducts nothing
-                their_terms = terms_of(child)
-                deducted.append(Deducted(child, int(of_account[child].id), realtime_pay(their_terms, their),
+                their_id, their_terms = of_account[child]
+                deducted.append(Deducted(child, their_id, realtime_pay(their_terms, their),
                                          _realtime_detail(their_terms, their)))  # fmt: skip
             amount, detail = differential(realtime_pay(found.terms, got), _realtime_detail(found.terms, got), deducted)
             values.append(_line(kind, found.contract, window, window + WINDOW, LineType.SALARY, currency, amount,
