@@ -10,8 +10,9 @@ from pydantic import BaseModel, Field
 
 class IncomeLineRead(BaseModel):
     """One line of the agent's income: what one period of one of its contracts paid, and from what (``detail``: the
-    team's figures, the rates, the tier reached, the ``gross`` they pay, each direct downline's contract deducted
-    from it in ``downlines`` and the ``net`` paid; an adjustment lists the windows its late bets belong to)."""
+    team's figures, the rates, the tier reached, the ``gross`` they pay, each nearest holder's contract deducted
+    from it in ``downlines`` (the downlines at any depth holding one, none between) and the ``net`` paid; an
+    adjustment lists the windows its late bets belong to)."""
 
     id: int
     kind: str = Field(description="REALTIME_SALARY, DAILY_WAGE or HOURLY_SALARY")
