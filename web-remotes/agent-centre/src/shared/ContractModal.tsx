@@ -4,7 +4,7 @@
 import type { FormEvent } from "react";
 import { createContext, useContext, useState } from "react";
 import type { Kind, RequestRead } from "@portal/kit";
-import { Dialog, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
+import { AGENT_TYPES, Dialog, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
 import type { Decision } from "./contracts";
 import { CONTRACTS_KEY, decide, offer, useContracts, useContractState, useTeam } from "./contracts";
 import type { AnyTerms, TermsForm } from "./rules";
@@ -104,7 +104,7 @@ function Offer({ initialKind, initialDownline }: { initialKind?: Kind | undefine
   const team = useTeam();
   const contracts = useContracts();
   const me = session.member?.id;
-  const directAgents = (team.data?.members ?? []).filter((member) => member.uplineId === me && member.accountId !== me);
+  const directAgents = (team.data?.members ?? []).filter((member) => member.uplineId === me && member.accountId !== me && AGENT_TYPES.includes(member.accountType ?? -1));
   const held = new Set((contracts.data?.own ?? []).map((contract) => contract.kind));
   const [kind, setKind] = useState<Kind>(initialKind ?? KINDS.find((item) => held.has(item.kind))?.kind ?? "REALTIME_SALARY");
   const [downlineId, setDownlineId] = useState(initialDownline ?? "");
