@@ -33,6 +33,7 @@ def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
     rows: list[Measure] = []
     wallet, auth, web = results.get("wallet"), results.get("auth"), results.get("web_budget")
     games, lottery, notices = results.get("games"), results.get("lottery"), results.get("notifications")
+    agents = results.get("agent_contracts")
     if wallet:
         ratio = wallet["pairs_ratio"]
         pairs = f"{wallet['nats_pairs_per_second']} / {wallet['sql_pairs_per_second']} pairs/s"
@@ -92,6 +93,14 @@ def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
             fanned = f"at {at_all['sockets']} {_latency(at_all)}; at 100 {_latency(at_100)}"
             ratio = idle["broadcast_p99_ratio"]
             rows.append(Measure("P3 broadcast p99, all ÷ 100 sockets", ratio, "≤ 3", ratio <= 3, fanned))
+    if agents:
+        ratio = agents["settlement_to_aggregate_ratio"]
+        loaded = agents["loaded"]
+        settled = (
+            f"{loaded['agents']} agents, {loaded['bets']} bets: {agents['settlement_seconds']} s / "
+            f"{agents['aggregate_seconds']} s"
+        )
+        rows.append(Measure("#45 real-time window ÷ SQL aggregate", ratio, "≤ 3", ratio <= 3, settled))
     return rows
 
 
