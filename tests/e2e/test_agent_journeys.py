@@ -67,6 +67,32 @@ def narrow(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
+def play_dice(stack: Stack, token: str, rolls: int = 6) -> None:
+    """Funds an account by an ops adjustment and rolls the in-house dice with it, so its team has figures."""
+    ops = {"Authorization": stack.ops_token("e2e.agents", "turkeyf2")}
+    with httpx.Client(base_url=stack.url, headers={"Language": "EN"}) as http:
+        account = http.get("/wps/member/info", headers={"Authorization": token}).json()["value"]["id"]
+        for _ in range(50):  # the wallet opens from auth's event
+            funded = http.post(f"/wps/ops/wallet/merchants/turkeyf2/accounts/{account}/adjustments", headers=ops,
+                               json={"amount": 100_000, "reason": "e2e agent team", "requestId": f"fund-{account}"})  # fmt: skip
+            if funded.status_code == 200:
+                break
+            time.sleep(0.2)
+        assert funded.status_code == 200, funded.text
+        seeds = http.get("/wps/games/bgs/seeds", headers={"Authorization": token})  # seen before the first round
+        assert seeds.status_code == 200, seeds.text
+        for roll in range(rolls):
+            body = {
+                "stake": 1_000,
+                "target": 5_000,
+                "over": roll % 2 == 0,
+                "requestId": f"{account}-roll-{roll}",
+                "roomId": "BEGINNER",
+            }
+            played = http.post("/wps/games/bgs/dice/rolls", json=body, headers={"Authorization": token})
+            assert played.status_code == 200, played.text
+
+
 def agent_login(page: Page, stack: Stack, username: str) -> None:
     page.goto(f"{stack.url}/agentLogin")
     page.evaluate("localStorage.setItem('hisLang', 'EN'); sessionStorage.setItem('popupClosed:agent', '1')")
@@ -161,6 +187,7 @@ def test_an_agent_registers_a_downline_agent_offers_it_a_real_time_salary_and_th
     request.get_by_test_id("contract-request").get_by_role("button", name="Close").click()
     menu(downline).get_by_role("link", name="Real-time salary").click()
     expect(downline.get_by_test_id("own-contract-status")).to_have_text("Active")
+    play_dice(stack, str(downline.evaluate("sessionStorage.getItem('token')")))
     context.close()
 
     # The upline sees the downline's contract active.
@@ -169,6 +196,21 @@ def test_an_agent_registers_a_downline_agent_offers_it_a_real_time_salary_and_th
     expect(wide.get_by_test_id("downline-contracts")).not_to_contain_text("Waiting for the downline's answer.")
     expect(wide.get_by_test_id("contract-history")).to_contain_text("Signed")
     shoot(wide, "contracts-1366")
+    no_sideways_scroll(wide)
+
+    # The downline's bets reach the upline's team figures: the hourly volume chart and team betting.
+    menu(wide).get_by_role("link", name="Team overview").click()
+    bars = wide.get_by_test_id("hourly-chart").locator("rect")
+    for _ in range(60):
+        if bars.count():
+            break
+        wide.get_by_role("button", name="Search").click()
+        wide.wait_for_timeout(500)
+    expect(bars).to_have_count(24)
+    shoot(wide, "overview-chart-1366")
+    menu(wide).get_by_role("link", name="Team betting").click()
+    expect(wide.get_by_test_id("report-betting")).to_contain_text(DOWNLINE)
+    shoot(wide, "team-betting-1366")
     no_sideways_scroll(wide)
 
 
