@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 import test_settlement
 from agent_contracts_helpers import MEMBER_TYPE, AgentContracts
-from nats.aio.client import Client as NATS
 from test_agent_contract_calls import act, offer
 from test_settlement import DAY_GRACE, MINUTE, WINDOW_GRACE, Wallet, bet, granted, lines, signed, tick
 
@@ -21,7 +20,10 @@ from agent_contracts_service.contracts.domain import Kind
 from agent_contracts_service.contracts.models import Contract
 from agent_contracts_service.settlement.domain import first_period
 
-wallet, nc = test_settlement.wallet, test_settlement.nc  # the fixtures: the wallet's credit, a NATS connection
+# the fixtures: the real wallet's money responder over its own database, and the connection settlement asks it on
+wallet, nc = test_settlement.wallet, test_settlement.nc
+wallet_for_settlement_url, wallet_for_settlement = (test_settlement.wallet_for_settlement_url,
+                                                    test_settlement.wallet_for_settlement)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ def _downlines(line: Any) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("ending", ["TERMINATED", "CANCELLED"])
 @pytest.mark.parametrize("case", CASES, ids=[case.kind.value for case in CASES])
 async def test_a_middle_contract_ended_the_top_pays_the_difference_to_the_nearest_holder(
-    ac: AgentContracts, wallet: Wallet, nc: NATS, case: Case, ending: str
+    ac: AgentContracts, wallet: Wallet, case: Case, ending: str
 ) -> None:
     a, b, c = await ac.chain(3)
     members = {owner: await ac.place(owner, account_type=MEMBER_TYPE) for owner in (a, b, c)}
@@ -91,7 +93,7 @@ async def test_a_middle_contract_ended_the_top_pays_the_difference_to_the_neares
     await bet(ac, c, at, 10_000, 0)  # C's own play: in B's and A's teams, not C's
     await bet(ac, members[b], at, 20_000, 0)  # B's team (no contract now) and A's
     await bet(ac, members[a], at, 30_000, 0)  # A's only
-    await tick(ac, nc, start + case.length + case.grace)
+    await tick(ac, wallet, start + case.length + case.grace)
     (line_c,) = await lines(ac, c)
     (line_a,) = await lines(ac, a)
     assert await lines(ac, b) == []  # B's contract had ended before the period started
@@ -103,8 +105,8 @@ async def test_a_middle_contract_ended_the_top_pays_the_difference_to_the_neares
     assert line_a.amount + line_c.amount == gross_a  # the top's pay on its team, never more
     # a bet of the period in C's team arriving after it was settled: the next period adjusts A and C by the same rule
     await bet(ac, members[c], at + MINUTE, 40_000, 0)
-    await tick(ac, nc, start + 2 * case.length + case.grace)
+    await tick(ac, wallet, start + 2 * case.length + case.grace)
     adjusted = {who: sum(line.amount for line in await lines(ac, who) if line.line_type == "ADJUSTMENT")
                 for who in (a, b, c)}  # fmt: skip
     assert adjusted == {a: 40_000 * (top_rate - 200) // 10_000, b: 0, c: 800}
-    assert sum(wallet.paid_to(who) for who in (a, b, c)) == 200_000 * top_rate // 10_000
+    assert sum([await wallet.paid_to(who) for who in (a, b, c)]) == 200_000 * top_rate // 10_000

@@ -1,7 +1,8 @@
 """Exactly once with a real worker process killed by SIGKILL (issue 45, item 3): the agent-contracts worker, settling
 on its own clock, started and killed at random moments 20 times (while it claims, writes lines, asks the wallet or
-marks what it paid), then started for good: every line is paid, each credited once by the wallet, each window's
-amount what its bets earn."""
+marks what it paid), then started for good: every line is paid, each credited once by the real wallet (its money
+responder over its own database: one salary record per line, the agents' balances), each window's amount what its
+bets earn."""
 
 from __future__ import annotations
 
@@ -26,7 +27,11 @@ from agent_contracts_service.settlement.domain import first_period, floor_period
 from agent_contracts_service.settlement.models import SettlementCursor, SettlementLine
 from portal_kit.testing.plugin import reset_streams
 
-wallet = test_settlement.wallet  # the fixture: the wallet's credit, answering each key once
+# the fixtures: the real wallet's money responder over its own database (each salary slowed by ``wallet.delay``),
+# and the connection it is asked on
+wallet, nc = test_settlement.wallet, test_settlement.nc
+wallet_for_settlement_url, wallet_for_settlement = (test_settlement.wallet_for_settlement_url,
+                                                    test_settlement.wallet_for_settlement)  # fmt: skip
 WINDOWS = 36  # three hours of windows, each with a lost bet in each team
 KILLS = 20
 TEAMS = 8
@@ -69,6 +74,7 @@ async def test_a_worker_killed_at_random_moments_20_times_pays_every_line_once(
     for t in teams:
         for n in range(WINDOWS):  # a lost bet of 10 000 × (n + 1) in window n: 2 % of it
             await bet(ac, t.members[n % 2], t.first + n * 5 * MINUTE + MINUTE, 10_000 * (n + 1), 0)
+    await wallet.register(ac)  # the agents' registrations reached the wallet
     await reset_streams(ac.servers.nats_url)
     chance = random.Random(45)
     log = tmp_path / "worker.log"
@@ -109,10 +115,9 @@ async def test_a_worker_killed_at_random_moments_20_times_pays_every_line_once(
         found = await lines(ac, t.agent)
         assert [line.period_start for line in found] == [t.first + n * 5 * MINUTE for n in range(WINDOWS)]
         assert [line.amount for line in found] == [200 * (n + 1) for n in range(WINDOWS)]
-        assert wallet.paid_to(t.agent) == 200 * sum(range(1, WINDOWS + 1))
-    # one credit per line, each with the line's content; keys asked again after a kill answered the original
-    assert len(wallet.credits) == TEAMS * WINDOWS
-    assert any(count > 1 for count in wallet.asked.values())
-    assert {line.transaction_id: (line.account_id, line.amount) for line in await ac.rows(SettlementLine)} == (
-        wallet.credits
-    )
+        assert await wallet.paid_to(t.agent) == 200 * sum(range(1, WINDOWS + 1))
+    # one salary record per line, each with the line's content; keys asked again after a kill answered the original
+    credits = await wallet.credits()
+    assert len(credits) == TEAMS * WINDOWS
+    assert any(count > 1 for count in (await wallet.asks()).values())
+    assert {line.transaction_id: (line.account_id, line.amount) for line in await ac.rows(SettlementLine)} == credits

@@ -584,7 +584,7 @@ RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "rpc.auth.payment_password.verify": ("auth", ("wallet",)),
     "rpc.site.brand": ("site", ("auth", "wallet", "games", "lottery")),
     "rpc.wallet.balance": ("wallet", ("games", "lottery")),
-    "rpc.wallet.credit": ("wallet", ("games", "lottery", "agent-contracts")),
+    "rpc.wallet.credit": ("wallet", ("games", "lottery")),
     "rpc.wallet.debit": ("wallet", ("games", "lottery")),
     "rpc.wallet.rollback": ("wallet", ("games", "lottery")),
     "rpc.wallet.salary": ("wallet", ("agent-contracts",)),

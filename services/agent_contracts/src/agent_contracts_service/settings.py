@@ -14,9 +14,9 @@ class AgentContractsSettings(ServiceSettings):
     contract_info_responders: int = 4
     # Settlement (the worker's loop): how often it runs, and how long after a window's or a day's end its figures
     # are taken as final (bets arriving later are paid as adjustments; daily and hourly figures are read then).
-    # Off while the wallet has no salary kind (issue 45): a salary credit would show as a game win from the games
-    # house account. Pay is differential (an upline paid the difference to its direct downlines' contracts); tests
-    # and an operator who accepts the credit as it shows today turn it on.
+    # Off by default; tests turn it on. Pay goes through the wallet's salary kind (rpc.wallet.salary) and is
+    # differential over each contract's nearest holders below: its downlines at any depth holding a contract of the
+    # same kind with no holder between (README, Settlement).
     settlement_enabled: bool = False
     settlement_interval_seconds: float = 20.0
     settlement_window_grace_seconds: float = 60.0

@@ -533,9 +533,12 @@ async def pay(db: Database, nc: NATS, batch: int) -> int:
 
 
 async def pay_line(session: AsyncSession, nc: NATS, line: SettlementLine) -> None:
-    """Credit one line to the agent's main wallet and mark it: ``PAID``, or ``REFUSED`` with the wallet's code."""
+    """Pay one line into the agent's main wallet as a salary (``rpc.wallet.salary``: from the brand's house account
+    for agent pay, with the contract's kind and the period kept beside it) and mark it: ``PAID``, or ``REFUSED``
+    with the wallet's code (nothing moved)."""
     try:
-        await money.credit(nc, line.merchant, line.account_id, line.currency, line.amount, line.transaction_id)
+        await money.salary(nc, line.merchant, line.account_id, line.currency, line.amount, line.transaction_id,
+                           line.kind, line.period_start, line.period_end)  # fmt: skip
     except money.Refused as refused:
         log.warning("settlement line %s refused by the wallet: %s", line.transaction_id, refused.code)
         await repository.mark(session, line.id, LineStatus.REFUSED, refused.code)
