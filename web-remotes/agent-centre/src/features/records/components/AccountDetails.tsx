@@ -11,7 +11,7 @@ const TYPES: { type: string; key: TextKey }[] = [
   { type: "all", key: "all" }, { type: "deposit", key: "deposit_" }, { type: "withdrawal", key: "withdrawal_" },
   { type: "transfer", key: "transfer_" }, { type: "upline", key: "upline" }, { type: "downline", key: "downlineTransfer" },
   { type: "bet", key: "bet" }, { type: "win", key: "win_" }, { type: "rollback", key: "rollback" },
-  { type: "adjustment", key: "adjustment" }, { type: "bonus", key: "bonus" },
+  { type: "adjustment", key: "adjustment" }, { type: "bonus", key: "bonus" }, { type: "salary", key: "salary" },
 ];
 
 function typeText(type: string): TextKey | null {
