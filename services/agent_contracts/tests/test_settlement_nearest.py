@@ -1,8 +1,9 @@
-"""The differential when a middle contract ends (issue 45, item 3), on the real servers, table-driven for each
-contract type and each way a contract ends: A above B above C, B's contract terminated (or cancelled by A's lower
-new one) while C's stays. A is paid its gross less C's (its nearest holder below, passed through B), B nothing, C
-its own; in all, A's contract's pay on A's team, never more. A late bet in C's team adjusts A and C by the same
-rule."""
+"""The differential when a middle contract ends or its threshold is not reached (issue 45, item 3), on the real
+servers, table-driven for each contract type: A above B above C, B's contract terminated (or cancelled by A's lower
+new one) while C's stays: A is paid its gross less C's (its nearest holder below, passed through B), B nothing, C
+its own; B's contract active but its threshold never reached: A is paid its gross less what B's subtree is paid
+(C's), not less B's 0. In all, A's contract's pay on A's team, never more. A late bet in C's team adjusts A and C
+by the same rule."""
 
 from __future__ import annotations
 
@@ -33,14 +34,15 @@ class Case:
     grant: str  # its ops grant path segment
     cadence: str | None
 
-    def terms(self, rate: int) -> dict[str, Any]:
+    def terms(self, rate: int, threshold: int = 1) -> dict[str, Any]:
         """Terms paying ``rate`` of every bet (real-time, wages) or of the team's loss (dividend), from the first
-        unit."""
+        unit (or from ``threshold``: the bet amount, the tier's valid bet or loss)."""
         if self.kind == Kind.REALTIME_SALARY:
-            return {"winRate": rate, "lossRate": rate, "betAmount": 0}
+            return {"winRate": rate, "lossRate": rate, "betAmount": 0 if threshold == 1 else threshold}
         if self.kind == Kind.DIVIDEND:
-            return {"period": self.cadence, "tiers": [{"minProfitLoss": 1, "minActiveMembers": 1, "ratio": rate}]}
-        return {"tiers": [{"minValidBet": 1, "minActiveMembers": 1, "ratio": rate}]}
+            return {"period": self.cadence,
+                    "tiers": [{"minProfitLoss": threshold, "minActiveMembers": 1, "ratio": rate}]}  # fmt: skip
+        return {"tiers": [{"minValidBet": threshold, "minActiveMembers": 1, "ratio": rate}]}
 
     @property
     def length(self) -> timedelta:
@@ -110,3 +112,37 @@ async def test_a_middle_contract_ended_the_top_pays_the_difference_to_the_neares
                 for who in (a, b, c)}  # fmt: skip
     assert adjusted == {a: 40_000 * (top_rate - 200) // 10_000, b: 0, c: 800}
     assert sum([await wallet.paid_to(who) for who in (a, b, c)]) == 200_000 * top_rate // 10_000
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.kind.value for case in CASES])
+async def test_a_middle_holder_below_its_threshold_never_overpays_the_tree(
+    ac: AgentContracts, wallet: Wallet, case: Case
+) -> None:
+    """A 5 %, B 4 % from a threshold its team never reaches, C 4 % under B: a lost bet of 100 000 in C's team pays
+    C 4 000, B nothing and A 5 000 less what B's subtree is paid (C's 4 000): 5 000 in all, A's gross (deducting
+    B's gross of 0 paid 9 000)."""
+    a, b, c = await ac.chain(3)
+    member = await ac.place(c, account_type=MEMBER_TYPE)
+    top = await granted(ac, a, case.grant, case.terms(500))
+    middle = await signed(ac, case.path, a, b, case.terms(400, 10**12))
+    bottom = await signed(ac, case.path, b, c, case.terms(400))
+    start = max(first_period(case.kind, found.started_at, case.cadence) for found in (top, middle, bottom))
+    at: datetime = start + MINUTE
+    await bet(ac, member, at, 100_000, 0)
+    await tick(ac, wallet, start + case.length + case.grace)
+    (line_c,) = await lines(ac, c)
+    (line_a,) = await lines(ac, a)
+    assert await lines(ac, b) == []  # its threshold not reached: nothing
+    assert (line_c.amount, line_a.amount, line_a.detail["gross"]) == (4_000, 1_000, 5_000)
+    (deducted,) = _downlines(line_a)  # B, with what its subtree is paid
+    assert (deducted["accountId"], deducted["contractId"], deducted["gross"], deducted["paidTotal"]) == (
+        b, middle.id, 0, 4_000,
+    )  # fmt: skip
+    assert [await wallet.paid_to(who) for who in (a, b, c)] == [1_000, 0, 4_000]
+    # a lost bet of the period in C's team arriving after it was settled: A adjusted by 5 % - 4 %, C by 4 %
+    await bet(ac, member, at + MINUTE, 40_000, 0)
+    await tick(ac, wallet, start + 2 * case.length + case.grace)
+    adjusted = {who: sum(line.amount for line in await lines(ac, who) if line.line_type == "ADJUSTMENT")
+                for who in (a, b, c)}  # fmt: skip
+    assert adjusted == {a: 400, b: 0, c: 1_600}
+    assert sum([await wallet.paid_to(who) for who in (a, b, c)]) == 140_000 * 500 // 10_000

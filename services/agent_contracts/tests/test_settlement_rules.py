@@ -1,15 +1,18 @@
 """Settlement's pure rules, without I/O: what a window, a day and an hour pay (table-driven for each contract type
-and period), the differential (an upline paid its own pay less its nearest holders'), the window a bet counts in
-(exactly one), and the late-bet adjustments (Hypothesis): a window's lines sum to exactly what it would have paid had
-every bet been on time, never more than the contract's rates allow; and over any tree of contracts whose rates never
-rise downwards (a middle agent's contract ended or not: each pays its gross less its nearest holders' below), what
-the tree is paid adds up to the top contract's pay whenever no differential is clamped, no agent paid below 0; a bet
-counts in exactly one period of each kind and cadence."""
+and period), the differential (an upline paid its own pay less what its nearest holders' subtrees are paid), the
+window a bet counts in (exactly one), and the late-bet adjustments (Hypothesis): a window's lines sum to exactly what
+it would have paid had every bet been on time, never more than the contract's rates allow; over any tree of contracts
+whose rates never rise downwards, with or without thresholds (a middle agent's contract ended or not), the tree is
+paid ``paidTotal(top) = max(gross(top), Σ paidTotal(nearest holders))`` as an independent recursion works it out, no
+agent below 0, and without thresholds exactly the top contract's pay; a middle holder below its own threshold
+(A 5 %, B 4 % unreached, C 4 %) never makes the tree paid more than that, for each contract type; a bet counts in
+exactly one period of each kind and cadence."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -36,9 +39,11 @@ from agent_contracts_service.settlement.domain import (
     dividend_pay,
     first_period,
     holder_parents,
+    late_adjustment,
     nearest_holders,
+    nets,
+    paid_totals,
     realtime_adjustment,
-    realtime_net,
     realtime_pay,
     tier_of,
     transaction_id,
@@ -223,23 +228,32 @@ A, B, C = rt(500, 500, 0), rt(400, 400, 0), rt(200, 200, 0)
 LOST = WindowFigures(0, 0, 1, 100_000)
 
 
+def window_net(terms: RealTimeTerms, figures: WindowFigures,
+               downlines: list[tuple[RealTimeTerms, WindowFigures]]) -> int:  # fmt: skip
+    """A window's net pay of ``terms`` on ``figures`` above nearest holders ``downlines`` with no holders below them
+    (each one's subtree paid its own gross)."""
+    below = {"top": [str(n) for n in range(len(downlines))]}
+    gross = {"top": realtime_pay(terms, figures)} | {str(n): realtime_pay(t, f) for n, (t, f) in enumerate(downlines)}
+    return nets(below, gross, ["top"])["top"]
+
+
 @pytest.mark.parametrize(
     ("gross", "downlines", "net"),
     [
         (5_000, [], 5_000),  # no downline holds a contract: the whole pay
-        (5_000, [4_000], 1_000),  # the difference to the downline's pay
-        (5_000, [2_000, 1_500], 1_500),  # every direct downline's pay deducted
+        (5_000, [4_000], 1_000),  # the difference to what the downline's subtree is paid
+        (5_000, [2_000, 1_500], 1_500),  # every nearest holder's subtree deducted
         (5_000, [5_000], 0),  # a downline at the same rate: nothing left
         (1_000, [3_000], 0),  # a downline paying more (its own tier, its own bet amount): never below 0
         (0, [], 0),
     ],
 )
-def test_an_upline_is_paid_the_difference_to_its_direct_downlines(gross: int, downlines: list[int], net: int) -> None:
+def test_an_upline_is_paid_the_difference_to_its_nearest_holders(gross: int, downlines: list[int], net: int) -> None:
     assert differential_pay(gross, downlines) == net
-    deducted = [Deducted(f"d{n}", n, amount, {"ratio": 1}) for n, amount in enumerate(downlines)]
+    deducted = [Deducted(f"d{n}", n, amount // 2, amount, {"ratio": 1}) for n, amount in enumerate(downlines)]
     assert differential(gross, {"ratio": 2}, deducted) == (net, {
         "ratio": 2, "gross": gross, "net": net,
-        "downlines": [{"accountId": f"d{n}", "contractId": n, "gross": amount, "ratio": 1}
+        "downlines": [{"accountId": f"d{n}", "contractId": n, "gross": amount // 2, "paidTotal": amount, "ratio": 1}
                       for n, amount in enumerate(downlines)],
     })  # fmt: skip
 
@@ -260,7 +274,19 @@ def test_an_upline_is_paid_the_difference_to_its_direct_downlines(gross: int, do
 )
 def test_a_window_pays_the_differential(terms: RealTimeTerms, figures: WindowFigures,
                                         downlines: list[tuple[RealTimeTerms, WindowFigures]], paid: int) -> None:  # fmt: skip
-    assert realtime_net(terms, figures, downlines) == paid
+    assert window_net(terms, figures, downlines) == paid
+
+
+def test_paid_totals_run_bottom_up() -> None:
+    """paidTotal(X) = max(gross(X), Σ paidTotal(Y)): a leaf its gross, a holder whose own gross is below what its
+    subtree pays that; a chain of 5 000 holders evaluated without recursion."""
+    below = {"A": ["B", "D"], "B": ["C"], "C": [], "D": []}
+    totals = paid_totals(below, {"A": 10, "B": 0, "C": 4, "D": 3}, ["A"])
+    assert totals == {"A": 10, "B": 4, "C": 4, "D": 3}
+    assert nets(below, {"A": 10, "B": 0, "C": 4, "D": 3}, ["A"]) == {"A": 3, "B": 0, "C": 4, "D": 3}
+    assert paid_totals(below, {"A": 5, "C": 4, "D": 3}, ["A"])["A"] == 7  # more below than the top's gross
+    chain = {str(n): [str(n + 1)] for n in range(5_000)} | {"5000": []}
+    assert paid_totals(chain, {"5000": 7}, ["0"])["0"] == 7
 
 
 def test_a_late_bet_adjusts_the_differential() -> None:
@@ -272,12 +298,20 @@ def test_a_late_bet_adjusts_the_differential() -> None:
     # a late bet that opens B's own bet amount lowers A's net: nothing is taken back
     b_high = rt(400, 400, 120_000)
     assert realtime_adjustment(A, LOST, WindowFigures(), late, [LateDownline(b_high, LOST, late=late)]) == 0
+    # B (4 %) never reaching its bet amount, C (4 %) below it: A deducts what B's subtree is paid (C's), so a late
+    # lost 50 000 in C's team pays A 5 % - 4 %, not 5 %
+    b_unreached = rt(400, 400, 10**9)
+    c_below = LateDownline(rt(400, 400, 0), LOST, WindowFigures(), late)
+    chain = [LateDownline(b_unreached, LOST, WindowFigures(), late, below=(c_below,))]
+    assert realtime_adjustment(A, LOST, WindowFigures(), late, chain) == 500
+    assert late_adjustment("A", {"A": ["B"], "B": ["C"]}, {"A": 7_500, "B": 0, "C": 6_000},
+                           {"A": 5_000, "B": 0, "C": 4_000}) == 500  # fmt: skip
 
 
 # A tree: agent 0 the top (holding a contract), every other agent under an earlier one, holding a contract or not
 # (an agent between two holders may hold none: its contract ended while those below it stayed), each contract's rates
 # at most its nearest holder's above (what the automatic cancellation keeps down every chain), each with its own
-# bet amount (real-time) or first tier (wage) at or above 0.
+# bet amount (real-time), first tier (wage) or first loss tier (dividend) at or above 0.
 trees = st.integers(1, 9).flatmap(lambda size: st.tuples(
     st.tuples(*[st.integers(0, n - 1) for n in range(1, size)]),  # each agent's upline
     st.lists(st.booleans(), min_size=size, max_size=size),  # whether it holds a contract
@@ -291,23 +325,29 @@ tree_bets = st.lists(
 
 
 def _tree_pay(kind: str, win: int, loss: int, threshold: int) -> Callable[[WindowFigures], int]:
-    """One contract's pay on a team's figures: a real-time salary, or a one-tier daily wage."""
+    """One contract's pay on a team's figures: a real-time salary, a one-tier daily wage, or a one-tier dividend (a
+    won bet's member won its stake again, a lost one's lost it)."""
     if kind == "realtime":
         return lambda figures: realtime_pay(rt(win, loss, threshold), figures)
+    if kind == "dividend":
+        terms = DividendTerms(period="D", tiers=[DividendTier(minProfitLoss=max(1, threshold), minActiveMembers=0,
+                                                              ratio=loss)])  # fmt: skip
+        return lambda figures: dividend_pay(terms, figures.bet_amount, 2 * figures.won_valid_bet, 1)[0]
     wage = WageTerms(tiers=[VolumeTier(minValidBet=threshold, minActiveMembers=0, ratio=win)])
     return lambda figures: wage_pay(wage, figures.bet_amount, 1)[0]
 
 
-@given(st.sampled_from(["realtime", "wage"]), trees, tree_bets, st.booleans())
-def test_a_tree_is_paid_its_top_contracts_pay_never_more(
+@given(st.sampled_from(["realtime", "wage", "dividend"]), trees, tree_bets, st.booleans())
+def test_a_tree_is_paid_what_its_holders_earn_by_their_own_terms_never_more(
     kind: str, tree: tuple[tuple[int, ...], list[bool], list[tuple[int, int]], list[int]],
     placed: list[tuple[int, bool, bool, int]], thresholds: bool,
 ) -> None:  # fmt: skip
-    """Over any tree, contracts and figures: each contract is paid its gross less its nearest holders' gross, never
-    below 0; what the tree is paid adds up to the top contract's pay on the whole team plus what the clamps left
-    (an upline whose gross is below its nearest holders', a downline paying at a lower threshold): so whenever no
-    differential is clamped (always, for terms without thresholds) the tree is paid exactly the top's pay, never
-    more, and never above the top's rates of the team's bets."""
+    """Over any tree, contracts, thresholds and figures: each contract is paid its gross less what its nearest
+    holders' subtrees are paid, never below 0, and the tree in all ``paidTotal(top)``, worked out here by a
+    straightforward recursion over the agents (not the settlement's holders' tree): the top's gross, or what the
+    holders below are paid by their own terms when that is more (a lower threshold, a dividend's team that lost
+    more than the whole), never the sum of their grosses. Without thresholds (real-time, wage) the tree is paid
+    exactly the top contract's pay on the whole team, never above its rates of the team's bets."""
     uplines, holds, drawn, drawn_thresholds = tree
     size = len(holds)
     upline: dict[int, int | None] = {0: None} | {n: uplines[n - 1] for n in range(1, size)}
@@ -334,19 +374,67 @@ def test_a_tree_is_paid_its_top_contracts_pay_never_more(
             team[holder] = team[holder] + bet
     pay = {n: _tree_pay(kind, *rates[n], drawn_thresholds[n] if thresholds else 0) for n in holders}
     gross = {n: pay[n](team[n]) for n in holders}
-    below = nearest_holders(parent)
-    net = {n: differential_pay(gross[n], [gross[int(d)] for d in below[str(n)]]) for n in holders}
-    clamped = {n: max(0, sum(gross[int(d)] for d in below[str(n)]) - gross[n]) for n in holders}
-    assert all(amount >= 0 for amount in net.values())
-    assert all(gross[n] >= 0 for n in holders)
-    # each holder below the top has exactly one nearest holder above it: its gross is deducted once
-    assert sorted(int(d) for found in below.values() for d in found) == sorted(holders - {0})
-    assert sum(net.values()) == gross[0] + sum(clamped.values())
-    if not thresholds:
-        assert not any(clamped.values())
-    if not any(clamped.values()):
-        assert sum(net.values()) == gross[0]  # the top contract's pay on its whole team, never more
-        assert sum(net.values()) <= team[0].bet_amount * max(rates[0]) // 10_000
+
+    # the settlement's rule over its holders' tree
+    paid = {int(n): amount for n, amount in
+            nets(nearest_holders(parent), {str(n): gross[n] for n in holders}, ["0"]).items()}  # fmt: skip
+
+    # independently: the nearest holders by walking the agents down, paidTotal by plain recursion
+    def nearest_below(n: int) -> list[int]:
+        found: list[int] = []
+        for child in (m for m in range(size) if upline[m] == n):
+            found += [child] if child in holders else nearest_below(child)
+        return found
+
+    def paid_total(n: int) -> int:
+        return max(gross[n], sum(paid_total(child) for child in nearest_below(n)))
+
+    assert set(paid) == holders
+    assert all(amount >= 0 for amount in paid.values())
+    for n in holders:
+        assert paid[n] == max(0, gross[n] - sum(paid_total(child) for child in nearest_below(n)))
+    assert sum(paid.values()) == paid_total(0) >= gross[0]
+    # never more than the top's gross unless a lower contract's own terms pay more on its own team
+    beyond = sum(paid.values()) - gross[0]
+    if beyond > 0:
+        assert any(gross[n] > 0 for n in holders - {0})
+    if not thresholds and kind != "dividend":
+        assert sum(paid.values()) == gross[0]  # the top contract's pay on its whole team, never more
+        assert sum(paid.values()) <= team[0].bet_amount * max(rates[0]) // 10_000
+
+
+# A 5 %, B 4 % with a threshold B's team never reaches, C 4 % under B; a bet of 100 lost in C's team: C's gross 4,
+# B's 0, A's 5. Paying A its gross less B's gross (0) paid the tree 9, the top alone 5; now A deducts what B's
+# subtree is paid (C's 4): A 1, B 0, C 4, the tree 5.
+UNREACHED = 10**9
+ABC = [
+    ("REALTIME_SALARY", [rt(500, 500, 0), rt(400, 400, UNREACHED), rt(400, 400, 0)],
+     lambda terms: realtime_pay(terms, WindowFigures(0, 0, 1, 100))),
+    ("DAILY_WAGE", [WageTerms(tiers=[VolumeTier(minValidBet=threshold, minActiveMembers=1, ratio=rate)])
+                    for rate, threshold in ((500, 1), (400, UNREACHED), (400, 1))],
+     lambda terms: wage_pay(terms, 100, 1)[0]),
+    ("HOURLY_SALARY", [WageTerms(tiers=[VolumeTier(minValidBet=threshold, minActiveMembers=1, ratio=rate)])
+                       for rate, threshold in ((500, 1), (400, UNREACHED), (400, 1))],
+     lambda terms: wage_pay(terms, 100, 1)[0]),
+    ("DIVIDEND", [DividendTerms(period="D", tiers=[DividendTier(minProfitLoss=threshold, minActiveMembers=1,
+                                                                ratio=rate)])
+                  for rate, threshold in ((500, 1), (400, UNREACHED), (400, 1))],
+     lambda terms: dividend_pay(terms, 100, 0, 1)[0]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("kind", "terms", "gross_of"), ABC, ids=[kind for kind, _, _ in ABC])
+def test_a_middle_holder_below_its_threshold_never_overpays_the_tree(
+    kind: str, terms: list[Any], gross_of: Callable[[Any], int]
+) -> None:
+    a, b, c = (gross_of(found) for found in terms)
+    assert (a, b, c) == (5, 0, 4)
+    below = {"A": ["B"], "B": ["C"], "C": []}
+    gross = {"A": a, "B": b, "C": c}
+    assert paid_totals(below, gross, ["A"]) == {"A": 5, "B": 4, "C": 4}
+    paid = nets(below, gross, ["A"])
+    assert paid == {"A": 1, "B": 0, "C": 4}
+    assert sum(paid.values()) == 5  # the top's gross; the old rule (A - B's gross) paid 5 + 0 + 4 = 9
 
 
 def test_an_ended_middle_contract_is_passed_through() -> None:
@@ -358,9 +446,8 @@ def test_an_ended_middle_contract_is_passed_through() -> None:
     assert nearest_holders(parent) == {"A": ["C", "E"], "C": ["D"], "D": [], "E": []}
     # A 5 %, C 2 %, D 1 %: a lost 100 000 in D's team pays D 1 000, C 2 000 - 1 000, A 5 000 - 2 000
     a, c, d = rt(500, 500, 0), rt(200, 200, 0), rt(100, 100, 0)
-    assert realtime_net(d, LOST) == 1_000
-    assert realtime_net(c, LOST, [(d, LOST)]) == 1_000
-    assert realtime_net(a, LOST, [(c, LOST)]) == 3_000
+    gross = {"A": realtime_pay(a, LOST), "C": realtime_pay(c, LOST), "D": realtime_pay(d, LOST)}
+    assert nets(nearest_holders(parent), gross, ["A"]) == {"A": 3_000, "C": 1_000, "D": 1_000, "E": 0}
 
 
 KINDS = [(Kind.REALTIME_SALARY, None), (Kind.DAILY_WAGE, None), (Kind.HOURLY_SALARY, None),

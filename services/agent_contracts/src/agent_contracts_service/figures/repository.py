@@ -102,6 +102,31 @@ async def team_hours(
     return (await session.execute(query)).all()
 
 
+async def teams_totals(
+    session: AsyncSession, merchant: str, agent_ids: Sequence[str], start: datetime, end: datetime, *, by_hour: bool
+) -> Sequence[Row[Any]]:
+    """Per agent of ``agent_ids`` (``ancestor_id``), currency (and hour, ``by_hour``): the figures of its downlines
+    (every depth) over [start, end); one aggregate over the hours joined to the closure table, grouped by agent (an
+    agent whose team did not bet has no row)."""
+    hour: list[Any] = [MemberHour.hour] if by_hour else []
+    columns: list[Any] = [TeamLink.ancestor_id, *hour, MemberHour.currency, *_sums()]
+    query = (
+        select(*columns)
+        .select_from(TeamLink)
+        .join(MemberHour, MemberHour.account_id == TeamLink.descendant_id)
+        .where(
+            TeamLink.merchant == merchant,
+            TeamLink.ancestor_id == any_(bindparam("agents", list(agent_ids), type_=ARRAY(String))),
+            TeamLink.depth >= 1,
+            MemberHour.merchant == merchant,
+            MemberHour.hour >= start,
+            MemberHour.hour < end,
+        )
+        .group_by(TeamLink.ancestor_id, *hour, MemberHour.currency)
+    )
+    return (await session.execute(query)).all()
+
+
 async def member_hours(session: AsyncSession, merchant: str, account_id: str) -> Sequence[MemberHour]:
     query = hours.query(merchant, account_id=account_id).order_by(MemberHour.hour)
     return (await session.scalars(query)).all()
@@ -244,20 +269,23 @@ async def team_late(
     return (await session.execute(query)).all()
 
 
-async def team_late_of(
-    session: AsyncSession, merchant: str, agent_id: str, window: datetime, into_window: datetime
+async def teams_late_of(
+    session: AsyncSession, merchant: str, agent_ids: Sequence[str], window: datetime, into_window: datetime
 ) -> Sequence[Row[Any]]:
-    """The late bets of ``agent_id``'s downlines (every depth) of one window handed to ``into_window`` or earlier,
-    per currency, ``handed_now`` telling which (a downline's side of its upline's adjustment)."""
-    team = select(TeamLink.descendant_id).where(*_links.where(merchant, TeamLink.depth >= 1, ancestor_id=agent_id))
+    """The late bets of one window handed to ``into_window`` or earlier, per agent of ``agent_ids``
+    (``ancestor_id``: of its downlines at every depth) and currency, ``handed_now`` telling which; one aggregate over
+    the window's late bets joined to the closure table."""
     handed_now = (LateBet.into_window == into_window).label("handed_now")
     query = (
-        select(LateBet.window_start, LateBet.currency, handed_now, *_window_sums(LateBet))
+        select(TeamLink.ancestor_id, LateBet.currency, handed_now, *_window_sums(LateBet))
+        .select_from(LateBet)
+        .join(TeamLink, (TeamLink.merchant == LateBet.merchant) & (TeamLink.descendant_id == LateBet.account_id))
         .where(
-            *_late.where(merchant, LateBet.account_id.in_(team), window_start=window),
+            *_late.where(merchant, window_start=window),
             LateBet.into_window <= into_window,
+            TeamLink.depth >= 1,
+            TeamLink.ancestor_id == any_(bindparam("agents", list(agent_ids), type_=ARRAY(String))),
         )
-        .group_by(LateBet.window_start, LateBet.currency, handed_now)
-        .order_by(LateBet.currency)
+        .group_by(TeamLink.ancestor_id, LateBet.currency, handed_now)
     )
     return (await session.execute(query)).all()

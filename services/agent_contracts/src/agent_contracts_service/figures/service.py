@@ -79,27 +79,20 @@ async def team_late(
     return list(await repository.team_late(session, merchant, agent_id, into_window, since))
 
 
-async def team_late_of(
-    session: AsyncSession, merchant: str, agent_id: str, window: datetime, into_window: datetime
+async def teams_totals(
+    session: AsyncSession, merchant: str, agent_ids: list[str], start: datetime, end: datetime, *, by_hour: bool
 ) -> list[Any]:
-    return list(await repository.team_late_of(session, merchant, agent_id, window, into_window))
+    """Per agent of ``agent_ids``, currency (and hour, ``by_hour``), its team's figures over [start, end) (one
+    aggregate)."""
+    return list(await repository.teams_totals(session, merchant, agent_ids, start, end, by_hour=by_hour))
 
 
-async def team_day(session: AsyncSession, merchant: str, agent_id: str, day: datetime) -> list[Any]:
-    """Per currency, the team's figures over one day (UTC)."""
-    start, end = period_bounds(Period.DAY, day)
-    return list(await repository.team_totals(session, merchant, agent_id, start, end, min_depth=1))
-
-
-async def team_period(session: AsyncSession, merchant: str, agent_id: str, start: datetime, end: datetime) -> list[Any]:
-    """Per currency, the team's figures over [start, end)."""
-    return list(await repository.team_totals(session, merchant, agent_id, start, end, min_depth=1))
-
-
-async def team_day_hours(session: AsyncSession, merchant: str, agent_id: str, day: datetime) -> list[Any]:
-    """Per hour and currency, the team's figures over one day (UTC)."""
-    start, end = period_bounds(Period.DAY, day)
-    return list(await repository.team_hours(session, merchant, agent_id, start, end, min_depth=1))
+async def teams_late_of(
+    session: AsyncSession, merchant: str, agent_ids: list[str], window: datetime, into_window: datetime
+) -> list[Any]:
+    """Per agent of ``agent_ids`` and currency, its team's late bets of one window handed to ``into_window`` and
+    before (one aggregate)."""
+    return list(await repository.teams_late_of(session, merchant, agent_ids, window, into_window))
 
 
 def _figures(row: Any) -> dict[str, Any]:

@@ -5,15 +5,19 @@ at or after it was agreed, its last the last one starting before it ended. Real-
 (UTC); daily wage and hourly salary settle days (UTC), the next day. Amounts are integer minor units, rates basis
 points (10000 = 100 %), every product rounded down to the minor unit.
 
-Pay is **differential**: a contract's own pay on the agent's whole team (its ``gross``) less what the contracts of
-its **nearest holders** pay on their own teams, never below 0: the agent's downlines at any depth holding a contract
-of the same kind at the period's start with no holder between them and the agent (a middle agent whose contract
-ended is passed through, so the contracts below it are deducted from the one above it). Down a chain whose rates
-never rise, the lines of one bet add up to the top contract's pay on it."""
+Pay is **differential**: a contract's own pay on the agent's whole team (its ``gross``) less what the subtrees of
+its **nearest holders** are paid, never below 0: the agent's downlines at any depth holding a contract of the same
+kind at the period's start with no holder between them and the agent (a middle agent whose contract ended is passed
+through, so the contracts below it are deducted from the one above it). What a holder's subtree is paid is
+``paidTotal(Y) = max(gross(Y), Σ paidTotal(Z))`` over its own nearest holders Z, bottom-up, and
+``pay(X) = max(0, gross(X) − Σ paidTotal(Y))``: so ``pay(X) + Σ paidTotal(Y) = paidTotal(X)`` and a tree is paid
+``paidTotal(top)``, the top's gross unless the contracts below pay more on their own teams by their own terms (a lower
+threshold), and then only that. Down a chain whose rates never rise and without thresholds, the lines of one bet add
+up to the top contract's pay on it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
@@ -152,49 +156,101 @@ def holder_parents(upline_of: Mapping[str, str | None], holders: Sequence[str] |
     return found
 
 
+def paid_totals(below: Mapping[str, Sequence[str]], gross: Mapping[str, int], tops: Iterable[str]) -> dict[str, int]:
+    """What each holder's subtree is paid, for every holder in the subtrees of ``tops`` (themselves included):
+    ``paidTotal(X) = max(gross(X), Σ paidTotal(Y))`` over its nearest holders Y (``below``), bottom-up; a holder
+    missing from ``gross`` (its team did not bet) grosses 0. Its own pay ``max(0, gross(X) − Σ paidTotal(Y))`` and
+    what its nearest holders' subtrees are paid add up to it. Evaluated without recursion (a chain of any depth)."""
+    totals: dict[str, int] = {}
+    stack = [(top, False) for top in tops]
+    while stack:
+        holder, ready = stack.pop()
+        if holder in totals:
+            continue
+        children = below.get(holder, ())
+        if ready:
+            totals[holder] = max(gross.get(holder, 0), sum(totals[child] for child in children))
+        else:
+            stack.append((holder, True))
+            stack.extend((child, False) for child in children if child not in totals)
+    return totals
+
+
+def within(below: Mapping[str, Sequence[str]], tops: Iterable[str]) -> set[str]:
+    """The holders in the subtrees of ``tops`` (themselves included)."""
+    found: set[str] = set()
+    stack = list(tops)
+    while stack:
+        holder = stack.pop()
+        if holder not in found:
+            found.add(holder)
+            stack.extend(below.get(holder, ()))
+    return found
+
+
 @dataclass(frozen=True)
 class Deducted:
-    """A nearest holder's contract over the same period: what it pays on its own team (``gross``), deducted from
-    its upline's pay, and what that was worked out from (``detail``: its figures, rates or tier)."""
+    """A nearest holder's contract over the same period: what it pays on its own team (``gross``), what its subtree
+    is paid (``paid_total``: its gross, or what the holders below it are paid when that is more), deducted from its
+    upline's pay, and what its gross was worked out from (``detail``: its figures, rates or tier)."""
 
     account_id: str
     contract_id: int
     gross: int
+    paid_total: int
     detail: dict[str, Any] = field(default_factory=dict)
 
     def explained(self) -> dict[str, Any]:
-        return {"accountId": self.account_id, "contractId": self.contract_id, "gross": self.gross, **self.detail}
+        return {"accountId": self.account_id, "contractId": self.contract_id, "gross": self.gross,
+                "paidTotal": self.paid_total, **self.detail}  # fmt: skip
 
 
-def differential_pay(gross: int, downlines: Sequence[int]) -> int:
-    """What an agent is paid: its own contract's pay on its whole team less what its nearest holders' contracts pay
-    on their teams, never below 0 (a downline's tiers or bet amount may pay at a lower threshold than its upline's:
-    the upline is then paid 0, nothing taken back; a holder's own play is in the team above, not its own: the upline
-    earns its full rate on it)."""
-    return max(0, gross - sum(downlines))
+def differential_pay(gross: int, paid_below: Sequence[int]) -> int:
+    """What an agent is paid: its own contract's pay on its whole team less what its nearest holders' subtrees are
+    paid (``paid_below``: each one's ``paidTotal``), never below 0. A downline's tiers or bet amount may pay at a lower
+    threshold than its upline's: the upline is then paid 0, nothing taken back, and the tree is paid what the holders
+    below are paid by their own terms; a holder's own play is in the team above, not its own: the upline earns its
+    full rate on it."""
+    return max(0, gross - sum(paid_below))
 
 
 def differential(gross: int, detail: dict[str, Any], downlines: Sequence[Deducted]) -> tuple[int, dict[str, Any]]:
-    """The net pay and its explanation: the gross and its figures, each deducted downline, the net."""
-    net = differential_pay(gross, [downline.gross for downline in downlines])
+    """The net pay and its explanation: the gross and its figures, each deducted nearest holder (its gross and its
+    subtree's ``paidTotal``), the net."""
+    net = differential_pay(gross, [downline.paid_total for downline in downlines])
     return net, {**detail, "gross": gross, "downlines": [d.explained() for d in downlines], "net": net}
+
+
+def nets(below: Mapping[str, Sequence[str]], gross: Mapping[str, int], tops: Iterable[str]) -> dict[str, int]:
+    """The pay of each holder in the subtrees of ``tops``: its gross less its nearest holders' ``paidTotal``, never
+    below 0."""
+    totals = paid_totals(below, gross, tops)
+    return {holder: differential_pay(gross.get(holder, 0), [totals[child] for child in below.get(holder, ())])
+            for holder in totals}  # fmt: skip
 
 
 @dataclass(frozen=True)
 class LateDownline:
-    """A nearest holder's real-time contract in a window with late bets: its terms and its team's figures (settled
-    with the window, late bets handed before, late bets handed now)."""
+    """A nearest holder's real-time contract in a window with late bets: its terms, its team's figures (settled
+    with the window, late bets handed before, late bets handed now) and its own nearest holders (``below``)."""
 
     terms: RealTimeTerms
     settled: WindowFigures = field(default_factory=WindowFigures)
     before: WindowFigures = field(default_factory=WindowFigures)
     late: WindowFigures = field(default_factory=WindowFigures)
+    below: tuple[LateDownline, ...] = ()
 
 
-def realtime_net(terms: RealTimeTerms, figures: WindowFigures,
-                 downlines: Sequence[tuple[RealTimeTerms, WindowFigures]] = ()) -> int:  # fmt: skip
-    """A window's differential pay: ``terms`` on the team's ``figures`` less each downline's terms on its team's."""
-    return differential_pay(realtime_pay(terms, figures), [realtime_pay(t, f) for t, f in downlines])
+def late_adjustment(
+    top: str, below: Mapping[str, Sequence[str]], gross_with: Mapping[str, int], gross_without: Mapping[str, int]
+) -> int:
+    """What late bets add to the net pay of ``top``'s contract over one window: its net with them (each holder's
+    gross with its team's late bets: ``gross_with``) minus its net without them (``gross_without``), each by the rule
+    of the window (its gross less its nearest holders' ``paidTotal``), never below 0: a late bet that lowers a net
+    (a holder below reaching its own bet amount late, a unit of rounding) takes nothing back."""
+    with_late = nets(below, gross_with, [top])[top]
+    without = nets(below, gross_without, [top])[top]
+    return max(0, with_late - without)
 
 
 def realtime_adjustment(
@@ -202,15 +258,23 @@ def realtime_adjustment(
     downlines: Sequence[LateDownline] = (),
 ) -> int:  # fmt: skip
     """What late bets ``late`` of a window add to it, the window having been settled on ``settled`` and earlier late
-    bets ``before``: the window's net pay with them minus its net pay without them (each nearest holder's pay
-    counted with and without its own team's late bets: the nearest holders below, as for the window). Summed over every adjustment, a window pays exactly what it
-    would have paid had every bet been on time, as long as a late bet never lowers the net (it cannot without a
-    downline: pay grows with the figures); when it does (a downline's own bet amount reached late, a unit of
-    rounding), nothing is taken back: the adjustment is 0."""
-    with_late = realtime_net(terms, settled + before + late, [(d.terms, d.settled + d.before + d.late)
-                                                                for d in downlines])  # fmt: skip
-    without = realtime_net(terms, settled + before, [(d.terms, d.settled + d.before) for d in downlines])
-    return max(0, with_late - without)
+    bets ``before``: the window's net pay with them minus its net pay without them (each holder below counted with
+    and without its own team's late bets, by the same rule: ``late_adjustment``). Summed over every adjustment, a
+    window pays exactly what it would have paid had every bet been on time, as long as a late bet never lowers the
+    net (it cannot without a holder below: pay grows with the figures); when it does, nothing is taken back."""
+    below: dict[str, list[str]] = {"top": []}
+    gross_with = {"top": realtime_pay(terms, settled + before + late)}
+    gross_without = {"top": realtime_pay(terms, settled + before)}
+    stack = [("top", downline) for downline in downlines]
+    while stack:
+        parent, found = stack.pop()
+        name = str(len(gross_with))
+        below[parent].append(name)
+        below[name] = []
+        gross_with[name] = realtime_pay(found.terms, found.settled + found.before + found.late)
+        gross_without[name] = realtime_pay(found.terms, found.settled + found.before)
+        stack.extend((name, child) for child in found.below)
+    return late_adjustment("top", below, gross_with, gross_without)
 
 
 def tier_of(tiers: Sequence[VolumeTier], valid_bet: int, active_members: int) -> int | None:

@@ -144,39 +144,46 @@ def _active_at(contract: Any, kind: str, at: datetime) -> ColumnElement[bool]:
     )
 
 
-async def nearest_holder_contracts(
-    session: AsyncSession, merchant: str, kind: str, agent_id: str, period_start: datetime
-) -> Sequence[Contract]:
-    """The contracts of ``kind`` active at ``period_start`` held by ``agent_id``'s nearest holders: its downlines at
-    any depth holding one, with no holder between them and the agent (a middle agent whose contract ended is passed
-    through). Those whose pay is deducted from the agent's."""
-    between = aliased(Contract)
-    path = aliased(TeamLink)
-    holder_between = (
-        select(path.ancestor_id)
-        .join(between, and_(between.merchant == path.merchant, between.account_id == path.ancestor_id))
+def _holder_above(kind: str, at: datetime) -> Any:
+    """The nearest ancestor of ``Contract``'s holder holding a contract of ``kind`` active at ``at`` (a correlated
+    scalar: ``None`` for none)."""
+    above = aliased(Contract)
+    return (
+        select(TeamLink.ancestor_id)
+        .join(above, and_(above.merchant == TeamLink.merchant, above.account_id == TeamLink.ancestor_id))
         .where(
-            path.merchant == merchant,
-            path.descendant_id == TeamLink.descendant_id,
-            path.depth >= 1,
-            path.depth < TeamLink.depth,
-            _active_at(between, kind, period_start),
+            TeamLink.merchant == Contract.merchant,
+            TeamLink.descendant_id == Contract.account_id,
+            TeamLink.depth >= 1,
+            _active_at(above, kind, at),
         )
-        .exists()
+        .order_by(TeamLink.depth)
+        .limit(1)
+        .correlate(Contract)
+        .scalar_subquery()
     )
+
+
+async def holders_below(
+    session: AsyncSession, merchant: str, kind: str, agent_id: str, at: datetime
+) -> Sequence[Row[Any]]:
+    """Every contract of ``kind`` active at ``at`` held by ``agent_id``'s downlines at any depth (``id``,
+    ``account_id``, ``terms``), each with its holder's nearest ancestor holding one too (``parent_id``: the agent
+    itself, or a holder between): the holders' tree below the agent, one statement. Those whose subtrees' pay is
+    deducted from the agent's, the nearest ones directly (``parent_id`` the agent), the others through them."""
+    team = aliased(TeamLink)  # the agent's team (the parent's own search is over TeamLink)
     query = (
-        select(Contract)
-        .join(TeamLink, and_(TeamLink.merchant == Contract.merchant, TeamLink.descendant_id == Contract.account_id))
+        select(Contract.id, Contract.account_id, Contract.terms, _holder_above(kind, at).label("parent_id"))
+        .join(team, and_(team.merchant == Contract.merchant, team.descendant_id == Contract.account_id))
         .where(
             *_contracts.where(merchant),
-            TeamLink.ancestor_id == agent_id,
-            TeamLink.depth >= 1,
-            _active_at(Contract, kind, period_start),
-            ~holder_between,
+            team.ancestor_id == agent_id,
+            team.depth >= 1,
+            _active_at(Contract, kind, at),
         )
         .order_by(Contract.account_id, Contract.id)
     )
-    return (await session.scalars(query)).all()
+    return (await session.execute(query)).all()
 
 
 async def claim_window_cursors(session: AsyncSession, kind: str, closed: datetime, limit: int) -> Sequence[Row[Any]]:
@@ -209,31 +216,17 @@ def _realtime_rates(contract: Any) -> list[Any]:
     return [
         contract.terms["winRate"].as_integer().label("win_rate"),
         contract.terms["lossRate"].as_integer().label("loss_rate"),
-        contract.terms["betAmount"].as_integer().label("bet_amount"),
+        # an amount of minor units: beyond an integer's range (a threshold set out of reach)
+        cast(contract.terms["betAmount"].astext, BigInteger).label("bet_amount"),
     ]
 
 
 async def realtime_holders_at(session: AsyncSession, merchant: str, kind: str, at: datetime) -> Sequence[Row[Any]]:
     """Every real-time contract active at ``at`` in the brand (``id``, ``account_id``, its rates), each with its
     holder's nearest ancestor holding one too (``parent_id``, ``None`` for none): the holders' tree, one statement."""
-    above = aliased(Contract)
-    parent = (
-        select(TeamLink.ancestor_id)
-        .join(above, and_(above.merchant == TeamLink.merchant, above.account_id == TeamLink.ancestor_id))
-        .where(
-            TeamLink.merchant == Contract.merchant,
-            TeamLink.descendant_id == Contract.account_id,
-            TeamLink.depth >= 1,
-            _active_at(above, kind, at),
-        )
-        .order_by(TeamLink.depth)
-        .limit(1)
-        .correlate(Contract)
-        .scalar_subquery()
-    )
-    query = select(Contract.id, Contract.account_id, *_realtime_rates(Contract), parent.label("parent_id")).where(
-        *_contracts.where(merchant), _active_at(Contract, kind, at)
-    )
+    query = select(
+        Contract.id, Contract.account_id, *_realtime_rates(Contract), _holder_above(kind, at).label("parent_id")
+    ).where(*_contracts.where(merchant), _active_at(Contract, kind, at))
     return (await session.execute(query)).all()
 
 

@@ -26,7 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agent_contracts_service.contracts import service as contracts
 from agent_contracts_service.contracts.domain import Kind
 from agent_contracts_service.contracts.models import Contract
-from agent_contracts_service.contracts.schemas import AnyTerms, DividendTerms, RealTimeTerms, WageTerms
+from agent_contracts_service.contracts.schemas import DividendTerms, RealTimeTerms, WageTerms
 from agent_contracts_service.figures import service as figures
 from agent_contracts_service.settlement import repository
 from agent_contracts_service.settlement.domain import (
@@ -34,7 +34,6 @@ from agent_contracts_service.settlement.domain import (
     SETTLED_KINDS,
     WINDOW,
     Deducted,
-    LateDownline,
     LineStatus,
     LineType,
     WindowFigures,
@@ -45,11 +44,13 @@ from agent_contracts_service.settlement.domain import (
     dividend_pay,
     first_period,
     floor_period,
+    late_adjustment,
     nearest_holders,
-    realtime_adjustment,
+    paid_totals,
     realtime_pay,
     transaction_id,
     wage_pay,
+    within,
 )
 from agent_contracts_service.settlement.models import SettlementLine
 from agent_contracts_service.settlement.schemas import IncomeLineRead
@@ -74,18 +75,6 @@ class Held:
 
 def _held(contract: Contract) -> Held:
     return Held(contract.id, contract.merchant, contract.account_id, contract.started_at, contract.ended_at)
-
-
-@dataclass(frozen=True)
-class Downline:
-    """A nearest holder's contract over a period, with its terms: its pay is deducted from its upline's."""
-
-    contract_id: int
-    account_id: str
-    terms: AnyTerms
-
-    def deducted(self, gross: int, detail: dict[str, Any]) -> Deducted:
-        return Deducted(self.account_id, self.contract_id, gross, detail)
 
 
 async def settle(
@@ -218,8 +207,9 @@ async def claim_windows(db: Database, closed: datetime, limit: int, steps: int) 
 
 async def _settle_window(session: AsyncSession, merchant: str, window: datetime, group: list[_Claimed]) -> None:
     """The lines of one closed window for the contracts ``group`` (all at it), set-based: each contract active at its
-    start pays its gross on its team less its nearest holders' gross on theirs; each pays the late bets handed to
-    it (per contract: only those whose teams have some)."""
+    start pays its gross on its team less what its nearest holders' subtrees are paid (each one's ``paidTotal``,
+    bottom-up over the holders' tree: every holder below needed, its team's figures from the same aggregate); each
+    pays the late bets handed to it (per contract: only those whose teams have some)."""
     kind = Kind.REALTIME_SALARY
     holders = await repository.realtime_holders_at(session, merchant, kind.value, window)
     parent_of: dict[str, str | None] = {}
@@ -230,28 +220,33 @@ async def _settle_window(session: AsyncSession, merchant: str, window: datetime,
     below = nearest_holders(parent_of)
     active = {contract_id for contract_id, _ in of_account.values()}  # the window is theirs: active at its start
     own = [found for found in group if found.contract.id in active]
-    needed = {found.contract.account_id for found in own}
-    needed |= {child for account in list(needed) for child in below.get(account, [])}
-    teams: dict[str, dict[str, WindowFigures]] = {}
+    tops = [found.contract.account_id for found in own]
+    needed = within(below, tops)  # every holder below them: what each nearest holder's subtree is paid
+    teams: dict[str, dict[str, WindowFigures]] = {}  # currency: holder: its team's figures
     if needed:
         # most of the brand's holders (the usual window: every contract at it): the whole aggregate, no filter
         chosen = None if 2 * len(needed) >= len(holders) else sorted(needed)
         for ancestor_id, currency, *sums in await figures.teams_window(session, merchant, chosen, window):
-            teams.setdefault(ancestor_id, {})[currency] = WindowFigures(*sums)
+            if ancestor_id in needed:
+                teams.setdefault(currency, {})[ancestor_id] = WindowFigures(*sums)
 
     values: list[dict[str, Any]] = []
-    for found in own:
-        account = found.contract.account_id
-        for currency, got in sorted(teams.get(account, {}).items()):
+    for currency, got in sorted(teams.items()):
+        gross = {account: realtime_pay(of_account[account][1], their) for account, their in got.items()}
+        totals = paid_totals(below, gross, [top for top in tops if top in got])
+        for found in own:
+            account = found.contract.account_id
+            if account not in got:
+                continue  # no bet in its team in this window and currency: no line
             deducted = []
             for child in below.get(account, []):
-                their = teams.get(child, {}).get(currency)
+                their = got.get(child)
                 if their is None:
                     continue  # no bet in its team in this window and currency: it deducts nothing
                 their_id, their_terms = of_account[child]
-                deducted.append(Deducted(child, their_id, realtime_pay(their_terms, their),
+                deducted.append(Deducted(child, their_id, gross[child], totals[child],
                                          _realtime_detail(their_terms, their)))  # fmt: skip
-            amount, detail = differential(realtime_pay(found.terms, got), _realtime_detail(found.terms, got), deducted)
+            amount, detail = differential(gross[account], _realtime_detail(found.terms, got[account]), deducted)
             values.append(_line(kind, found.contract, window, window + WINDOW, LineType.SALARY, currency, amount,
                                 detail))  # fmt: skip
     late = await figures.late_ancestors(session, merchant, window)
@@ -267,14 +262,6 @@ async def _settle_window(session: AsyncSession, merchant: str, window: datetime,
 def _rates(win_rate: int, loss_rate: int, bet_amount: int) -> RealTimeTerms:
     """Real-time terms from their three integers, each distinct set validated once."""
     return RealTimeTerms(winRate=win_rate, lossRate=loss_rate, betAmount=bet_amount)
-
-
-async def _downlines(session: AsyncSession, kind: Kind, contract: Held, start: datetime) -> list[Downline]:
-    """The contracts of ``kind`` the agent's nearest holders held at ``start`` (its downlines at any depth holding
-    one, with no holder between), with their terms."""
-    found = await repository.nearest_holder_contracts(session, contract.merchant, kind.value, contract.account_id,
-                                                      start)  # fmt: skip
-    return [Downline(row.id, row.account_id, contracts.terms_of(kind, row.terms)) for row in found]
 
 
 def _line(
@@ -325,19 +312,6 @@ def _hour_figures(terms: WageTerms, row: Any) -> tuple[int, dict[str, Any]]:
     return amount, {"validBet": int(row.valid_bet), "activeMembers": int(row.active), **_tier_detail(terms, tier)}
 
 
-async def _team_rows(
-    session: AsyncSession, kind: Kind, merchant: str, account_id: str, start: datetime, end: datetime
-) -> dict[tuple[datetime | None, str], Any]:
-    """One team's figures of a period, by (hour, currency) for an hourly salary, by (None, currency) otherwise."""
-    if kind == Kind.DIVIDEND:
-        return {(None, row.currency): row for row in await figures.team_period(session, merchant, account_id, start,
-                                                                               end)}  # fmt: skip
-    if kind == Kind.DAILY_WAGE:
-        return {(None, row.currency): row for row in await figures.team_day(session, merchant, account_id, start)}
-    return {(row.hour, row.currency): row for row in await figures.team_day_hours(session, merchant, account_id,
-                                                                                  start)}  # fmt: skip
-
-
 def _pay_of(kind: Kind, terms: DividendTerms | WageTerms, row: Any, cadence: str | None) -> tuple[int, dict[str, Any]]:
     if isinstance(terms, DividendTerms):
         return _dividend_figures(terms, row, cadence)
@@ -349,22 +323,35 @@ async def _period_figures(
     end: datetime, cadence: str | None,
 ) -> list[tuple[str, int, dict[str, Any]]]:  # fmt: skip
     """Per currency, what a day (daily wage, hourly salary: hour by hour) or a dividend period pays on its figures as
-    they are now, and from what: the contract's pay on the team less its nearest holders' contracts' pay on theirs
-    (a downline's dividend by its own tiers on its team's loss over the same period)."""
-    own = await _team_rows(session, kind, contract.merchant, contract.account_id, start, end)
-    theirs: list[tuple[Downline, dict[tuple[datetime | None, str], Any]]] = []
-    for downline in await _downlines(session, kind, contract, start):
-        rows = await _team_rows(session, kind, contract.merchant, downline.account_id, start, end)
-        theirs.append((downline, rows))
+    they are now, and from what: the contract's pay on the team less what its nearest holders' subtrees are paid
+    (each one's ``paidTotal``: every holder below the agent, with its nearest holder above, in one statement; every
+    one's team figures in one aggregate grouped by holder; a downline's dividend by its own tiers on its team's loss
+    over the same period)."""
+    agent = contract.account_id
+    parent_of: dict[str, str | None] = {agent: None}
+    of_account: dict[str, tuple[int, DividendTerms | WageTerms]] = {agent: (contract.id, terms)}
+    for row in await repository.holders_below(session, contract.merchant, kind.value, agent, start):
+        their_terms = contracts.terms_of(kind, row.terms)
+        assert isinstance(their_terms, DividendTerms | WageTerms)
+        parent_of[row.account_id] = row.parent_id
+        of_account[row.account_id] = (row.id, their_terms)
+    below = nearest_holders(parent_of)
+    by_hour = kind == Kind.HOURLY_SALARY
+    teams: dict[tuple[datetime | None, str], dict[str, Any]] = {}  # (hour, currency): holder: its team's figures
+    for row in await figures.teams_totals(session, contract.merchant, sorted(of_account), start, end,
+                                          by_hour=by_hour):  # fmt: skip
+        teams.setdefault((row.hour if by_hour else None, row.currency), {})[row.ancestor_id] = row
     parts: dict[str, list[tuple[datetime | None, int, int, dict[str, Any]]]] = {}
-    for key, row in own.items():
-        gross, detail = _pay_of(kind, terms, row, cadence)
-        deducted = []
-        for downline, rows in theirs:
-            their_terms = downline.terms
-            assert isinstance(their_terms, DividendTerms | WageTerms)
-            if key in rows:
-                deducted.append(downline.deducted(*_pay_of(kind, their_terms, rows[key], cadence)))
+    for key, rows in sorted(teams.items(), key=lambda item: (item[0][1], item[0][0] or start)):
+        if agent not in rows:
+            continue  # the agent's own team did not bet: nothing
+        worked = {account: _pay_of(kind, of_account[account][1], row, cadence) for account, row in rows.items()}
+        totals = paid_totals(below, {account: pay for account, (pay, _) in worked.items()}, [agent])
+        deducted = [
+            Deducted(child, of_account[child][0], worked[child][0], totals[child], worked[child][1])
+            for child in below.get(agent, []) if child in rows
+        ]  # fmt: skip
+        gross, detail = worked[agent]
         amount, explained = differential(gross, detail, deducted)
         parts.setdefault(key[1], []).append((key[0], gross, amount, explained))
     found: list[tuple[str, int, dict[str, Any]]] = []
@@ -426,11 +413,6 @@ def _realtime_detail(terms: RealTimeTerms, got: WindowFigures) -> dict[str, Any]
     }  # fmt: skip
 
 
-def _realtime_terms(downline: Downline) -> RealTimeTerms:
-    assert isinstance(downline.terms, RealTimeTerms)
-    return downline.terms
-
-
 def _tier_detail(terms: WageTerms, tier: int | None) -> dict[str, Any]:
     if tier is None:
         return {"tier": None, "ratio": 0}
@@ -447,69 +429,99 @@ def _late_parts(rows: Any) -> dict[tuple[datetime, str], dict[bool, WindowFigure
     return parts
 
 
-async def _late_downlines(
-    session: AsyncSession, contract: Held, window: datetime, into: datetime
-) -> list[tuple[Downline, dict[str, WindowFigures], dict[tuple[datetime, str], dict[bool, WindowFigures]]]]:
-    """The real-time contracts the agent's nearest holders held at ``window``'s start, each with its team's
-    settled figures of that window and its late bets of it (handed before ``into`` and with it)."""
-    found = []
-    for downline in await _downlines(session, Kind.REALTIME_SALARY, contract, window):
-        account = downline.account_id
-        settled = {row.currency: _window(row) for row in await figures.team_window(session, contract.merchant,
-                                                                                     account, window)}  # fmt: skip
-        late = _late_parts(await figures.team_late_of(session, contract.merchant, account, window, into))
-        found.append((downline, settled, late))
-    return found
+@dataclass(frozen=True)
+class _HoldersAt:
+    """The real-time contracts held below an agent at a window's start (``below``: each holder's nearest holders;
+    ``of_account``: each one's contract and terms), with their teams' figures of that window: settled with it
+    (``settled``) and late (``late``: handed before ``into``, ``False``, and with it, ``True``), per currency."""
+
+    below: dict[str, list[str]]
+    of_account: dict[str, tuple[int, RealTimeTerms]]
+    settled: dict[str, dict[str, WindowFigures]]
+    late: dict[str, dict[str, dict[bool, WindowFigures]]]
+
+    def figures_of(self, account: str, currency: str) -> tuple[WindowFigures, WindowFigures, WindowFigures] | None:
+        """A holder's team's settled figures, late bets handed before and now, in the currency (``None``: none)."""
+        settled = self.settled.get(currency, {}).get(account)
+        parts = self.late.get(currency, {}).get(account, {})
+        if settled is None and not parts:
+            return None
+        return settled or WindowFigures(), parts.get(False, WindowFigures()), parts.get(True, WindowFigures())
+
+
+async def _holders_at(session: AsyncSession, contract: Held, window: datetime, into: datetime) -> _HoldersAt:
+    """Every real-time contract held below the agent at ``window``'s start, with its nearest holder above (one
+    statement), and their teams' settled figures of the window and late bets of it (one aggregate each)."""
+    kind, merchant, agent = Kind.REALTIME_SALARY, contract.merchant, contract.account_id
+    parent_of: dict[str, str | None] = {agent: None}
+    of_account: dict[str, tuple[int, RealTimeTerms]] = {}
+    for row in await repository.holders_below(session, merchant, kind.value, agent, window):
+        terms = contracts.terms_of(kind, row.terms)
+        assert isinstance(terms, RealTimeTerms)
+        parent_of[row.account_id] = row.parent_id
+        of_account[row.account_id] = (row.id, terms)
+    settled: dict[str, dict[str, WindowFigures]] = {}
+    late: dict[str, dict[str, dict[bool, WindowFigures]]] = {}
+    if of_account:
+        accounts = sorted(of_account)
+        for row in await figures.teams_window(session, merchant, accounts, window):
+            settled.setdefault(row.currency, {})[row.ancestor_id] = _window(row)
+        for row in await figures.teams_late_of(session, merchant, accounts, window, into):
+            late.setdefault(row.currency, {}).setdefault(row.ancestor_id, {})[bool(row.handed_now)] = _window(row)
+    return _HoldersAt(nearest_holders(parent_of), of_account, settled, late)
 
 
 async def _late_lines(
     session: AsyncSession, terms: RealTimeTerms, contract: Held, into: datetime
 ) -> list[tuple[LineType, str, int, dict[str, Any]]]:
     """The adjustment of window ``into``: the late bets handed to it, for each earlier window of the contract they
-    belong to, what they add to that window's net pay (its settled figures and the late bets handed before counted,
-    and the same for each nearest holder's contract over that window)."""
-    kind = Kind.REALTIME_SALARY
+    belong to, what they add to that window's net pay: its net with them minus without them (its settled figures
+    and the late bets handed before counted), each by the window's rule (its gross less what its nearest holders'
+    subtrees are paid, every holder below counted with and without its team's late bets)."""
+    kind, agent = Kind.REALTIME_SALARY, contract.account_id
     since = first_period(kind, contract.started_at)
-    rows = await figures.team_late(session, contract.merchant, contract.account_id, into, since)
+    rows = await figures.team_late(session, contract.merchant, agent, into, since)
     origins = {key: parts for key, parts in _late_parts(rows).items()
                if covers(kind, contract.started_at, contract.ended_at, key[0])}  # fmt: skip
     by_currency: dict[str, list[dict[str, Any]]] = {}
     settled_cache: dict[datetime, dict[str, WindowFigures]] = {}
-    downlines_cache: dict[datetime, Any] = {}
+    holders_cache: dict[datetime, _HoldersAt] = {}
     for (window, currency), parts in sorted(origins.items()):
         if True not in parts:
             continue
         if window not in settled_cache:
-            found = await figures.team_window(session, contract.merchant, contract.account_id, window)
+            found = await figures.team_window(session, contract.merchant, agent, window)
             settled_cache[window] = {row.currency: _window(row) for row in found}
-            downlines_cache[window] = await _late_downlines(session, contract, window, into)
+            holders_cache[window] = await _holders_at(session, contract, window, into)
+        held = holders_cache[window]
         settled = settled_cache[window].get(currency, WindowFigures())
         before, late = parts.get(False, WindowFigures()), parts[True]
-        downs: list[LateDownline] = []
+        gross_with = {agent: realtime_pay(terms, settled + before + late)}
+        gross_without = {agent: realtime_pay(terms, settled + before)}
+        for account, (_, their_terms) in held.of_account.items():
+            if (theirs := held.figures_of(account, currency)) is not None:
+                their_settled, their_before, their_late = theirs
+                gross_with[account] = realtime_pay(their_terms, their_settled + their_before + their_late)
+                gross_without[account] = realtime_pay(their_terms, their_settled + their_before)
+        amount = late_adjustment(agent, held.below, gross_with, gross_without)
+        totals_with = paid_totals(held.below, gross_with, [agent])
+        totals_without = paid_totals(held.below, gross_without, [agent])
         explained: list[dict[str, Any]] = []
-        for downline, their_settled, their_late in downlines_cache[window]:
-            their_terms = _realtime_terms(downline)
-            their_parts = their_late.get((window, currency), {})
-            down = LateDownline(
-                their_terms,
-                their_settled.get(currency, WindowFigures()),
-                their_parts.get(False, WindowFigures()),
-                their_parts.get(True, WindowFigures()),
-            )
-            downs.append(down)
+        for child in held.below.get(agent, []):
+            if (theirs := held.figures_of(child, currency)) is None:
+                continue  # no bet in its team in that window and currency: it deducts nothing
+            their_id, their_terms = held.of_account[child]
             explained.append({
-                "accountId": downline.account_id, "contractId": downline.contract_id,
-                "gross": realtime_pay(their_terms, down.settled + down.before + down.late),
-                "grossBefore": realtime_pay(their_terms, down.settled + down.before),
-                "late": _figures_detail(down.late), "winRate": their_terms.winRate,
-                "lossRate": their_terms.lossRate, "minBetAmount": their_terms.betAmount,
+                "accountId": child, "contractId": their_id, "gross": gross_with[child],
+                "grossBefore": gross_without[child], "paidTotal": totals_with[child],
+                "paidTotalBefore": totals_without[child], "late": _figures_detail(theirs[2]),
+                "winRate": their_terms.winRate, "lossRate": their_terms.lossRate,
+                "minBetAmount": their_terms.betAmount,
             })  # fmt: skip
-        amount = realtime_adjustment(terms, settled, before, late, downs)
         by_currency.setdefault(currency, []).append({
             "window": _utc(window), "amount": amount, "late": _figures_detail(late),
             "settled": _figures_detail(settled), "lateBefore": _figures_detail(before),
-            "gross": realtime_pay(terms, settled + before + late), "grossBefore": realtime_pay(terms, settled + before),
-            "downlines": explained,
+            "gross": gross_with[agent], "grossBefore": gross_without[agent], "downlines": explained,
         })  # fmt: skip
     return [
         (LineType.ADJUSTMENT, currency, sum(o["amount"] for o in windows),
