@@ -8,8 +8,8 @@ betting member and currency for the 1,000,000 bets, the window before it with th
 its window out of more than it), the contracts (rates falling by a level down the tree, a third with a bet amount)
 and their cursors at the window, closed. The timed settlement is the claim step of the worker's tick for that
 window (``settlement.service.claim_windows``, as ``settle`` runs it): the cursors claimed ``FOR UPDATE SKIP
-LOCKED``, the holders and their nearest holders, the teams' figures, every line written ``PENDING`` and the cursors
-moved, committed. Paying the lines through the wallet over NATS is not timed (it is one money call a line, measured
+LOCKED``, the holders and their nearest holders, the teams' figures, every holder's ``paidTotal`` (what its subtree
+is paid, deducted from the one above), every line written ``PENDING`` and the cursors moved, committed. Paying the lines through the wallet over NATS is not timed (it is one money call a line, measured
 by ``wallet.py``). One untimed settlement first (the worker's pool open and its statements compiled, as a running
 worker's are); then each round times the aggregate, then the settlement, then puts the lines and cursors back
 (untimed); the ratio is the median of the rounds'. The rounds' lines are checked in the results: as many as the
