@@ -24,7 +24,8 @@ agent_contracts_db = opened_database("agent_contracts_database_url", pool_size=1
 
 @pytest.fixture
 def settings(portal_servers: PortalServers, agent_contracts_database_url: str) -> AgentContractsSettings:
-    return AgentContractsSettings(**portal_servers.service_urls(agent_contracts_database_url))
+    # Settlement ticks only where a test settles (it asks for it): elsewhere a tick would pay what a test builds.
+    return AgentContractsSettings(**portal_servers.service_urls(agent_contracts_database_url), settlement_enabled=False)
 
 
 @pytest.fixture
