@@ -122,11 +122,13 @@ async def test_admins_invite_only_within_their_brands_and_disabling_ends_the_per
     bad_mail = await auth.http.post(f"{OPS}/people/invitations", headers=bearer(brand_token), json={
         "username": "bad.mail", "email": "not-an-address", "roles": ["viewer"], "merchants": ["turkeyf2"]})  # fmt: skip
     assert code_of(bad_mail) == (400, "validation.failed")
-    viewer = await invited(auth, brand_token, root_token, "weak.viewer", ["viewer"], ["turkeyf2"])
+    # The founders brought brand.admin in, so neither approves its requests: a peer of the brand does.
+    peer = await invited(auth, root_token, second_token, "peer.admin", ["admin"], ["turkeyf2"])
+    viewer = await invited(auth, brand_token, await peer.token(auth), "weak.viewer", ["viewer"], ["turkeyf2"])
     viewer_token = await viewer.token(auth)
 
     people = (await auth.http.get(f"{OPS}/people", headers=bearer(brand_token))).json()["value"]
-    assert sorted(p["username"] for p in people) == ["brand.admin", "weak.viewer"]  # not the founders
+    assert sorted(p["username"] for p in people) == ["brand.admin", "peer.admin", "weak.viewer"]  # not the founders
     assert (
         await auth.http.patch(f"{OPS}/people/{root.id}", json={"status": "disabled"}, headers=bearer(brand_token))
     ).status_code == 403

@@ -128,6 +128,10 @@ async def test_one_admin_cannot_become_two_by_inviting_a_second_account(
     assert wide["id"] not in [r["id"] for r in listed]
     development = await auth.ops_token()
     assert code_of(await decide(auth, development, asked["id"])) == (403, "ops.person_required")
+    # The other direction: the puppet makes a request and the admin who brought it in may not approve it.
+    puppet_asked = (await invite(auth, alter_token, "puppet.pick", ["finance-checker"], ["turkeyf2"])).json()["value"]
+    assert code_of(await decide(auth, root_token, puppet_asked["id"])) == (403, "ops.related_approval")
+    assert code_of(await decide(auth, second_token, puppet_asked["id"])) == (403, "ops.related_approval")  # approved it
     assert code_of(await invite(auth, development, "nobody.real", ["viewer"], ["turkeyf2"])) == (
         403, "ops.person_required"
     )  # fmt: skip

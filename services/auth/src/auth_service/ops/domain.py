@@ -91,16 +91,22 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def check_checker(maker_id: str, checker_id: str | None, checker_brought_in_by: Iterable[str | None]) -> None:
-    """A request is checked by a second person: never its maker (``ops.self_approval``), and never someone the
-    maker brought in, by inviting them or by approving their invitation (``ops.related_approval``), so that one
-    admin cannot become two by inviting a second account. A development session without a person
-    (``ops-token``) is nobody and checks nothing (``ops.person_required``)."""
+def check_checker(
+    maker_id: str,
+    checker_id: str | None,
+    checker_brought_in_by: Iterable[str | None],
+    maker_brought_in_by: Iterable[str | None] = (),
+) -> None:
+    """A request is checked by a second person: never its maker (``ops.self_approval``), never someone the maker
+    brought in, and never someone who brought the maker in, by inviting them or by approving their invitation
+    (``ops.related_approval``), so that one admin cannot become two by inviting a second account: neither seat of
+    a request is held by the pair. A development session without a person (``ops-token``) is nobody and checks
+    nothing (``ops.person_required``)."""
     if checker_id is None:
         raise Forbidden("ops.person_required")
     if checker_id == maker_id:
         raise Forbidden("ops.self_approval")
-    if maker_id in set(checker_brought_in_by):
+    if maker_id in set(checker_brought_in_by) or checker_id in set(maker_brought_in_by):
         raise Forbidden("ops.related_approval")
 
 

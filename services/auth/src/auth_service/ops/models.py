@@ -27,6 +27,13 @@ class OpsPerson(Base):
             unique=True,
             postgresql_where=text("enrol_token_hash IS NOT NULL"),
         ),
+        # One mailbox, one ops person: among those not disabled, an e-mail is held once (two invitations at once).
+        Index(
+            "uq_ops_person_live_email",
+            "email",
+            unique=True,
+            postgresql_where=text("email IS NOT NULL AND status <> 'disabled'"),
+        ),
     )
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True)

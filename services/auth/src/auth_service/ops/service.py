@@ -303,8 +303,8 @@ async def invite(ctx: AuthContext, actor: Principal, ip: str | None, body: OpsIn
             await repository.add_person(session, person)
             await repository.add_request(session, request)
             repository.audit(session, ALL_MERCHANTS, actor, "ops.person.invite", person.id, after=wanted, ip=ip)
-    except IntegrityError:  # the same name invited twice at once
-        raise Conflict("username.exists") from None
+    except IntegrityError as clash:  # the same name, or the same mailbox, invited twice at once
+        raise Conflict("ops.email.exists" if "email" in str(clash.orig) else "username.exists") from None
     return request_view(request)
 
 
@@ -393,7 +393,9 @@ async def approve(ctx: AuthContext, actor: Principal, ip: str | None, request_id
                 raise NotFound("ops.request.not_found")
             if request.status != PENDING:
                 raise Conflict("ops.request.decided")
-            check_checker(request.maker_id, checker.id, (checker.invited_by, checker.approved_by))
+            maker = await repository.person(session, request.maker_id)
+            maker_brought_in_by = (maker.invited_by, maker.approved_by) if maker is not None else ()
+            check_checker(request.maker_id, checker.id, (checker.invited_by, checker.approved_by), maker_brought_in_by)
             if request.kind in (INVITE, GRANT):
                 person = await repository.lock_person(session, request.target)
                 if person is not None and person.id == checker.id:
@@ -600,19 +602,34 @@ async def change_person(
     Roles and brands change only through a request a second admin approves (``request_grant``)."""
     if person_id == actor.account_id:
         raise Forbidden("ops.self_change")
+    try:
+        view = await _changed_person(ctx, actor, ip, person_id, change)
+    except IntegrityError:  # an invitation took the mailbox meanwhile
+        raise Conflict("ops.email.exists") from None
+    if change.status == DISABLED:
+        await ctx.sessions.revoke_account(ALL_MERCHANTS, person_id)
+    return view
+
+
+async def _changed_person(
+    ctx: AuthContext, actor: Principal, ip: str | None, person_id: str, change: OpsPersonChange
+) -> OpsPersonRead:
     async with ctx.db.transaction() as session:
         person = await repository.lock_person(session, person_id)
         if person is None or person.status in (PENDING, INVITED):
             raise NotFound("account.not_found")
         reach(actor, list(person.merchants))
+        if (
+            change.status == ACTIVE
+            and person.status == DISABLED
+            and await repository.email_taken(session, person.email or "")
+        ):
+            raise Conflict("ops.email.exists")  # someone else has held the mailbox since: one mailbox, one person
         before = _grant(person)
         person.status = change.status
         repository.audit(session, ALL_MERCHANTS, actor, "ops.person.change", person.id, before=before,
                          after=_grant(person), ip=ip)  # fmt: skip
-        view = person_view(person)
-    if change.status == DISABLED:
-        await ctx.sessions.revoke_account(ALL_MERCHANTS, person_id)
-    return view
+        return person_view(person)
 
 
 async def people(ctx: AuthContext, actor: Principal) -> list[OpsPersonRead]:
