@@ -75,6 +75,7 @@ class Wallet:
     nc: NATS
     asked: Counter[str] = field(default_factory=Counter)
     delay: float = 0.0
+    failures: int = 0  # how many salaries fail inside the wallet (its database gone): answered internal_error
     known: set[tuple[str, str]] = field(default_factory=set)
 
     async def on_salary(self, message: Msg) -> None:
@@ -146,6 +147,9 @@ async def wallet(
     async def slowed(db: Database, pay: Any) -> dict[str, Any]:
         if found.delay:
             await asyncio.sleep(found.delay)
+        if found.failures:
+            found.failures -= 1
+            raise RuntimeError("the wallet's database went away")
         return await salary(db, pay)
 
     monkeypatch.setattr(wallet_money, "salary", slowed)
@@ -582,6 +586,41 @@ async def test_settlement_reports_a_wallet_refusal_and_moves_on(ac: AgentContrac
     assert (line.status, line.error_code) == ("REFUSED", "account.not_found")
     assert await tick(ac, wallet, now) == 0  # known to the wallet now: the refused line is not asked again
     assert await wallet.credits() == {} and (await wallet.asks())[line.transaction_id] == 1
+
+
+async def test_a_wallet_failing_leaves_the_line_to_be_paid_on_a_later_tick(ac: AgentContracts, wallet: Wallet) -> None:
+    """The wallet answers ``internal_error`` (it failed, it did not refuse): the tick stops with the line still
+    PENDING, and the next one pays it under the same key, once."""
+    t = await realtime_team(ac, bet_amount=0)
+    await bet(ac, t.members[0], t.first + MINUTE, 10_000, 0)
+    now = t.first + 5 * MINUTE + WINDOW_GRACE
+    wallet.failures = 1
+    with pytest.raises(money.Refused) as failed:
+        await tick(ac, wallet, now)
+    assert failed.value.code == "internal_error"
+    (line,) = await lines(ac, t.agent)
+    assert line.status == "PENDING"
+    assert await tick(ac, wallet, now) == 1
+    (line,) = await lines(ac, t.agent)
+    assert line.status == "PAID" and list(await wallet.credits()) == [line.transaction_id]
+    assert (await wallet.asks())[line.transaction_id] == 2 and await wallet.paid_to(t.agent) == line.amount
+
+
+async def test_a_line_the_money_contract_cannot_carry_is_set_aside_and_the_others_paid(
+    ac: AgentContracts, wallet: Wallet
+) -> None:
+    """A line above the money contract's maximum amount is refused before it is asked (``request.invalid``), not
+    asked again on every tick ahead of every other line."""
+    huge = await realtime_team(ac, loss=10_000, bet_amount=0)
+    await bet(ac, huge.members[0], huge.first + MINUTE, 200_000_000_000, 0)  # 100 % of a lost 2·10¹¹
+    small = await realtime_team(ac, bet_amount=0)
+    await bet(ac, small.members[0], small.first + MINUTE, 10_000, 0)
+    assert await tick(ac, wallet, max(huge.first, small.first) + 5 * MINUTE + WINDOW_GRACE) == 2
+    (refused,) = await lines(ac, huge.agent)
+    assert (refused.status, refused.error_code, refused.amount) == ("REFUSED", "request.invalid", 200_000_000_000)
+    (paid,) = await lines(ac, small.agent)
+    assert paid.status == "PAID" and await wallet.paid_to(small.agent) == paid.amount
+    assert refused.transaction_id not in await wallet.asks()
 
 
 async def test_a_late_bet_of_a_settled_day_is_an_adjustment_the_day_after(ac: AgentContracts, wallet: Wallet) -> None:

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from nats.aio.client import Client as NATS
+from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agent_contracts_service.contracts import service as contracts
@@ -60,6 +61,9 @@ from portal_kit.envelope import PageRead
 from portal_kit.paging import Page, page_of
 
 log = logging.getLogger("agent_contracts.settlement")
+# The wallet's answers that end a line: nothing was moved and asking again would be answered alike, or the key was
+# used for another content (ops must look). Any other refusal is the wallet failing: the line is asked again.
+FINAL_REFUSALS = money.NOTHING_MOVED | {"idempotency.mismatch"}
 
 
 @dataclass(frozen=True)
@@ -551,7 +555,15 @@ async def pay_line(session: AsyncSession, nc: NATS, line: SettlementLine) -> Non
     try:
         await money.salary(nc, line.merchant, line.account_id, line.currency, line.amount, line.transaction_id,
                            line.kind, line.period_start, line.period_end)  # fmt: skip
+    except ValidationError:
+        # A line the money contract cannot carry (an amount above its maximum): asking again would fail alike and
+        # hold up every line after it, so it is set aside for ops with the contract's code.
+        log.error("settlement line %s cannot be asked of the wallet: outside the money contract", line.transaction_id)
+        await repository.mark(session, line.id, LineStatus.REFUSED, "request.invalid")
+        return
     except money.Refused as refused:
+        if refused.code not in FINAL_REFUSALS:
+            raise  # the wallet failed (internal_error, ...): the run stops, the line is asked again under its key
         log.warning("settlement line %s refused by the wallet: %s", line.transaction_id, refused.code)
         await repository.mark(session, line.id, LineStatus.REFUSED, refused.code)
         return
