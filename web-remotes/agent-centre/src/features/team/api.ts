@@ -70,8 +70,14 @@ export function newRequestId(): string {
   return crypto.randomUUID();
 }
 
-
-/** The agent's main wallet to a downline's (any depth), sealed like the member's transfer to its upline. */
-export function transferToDownline(language: Language, downlineId: string, amount: number, paymentPassword: string) {
-  return apiSealed("transferToDownline", language, { downlineId, amount, paymentPassword, requestId: newRequestId() });
+/** The agent's main wallet to a downline's (any depth), sealed like the member's transfer to its upline. The caller
+ * keeps ``requestId`` for one transfer: a retry after a lost answer is the same transfer, not a second one. */
+export function transferToDownline(
+  language: Language,
+  downlineId: string,
+  amount: number,
+  paymentPassword: string,
+  requestId: string,
+) {
+  return apiSealed("transferToDownline", language, { downlineId, amount, paymentPassword, requestId });
 }

@@ -69,7 +69,7 @@ export function MyIncome() {
                   </td>
                   <td>
                     <span className="ac-status">{named(language, line.status)}</span>
-                    {line.errorCode && <small className="ac-muted"> {line.errorCode}</small>}
+                    {line.errorCode && <small className="ac-muted"> {t(language, "walletRefused")}</small>}
                   </td>
                   <td>{line.paidAt ? new Date(line.paidAt).toLocaleString() : "—"}</td>
                 </tr>

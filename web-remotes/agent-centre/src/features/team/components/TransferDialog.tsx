@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { TeamDownlineRead } from "@portal/kit";
 import { Dialog, Field, OutcomeLine, formatMoney, parseMoney, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
 import { t } from "../../../shared/texts";
-import { transferToDownline } from "../api";
+import { newRequestId, transferToDownline } from "../api";
 
 /** Money from the agent's main wallet to a downline's, with the payment password (an (E) call). */
 export function TransferDialog({ downline, onClose }: { downline: TeamDownlineRead; onClose: () => void }) {
@@ -12,9 +12,12 @@ export function TransferDialog({ downline, onClose }: { downline: TeamDownlineRe
   const queries = useQueryClient();
   const [amount, setAmount] = useState("");
   const [password, setPassword] = useState("");
+  // One transfer, one id: asking again after a lost answer must not move the money twice; a new amount is a new one.
+  const [requestId, setRequestId] = useState(newRequestId);
   const name = downline.username ?? downline.accountId;
-  const send = useAction((minor: number) => transferToDownline(language, downline.accountId, minor, password), {
+  const send = useAction((minor: number) => transferToDownline(language, downline.accountId, minor, password, requestId), {
     onDone: async () => {
+      setRequestId(newRequestId());
       setAmount("");
       setPassword("");
       await session.refreshBalance();
@@ -39,7 +42,15 @@ export function TransferDialog({ downline, onClose }: { downline: TeamDownlineRe
             {formatMoney(session.balance.sum)} {session.balance.currency}
           </p>
         )}
-        <Field label={t(language, "amount")} value={amount} onChange={setAmount} inputMode="decimal" />
+        <Field
+          label={t(language, "amount")}
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            setRequestId(newRequestId());
+          }}
+          inputMode="decimal"
+        />
         <Field label={t(language, "paymentPassword")} type="password" value={password} onChange={setPassword} autoComplete="off" />
         <OutcomeLine outcome={send.outcome} />
         <div className="ac-actions">
