@@ -25,6 +25,12 @@ CHROMIUM_ARGS = [
 @pytest.fixture(scope="session")
 def stack() -> Iterator[Stack]:
     running = Stack()
+    # Agents' settlement ticks every 2 s and takes a window as final 3 s after its end (60 s by default), so the
+    # salary journey waits for the spec's 5-minute window and little more.
+    running.env.update({
+        "AGENT_CONTRACTS_SETTLEMENT_INTERVAL_SECONDS": "2",
+        "AGENT_CONTRACTS_SETTLEMENT_WINDOW_GRACE_SECONDS": "3",
+    })  # fmt: skip
     running.up()
     yield running
     running.stop()
