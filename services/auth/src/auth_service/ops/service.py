@@ -304,7 +304,8 @@ async def invite(ctx: AuthContext, actor: Principal, ip: str | None, body: OpsIn
             await repository.add_request(session, request)
             repository.audit(session, ALL_MERCHANTS, actor, "ops.person.invite", person.id, after=wanted, ip=ip)
     except IntegrityError as clash:  # the same name, or the same mailbox, invited twice at once
-        raise Conflict("ops.email.exists" if "email" in str(clash.orig) else "username.exists") from None
+        constraint = getattr(getattr(clash.orig, "diag", None), "constraint_name", None)
+        raise Conflict("ops.email.exists" if constraint == "uq_ops_person_live_email" else "username.exists") from None
     return request_view(request)
 
 
