@@ -22,6 +22,16 @@ CHROMIUM_ARGS = [
 ]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "late: runs after every other test (it waits for a settlement window meanwhile)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked ``late`` go last, in their order: a journey that must wait for the agents' 5-minute settlement
+    window starts it early and checks it at the end, so the suite's other tests run during the wait."""
+    items.sort(key=lambda item: item.get_closest_marker("late") is not None)
+
+
 @pytest.fixture(scope="session")
 def stack() -> Iterator[Stack]:
     running = Stack()

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
+import pytest
 from conftest import SCREENSHOTS
 from playwright.sync_api import Browser as Chromium
 from playwright.sync_api import expect
@@ -85,9 +86,11 @@ def income(http: httpx.Client) -> list[dict[str, Any]]:
     return list(http.get("/wps/agent-contracts/income").json()["value"]["list"])
 
 
-def test_an_agent_and_its_downline_are_paid_their_real_time_salary_after_the_window(
-    stack: Stack, browser: Chromium
-) -> None:
+# What the first part leaves for the second (a module global: the two run apart, the second last of all).
+STATE: dict[str, Any] = {}
+
+
+def test_agents_sign_a_real_time_salary_contract_and_a_member_joins(stack: Stack) -> None:
     ops = {"Authorization": stack.ops_token("e2e.salary", "turkeyf2")}
     admin = httpx.Client(base_url=stack.url, timeout=30)
     made = admin.post("/wps/ops/auth/merchants/turkeyf2/agents", headers=ops, json={
@@ -115,7 +118,20 @@ def test_an_agent_and_its_downline_are_paid_their_real_time_salary_after_the_win
         json={"amount": 50_000, "reason": "e2e funds", "requestId": f"salary-{player_id}"}).status_code == 200,
         "the player's wallet did not open")  # fmt: skip
     assert funded
-    player = client(stack, login(stack, "salaryplayer", "altSifre12", "/wps/session/login"))
+    STATE.update(top=top, sub=sub, top_id=top_id, sub_id=sub_id, signed_at=datetime.now(UTC))
+    STATE["player"] = client(stack, login(stack, "salaryplayer", "altSifre12", "/wps/session/login"))
+
+
+@pytest.mark.late
+def test_both_agents_are_paid_their_real_time_salary_after_the_window(stack: Stack, browser: Chromium) -> None:
+    """The member plays in a window that began after the contracts were signed (a window belongs to the contracts
+    active at its start); after it closes both agents are paid."""
+    assert STATE, "the first part of the journey did not run"
+    top, sub, sub_id, player = STATE["top"], STATE["sub"], STATE["sub_id"], STATE["player"]
+    signed_at: datetime = STATE["signed_at"]
+    first_window = signed_at.replace(minute=signed_at.minute - signed_at.minute % 5, second=0, microsecond=0) + WINDOW
+    if (waiting := (first_window - datetime.now(UTC)).total_seconds()) > 0:
+        time.sleep(waiting + 1)
     before = {who: http.get("/wps/v2/wallets/balance").json()["value"]["sum"] for who, http in (("top", top),
                                                                                            ("sub", sub))}  # fmt: skip
     rounds, window_end = spin_in_one_window(stack, player, spins=6)
