@@ -230,7 +230,7 @@ async def teams_window(
         .where(*conditions)
         .group_by(TeamLink.ancestor_id, MemberWindow.currency)
     )
-    return (await session.execute(query)).all()
+    return (await (await session.connection()).execute(query)).all()
 
 
 async def late_ancestors(session: AsyncSession, merchant: str, into_window: datetime) -> set[str]:

@@ -238,19 +238,18 @@ async def _settle_window(session: AsyncSession, merchant: str, window: datetime,
     for currency, got in sorted(teams.items()):
         gross = {account: realtime_pay(of_account[account][1], their) for account, their in got.items()}
         totals = paid_totals(below, gross, [top for top in tops if top in got])
+        # each holder's figures and rates, written out once: in its own line, and in its nearest holder's above
+        explained = {account: _realtime_detail(of_account[account][1], their) for account, their in got.items()}
         for found in own:
             account = found.contract.account_id
             if account not in got:
                 continue  # no bet in its team in this window and currency: no line
-            deducted = []
-            for child in below.get(account, []):
-                their = got.get(child)
-                if their is None:
-                    continue  # no bet in its team in this window and currency: it deducts nothing
-                their_id, their_terms = of_account[child]
-                deducted.append(Deducted(child, their_id, gross[child], totals[child],
-                                         _realtime_detail(their_terms, their)))  # fmt: skip
-            amount, detail = differential(gross[account], _realtime_detail(found.terms, got[account]), deducted)
+            deducted = [
+                Deducted(child, of_account[child][0], gross[child], totals[child], explained[child])
+                for child in below.get(account, ())
+                if child in got  # no bet in its team in this window and currency: it deducts nothing
+            ]
+            amount, detail = differential(gross[account], explained[account], deducted)
             values.append(_line(kind, found.contract, window, window + WINDOW, LineType.SALARY, currency, amount,
                                 detail))  # fmt: skip
     late = await figures.late_ancestors(session, merchant, window)
