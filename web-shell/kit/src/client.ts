@@ -12,6 +12,8 @@ export interface OperationArgs<Id extends OperationId> {
   query?: Optional<OperationQuery[Id]>;
   body?: OperationBody[Id];
   auth?: boolean;
+  /** The token to send instead of the member's stored one (see CallOptions.token). */
+  token?: string;
 }
 
 export function operationUrl<Id extends OperationId>(id: Id, args: OperationArgs<Id> = {}): string {
@@ -32,6 +34,7 @@ export function api<Id extends OperationId>(id: Id, language: string, args: Oper
   const options: CallOptions = { method: OPERATIONS[id].method };
   if (args.body !== undefined) options.body = args.body;
   if (args.auth !== undefined) options.auth = args.auth;
+  if (args.token !== undefined) options.token = args.token;
   return call<OperationResponse[Id]>(operationUrl(id, args), language, options);
 }
 

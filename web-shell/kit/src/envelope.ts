@@ -36,11 +36,13 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Send the session token (the default when one is held). */
   auth?: boolean;
+  /** Send this token instead of the member's stored one (the ops console's session, held by its own page). */
+  token?: string;
 }
 
 function request(language: string, options: CallOptions): RequestInit & { headers: Record<string, string> } {
   const headers: Record<string, string> = { Merchant: merchantCode(), Language: language, ...options.headers };
-  const token = storedToken();
+  const token = options.token ?? storedToken();
   if (token && options.auth !== false) headers["Authorization"] = token;
   const init: RequestInit & { headers: Record<string, string> } = { method: options.method ?? "GET", headers };
   if (options.body !== undefined) {

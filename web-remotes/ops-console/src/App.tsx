@@ -1,0 +1,152 @@
+/** The operators' console: the enrolment of an invited person (from their e-mail's link), the login, then the
+ * frame (brand, language, sign-out), the menu by role and one page per item. Exposed as ./App; its own page at
+ * /ops/ mounts it (main.tsx). */
+import type { ReactNode } from "react";
+import { useState } from "react";
+import type { Language } from "@portal/kit";
+import { NavLink, Navigate, Route, Routes, SUPPORTED, useLanguage } from "@portal/kit";
+import { Enrol } from "./features/enrol/components/Enrol";
+import { Withdrawals } from "./features/finance/components/Withdrawals";
+import { Login } from "./features/login/components/Login";
+import "./ops-console.css";
+import type { OpsRole, OpsSession } from "./shared/session";
+import { OpsSessionProvider, allBrands, holds, useOps } from "./shared/session";
+import type { TextKey } from "./shared/texts";
+import { t } from "./shared/texts";
+
+interface Page {
+  path: string;
+  title: TextKey;
+  group: TextKey;
+  /** Any of these roles opens it (admin opens every page). */
+  roles: OpsRole[];
+  element: ReactNode;
+}
+
+const FINANCE_READERS: OpsRole[] = ["viewer", "finance-maker", "finance-checker"];
+
+export const PAGES: Page[] = [{ path: "finance/withdrawals", title: "withdrawals", group: "finance", roles: FINANCE_READERS, element: <Withdrawals /> }];
+
+export function pagesFor(session: OpsSession | null): Page[] {
+  return PAGES.filter((page) => page.roles.some((role) => holds(session, role)));
+}
+
+/** The invitation token of an enrolment link (``/ops/#enrolToken=…``), read once and taken out of the address bar
+ * (and its history) at once. */
+export function takeEnrolToken(location: Location, history: History): string | null {
+  const match = /(?:^#|&)enrolToken=([^&]+)/.exec(location.hash);
+  if (!match?.[1]) return null;
+  history.replaceState(history.state, "", location.pathname + location.search);
+  return decodeURIComponent(match[1]);
+}
+
+function Frame() {
+  const { language, setLanguage } = useLanguage();
+  const ops = useOps();
+  const pages = pagesFor(ops.session);
+  const groups = [...new Set(pages.map((page) => page.group))];
+  const session = ops.session;
+  if (!session) return null;
+  return (
+    <div className="oc">
+      <header className="oc-head">
+        <p className="oc-head__name">{t(language, "console")}</p>
+        <div className="oc-head__tools">
+          <label className="kit-field">
+            {t(language, "brand")}
+            {allBrands(session) ? (
+              <input className="oc-select" value={ops.brand} onChange={(event) => ops.setBrand(event.target.value.trim())} aria-label={t(language, "brandCode")} size={10} />
+            ) : (
+              <select className="oc-select" value={ops.brand} onChange={(event) => ops.setBrand(event.target.value)}>
+                {session.merchants.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+            )}
+          </label>
+          <label className="kit-field">
+            {t(language, "language")}
+            <select className="oc-select" value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
+              {SUPPORTED.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span>{t(language, "signedInAs", { name: session.username })}</span>
+          <button type="button" className="kit-button kit-button--ghost" onClick={() => void ops.signOut()}>
+            {t(language, "signOut")}
+          </button>
+        </div>
+      </header>
+      <div className="oc-body">
+        <nav className="oc-menu" aria-label={t(language, "menu")}>
+          <NavLink to="" end>
+            {t(language, "home")}
+          </NavLink>
+          {groups.map((group) => (
+            <div key={group} role="group" aria-label={t(language, group)}>
+              <h2>{t(language, group)}</h2>
+              {pages
+                .filter((page) => page.group === group)
+                .map((page) => (
+                  <NavLink key={page.path} to={page.path}>
+                    {t(language, page.title)}
+                  </NavLink>
+                ))}
+            </div>
+          ))}
+        </nav>
+        <main className="oc-page">
+          <Routes>
+            <Route index element={<Home session={session} />} />
+            {pages.map((page) => (
+              <Route key={page.path} path={page.path} element={page.element} />
+            ))}
+            <Route path="*" element={<Navigate to="" replace />} />
+          </Routes>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function Home({ session }: { session: OpsSession }) {
+  const { language } = useLanguage();
+  return (
+    <section>
+      <h1 className="oc-title">{t(language, "welcome", { name: session.username })}</h1>
+      <p>{t(language, "yourRoles", { roles: session.roles.join(", ") })}</p>
+      <p>{t(language, "yourBrands", { brands: session.merchants.join(", ") })}</p>
+    </section>
+  );
+}
+
+function Gate() {
+  const ops = useOps();
+  const [enrolToken, setEnrolToken] = useState(() => takeEnrolToken(window.location, window.history));
+  const [enrolling, setEnrolling] = useState(enrolToken !== null);
+  if (enrolling) {
+    return (
+      <Enrol
+        token={enrolToken}
+        onDone={() => {
+          setEnrolToken(null);
+          setEnrolling(false);
+        }}
+      />
+    );
+  }
+  return ops.session ? <Frame /> : <Login />;
+}
+
+export default function App() {
+  return (
+    <OpsSessionProvider>
+      <Gate />
+    </OpsSessionProvider>
+  );
+}

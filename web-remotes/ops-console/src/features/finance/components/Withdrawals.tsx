@@ -1,0 +1,161 @@
+/** The withdrawal queue of the brand: a maker approves or rejects (with a reason), a second person pays; after
+ * payment a withdrawal the member reports not received is refunded (by two people) or closed. Each button shows
+ * only to a role that may press it; the wallet decides, and its refusal is shown as it says it. */
+import type { FormEvent } from "react";
+import { useState } from "react";
+import type { WithdrawalRead } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, formatMoney, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { OpsRole } from "../../../shared/session";
+import { holds, useOps } from "../../../shared/session";
+import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
+import type { TextKey } from "../../../shared/texts";
+import { named, t } from "../../../shared/texts";
+
+type Action = "approve" | "reject" | "pay" | "refund" | "close";
+
+const STATUSES = ["pending", "approved", "paid", "not_received", "partly_received", "rejected", "received", "refunded", "closed"] as const;
+
+/** What may be done to a withdrawal in its state, and the role it takes. */
+export const ACTIONS: Record<string, { action: Action; role: OpsRole }[]> = {
+  pending: [{ action: "approve", role: "finance-maker" }, { action: "reject", role: "finance-maker" }],
+  approved: [{ action: "pay", role: "finance-checker" }, { action: "reject", role: "finance-maker" }],
+  not_received: [{ action: "refund", role: "finance-checker" }, { action: "close", role: "finance-checker" }],
+  partly_received: [{ action: "refund", role: "finance-checker" }, { action: "close", role: "finance-checker" }],
+};
+
+export function Withdrawals() {
+  const { language } = useLanguage();
+  const ops = useOps();
+  const queries = useQueryClient();
+  const [status, setStatus] = useState<string>("pending");
+  const [account, setAccount] = useState("");
+  const [filter, setFilter] = useState({ status: "pending", account: "" });
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const key = ["ops", "withdrawals", ops.brand, filter.status, filter.account] as const;
+  const list = useQuery({
+    queryKey: key,
+    enabled: !!ops.brand,
+    queryFn: () => ops.call("opsWithdrawals", { path: { code: ops.brand }, query: { status: filter.status || null, accountId: filter.account || null } }),
+  });
+  const decide = useAction(
+    (input: { id: string; action: Action; reason?: string }) =>
+      ops.call("opsDecideWithdrawal", { path: { code: ops.brand, withdrawal_id: input.id, action: input.action }, body: input.reason ? { reason: input.reason } : {} }),
+    {
+      doneText: t(language, "done"),
+      onDone: () => {
+        setRejecting(null);
+        setReason("");
+        return queries.invalidateQueries({ queryKey: ["ops", "withdrawals", ops.brand] });
+      },
+    },
+  );
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ status, account: account.trim() });
+  };
+  const sendReject = (event: FormEvent, id: string) => {
+    event.preventDefault();
+    if (!reason.trim()) return decide.refuse(t(language, "required"));
+    void decide.submit({ id, action: "reject", reason: reason.trim() });
+  };
+  const rows: WithdrawalRead[] = list.data ?? [];
+
+  return (
+    <section aria-labelledby="oc-withdrawals">
+      <PageTitle>
+        <span id="oc-withdrawals">{t(language, "withdrawals")}</span>
+      </PageTitle>
+      <p className="kit-field__hint">{t(language, "makerPays")}</p>
+      <form className="oc-row" onSubmit={search} aria-label={t(language, "filter")}>
+        <label className="kit-field">
+          {t(language, "status")}
+          <select className="oc-select" value={status} onChange={(event) => setStatus(event.target.value)}>
+            <option value="">{t(language, "all")}</option>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(language, value as TextKey)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Field label={t(language, "accountFilter")} value={account} onChange={setAccount} />
+        <button type="submit" className="kit-button">
+          {t(language, "filter")}
+        </button>
+      </form>
+      <OutcomeLine outcome={decide.outcome} />
+      <LoadFailure error={list.error} />
+      {list.isLoading ? <p>{t(language, "loading")}</p> : null}
+      {list.isSuccess && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}
+      {rows.length > 0 ? (
+        <ScrollBox label={t(language, "withdrawals")}>
+          <table className="oc-table" data-testid="withdrawal-queue">
+            <thead>
+              <tr>
+                <th scope="col">{t(language, "created")}</th>
+                <th scope="col">{t(language, "account")}</th>
+                <th scope="col" className="num">{t(language, "amount")}</th>
+                <th scope="col">{t(language, "bankAccount")}</th>
+                <th scope="col">{t(language, "status")}</th>
+                <th scope="col">{t(language, "deadline")}</th>
+                <th scope="col">{t(language, "reason")}</th>
+                <th scope="col">{t(language, "actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.withdrawalId} data-withdrawal={row.withdrawalId}>
+                  <td>{when(row.createdAt, language)}</td>
+                  <td className="oc-id">{row.accountId ?? "—"}</td>
+                  <td className="num">
+                    {formatMoney(row.amount)} {row.currency}
+                  </td>
+                  <td className="oc-id">{row.bankAccountId}</td>
+                  <td>
+                    <Badge value={row.status} text={named(language, row.status)} />
+                  </td>
+                  <td>{when(row.confirmDeadline, language)}</td>
+                  <td>{row.reason ?? "—"}</td>
+                  <td>
+                    {rejecting === row.withdrawalId ? (
+                      <form className="oc-row" onSubmit={(event) => sendReject(event, row.withdrawalId)}>
+                        <Field label={t(language, "rejectReason")} value={reason} onChange={setReason} maxLength={200} autoFocus />
+                        <button type="submit" className="kit-button" disabled={decide.pending}>
+                          {t(language, "confirmReject")}
+                        </button>
+                        <button type="button" className="kit-button kit-button--ghost" onClick={() => setRejecting(null)}>
+                          {t(language, "cancel")}
+                        </button>
+                      </form>
+                    ) : (
+                      <div className="oc-row">
+                        {(ACTIONS[row.status] ?? [])
+                          .filter((item) => holds(ops.session, item.role))
+                          .map((item) => (
+                            <button
+                              key={item.action}
+                              type="button"
+                              className={item.action === "reject" ? "kit-button kit-button--ghost" : "kit-button"}
+                              disabled={decide.pending}
+                              onClick={() => (item.action === "reject" ? (decide.reset(), setRejecting(row.withdrawalId)) : void decide.submit({ id: row.withdrawalId, action: item.action }))}
+                            >
+                              {t(language, item.action)}
+                            </button>
+                          ))}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      ) : null}
+      <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
+        {t(language, "refresh")}
+      </button>
+    </section>
+  );
+}
