@@ -3,21 +3,24 @@ routes they mirror."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
 from pathlib import Path
 from typing import Any
 
+import httpx
 import kubernetes_validate
 import pytest
 import yaml
 from redis import Redis
 
-from portal_kit.servers import free_port, valkey_process, venv_bin
+from portal_kit.servers import ManagedProcess, free_port, free_ports, port_open, valkey_process, venv_bin
 from portal_stack.access import USERS
 from portal_stack.deploy_secrets import nats_config_users, password_variable, secrets_manifest
 from portal_stack.services import SERVICES
+from portal_stack.static import IMMUTABLE, MEMBER_REMOTES, OPS_CONSOLE
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 GATEWAY = Path(__file__).resolve().parents[2] / "gateway" / "dynamic" / "routes.yml"
@@ -120,20 +123,96 @@ def test_ingress_routes_mirror_the_gateway_for_built_services() -> None:
             assert part.strip() in site_match, part
 
 
+# The ops API and the ops console's page: answered only from the ops address ranges.
+OPS_PATHS = "(PathPrefix(`/wps/ops/`) || Path(`/ops`) || PathPrefix(`/ops/`))"
+
+
 def test_ops_paths_are_refused_outside_the_ops_address_ranges_before_any_other_route() -> None:
     local = yaml.safe_load("\n".join(line for line in GATEWAY.read_text().splitlines() if "{{" not in line))
     routers = local["http"]["routers"]
     refusal = routers["ops-outside-allowed-ranges"]
-    assert refusal["rule"].startswith("PathPrefix(`/wps/ops/`) &&") and refusal["service"] == "fallback"
+    assert refusal["rule"].startswith(OPS_PATHS + " &&") and refusal["service"] == "fallback"
+    assert refusal["middlewares"] == ["security-headers", "ops-address-refused"]
     assert refusal["priority"] > max(
         router.get("priority", 0) for name, router in routers.items() if name != "ops-outside-allowed-ranges"
     )
     assert "ClientIP(`{{ trim $range }}`)" in GATEWAY.read_text()
     ingress = next(doc for _, doc in DOCUMENTS if doc["kind"] == "IngressRoute")
     top = max(ingress["spec"]["routes"], key=lambda route: route.get("priority", 0))
-    assert top["match"].startswith("PathPrefix(`/wps/ops/`) && !(ClientIP(")
+    assert top["match"].startswith(OPS_PATHS + " && !(ClientIP(")
     assert top["services"][0]["name"] == "fallback"
     assert {"name": "ops-address-refused"} in top["middlewares"]
+
+
+def test_the_gateway_answers_the_ops_console_and_api_only_from_the_ops_ranges(tmp_path: Path) -> None:
+    """routes.yml on a real Traefik, with the real fallback and static server behind it: from outside the ops
+    ranges ``/ops``, ``/ops/``, the console's routes and files get the 403 envelope as ``/wps/ops/`` does, whatever
+    the headers say; from inside, the console's page; the member site is answered anywhere."""
+    shell, console = tmp_path / "shell", tmp_path / "ops-console"
+    for dist, html in ((shell, "<!doctype html><div id=root></div>"), (console, "<!doctype html><title>Ops</title>")):
+        (dist / "assets").mkdir(parents=True)
+        (dist / "index.html").write_text(html)
+    (console / "assets" / "index-abc.js").write_text("export {};\n")
+    gateway_port, web_port, fallback_port = free_ports(3)
+    config = yaml.safe_load((GATEWAY.parents[1] / "traefik.yml").read_text())
+    config["entryPoints"]["web"]["address"] = f"127.0.0.1:{gateway_port}"
+    config["providers"]["file"] = {"directory": str(GATEWAY.parent), "watch": False}
+    config["accessLog"]["filePath"] = str(tmp_path / "access.log")
+    (tmp_path / "traefik.yml").write_text(yaml.safe_dump(config))
+    uvicorn = [venv_bin("uvicorn"), "--host", "127.0.0.1", "--no-access-log", "--port"]
+    web_env = {"PORTAL_WEB_SHELL_DIST": str(shell), "PORTAL_OPS_CONSOLE_DIST": str(console)}
+    gateway_env = {
+        "PORTAL_OPS_ALLOWED_RANGES": "127.0.0.0/9,::1/128",
+        "PORTAL_UPSTREAM_WEB": f"http://127.0.0.1:{web_port}",
+        "PORTAL_UPSTREAM_FALLBACK": f"http://127.0.0.1:{fallback_port}",
+    }
+    url = f"http://127.0.0.1:{gateway_port}"
+
+    def answers(address: str) -> bool:
+        try:
+            with httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=1) as client:
+                return client.get(f"{url}/").status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    servers = [
+        ManagedProcess("web", [*uvicorn, str(web_port), "portal_stack.static:app"], tmp_path / "web.log",
+                       lambda: port_open(web_port), env=web_env),
+        ManagedProcess("fallback", [*uvicorn, str(fallback_port), "portal_stack.unavailable:app"],
+                       tmp_path / "fallback.log", lambda: port_open(fallback_port)),
+        ManagedProcess("gateway", [venv_bin("traefik"), f"--configFile={tmp_path / 'traefik.yml'}"],
+                       tmp_path / "gateway.log", lambda: answers("127.0.0.1"), env=gateway_env),
+    ]  # fmt: skip
+    try:
+        for server in servers:
+            server.start()
+        for server in servers:
+            server.wait_ready(30)
+        spoofed = {"X-Forwarded-For": "127.0.0.1", "X-Real-Ip": "127.0.0.1"}
+        paths = (
+            "/ops",
+            "/ops/",
+            "/ops/login",
+            "/ops/finance/withdrawals",
+            "/ops/assets/index-abc.js",
+            "/wps/ops/auth/me",
+        )
+        with httpx.Client(base_url=url, transport=httpx.HTTPTransport(local_address="127.200.0.1")) as outside:
+            for path in paths:
+                refused = outside.get(path, headers=spoofed)
+                assert (refused.status_code, refused.json()["errorCode"]) == (403, "access.denied"), path
+                assert refused.headers["x-frame-options"] == "DENY", path  # the security headers
+            assert outside.get("/member/info").text == "<!doctype html><div id=root></div>"
+        with httpx.Client(base_url=url, transport=httpx.HTTPTransport(local_address="127.0.0.20")) as inside:
+            assert inside.get("/ops").headers["location"] == "/ops/"
+            for path in ("/ops/", "/ops/login", "/ops/finance/withdrawals"):
+                page = inside.get(path)
+                assert (page.status_code, page.text) == (200, "<!doctype html><title>Ops</title>"), path
+                assert "default-src 'self'" in page.headers["content-security-policy"], path
+            assert inside.get("/ops/assets/index-abc.js").headers["cache-control"] == IMMUTABLE
+    finally:
+        for server in reversed(servers):
+            server.stop()
 
 
 def test_no_secret_values_are_committed() -> None:
@@ -156,6 +235,29 @@ def test_the_python_image_installs_every_project_and_imports_every_service() -> 
             assert f"import {service.replace('-', '_')}_service.main" in dockerfile or (
                 f"{service.replace('-', '_')}_service.main" in dockerfile
             ), f"the image build does not prove {service} imports"
+
+
+def test_the_web_image_builds_and_copies_every_web_build_where_the_static_server_looks() -> None:
+    """The shell, each member-site remote and the ops console are built and copied into the image, laid out as in
+    the repository: ``portal_stack`` four folders under the image's working directory, which it takes for the
+    repository (``portal_stack.services.REPO``), so ``/remotes.json`` lists the remotes and ``/ops/`` has its page."""
+    dockerfile = (DEPLOY / "images" / "web.Dockerfile").read_text()
+    repo = DEPLOY.parent
+    for copied in ("web-shell", "web-remotes"):
+        assert f"COPY {copied} ./{copied}" in dockerfile
+    assert "npm ci && npm run build --workspaces" in dockerfile
+    workdir = Path(re.findall(r"^WORKDIR (\S+)$", dockerfile, re.MULTILINE)[-1])
+    package = re.search(r"^COPY tools/stack/src/portal_stack (\S+)$", dockerfile, re.MULTILINE)
+    assert package is not None
+    assert (Path(package.group(1)) / "services.py").parents[4] == workdir, "REPO would not be the image's /app"
+    assert f"PYTHONPATH={Path(package.group(1)).parent}" in dockerfile
+    workspaces = json.loads((repo / "package.json").read_text())["workspaces"]
+    remotes = {path.split("/", 1)[1] for path in workspaces if path.startswith("web-remotes/")}
+    assert remotes >= {*MEMBER_REMOTES, OPS_CONSOLE}, "every web build the static server serves is a workspace"
+    for dist in ["web-shell/dist", *(f"web-remotes/{name}/dist" for name in sorted(remotes))]:
+        assert f"COPY --from=build /app/{dist} {workdir / dist}\n" in dockerfile, dist
+    assert f"test -f web-remotes/{OPS_CONSOLE}/dist/index.html" in dockerfile
+    assert f"PORTAL_OPS_CONSOLE_DIST={workdir}/web-remotes/{OPS_CONSOLE}/dist" in dockerfile
 
 
 def test_auth_is_deployed_with_a_real_sms_provider_whose_credentials_come_from_the_secret() -> None:

@@ -5,7 +5,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from ops_people import OpsTeam, make_team
 from playwright.sync_api import Browser, Page, sync_playwright
+from portal_client import Browser as HttpBrowser
 
 from portal_stack.harness import Stack
 
@@ -45,6 +47,13 @@ def stack() -> Iterator[Stack]:
     yield running
     running.stop()
     shutil.rmtree(running.data_dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def ops_team(stack: Stack) -> OpsTeam:
+    """The stack's ops people (founders, a finance maker and checker), made once: the bootstrap makes founders
+    once."""
+    return make_team(stack, HttpBrowser(stack, "127.0.0.20").http)
 
 
 @pytest.fixture(scope="session")

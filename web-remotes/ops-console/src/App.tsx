@@ -84,7 +84,7 @@ function Frame() {
       </header>
       <div className="oc-body">
         <nav className="oc-menu" aria-label={t(language, "menu")}>
-          <NavLink to="" end>
+          <NavLink to="/" end>
             {t(language, "home")}
           </NavLink>
           {groups.map((group) => (
@@ -93,7 +93,7 @@ function Frame() {
               {pages
                 .filter((page) => page.group === group)
                 .map((page) => (
-                  <NavLink key={page.path} to={page.path}>
+                  <NavLink key={page.path} to={`/${page.path}`}>
                     {t(language, page.title)}
                   </NavLink>
                 ))}
@@ -106,7 +106,7 @@ function Frame() {
             {pages.map((page) => (
               <Route key={page.path} path={page.path} element={page.element} />
             ))}
-            <Route path="*" element={<Navigate to="" replace />} />
+            <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </main>
       </div>

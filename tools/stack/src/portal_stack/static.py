@@ -1,8 +1,10 @@
 """Serves the web builds: the shell at ``/`` (unknown paths get ``index.html`` for history-mode routes), each
-remote under ``/remotes/<name>/``, and ``/remotes.json``, the manifest the shell reads at run time (the remotes
-built here, or the file named by ``PORTAL_REMOTES_MANIFEST``). Hashed assets are cached for a year,
-``index.html`` and the manifest never. Text files go out gzip-compressed to a browser that accepts it (the
-shell's 410 KB of JavaScript is 135 KB so), each compressed once per version of the file and kept in memory."""
+member-site remote under ``/remotes/<name>/``, and ``/remotes.json``, the manifest the shell reads at run time (the
+remotes built here, or the file named by ``PORTAL_REMOTES_MANIFEST``); the operators' console, a page of its own,
+at ``/ops/`` (its client routes get its ``index.html``), never in the manifest nor under ``/remotes/`` (the gateway
+answers ``/ops/`` only from the ops address ranges). Hashed assets are cached for a year, ``index.html``, the
+remote entries and the manifest never. Text files go out gzip-compressed to a browser that accepts it (the shell's
+410 KB of JavaScript is 135 KB so), each compressed once per version of the file and kept in memory."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
@@ -24,11 +26,22 @@ from starlette.types import Scope
 from portal_stack.services import REPO
 
 SHELL = Path(os.environ.get("PORTAL_WEB_SHELL_DIST", REPO / "web-shell" / "dist"))
-REMOTES = {
-    name: REPO / "web-remotes" / name / "dist"
-    for name in ("member-centre", "agent-centre")
-    if (REPO / "web-remotes" / name / "dist").is_dir()
-}
+WEB_REMOTES = REPO / "web-remotes"
+# The remotes the member site may load: an allow-list, so a new folder under web-remotes/ is offered only once named.
+MEMBER_REMOTES = ("member-centre", "agent-centre")
+# The back-office console: built like a remote, but its own page at /ops/, never offered to the member site.
+OPS_CONSOLE = "ops-console"
+OPS_DIST = Path(os.environ.get("PORTAL_OPS_CONSOLE_DIST", WEB_REMOTES / OPS_CONSOLE / "dist"))
+
+
+def built_remotes(root: Path) -> dict[str, Path]:
+    """The member-site remotes built under ``root``, by folder name (the ops console never among them)."""
+    return {
+        name: root / name / "dist" for name in MEMBER_REMOTES if name != OPS_CONSOLE and (root / name / "dist").is_dir()
+    }
+
+
+REMOTES = built_remotes(WEB_REMOTES)
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 
@@ -102,6 +115,32 @@ def spa(request: Request) -> Response:
     return file_response(index, request.headers, "no-cache")
 
 
+def ops_redirect(request: Request) -> Response:
+    """``/ops`` → ``/ops/``: the console's assets and routes are relative to its base."""
+    query = request.url.query
+    return RedirectResponse("/ops/" + (f"?{query}" if query else ""), status_code=308)
+
+
+def ops_page(request: Request) -> Response:
+    """The ops console: a file of its build as a file, any other path a client-side route (its ``index.html``);
+    404 when the console is not built, or for a missing asset (a script must never get an HTML page).
+    (Synchronous, as ``spa``: the file checks run in the thread pool.)"""
+    relative = request.path_params["path"]
+    root = OPS_DIST.resolve()
+    candidate = (root / relative).resolve()
+    if relative and candidate.is_file() and root in candidate.parents:
+        cache = IMMUTABLE if relative.startswith("assets/") else "no-cache"
+        return file_response(candidate, request.headers, cache)
+    index = root / "index.html"
+    if relative.startswith("assets/") or not index.is_file():
+        return PlainTextResponse("Not Found", status_code=404)
+    return file_response(index, request.headers, "no-cache")
+
+
+def not_found(request: Request) -> Response:
+    return PlainTextResponse("Not Found", status_code=404)
+
+
 def federation_name(folder: str) -> str:
     """``member-centre`` → ``memberCentre``: the name a remote federates under."""
     first, *rest = folder.split("-")
@@ -123,5 +162,10 @@ async def healthz(request: Request) -> JSONResponse:
 
 routes: list[Route | Mount] = [Route("/_static/healthz", healthz), Route("/remotes.json", manifest)]
 routes += [Mount(f"/remotes/{name}", app=CachedStatic(directory=path), name=name) for name, path in REMOTES.items()]
-routes.append(Route("/{path:path}", spa))
+routes += [
+    Route("/remotes/{path:path}", not_found),  # a remote not built (or not offered): never the shell's page
+    Route("/ops", ops_redirect),
+    Route("/ops/{path:path}", ops_page),
+    Route("/{path:path}", spa),
+]
 app = Starlette(routes=routes)
