@@ -705,6 +705,13 @@ export interface LoginBody {
   botCheckNonce?: string;
 }
 
+export interface LoginRead {
+  at: string;
+  ip: string | null;
+  userAgent: string | null;
+  success: boolean;
+}
+
 export interface LoginRecordRead {
   at: string;
   ip: string | null;
@@ -790,6 +797,42 @@ export interface MemberFiguresRead {
   deposit: number;
   withdrawal: number;
   accountId: string;
+}
+
+export interface MemberFoundRead {
+  id: string;
+  username: string;
+  type: number;
+  status: string;
+  lockedUntil: string | null;
+  mobileNum: string | null;
+  countryDialingCode: string | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
+  registerIp: string | null;
+}
+
+export interface MemberProfileRead {
+  id: string;
+  username: string;
+  type: number;
+  status: string;
+  lockedUntil: string | null;
+  mobileNum: string | null;
+  countryDialingCode: string | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
+  registerIp: string | null;
+  nickname: string | null;
+  fullname: string | null;
+  email: string | null;
+  uplineId: string | null;
+  affiliateCode: string | null;
+  registerMethod: string;
+  totpBound: boolean;
+  logins: Array<LoginRead>;
 }
 
 export interface MemberRead {
@@ -1129,6 +1172,13 @@ export interface PageRead_IncomeLineRead {
   list: Array<IncomeLineRead>;
 }
 
+export interface PageRead_MemberFoundRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<MemberFoundRead>;
+}
+
 export interface PageRead_MemberReportRead {
   pageNum: number;
   totalPages: number;
@@ -1384,6 +1434,8 @@ export interface RsaKeyRead {
 export interface SealedBody {
   value: string;
 }
+
+export type SearchBy = "username" | "mobile" | "id" | "address";
 
 export interface SeedsRead {
   serverSeedHash: string;
@@ -1953,6 +2005,7 @@ export const OPERATIONS = {
   opsDeposits: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/deposits" },
   opsDualControlRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control" },
   opsEnrol: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment" },
+  opsFindMembers: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members" },
   opsGetMerchant: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}" },
   opsGrantDailyWage: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/daily-wage" },
   opsGrantDividend: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/dividend" },
@@ -1969,6 +2022,7 @@ export const OPERATIONS = {
   opsLotteryVoidRequests: { service: "lottery", method: "GET", path: "/wps/ops/lottery/void-requests" },
   opsMe: { service: "auth", method: "GET", path: "/wps/ops/auth/me" },
   opsMemberJournal: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/journal" },
+  opsMemberProfile: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members/{account_id}" },
   opsMoveTeamMember: { service: "agent-contracts", method: "POST", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/upline" },
   opsNotificationsAudit: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/audit" },
   opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
@@ -2161,6 +2215,7 @@ export interface OperationPathParams {
   opsDeposits: { code: string };
   opsDualControlRequests: { code: string };
   opsEnrol: Record<string, never>;
+  opsFindMembers: { code: string };
   opsGetMerchant: { code: string };
   opsGrantDailyWage: { code: string; accountId: string };
   opsGrantDividend: { code: string; accountId: string };
@@ -2177,6 +2232,7 @@ export interface OperationPathParams {
   opsLotteryVoidRequests: Record<string, never>;
   opsMe: Record<string, never>;
   opsMemberJournal: { code: string; account_id: string };
+  opsMemberProfile: { code: string; account_id: string };
   opsMoveTeamMember: { code: string; accountId: string };
   opsNotificationsAudit: { code: string };
   opsPeople: Record<string, never>;
@@ -2367,6 +2423,7 @@ export interface OperationQuery {
   opsDeposits: { status?: string | null; accountId?: string | null };
   opsDualControlRequests: { status?: "pending" | "approved" | "rejected" | "superseded" | null; pageNo?: number; pageSize?: number };
   opsEnrol: Record<string, never>;
+  opsFindMembers: { search: string; by?: SearchBy; pageNo?: number; pageSize?: number };
   opsGetMerchant: Record<string, never>;
   opsGrantDailyWage: Record<string, never>;
   opsGrantDividend: Record<string, never>;
@@ -2383,6 +2440,7 @@ export interface OperationQuery {
   opsLotteryVoidRequests: { status?: "pending" | "approved" | "rejected" | "lapsed" | null; pageNo?: number; pageSize?: number };
   opsMe: Record<string, never>;
   opsMemberJournal: { pageNo?: number; pageSize?: number };
+  opsMemberProfile: Record<string, never>;
   opsMoveTeamMember: Record<string, never>;
   opsNotificationsAudit: { pageNo?: number; pageSize?: number };
   opsPeople: Record<string, never>;
@@ -2573,6 +2631,7 @@ export interface OperationBody {
   opsDeposits: undefined;
   opsDualControlRequests: undefined;
   opsEnrol: OpsEnrolBody;
+  opsFindMembers: undefined;
   opsGetMerchant: undefined;
   opsGrantDailyWage: WageGrant;
   opsGrantDividend: DividendGrant;
@@ -2589,6 +2648,7 @@ export interface OperationBody {
   opsLotteryVoidRequests: undefined;
   opsMe: undefined;
   opsMemberJournal: undefined;
+  opsMemberProfile: undefined;
   opsMoveTeamMember: UplineMove;
   opsNotificationsAudit: undefined;
   opsPeople: undefined;
@@ -2780,6 +2840,7 @@ export interface OperationResponse {
   opsDeposits: Array<DepositRead>;
   opsDualControlRequests: Array<DualControlRequestRead>;
   opsEnrol: OpsEnrolRead;
+  opsFindMembers: PageRead_MemberFoundRead;
   opsGetMerchant: MerchantRead;
   opsGrantDailyWage: GrantedRead;
   opsGrantDividend: GrantedRead;
@@ -2796,6 +2857,7 @@ export interface OperationResponse {
   opsLotteryVoidRequests: Array<VoidRequestRead>;
   opsMe: OpsPersonRead;
   opsMemberJournal: PageRead_RecordRead;
+  opsMemberProfile: MemberProfileRead;
   opsMoveTeamMember: MovedRead;
   opsNotificationsAudit: PageRead_NotificationsAuditRead;
   opsPeople: Array<OpsPersonRead>;

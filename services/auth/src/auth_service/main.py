@@ -14,6 +14,7 @@ from auth_service.messages import DevSmsProvider, SmsProvider, SmtpMailer
 from auth_service.ops import router as ops_router
 from auth_service.sessions import router as sessions_router
 from auth_service.settings import AuthSettings
+from auth_service.support import router as support_router
 from auth_service.twilio import TwilioSmsProvider
 from portal_kit.app import create_app
 from portal_kit.encryption import PayloadKeys
@@ -63,7 +64,13 @@ async def _stop(app: FastAPI) -> None:
 def build_app(settings: AuthSettings | None = None) -> FastAPI:
     return create_app(
         settings or AuthSettings(),
-        routers=[sessions_router.router, accounts_router.router, ops_router.brand_accounts, ops_router.router],
+        routers=[
+            sessions_router.router,
+            accounts_router.router,
+            ops_router.brand_accounts,
+            ops_router.router,
+            support_router.router,
+        ],
         messages=[MESSAGES],
         on_startup=[_start, _ready],
         on_shutdown=[_stop],
