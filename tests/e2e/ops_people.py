@@ -99,16 +99,17 @@ def founders(stack: Stack, http: httpx.Client) -> tuple[Person, Person]:
 
 @dataclass(frozen=True)
 class OpsTeam:
-    """The founders (admins of every brand) and a finance maker and checker of ``turkeyf2``, each invited by one
-    founder and approved by the other."""
+    """The founders (admins of every brand), a finance maker and checker and a content editor of ``turkeyf2``, each
+    invited by one founder and approved by the other."""
 
     root: Person
     root2: Person
     maker: Person
     checker: Person
+    editor: Person
 
 
 def make_team(stack: Stack, http: httpx.Client) -> OpsTeam:
     root, root2 = founders(stack, http)
     maker, checker = root.add("e2e.maker", "finance-maker", root2), root2.add("e2e.checker", "finance-checker", root)
-    return OpsTeam(root, root2, maker, checker)
+    return OpsTeam(root, root2, maker, checker, root.add("e2e.editor", "content", root2))

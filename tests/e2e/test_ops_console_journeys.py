@@ -111,6 +111,18 @@ def test_a_maker_approves_a_withdrawal_in_the_console_and_a_second_person_pays_i
     mine = HttpBrowser(stack, MEMBER_ADDRESS).http.get("/wps/v2/wallets/withdrawals", headers={"Authorization": token})
     assert [(w["withdrawalId"], w["status"]) for w in mine.json()["value"]] == [(withdrawal, "paid")]
 
+    # risk and support: the maker finds the member by the start of the name and opens the profile with its sign-ins
+    menu.get_by_role("link", name="Find a member").click()
+    console.get_by_label("Search for").fill("OPSCONSOLE")
+    console.get_by_role("button", name="Search", exact=True).click()
+    found = console.locator("[data-member='opsconsole1']")
+    found.get_by_role("button", name="Open").click()
+    profile = console.get_by_test_id("member-profile")
+    expect(profile).to_contain_text("opsconsole1")
+    expect(console.get_by_role("region", name="Recent sign-ins")).to_contain_text(MEMBER_ADDRESS)
+    expect(console.get_by_role("link", name="Unlock / disable")).to_have_count(0)  # the brand's admins' page
+    shoot(console, "member-profile")
+
 
 def test_an_invited_person_enrols_on_the_console_page_and_signs_in(
     stack: Stack, ops_team: OpsTeam, console: Page
@@ -153,5 +165,38 @@ def test_a_finance_person_sees_no_admin_page_nor_may_call_its_api_and_the_consol
         context.close()
     refused = ops_team.checker.http.get("/wps/ops/auth/people", headers=ops_team.checker.sign_in())
     assert (refused.status_code, refused.json()["errorCode"]) == (403, "ops.role_required")
+    other_brand = ops_team.checker.http.get("/wps/ops/wallet/merchants/otherbrand/withdrawals",
+                                            headers=ops_team.checker.sign_in())  # fmt: skip
+    assert (other_brand.status_code, other_brand.json()["errorCode"]) == (403, "access.denied")
     members_manifest = HttpBrowser(stack).http.get("/remotes.json").json()
     assert "opsConsole" not in members_manifest and "memberCentre" in members_manifest
+
+
+def test_a_content_editor_publishes_a_banner_that_the_home_page_shows(
+    stack: Stack, ops_team: OpsTeam, browser: Browser, console: Page
+) -> None:
+    sign_in(console, stack, ops_team.editor)
+    menu = console.get_by_role("navigation", name="Console menu")
+    expect(menu.get_by_role("link", name="Withdrawal queue")).to_have_count(0)  # not finance
+    menu.get_by_role("link", name="Banners").click()
+    form = console.get_by_role("form", name="Add a banner")
+    form.get_by_label("Place").select_option("w_home")
+    form.get_by_label("Image URL").fill("/demo/banner-live.svg")
+    form.get_by_label("Title (EN)").fill("Console e2e banner")
+    form.get_by_label("Title (TR)").fill("Konsol e2e banner")
+    form.get_by_label("Show on the site").check()
+    form.get_by_role("button", name="Add").click()
+    expect(console.get_by_role("status")).to_contain_text("Banner added.")
+    shoot(console, "banners")
+
+    home = english(browser, 1366, 768)
+    editor, banners = ops_team.editor, "/wps/ops/site/merchants/turkeyf2/banners"
+    try:
+        visitor = home.new_page()
+        visitor.goto(f"{stack.url}/")
+        expect(visitor.locator("img[alt='Console e2e banner']")).to_have_count(1, timeout=15_000)
+    finally:
+        home.close()
+        for banner in editor.http.get(banners, headers=editor.sign_in()).json()["value"]:  # the home page as it was
+            if banner["title"].get("EN") == "Console e2e banner":
+                assert editor.http.delete(f"{banners}/{banner['id']}", headers=editor.sign_in()).status_code == 200

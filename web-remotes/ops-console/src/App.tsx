@@ -5,9 +5,19 @@ import type { ReactNode } from "react";
 import { useState } from "react";
 import type { Language } from "@portal/kit";
 import { NavLink, Navigate, Route, Routes, SUPPORTED, useLanguage } from "@portal/kit";
+import { AccountActions } from "./features/accounts/components/AccountActions";
+import { Audit } from "./features/audit/components/Audit";
+import { Banners } from "./features/content/components/Banners";
 import { Enrol } from "./features/enrol/components/Enrol";
+import { Adjustments } from "./features/finance/components/Adjustments";
+import { Deposits } from "./features/finance/components/Deposits";
+import { DualControl } from "./features/finance/components/DualControl";
+import { Journal } from "./features/finance/components/Journal";
 import { Withdrawals } from "./features/finance/components/Withdrawals";
 import { Login } from "./features/login/components/Login";
+import { Members } from "./features/members/components/Members";
+import { People } from "./features/people/components/People";
+import { Requests } from "./features/people/components/Requests";
 import "./ops-console.css";
 import type { OpsRole, OpsSession } from "./shared/session";
 import { OpsSessionProvider, allBrands, holds, useOps } from "./shared/session";
@@ -18,17 +28,32 @@ interface Page {
   path: string;
   title: TextKey;
   group: TextKey;
-  /** Any of these roles opens it (admin opens every page). */
-  roles: OpsRole[];
+  /** Who finds it in the menu: any of these roles granted (admin: every page), or every ops person. */
+  roles: OpsRole[] | "everyone";
   element: ReactNode;
 }
 
 const FINANCE_READERS: OpsRole[] = ["viewer", "finance-maker", "finance-checker"];
 
-export const PAGES: Page[] = [{ path: "finance/withdrawals", title: "withdrawals", group: "finance", roles: FINANCE_READERS, element: <Withdrawals /> }];
+export const PAGES: Page[] = [
+  { path: "finance/withdrawals", title: "withdrawals", group: "finance", roles: FINANCE_READERS, element: <Withdrawals /> },
+  { path: "finance/deposits", title: "deposits", group: "finance", roles: FINANCE_READERS, element: <Deposits /> },
+  { path: "finance/journal", title: "journal", group: "finance", roles: FINANCE_READERS, element: <Journal /> },
+  { path: "finance/adjustments", title: "adjustments", group: "finance", roles: FINANCE_READERS, element: <Adjustments /> },
+  { path: "finance/dual-control", title: "dualControl", group: "finance", roles: FINANCE_READERS, element: <DualControl /> },
+  { path: "risk/members", title: "members", group: "risk", roles: "everyone", element: <Members /> },
+  { path: "accounts/actions", title: "accounts", group: "risk", roles: ["admin"], element: <AccountActions /> },
+  { path: "audit/log", title: "audit", group: "risk", roles: "everyone", element: <Audit /> },
+  { path: "content/banners", title: "banners", group: "content", roles: ["content"], element: <Banners /> },
+  { path: "admin/people", title: "people", group: "admin", roles: ["admin"], element: <People /> },
+  { path: "admin/requests", title: "requests", group: "admin", roles: ["admin"], element: <Requests /> },
+];
 
+/** The pages of a person's work: those of the roles granted them (the server lets every role read more; the menu
+ * keeps to what each one does). */
 export function pagesFor(session: OpsSession | null): Page[] {
-  return PAGES.filter((page) => page.roles.some((role) => holds(session, role)));
+  if (!session) return [];
+  return PAGES.filter((page) => page.roles === "everyone" || holds(session, "admin") || page.roles.some((role) => session.roles.includes(role)));
 }
 
 /** The invitation token of an enrolment link (``/ops/#enrolToken=…``), read once and taken out of the address bar

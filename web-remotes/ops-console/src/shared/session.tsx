@@ -19,8 +19,10 @@ export interface OpsSession {
 
 export type OpsRole = "viewer" | "content" | "finance-maker" | "finance-checker" | "admin";
 
+/** As the server decides: granted ``role`` or admin; any role grants viewer (every role may read). */
 export function holds(session: OpsSession | null, role: OpsRole): boolean {
-  return !!session && (session.roles.includes(role) || session.roles.includes("admin"));
+  if (!session || session.roles.length === 0) return false;
+  return role === "viewer" || session.roles.includes(role) || session.roles.includes("admin");
 }
 
 /** Whether the session's brands are every brand (then the brand is typed, not picked). */

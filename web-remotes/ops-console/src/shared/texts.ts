@@ -4,6 +4,9 @@ import type { Catalog } from "@portal/kit";
 import { translator } from "@portal/kit";
 
 const TR = {
+  risk: "Risk ve destek", members: "Üye ara", deposits: "Yatırım kuyruğu", journal: "Üye hesap hareketleri", adjustments: "Bakiye düzeltmeleri",
+  dualControl: "İkinci kişi eşiği", content: "İçerik", banners: "Bannerlar", admin: "Yönetim", people: "Kişiler", requests: "Onay talepleri",
+  audit: "Denetim kaydı", accounts: "Hesap işlemleri",
   console: "Operasyon konsolu", menu: "Konsol menüsü", brand: "Marka", brandCode: "Marka kodu", signOut: "Çıkış",
   signedInAs: "{name} olarak oturum açık", language: "Dil", loading: "Yükleniyor…", empty: "Kayıt yok.",
   login: "Giriş", username: "Kullanıcı adı", password: "Şifre", next: "Devam", back: "Geri",
@@ -30,6 +33,9 @@ const TR = {
 type Key = keyof typeof TR;
 
 const EN: Record<Key, string> = {
+  risk: "Risk and support", members: "Find a member", deposits: "Deposit queue", journal: "Member journal", adjustments: "Adjustments",
+  dualControl: "Second-person threshold", content: "Content", banners: "Banners", admin: "Administration", people: "People", requests: "Requests",
+  audit: "Audit log", accounts: "Account actions",
   console: "Ops console", menu: "Console menu", brand: "Brand", brandCode: "Brand code", signOut: "Sign out",
   signedInAs: "Signed in as {name}", language: "Language", loading: "Loading…", empty: "Nothing here.",
   login: "Sign in", username: "Username", password: "Password", next: "Next", back: "Back",
@@ -55,6 +61,9 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
+  risk: "风控与客服", members: "查找会员", deposits: "存款队列", journal: "会员账变", adjustments: "余额调整",
+  dualControl: "双人复核阈值", content: "内容", banners: "横幅", admin: "管理", people: "人员", requests: "审批请求",
+  audit: "审计日志", accounts: "账户操作",
   console: "运营后台", menu: "后台菜单", brand: "品牌", brandCode: "品牌代码", signOut: "退出",
   signedInAs: "当前登录：{name}", language: "语言", loading: "加载中…", empty: "暂无记录。",
   login: "登录", username: "用户名", password: "密码", next: "下一步", back: "返回",
@@ -85,5 +94,5 @@ export const t = translator(CATALOG);
 
 /** A text for a value the server names (a status), the value itself when there is none. */
 export function named(language: Parameters<typeof t>[0], value: string): string {
-  return value in TR ? t(language, value as Key) : value;
+  return Object.hasOwn(TR, value) ? t(language, value as Key) : value;
 }

@@ -1,0 +1,193 @@
+/** The deposit queue of the brand: a maker approves (the money is credited) or rejects (with a reason) a pending
+ * bank transfer; above the second-person amount the first approval only records its maker and someone else's
+ * credits it. A row's "history" shows that member's journal below the queue. Each button shows only to a role
+ * that may press it; the wallet decides, and its refusal is shown as it says it. */
+import type { FormEvent } from "react";
+import { useState } from "react";
+import type { DepositRead, Outcome } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, formatMoney, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { holds, useOps } from "../../../shared/session";
+import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
+import { named, t } from "../texts";
+import { MemberJournal } from "./Journal";
+import "../finance.css";
+
+const STATUSES = ["pending", "credited", "rejected", "failed"] as const;
+
+/** Whether a deposit is one ops decide: a bank transfer still pending (a gateway's order is decided by its gateway). */
+export function decidable(deposit: DepositRead): boolean {
+  return deposit.status === "pending" && deposit.channel === "BANK_TRANSFER";
+}
+
+export function Deposits() {
+  const { language } = useLanguage();
+  const ops = useOps();
+  const queries = useQueryClient();
+  const [status, setStatus] = useState<string>("pending");
+  const [account, setAccount] = useState("");
+  const [filter, setFilter] = useState({ status: "pending", account: "" });
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const maker = holds(ops.session, "finance-maker");
+  const key = ["ops", "deposits", ops.brand, filter.status, filter.account] as const;
+  const list = useQuery({
+    queryKey: key,
+    enabled: !!ops.brand,
+    queryFn: () => ops.call("opsDeposits", { path: { code: ops.brand }, query: { status: filter.status || null, accountId: filter.account || null } }),
+  });
+  const decide = useAction(
+    (input: { id: string; approve: boolean; reason?: string }) =>
+      input.approve
+        ? ops.call("opsApproveDeposit", { path: { code: ops.brand, deposit_id: input.id } })
+        : ops.call("opsRejectDeposit", { path: { code: ops.brand, deposit_id: input.id }, body: { reason: input.reason ?? "" } }),
+    {
+      onDone: (deposit) => {
+        setRejecting(null);
+        setReason("");
+        return Promise.all([
+          queries.invalidateQueries({ queryKey: ["ops", "deposits", ops.brand] }),
+          deposit.accountId ? queries.invalidateQueries({ queryKey: ["ops", "journal", ops.brand, deposit.accountId] }) : null,
+        ]);
+      },
+    },
+  );
+  // An approval that only recorded its maker (the deposit still pending) says so, not merely "done".
+  const outcome: Outcome | null =
+    decide.outcome ?? (decide.done && decide.latest ? { ok: true, text: t(language, decide.latest.status === "pending" ? "awaitsSecond" : "done") } : null);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ status, account: account.trim() });
+  };
+  const sendReject = (event: FormEvent, id: string) => {
+    event.preventDefault();
+    if (!reason.trim()) return decide.refuse(t(language, "required"));
+    void decide.submit({ id, approve: false, reason: reason.trim() });
+  };
+  const rows: DepositRead[] = list.data ?? [];
+
+  return (
+    <section aria-labelledby="oc-deposits">
+      <PageTitle>
+        <span id="oc-deposits">{t(language, "deposits")}</span>
+      </PageTitle>
+      <p className="kit-field__hint">{t(language, "depositsHint")}</p>
+      <form className="oc-row" onSubmit={search} aria-label={t(language, "filter")}>
+        <label className="kit-field">
+          {t(language, "status")}
+          <select className="oc-select" value={status} onChange={(event) => setStatus(event.target.value)}>
+            <option value="">{t(language, "all")}</option>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(language, value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Field label={t(language, "accountFilter")} value={account} onChange={setAccount} />
+        <button type="submit" className="kit-button">
+          {t(language, "filter")}
+        </button>
+      </form>
+      <OutcomeLine outcome={outcome} />
+      <LoadFailure error={list.error} />
+      {list.isLoading ? <p>{t(language, "loading")}</p> : null}
+      {list.isSuccess && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}
+      {rows.length > 0 ? (
+        <ScrollBox label={t(language, "deposits")}>
+          <table className="oc-table" data-testid="deposit-queue">
+            <thead>
+              <tr>
+                <th scope="col">{t(language, "created")}</th>
+                <th scope="col">{t(language, "account")}</th>
+                <th scope="col" className="num">{t(language, "amount")}</th>
+                <th scope="col">{t(language, "channel")}</th>
+                <th scope="col">{t(language, "reference")}</th>
+                <th scope="col">{t(language, "status")}</th>
+                <th scope="col">{t(language, "reason")}</th>
+                <th scope="col">{t(language, "actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.depositId} data-deposit={row.depositId}>
+                  <td>{when(row.createdAt, language)}</td>
+                  <td className="oc-id">{row.accountId ?? "—"}</td>
+                  <td className="num">
+                    {formatMoney(row.amount)} {row.currency}
+                  </td>
+                  <td>{named(language, row.channel)}</td>
+                  <td className="oc-id">{row.reference ?? "—"}</td>
+                  <td>
+                    <Badge value={row.status} text={named(language, row.status)} />
+                    {row.firstApprovedBy && row.status === "pending" ? (
+                      <span className="fin-note">{t(language, "firstApproval", { name: row.firstApprovedBy })}</span>
+                    ) : null}
+                  </td>
+                  <td>{row.reason ?? "—"}</td>
+                  <td>
+                    {rejecting === row.depositId ? (
+                      <form className="oc-row" onSubmit={(event) => sendReject(event, row.depositId)}>
+                        <Field label={t(language, "rejectReason")} value={reason} onChange={setReason} maxLength={500} autoFocus />
+                        <button type="submit" className="kit-button" disabled={decide.pending}>
+                          {t(language, "confirmReject")}
+                        </button>
+                        <button type="button" className="kit-button kit-button--ghost" onClick={() => setRejecting(null)}>
+                          {t(language, "cancel")}
+                        </button>
+                      </form>
+                    ) : (
+                      <div className="oc-row">
+                        {maker && decidable(row) ? (
+                          <>
+                            <button type="button" className="kit-button" disabled={decide.pending} onClick={() => void decide.submit({ id: row.depositId, approve: true })}>
+                              {t(language, "approve")}
+                            </button>
+                            <button
+                              type="button"
+                              className="kit-button kit-button--ghost"
+                              disabled={decide.pending}
+                              onClick={() => {
+                                decide.reset();
+                                setReason("");
+                                setRejecting(row.depositId);
+                              }}
+                            >
+                              {t(language, "reject")}
+                            </button>
+                          </>
+                        ) : null}
+                        {row.accountId ? (
+                          <button
+                            type="button"
+                            className="kit-button kit-button--ghost"
+                            aria-pressed={historyOf === row.accountId}
+                            onClick={() => setHistoryOf(historyOf === row.accountId ? null : (row.accountId ?? null))}
+                          >
+                            {t(language, "history")}
+                          </button>
+                        ) : null}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      ) : null}
+      <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
+        {t(language, "refresh")}
+      </button>
+      {historyOf ? (
+        <>
+          <MemberJournal accountId={historyOf} />
+          <button type="button" className="kit-button kit-button--ghost" onClick={() => setHistoryOf(null)}>
+            {t(language, "close")}
+          </button>
+        </>
+      ) : null}
+    </section>
+  );
+}

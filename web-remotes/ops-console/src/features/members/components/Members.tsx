@@ -1,0 +1,192 @@
+/** Risk and support: find a member of the brand (the start of a username, a mobile number, an account id or an
+ * address), paged on the server, and open their profile with recent sign-ins. Every ops role of the brand may. */
+import type { FormEvent } from "react";
+import { useState } from "react";
+import type { MemberFoundRead, MemberProfileRead } from "@portal/kit";
+import { AGENT_TYPES, Field, Link, LoadFailure, Pager, TRIAL_TYPE, keepPreviousData, useLanguage, useQuery } from "@portal/kit";
+import { holds, useOps } from "../../../shared/session";
+import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
+import type { TextKey } from "../texts";
+import { t } from "../texts";
+
+type By = "username" | "mobile" | "id" | "address";
+const FIELDS: { by: By; title: TextKey }[] = [
+  { by: "username", title: "byUsername" },
+  { by: "mobile", title: "byMobile" },
+  { by: "id", title: "byId" },
+  { by: "address", title: "byAddress" },
+];
+const PAGE_SIZE = 20;
+
+export function typeOf(type: number): TextKey {
+  return AGENT_TYPES.includes(type) ? "agent" : type === TRIAL_TYPE ? "trial" : "member";
+}
+
+export function Members() {
+  const { language } = useLanguage();
+  const ops = useOps();
+  const [by, setBy] = useState<By>("username");
+  const [text, setText] = useState("");
+  const [asked, setAsked] = useState<{ by: By; search: string; pageNo: number } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
+  const found = useQuery({
+    queryKey: ["ops", "members", ops.brand, asked],
+    enabled: !!asked && !!ops.brand,
+    placeholderData: keepPreviousData,
+    queryFn: () => ops.call("opsFindMembers", { path: { code: ops.brand }, query: { search: asked?.search ?? "", by: asked?.by ?? "username", pageNo: asked?.pageNo ?? 1, pageSize: PAGE_SIZE } }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return setProblem(t(language, "required"));
+    setProblem(null);
+    setOpened(null);
+    setAsked({ by, search: text.trim(), pageNo: 1 });
+  };
+  if (opened) return <Profile accountId={opened} onBack={() => setOpened(null)} />;
+  const page = found.data;
+  return (
+    <section aria-labelledby="oc-members">
+      <PageTitle>
+        <span id="oc-members">{t(language, "members")}</span>
+      </PageTitle>
+      <form className="oc-row" onSubmit={submit} aria-label={t(language, "search")} noValidate>
+        <label className="kit-field">
+          {t(language, "by")}
+          <select className="oc-select" value={by} onChange={(event) => setBy(event.target.value as By)}>
+            {FIELDS.map((field) => (
+              <option key={field.by} value={field.by}>
+                {t(language, field.title)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Field label={t(language, "searchText")} value={text} onChange={setText} maxLength={64} error={problem} />
+        <button type="submit" className="kit-button">
+          {t(language, "search")}
+        </button>
+      </form>
+      <LoadFailure error={found.error} />
+      {found.isFetching && !page ? <p>{t(language, "loading")}</p> : null}
+      {page ? <p role="status">{page.total ? t(language, "found", { total: page.total }) : t(language, "noneFound")}</p> : null}
+      {page && page.list.length > 0 ? (
+        <>
+          <ScrollBox label={t(language, "members")}>
+            <table className="oc-table" data-testid="members-found">
+              <thead>
+                <tr>
+                  <th scope="col">{t(language, "username")}</th>
+                  <th scope="col">{t(language, "type")}</th>
+                  <th scope="col">{t(language, "status")}</th>
+                  <th scope="col">{t(language, "mobile")}</th>
+                  <th scope="col">{t(language, "created")}</th>
+                  <th scope="col">{t(language, "lastLogin")}</th>
+                  <th scope="col">{t(language, "lastIp")}</th>
+                  <th scope="col">{t(language, "open")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.list.map((row: MemberFoundRead) => (
+                  <tr key={row.id} data-member={row.username}>
+                    <td>{row.username}</td>
+                    <td>{t(language, typeOf(row.type))}</td>
+                    <td>
+                      <Badge value={row.status} text={t(language, row.status === "disabled" ? "disabled" : "active")} />
+                    </td>
+                    <td>{row.mobileNum ? `+${row.countryDialingCode ?? ""} ${row.mobileNum}` : "—"}</td>
+                    <td>{when(row.createdAt, language)}</td>
+                    <td>{when(row.lastLoginAt, language)}</td>
+                    <td>{row.lastLoginIp ?? "—"}</td>
+                    <td>
+                      <button type="button" className="kit-button kit-button--ghost" onClick={() => setOpened(row.id)}>
+                        {t(language, "open")}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollBox>
+          <Pager label={t(language, "members")} pageNo={asked?.pageNo ?? 1} totalPages={page.totalPages} shown={page.pageNum} onPage={(pageNo) => asked && setAsked({ ...asked, pageNo })} previous={t(language, "previous")} next={t(language, "next")} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Profile({ accountId, onBack }: { accountId: string; onBack: () => void }) {
+  const { language } = useLanguage();
+  const ops = useOps();
+  const profile = useQuery({
+    queryKey: ["ops", "member", ops.brand, accountId],
+    queryFn: () => ops.call("opsMemberProfile", { path: { code: ops.brand, account_id: accountId } }),
+  });
+  const value: MemberProfileRead | undefined = profile.data;
+  const facts: [TextKey, string][] = value
+    ? [
+        ["username", value.username], ["type", t(language, typeOf(value.type))],
+        ["status", t(language, value.status === "disabled" ? "disabled" : "active")], ["lockedUntil", when(value.lockedUntil, language)],
+        ["nickname", value.nickname ?? "—"], ["fullname", value.fullname ?? "—"], ["email", value.email ?? "—"],
+        ["mobile", value.mobileNum ? `+${value.countryDialingCode ?? ""} ${value.mobileNum}` : "—"],
+        ["upline", value.uplineId ?? "—"], ["affiliateCode", value.affiliateCode ?? "—"],
+        ["registerMethod", value.registerMethod], ["registerIp", value.registerIp ?? "—"],
+        ["created", when(value.createdAt, language)], ["totp", t(language, value.totpBound ? "yes" : "no")],
+      ]
+    : [];
+  return (
+    <section aria-labelledby="oc-profile">
+      <PageTitle>
+        <span id="oc-profile">{t(language, "profile")}</span>
+      </PageTitle>
+      <div className="oc-row">
+        <button type="button" className="kit-button kit-button--ghost" onClick={onBack}>
+          {t(language, "back")}
+        </button>
+        {holds(ops.session, "admin") ? (
+          <Link className="kit-button" to={`/accounts/actions?account=${encodeURIComponent(accountId)}`}>
+            {t(language, "actions")}
+          </Link>
+        ) : null}
+      </div>
+      <LoadFailure error={profile.error} />
+      {value ? (
+        <>
+          <dl className="oc-facts" data-testid="member-profile">
+            {facts.map(([key, text]) => (
+              <div key={key}>
+                <dt>{t(language, key)}</dt>
+                <dd>{text}</dd>
+              </div>
+            ))}
+          </dl>
+          <h2 className="oc-subtitle">{t(language, "logins")}</h2>
+          <ScrollBox label={t(language, "logins")}>
+            <table className="oc-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t(language, "at")}</th>
+                  <th scope="col">{t(language, "address")}</th>
+                  <th scope="col">{t(language, "success")}</th>
+                  <th scope="col">{t(language, "browser")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {value.logins.map((login, index) => (
+                  <tr key={`${login.at}-${index}`}>
+                    <td>{when(login.at, language)}</td>
+                    <td>{login.ip ?? "—"}</td>
+                    <td>
+                      <Badge value={login.success ? "paid" : "rejected"} text={t(language, login.success ? "ok" : "failed")} />
+                    </td>
+                    <td className="oc-agent">{login.userAgent ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollBox>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+/** The console's people (admins only): who they are, their roles and brands, their state; and inviting someone.
+ * An invitation is a request: a second admin approves it (Requests), and only then does the enrolment link go to
+ * the invitee's e-mail. The auth service decides, and its refusal is shown as it says it. */
+import type { FormEvent } from "react";
+import { useState } from "react";
+import type { OpsInvitation, OpsPersonRead } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { OpsRole } from "../../../shared/session";
+import { allBrands, holds, useOps } from "../../../shared/session";
+import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
+import { named, t } from "../texts";
+import "../people.css";
+
+export const ROLES: readonly OpsRole[] = ["viewer", "content", "finance-maker", "finance-checker", "admin"];
+const ALL_BRANDS = "*";
+
+/** The brand codes typed in one field: split on commas and spaces, each once. */
+export function brandCodes(text: string): string[] {
+  return [...new Set(text.split(/[\s,]+/).map((code) => code.trim()).filter(Boolean))];
+}
+
+function brandsText(language: Parameters<typeof t>[0], codes: string[]): string {
+  return codes.map((code) => (code === ALL_BRANDS ? t(language, "everyBrand") : code)).join(", ");
+}
+
+export function People() {
+  const { language } = useLanguage();
+  const ops = useOps();
+  const queries = useQueryClient();
+  const admin = holds(ops.session, "admin");
+  const typed = allBrands(ops.session);
+  const [username, setUsername] = useState("");
+  const [email, setEmail] = useState("");
+  const [roles, setRoles] = useState<string[]>([]);
+  const [brands, setBrands] = useState<string[]>(() => (ops.brand ? [ops.brand] : []));
+  const [brandsTyped, setBrandsTyped] = useState(ops.brand);
+  const [missing, setMissing] = useState(false);
+  const list = useQuery({
+    queryKey: ["ops", "people"],
+    enabled: admin,
+    queryFn: () => ops.call("opsPeople"),
+  });
+  const invite = useAction((body: OpsInvitation) => ops.call("opsInvitePerson", { body }), {
+    onDone: () => {
+      setUsername("");
+      setEmail("");
+      setRoles([]);
+      setMissing(false);
+      return Promise.all([queries.invalidateQueries({ queryKey: ["ops", "people"] }), queries.invalidateQueries({ queryKey: ["ops", "requests"] })]);
+    },
+  });
+
+  const toggle = (values: string[], value: string, on: boolean) => (on ? [...values.filter((item) => item !== value), value] : values.filter((item) => item !== value));
+  const chosenBrands = typed ? brandCodes(brandsTyped) : brands;
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !email.trim()) {
+      setMissing(true);
+      return invite.refuse(t(language, "required"));
+    }
+    setMissing(false);
+    if (roles.length === 0) return invite.refuse(t(language, "pickRole"));
+    if (chosenBrands.length === 0) return invite.refuse(t(language, "pickBrand"));
+    void invite.submit({ username: username.trim(), email: email.trim(), roles: ROLES.filter((role) => roles.includes(role)), merchants: chosenBrands });
+  };
+  const invitation = invite.done ? invite.latest : undefined;
+  const rows: OpsPersonRead[] = list.data ?? [];
+
+  if (!admin) {
+    return (
+      <section aria-labelledby="oc-people">
+        <PageTitle>
+          <span id="oc-people">{t(language, "people")}</span>
+        </PageTitle>
+        <p>{t(language, "noRole")}</p>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="oc-people">
+      <PageTitle>
+        <span id="oc-people">{t(language, "people")}</span>
+      </PageTitle>
+      <LoadFailure error={list.error} />
+      {list.isLoading ? <p>{t(language, "loading")}</p> : null}
+      {list.isSuccess && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}
+      {rows.length > 0 ? (
+        <ScrollBox label={t(language, "people")}>
+          <table className="oc-table" data-testid="people">
+            <thead>
+              <tr>
+                <th scope="col">{t(language, "username")}</th>
+                <th scope="col">{t(language, "email")}</th>
+                <th scope="col">{t(language, "roles")}</th>
+                <th scope="col">{t(language, "brands")}</th>
+                <th scope="col">{t(language, "status")}</th>
+                <th scope="col">{t(language, "createdBy")}</th>
+                <th scope="col">{t(language, "created")}</th>
+                <th scope="col">{t(language, "lastLogin")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-person={row.id}>
+                  <td>{row.username}</td>
+                  <td>{row.email ?? "—"}</td>
+                  <td>{row.roles.map((role) => named(language, role)).join(", ")}</td>
+                  <td>{brandsText(language, row.merchants)}</td>
+                  <td>
+                    <Badge value={row.status} text={named(language, row.status)} />
+                  </td>
+                  <td>{row.createdBy}</td>
+                  <td>{when(row.createdAt, language)}</td>
+                  <td>{when(row.lastLoginAt, language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      ) : null}
+      <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
+        {t(language, "refresh")}
+      </button>
+      <form className="oc-invite" onSubmit={send} aria-labelledby="oc-invite" noValidate>
+        <h2 id="oc-invite" className="oc-invite__title">
+          {t(language, "invite")}
+        </h2>
+        <p className="kit-field__hint" data-testid="second-admin">
+          {t(language, "secondAdmin")}
+        </p>
+        <div className="oc-row">
+          <Field label={t(language, "username")} value={username} onChange={setUsername} maxLength={64} autoComplete="off" error={missing && !username.trim() ? t(language, "required") : null} />
+          <Field label={t(language, "email")} type="email" value={email} onChange={setEmail} maxLength={254} autoComplete="off" error={missing && !email.trim() ? t(language, "required") : null} />
+        </div>
+        <fieldset className="oc-invite__choices">
+          <legend>{t(language, "roles")}</legend>
+          {ROLES.map((role) => (
+            <label key={role}>
+              <input type="checkbox" checked={roles.includes(role)} onChange={(event) => setRoles(toggle(roles, role, event.target.checked))} />
+              {named(language, role)}
+            </label>
+          ))}
+        </fieldset>
+        {typed ? (
+          <Field label={t(language, "brandCodes")} value={brandsTyped} onChange={setBrandsTyped} hint={t(language, "brandCodesHint")} />
+        ) : (
+          <fieldset className="oc-invite__choices">
+            <legend>{t(language, "brands")}</legend>
+            {(ops.session?.merchants ?? []).map((code) => (
+              <label key={code}>
+                <input type="checkbox" checked={brands.includes(code)} onChange={(event) => setBrands(toggle(brands, code, event.target.checked))} />
+                {code}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <OutcomeLine outcome={invite.outcome} />
+        {invitation ? (
+          <p className="kit-ok" role="status">
+            {t(language, "invited", { name: String(invitation.after["username"] ?? ""), email: String(invitation.after["email"] ?? "") })}
+          </p>
+        ) : null}
+        <div className="oc-row">
+          <button type="submit" className="kit-button" disabled={invite.pending}>
+            {t(language, "sendInvite")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
