@@ -109,7 +109,7 @@ def test_withdrawal_approved_paid_and_confirmed_as_partly_received(stack: Stack,
 
     with httpx.Client(base_url=stack.url, headers=ops) as http:
         pending = http.get("/wps/ops/wallet/merchants/turkeyf2/withdrawals", params={"accountId": account}).json()
-        withdrawal = pending["value"][0]["withdrawalId"]
+        withdrawal = pending["value"]["list"][0]["withdrawalId"]
         base = f"/wps/ops/wallet/merchants/turkeyf2/withdrawals/{withdrawal}"
         assert http.post(f"{base}/approve").status_code == 200
         assert http.post(f"{base}/pay").status_code == 200

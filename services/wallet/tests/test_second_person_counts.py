@@ -255,7 +255,7 @@ async def test_whoever_credited_a_member_alone_takes_no_step_of_its_large_withdr
     refused = await wallet.call("POST", f"{OPS}/{small}/approve", mert)  # 1,400,000 alone with it: two people
     assert refusal(refused) == (403, "ops.own_credit")
     assert await alone_today(wallet, "mert", account) == (900_000, 900_000)  # nothing half-written
-    listed = (await wallet.call("GET", f"{OPS}?accountId={account}", ceren)).json()["value"]
+    listed = (await wallet.call("GET", f"{OPS}?accountId={account}", ceren)).json()["value"]["list"]
     assert [w["status"] for w in listed] == ["pending"]
     assert "withdrawal.approve" not in [a["action"] for a in await audit(wallet)]
 

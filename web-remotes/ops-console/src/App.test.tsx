@@ -83,12 +83,13 @@ describe("the ops session", () => {
   it("shows the console to a stored session and calls with its token", async () => {
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(session(["finance-maker"])));
     sessionStorage.setItem("token", "member-token");
-    const fetched = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify({ success: true, value: [], errorCode: null, message: null })));
+    const empty = { pageNum: 1, totalPages: 0, total: 0, list: [] };
+    const fetched = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify({ success: true, value: empty, errorCode: null, message: null })));
     renderApp();
     fireEvent.click(screen.getByRole("link", { name: "Çekim kuyruğu" }));
     expect(await screen.findByText("Kayıt yok.")).toBeTruthy();
     const [url, init] = fetched.mock.calls[0] ?? [];
-    expect(String(url)).toBe("/wps/ops/wallet/merchants/turkeyf2/withdrawals?status=pending");
+    expect(String(url)).toBe("/wps/ops/wallet/merchants/turkeyf2/withdrawals?status=pending&pageNo=1&pageSize=20");
     expect((init?.headers as Record<string, string>)["Authorization"]).toBe("tok");
   });
 });

@@ -1221,6 +1221,13 @@ export interface PageRead_TeamDownlineRead {
   list: Array<TeamDownlineRead>;
 }
 
+export interface PageRead_WithdrawalRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<WithdrawalRead>;
+}
+
 export interface PasswordChange {
   oldPassword: string;
   newPassword: string;
@@ -1895,6 +1902,8 @@ export interface WithdrawalRequest {
   requestId: string;
 }
 
+export type WithdrawalState = "pending" | "approved" | "paid" | "rejected" | "received" | "received_auto" | "partly_received" | "not_received" | "refunded" | "closed";
+
 export const OPERATIONS = {
   addFavourite: { service: "games", method: "POST", path: "/wps/relay/MCSFE_addFavoriteGameV2" },
   affiliate: { service: "auth", method: "GET", path: "/wps/agent/affiliate" },
@@ -2467,7 +2476,7 @@ export interface OperationQuery {
   opsWalletAudit: { pageNo?: number; pageSize?: number };
   opsWalletSettings: Record<string, never>;
   opsWithdrawBroadcast: Record<string, never>;
-  opsWithdrawals: { status?: string | null; accountId?: string | null };
+  opsWithdrawals: { status?: WithdrawalState | null; accountId?: string | null; pageNo?: number; pageSize?: number };
   opsWriteBroadcast: Record<string, never>;
   playDragonTiger: Record<string, never>;
   realTimeSalaryContract: { downlineId?: string | null };
@@ -2884,7 +2893,7 @@ export interface OperationResponse {
   opsWalletAudit: Array<WalletAuditRead>;
   opsWalletSettings: WalletSettingsRead;
   opsWithdrawBroadcast: Done;
-  opsWithdrawals: Array<WithdrawalRead>;
+  opsWithdrawals: PageRead_WithdrawalRead;
   opsWriteBroadcast: BroadcastRead;
   playDragonTiger: DragonTigerRoundRead;
   realTimeSalaryContract: ContractStateRead;

@@ -4,7 +4,7 @@ import type { Catalog } from "@portal/kit";
 import { translator } from "@portal/kit";
 
 const TR = {
-  risk: "Risk ve destek", members: "Üye ara", deposits: "Yatırım kuyruğu", journal: "Üye hesap hareketleri", adjustments: "Bakiye düzeltmeleri",
+  previous: "Önceki", nextPage: "Sonraki", risk: "Risk ve destek", members: "Üye ara", deposits: "Yatırım kuyruğu", journal: "Üye hesap hareketleri", adjustments: "Bakiye düzeltmeleri",
   dualControl: "İkinci kişi eşiği", content: "İçerik", banners: "Bannerlar", admin: "Yönetim", people: "Kişiler", requests: "Onay talepleri",
   audit: "Denetim kaydı", accounts: "Hesap işlemleri",
   console: "Operasyon konsolu", menu: "Konsol menüsü", brand: "Marka", brandCode: "Marka kodu", signOut: "Çıkış",
@@ -33,7 +33,7 @@ const TR = {
 type Key = keyof typeof TR;
 
 const EN: Record<Key, string> = {
-  risk: "Risk and support", members: "Find a member", deposits: "Deposit queue", journal: "Member journal", adjustments: "Adjustments",
+  previous: "Previous", nextPage: "Next", risk: "Risk and support", members: "Find a member", deposits: "Deposit queue", journal: "Member journal", adjustments: "Adjustments",
   dualControl: "Second-person threshold", content: "Content", banners: "Banners", admin: "Administration", people: "People", requests: "Requests",
   audit: "Audit log", accounts: "Account actions",
   console: "Ops console", menu: "Console menu", brand: "Brand", brandCode: "Brand code", signOut: "Sign out",
@@ -61,7 +61,7 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
-  risk: "风控与客服", members: "查找会员", deposits: "存款队列", journal: "会员账变", adjustments: "余额调整",
+  previous: "上一页", nextPage: "下一页", risk: "风控与客服", members: "查找会员", deposits: "存款队列", journal: "会员账变", adjustments: "余额调整",
   dualControl: "双人复核阈值", content: "内容", banners: "横幅", admin: "管理", people: "人员", requests: "审批请求",
   audit: "审计日志", accounts: "账户操作",
   console: "运营后台", menu: "后台菜单", brand: "品牌", brandCode: "品牌代码", signOut: "退出",

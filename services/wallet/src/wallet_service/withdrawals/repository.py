@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import func, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from portal_kit.paging import Page
 from portal_kit.repository import Scoped
 from wallet_service.withdrawals import domain
 from wallet_service.withdrawals.models import BankAccount, Withdrawal, WithdrawalProof
@@ -67,3 +68,20 @@ async def newest(
     session: AsyncSession, merchant: str, *, account_id: str | None, status: str | None, limit: int
 ) -> Sequence[Withdrawal]:
     return await WITHDRAWAL_ROWS.newest(session, merchant, account_id=account_id, status=status, limit=limit)
+
+
+# The queues worked through in order of arrival (the oldest waits longest); every other list newest first.
+OLDEST_FIRST = frozenset({domain.PENDING, domain.APPROVED, *domain.DISPUTED})
+
+
+async def queue_page(
+    session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None
+) -> tuple[Sequence[Withdrawal], int]:
+    """One page of the brand's withdrawals (of a state, of a member), and how many there are in all; a state's queue
+    is read through ``ix_withdrawal_status`` (merchant, status, created_at), a member's through
+    ``ix_withdrawal_account``."""
+    total = await WITHDRAWAL_ROWS.count(session, merchant, account_id=account_id, status=status)
+    when = Withdrawal.created_at.asc() if status in OLDEST_FIRST else Withdrawal.created_at.desc()
+    query = WITHDRAWAL_ROWS.query(merchant, account_id=account_id, status=status)
+    query = query.order_by(when, Withdrawal.id).offset(page.offset).limit(page.size)
+    return (await session.scalars(query)).all(), total

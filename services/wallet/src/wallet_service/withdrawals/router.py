@@ -8,7 +8,8 @@ from fastapi import APIRouter, Depends, Query
 
 from portal_kit.app import body_limit
 from portal_kit.encryption import encrypted_body
-from portal_kit.envelope import Envelope, ok
+from portal_kit.envelope import Envelope, PageRead, ok
+from portal_kit.paging import Page, page_params
 from portal_kit.sessions import OpsViewer
 from portal_kit.throttle import throttle
 from wallet_service.accounts.service import verify_payment_password
@@ -16,7 +17,7 @@ from wallet_service.deps import Db, Member, Nats, Valkey
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.oversight.schemas import Decision
 from wallet_service.withdrawals import service
-from wallet_service.withdrawals.domain import CONFIRMATION_MAX_BODY_BYTES
+from wallet_service.withdrawals.domain import CONFIRMATION_MAX_BODY_BYTES, WithdrawalState
 from wallet_service.withdrawals.schemas import (
     BankAccountBinding,
     BankAccountRead,
@@ -74,15 +75,17 @@ async def confirm_withdrawal(
     return ok(await service.confirm(db, member, withdrawal_id, body.result, body.remainder, body.proofs))
 
 
-@ops.get("", operation_id="opsWithdrawals", response_model=Envelope[list[WithdrawalRead]])
+@ops.get("", operation_id="opsWithdrawals", response_model=Envelope[PageRead[WithdrawalRead]])
 async def ops_withdrawals(
     code: str,
     db: Db,
     actor: OpsViewer,
-    status: str | None = Query(None),
-    account_id: str | None = Query(None, alias="accountId"),
-) -> Envelope[list[WithdrawalRead]]:
-    return ok(await service.listed(db, code, account_id=account_id, status=status))
+    page: Annotated[Page, Depends(page_params(default_size=20, max_size=100))],
+    status: Annotated[WithdrawalState | None, Query()] = None,
+    account_id: Annotated[str | None, Query(alias="accountId", max_length=64)] = None,
+) -> Envelope[PageRead[WithdrawalRead]]:
+    """The queue, paged: of a state (oldest first while waiting), of a member, or all (newest first)."""
+    return ok(await service.queue(db, code, page, account_id=account_id, status=status))
 
 
 @ops.post("/{withdrawal_id}/{action}", operation_id="opsDecideWithdrawal", response_model=Envelope[WithdrawalRead])

@@ -15,6 +15,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from portal_events import WalletWithdrawalApprovedV1Data, WalletWithdrawalPaidV1Data, WalletWithdrawalRejectedV1Data
 from portal_kit.audit import actor_name
 from portal_kit.db import Database
+from portal_kit.envelope import PageRead
+from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 from wallet_service import events
 from wallet_service.ledger.domain import WITHDRAWALS, MoneyError, checked_amount
@@ -29,6 +31,7 @@ from wallet_service.oversight.domain import (
     require_role,
 )
 from wallet_service.withdrawals import domain, repository
+from wallet_service.withdrawals.domain import WithdrawalState
 from wallet_service.withdrawals.models import BankAccount, Withdrawal
 from wallet_service.withdrawals.schemas import BankAccountRead, WithdrawalRead
 
@@ -261,3 +264,14 @@ async def listed(
         rows = await repository.newest(session, merchant, account_id=account_id, status=status, limit=limit)
     now = datetime.now(UTC)
     return [view(row, now, with_account=True) for row in rows]
+
+
+async def queue(
+    db: Database, merchant: str, page: Page, *, account_id: str | None, status: WithdrawalState | None
+) -> PageRead[WithdrawalRead]:
+    """The ops queue: one page of the brand's withdrawals of a state (oldest first while they wait, newest first
+    once decided) or of a member."""
+    async with db.reader() as session:
+        rows, total = await repository.queue_page(session, merchant, page, account_id=account_id, status=status)
+    now = datetime.now(UTC)
+    return page_of(page, [view(row, now, with_account=True) for row in rows], total)

@@ -3,17 +3,17 @@
  * only to a role that may press it; the wallet decides, and its refusal is shown as it says it. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { WithdrawalRead } from "@portal/kit";
-import { Field, LoadFailure, OutcomeLine, formatMoney, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { WithdrawalRead, WithdrawalState } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, Pager, formatMoney, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import type { OpsRole } from "../../../shared/session";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
-import type { TextKey } from "../../../shared/texts";
 import { named, t } from "../../../shared/texts";
 
 type Action = "approve" | "reject" | "pay" | "refund" | "close";
 
-const STATUSES = ["pending", "approved", "paid", "not_received", "partly_received", "rejected", "received", "refunded", "closed"] as const;
+const STATUSES: WithdrawalState[] = ["pending", "approved", "paid", "not_received", "partly_received", "rejected", "received", "received_auto", "refunded", "closed"];
+const PAGE_SIZE = 20;
 
 /** What may be done to a withdrawal in its state, and the role it takes. */
 export const ACTIONS: Record<string, { action: Action; role: OpsRole }[]> = {
@@ -27,16 +27,20 @@ export function Withdrawals() {
   const { language } = useLanguage();
   const ops = useOps();
   const queries = useQueryClient();
-  const [status, setStatus] = useState<string>("pending");
+  const [status, setStatus] = useState<WithdrawalState | "">("pending");
   const [account, setAccount] = useState("");
-  const [filter, setFilter] = useState({ status: "pending", account: "" });
+  const [filter, setFilter] = useState<{ status: WithdrawalState | ""; account: string; pageNo: number }>({ status: "pending", account: "", pageNo: 1 });
   const [rejecting, setRejecting] = useState<string | null>(null);
   const [reason, setReason] = useState("");
-  const key = ["ops", "withdrawals", ops.brand, filter.status, filter.account] as const;
   const list = useQuery({
-    queryKey: key,
+    queryKey: ["ops", "withdrawals", ops.brand, filter],
     enabled: !!ops.brand,
-    queryFn: () => ops.call("opsWithdrawals", { path: { code: ops.brand }, query: { status: filter.status || null, accountId: filter.account || null } }),
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      ops.call("opsWithdrawals", {
+        path: { code: ops.brand },
+        query: { status: filter.status || null, accountId: filter.account || null, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
+      }),
   });
   const decide = useAction(
     (input: { id: string; action: Action; reason?: string }) =>
@@ -53,14 +57,14 @@ export function Withdrawals() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ status, account: account.trim() });
+    setFilter({ status, account: account.trim(), pageNo: 1 });
   };
   const sendReject = (event: FormEvent, id: string) => {
     event.preventDefault();
     if (!reason.trim()) return decide.refuse(t(language, "required"));
     void decide.submit({ id, action: "reject", reason: reason.trim() });
   };
-  const rows: WithdrawalRead[] = list.data ?? [];
+  const rows: WithdrawalRead[] = list.data?.list ?? [];
 
   return (
     <section aria-labelledby="oc-withdrawals">
@@ -71,11 +75,11 @@ export function Withdrawals() {
       <form className="oc-row" onSubmit={search} aria-label={t(language, "filter")}>
         <label className="kit-field">
           {t(language, "status")}
-          <select className="oc-select" value={status} onChange={(event) => setStatus(event.target.value)}>
+          <select className="oc-select" value={status} onChange={(event) => setStatus(event.target.value as WithdrawalState | "")}>
             <option value="">{t(language, "all")}</option>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
-                {t(language, value as TextKey)}
+                {named(language, value)}
               </option>
             ))}
           </select>
@@ -152,6 +156,9 @@ export function Withdrawals() {
             </tbody>
           </table>
         </ScrollBox>
+      ) : null}
+      {list.data && list.data.totalPages > 1 ? (
+        <Pager label={t(language, "withdrawals")} pageNo={filter.pageNo} totalPages={list.data.totalPages} shown={list.data.pageNum} onPage={(pageNo) => setFilter({ ...filter, pageNo })} previous={t(language, "previous")} next={t(language, "nextPage")} />
       ) : null}
       <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
         {t(language, "refresh")}
