@@ -140,7 +140,10 @@ async def test_bank_transfer_waits_for_ops_who_approve_or_reject_with_a_reason(w
     first_id, second_id = first.json()["value"]["depositId"], second.json()["value"]["depositId"]
     assert await wallet.available(token) == 0
     pending = (await wallet.call("GET", f"/wps/ops/wallet/merchants/{MERCHANT}/deposits?status=pending", ops)).json()
-    assert {d["depositId"] for d in pending["value"]} == {first_id, second_id}
+    assert [d["depositId"] for d in pending["value"]["list"]] == [first_id, second_id]  # the longest wait on top
+    assert pending["value"]["total"] == 2
+    unknown = await wallet.call("GET", f"/wps/ops/wallet/merchants/{MERCHANT}/deposits?status=lost", ops)
+    assert (unknown.status_code, unknown.json()["errorCode"]) == (400, "validation.failed")
 
     base = f"/wps/ops/wallet/merchants/{MERCHANT}/deposits"
     approved = await wallet.call("POST", f"{base}/{first_id}/approve", ops)

@@ -330,6 +330,8 @@ export interface DepositRequest {
   reference?: string | null;
 }
 
+export type DepositState = "pending" | "credited" | "rejected" | "failed";
+
 export interface DiceBody {
   stake: number;
   target: number;
@@ -1142,6 +1144,13 @@ export interface PageRead_BetRecordRead {
   totalPages: number;
   total: number;
   list: Array<BetRecordRead>;
+}
+
+export interface PageRead_DepositRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<DepositRead>;
 }
 
 export interface PageRead_FeedbackRead {
@@ -2429,7 +2438,7 @@ export interface OperationQuery {
   opsDeleteAnnouncements: Record<string, never>;
   opsDeleteBanners: Record<string, never>;
   opsDeleteHelpTopics: Record<string, never>;
-  opsDeposits: { status?: string | null; accountId?: string | null };
+  opsDeposits: { status?: DepositState | null; accountId?: string | null; pageNo?: number; pageSize?: number };
   opsDualControlRequests: { status?: "pending" | "approved" | "rejected" | "superseded" | null; pageNo?: number; pageSize?: number };
   opsEnrol: Record<string, never>;
   opsFindMembers: { search: string; by?: SearchBy; pageNo?: number; pageSize?: number };
@@ -2846,7 +2855,7 @@ export interface OperationResponse {
   opsDeleteAnnouncements: Done;
   opsDeleteBanners: Done;
   opsDeleteHelpTopics: Done;
-  opsDeposits: Array<DepositRead>;
+  opsDeposits: PageRead_DepositRead;
   opsDualControlRequests: Array<DualControlRequestRead>;
   opsEnrol: OpsEnrolRead;
   opsFindMembers: PageRead_MemberFoundRead;

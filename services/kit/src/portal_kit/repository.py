@@ -63,9 +63,15 @@ class Scoped(Generic[Row]):
         self, session: AsyncSession, merchant: str, page: Page, *conditions: Any, **equal: Any
     ) -> tuple[Sequence[Row], int]:
         """One page of this brand's rows, newest first (by id), and how many there are in all."""
-        total = await self.count(session, merchant, *conditions, **equal)
         order = self.model.__table__.columns["id"].desc()
-        query = self.query(merchant, *conditions, **equal).order_by(order).offset(page.offset).limit(page.size)
+        return await self.page(session, merchant, page, (order,), *conditions, **equal)
+
+    async def page(
+        self, session: AsyncSession, merchant: str, page: Page, order: Sequence[Any], *conditions: Any, **equal: Any
+    ) -> tuple[Sequence[Row], int]:
+        """One page of this brand's rows in ``order``, and how many there are in all."""
+        total = await self.count(session, merchant, *conditions, **equal)
+        query = self.query(merchant, *conditions, **equal).order_by(*order).offset(page.offset).limit(page.size)
         return cast("Sequence[Row]", (await session.scalars(query)).all()), total
 
     async def insert_once(

@@ -7,7 +7,9 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from portal_kit.paging import Page
 from portal_kit.repository import Scoped
+from wallet_service.deposits.domain import PENDING
 from wallet_service.deposits.models import Deposit
 
 DEPOSIT_ROWS = Scoped(Deposit)
@@ -31,3 +33,13 @@ async def newest(
     session: AsyncSession, merchant: str, *, account_id: str | None, status: str | None, limit: int
 ) -> Sequence[Deposit]:
     return await DEPOSIT_ROWS.newest(session, merchant, account_id=account_id, status=status, limit=limit)
+
+
+async def queue_page(
+    session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None
+) -> tuple[Sequence[Deposit], int]:
+    """One page of the brand's deposits (of a state, of a member), and how many there are in all: the pending queue
+    oldest first (the longest wait on top), every other list newest first; through ``ix_deposit_status`` or
+    ``ix_deposit_account``."""
+    when = Deposit.created_at.asc() if status == PENDING else Deposit.created_at.desc()
+    return await DEPOSIT_ROWS.page(session, merchant, page, (when, Deposit.id), account_id=account_id, status=status)

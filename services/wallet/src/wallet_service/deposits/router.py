@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 
-from portal_kit.envelope import Envelope, ok
+from portal_kit.envelope import Envelope, PageRead, ok
+from portal_kit.paging import Page, page_params
 from portal_kit.sessions import OpsMaker, OpsViewer
 from portal_kit.throttle import throttle
 from wallet_service.deposits import service
-from wallet_service.deposits.domain import SIGNATURE_HEADER, signature_valid
+from wallet_service.deposits.domain import SIGNATURE_HEADER, DepositState, signature_valid
 from wallet_service.deposits.schemas import DepositChannelRead, DepositRead, DepositRequest, GatewayAnswerRead
 from wallet_service.deps import Db, Member, Settings, Valkey
 from wallet_service.ledger.domain import MoneyError
@@ -72,15 +74,17 @@ async def sandbox_callback(request: Request, db: Db, settings: Settings) -> Enve
     return ok(await service.gateway_callback(db, callback))
 
 
-@ops.get("", operation_id="opsDeposits", response_model=Envelope[list[DepositRead]])
+@ops.get("", operation_id="opsDeposits", response_model=Envelope[PageRead[DepositRead]])
 async def ops_deposits(
     code: str,
     db: Db,
     actor: OpsViewer,
-    status: str | None = Query(None),
-    account_id: str | None = Query(None, alias="accountId"),
-) -> Envelope[list[DepositRead]]:
-    return ok(await service.listed(db, code, account_id=account_id, status=status))
+    page: Annotated[Page, Depends(page_params(default_size=20, max_size=100))],
+    status: Annotated[DepositState | None, Query()] = None,
+    account_id: Annotated[str | None, Query(alias="accountId", max_length=64)] = None,
+) -> Envelope[PageRead[DepositRead]]:
+    """The queue, paged: of a state (pending oldest first), of a member, or all (newest first)."""
+    return ok(await service.queue(db, code, page, account_id=account_id, status=status))
 
 
 @ops.post("/{deposit_id}/approve", operation_id="opsApproveDeposit", response_model=Envelope[DepositRead])

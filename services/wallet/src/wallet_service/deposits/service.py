@@ -13,10 +13,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from portal_events import WalletDepositCreditedV1Data, WalletDepositFailedV1Data
 from portal_kit.audit import actor_name
 from portal_kit.db import Database
+from portal_kit.envelope import PageRead
+from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 from wallet_service import events
 from wallet_service.deposits import domain, repository
-from wallet_service.deposits.domain import BANK_TRANSFER, PENDING, SANDBOX, seal_order
+from wallet_service.deposits.domain import BANK_TRANSFER, PENDING, SANDBOX, DepositState, seal_order
 from wallet_service.deposits.models import Deposit
 from wallet_service.deposits.schemas import DepositChannelRead, DepositRead, GatewayAnswerRead
 from wallet_service.ledger.domain import DEPOSITS, MoneyError, checked_amount
@@ -175,3 +177,12 @@ async def listed(
     async with db.reader() as session:
         rows = await repository.newest(session, merchant, account_id=account_id, status=status, limit=limit)
     return [view(row, with_account=True) for row in rows]
+
+
+async def queue(
+    db: Database, merchant: str, page: Page, *, account_id: str | None, status: DepositState | None
+) -> PageRead[DepositRead]:
+    """The ops queue: one page of the brand's deposits of a state (pending oldest first) or of a member."""
+    async with db.reader() as session:
+        rows, total = await repository.queue_page(session, merchant, page, account_id=account_id, status=status)
+    return page_of(page, [view(row, with_account=True) for row in rows], total)

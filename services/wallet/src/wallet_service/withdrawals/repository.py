@@ -80,8 +80,7 @@ async def queue_page(
     """One page of the brand's withdrawals (of a state, of a member), and how many there are in all; a state's queue
     is read through ``ix_withdrawal_status`` (merchant, status, created_at), a member's through
     ``ix_withdrawal_account``."""
-    total = await WITHDRAWAL_ROWS.count(session, merchant, account_id=account_id, status=status)
     when = Withdrawal.created_at.asc() if status in OLDEST_FIRST else Withdrawal.created_at.desc()
-    query = WITHDRAWAL_ROWS.query(merchant, account_id=account_id, status=status)
-    query = query.order_by(when, Withdrawal.id).offset(page.offset).limit(page.size)
-    return (await session.scalars(query)).all(), total
+    return await WITHDRAWAL_ROWS.page(
+        session, merchant, page, (when, Withdrawal.id), account_id=account_id, status=status
+    )

@@ -150,22 +150,27 @@ describe("the finance texts", () => {
   });
 });
 
+/** A list as the server pages it: all of it on one page. */
+function onePage<T>(list: T[]) {
+  return { pageNum: 1, totalPages: 1, total: list.length, list };
+}
+
 describe("the deposit queue", () => {
   it("asks for the brand's pending deposits with the ops token, then by the status and account filtered", async () => {
-    const fetched = serve({ [`GET ${BASE}/deposits`]: () => ok([deposit()]) });
+    const fetched = serve({ [`GET ${BASE}/deposits`]: () => ok(onePage([deposit()])) });
     renderPage(<Deposits />, ["viewer"]);
     expect(await screen.findByText("1,250.50 TRY")).toBeTruthy();
-    expect(sent(fetched, "GET", `${BASE}/deposits`)[0]).toMatchObject({ url: `${BASE}/deposits?status=pending`, authorization: "tok" });
+    expect(sent(fetched, "GET", `${BASE}/deposits`)[0]).toMatchObject({ url: `${BASE}/deposits?status=pending&pageNo=1&pageSize=20`, authorization: "tok" });
     fireEvent.change(screen.getByLabelText("Durum"), { target: { value: "" } });
     fireEvent.change(screen.getByLabelText("Hesap kimliği"), { target: { value: " acc-9 " } });
     fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
-    await waitFor(() => expect(sent(fetched, "GET", `${BASE}/deposits`).map((call) => call.url)).toContain(`${BASE}/deposits?accountId=acc-9`));
+    await waitFor(() => expect(sent(fetched, "GET", `${BASE}/deposits`).map((call) => call.url)).toContain(`${BASE}/deposits?accountId=acc-9&pageNo=1&pageSize=20`));
   });
 
   it("shows a viewer no decision, and a maker none on a gateway's order or a decided deposit", async () => {
     serve({
       [`GET ${BASE}/deposits`]: () =>
-        ok([deposit(), deposit({ depositId: "d2", channel: "SANDBOX" }), deposit({ depositId: "d3", status: "credited" })]),
+        ok(onePage([deposit(), deposit({ depositId: "d2", channel: "SANDBOX" }), deposit({ depositId: "d3", status: "credited" })])),
     });
     renderPage(<Deposits />, ["viewer"]);
     await screen.findAllByText("1,250.50 TRY");
@@ -183,7 +188,7 @@ describe("the deposit queue", () => {
 
   it("approves a pending bank transfer and says when it waits for a second person", async () => {
     const fetched = serve({
-      [`GET ${BASE}/deposits`]: () => ok([deposit()]),
+      [`GET ${BASE}/deposits`]: () => ok(onePage([deposit()])),
       [`POST ${BASE}/deposits/d1/approve`]: () => ok(deposit({ firstApprovedBy: "ayse" })),
     });
     renderPage(<Deposits />, ["finance-maker"]);
@@ -194,7 +199,7 @@ describe("the deposit queue", () => {
 
   it("shows the wallet's refusal as it says it", async () => {
     serve({
-      [`GET ${BASE}/deposits`]: () => ok([deposit({ firstApprovedBy: "ayse" })]),
+      [`GET ${BASE}/deposits`]: () => ok(onePage([deposit({ firstApprovedBy: "ayse" })])),
       [`POST ${BASE}/deposits/d1/approve`]: () => refused("ops.same_person", "İlk adımı atan ikinci adımı atamaz.", 409),
     });
     renderPage(<Deposits />, ["finance-maker"]);
@@ -205,7 +210,7 @@ describe("the deposit queue", () => {
 
   it("refuses a rejection without a reason before calling, and sends the reason", async () => {
     const fetched = serve({
-      [`GET ${BASE}/deposits`]: () => ok([deposit()]),
+      [`GET ${BASE}/deposits`]: () => ok(onePage([deposit()])),
       [`POST ${BASE}/deposits/d1/reject`]: () => ok(deposit({ status: "rejected", reason: "no transfer arrived" })),
     });
     renderPage(<Deposits />, ["finance-maker"]);
@@ -222,7 +227,7 @@ describe("the deposit queue", () => {
 
   it("shows a member's journal below the queue from a row's history", async () => {
     const fetched = serve({
-      [`GET ${BASE}/deposits`]: () => ok([deposit()]),
+      [`GET ${BASE}/deposits`]: () => ok(onePage([deposit()])),
       [`GET ${BASE}/accounts/acc-1/journal`]: () => ok(journalPage(1, 1)),
     });
     renderPage(<Deposits />, ["viewer"]);

@@ -4,15 +4,16 @@
  * that may press it; the wallet decides, and its refusal is shown as it says it. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { DepositRead, Outcome } from "@portal/kit";
-import { Field, LoadFailure, OutcomeLine, formatMoney, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { DepositRead, DepositState, Outcome } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, Pager, formatMoney, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { named, t } from "../texts";
 import { MemberJournal } from "./Journal";
 import "../finance.css";
 
-const STATUSES = ["pending", "credited", "rejected", "failed"] as const;
+const STATUSES: DepositState[] = ["pending", "credited", "rejected", "failed"];
+const PAGE_SIZE = 20;
 
 /** Whether a deposit is one ops decide: a bank transfer still pending (a gateway's order is decided by its gateway). */
 export function decidable(deposit: DepositRead): boolean {
@@ -23,18 +24,22 @@ export function Deposits() {
   const { language } = useLanguage();
   const ops = useOps();
   const queries = useQueryClient();
-  const [status, setStatus] = useState<string>("pending");
+  const [status, setStatus] = useState<DepositState | "">("pending");
   const [account, setAccount] = useState("");
-  const [filter, setFilter] = useState({ status: "pending", account: "" });
+  const [filter, setFilter] = useState<{ status: DepositState | ""; account: string; pageNo: number }>({ status: "pending", account: "", pageNo: 1 });
   const [rejecting, setRejecting] = useState<string | null>(null);
   const [reason, setReason] = useState("");
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const maker = holds(ops.session, "finance-maker");
-  const key = ["ops", "deposits", ops.brand, filter.status, filter.account] as const;
   const list = useQuery({
-    queryKey: key,
+    queryKey: ["ops", "deposits", ops.brand, filter],
     enabled: !!ops.brand,
-    queryFn: () => ops.call("opsDeposits", { path: { code: ops.brand }, query: { status: filter.status || null, accountId: filter.account || null } }),
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      ops.call("opsDeposits", {
+        path: { code: ops.brand },
+        query: { status: filter.status || null, accountId: filter.account || null, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
+      }),
   });
   const decide = useAction(
     (input: { id: string; approve: boolean; reason?: string }) =>
@@ -58,14 +63,14 @@ export function Deposits() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ status, account: account.trim() });
+    setFilter({ status, account: account.trim(), pageNo: 1 });
   };
   const sendReject = (event: FormEvent, id: string) => {
     event.preventDefault();
     if (!reason.trim()) return decide.refuse(t(language, "required"));
     void decide.submit({ id, approve: false, reason: reason.trim() });
   };
-  const rows: DepositRead[] = list.data ?? [];
+  const rows: DepositRead[] = list.data?.list ?? [];
 
   return (
     <section aria-labelledby="oc-deposits">
@@ -76,7 +81,7 @@ export function Deposits() {
       <form className="oc-row" onSubmit={search} aria-label={t(language, "filter")}>
         <label className="kit-field">
           {t(language, "status")}
-          <select className="oc-select" value={status} onChange={(event) => setStatus(event.target.value)}>
+          <select className="oc-select" value={status} onChange={(event) => setStatus(event.target.value as DepositState | "")}>
             <option value="">{t(language, "all")}</option>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -176,6 +181,9 @@ export function Deposits() {
             </tbody>
           </table>
         </ScrollBox>
+      ) : null}
+      {list.data && list.data.totalPages > 1 ? (
+        <Pager label={t(language, "deposits")} pageNo={filter.pageNo} totalPages={list.data.totalPages} shown={list.data.pageNum} onPage={(pageNo) => setFilter({ ...filter, pageNo })} previous={t(language, "previous")} next={t(language, "nextPage")} />
       ) : null}
       <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
         {t(language, "refresh")}
