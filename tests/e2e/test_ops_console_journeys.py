@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from accessibility import serious_violations
 from ops_people import OpsTeam, Person, mailed_token
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from portal_client import Browser as HttpBrowser
@@ -31,8 +32,8 @@ def no_sideways_scroll(page: Page) -> None:
     assert overflow <= 0, f"the console scrolls sideways by {overflow} px at {page.url}"
 
 
-def english(browser: Browser, width: int, height: int) -> BrowserContext:
-    context = browser.new_context(viewport={"width": width, "height": height})
+def english(browser: Browser, width: int, height: int, *, bypass_csp: bool = False) -> BrowserContext:
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=bypass_csp)
     context.add_init_script("localStorage.setItem('hisLang', 'EN')")
     return context
 
@@ -200,3 +201,26 @@ def test_a_content_editor_publishes_a_banner_that_the_home_page_shows(
         for banner in editor.http.get(banners, headers=editor.sign_in()).json()["value"]:  # the home page as it was
             if banner["title"].get("EN") == "Console e2e banner":
                 assert editor.http.delete(f"{banners}/{banner['id']}", headers=editor.sign_in()).status_code == 200
+
+
+def test_every_console_page_has_no_serious_accessibility_violations(
+    stack: Stack, ops_team: OpsTeam, browser: Browser
+) -> None:
+    context = english(browser, 1366, 768, bypass_csp=True)  # axe is injected as a script
+    page = context.new_page()
+    try:
+        page.goto(f"{stack.url}/ops/")
+        expect(page.get_by_role("form", name="Sign in")).to_be_visible()
+        assert serious_violations(page) == [], "the login"
+        sign_in(page, stack, ops_team.root)  # an admin of every brand: every page, the brand typed
+        page.get_by_label("Brand code").fill("turkeyf2")
+        menu = page.get_by_role("navigation", name="Console menu")
+        names = [link.inner_text() for link in menu.get_by_role("link").all()]
+        assert len(names) >= 10, names
+        for name in names:
+            menu.get_by_role("link", name=name, exact=True).click()
+            expect(page.locator("main h1").first).to_be_visible()
+            page.wait_for_load_state("networkidle")
+            assert serious_violations(page) == [], name
+    finally:
+        context.close()

@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
-from typing import Any
 
+from accessibility import serious_violations
 from playwright.sync_api import Browser, Page, Route, expect
 from portal_client import registered_member
 from redis import Redis
 
 from portal_stack.harness import Stack
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def close_popup(page: Page, title: str = "Announcements", close: str = "Close") -> None:
@@ -29,16 +26,6 @@ def english(page: Page, stack: Stack) -> None:
     page.goto(stack.url)
     page.evaluate("localStorage.setItem('hisLang', 'EN')")
     page.goto(stack.url)
-
-
-def serious_violations(page: Page) -> list[dict[str, Any]]:
-    page.add_script_tag(path=str(AXE))
-    result: dict[str, Any] = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [
-        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:3]}
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def captcha_answer(stack: Stack, captcha_id: str) -> str:
