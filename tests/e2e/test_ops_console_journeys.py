@@ -155,7 +155,7 @@ def test_a_finance_person_sees_no_admin_page_nor_may_call_its_api_and_the_consol
         sign_in(page, stack, ops_team.checker)
         menu = page.get_by_role("navigation", name="Console menu")
         expect(menu.get_by_role("link", name="Withdrawal queue")).to_be_visible()
-        for admin_page in ("People", "Requests"):
+        for admin_page in ("People", "Requests", "Site settings", "Feature switches", "Account actions"):
             expect(menu.get_by_role("link", name=admin_page)).to_have_count(0)
         no_sideways_scroll(page)
         menu.get_by_role("link", name="Withdrawal queue").click()

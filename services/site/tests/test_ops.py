@@ -449,3 +449,21 @@ async def test_announcement_and_help_html_is_sanitised_when_written(client: http
     hostile_parts = ("<script", "onclick", "onerror", "javascript:")
     assert shown and all(not any(part in html for part in hostile_parts) for html in shown)
     assert any("<b>100%</b>" in html for html in shown)  # ordinary formatting stays
+
+
+async def test_ops_read_the_rules_and_routes_they_edit_even_of_an_inactive_brand(
+    client: httpx.AsyncClient, ops_token: str, member_token: str, site_db: Database
+) -> None:
+    routes = {"routes": [{"domain": "F2TR7.example", "label": "Hat 7"}]}
+    assert (await client.put(f"{BASE}/domain-routes", json=routes, headers=auth(ops_token))).status_code == 200
+    async with site_db.transaction() as session:  # the public calls answer nothing for an inactive brand
+        await session.execute(update(Merchant).where(Merchant.code == "turkeyf2").values(active=False))
+    read = await client.get(f"{BASE}/domain-routes", headers=auth(ops_token))
+    assert read.json()["value"] == [{"domain": "f2tr7.example", "label": "Hat 7"}]
+    rules = (await client.get(f"{BASE}/register-rules", headers=auth(ops_token))).json()["value"]
+    assert {"username", "password"} <= {rule["field"] for rule in rules}
+    for path in ("register-rules", "domain-routes"):
+        member = await client.get(f"{BASE}/{path}", headers=auth(member_token))
+        assert (member.status_code, member.json()["errorCode"]) == (403, "access.denied"), path
+    unknown = await client.get("/wps/ops/site/merchants/nosuchbrand/domain-routes", headers=auth(ops_token))
+    assert (unknown.status_code, unknown.json()["errorCode"]) == (404, "merchant.not_found")

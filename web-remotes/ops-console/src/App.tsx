@@ -7,6 +7,11 @@ import type { Language } from "@portal/kit";
 import { NavLink, Navigate, Route, Routes, SUPPORTED, useLanguage } from "@portal/kit";
 import { AccountActions } from "./features/accounts/components/AccountActions";
 import { Audit } from "./features/audit/components/Audit";
+import { DomainRoutes } from "./features/brand/components/DomainRoutes";
+import { Flags } from "./features/brand/components/Flags";
+import { LotteryVoids } from "./features/brand/components/LotteryVoids";
+import { RegisterRules } from "./features/brand/components/RegisterRules";
+import { SiteSettings } from "./features/brand/components/SiteSettings";
 import { Banners } from "./features/content/components/Banners";
 import { Enrol } from "./features/enrol/components/Enrol";
 import { Adjustments } from "./features/finance/components/Adjustments";
@@ -45,6 +50,11 @@ export const PAGES: Page[] = [
   { path: "accounts/actions", title: "accounts", group: "risk", roles: ["admin"], element: <AccountActions /> },
   { path: "audit/log", title: "audit", group: "risk", roles: "everyone", element: <Audit /> },
   { path: "content/banners", title: "banners", group: "content", roles: ["content"], element: <Banners /> },
+  { path: "brand/settings", title: "siteSettings", group: "brandAdmin", roles: ["admin"], element: <SiteSettings /> },
+  { path: "brand/flags", title: "flags", group: "brandAdmin", roles: ["admin"], element: <Flags /> },
+  { path: "brand/register-rules", title: "registerRules", group: "brandAdmin", roles: ["admin"], element: <RegisterRules /> },
+  { path: "brand/domain-routes", title: "domainRoutes", group: "brandAdmin", roles: ["admin"], element: <DomainRoutes /> },
+  { path: "brand/lottery-voids", title: "lotteryVoids", group: "finance", roles: ["finance-maker", "finance-checker"], element: <LotteryVoids /> },
   { path: "admin/people", title: "people", group: "admin", roles: ["admin"], element: <People /> },
   { path: "admin/requests", title: "requests", group: "admin", roles: ["admin"], element: <Requests /> },
 ];

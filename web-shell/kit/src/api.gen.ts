@@ -2021,6 +2021,7 @@ export const OPERATIONS = {
   opsDeleteBanners: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/banners/{item_id}" },
   opsDeleteHelpTopics: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/help-topics/{item_id}" },
   opsDeposits: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/deposits" },
+  opsDomainRoutes: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/domain-routes" },
   opsDualControlRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control" },
   opsEnrol: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment" },
   opsFindMembers: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members" },
@@ -2046,6 +2047,7 @@ export const OPERATIONS = {
   opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
   opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
   opsRanges: { service: "auth", method: "GET", path: "/wps/ops/auth/ranges" },
+  opsRegisterRules: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/register-rules" },
   opsRejectDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/reject" },
   opsRejectLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/reject" },
   opsRejectRequest: { service: "auth", method: "POST", path: "/wps/ops/auth/requests/{request_id}/reject" },
@@ -2231,6 +2233,7 @@ export interface OperationPathParams {
   opsDeleteBanners: { code: string; item_id: number };
   opsDeleteHelpTopics: { code: string; item_id: number };
   opsDeposits: { code: string };
+  opsDomainRoutes: { code: string };
   opsDualControlRequests: { code: string };
   opsEnrol: Record<string, never>;
   opsFindMembers: { code: string };
@@ -2256,6 +2259,7 @@ export interface OperationPathParams {
   opsPeople: Record<string, never>;
   opsProposeLotteryVoid: { gameCode: string; issue: string };
   opsRanges: Record<string, never>;
+  opsRegisterRules: { code: string };
   opsRejectDeposit: { code: string; deposit_id: string };
   opsRejectLotteryVoid: { requestId: string };
   opsRejectRequest: { request_id: string };
@@ -2439,6 +2443,7 @@ export interface OperationQuery {
   opsDeleteBanners: Record<string, never>;
   opsDeleteHelpTopics: Record<string, never>;
   opsDeposits: { status?: DepositState | null; accountId?: string | null; pageNo?: number; pageSize?: number };
+  opsDomainRoutes: Record<string, never>;
   opsDualControlRequests: { status?: "pending" | "approved" | "rejected" | "superseded" | null; pageNo?: number; pageSize?: number };
   opsEnrol: Record<string, never>;
   opsFindMembers: { search: string; by?: SearchBy; pageNo?: number; pageSize?: number };
@@ -2464,6 +2469,7 @@ export interface OperationQuery {
   opsPeople: Record<string, never>;
   opsProposeLotteryVoid: Record<string, never>;
   opsRanges: Record<string, never>;
+  opsRegisterRules: Record<string, never>;
   opsRejectDeposit: Record<string, never>;
   opsRejectLotteryVoid: Record<string, never>;
   opsRejectRequest: Record<string, never>;
@@ -2647,6 +2653,7 @@ export interface OperationBody {
   opsDeleteBanners: undefined;
   opsDeleteHelpTopics: undefined;
   opsDeposits: undefined;
+  opsDomainRoutes: undefined;
   opsDualControlRequests: undefined;
   opsEnrol: OpsEnrolBody;
   opsFindMembers: undefined;
@@ -2672,6 +2679,7 @@ export interface OperationBody {
   opsPeople: undefined;
   opsProposeLotteryVoid: IssueVoiding;
   opsRanges: undefined;
+  opsRegisterRules: undefined;
   opsRejectDeposit: Decision;
   opsRejectLotteryVoid: IssueVoiding;
   opsRejectRequest: undefined;
@@ -2856,6 +2864,7 @@ export interface OperationResponse {
   opsDeleteBanners: Done;
   opsDeleteHelpTopics: Done;
   opsDeposits: PageRead_DepositRead;
+  opsDomainRoutes: Array<DomainRouteRead>;
   opsDualControlRequests: Array<DualControlRequestRead>;
   opsEnrol: OpsEnrolRead;
   opsFindMembers: PageRead_MemberFoundRead;
@@ -2881,6 +2890,7 @@ export interface OperationResponse {
   opsPeople: Array<OpsPersonRead>;
   opsProposeLotteryVoid: VoidRequestRead;
   opsRanges: Array<OpsRangeRead>;
+  opsRegisterRules: Array<RegisterRuleRead>;
   opsRejectDeposit: DepositRead;
   opsRejectLotteryVoid: VoidRequestRead;
   opsRejectRequest: OpsRequestRead;

@@ -4,6 +4,8 @@ import type { Catalog } from "@portal/kit";
 import { translator } from "@portal/kit";
 
 const TR = {
+  brandAdmin: "Marka yönetimi", siteSettings: "Site ayarları", flags: "Özellik anahtarları", registerRules: "Kayıt kuralları",
+  domainRoutes: "Alan adı yönlendirmeleri", lotteryVoids: "Piyango çekiliş iptali",
   previous: "Önceki", nextPage: "Sonraki", risk: "Risk ve destek", members: "Üye ara", deposits: "Yatırım kuyruğu", journal: "Üye hesap hareketleri", adjustments: "Bakiye düzeltmeleri",
   dualControl: "İkinci kişi eşiği", content: "İçerik", banners: "Bannerlar", admin: "Yönetim", people: "Kişiler", requests: "Onay talepleri",
   audit: "Denetim kaydı", accounts: "Hesap işlemleri",
@@ -33,6 +35,8 @@ const TR = {
 type Key = keyof typeof TR;
 
 const EN: Record<Key, string> = {
+  brandAdmin: "Brand administration", siteSettings: "Site settings", flags: "Feature switches", registerRules: "Registration rules",
+  domainRoutes: "Domain routes", lotteryVoids: "Lottery issue voids",
   previous: "Previous", nextPage: "Next", risk: "Risk and support", members: "Find a member", deposits: "Deposit queue", journal: "Member journal", adjustments: "Adjustments",
   dualControl: "Second-person threshold", content: "Content", banners: "Banners", admin: "Administration", people: "People", requests: "Requests",
   audit: "Audit log", accounts: "Account actions",
@@ -61,6 +65,8 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
+  brandAdmin: "品牌管理", siteSettings: "站点设置", flags: "功能开关", registerRules: "注册规则",
+  domainRoutes: "域名路由", lotteryVoids: "彩票期号作废",
   previous: "上一页", nextPage: "下一页", risk: "风控与客服", members: "查找会员", deposits: "存款队列", journal: "会员账变", adjustments: "余额调整",
   dualControl: "双人复核阈值", content: "内容", banners: "横幅", admin: "管理", people: "人员", requests: "审批请求",
   audit: "审计日志", accounts: "账户操作",

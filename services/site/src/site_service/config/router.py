@@ -127,6 +127,22 @@ async def replace_resources(
     return ok(await service.replace_resources(db, cache, actor, code, body))
 
 
+@ops.get(
+    "/merchants/{code}/register-rules", operation_id="opsRegisterRules", response_model=Envelope[list[RegisterRuleRead]]
+)
+async def register_rules(code: str, actor: OpsViewer, db: Db) -> Envelope[list[RegisterRuleRead]]:
+    """Every role of the brand may read them (the console shows them to edit); an inactive brand's too."""
+    return ok(await service.ops_register_rules(db, code))
+
+
+@ops.get(
+    "/merchants/{code}/domain-routes", operation_id="opsDomainRoutes", response_model=Envelope[list[DomainRouteRead]]
+)
+async def domain_routes(code: str, actor: OpsViewer, db: Db) -> Envelope[list[DomainRouteRead]]:
+    """Every role of the brand may read them; an inactive brand's too."""
+    return ok(await service.ops_domain_routes(db, code))
+
+
 @ops.put(
     "/merchants/{code}/register-rules",
     operation_id="opsChangeRegisterRules",

@@ -307,6 +307,20 @@ async def replace_resources(
     return view
 
 
+async def ops_register_rules(db: Database, code: str) -> list[RegisterRuleRead]:
+    """The brand's registration rules as ops edit them (of an inactive brand too)."""
+    async with db.reader() as session:
+        await get_merchant(session, code)
+        return await brand_rules(session, code)
+
+
+async def ops_domain_routes(db: Database, code: str) -> list[DomainRouteRead]:
+    """The brand's domain routes as ops edit them (of an inactive brand too)."""
+    async with db.reader() as session:
+        await get_merchant(session, code)
+        return await _routes(session, code)
+
+
 async def upsert_register_rules(
     db: Database, cache: SiteCache, actor: Principal, code: str, body: RegisterRuleList
 ) -> list[RegisterRuleRead]:
