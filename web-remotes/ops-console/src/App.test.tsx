@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import App, { pagesFor, takeEnrolToken } from "./App";
 import { ACTIONS } from "./features/finance/components/Withdrawals";
 import type { OpsSession } from "./shared/session";
-import { SESSION_KEY, holds, storedSession } from "./shared/session";
+import { BRAND_KEY, SESSION_KEY, brandFor, holds, storedSession } from "./shared/session";
 
 const session = (roles: string[], expiresAt = Date.now() + 60_000): OpsSession => ({ token: "tok", username: "ayse", roles, merchants: ["turkeyf2"], expiresAt });
 
@@ -35,6 +35,32 @@ describe("the ops session", () => {
     expect(storedSession(sessionStorage)).toBeNull();
     sessionStorage.setItem(SESSION_KEY, "{not json");
     expect(storedSession(sessionStorage)).toBeNull();
+  });
+
+  it("never works on a brand the session may not act for, whatever was chosen before", () => {
+    expect(brandFor(session(["viewer"]), "otherbrand")).toBe("turkeyf2");
+    expect(brandFor(session(["viewer"]), null)).toBe("turkeyf2");
+    expect(brandFor({ ...session(["admin"]), merchants: ["*"] }, "bahis7")).toBe("bahis7");
+  });
+
+  it("ends the session at the expiry the login gave, and forgets the brand chosen", async () => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify(session(["viewer"], Date.now() + 300)));
+    sessionStorage.setItem(BRAND_KEY, "turkeyf2");
+    renderApp();
+    expect(screen.getByRole("navigation", { name: "Konsol menüsü" })).toBeTruthy();
+    expect(await screen.findByText("Oturumunuz sona erdi; yeniden giriş yapın.", {}, { timeout: 2000 })).toBeTruthy();
+    expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
+    expect(sessionStorage.getItem(BRAND_KEY)).toBeNull();
+  });
+
+  it("signs out at once, even while the server does not answer", async () => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify(session(["viewer"])));
+    const fetched = vi.spyOn(globalThis, "fetch").mockReturnValue(new Promise<Response>(() => undefined));
+    renderApp();
+    fireEvent.click(screen.getByRole("button", { name: "Çıkış" }));
+    expect(await screen.findByRole("form", { name: "Giriş" })).toBeTruthy();
+    expect(fetched.mock.calls.map(([url]) => String(url))).toContain("/wps/ops/auth/logout");
+    expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
   });
 
   it("opens pages by role: finance to finance people and viewers, admin everywhere, content not to finance", () => {

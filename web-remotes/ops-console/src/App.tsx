@@ -72,7 +72,28 @@ export function takeEnrolToken(location: Location, history: History): string | n
   const match = /(?:^#|&)enrolToken=([^&]+)/.exec(location.hash);
   if (!match?.[1]) return null;
   history.replaceState(history.state, "", location.pathname + location.search);
-  return decodeURIComponent(match[1]);
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null; // a link cut short or mangled: no invitation (the login shows)
+  }
+}
+
+/** The brand of an admin of every brand, typed: taken when the field is left or Enter pressed, not at each key. */
+function BrandField({ value, onChange, label }: { value: string; onChange: (code: string) => void; label: string }) {
+  const [typed, setTyped] = useState(value);
+  const take = () => typed.trim() !== value && onChange(typed.trim());
+  return (
+    <input
+      className="oc-select"
+      value={typed}
+      onChange={(event) => setTyped(event.target.value)}
+      onBlur={take}
+      onKeyDown={(event) => event.key === "Enter" && take()}
+      aria-label={label}
+      size={10}
+    />
+  );
 }
 
 function Frame() {
@@ -90,7 +111,7 @@ function Frame() {
           <label className="kit-field">
             {t(language, "brand")}
             {allBrands(session) ? (
-              <input className="oc-select" value={ops.brand} onChange={(event) => ops.setBrand(event.target.value.trim())} aria-label={t(language, "brandCode")} size={10} />
+              <BrandField value={ops.brand} onChange={ops.setBrand} label={t(language, "brandCode")} />
             ) : (
               <select className="oc-select" value={ops.brand} onChange={(event) => ops.setBrand(event.target.value)}>
                 {session.merchants.map((code) => (
@@ -136,7 +157,8 @@ function Frame() {
           ))}
         </nav>
         <main className="oc-page">
-          <Routes>
+          {/* a brand changed: every page starts again (its filters, its page number) */}
+          <Routes key={ops.brand}>
             <Route index element={<Home session={session} />} />
             {pages.map((page) => (
               <Route key={page.path} path={page.path} element={page.element} />

@@ -1,12 +1,15 @@
-/** The ops session: the console's own (never the member's token), held by this page alone in sessionStorage under its
- * own key, sent by every call of the console through the generated client. It ends on logout, when the server
- * answers 401 (30 minutes without use, or ended elsewhere), and at the expiry the login gave. */
+/** The ops session: the console's own (never the member's token), kept in the tab's sessionStorage under its own key
+ * (the origin's scripts share it: the console is served from the portal's origin, so the member site in the same tab
+ * could read it; an origin of its own would separate them), sent by every call of the console through the generated
+ * client. It ends on sign-out, when the server answers 401 (ended elsewhere), and at the expiry the login gave
+ * (30 minutes: the server's session does not slide); ending it forgets every answer the console holds. */
 import type { ReactNode } from "react";
-import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { OperationArgs, OperationId, OperationResponse, OpsSessionRead } from "@portal/kit";
-import { ApiError, api, useLanguage } from "@portal/kit";
+import { ApiError, api, useLanguage, useQueryClient } from "@portal/kit";
 
 export const SESSION_KEY = "opsSession";
+export const BRAND_KEY = "opsBrand";
 const ALL_BRANDS = "*";
 
 export interface OpsSession {
@@ -61,17 +64,40 @@ function firstBrand(session: OpsSession | null): string {
   return named ?? "";
 }
 
+/** The brand a session works on: the one chosen before if the session may act for it, else its first. */
+export function brandFor(session: OpsSession | null, chosen: string | null): string {
+  if (session && chosen && (session.merchants.includes(chosen) || allBrands(session))) return chosen;
+  return firstBrand(session);
+}
+
 export function OpsSessionProvider({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
+  const queries = useQueryClient();
   const [session, setSession] = useState<OpsSession | null>(() => storedSession(sessionStorage));
   const [ended, setEnded] = useState(false);
-  const [brand, setBrand] = useState(() => sessionStorage.getItem("opsBrand") ?? firstBrand(session));
+  const [brand, setBrand] = useState(() => brandFor(session, sessionStorage.getItem(BRAND_KEY)));
 
-  const clear = useCallback((byServer: boolean) => {
-    sessionStorage.removeItem(SESSION_KEY);
-    setSession(null);
-    setEnded(byServer);
+  const choose = useCallback((code: string) => {
+    sessionStorage.setItem(BRAND_KEY, code);
+    setBrand(code);
   }, []);
+
+  const clear = useCallback(
+    (byServer: boolean) => {
+      sessionStorage.removeItem(SESSION_KEY);
+      sessionStorage.removeItem(BRAND_KEY);
+      setSession(null);
+      setEnded(byServer);
+      queries.clear(); // nothing of what this person read stays for the next one
+    },
+    [queries],
+  );
+
+  useEffect(() => {
+    if (!session) return undefined;
+    const timer = setTimeout(() => clear(true), Math.max(0, session.expiresAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [session, clear]);
 
   const call = useCallback(
     async <Id extends OperationId>(id: Id, args: OperationArgs<Id> = {}): Promise<OperationResponse[Id]> => {
@@ -94,27 +120,22 @@ export function OpsSessionProvider({ children }: { children: ReactNode }) {
       session,
       ended,
       brand,
-      setBrand: (code) => {
-        sessionStorage.setItem("opsBrand", code);
-        setBrand(code);
-      },
+      setBrand: choose,
       signIn: (read) => {
         const next = sessionOf(read);
         sessionStorage.setItem(SESSION_KEY, JSON.stringify(next));
         setSession(next);
         setEnded(false);
-        if (!brand || !(next.merchants.includes(brand) || allBrands(next))) setBrand(firstBrand(next));
+        choose(brandFor(next, brand));
       },
       signOut: async () => {
-        try {
-          if (session) await api("opsLogout", language, { token: session.token });
-        } finally {
-          clear(false);
-        }
+        const token = session?.token;
+        clear(false); // the screen empties at once, whatever the network does
+        if (token) await api("opsLogout", language, { token }).catch(() => undefined);
       },
       call,
     }),
-    [session, ended, brand, call, clear, language],
+    [session, ended, brand, call, clear, choose, language],
   );
   return <OpsContext.Provider value={value}>{children}</OpsContext.Provider>;
 }

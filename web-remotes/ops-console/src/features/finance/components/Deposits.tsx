@@ -70,7 +70,11 @@ export function Deposits() {
     if (!reason.trim()) return decide.refuse(t(language, "required"));
     void decide.submit({ id, approve: false, reason: reason.trim() });
   };
+  // a page emptied by decisions (its last row decided): back to the last page that has rows
+  const lastPage = list.data?.totalPages ?? 0;
+  if (lastPage > 0 && filter.pageNo > lastPage && !list.isPlaceholderData) setFilter({ ...filter, pageNo: lastPage });
   const rows: DepositRead[] = list.data?.list ?? [];
+  const stale = list.isPlaceholderData; // the rows of the page before, shown while the next loads: not to act on
 
   return (
     <section aria-labelledby="oc-deposits">
@@ -135,7 +139,7 @@ export function Deposits() {
                     {rejecting === row.depositId ? (
                       <form className="oc-row" onSubmit={(event) => sendReject(event, row.depositId)}>
                         <Field label={t(language, "rejectReason")} value={reason} onChange={setReason} maxLength={500} autoFocus />
-                        <button type="submit" className="kit-button" disabled={decide.pending}>
+                        <button type="submit" className="kit-button" disabled={decide.pending || stale}>
                           {t(language, "confirmReject")}
                         </button>
                         <button type="button" className="kit-button kit-button--ghost" onClick={() => setRejecting(null)}>
@@ -146,13 +150,13 @@ export function Deposits() {
                       <div className="oc-row">
                         {maker && decidable(row) ? (
                           <>
-                            <button type="button" className="kit-button" disabled={decide.pending} onClick={() => void decide.submit({ id: row.depositId, approve: true })}>
+                            <button type="button" className="kit-button" disabled={decide.pending || stale} onClick={() => void decide.submit({ id: row.depositId, approve: true })}>
                               {t(language, "approve")}
                             </button>
                             <button
                               type="button"
                               className="kit-button kit-button--ghost"
-                              disabled={decide.pending}
+                              disabled={decide.pending || stale}
                               onClick={() => {
                                 decide.reset();
                                 setReason("");

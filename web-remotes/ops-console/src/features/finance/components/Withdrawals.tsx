@@ -64,7 +64,11 @@ export function Withdrawals() {
     if (!reason.trim()) return decide.refuse(t(language, "required"));
     void decide.submit({ id, action: "reject", reason: reason.trim() });
   };
+  // a page emptied by decisions (its last row decided): back to the last page that has rows
+  const lastPage = list.data?.totalPages ?? 0;
+  if (lastPage > 0 && filter.pageNo > lastPage && !list.isPlaceholderData) setFilter({ ...filter, pageNo: lastPage });
   const rows: WithdrawalRead[] = list.data?.list ?? [];
+  const stale = list.isPlaceholderData; // the rows of the page before, shown while the next loads: not to act on
 
   return (
     <section aria-labelledby="oc-withdrawals">
@@ -126,7 +130,7 @@ export function Withdrawals() {
                     {rejecting === row.withdrawalId ? (
                       <form className="oc-row" onSubmit={(event) => sendReject(event, row.withdrawalId)}>
                         <Field label={t(language, "rejectReason")} value={reason} onChange={setReason} maxLength={200} autoFocus />
-                        <button type="submit" className="kit-button" disabled={decide.pending}>
+                        <button type="submit" className="kit-button" disabled={decide.pending || stale}>
                           {t(language, "confirmReject")}
                         </button>
                         <button type="button" className="kit-button kit-button--ghost" onClick={() => setRejecting(null)}>
@@ -142,7 +146,7 @@ export function Withdrawals() {
                               key={item.action}
                               type="button"
                               className={item.action === "reject" ? "kit-button kit-button--ghost" : "kit-button"}
-                              disabled={decide.pending}
+                              disabled={decide.pending || stale}
                               onClick={() => (item.action === "reject" ? (decide.reset(), setRejecting(row.withdrawalId)) : void decide.submit({ id: row.withdrawalId, action: item.action }))}
                             >
                               {t(language, item.action)}
