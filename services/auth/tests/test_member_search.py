@@ -15,6 +15,7 @@ from portal_kit.sessions import OpsRole
 from portal_kit.testing.sessions import ops_session
 
 FIND = "/wps/ops/auth/merchants/turkeyf2/members"
+SEARCH = f"{FIND}/search"
 
 
 @pytest.fixture
@@ -28,8 +29,10 @@ async def members(auth: AuthClient, auth_db: Database) -> dict[str, str]:
 
 
 async def find(auth: AuthClient, token: str | None = None, **query: Any) -> Any:
+    """The search: what to find in the body, the page in the query."""
     headers = {"Authorization": token or await auth.ops_token(), "Language": "EN"}
-    return await auth.http.get(FIND, params=query, headers=headers)
+    paging = {name: query.pop(name) for name in ("pageNo", "pageSize") if name in query}
+    return await auth.http.post(SEARCH, params=paging, json=query, headers=headers)
 
 
 async def usernames(auth: AuthClient, **query: Any) -> list[str]:
@@ -73,6 +76,9 @@ async def test_a_profile_shows_the_members_recent_sign_ins(auth: AuthClient, mem
     ]  # fmt: skip
     unknown = await auth.http.get(f"{FIND}/no-such-account", headers={"Authorization": token, "Language": "EN"})
     assert (unknown.status_code, unknown.json()["errorCode"]) == (404, "account.not_found")
+    audit = (await auth.http.get("/wps/ops/auth/merchants/turkeyf2/audit", headers={"Authorization": token})).json()
+    reads = [(a["actor"], a["target"]) for a in audit["value"] if a["action"] == "member.profile.read"]
+    assert reads == [("ops.test", members["ayse1990"])]  # who opened whose personal data
 
 
 async def test_any_ops_role_of_the_brand_may_search_and_nobody_else(auth: AuthClient, members: dict[str, str]) -> None:
@@ -86,12 +92,16 @@ async def test_any_ops_role_of_the_brand_may_search_and_nobody_else(auth: AuthCl
     assert (await find(auth, member, search="ays")).status_code == 403
     profile = await auth.http.get(f"{FIND}/{members['ayse1990']}", headers={"Authorization": member})
     assert profile.status_code == 403
-    assert (await auth.http.get(FIND, params={"search": "ays"})).status_code == 401
+    assert (await auth.http.post(SEARCH, json={"search": "ays"})).status_code == 401
+    editor = await ops_session(auth.redis_url, "ed", roles=(OpsRole.CONTENT,), merchants=("turkeyf2",))
+    content = await find(auth, editor, search="ays")  # a content editor reads no member's personal data
+    assert (content.status_code, content.json()["errorCode"]) == (403, "ops.role_required")
+    assert (await auth.http.get(f"{FIND}/{members['ayse1990']}", headers={"Authorization": editor})).status_code == 403
 
 
 async def test_a_search_without_text_or_by_an_unknown_field_is_refused_with_an_envelope(
     auth: AuthClient, members: dict[str, str]
 ) -> None:
-    for query in ({"search": ""}, {}, {"search": "ays", "by": "email"}, {"search": "x" * 65}):
+    for query in ({"search": ""}, {"search": "   "}, {}, {"search": "ays", "by": "email"}, {"search": "x" * 65}):
         refused = await find(auth, **query)
         assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed"), query

@@ -70,7 +70,7 @@ describe("the ops session", () => {
     expect(holds(session(["admin"]), "finance-checker")).toBe(true);
     expect(holds(session(["finance-maker"]), "finance-checker")).toBe(false);
     expect(holds(session(["content"]), "viewer")).toBe(true); // every role may read
-    expect(pagesFor(session(["content"])).map((page) => page.path)).toEqual(["risk/members", "audit/log", "content/banners"]);
+    expect(pagesFor(session(["content"])).map((page) => page.path)).toEqual(["audit/log", "content/banners"]);
   });
 
   it("offers a maker approve and reject on a pending withdrawal, and paying only to a checker", () => {

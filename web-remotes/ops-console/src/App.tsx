@@ -46,7 +46,7 @@ export const PAGES: Page[] = [
   { path: "finance/journal", title: "journal", group: "finance", roles: FINANCE_READERS, element: <Journal /> },
   { path: "finance/adjustments", title: "adjustments", group: "finance", roles: FINANCE_READERS, element: <Adjustments /> },
   { path: "finance/dual-control", title: "dualControl", group: "finance", roles: FINANCE_READERS, element: <DualControl /> },
-  { path: "risk/members", title: "members", group: "risk", roles: "everyone", element: <Members /> },
+  { path: "risk/members", title: "members", group: "risk", roles: FINANCE_READERS, element: <Members /> }, // not content editors: personal data
   { path: "accounts/actions", title: "accounts", group: "risk", roles: ["admin"], element: <AccountActions /> },
   { path: "audit/log", title: "audit", group: "risk", roles: "everyone", element: <Audit /> },
   { path: "content/banners", title: "banners", group: "content", roles: ["content"], element: <Banners /> },

@@ -869,6 +869,11 @@ export interface MemberReportRead {
   withdrawal: number;
 }
 
+export interface MemberSearch {
+  search: string;
+  by?: SearchBy;
+}
+
 export interface MenuRead {
   gameType: string;
   vendors: Array<VendorRead>;
@@ -2024,7 +2029,7 @@ export const OPERATIONS = {
   opsDomainRoutes: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/domain-routes" },
   opsDualControlRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control" },
   opsEnrol: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment" },
-  opsFindMembers: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members" },
+  opsFindMembers: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/members/search" },
   opsGetMerchant: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}" },
   opsGrantDailyWage: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/daily-wage" },
   opsGrantDividend: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/dividend" },
@@ -2446,7 +2451,7 @@ export interface OperationQuery {
   opsDomainRoutes: Record<string, never>;
   opsDualControlRequests: { status?: "pending" | "approved" | "rejected" | "superseded" | null; pageNo?: number; pageSize?: number };
   opsEnrol: Record<string, never>;
-  opsFindMembers: { search: string; by?: SearchBy; pageNo?: number; pageSize?: number };
+  opsFindMembers: { pageNo?: number; pageSize?: number };
   opsGetMerchant: Record<string, never>;
   opsGrantDailyWage: Record<string, never>;
   opsGrantDividend: Record<string, never>;
@@ -2656,7 +2661,7 @@ export interface OperationBody {
   opsDomainRoutes: undefined;
   opsDualControlRequests: undefined;
   opsEnrol: OpsEnrolBody;
-  opsFindMembers: undefined;
+  opsFindMembers: MemberSearch;
   opsGetMerchant: undefined;
   opsGrantDailyWage: WageGrant;
   opsGrantDividend: DividendGrant;

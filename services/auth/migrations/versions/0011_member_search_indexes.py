@@ -1,5 +1,8 @@
 """the indexes of the ops member search: a username's start, a mobile number without its dialing code, an address
 
+Built concurrently (outside the migration's transaction): a brand's account table may be large, and a plain build
+would stop registrations and sign-ins while it runs.
+
 Revision ID: 0011
 Revises: 0010
 Create Date: 2026-11-27 10:00:00
@@ -7,6 +10,7 @@ Create Date: 2026-11-27 10:00:00
 
 from collections.abc import Sequence
 
+import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0011"
@@ -14,25 +18,22 @@ down_revision: str | None = "0010"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
+INDEXES = {
+    # byte order (usernames are lower-case letters and digits): serves LIKE 'start%' and the order by name
+    "ix_account_merchant_username_c": ["merchant", sa.text('username COLLATE "C"')],
+    "ix_account_merchant_mobile_num": ["merchant", "mobile_num"],
+    "ix_account_merchant_last_login_ip": ["merchant", "last_login_ip"],
+    "ix_account_merchant_register_ip": ["merchant", "register_ip"],
+}
+
 
 def upgrade() -> None:
-    # LIKE 'prefix%' uses a btree only with the pattern operator class (the database's collation is not C)
-    op.create_index(
-        "ix_account_merchant_username_prefix",
-        "account",
-        ["merchant", "username"],
-        postgresql_ops={"username": "varchar_pattern_ops"},
-    )
-    op.create_index("ix_account_merchant_mobile_num", "account", ["merchant", "mobile_num"])
-    op.create_index("ix_account_merchant_last_login_ip", "account", ["merchant", "last_login_ip"])
-    op.create_index("ix_account_merchant_register_ip", "account", ["merchant", "register_ip"])
+    with op.get_context().autocommit_block():
+        for name, columns in INDEXES.items():
+            op.create_index(name, "account", columns, postgresql_concurrently=True, if_not_exists=True)
 
 
 def downgrade() -> None:
-    for name in (
-        "ix_account_merchant_register_ip",
-        "ix_account_merchant_last_login_ip",
-        "ix_account_merchant_mobile_num",
-        "ix_account_merchant_username_prefix",
-    ):
-        op.drop_index(name, table_name="account")
+    with op.get_context().autocommit_block():
+        for name in reversed(INDEXES):
+            op.drop_index(name, table_name="account", postgresql_concurrently=True, if_exists=True)

@@ -12,10 +12,14 @@ from auth_service.accounts.repository import ACCOUNTS
 from auth_service.support.domain import SearchBy, prefix_pattern
 from portal_kit.paging import Page
 
+# Usernames are lower-case letters and digits: byte order is their order, and in it the index
+# ``ix_account_merchant_username_c`` serves both the prefix and the order.
+_USERNAME = Account.username.collate("C")
+
 
 def _matching(by: SearchBy, search: str) -> ColumnElement[bool]:
     if by is SearchBy.USERNAME:
-        return Account.username.like(prefix_pattern(search), escape="\\")
+        return _USERNAME.like(prefix_pattern(search), escape="\\")
     if by is SearchBy.MOBILE:
         return Account.mobile_num == search
     if by is SearchBy.ID:
@@ -29,7 +33,7 @@ async def search(
     """One page of the brand's accounts matching, by username (a search by name) or newest first, and how many
     match in all."""
     conditions = ACCOUNTS.where(merchant, _matching(by, text))
-    order = Account.username if by is SearchBy.USERNAME else Account.created_at.desc()
+    order = _USERNAME if by is SearchBy.USERNAME else Account.created_at.desc()
     rows = await session.scalars(
         select(Account).where(*conditions).order_by(order, Account.id).offset(page.offset).limit(page.size)
     )

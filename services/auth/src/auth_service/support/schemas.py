@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
+
+from auth_service.support.domain import SearchBy
+
+
+class MemberSearch(BaseModel):
+    """What to find, in the body: a mobile number, an address or a name is personal data, kept out of URLs (and so
+    out of the gateway's access log). Spaces around it are dropped; nothing but spaces is no search."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    search: str = Field(min_length=1, max_length=64)
+    by: SearchBy = SearchBy.USERNAME
 
 
 class MemberFoundRead(BaseModel):

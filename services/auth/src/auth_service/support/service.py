@@ -7,12 +7,14 @@ from datetime import datetime
 from auth_service.accounts import repository as accounts
 from auth_service.accounts.models import Account, LoginRecord
 from auth_service.context import AuthContext
+from auth_service.ops.repository import audit
 from auth_service.support import repository
 from auth_service.support.domain import SearchBy
 from auth_service.support.schemas import LoginRead, MemberFoundRead, MemberProfileRead
 from portal_kit.envelope import PageRead
 from portal_kit.errors import NotFound
 from portal_kit.paging import Page, page_of
+from portal_kit.sessions import Principal
 
 RECENT_LOGINS = 20
 
@@ -37,16 +39,20 @@ def _login(record: LoginRecord) -> LoginRead:
 
 async def search(ctx: AuthContext, merchant: str, by: SearchBy, text: str, page: Page) -> PageRead[MemberFoundRead]:
     async with ctx.db.reader() as session:
-        rows, total = await repository.search(session, merchant, by, text.strip(), page)
+        rows, total = await repository.search(session, merchant, by, text, page)
     return page_of(page, [MemberFoundRead.model_validate(_found(row)) for row in rows], total)
 
 
-async def profile(ctx: AuthContext, merchant: str, account_id: str) -> MemberProfileRead:
-    async with ctx.db.reader() as session:
+async def profile(
+    ctx: AuthContext, merchant: str, account_id: str, actor: Principal, ip: str | None
+) -> MemberProfileRead:
+    """The profile, its reading audited (who opened whose personal data, from where) in the same transaction."""
+    async with ctx.db.transaction() as session:
         account = await accounts.ACCOUNTS.get(session, merchant, id=account_id)
         if account is None:
             raise NotFound("account.not_found")
         logins = await accounts.recent_logins(session, account.id, RECENT_LOGINS)
+        audit(session, merchant, actor, "member.profile.read", account.id, ip=ip)
     return MemberProfileRead.model_validate({
         **_found(account), "nickname": account.nickname, "fullname": account.fullname, "email": account.email,
         "uplineId": account.upline_id, "affiliateCode": account.affiliate_code,
