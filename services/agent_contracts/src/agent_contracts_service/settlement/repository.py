@@ -263,6 +263,8 @@ async def add_lines(session: AsyncSession, values: Sequence[dict[str, Any]]) -> 
     connection = await (await session.connection()).get_raw_connection()
     driver = connection.driver_connection
     assert isinstance(driver, psycopg.AsyncConnection)
+    # in autocommit the COPY would commit alone and ON COMMIT DELETE ROWS empty the stage: lines lost, silently
+    assert not driver.autocommit, "add_lines runs inside the session's transaction"
     async with driver.cursor() as cursor:
         await cursor.execute(_CREATE_STAGE)
         async with cursor.copy(_COPY_STAGE) as copy:
