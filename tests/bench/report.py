@@ -33,7 +33,7 @@ def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
     rows: list[Measure] = []
     wallet, auth, web = results.get("wallet"), results.get("auth"), results.get("web_budget")
     games, lottery, notices = results.get("games"), results.get("lottery"), results.get("notifications")
-    agents = results.get("agent_contracts")
+    agents, console = results.get("agent_contracts"), results.get("ops_console")
     if wallet:
         ratio = wallet["pairs_ratio"]
         pairs = f"{wallet['nats_pairs_per_second']} / {wallet['sql_pairs_per_second']} pairs/s"
@@ -101,6 +101,15 @@ def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
             f"{agents['aggregate_seconds']} s"
         )
         rows.append(Measure("#45 real-time window ÷ SQL aggregate", ratio, "≤ 3", ratio <= 3, settled))
+    if console:
+        search, queue = console["member_search"]["all"], console["withdrawal_queue"]
+        ratio = console["member_search_p99_ratio"]
+        found = f"{console['loaded']['members']['members']} members; {_latency(search['gateway'])}"
+        rows.append(Measure("#46 member search p99 ÷ same SQL", ratio, "≤ 3", ratio <= 3, found))
+        ratio = console["withdrawal_queue_p99_ratio"]
+        rows.append(
+            Measure("#46 withdrawal queue p99 ÷ same SQL", ratio, "≤ 3", ratio <= 3, _latency(queue["gateway"]))
+        )
     return rows
 
 
