@@ -20,11 +20,18 @@ class Account(Base):
               postgresql_where=text("affiliate_code IS NOT NULL")),
         Index("uq_account_merchant_mobile", "merchant", "country_dialing_code", "mobile_num", unique=True,
               postgresql_where=text("mobile_num IS NOT NULL")),
+        # the ops member search (migration 0011; a username's start and the order by name: the unique index above,
+        # in the column's byte order): a mobile number without its dialing code, an address
+        Index("ix_account_merchant_mobile_num", "merchant", "mobile_num"),
+        Index("ix_account_merchant_last_login_ip", "merchant", "last_login_ip"),
+        Index("ix_account_merchant_register_ip", "merchant", "register_ip"),
     )  # fmt: skip
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True)
     merchant: Mapped[str] = mapped_column(String(32))
-    username: Mapped[str] = mapped_column(String(64))  # stored lower-case: usernames are case-insensitive
+    # stored lower-case (usernames are case-insensitive), letters and digits: byte order ("C") is their order, in
+    # which the (merchant, username) index also serves a search by a name's start and the order by name
+    username: Mapped[str] = mapped_column(String(64, collation="C"))
     account_type: Mapped[int] = mapped_column(SmallInteger, default=0)
     status: Mapped[str] = mapped_column(String(16), default="active")  # active | disabled
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)

@@ -112,6 +112,10 @@ async def by_phone(session: AsyncSession, merchant: str, phone: str) -> Account 
     )
 
 
+async def username_taken(session: AsyncSession, merchant: str, username: str) -> bool:
+    return await ACCOUNTS.get(session, merchant, username=username) is not None
+
+
 async def by_username_and_email(session: AsyncSession, merchant: str, username: str, email: str) -> Account | None:
     """``username`` (lower-case) when ``email`` is its address, compared without case."""
     return await ACCOUNTS.get(session, merchant, func.lower(Account.email) == email, username=username)

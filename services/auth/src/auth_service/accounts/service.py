@@ -67,6 +67,15 @@ def problem_error(problem: FieldProblem, language: str, problems: list[FieldProb
     return DomainError(problem.code, value=listed, label=label)
 
 
+async def _taken(ctx: AuthContext, account: Account, error: IntegrityError) -> Conflict:
+    """Which field of a new account is taken, the username before the mobile number: when both are, the database
+    names only the first unique index it checked, and that order is its own (a rebuilt index moves last)."""
+    async with ctx.db.reader() as session:
+        if await repository.username_taken(session, account.merchant, account.username):
+            return Conflict("username.exists")
+    return Conflict("mobile.exists" if "mobile" in str(error.orig) else "username.exists")
+
+
 async def open_session(
     ctx: AuthContext,
     caller: Caller,
@@ -225,7 +234,7 @@ async def _create_member(
         async with ctx.db.transaction() as session:
             await repository.add_account(session, account)
     except IntegrityError as error:
-        raise Conflict("mobile.exists" if "mobile" in str(error.orig) else "username.exists") from None
+        raise await _taken(ctx, account, error) from None
     weak = password is not None and is_weak(password)
     return await open_session(ctx, caller, account, must_change_password=weak, first_login=True)
 
@@ -289,7 +298,7 @@ async def register_downline(
         async with ctx.db.transaction() as session:
             await repository.add_account(session, account)
     except IntegrityError as error:
-        raise Conflict("mobile.exists" if "mobile" in str(error.orig) else "username.exists") from None
+        raise await _taken(ctx, account, error) from None
     return DownlineRead(
         accountId=account.id, username=account.username, accountType=account.account_type,
         affiliateCode=account.affiliate_code,

@@ -12,9 +12,8 @@ from auth_service.accounts.repository import ACCOUNTS
 from auth_service.support.domain import SearchBy, prefix_pattern
 from portal_kit.paging import Page
 
-# Usernames are lower-case letters and digits: byte order is their order, and in it the index
-# ``ix_account_merchant_username_c`` serves both the prefix and the order.
-_USERNAME = Account.username.collate("C")
+# The username column is in byte order ("C"): the (merchant, username) index serves both the prefix and the order.
+_USERNAME = Account.username
 
 
 def _matching(by: SearchBy, search: str) -> ColumnElement[bool]:
