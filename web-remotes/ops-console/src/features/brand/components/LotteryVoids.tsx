@@ -7,6 +7,8 @@ import type { FormEvent } from "react";
 import { useState } from "react";
 import type { VoidRequestRead } from "@portal/kit";
 import { Field, LoadFailure, OutcomeLine, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { Verdict } from "../../../shared/decision";
+import { DecisionCell, useDecision } from "../../../shared/decision";
 import { allBrands, holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { named, t } from "../texts";
@@ -30,8 +32,6 @@ export function LotteryVoids() {
   const [status, setStatus] = useState<Status | "">("pending");
   const [filter, setFilter] = useState<{ status: Status | ""; pageNo: number }>({ status: "pending", pageNo: 1 });
   const [proposal, setProposal] = useState({ gameCode: "", issue: "", reason: "" });
-  const [rejecting, setRejecting] = useState<string | null>(null);
-  const [reason, setReason] = useState("");
   const key = ["ops", "lottery-voids"] as const;
   const list = useQuery({
     queryKey: [...key, filter],
@@ -50,18 +50,12 @@ export function LotteryVoids() {
       },
     },
   );
-  const decide = useAction(
-    (input: { id: string; action: "approve" | "reject"; reason?: string }) =>
+  const decide = useDecision(
+    (input: Verdict<"approve">) =>
       input.action === "approve"
         ? ops.call("opsApproveLotteryVoid", { path: { requestId: input.id } })
         : ops.call("opsRejectLotteryVoid", { path: { requestId: input.id }, body: { reason: input.reason ?? "" } }),
-    {
-      onDone: () => {
-        setRejecting(null);
-        setReason("");
-        return refresh();
-      },
-    },
+    { onDone: () => refresh() },
   );
 
   const sendProposal = (event: FormEvent) => {
@@ -70,11 +64,6 @@ export function LotteryVoids() {
     const input = { gameCode: proposal.gameCode.trim(), issue: proposal.issue.trim(), reason: proposal.reason.trim() };
     if (!input.gameCode || !input.issue || !input.reason) return propose.refuse(t(language, "required"));
     void propose.submit(input);
-  };
-  const sendReject = (event: FormEvent, id: string) => {
-    event.preventDefault();
-    if (!reason.trim()) return decide.refuse(t(language, "required"));
-    void decide.submit({ id, action: "reject", reason: reason.trim() });
   };
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -173,42 +162,15 @@ export function LotteryVoids() {
                   <td>{when(row.decidedAt, language)}</td>
                   {checker ? (
                     <td>
-                      {row.status !== "pending" ? null : rejecting === row.requestId ? (
-                        <form className="oc-row" onSubmit={(event) => sendReject(event, row.requestId)}>
-                          <Field label={t(language, "rejectReason")} value={reason} onChange={setReason} maxLength={500} autoFocus />
-                          <button type="submit" className="kit-button" disabled={decide.pending}>
-                            {t(language, "confirmReject")}
-                          </button>
-                          <button type="button" className="kit-button kit-button--ghost" onClick={() => setRejecting(null)}>
-                            {t(language, "cancel")}
-                          </button>
-                        </form>
-                      ) : (
-                        <div className="oc-row">
-                          <button
-                            type="button"
-                            className="kit-button"
-                            disabled={decide.pending}
-                            onClick={() => {
-                              propose.reset();
-                              void decide.submit({ id: row.requestId, action: "approve" });
-                            }}
-                          >
-                            {t(language, "approve")}
-                          </button>
-                          <button
-                            type="button"
-                            className="kit-button kit-button--ghost"
-                            disabled={decide.pending}
-                            onClick={() => {
-                              decide.reset();
-                              setReason("");
-                              setRejecting(row.requestId);
-                            }}
-                          >
-                            {t(language, "reject")}
-                          </button>
-                        </div>
+                      {row.status !== "pending" ? null : (
+                        <DecisionCell
+                          decision={decide}
+                          id={row.requestId}
+                          actions={["approve", "reject"]}
+                          onPress={(action) => {
+                            if (action !== "reject") propose.reset();
+                          }}
+                        />
                       )}
                     </td>
                   ) : null}

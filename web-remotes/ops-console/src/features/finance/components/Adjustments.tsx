@@ -5,7 +5,9 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import type { AdjustmentRead, AdjustmentRequestRead, Language, Outcome } from "@portal/kit";
+import type { Verdict } from "../../../shared/decision";
 import { Field, LoadFailure, OutcomeLine, formatMoney, parseMoney, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { DecisionCell, useDecision } from "../../../shared/decision";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { named, t } from "../texts";
@@ -111,38 +113,28 @@ function AdjustmentRequests() {
   const ops = useOps();
   const queries = useQueryClient();
   const [status, setStatus] = useState<Status | "">("pending");
-  const [rejecting, setRejecting] = useState<string | null>(null);
-  const [reason, setReason] = useState("");
   const checker = holds(ops.session, "finance-checker");
   const list = useQuery({
     queryKey: ["ops", "adjustments", ops.brand, status],
     enabled: !!ops.brand,
     queryFn: () => ops.call("opsAdjustmentRequests", { path: { code: ops.brand }, query: { status: status || null } }),
   });
-  const decide = useAction(
-    (input: { id: string; action: "approve" | "reject"; reason?: string }) =>
+  const decide = useDecision(
+    (input: Verdict<"approve">) =>
       ops.call("opsDecideAdjustment", {
         path: { code: ops.brand, adjustment_id: input.id, action: input.action },
         body: input.reason ? { reason: input.reason } : {},
       }),
     {
       doneText: t(language, "done"),
-      onDone: (request) => {
-        setRejecting(null);
-        setReason("");
-        return Promise.all([
+      onDone: (request) =>
+        Promise.all([
           queries.invalidateQueries({ queryKey: ["ops", "adjustments", ops.brand] }),
           queries.invalidateQueries({ queryKey: ["ops", "journal", ops.brand, request.accountId] }),
-        ]);
-      },
+        ]),
     },
   );
 
-  const sendReject = (event: FormEvent, id: string) => {
-    event.preventDefault();
-    if (!reason.trim()) return decide.refuse(t(language, "required"));
-    void decide.submit({ id, action: "reject", reason: reason.trim() });
-  };
   const rows: AdjustmentRequestRead[] = list.data ?? [];
 
   return (
@@ -196,35 +188,7 @@ function AdjustmentRequests() {
                   <td>{row.requestedBy}</td>
                   <td>{row.decidedBy ?? "—"}</td>
                   <td>
-                    {rejecting === row.adjustmentId ? (
-                      <form className="oc-row" onSubmit={(event) => sendReject(event, row.adjustmentId)}>
-                        <Field label={t(language, "rejectReason")} value={reason} onChange={setReason} maxLength={500} autoFocus />
-                        <button type="submit" className="kit-button" disabled={decide.pending}>
-                          {t(language, "confirmReject")}
-                        </button>
-                        <button type="button" className="kit-button kit-button--ghost" onClick={() => setRejecting(null)}>
-                          {t(language, "cancel")}
-                        </button>
-                      </form>
-                    ) : checker && row.status === "pending" ? (
-                      <div className="oc-row">
-                        <button type="button" className="kit-button" disabled={decide.pending} onClick={() => void decide.submit({ id: row.adjustmentId, action: "approve" })}>
-                          {t(language, "approve")}
-                        </button>
-                        <button
-                          type="button"
-                          className="kit-button kit-button--ghost"
-                          disabled={decide.pending}
-                          onClick={() => {
-                            decide.reset();
-                            setReason("");
-                            setRejecting(row.adjustmentId);
-                          }}
-                        >
-                          {t(language, "reject")}
-                        </button>
-                      </div>
-                    ) : null}
+                    <DecisionCell decision={decide} id={row.adjustmentId} actions={checker && row.status === "pending" ? ["approve", "reject"] : null} />
                   </td>
                 </tr>
               ))}

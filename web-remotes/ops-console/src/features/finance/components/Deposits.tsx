@@ -5,7 +5,9 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import type { DepositRead, DepositState, Outcome } from "@portal/kit";
-import { Field, LoadFailure, OutcomeLine, Pager, formatMoney, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, Pager, formatMoney, keepPreviousData, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { Verdict } from "../../../shared/decision";
+import { DecisionCell, useDecision } from "../../../shared/decision";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { named, t } from "../texts";
@@ -27,8 +29,6 @@ export function Deposits() {
   const [status, setStatus] = useState<DepositState | "">("pending");
   const [account, setAccount] = useState("");
   const [filter, setFilter] = useState<{ status: DepositState | ""; account: string; pageNo: number }>({ status: "pending", account: "", pageNo: 1 });
-  const [rejecting, setRejecting] = useState<string | null>(null);
-  const [reason, setReason] = useState("");
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const maker = holds(ops.session, "finance-maker");
   const list = useQuery({
@@ -41,20 +41,17 @@ export function Deposits() {
         query: { status: filter.status || null, accountId: filter.account || null, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
       }),
   });
-  const decide = useAction(
-    (input: { id: string; approve: boolean; reason?: string }) =>
-      input.approve
+  const decide = useDecision(
+    (input: Verdict<"approve">) =>
+      input.action === "approve"
         ? ops.call("opsApproveDeposit", { path: { code: ops.brand, deposit_id: input.id } })
         : ops.call("opsRejectDeposit", { path: { code: ops.brand, deposit_id: input.id }, body: { reason: input.reason ?? "" } }),
     {
-      onDone: (deposit) => {
-        setRejecting(null);
-        setReason("");
-        return Promise.all([
+      onDone: (deposit) =>
+        Promise.all([
           queries.invalidateQueries({ queryKey: ["ops", "deposits", ops.brand] }),
           deposit.accountId ? queries.invalidateQueries({ queryKey: ["ops", "journal", ops.brand, deposit.accountId] }) : null,
-        ]);
-      },
+        ]),
     },
   );
   // An approval that only recorded its maker (the deposit still pending) says so, not merely "done".
@@ -64,11 +61,6 @@ export function Deposits() {
   const search = (event: FormEvent) => {
     event.preventDefault();
     setFilter({ status, account: account.trim(), pageNo: 1 });
-  };
-  const sendReject = (event: FormEvent, id: string) => {
-    event.preventDefault();
-    if (!reason.trim()) return decide.refuse(t(language, "required"));
-    void decide.submit({ id, approve: false, reason: reason.trim() });
   };
   // a page emptied by decisions (its last row decided): back to the last page that has rows
   const lastPage = list.data?.totalPages ?? 0;
@@ -136,49 +128,18 @@ export function Deposits() {
                   </td>
                   <td>{row.reason ?? "—"}</td>
                   <td>
-                    {rejecting === row.depositId ? (
-                      <form className="oc-row" onSubmit={(event) => sendReject(event, row.depositId)}>
-                        <Field label={t(language, "rejectReason")} value={reason} onChange={setReason} maxLength={500} autoFocus />
-                        <button type="submit" className="kit-button" disabled={decide.pending || stale}>
-                          {t(language, "confirmReject")}
+                    <DecisionCell decision={decide} id={row.depositId} actions={maker && decidable(row) ? ["approve", "reject"] : []} disabled={stale}>
+                      {row.accountId ? (
+                        <button
+                          type="button"
+                          className="kit-button kit-button--ghost"
+                          aria-pressed={historyOf === row.accountId}
+                          onClick={() => setHistoryOf(historyOf === row.accountId ? null : (row.accountId ?? null))}
+                        >
+                          {t(language, "history")}
                         </button>
-                        <button type="button" className="kit-button kit-button--ghost" onClick={() => setRejecting(null)}>
-                          {t(language, "cancel")}
-                        </button>
-                      </form>
-                    ) : (
-                      <div className="oc-row">
-                        {maker && decidable(row) ? (
-                          <>
-                            <button type="button" className="kit-button" disabled={decide.pending || stale} onClick={() => void decide.submit({ id: row.depositId, approve: true })}>
-                              {t(language, "approve")}
-                            </button>
-                            <button
-                              type="button"
-                              className="kit-button kit-button--ghost"
-                              disabled={decide.pending || stale}
-                              onClick={() => {
-                                decide.reset();
-                                setReason("");
-                                setRejecting(row.depositId);
-                              }}
-                            >
-                              {t(language, "reject")}
-                            </button>
-                          </>
-                        ) : null}
-                        {row.accountId ? (
-                          <button
-                            type="button"
-                            className="kit-button kit-button--ghost"
-                            aria-pressed={historyOf === row.accountId}
-                            onClick={() => setHistoryOf(historyOf === row.accountId ? null : (row.accountId ?? null))}
-                          >
-                            {t(language, "history")}
-                          </button>
-                        ) : null}
-                      </div>
-                    )}
+                      ) : null}
+                    </DecisionCell>
                   </td>
                 </tr>
               ))}

@@ -5,7 +5,9 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import type { DualControlRequestRead, Language, Outcome, WalletSettingsRead } from "@portal/kit";
+import type { Verdict } from "../../../shared/decision";
 import { Field, LoadFailure, OutcomeLine, formatMoney, parseMoney, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { DecisionCell, useDecision } from "../../../shared/decision";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { named, t } from "../texts";
@@ -133,38 +135,28 @@ function DualControlRequests() {
   const ops = useOps();
   const queries = useQueryClient();
   const [status, setStatus] = useState<Status | "">("pending");
-  const [rejecting, setRejecting] = useState<string | null>(null);
-  const [reason, setReason] = useState("");
   const admin = holds(ops.session, "admin");
   const list = useQuery({
     queryKey: ["ops", "dual-control", ops.brand, status],
     enabled: !!ops.brand,
     queryFn: () => ops.call("opsDualControlRequests", { path: { code: ops.brand }, query: { status: status || null } }),
   });
-  const decide = useAction(
-    (input: { id: string; action: "approve" | "reject"; reason?: string }) =>
+  const decide = useDecision(
+    (input: Verdict<"approve">) =>
       ops.call("opsDecideDualControl", {
         path: { code: ops.brand, request_id: input.id, action: input.action },
         body: input.reason ? { reason: input.reason } : {},
       }),
     {
       doneText: t(language, "done"),
-      onDone: () => {
-        setRejecting(null);
-        setReason("");
-        return Promise.all([
+      onDone: () =>
+        Promise.all([
           queries.invalidateQueries({ queryKey: ["ops", "dual-control", ops.brand] }),
           queries.invalidateQueries({ queryKey: ["ops", "wallet-settings", ops.brand] }),
-        ]);
-      },
+        ]),
     },
   );
 
-  const sendReject = (event: FormEvent, id: string) => {
-    event.preventDefault();
-    if (!reason.trim()) return decide.refuse(t(language, "required"));
-    void decide.submit({ id, action: "reject", reason: reason.trim() });
-  };
   const rows: DualControlRequestRead[] = list.data ?? [];
 
   return (
@@ -221,35 +213,12 @@ function DualControlRequests() {
                     <td>{when(row.decidedAt, language)}</td>
                     <td>{row.reason ?? "—"}</td>
                     <td>
-                      {rejecting === row.requestId ? (
-                        <form className="oc-row" onSubmit={(event) => sendReject(event, row.requestId)}>
-                          <Field label={t(language, "rejectReason")} value={reason} onChange={setReason} maxLength={500} autoFocus />
-                          <button type="submit" className="kit-button" disabled={decide.pending}>
-                            {t(language, "confirmReject")}
-                          </button>
-                          <button type="button" className="kit-button kit-button--ghost" onClick={() => setRejecting(null)}>
-                            {t(language, "cancel")}
-                          </button>
-                        </form>
-                      ) : admin && row.status === "pending" ? (
-                        <div className="oc-row">
-                          <button type="button" className="kit-button" disabled={decide.pending} onClick={() => void decide.submit({ id: row.requestId, action: "approve" })}>
-                            {t(language, "approve")}
-                          </button>
-                          <button
-                            type="button"
-                            className="kit-button kit-button--ghost"
-                            disabled={decide.pending}
-                            onClick={() => {
-                              decide.reset();
-                              setReason("");
-                              setRejecting(row.requestId);
-                            }}
-                          >
-                            {t(language, own ? "withdraw" : "reject")}
-                          </button>
-                        </div>
-                      ) : null}
+                      <DecisionCell
+                        decision={decide}
+                        id={row.requestId}
+                        actions={admin && row.status === "pending" ? ["approve", "reject"] : null}
+                        own={own}
+                      />
                     </td>
                   </tr>
                 );

@@ -4,7 +4,9 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import type { WithdrawalRead, WithdrawalState } from "@portal/kit";
-import { Field, LoadFailure, OutcomeLine, Pager, formatMoney, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, Pager, formatMoney, keepPreviousData, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { Verdict } from "../../../shared/decision";
+import { DecisionCell, useDecision } from "../../../shared/decision";
 import type { OpsRole } from "../../../shared/session";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
@@ -30,8 +32,6 @@ export function Withdrawals() {
   const [status, setStatus] = useState<WithdrawalState | "">("pending");
   const [account, setAccount] = useState("");
   const [filter, setFilter] = useState<{ status: WithdrawalState | ""; account: string; pageNo: number }>({ status: "pending", account: "", pageNo: 1 });
-  const [rejecting, setRejecting] = useState<string | null>(null);
-  const [reason, setReason] = useState("");
   const list = useQuery({
     queryKey: ["ops", "withdrawals", ops.brand, filter],
     enabled: !!ops.brand,
@@ -42,27 +42,15 @@ export function Withdrawals() {
         query: { status: filter.status || null, accountId: filter.account || null, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
       }),
   });
-  const decide = useAction(
-    (input: { id: string; action: Action; reason?: string }) =>
+  const decide = useDecision(
+    (input: Verdict<Action>) =>
       ops.call("opsDecideWithdrawal", { path: { code: ops.brand, withdrawal_id: input.id, action: input.action }, body: input.reason ? { reason: input.reason } : {} }),
-    {
-      doneText: t(language, "done"),
-      onDone: () => {
-        setRejecting(null);
-        setReason("");
-        return queries.invalidateQueries({ queryKey: ["ops", "withdrawals", ops.brand] });
-      },
-    },
+    { doneText: t(language, "done"), onDone: () => queries.invalidateQueries({ queryKey: ["ops", "withdrawals", ops.brand] }) },
   );
 
   const search = (event: FormEvent) => {
     event.preventDefault();
     setFilter({ status, account: account.trim(), pageNo: 1 });
-  };
-  const sendReject = (event: FormEvent, id: string) => {
-    event.preventDefault();
-    if (!reason.trim()) return decide.refuse(t(language, "required"));
-    void decide.submit({ id, action: "reject", reason: reason.trim() });
   };
   // a page emptied by decisions (its last row decided): back to the last page that has rows
   const lastPage = list.data?.totalPages ?? 0;
@@ -127,33 +115,13 @@ export function Withdrawals() {
                   <td>{when(row.confirmDeadline, language)}</td>
                   <td>{row.reason ?? "—"}</td>
                   <td>
-                    {rejecting === row.withdrawalId ? (
-                      <form className="oc-row" onSubmit={(event) => sendReject(event, row.withdrawalId)}>
-                        <Field label={t(language, "rejectReason")} value={reason} onChange={setReason} maxLength={200} autoFocus />
-                        <button type="submit" className="kit-button" disabled={decide.pending || stale}>
-                          {t(language, "confirmReject")}
-                        </button>
-                        <button type="button" className="kit-button kit-button--ghost" onClick={() => setRejecting(null)}>
-                          {t(language, "cancel")}
-                        </button>
-                      </form>
-                    ) : (
-                      <div className="oc-row">
-                        {(ACTIONS[row.status] ?? [])
-                          .filter((item) => holds(ops.session, item.role))
-                          .map((item) => (
-                            <button
-                              key={item.action}
-                              type="button"
-                              className={item.action === "reject" ? "kit-button kit-button--ghost" : "kit-button"}
-                              disabled={decide.pending || stale}
-                              onClick={() => (item.action === "reject" ? (decide.reset(), setRejecting(row.withdrawalId)) : void decide.submit({ id: row.withdrawalId, action: item.action }))}
-                            >
-                              {t(language, item.action)}
-                            </button>
-                          ))}
-                      </div>
-                    )}
+                    <DecisionCell
+                      decision={decide}
+                      id={row.withdrawalId}
+                      actions={(ACTIONS[row.status] ?? []).filter((item) => holds(ops.session, item.role)).map((item) => item.action)}
+                      disabled={stale}
+                      maxLength={200}
+                    />
                   </td>
                 </tr>
               ))}

@@ -4,7 +4,9 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import type { OperationQuery, OpsRequestRead } from "@portal/kit";
-import { LoadFailure, OutcomeLine, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { LoadFailure, OutcomeLine, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { Verdict } from "../../../shared/decision";
+import { DecisionCell, useDecision } from "../../../shared/decision";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { compact } from "../json";
@@ -12,7 +14,6 @@ import { named, t } from "../texts";
 import "../people.css";
 
 type RequestStatus = NonNullable<OperationQuery["opsRequests"]["status"]>;
-type Decision = "approve" | "reject";
 
 export const REQUEST_STATUSES: readonly RequestStatus[] = ["pending", "approved", "rejected", "stale"];
 
@@ -33,11 +34,13 @@ export function Requests() {
     enabled: admin,
     queryFn: () => ops.call("opsRequests", { query: { status: filter || null } }),
   });
-  const decide = useAction(
-    (input: { id: string; decision: Decision }) =>
-      input.decision === "approve" ? ops.call("opsApproveRequest", { path: { request_id: input.id } }) : ops.call("opsRejectRequest", { path: { request_id: input.id } }),
+  // a request is rejected (or withdrawn by its maker) without a reason: the button sends it at once
+  const decide = useDecision(
+    (input: Verdict<"approve">) =>
+      input.action === "approve" ? ops.call("opsApproveRequest", { path: { request_id: input.id } }) : ops.call("opsRejectRequest", { path: { request_id: input.id } }),
     {
       doneText: t(language, "done"),
+      reasoned: false,
       onDone: () => Promise.all([queries.invalidateQueries({ queryKey: ["ops", "requests"] }), queries.invalidateQueries({ queryKey: ["ops", "people"] })]),
     },
   );
@@ -116,16 +119,7 @@ export function Requests() {
                         {row.decidedAt ? ` · ${when(row.decidedAt, language)}` : ""}
                       </td>
                       <td>
-                        {row.status === "pending" ? (
-                          <div className="oc-row">
-                            <button type="button" className="kit-button" disabled={decide.pending} onClick={() => void decide.submit({ id: row.id, decision: "approve" })}>
-                              {t(language, "approve")}
-                            </button>
-                            <button type="button" className="kit-button kit-button--ghost" disabled={decide.pending} onClick={() => void decide.submit({ id: row.id, decision: "reject" })}>
-                              {t(language, row.maker === me ? "withdraw" : "reject")}
-                            </button>
-                          </div>
-                        ) : null}
+                        <DecisionCell decision={decide} id={row.id} actions={row.status === "pending" ? ["approve", "reject"] : null} own={row.maker === me} />
                       </td>
                     </tr>
                   ))}
