@@ -12,7 +12,9 @@ import { Flags } from "./features/brand/components/Flags";
 import { LotteryVoids } from "./features/brand/components/LotteryVoids";
 import { RegisterRules } from "./features/brand/components/RegisterRules";
 import { SiteSettings } from "./features/brand/components/SiteSettings";
+import { Announcements } from "./features/content/components/Announcements";
 import { Banners } from "./features/content/components/Banners";
+import { HelpTopics } from "./features/content/components/HelpTopics";
 import { Enrol } from "./features/enrol/components/Enrol";
 import { Adjustments } from "./features/finance/components/Adjustments";
 import { Deposits } from "./features/finance/components/Deposits";
@@ -21,6 +23,8 @@ import { Journal } from "./features/finance/components/Journal";
 import { Withdrawals } from "./features/finance/components/Withdrawals";
 import { Login } from "./features/login/components/Login";
 import { Members } from "./features/members/components/Members";
+import { Broadcasts } from "./features/messages/components/Broadcasts";
+import { Feedback } from "./features/messages/components/Feedback";
 import { People } from "./features/people/components/People";
 import { Requests } from "./features/people/components/Requests";
 import "./ops-console.css";
@@ -50,6 +54,11 @@ export const PAGES: Page[] = [
   { path: "accounts/actions", title: "accounts", group: "risk", roles: ["admin"], element: <AccountActions /> },
   { path: "audit/log", title: "audit", group: "risk", roles: "everyone", element: <Audit /> },
   { path: "content/banners", title: "banners", group: "content", roles: ["content"], element: <Banners /> },
+  { path: "content/announcements", title: "announcements", group: "content", roles: ["content"], element: <Announcements /> },
+  { path: "content/help", title: "help", group: "content", roles: ["content"], element: <HelpTopics /> },
+  { path: "content/broadcasts", title: "broadcasts", group: "content", roles: ["content"], element: <Broadcasts /> },
+  // members' addresses and ids: for those who read members' affairs, not content editors
+  { path: "content/feedback", title: "feedback", group: "content", roles: FINANCE_READERS, element: <Feedback /> },
   { path: "brand/settings", title: "siteSettings", group: "brandAdmin", roles: ["admin"], element: <SiteSettings /> },
   { path: "brand/flags", title: "flags", group: "brandAdmin", roles: ["admin"], element: <Flags /> },
   { path: "brand/register-rules", title: "registerRules", group: "brandAdmin", roles: ["admin"], element: <RegisterRules /> },

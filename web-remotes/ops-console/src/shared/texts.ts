@@ -4,6 +4,7 @@ import type { Catalog } from "@portal/kit";
 import { translator } from "@portal/kit";
 
 const TR = {
+  feedback: "Üye geri bildirimleri", broadcasts: "Toplu mesajlar", announcements: "Site duyuruları", help: "Yardım merkezi",
   brandAdmin: "Marka yönetimi", siteSettings: "Site ayarları", flags: "Özellik anahtarları", registerRules: "Kayıt kuralları",
   domainRoutes: "Alan adı yönlendirmeleri", lotteryVoids: "Piyango çekiliş iptali",
   previous: "Önceki", nextPage: "Sonraki", risk: "Risk ve destek", members: "Üye ara", deposits: "Yatırım kuyruğu", journal: "Üye hesap hareketleri", adjustments: "Bakiye düzeltmeleri",
@@ -35,6 +36,7 @@ const TR = {
 type Key = keyof typeof TR;
 
 const EN: Record<Key, string> = {
+  feedback: "Member feedback", broadcasts: "Broadcasts", announcements: "Announcements and popups", help: "Help centre",
   brandAdmin: "Brand administration", siteSettings: "Site settings", flags: "Feature switches", registerRules: "Registration rules",
   domainRoutes: "Domain routes", lotteryVoids: "Lottery issue voids",
   previous: "Previous", nextPage: "Next", risk: "Risk and support", members: "Find a member", deposits: "Deposit queue", journal: "Member journal", adjustments: "Adjustments",
@@ -65,6 +67,7 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
+  feedback: "会员反馈", broadcasts: "群发消息", announcements: "公告与弹窗", help: "帮助中心",
   brandAdmin: "品牌管理", siteSettings: "站点设置", flags: "功能开关", registerRules: "注册规则",
   domainRoutes: "域名路由", lotteryVoids: "彩票期号作废",
   previous: "上一页", nextPage: "下一页", risk: "风控与客服", members: "查找会员", deposits: "存款队列", journal: "会员账变", adjustments: "余额调整",

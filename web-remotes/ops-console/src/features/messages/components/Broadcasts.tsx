@@ -1,0 +1,179 @@
+/** The brand's broadcasts (platform messages in every member's inbox): the list, newest first, each one's state, a
+ * form that writes one, and withdraw after a confirmation. The notifications service writes a broadcast to every
+ * member of the brand only (``BroadcastWrite`` is a title and a text: no segment, no single member, no text per
+ * language), and a withdrawn one is deleted, so every one listed is in the inboxes. Anyone of the console reads them;
+ * only the content role (or an admin) sees the form and the buttons. The service decides, and its refusal is shown as
+ * it says it. */
+import type { ChangeEvent, FormEvent } from "react";
+import { useId, useState } from "react";
+import type { BroadcastRead, BroadcastWrite } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { holds, useOps } from "../../../shared/session";
+import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
+import { t } from "../texts";
+import "../messages.css";
+
+export const TITLE_MAX = 200;
+export const BODY_MAX = 4000;
+
+interface Draft {
+  title: string;
+  body: string;
+}
+
+const EMPTY: Draft = { title: "", body: "" };
+
+/** The body the service takes: the title and the text, trimmed (it trims them too). */
+export function bodyOf(draft: Draft): BroadcastWrite {
+  return { title: draft.title.trim(), body: draft.body.trim() };
+}
+
+export function Broadcasts() {
+  const { language } = useLanguage();
+  const ops = useOps();
+  const queries = useQueryClient();
+  const writer = holds(ops.session, "content");
+  const bodyId = useId();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [withdrawing, setWithdrawing] = useState<number | null>(null);
+  const key = ["ops", "broadcasts", ops.brand] as const;
+  const list = useQuery({
+    queryKey: key,
+    enabled: !!ops.brand,
+    queryFn: () => ops.call("opsBroadcasts", { path: { code: ops.brand } }),
+  });
+  const refresh = () => queries.invalidateQueries({ queryKey: key });
+  const write = useAction((body: BroadcastWrite) => ops.call("opsWriteBroadcast", { path: { code: ops.brand }, body }), {
+    doneText: t(language, "sentDone"),
+    onDone: () => {
+      setDraft(EMPTY);
+      return refresh();
+    },
+  });
+  const withdraw = useAction((messageId: number) => ops.call("opsWithdrawBroadcast", { path: { code: ops.brand, messageId } }), {
+    doneText: t(language, "withdrawn"),
+    onDone: () => {
+      setWithdrawing(null);
+      return refresh();
+    },
+  });
+
+  const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    withdraw.reset();
+    const body = bodyOf(draft);
+    if (!body.title || !body.body) return write.refuse(t(language, "required"));
+    if (body.title.length > TITLE_MAX || body.body.length > BODY_MAX) return write.refuse(t(language, "tooLong"));
+    void write.submit(body);
+  };
+  const rows: BroadcastRead[] = [...(list.data ?? [])].sort((a, b) => b.id - a.id);
+
+  return (
+    <section aria-labelledby="oc-broadcasts">
+      <PageTitle>
+        <span id="oc-broadcasts">{t(language, "broadcasts")}</span>
+      </PageTitle>
+      {!ops.brand ? <p>{t(language, "noBrand")}</p> : <p className="kit-field__hint">{t(language, "broadcastsIntro")}</p>}
+      {!writer ? <p className="kit-field__hint">{t(language, "readOnly")}</p> : null}
+      <OutcomeLine outcome={withdraw.outcome} />
+      <LoadFailure error={list.error} />
+      {list.isLoading ? <p>{t(language, "loading")}</p> : null}
+      {list.isSuccess && rows.length === 0 ? <p>{t(language, "broadcastsEmpty")}</p> : null}
+      {rows.length > 0 ? (
+        <ScrollBox label={t(language, "broadcasts")}>
+          <table className="oc-table" data-testid="broadcasts">
+            <thead>
+              <tr>
+                <th scope="col" className="num">{t(language, "number")}</th>
+                <th scope="col">{t(language, "sent")}</th>
+                <th scope="col">{t(language, "title")}</th>
+                <th scope="col">{t(language, "body")}</th>
+                <th scope="col">{t(language, "writtenBy")}</th>
+                <th scope="col">{t(language, "state")}</th>
+                {writer ? <th scope="col">{t(language, "actions")}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-broadcast={row.id}>
+                  <td className="num">{row.id}</td>
+                  <td>{when(row.occurredAt, language)}</td>
+                  <td className="oc-message-text">{row.title}</td>
+                  <td className="oc-message-text">{row.body}</td>
+                  <td>{row.writtenBy || "—"}</td>
+                  <td>
+                    <Badge value="live" text={t(language, "live")} />
+                  </td>
+                  {writer ? (
+                    <td>
+                      {withdrawing === row.id ? (
+                        <div className="oc-row" role="group" aria-label={t(language, "withdrawQuestion")}>
+                          <span>{t(language, "withdrawQuestion")}</span>
+                          <button type="button" className="kit-button" disabled={withdraw.pending} onClick={() => void withdraw.submit(row.id)}>
+                            {t(language, "confirmWithdraw")}
+                          </button>
+                          <button type="button" className="kit-button kit-button--ghost" onClick={() => setWithdrawing(null)}>
+                            {t(language, "cancel")}
+                          </button>
+                        </div>
+                      ) : (
+                        <button
+                          type="button"
+                          className="kit-button kit-button--ghost"
+                          onClick={() => {
+                            withdraw.reset();
+                            setWithdrawing(row.id);
+                          }}
+                        >
+                          {t(language, "withdraw")}
+                        </button>
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      ) : null}
+      <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
+        {t(language, "refresh")}
+      </button>
+      {writer && ops.brand ? (
+        <form className="oc-message-form" onSubmit={submit} aria-labelledby="oc-broadcast-form" noValidate>
+          <h2 id="oc-broadcast-form" className="oc-message-form__title">
+            {t(language, "writeTitle")}
+          </h2>
+          <p className="oc-message-audience">
+            <strong>{t(language, "audience")}:</strong> {t(language, "audienceAll")}
+          </p>
+          <p className="kit-field__hint">{t(language, "audienceNote")}</p>
+          <Field label={t(language, "title")} value={draft.title} onChange={(title) => change({ title })} maxLength={TITLE_MAX} required />
+          <div className="kit-field">
+            <label htmlFor={bodyId}>{t(language, "body")}</label>
+            <textarea
+              id={bodyId}
+              className="oc-message-textarea"
+              value={draft.body}
+              rows={5}
+              maxLength={BODY_MAX}
+              required
+              aria-describedby={`${bodyId}-hint`}
+              onChange={(event: ChangeEvent<HTMLTextAreaElement>) => change({ body: event.target.value })}
+            />
+            <p id={`${bodyId}-hint`} className="kit-field__hint">
+              {t(language, "plainText")}
+            </p>
+          </div>
+          <OutcomeLine outcome={write.outcome} />
+          <div className="oc-row">
+            <button type="submit" className="kit-button" disabled={write.pending}>
+              {t(language, "send")}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}

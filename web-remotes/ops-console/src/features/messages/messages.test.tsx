@@ -1,0 +1,180 @@
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter, QueryClientProvider, createQueryClient } from "@portal/kit";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { OpsSession } from "../../shared/session";
+import { OpsSessionProvider, SESSION_KEY } from "../../shared/session";
+import { Broadcasts } from "./components/Broadcasts";
+import { Feedback } from "./components/Feedback";
+
+const session = (roles: string[]): OpsSession => ({ token: "tok", username: "ayse", roles, merchants: ["turkeyf2"], expiresAt: Date.now() + 60_000 });
+
+const envelope = (value: unknown) => new Response(JSON.stringify({ success: true, value, errorCode: null, message: null }));
+const refusal = (message: string, status = 422) => new Response(JSON.stringify({ success: false, value: null, errorCode: "validation.failed", message }), { status });
+
+const FEEDBACK = "/wps/ops/site/merchants/turkeyf2/feedback";
+const BROADCASTS = "/wps/ops/notifications/merchants/turkeyf2/broadcasts";
+
+const FEEDBACK_PAGE = {
+  pageNum: 1,
+  totalPages: 2,
+  total: 21,
+  list: [
+    { id: 41, accountId: "1001", content: "<b>Çekimim</b> gecikti", clientIp: "203.0.113.7", createdAt: "2026-11-20T10:00:00+00:00" },
+    { id: 40, accountId: null, content: "Site yavaş", clientIp: null, createdAt: "2026-11-19T09:00:00+00:00" },
+  ],
+};
+const SECOND_PAGE = { pageNum: 2, totalPages: 2, total: 21, list: [{ id: 20, accountId: "1002", content: "Eski mesaj", clientIp: null, createdAt: "2026-10-01T09:00:00+00:00" }] };
+
+const MESSAGES = [
+  { id: 5, title: "Bakım", body: "Bu gece 02:00'de bakım var.", writtenBy: "ayse", occurredAt: "2026-11-20T10:00:00+00:00" },
+  { id: 3, title: "Yeni oyun", body: "<i>Yeni</i> oyun geldi", writtenBy: "mehmet", occurredAt: "2026-11-18T10:00:00+00:00" },
+];
+
+/** fetch answering the lists, and each other call (by "METHOD url") with what ``answers`` gives. */
+function serve(answers: Record<string, () => Response> = {}) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const name = `${init?.method ?? "GET"} ${String(input)}`;
+    const answer = answers[name];
+    if (answer) return answer();
+    if (name === `GET ${FEEDBACK}?pageNo=1&pageSize=20`) return envelope(FEEDBACK_PAGE);
+    if (name === `GET ${FEEDBACK}?pageNo=2&pageSize=20`) return envelope(SECOND_PAGE);
+    if (name === `GET ${BROADCASTS}`) return envelope(MESSAGES);
+    return refusal(`unexpected ${name}`, 500);
+  });
+}
+
+function calls(fetched: ReturnType<typeof serve>, method: string) {
+  return fetched.mock.calls.filter(([, init]) => (init?.method ?? "GET") === method).map(([url, init]) => ({ url: String(url), body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined }));
+}
+
+function renderPage(roles: string[], page: ReactNode) {
+  sessionStorage.setItem(SESSION_KEY, JSON.stringify(session(roles)));
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <OpsSessionProvider>{page}</OpsSessionProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe("the feedback inbox", () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it("lists the brand's feedback newest first, its text as text, with the ops token", async () => {
+    const fetched = serve();
+    renderPage(["viewer"], <Feedback />);
+    const table = await screen.findByTestId("feedback");
+    const rows = table.querySelectorAll("tbody tr");
+    expect([...rows].map((row) => row.getAttribute("data-feedback"))).toEqual(["41", "40"]);
+    expect(within(table).getByText("<b>Çekimim</b> gecikti")).toBeTruthy();
+    expect(table.querySelector("b")).toBeNull();
+    expect(within(rows[1] as HTMLElement).getByText("Ziyaretçi")).toBeTruthy();
+    expect(calls(fetched, "GET")).toEqual([{ url: `${FEEDBACK}?pageNo=1&pageSize=20`, body: undefined }]);
+    expect((fetched.mock.calls[0]?.[1]?.headers as Record<string, string>)["Authorization"]).toBe("tok");
+  });
+
+  it("pages with the kit's pager", async () => {
+    const fetched = serve();
+    renderPage(["content"], <Feedback />);
+    await screen.findByTestId("feedback");
+    expect(screen.getByText("1 / 2")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Sonraki" }));
+    expect(await screen.findByText("Eski mesaj")).toBeTruthy();
+    expect(calls(fetched, "GET").map((call) => call.url)).toEqual([`${FEEDBACK}?pageNo=1&pageSize=20`, `${FEEDBACK}?pageNo=2&pageSize=20`]);
+  });
+
+  it("shows the site's refusal as it says it", async () => {
+    serve({ [`GET ${FEEDBACK}?pageNo=1&pageSize=20`]: () => refusal("Marka bulunamadı.", 404) });
+    renderPage(["viewer"], <Feedback />);
+    expect((await screen.findByRole("alert")).textContent).toContain("Marka bulunamadı.");
+  });
+});
+
+describe("the broadcasts page", () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it("lists the brand's broadcasts with their state, their text as text", async () => {
+    const fetched = serve();
+    renderPage(["content"], <Broadcasts />);
+    const table = await screen.findByTestId("broadcasts");
+    const row = table.querySelector('[data-broadcast="5"]') as HTMLElement;
+    expect(row.querySelector("[data-status]")?.textContent).toBe("Gelen kutularında");
+    expect(within(table).getByText("<i>Yeni</i> oyun geldi")).toBeTruthy();
+    expect(table.querySelector("i")).toBeNull();
+    expect(calls(fetched, "GET")).toEqual([{ url: BROADCASTS, body: undefined }]);
+    expect((fetched.mock.calls[0]?.[1]?.headers as Record<string, string>)["Authorization"]).toBe("tok");
+  });
+
+  it("writes a broadcast to every member with the body the service takes", async () => {
+    const fetched = serve({ [`POST ${BROADCASTS}`]: () => envelope({ id: 6, title: "Bayram", body: "İyi bayramlar", writtenBy: "ayse", occurredAt: "2026-11-21T10:00:00+00:00" }) });
+    renderPage(["content"], <Broadcasts />);
+    await screen.findByTestId("broadcasts");
+    expect(screen.getByText("Markanın bütün üyeleri")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Başlık"), { target: { value: " Bayram " } });
+    fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
+    // a text left empty is refused before any call
+    expect(await screen.findByText("Başlık ve metin zorunludur.")).toBeTruthy();
+    expect(calls(fetched, "POST")).toEqual([]);
+    fireEvent.change(screen.getByLabelText("Metin"), { target: { value: "İyi bayramlar\n" } });
+    fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
+    expect(await screen.findByText("Duyuru gönderildi.")).toBeTruthy();
+    expect(calls(fetched, "POST")).toEqual([{ url: BROADCASTS, body: { title: "Bayram", body: "İyi bayramlar" } }]);
+    expect((screen.getByLabelText("Başlık") as HTMLInputElement).value).toBe("");
+  });
+
+  it("shows the service's refusal as it says it", async () => {
+    serve({ [`POST ${BROADCASTS}`]: () => refusal("Başlık çok uzun.") });
+    renderPage(["admin"], <Broadcasts />);
+    await screen.findByTestId("broadcasts");
+    fireEvent.change(screen.getByLabelText("Başlık"), { target: { value: "Bakım" } });
+    fireEvent.change(screen.getByLabelText("Metin"), { target: { value: "Yarın" } });
+    fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Başlık çok uzun.");
+  });
+
+  it("withdraws only after the confirmation", async () => {
+    const fetched = serve({ [`DELETE ${BROADCASTS}/3`]: () => envelope({ done: true }) });
+    renderPage(["content"], <Broadcasts />);
+    const table = await screen.findByTestId("broadcasts");
+    const row = table.querySelector('[data-broadcast="3"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole("button", { name: "Geri çek" }));
+    expect(calls(fetched, "DELETE")).toEqual([]);
+    expect(within(row).getByText("Bu duyuru geri çekilsin mi? Her üyenin gelen kutusundan silinir; geri alınamaz.")).toBeTruthy();
+    fireEvent.click(within(row).getByRole("button", { name: "Vazgeç" }));
+    expect(calls(fetched, "DELETE")).toEqual([]);
+    fireEvent.click(within(row).getByRole("button", { name: "Geri çek" }));
+    fireEvent.click(within(row).getByRole("button", { name: "Evet, geri çek" }));
+    expect(await screen.findByText("Duyuru geri çekildi.")).toBeTruthy();
+    expect(calls(fetched, "DELETE")).toEqual([{ url: `${BROADCASTS}/3`, body: undefined }]);
+  });
+
+  it("shows the refusal of a withdrawal as the service says it", async () => {
+    serve({ [`DELETE ${BROADCASTS}/5`]: () => refusal("Duyuru bulunamadı.", 404) });
+    renderPage(["content"], <Broadcasts />);
+    const table = await screen.findByTestId("broadcasts");
+    const row = table.querySelector('[data-broadcast="5"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole("button", { name: "Geri çek" }));
+    fireEvent.click(within(row).getByRole("button", { name: "Evet, geri çek" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Duyuru bulunamadı.");
+  });
+
+  it("shows a viewer the list without the form or the buttons", async () => {
+    serve();
+    renderPage(["viewer", "finance-maker"], <Broadcasts />);
+    const table = await screen.findByTestId("broadcasts");
+    expect(within(table).queryByRole("button")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Gönder" })).toBeNull();
+    expect(screen.queryByLabelText("Başlık")).toBeNull();
+    expect(screen.getByText("Duyuruları yalnızca içerik rolü (veya yönetici) yazabilir ve geri çekebilir.")).toBeTruthy();
+  });
+});
