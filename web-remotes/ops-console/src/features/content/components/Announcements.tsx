@@ -4,15 +4,15 @@
  * never as HTML. Anyone of the console reads them; only the content role (or an admin) sees the form and the
  * buttons. The site service decides, and its refusal is shown as it says it. */
 import type { FormEvent } from "react";
-import { useState } from "react";
 import type { AnnouncementBody, AnnouncementOpsRead, Language, NoticeType, PopupExecution } from "@portal/kit";
-import { Field, LoadFailure, OutcomeLine, SUPPORTED, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, SUPPORTED, useLanguage } from "@portal/kit";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import type { TextKey } from "../texts";
 import { t } from "../texts";
 import type { Texts } from "./parts";
 import { NO_TEXTS, RowActions, TextArea, givenTexts, inLanguage, isoOf, localInput, plainText, textsOf } from "./parts";
+import { useItemEditor } from "./editor";
 import "../content.css";
 
 export const KINDS: readonly NoticeType[] = ["B", "PL", "PU", "PR", "H"];
@@ -92,46 +92,20 @@ function kindText(language: Language, row: AnnouncementOpsRead): string {
 export function Announcements() {
   const { language } = useLanguage();
   const ops = useOps();
-  const queries = useQueryClient();
   const writer = holds(ops.session, "content");
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [editing, setEditing] = useState<number | null>(null);
-  const [removing, setRemoving] = useState<number | null>(null);
-  const [savedEdit, setSavedEdit] = useState(false);
-  const key = ["ops", "announcements", ops.brand] as const;
-  const list = useQuery({
-    queryKey: key,
+  const { list, draft, editing, removing, setRemoving, save, remove, change, send, startEdit, cancelEdit } = useItemEditor({
+    key: ["ops", "announcements", ops.brand],
     enabled: !!ops.brand,
-    queryFn: () => ops.call("opsListAnnouncements", { path: { code: ops.brand } }),
-  });
-  const refresh = () => queries.invalidateQueries({ queryKey: key });
-  const save = useAction(
-    (input: { id: number | null; body: AnnouncementBody }) =>
-      input.id === null
-        ? ops.call("opsCreateAnnouncements", { path: { code: ops.brand }, body: input.body })
-        : ops.call("opsUpdateAnnouncements", { path: { code: ops.brand, item_id: input.id }, body: input.body }),
-    {
-      doneText: t(language, savedEdit ? "annSaved" : "annCreated"),
-      onDone: () => {
-        setDraft(EMPTY);
-        setEditing(null);
-        return refresh();
-      },
+    calls: {
+      list: () => ops.call("opsListAnnouncements", { path: { code: ops.brand } }),
+      create: (body: AnnouncementBody) => ops.call("opsCreateAnnouncements", { path: { code: ops.brand }, body }),
+      update: (id: number, body: AnnouncementBody) => ops.call("opsUpdateAnnouncements", { path: { code: ops.brand, item_id: id }, body }),
+      remove: (id: number) => ops.call("opsDeleteAnnouncements", { path: { code: ops.brand, item_id: id } }),
     },
-  );
-  const remove = useAction((id: number) => ops.call("opsDeleteAnnouncements", { path: { code: ops.brand, item_id: id } }), {
-    doneText: t(language, "annRemoved"),
-    onDone: (_done, id) => {
-      setRemoving(null);
-      if (editing === id) {
-        setEditing(null);
-        setDraft(EMPTY);
-      }
-      return refresh();
-    },
+    empty: EMPTY,
+    draftOf,
+    texts: { created: t(language, "annCreated"), saved: t(language, "annSaved"), removed: t(language, "annRemoved") },
   });
-
-  const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     remove.reset();
@@ -141,20 +115,7 @@ export function Announcements() {
     const starts = isoOf(draft.startsAt);
     const ends = isoOf(draft.endsAt);
     if (starts && ends && ends <= starts) return save.refuse(t(language, "endsAfter"));
-    setSavedEdit(editing !== null);
-    void save.submit({ id: editing, body: bodyOf(draft) });
-  };
-  const startEdit = (row: AnnouncementOpsRead) => {
-    save.reset();
-    remove.reset();
-    setRemoving(null);
-    setEditing(row.id);
-    setDraft(draftOf(row));
-  };
-  const cancelEdit = () => {
-    save.reset();
-    setEditing(null);
-    setDraft(EMPTY);
+    send(bodyOf(draft));
   };
   const rows: AnnouncementOpsRead[] = [...(list.data ?? [])].sort((a, b) => a.sort - b.sort || b.startsAt.localeCompare(a.startsAt) || b.id - a.id);
   const readAt = list.dataUpdatedAt; // the states as of the list's read (Refresh reads them again)

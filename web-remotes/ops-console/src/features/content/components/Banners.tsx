@@ -2,13 +2,13 @@
  * picked, and delete after a confirmation. Anyone of the console reads them; only the content role (or an admin)
  * sees the form and the buttons. The site service decides, and its refusal is shown as it says it. */
 import type { FormEvent } from "react";
-import { useState } from "react";
 import type { BannerBody, BannerGroup, BannerOpsRead, Language } from "@portal/kit";
-import { Field, LoadFailure, OutcomeLine, SUPPORTED, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, SUPPORTED, useLanguage } from "@portal/kit";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox } from "../../../shared/ui";
 import type { TextKey } from "../texts";
 import { t } from "../texts";
+import { useItemEditor } from "./editor";
 import "../content.css";
 
 type LinkageType = NonNullable<BannerBody["linkageType"]>;
@@ -76,46 +76,20 @@ function named(language: Language, value: string): string {
 export function Banners() {
   const { language } = useLanguage();
   const ops = useOps();
-  const queries = useQueryClient();
   const writer = holds(ops.session, "content");
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [editing, setEditing] = useState<number | null>(null);
-  const [removing, setRemoving] = useState<number | null>(null);
-  const [savedEdit, setSavedEdit] = useState(false);
-  const key = ["ops", "banners", ops.brand] as const;
-  const list = useQuery({
-    queryKey: key,
+  const { list, draft, editing, removing, setRemoving, save, remove, change, send, startEdit, cancelEdit } = useItemEditor({
+    key: ["ops", "banners", ops.brand],
     enabled: !!ops.brand,
-    queryFn: () => ops.call("opsListBanners", { path: { code: ops.brand } }),
-  });
-  const refresh = () => queries.invalidateQueries({ queryKey: key });
-  const save = useAction(
-    (input: { id: number | null; body: BannerBody }) =>
-      input.id === null
-        ? ops.call("opsCreateBanners", { path: { code: ops.brand }, body: input.body })
-        : ops.call("opsUpdateBanners", { path: { code: ops.brand, item_id: input.id }, body: input.body }),
-    {
-      doneText: t(language, savedEdit ? "saved" : "created"),
-      onDone: () => {
-        setDraft(EMPTY);
-        setEditing(null);
-        return refresh();
-      },
+    calls: {
+      list: () => ops.call("opsListBanners", { path: { code: ops.brand } }),
+      create: (body: BannerBody) => ops.call("opsCreateBanners", { path: { code: ops.brand }, body }),
+      update: (id: number, body: BannerBody) => ops.call("opsUpdateBanners", { path: { code: ops.brand, item_id: id }, body }),
+      remove: (id: number) => ops.call("opsDeleteBanners", { path: { code: ops.brand, item_id: id } }),
     },
-  );
-  const remove = useAction((id: number) => ops.call("opsDeleteBanners", { path: { code: ops.brand, item_id: id } }), {
-    doneText: t(language, "removed"),
-    onDone: (_done, id) => {
-      setRemoving(null);
-      if (editing === id) {
-        setEditing(null);
-        setDraft(EMPTY);
-      }
-      return refresh();
-    },
+    empty: EMPTY,
+    draftOf,
+    texts: { created: t(language, "created"), saved: t(language, "saved"), removed: t(language, "removed") },
   });
-
-  const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     remove.reset();
@@ -123,20 +97,7 @@ export function Banners() {
     if (draft.linkageType !== "NONE" && !draft.linkage.trim()) return save.refuse(t(language, "linkageNeeded"));
     const sort = Number(draft.sort);
     if (!/^\d+$/.test(draft.sort.trim()) || sort > 10000) return save.refuse(t(language, "sortRule"));
-    setSavedEdit(editing !== null);
-    void save.submit({ id: editing, body: bodyOf(draft) });
-  };
-  const startEdit = (row: BannerOpsRead) => {
-    save.reset();
-    remove.reset();
-    setRemoving(null);
-    setEditing(row.id);
-    setDraft(draftOf(row));
-  };
-  const cancelEdit = () => {
-    save.reset();
-    setEditing(null);
-    setDraft(EMPTY);
+    send(bodyOf(draft));
   };
   const rows: BannerOpsRead[] = [...(list.data ?? [])].sort((a, b) => a.groupName.localeCompare(b.groupName) || a.sort - b.sort);
 

@@ -4,14 +4,14 @@
  * console reads them; only the content role (or an admin) sees the form and the buttons. The site service decides,
  * and its refusal is shown as it says it. */
 import type { FormEvent } from "react";
-import { useState } from "react";
 import type { HelpTopicBody, HelpTopicOpsRead } from "@portal/kit";
-import { Field, LoadFailure, OutcomeLine, SUPPORTED, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, SUPPORTED, useLanguage } from "@portal/kit";
 import { holds, useOps } from "../../../shared/session";
 import { PageTitle, ScrollBox } from "../../../shared/ui";
 import { t } from "../texts";
 import type { Texts } from "./parts";
 import { NO_TEXTS, RowActions, TextArea, givenTexts, inLanguage, plainText, textsOf } from "./parts";
+import { useItemEditor } from "./editor";
 import "../content.css";
 
 /** The key the site takes (its address in the help centre). */
@@ -38,46 +38,20 @@ export function bodyOf(draft: Draft): HelpTopicBody {
 export function HelpTopics() {
   const { language } = useLanguage();
   const ops = useOps();
-  const queries = useQueryClient();
   const writer = holds(ops.session, "content");
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [editing, setEditing] = useState<number | null>(null);
-  const [removing, setRemoving] = useState<number | null>(null);
-  const [savedEdit, setSavedEdit] = useState(false);
-  const key = ["ops", "helpTopics", ops.brand] as const;
-  const list = useQuery({
-    queryKey: key,
+  const { list, draft, editing, removing, setRemoving, save, remove, change, send, startEdit, cancelEdit } = useItemEditor({
+    key: ["ops", "helpTopics", ops.brand],
     enabled: !!ops.brand,
-    queryFn: () => ops.call("opsListHelpTopics", { path: { code: ops.brand } }),
-  });
-  const refresh = () => queries.invalidateQueries({ queryKey: key });
-  const save = useAction(
-    (input: { id: number | null; body: HelpTopicBody }) =>
-      input.id === null
-        ? ops.call("opsCreateHelpTopics", { path: { code: ops.brand }, body: input.body })
-        : ops.call("opsUpdateHelpTopics", { path: { code: ops.brand, item_id: input.id }, body: input.body }),
-    {
-      doneText: t(language, savedEdit ? "helpSaved" : "helpCreated"),
-      onDone: () => {
-        setDraft(EMPTY);
-        setEditing(null);
-        return refresh();
-      },
+    calls: {
+      list: () => ops.call("opsListHelpTopics", { path: { code: ops.brand } }),
+      create: (body: HelpTopicBody) => ops.call("opsCreateHelpTopics", { path: { code: ops.brand }, body }),
+      update: (id: number, body: HelpTopicBody) => ops.call("opsUpdateHelpTopics", { path: { code: ops.brand, item_id: id }, body }),
+      remove: (id: number) => ops.call("opsDeleteHelpTopics", { path: { code: ops.brand, item_id: id } }),
     },
-  );
-  const remove = useAction((id: number) => ops.call("opsDeleteHelpTopics", { path: { code: ops.brand, item_id: id } }), {
-    doneText: t(language, "helpRemoved"),
-    onDone: (_done, id) => {
-      setRemoving(null);
-      if (editing === id) {
-        setEditing(null);
-        setDraft(EMPTY);
-      }
-      return refresh();
-    },
+    empty: EMPTY,
+    draftOf,
+    texts: { created: t(language, "helpCreated"), saved: t(language, "helpSaved"), removed: t(language, "helpRemoved") },
   });
-
-  const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     remove.reset();
@@ -85,20 +59,7 @@ export function HelpTopics() {
     if (!draft.title.TR.trim() || !draft.content.TR.trim()) return save.refuse(t(language, "turkishNeeded"));
     const sort = Number(draft.sort);
     if (!/^\d+$/.test(draft.sort.trim()) || sort > 10000) return save.refuse(t(language, "sortRule"));
-    setSavedEdit(editing !== null);
-    void save.submit({ id: editing, body: bodyOf(draft) });
-  };
-  const startEdit = (row: HelpTopicOpsRead) => {
-    save.reset();
-    remove.reset();
-    setRemoving(null);
-    setEditing(row.id);
-    setDraft(draftOf(row));
-  };
-  const cancelEdit = () => {
-    save.reset();
-    setEditing(null);
-    setDraft(EMPTY);
+    send(bodyOf(draft));
   };
   const rows: HelpTopicOpsRead[] = [...(list.data ?? [])].sort((a, b) => a.sort - b.sort || a.id - b.id);
 
