@@ -8,6 +8,7 @@ from fastapi import FastAPI
 
 from auth_service.accounts import router as accounts_router
 from auth_service.context import AuthContext
+from auth_service.dashboard import router as dashboard_router
 from auth_service.i18n import MESSAGES
 from auth_service.login_counts import LoginCounts
 from auth_service.messages import DevSmsProvider, SmsProvider, SmtpMailer
@@ -70,6 +71,7 @@ def build_app(settings: AuthSettings | None = None) -> FastAPI:
             ops_router.brand_accounts,
             ops_router.router,
             support_router.router,
+            dashboard_router.router,
         ],
         messages=[MESSAGES],
         on_startup=[_start, _ready],

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from auth_service.accounts.models import Account, LoginRecord
+from auth_service.dashboard.models import RegistrationDay
 from auth_service.ops.models import AuthAudit, OpsAddressRange, OpsPerson, OpsRequest
 from portal_kit.db import Base
+from portal_kit.messaging.inbox import InboxMessage
 from portal_kit.messaging.outbox import OutboxMessage
 
 __all__ = [
     "Account",
     "AuthAudit",
     "Base",
+    "InboxMessage",
     "LoginRecord",
     "OpsAddressRange",
     "OpsPerson",
     "OpsRequest",
     "OutboxMessage",
+    "RegistrationDay",
 ]

@@ -9,19 +9,21 @@ from portal_kit.errors import DomainError
 MAX_RANGE_DAYS = 366
 
 
+def parse_day(value: str | None) -> date | None:
+    """A ``yyyy-MM-dd`` day, ``None`` when not given; ``date.invalid`` (400) when it is not one."""
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise DomainError("date.invalid", value=value) from None
+
+
 def day_range(start: str | None, end: str | None) -> tuple[datetime | None, datetime | None]:
     """The days read in UTC as ``[start, end + 1 day)``; the end must not come before the start, and the range
     spans at most a year. Refused with ``date.invalid`` or ``date_range.invalid`` (400)."""
 
-    def parse(value: str | None) -> date | None:
-        if not value:
-            return None
-        try:
-            return date.fromisoformat(value)
-        except ValueError:
-            raise DomainError("date.invalid", value=value) from None
-
-    first, last = parse(start), parse(end)
+    first, last = parse_day(start), parse_day(end)
     if first and last and (last < first or (last - first).days > MAX_RANGE_DAYS):
         raise DomainError("date_range.invalid")
     return (

@@ -362,6 +362,20 @@ def require_ops_everywhere(role: OpsRole) -> Callable[..., Awaitable[Principal]]
     return dependency
 
 
+# Who reads members' personal data and the brand's money figures: every role but the content editor's.
+FINANCE_READERS = frozenset({OpsRole.VIEWER, OpsRole.FINANCE_MAKER, OpsRole.FINANCE_CHECKER, OpsRole.ADMIN})
+
+
+async def finance_reader(code: str, principal: OpsPrincipal) -> Principal:
+    """An ops session that may act for brand ``code`` with a role of ``FINANCE_READERS`` (granted, not implied:
+    a content editor, whom every role's ``viewer`` would admit, is refused ``ops.role_required``)."""
+    check_brand_access(code, principal)
+    if not principal.ops_roles & FINANCE_READERS:
+        raise Forbidden("ops.role_required")
+    return principal
+
+
+OpsFinanceReader = Annotated[Principal, Depends(finance_reader)]
 OpsViewer = Annotated[Principal, Depends(require_ops(OpsRole.VIEWER))]
 OpsContent = Annotated[Principal, Depends(require_ops(OpsRole.CONTENT))]
 OpsMaker = Annotated[Principal, Depends(require_ops(OpsRole.FINANCE_MAKER))]

@@ -8,6 +8,7 @@ from portal_kit.app import create_app
 from portal_kit.encryption import PayloadKeys
 from portal_kit.messaging.relay import connect_nats
 from portal_kit.site import BrandCache
+from wallet_service.dashboard import router as dashboard
 from wallet_service.deposits import router as deposits
 from wallet_service.deposits import sandbox_gateway
 from wallet_service.i18n import MESSAGES
@@ -50,6 +51,7 @@ def build_app(settings: WalletSettings | None = None) -> FastAPI:
         withdrawals.ops,
         records.router,
         ops.ops,
+        dashboard.router,
     ]
     if settings.sandbox_enabled:
         routers.append(sandbox_gateway.router)

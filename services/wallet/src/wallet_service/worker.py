@@ -1,5 +1,6 @@
 """The wallet worker: the money API's NATS responders, the consumer of ``auth.member.registered.v1``, the
-outbox relay of the wallet's events, and the sweep that marks unconfirmed paid withdrawals received."""
+outbox relay of the wallet's events, the consumer of its own deposits credited and withdrawals paid (the
+dashboards' days), and the sweep that marks unconfirmed paid withdrawals received."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from portal_kit.db import Database
 from portal_kit.site import BrandCache
 from portal_kit.worker import Background, Worker
 from wallet_service.accounts.handlers import registered_subscription
+from wallet_service.dashboard.handlers import money_days_subscription
 from wallet_service.money.rpc import money_answers
 from wallet_service.settings import WalletSettings
 from wallet_service.withdrawals.service import sweep_unconfirmed
@@ -37,7 +39,7 @@ def build_worker(settings: WalletSettings) -> Worker:
         settings,
         produces=True,
         consumes=["auth"],
-        subscriptions=[registered_subscription(site, settings.trial_starting_balance)],
+        subscriptions=[registered_subscription(site, settings.trial_starting_balance), money_days_subscription()],
         answers=[money_answers],
         background=[confirmation_sweep(settings.confirmation_sweep_seconds)],
     )

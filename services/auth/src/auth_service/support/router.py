@@ -14,24 +14,12 @@ from auth_service.deps import Ctx, Who
 from auth_service.support import service
 from auth_service.support.schemas import MemberFoundRead, MemberProfileRead, MemberSearch
 from portal_kit.envelope import Envelope, PageRead, ok
-from portal_kit.errors import Forbidden
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import OpsPrincipal, OpsRole, Principal, check_brand_access
+from portal_kit.sessions import OpsFinanceReader
 
 router = APIRouter(prefix="/wps/ops/auth/merchants/{code}/members", tags=["auth ops"])
 
-# Who reads members' personal data: every role but the content editor's.
-READERS = frozenset({OpsRole.VIEWER, OpsRole.FINANCE_MAKER, OpsRole.FINANCE_CHECKER, OpsRole.ADMIN})
-
-
-async def support_reader(code: str, principal: OpsPrincipal) -> Principal:
-    check_brand_access(code, principal)
-    if not principal.ops_roles & READERS:
-        raise Forbidden("ops.role_required")
-    return principal
-
-
-Reader = Annotated[Principal, Depends(support_reader)]
+Reader = OpsFinanceReader
 
 
 @router.post("/search", operation_id="opsFindMembers", response_model=Envelope[PageRead[MemberFoundRead]])

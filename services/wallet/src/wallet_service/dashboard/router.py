@@ -1,0 +1,21 @@
+"""The money dashboard, ``GET /wps/ops/wallet/merchants/{code}/dashboard/money``: deposits credited and withdrawals
+paid each UTC day (count and sum; a row a day for each currency the brand moved money in), for an ops person of the brand who reads its figures (viewer, finance, admin;
+not a content editor); everyone else 401 or 403."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from portal_kit.daily import DayRange
+from portal_kit.envelope import Envelope, ok
+from portal_kit.sessions import OpsFinanceReader
+from wallet_service.dashboard import service
+from wallet_service.dashboard.schemas import MoneyDayRead
+from wallet_service.deps import Db
+
+router = APIRouter(prefix="/wps/ops/wallet/merchants/{code}/dashboard", tags=["wallet ops"])
+
+
+@router.get("/money", operation_id="opsMoneyByDay", response_model=Envelope[list[MoneyDayRead]])
+async def money(code: str, days: DayRange, db: Db, actor: OpsFinanceReader) -> Envelope[list[MoneyDayRead]]:
+    return ok(await service.money(db, code, days))
