@@ -80,6 +80,8 @@ async def test_only_the_brands_finance_readers_see_the_money(wallet: WalletClien
         assert refused.status_code == status, refused.text
         if code:
             assert refused.json()["errorCode"] == code
+    refused = await wallet.call("GET", f"{DASHBOARD}?startDate=2026-13-01", editor)
+    assert refused.status_code == 403  # the role is checked before the range
 
 
 async def test_a_bad_range_is_refused_with_an_envelope(wallet: WalletClient) -> None:

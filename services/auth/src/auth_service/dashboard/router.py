@@ -18,6 +18,6 @@ router = APIRouter(prefix="/wps/ops/auth/merchants/{code}/dashboard", tags=["aut
 
 @router.get("/registrations", operation_id="opsRegistrationsByDay", response_model=Envelope[list[RegistrationDayRead]])
 async def registrations(
-    code: str, days: DayRange, ctx: Ctx, actor: OpsFinanceReader
+    code: str, actor: OpsFinanceReader, days: DayRange, ctx: Ctx
 ) -> Envelope[list[RegistrationDayRead]]:
     return ok(await service.registrations(ctx, code, days))

@@ -17,5 +17,5 @@ router = APIRouter(prefix="/wps/ops/wallet/merchants/{code}/dashboard", tags=["w
 
 
 @router.get("/money", operation_id="opsMoneyByDay", response_model=Envelope[list[MoneyDayRead]])
-async def money(code: str, days: DayRange, db: Db, actor: OpsFinanceReader) -> Envelope[list[MoneyDayRead]]:
+async def money(code: str, actor: OpsFinanceReader, days: DayRange, db: Db) -> Envelope[list[MoneyDayRead]]:
     return ok(await service.money(db, code, days))
