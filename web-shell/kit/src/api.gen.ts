@@ -560,6 +560,24 @@ export interface GameUrlAnswer {
   url: string;
 }
 
+export interface GamesAuditRead {
+  id: number;
+  merchant: string;
+  actor: string;
+  action: string;
+  target: string;
+  reason?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  ip?: string | null;
+  at: string;
+}
+
+export interface GamesSwitch {
+  enabled: boolean;
+  reason: string;
+}
+
 export interface GatewayAnswerRead {
   orderId: string;
   status: string;
@@ -970,6 +988,15 @@ export interface MobileReset {
   confirmNewPassword?: string | null;
 }
 
+export interface MoneyDayRead {
+  day: string;
+  currency: string;
+  deposits: number;
+  depositAmount: number;
+  withdrawals: number;
+  withdrawalAmount: number;
+}
+
 export interface MovedRead {
   accountId: string;
   uplineId: string;
@@ -1047,6 +1074,18 @@ export interface OpsEnrolRead {
   totpUri: string;
 }
 
+export interface OpsGameRead {
+  nodeId: number;
+  vendor: string;
+  gameType: string;
+  gameCode: string;
+  name: string;
+  enabled: boolean;
+  playable: boolean;
+  isTop: boolean;
+  hotRank: number | null;
+}
+
 export interface OpsGrant {
   roles: Array<string>;
   merchants: Array<string>;
@@ -1116,6 +1155,21 @@ export interface OpsSessionRead {
   merchants: Array<string>;
 }
 
+export interface OpsVendorRead {
+  code: string;
+  gameType: string;
+  name: string;
+  category: string;
+  aggregator: string | null;
+  enabled: boolean;
+  maintenanceFrom: string | null;
+  maintenanceUntil: string | null;
+  maintenanceReason: string | null;
+  state: string;
+  games: number;
+  gamesEnabled: number;
+}
+
 export interface PageRead_AgentContractsAuditRead {
   pageNum: number;
   totalPages: number;
@@ -1172,6 +1226,13 @@ export interface PageRead_GameRead {
   list: Array<GameRead>;
 }
 
+export interface PageRead_GamesAuditRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<GamesAuditRead>;
+}
+
 export interface PageRead_HistoryRead {
   pageNum: number;
   totalPages: number;
@@ -1212,6 +1273,13 @@ export interface PageRead_NotificationsAuditRead {
   totalPages: number;
   total: number;
   list: Array<NotificationsAuditRead>;
+}
+
+export interface PageRead_OpsGameRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<OpsGameRead>;
 }
 
 export interface PageRead_RecordRead {
@@ -1371,6 +1439,13 @@ export interface RegisterRuleRead {
   acceptedPattern: string;
   minLength: number;
   maxLength: number;
+}
+
+export interface RegistrationDayRead {
+  day: string;
+  members: number;
+  agents: number;
+  trials: number;
 }
 
 export interface RequestRead {
@@ -1746,6 +1821,16 @@ export interface UserInfoAnswer {
   sub_partner_id?: string | null;
 }
 
+export interface VendorMaintenance {
+  from?: string | null;
+  until: string;
+  reason: string;
+}
+
+export interface VendorMaintenanceEnd {
+  reason: string;
+}
+
 export interface VendorRead {
   vassalage: string;
   gameType: string;
@@ -2028,8 +2113,12 @@ export const OPERATIONS = {
   opsDeposits: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/deposits" },
   opsDomainRoutes: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/domain-routes" },
   opsDualControlRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control" },
+  opsEndVendorMaintenance: { service: "games", method: "POST", path: "/wps/ops/games/merchants/{code}/vendors/{vendor}/{gameType}/maintenance/end" },
   opsEnrol: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment" },
   opsFindMembers: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/members/search" },
+  opsGamesAudit: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/audit" },
+  opsGamesList: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/games" },
+  opsGamesVendors: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/vendors" },
   opsGetMerchant: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}" },
   opsGrantDailyWage: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/daily-wage" },
   opsGrantDividend: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/dividend" },
@@ -2047,12 +2136,14 @@ export const OPERATIONS = {
   opsMe: { service: "auth", method: "GET", path: "/wps/ops/auth/me" },
   opsMemberJournal: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/journal" },
   opsMemberProfile: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members/{account_id}" },
+  opsMoneyByDay: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/dashboard/money" },
   opsMoveTeamMember: { service: "agent-contracts", method: "POST", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/upline" },
   opsNotificationsAudit: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/audit" },
   opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
   opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
   opsRanges: { service: "auth", method: "GET", path: "/wps/ops/auth/ranges" },
   opsRegisterRules: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/register-rules" },
+  opsRegistrationsByDay: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/dashboard/registrations" },
   opsRejectDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/reject" },
   opsRejectLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/reject" },
   opsRejectRequest: { service: "auth", method: "POST", path: "/wps/ops/auth/requests/{request_id}/reject" },
@@ -2065,7 +2156,10 @@ export const OPERATIONS = {
   opsRequests: { service: "auth", method: "GET", path: "/wps/ops/auth/requests" },
   opsResendInvitation: { service: "auth", method: "POST", path: "/wps/ops/auth/people/{person_id}/invitation" },
   opsSetAccountStatus: { service: "auth", method: "PUT", path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/status" },
+  opsSetVendorMaintenance: { service: "games", method: "PUT", path: "/wps/ops/games/merchants/{code}/vendors/{vendor}/{gameType}/maintenance" },
   opsSupportChannels: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/support" },
+  opsSwitchGame: { service: "games", method: "PUT", path: "/wps/ops/games/merchants/{code}/games/{nodeId}/switch" },
+  opsSwitchVendor: { service: "games", method: "PUT", path: "/wps/ops/games/merchants/{code}/vendors/{vendor}/{gameType}/switch" },
   opsUnlockAccount: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/unlock" },
   opsUpdateAnnouncements: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/announcements/{item_id}" },
   opsUpdateBanners: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/banners/{item_id}" },
@@ -2240,8 +2334,12 @@ export interface OperationPathParams {
   opsDeposits: { code: string };
   opsDomainRoutes: { code: string };
   opsDualControlRequests: { code: string };
+  opsEndVendorMaintenance: { code: string; vendor: string; gameType: string };
   opsEnrol: Record<string, never>;
   opsFindMembers: { code: string };
+  opsGamesAudit: { code: string };
+  opsGamesList: { code: string };
+  opsGamesVendors: { code: string };
   opsGetMerchant: { code: string };
   opsGrantDailyWage: { code: string; accountId: string };
   opsGrantDividend: { code: string; accountId: string };
@@ -2259,12 +2357,14 @@ export interface OperationPathParams {
   opsMe: Record<string, never>;
   opsMemberJournal: { code: string; account_id: string };
   opsMemberProfile: { code: string; account_id: string };
+  opsMoneyByDay: { code: string };
   opsMoveTeamMember: { code: string; accountId: string };
   opsNotificationsAudit: { code: string };
   opsPeople: Record<string, never>;
   opsProposeLotteryVoid: { gameCode: string; issue: string };
   opsRanges: Record<string, never>;
   opsRegisterRules: { code: string };
+  opsRegistrationsByDay: { code: string };
   opsRejectDeposit: { code: string; deposit_id: string };
   opsRejectLotteryVoid: { requestId: string };
   opsRejectRequest: { request_id: string };
@@ -2277,7 +2377,10 @@ export interface OperationPathParams {
   opsRequests: Record<string, never>;
   opsResendInvitation: { person_id: string };
   opsSetAccountStatus: { code: string; account_id: string };
+  opsSetVendorMaintenance: { code: string; vendor: string; gameType: string };
   opsSupportChannels: { code: string };
+  opsSwitchGame: { code: string; nodeId: number };
+  opsSwitchVendor: { code: string; vendor: string; gameType: string };
   opsUnlockAccount: { code: string; account_id: string };
   opsUpdateAnnouncements: { code: string; item_id: number };
   opsUpdateBanners: { code: string; item_id: number };
@@ -2450,8 +2553,12 @@ export interface OperationQuery {
   opsDeposits: { status?: DepositState | null; accountId?: string | null; pageNo?: number; pageSize?: number };
   opsDomainRoutes: Record<string, never>;
   opsDualControlRequests: { status?: "pending" | "approved" | "rejected" | "superseded" | null; pageNo?: number; pageSize?: number };
+  opsEndVendorMaintenance: Record<string, never>;
   opsEnrol: Record<string, never>;
   opsFindMembers: { pageNo?: number; pageSize?: number };
+  opsGamesAudit: { pageNo?: number; pageSize?: number };
+  opsGamesList: { vendor?: string | null; gameType?: string | null; name?: string | null; enabled?: boolean | null; sort?: "catalogue" | "name" | "code"; pageNo?: number; pageSize?: number };
+  opsGamesVendors: Record<string, never>;
   opsGetMerchant: Record<string, never>;
   opsGrantDailyWage: Record<string, never>;
   opsGrantDividend: Record<string, never>;
@@ -2469,12 +2576,14 @@ export interface OperationQuery {
   opsMe: Record<string, never>;
   opsMemberJournal: { pageNo?: number; pageSize?: number };
   opsMemberProfile: Record<string, never>;
+  opsMoneyByDay: { startDate?: string | null; endDate?: string | null };
   opsMoveTeamMember: Record<string, never>;
   opsNotificationsAudit: { pageNo?: number; pageSize?: number };
   opsPeople: Record<string, never>;
   opsProposeLotteryVoid: Record<string, never>;
   opsRanges: Record<string, never>;
   opsRegisterRules: Record<string, never>;
+  opsRegistrationsByDay: { startDate?: string | null; endDate?: string | null };
   opsRejectDeposit: Record<string, never>;
   opsRejectLotteryVoid: Record<string, never>;
   opsRejectRequest: Record<string, never>;
@@ -2487,7 +2596,10 @@ export interface OperationQuery {
   opsRequests: { status?: "pending" | "approved" | "rejected" | "stale" | null };
   opsResendInvitation: Record<string, never>;
   opsSetAccountStatus: Record<string, never>;
+  opsSetVendorMaintenance: Record<string, never>;
   opsSupportChannels: Record<string, never>;
+  opsSwitchGame: Record<string, never>;
+  opsSwitchVendor: Record<string, never>;
   opsUnlockAccount: Record<string, never>;
   opsUpdateAnnouncements: Record<string, never>;
   opsUpdateBanners: Record<string, never>;
@@ -2660,8 +2772,12 @@ export interface OperationBody {
   opsDeposits: undefined;
   opsDomainRoutes: undefined;
   opsDualControlRequests: undefined;
+  opsEndVendorMaintenance: VendorMaintenanceEnd;
   opsEnrol: OpsEnrolBody;
   opsFindMembers: MemberSearch;
+  opsGamesAudit: undefined;
+  opsGamesList: undefined;
+  opsGamesVendors: undefined;
   opsGetMerchant: undefined;
   opsGrantDailyWage: WageGrant;
   opsGrantDividend: DividendGrant;
@@ -2679,12 +2795,14 @@ export interface OperationBody {
   opsMe: undefined;
   opsMemberJournal: undefined;
   opsMemberProfile: undefined;
+  opsMoneyByDay: undefined;
   opsMoveTeamMember: UplineMove;
   opsNotificationsAudit: undefined;
   opsPeople: undefined;
   opsProposeLotteryVoid: IssueVoiding;
   opsRanges: undefined;
   opsRegisterRules: undefined;
+  opsRegistrationsByDay: undefined;
   opsRejectDeposit: Decision;
   opsRejectLotteryVoid: IssueVoiding;
   opsRejectRequest: undefined;
@@ -2697,7 +2815,10 @@ export interface OperationBody {
   opsRequests: undefined;
   opsResendInvitation: undefined;
   opsSetAccountStatus: AccountStatusChange;
+  opsSetVendorMaintenance: VendorMaintenance;
   opsSupportChannels: undefined;
+  opsSwitchGame: GamesSwitch;
+  opsSwitchVendor: GamesSwitch;
   opsUnlockAccount: undefined;
   opsUpdateAnnouncements: AnnouncementBody;
   opsUpdateBanners: BannerBody;
@@ -2871,8 +2992,12 @@ export interface OperationResponse {
   opsDeposits: PageRead_DepositRead;
   opsDomainRoutes: Array<DomainRouteRead>;
   opsDualControlRequests: Array<DualControlRequestRead>;
+  opsEndVendorMaintenance: OpsVendorRead;
   opsEnrol: OpsEnrolRead;
   opsFindMembers: PageRead_MemberFoundRead;
+  opsGamesAudit: PageRead_GamesAuditRead;
+  opsGamesList: PageRead_OpsGameRead;
+  opsGamesVendors: Array<OpsVendorRead>;
   opsGetMerchant: MerchantRead;
   opsGrantDailyWage: GrantedRead;
   opsGrantDividend: GrantedRead;
@@ -2890,12 +3015,14 @@ export interface OperationResponse {
   opsMe: OpsPersonRead;
   opsMemberJournal: PageRead_RecordRead;
   opsMemberProfile: MemberProfileRead;
+  opsMoneyByDay: Array<MoneyDayRead>;
   opsMoveTeamMember: MovedRead;
   opsNotificationsAudit: PageRead_NotificationsAuditRead;
   opsPeople: Array<OpsPersonRead>;
   opsProposeLotteryVoid: VoidRequestRead;
   opsRanges: Array<OpsRangeRead>;
   opsRegisterRules: Array<RegisterRuleRead>;
+  opsRegistrationsByDay: Array<RegistrationDayRead>;
   opsRejectDeposit: DepositRead;
   opsRejectLotteryVoid: VoidRequestRead;
   opsRejectRequest: OpsRequestRead;
@@ -2908,7 +3035,10 @@ export interface OperationResponse {
   opsRequests: Array<OpsRequestRead>;
   opsResendInvitation: Done;
   opsSetAccountStatus: Done;
+  opsSetVendorMaintenance: OpsVendorRead;
   opsSupportChannels: Array<SupportChannelWrite>;
+  opsSwitchGame: OpsGameRead;
+  opsSwitchVendor: OpsVendorRead;
   opsUnlockAccount: Done;
   opsUpdateAnnouncements: AnnouncementOpsRead;
   opsUpdateBanners: BannerOpsRead;

@@ -20,6 +20,51 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The game provider is under maintenance until {end}.",
         "CN": "游戏供应商正在维护，预计 {end} 结束。",
     },
+    "game.switched_off": {
+        "TR": "Bu oyun şu anda kapalı.",
+        "EN": "This game has been switched off.",
+        "CN": "该游戏已关闭。",
+    },
+    "vendor.switched_off": {
+        "TR": "Bu oyun sağlayıcısı şu anda kapalı.",
+        "EN": "This game provider has been switched off.",
+        "CN": "该游戏供应商已关闭。",
+    },
+    "vendor.not_found": {
+        "TR": "Oyun sağlayıcısı bulunamadı.",
+        "EN": "Game provider not found.",
+        "CN": "未找到游戏供应商。",
+    },
+    "vendor.no_maintenance": {
+        "TR": "Bu sağlayıcının bitirilecek bir bakımı yok.",
+        "EN": "This provider has no maintenance to end.",
+        "CN": "该供应商没有可结束的维护。",
+    },
+    "vendor.already_switched": {
+        "TR": "Sağlayıcı zaten bu durumda.",
+        "EN": "The provider is already switched that way.",
+        "CN": "供应商已处于该状态。",
+    },
+    "game.already_switched": {
+        "TR": "Oyun zaten bu durumda.",
+        "EN": "The game is already switched that way.",
+        "CN": "游戏已处于该状态。",
+    },
+    "maintenance.until_past": {
+        "TR": "Bakımın bitişi gelecekte olmalıdır.",
+        "EN": "The maintenance must end in the future.",
+        "CN": "维护结束时间必须在将来。",
+    },
+    "maintenance.until_before_from": {
+        "TR": "Bakımın bitişi başlangıcından sonra olmalıdır.",
+        "EN": "The maintenance must end after it starts.",
+        "CN": "维护结束时间必须晚于开始时间。",
+    },
+    "maintenance.too_long": {
+        "TR": "Bir bakım en fazla {days} gün sürebilir; daha uzun süre için sağlayıcıyı kapatın.",
+        "EN": "A maintenance window lasts at most {days} days; switch the provider off for longer.",
+        "CN": "维护最长 {days} 天；更长时间请关闭供应商。",
+    },
     "signature.invalid": {
         "TR": "İstek imzası geçersiz.",
         "EN": "The request's signature is not valid.",

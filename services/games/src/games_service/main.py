@@ -15,6 +15,7 @@ from games_service.catalogue import router as catalogue
 from games_service.favourites import router as favourites
 from games_service.i18n import MESSAGES
 from games_service.launch import router as launch
+from games_service.ops import router as ops
 from games_service.records import router as records
 from games_service.rooms import router as rooms
 from games_service.settings import GamesSettings
@@ -58,6 +59,7 @@ def build_app(settings: GamesSettings | None = None) -> FastAPI:
         bgs.router,
         records.router,
         aggregator.router,
+        ops.ops,
     ]
     if settings.hub88_simulator_enabled:
         routers.append(simulator.router)

@@ -6,6 +6,7 @@ from games_service.aggregator.models import VendorRound, VendorSession, VendorTr
 from games_service.bgs.models import JackpotShare, RevealedSeed, Round, SeedKey, SeedPair
 from games_service.catalogue.models import Game, Vendor
 from games_service.favourites.models import Favourite
+from games_service.ops.models import GamesAudit
 from games_service.records.models import BetRecord
 from portal_kit.db import Base
 from portal_kit.messaging.inbox import InboxMessage
@@ -16,6 +17,7 @@ __all__ = [
     "BetRecord",
     "Favourite",
     "Game",
+    "GamesAudit",
     "InboxMessage",
     "JackpotShare",
     "OutboxMessage",

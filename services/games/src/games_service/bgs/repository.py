@@ -23,6 +23,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from games_service.bgs.models import JackpotShare, RevealedSeed, Round, SeedKey, SeedPair
+from games_service.catalogue.domain import VendorWindow
 from games_service.catalogue.models import Game
 from portal_kit.db import Database
 from portal_kit.errors import Conflict
@@ -31,7 +32,8 @@ from portal_kit.errors import Conflict
 REFUSED = "GM001"
 
 GAME = """
-SELECT g.game_type, g.min_bet, g.support_play, g.playable, v.maintenance_until
+SELECT g.game_type, g.min_bet, g.support_play, g.playable, g.enabled, v.enabled, v.maintenance_from,
+       v.maintenance_until
   FROM game g LEFT JOIN vendor v ON v.merchant = g.merchant AND v.code = g.vendor AND v.game_type = g.game_type
  WHERE g.merchant = %s AND g.vendor = %s AND g.game_code = %s
 """
@@ -133,8 +135,8 @@ def _round(row: tuple[Any, ...] | None) -> RoundRow:
 
 @dataclass(frozen=True, slots=True)
 class PlayableGame:
-    """A game as a round reads it, with its vendor's maintenance window (none: no window, or no vendor row): what
-    the catalogue's rules of play need (``catalogue.domain.PlayRules``, ``Maintained``), without ORM objects."""
+    """A game as a round reads it, with its vendor's switch and maintenance window (none: no vendor row): what the
+    catalogue's rules of play need (``catalogue.domain.PlayRules``, ``Maintained``), without ORM objects."""
 
     merchant: str
     vendor: str
@@ -143,16 +145,18 @@ class PlayableGame:
     min_bet: int
     support_play: int
     playable: bool
-    maintenance_until: datetime | None
+    enabled: bool
+    vendor_window: VendorWindow | None
 
 
 async def playable(db: Database, merchant: str, vendor: str, game_code: str) -> PlayableGame | None:
-    """The game and its vendor's maintenance window, as the catalogue's rules read them."""
+    """The game and its vendor's switch and maintenance window, as the catalogue's rules read them."""
     row = await db.read(GAME, (merchant, vendor, game_code))
     if row is None:
         return None
-    game_type, min_bet, support_play, is_playable, maintenance_until = row
-    return PlayableGame(merchant, vendor, game_code, game_type, min_bet, support_play, is_playable, maintenance_until)
+    game_type, min_bet, support_play, is_playable, enabled, vendor_enabled, starts, until = row
+    window = None if vendor_enabled is None else VendorWindow(vendor_enabled, starts, until)
+    return PlayableGame(merchant, vendor, game_code, game_type, min_bet, support_play, is_playable, enabled, window)
 
 
 @dataclass(frozen=True)

@@ -111,11 +111,12 @@ class Played:
 
 
 async def playable(db: Database, merchant: str, game_code: str) -> PlayableGame:
-    """The in-house game ``game_code``, open for play (``vendor_under_maintenance``, ``game.unavailable``)."""
+    """The in-house game ``game_code``, open for play (``game.switched_off``, ``vendor.switched_off``,
+    ``vendor_under_maintenance``, ``game.unavailable``)."""
     game = await repository.playable(db, merchant, VENDOR, game_code)
     if game is None:
         raise NotFound("game.not_found")
-    check_open(game, game)  # the game carries its vendor's maintenance window
+    check_open(game, game.vendor_window)  # the game carries its vendor's switch and maintenance window
     return game
 
 

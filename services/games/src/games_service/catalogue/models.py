@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, DateTime, Identity, Index, Integer, String
+from sqlalchemy import BigInteger, Boolean, DateTime, Identity, Index, Integer, String, true
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -11,7 +11,9 @@ from portal_kit.db import Base
 
 
 class Vendor(Base):
-    """A game provider of a brand, once per game type it serves (``PG`` serves RNG, ``BGS`` several)."""
+    """A game provider of a brand, once per game type it serves (``PG`` serves RNG, ``BGS`` several). An admin
+    switches it off (``enabled``: its games leave the member's lists and do not launch) or sets its maintenance
+    window (from ``maintenance_from``, none: from when it was set, until ``maintenance_until``; ``ops/``)."""
 
     __tablename__ = "vendor"
 
@@ -21,7 +23,10 @@ class Vendor(Base):
     category: Mapped[str] = mapped_column(String(40))
     name: Mapped[str] = mapped_column(String(80))
     sort: Mapped[int] = mapped_column(Integer, default=0)
+    maintenance_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     maintenance_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    maintenance_reason: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     aggregator: Mapped[str | None] = mapped_column(String(16), nullable=True)  # HUB88: its games launch there
 
 
@@ -47,3 +52,4 @@ class Game(Base):
     hot_rank: Mapped[int | None] = mapped_column(Integer, nullable=True)  # in the hot list when set
     playable: Mapped[bool] = mapped_column(Boolean, default=False)  # launches here (in-house) today
     sort: Mapped[int] = mapped_column(Integer, default=0)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())  # off: hidden, not launched

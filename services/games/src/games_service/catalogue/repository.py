@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, and_, exists, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from games_service.catalogue.models import Game, Vendor
 from portal_kit.paging import Page
 
 
+def listed() -> ColumnElement[bool]:
+    """A game a member sees: switched on, and its vendor (for its game type) not switched off."""
+    vendor_off = exists().where(
+        Vendor.merchant == Game.merchant, Vendor.code == Game.vendor, Vendor.game_type == Game.game_type,
+        Vendor.enabled.is_(False),
+    )  # fmt: skip
+    return and_(Game.enabled.is_(True), ~vendor_off)
+
+
 async def vendors(session: AsyncSession, merchant: str, vassalage: str | None = None) -> list[Vendor]:
-    """The brand's vendors (one of them: ``vassalage``, its code in capitals), in their order."""
-    query = select(Vendor).where(Vendor.merchant == merchant)
+    """The brand's vendors switched on (one of them: ``vassalage``, its code in capitals), in their order."""
+    query = select(Vendor).where(Vendor.merchant == merchant, Vendor.enabled.is_(True))
     if vassalage:
         query = query.where(Vendor.code == vassalage)
     return list(await session.scalars(query.order_by(Vendor.sort, Vendor.code, Vendor.game_type)))
@@ -28,9 +37,9 @@ async def games_page(
     min_bet: int | None,
     min_lines: int | None,
 ) -> tuple[list[Game], int]:
-    """A page of the brand's games in their order, filtered by what is given (codes in capitals), and how many
-    there are in all."""
-    where = [Game.merchant == merchant]
+    """A page of the brand's games a member sees (``listed``) in their order, filtered by what is given (codes in
+    capitals), and how many there are in all."""
+    where = [Game.merchant == merchant, listed()]
     if game_type:
         where.append(Game.game_type == game_type)
     if vassalage:
@@ -49,9 +58,9 @@ async def games_page(
 
 
 async def hot_games(session: AsyncSession, merchant: str) -> list[Game]:
-    """The brand's hot games in their rank."""
+    """The brand's hot games a member sees, in their rank."""
     rows = await session.scalars(
-        select(Game).where(Game.merchant == merchant, Game.hot_rank.is_not(None)).order_by(Game.hot_rank)
+        select(Game).where(Game.merchant == merchant, Game.hot_rank.is_not(None), listed()).order_by(Game.hot_rank)
     )
     return list(rows)
 

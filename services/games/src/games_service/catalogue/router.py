@@ -8,7 +8,13 @@ from fastapi import APIRouter, Depends, Path, Query, Response
 from pydantic import TypeAdapter
 
 from games_service.catalogue import service
-from games_service.catalogue.domain import GAME_TYPES, NODE_ID_MAX, SLOT_SUB_CATEGORIES
+from games_service.catalogue.domain import (
+    GAME_TYPES,
+    NODE_ID_MAX,
+    SLOT_SUB_CATEGORIES,
+    hot_cache_key,
+    vendors_cache_key,
+)
 from games_service.catalogue.icons import icon_svg
 from games_service.catalogue.schemas import GameRead, MenuRead, VendorRead
 from games_service.deps import Cache, Db, Language, MerchantCode, SignedIn
@@ -18,7 +24,8 @@ from portal_kit.paging import Page, page_of, page_params
 from portal_kit.valkey_link import cached_text
 
 router = APIRouter(tags=["games"])
-# The spec caches the vendor list and the hot games; a catalogue change shows within this long.
+# The spec caches the vendor list and the hot games; an ops change drops them (``service.forget_cached``), a
+# maintenance window set to start later shows within this long of its start.
 CACHE_SECONDS = 30
 GamesPage = Annotated[Page, Depends(page_params(default_size=50, max_size=100))]
 _VENDORS = TypeAdapter(list[VendorRead])
@@ -78,7 +85,7 @@ async def vendor_game_types(
 
 @router.get("/wps/relay/GCSGAME_newGameVendor", operation_id="gameVendors", response_model=Envelope[list[VendorRead]])
 async def game_vendors(db: Db, cache: Cache, merchant: MerchantCode) -> Response:
-    key = f"games:vendors:{merchant}"
+    key = vendors_cache_key(merchant)
 
     async def load() -> str:
         return _VENDORS.dump_json(await service.vendors(db, merchant)).decode()
@@ -88,7 +95,7 @@ async def game_vendors(db: Db, cache: Cache, merchant: MerchantCode) -> Response
 
 @router.get("/wps/relay/GCSGAME_hotGamesV2", operation_id="hotGames", response_model=Envelope[list[GameRead]])
 async def hot_games(db: Db, cache: Cache, merchant: MerchantCode, language: Language) -> Response:
-    key = f"games:hot:{merchant}:{language}"
+    key = hot_cache_key(merchant, language)
 
     async def load() -> str:
         return _GAMES.dump_json(await service.hot_games(db, merchant, language)).decode()

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
 from games_service.catalogue import repository
-from games_service.catalogue.domain import GAME_TYPES, Maintained, PlayRules, under_maintenance
+from games_service.catalogue.domain import (
+    GAME_TYPES,
+    Maintained,
+    PlayRules,
+    hot_cache_key,
+    under_maintenance,
+    vendors_cache_key,
+)
 from games_service.catalogue.models import Game, Vendor
 from games_service.catalogue.schemas import GameRead, MenuRead, VendorRead
 from portal_kit.db import Database
 from portal_kit.errors import DomainError, NotFound
+from portal_kit.i18n import SUPPORTED_LANGUAGES
 from portal_kit.paging import Page
+
+log = logging.getLogger(__name__)
 
 
 def game_read(game: Game, language: str) -> GameRead:
@@ -33,7 +47,7 @@ def game_read(game: Game, language: str) -> GameRead:
 
 
 def vendor_read(vendor: Vendor, now: datetime) -> VendorRead:
-    down = under_maintenance(vendor.maintenance_until, now)
+    down = under_maintenance(vendor.maintenance_from, vendor.maintenance_until, now)
     return VendorRead(
         vassalage=vendor.code,
         gameType=vendor.game_type,
@@ -103,8 +117,7 @@ async def vendor_game(db: Database, merchant: str, vendor: str, game_code: str) 
 
 
 async def open_for_play(db: Database, game: Game) -> Vendor | None:
-    """The game's vendor; refuses a game whose vendor is under maintenance (``vendor_under_maintenance`` with
-    its end time) or that does not launch here yet (``game.unavailable``)."""
+    """The game's vendor; refuses a game that may not be opened now (``check_open``)."""
     async with db.reader() as session:
         vendor = await repository.vendor_of(session, game)
     check_open(game, vendor)
@@ -118,10 +131,27 @@ def has_free_demo(game: PlayRules) -> bool:
 
 
 def check_open(game: PlayRules, vendor: Maintained | None) -> None:
+    """Refuses a game switched off (``game.switched_off``) or whose vendor is (``vendor.switched_off``), whose
+    vendor's maintenance window is in force (``vendor_under_maintenance`` with its end), or that does not launch
+    here yet (``game.unavailable``)."""
     now = datetime.now(UTC)
-    if vendor is not None and under_maintenance(vendor.maintenance_until, now):
+    if not game.enabled:
+        raise DomainError("game.switched_off", status=409)
+    if vendor is not None and not vendor.enabled:
+        raise DomainError("vendor.switched_off", status=409)
+    if vendor is not None and under_maintenance(vendor.maintenance_from, vendor.maintenance_until, now):
         assert vendor.maintenance_until is not None
         end = vendor.maintenance_until.isoformat()
         raise DomainError("vendor_under_maintenance", status=409, value={"maintenanceEnd": end}, end=end)
     if not game.playable:
         raise DomainError("game.unavailable", status=409)
+
+
+async def forget_cached(cache: Redis, merchant: str) -> None:
+    """Drop the brand's cached vendor list and hot games (shared by every process in Valkey), so a change ops
+    committed shows at the next call; if Valkey cannot be reached they expire by themselves (``CACHE_SECONDS``)."""
+    keys = [vendors_cache_key(merchant), *(hot_cache_key(merchant, language) for language in SUPPORTED_LANGUAGES)]
+    try:
+        await cache.delete(*keys)
+    except RedisError:
+        log.warning("the catalogue cache of %s was not dropped; it expires by itself", merchant, exc_info=True)

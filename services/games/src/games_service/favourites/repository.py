@@ -7,6 +7,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from games_service.catalogue.models import Game
+from games_service.catalogue.repository import listed
 from games_service.favourites.models import Favourite
 from portal_kit.paging import Page
 
@@ -30,9 +31,9 @@ async def games_page(
     game_type: str | None,
     vendor: str | None,
 ) -> tuple[list[Game], int]:
-    """A page of the member's favourite games, the latest added first, filtered by what is given (codes in
-    capitals), and how many there are in all."""
-    where = [Favourite.merchant == merchant, Favourite.account_id == account_id]
+    """A page of the member's favourite games they see (a game switched off is left out until it is on again), the
+    latest added first, filtered by what is given (codes in capitals), and how many there are in all."""
+    where = [Favourite.merchant == merchant, Favourite.account_id == account_id, listed()]
     if game_type:
         where.append(Game.game_type == game_type)
     if vendor:

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
 from games_service.catalogue.models import Game
+from games_service.catalogue.repository import listed
 from games_service.records.domain import SettledBet
 from games_service.records.models import BetRecord
 from portal_kit.paging import Page
@@ -122,7 +123,7 @@ async def member_totals(
 
 
 async def last_played(session: AsyncSession, merchant: str, account_id: str, limit: int) -> list[Game]:
-    """The games the member played last, most recent first, each once (those still in the catalogue)."""
+    """The games the member played last, most recent first, each once (those still in the catalogue and shown)."""
     played = (
         select(BetRecord.vendor, BetRecord.game_code, func.max(BetRecord.settled_at).label("at"))
         .where(BetRecord.merchant == merchant, BetRecord.account_id == account_id)
@@ -132,7 +133,7 @@ async def last_played(session: AsyncSession, merchant: str, account_id: str, lim
     games = await session.scalars(
         select(Game)
         .join(played, and_(Game.vendor == played.c.vendor, Game.game_code == played.c.game_code))
-        .where(Game.merchant == merchant)
+        .where(Game.merchant == merchant, listed())
         .order_by(played.c.at.desc())
         .limit(limit)
     )
