@@ -73,16 +73,19 @@ async def test_broadcasts_need_the_content_role_of_the_brand_and_are_audited(not
     pushed = await socket.frame()
     assert (pushed["message"]["title"], pushed["message"]["broadcast"]) == ("Bayram bonusu", True)
     listed = await notifications.call("GET", f"{OPS}/broadcasts", viewer)
-    assert [b["title"] for b in listed.json()["value"]] == ["Bayram bonusu"]
+    assert [(b["title"], b["audience"], b["audienceCount"]) for b in listed.json()["value"]] == [
+        ("Bayram bonusu", "all", None)
+    ]
     withdrawn = await notifications.call("DELETE", f"{OPS}/broadcasts/{written.json()['value']['id']}", content)
     assert withdrawn.status_code == 200
     assert await notifications.inbox(member) == []
     again = await notifications.call("DELETE", f"{OPS}/broadcasts/{written.json()['value']['id']}", content)
     assert (again.status_code, again.json()["errorCode"]) == (404, "broadcast.not_found")
     audit = (await notifications.call("GET", f"{OPS}/audit", viewer)).json()["value"]["list"]
+    state = body | {"audience": "all"}
     assert [(a["action"], a["before"], a["after"]) for a in audit] == [
-        ("broadcast.withdraw", body, {}),
-        ("broadcast.write", {}, body),
+        ("broadcast.withdraw", state, {}),
+        ("broadcast.write", {}, state),
     ]
 
 

@@ -203,17 +203,24 @@ export interface BotCheckRead {
   algorithm: string;
 }
 
+export type BroadcastAudience = "all" | "member" | "list";
+
 export interface BroadcastRead {
   id: number;
   title: string;
   body: string;
   writtenBy: string;
   occurredAt: string;
+  audience: BroadcastAudience;
+  audienceCount: number | null;
+  accountId: string | null;
 }
 
 export interface BroadcastWrite {
   title: string;
   body: string;
+  audience?: BroadcastAudience;
+  accountIds?: Array<string>;
 }
 
 export interface CancelRead {

@@ -1,30 +1,39 @@
-"""Every query of the ops broadcasts: a brand's messages for all its members (``member_message`` rows without an
-account, the inbox's table), in the caller's session."""
+"""Every query of the ops broadcasts: a brand's messages for its members (``member_message`` rows without an
+account, the inbox's table) and the members of a targeted one (``member_message_audience``), in the caller's
+session."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import delete, select
+from sqlalchemy import Row, delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from notifications_service.inbox.models import MemberMessage
+from notifications_service.inbox.models import MemberMessage, MemberMessageAudience
 
 
-async def newest(session: AsyncSession, merchant: str, limit: int) -> Sequence[MemberMessage]:
+async def newest(session: AsyncSession, merchant: str, limit: int) -> Sequence[Row[MemberMessage, int, str | None]]:
+    """The brand's newest broadcasts, each with how many members it is for and the first of them (by id)."""
+    of_it = MemberMessageAudience.message_id == MemberMessage.id
+    count = select(func.count(MemberMessageAudience.account_id)).where(of_it).scalar_subquery()
+    first = select(func.min(MemberMessageAudience.account_id)).where(of_it).scalar_subquery()
     query = (
-        select(MemberMessage)
+        select(MemberMessage, count.label("members"), first.label("first"))
         .where(MemberMessage.merchant == merchant, MemberMessage.account_id.is_(None))
         .order_by(MemberMessage.id.desc())
         .limit(limit)
     )
-    return (await session.scalars(query)).all()
+    return (await session.execute(query)).all()
 
 
-async def add(session: AsyncSession, message: MemberMessage) -> None:
-    """Write the broadcast; flushed, so its id is known (drawn at the brand's turn: migration 0002)."""
+async def add(session: AsyncSession, message: MemberMessage, account_ids: list[str]) -> None:
+    """Write the broadcast and its members (none: every member); flushed, so its id is known (drawn at the brand's
+    turn: migration 0002)."""
     session.add(message)
     await session.flush()
+    if account_ids:
+        rows = [{"message_id": message.id, "account_id": account_id} for account_id in account_ids]
+        await session.execute(insert(MemberMessageAudience), rows)
 
 
 async def for_update(session: AsyncSession, merchant: str, message_id: int) -> MemberMessage | None:
@@ -36,5 +45,12 @@ async def for_update(session: AsyncSession, merchant: str, message_id: int) -> M
     )
 
 
+async def members(session: AsyncSession, message_id: int) -> list[str]:
+    """The members a targeted broadcast is for, by account id."""
+    query = select(MemberMessageAudience.account_id).where(MemberMessageAudience.message_id == message_id)
+    return sorted((await session.scalars(query)).all())
+
+
 async def delete_message(session: AsyncSession, message_id: int) -> None:
+    """Gone, with its members and their receipts (cascades)."""
     await session.execute(delete(MemberMessage).where(MemberMessage.id == message_id))

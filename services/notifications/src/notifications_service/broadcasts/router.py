@@ -1,4 +1,5 @@
-"""Ops broadcasts of a brand: read (any ops role of the brand), write and withdraw (content)."""
+"""Ops broadcasts of a brand (to every member, one member or a list of them): read (any ops role of the brand),
+write and withdraw (content)."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ class MessageKind(StrEnum):
     WITHDRAWAL_APPROVED = "withdrawal.approved"
     WITHDRAWAL_REJECTED = "withdrawal.rejected"
     WITHDRAWAL_PAID = "withdrawal.paid"
-    BROADCAST = "broadcast"  # written by ops for every member of a brand
+    BROADCAST = "broadcast"  # written by ops for every member of a brand, for one member or for a list of them
 
 
 @dataclass(frozen=True)
@@ -57,11 +57,17 @@ def subject_of(push: NotificationsPush) -> str:
 
 def pushed(message: MemberMessage) -> NotificationsPush:
     """The push of a message just committed (its id given): to its member, or to every member of its brand."""
+    return pushed_to(message, message.account_id)
+
+
+def pushed_to(message: MemberMessage, account_id: str | None) -> NotificationsPush:
+    """The push of a message just committed to member ``account_id`` (None: every member of its brand); a targeted
+    broadcast has one to each of its members."""
     carried = PushedMessage(
         id=message.id, kind=message.kind, title=message.title or "", body=message.body or "", amount=message.amount,
         currency=message.currency, reference=message.reference, reason=message.reason, occurredAt=message.occurred_at,
     )  # fmt: skip
-    return NotificationsPush(kind="inbox", merchant=message.merchant, accountId=message.account_id, message=carried)
+    return NotificationsPush(kind="inbox", merchant=message.merchant, accountId=account_id, message=carried)
 
 
 def encoded(push: NotificationsPush) -> bytes:

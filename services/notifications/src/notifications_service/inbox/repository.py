@@ -1,6 +1,6 @@
 """The inbox's statements: each read or change is one prepared statement (``Database.rows``), because sockets
-run them on a resume and a catch-up. A reader sees their own messages and their brand's broadcasts, minus what they
-deleted."""
+run them on a resume and a catch-up. A reader sees their own messages and their brand's broadcasts for everyone or
+for them (``member_message_audience``), minus what they deleted."""
 
 from __future__ import annotations
 
@@ -13,21 +13,25 @@ from portal_kit.db import Database
 
 _COLUMNS = """m.id, m.kind, m.title, m.body, m.amount, m.currency, m.reference, m.reason, m.occurred_at,
     r.read_at IS NOT NULL, m.account_id IS NULL"""
-_SEEN_BY = """FROM member_message m
+# The reader's own messages, the brand's broadcasts for everyone and those for them.
+_FOR_READER = """m.merchant = %(merchant)s AND (m.account_id = %(account)s OR (m.account_id IS NULL AND (
+      m.audience = 'all' OR EXISTS (SELECT 1 FROM member_message_audience a
+                                    WHERE a.message_id = m.id AND a.account_id = %(account)s))))"""
+_SEEN_BY = f"""FROM member_message m
     LEFT JOIN member_message_receipt r ON r.message_id = m.id AND r.account_id = %(account)s
-    WHERE m.merchant = %(merchant)s AND (m.account_id = %(account)s OR m.account_id IS NULL)
+    WHERE {_FOR_READER}
       AND r.deleted_at IS NULL"""
 
 NEWER = f"SELECT {_COLUMNS} {_SEEN_BY} AND m.id > %(after)s ORDER BY m.id LIMIT %(limit)s"
 PAGE = f"SELECT {_COLUMNS}, count(*) OVER () {_SEEN_BY} ORDER BY m.id DESC LIMIT %(limit)s OFFSET %(offset)s"
 UNREAD = f"SELECT count(*) {_SEEN_BY} AND r.read_at IS NULL"
 NEWEST = f"SELECT coalesce(max(m.id), 0) {_SEEN_BY}"
-_RECEIPT = """INSERT INTO member_message_receipt (message_id, account_id, read_at, deleted_at)
-    SELECT m.id, %(account)s::varchar, now(), {deleted} FROM member_message m
-    WHERE m.merchant = %(merchant)s AND (m.account_id = %(account)s OR m.account_id IS NULL) {which}
+_RECEIPT = f"""INSERT INTO member_message_receipt (message_id, account_id, read_at, deleted_at)
+    SELECT m.id, %(account)s::varchar, now(), {{deleted}} FROM member_message m
+    WHERE {_FOR_READER} {{which}}
     ON CONFLICT (message_id, account_id) DO UPDATE
     SET read_at = coalesce(member_message_receipt.read_at, excluded.read_at),
-        deleted_at = coalesce(member_message_receipt.deleted_at, excluded.deleted_at)"""
+        deleted_at = coalesce(member_message_receipt.deleted_at, excluded.deleted_at)"""  # noqa: S608 - constants
 MARK_READ = _RECEIPT.format(deleted="NULL", which="AND m.id = ANY(%(ids)s)") + (
     " WHERE member_message_receipt.read_at IS NULL RETURNING message_id"
 )

@@ -65,7 +65,8 @@ def pushed_read(push: NotificationsPush) -> MessageRead | None:
     return MessageRead(
         id=carried.id, kind=MessageKind(carried.kind), title=carried.title, body=carried.body, amount=carried.amount,
         currency=carried.currency, reference=carried.reference, reason=carried.reason,
-        occurredAt=repository.stamp(carried.occurredAt), read=False, broadcast=push.accountId is None,
+        occurredAt=repository.stamp(carried.occurredAt), read=False,
+        broadcast=push.accountId is None or carried.kind == MessageKind.BROADCAST.value,
     )  # fmt: skip
 
 
