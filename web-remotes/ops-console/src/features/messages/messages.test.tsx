@@ -26,10 +26,17 @@ const FEEDBACK_PAGE = {
 };
 const SECOND_PAGE = { pageNum: 2, totalPages: 2, total: 21, list: [{ id: 20, accountId: "1002", content: "Eski mesaj", clientIp: null, createdAt: "2026-10-01T09:00:00+00:00" }] };
 
+const SEARCH = "/wps/ops/auth/merchants/turkeyf2/members/search?pageNo=1&pageSize=10";
+const ONE = "0b7e4c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5b";
+const TWO = "1c8f5d2b-3a4e-4f60-9b0c-1d2e3f4a5b6c";
+const EVERYONE = { audience: "all", audienceCount: null, accountId: null };
+
 const MESSAGES = [
-  { id: 5, title: "Bakım", body: "Bu gece 02:00'de bakım var.", writtenBy: "ayse", occurredAt: "2026-11-20T10:00:00+00:00" },
-  { id: 3, title: "Yeni oyun", body: "<i>Yeni</i> oyun geldi", writtenBy: "mehmet", occurredAt: "2026-11-18T10:00:00+00:00" },
+  { id: 5, title: "Bakım", body: "Bu gece 02:00'de bakım var.", writtenBy: "ayse", occurredAt: "2026-11-20T10:00:00+00:00", ...EVERYONE },
+  { id: 4, title: "VIP", body: "Size özel", writtenBy: "ayse", occurredAt: "2026-11-19T10:00:00+00:00", audience: "member", audienceCount: 1, accountId: ONE },
+  { id: 3, title: "Yeni oyun", body: "<i>Yeni</i> oyun geldi", writtenBy: "mehmet", occurredAt: "2026-11-18T10:00:00+00:00", audience: "list", audienceCount: 250, accountId: null },
 ];
+const SENT = { id: 6, title: "Bayram", body: "İyi bayramlar", writtenBy: "ayse", occurredAt: "2026-11-21T10:00:00+00:00", ...EVERYONE };
 
 /** fetch answering the lists, and each other call (by "METHOD url") with what ``answers`` gives. */
 function serve(answers: Record<string, () => Response> = {}) {
@@ -103,12 +110,17 @@ describe("the broadcasts page", () => {
     vi.restoreAllMocks();
   });
 
-  it("lists the brand's broadcasts with their state, their text as text", async () => {
+  it("lists the brand's broadcasts with their audience and state, their text as text", async () => {
     const fetched = serve();
     renderPage(["content"], <Broadcasts />);
     const table = await screen.findByTestId("broadcasts");
     const row = table.querySelector('[data-broadcast="5"]') as HTMLElement;
     expect(row.querySelector("[data-status]")?.textContent).toBe("Gelen kutularında");
+    expect([...table.querySelectorAll("[data-audience]")].map((cell) => cell.textContent)).toEqual([
+      "Markanın bütün üyeleri",
+      `Tek üye · ${ONE}`,
+      "250 üyelik liste",
+    ]);
     expect(within(table).getByText("<i>Yeni</i> oyun geldi")).toBeTruthy();
     expect(table.querySelector("i")).toBeNull();
     expect(calls(fetched, "GET")).toEqual([{ url: BROADCASTS, body: undefined }]);
@@ -116,10 +128,10 @@ describe("the broadcasts page", () => {
   });
 
   it("writes a broadcast to every member with the body the service takes", async () => {
-    const fetched = serve({ [`POST ${BROADCASTS}`]: () => envelope({ id: 6, title: "Bayram", body: "İyi bayramlar", writtenBy: "ayse", occurredAt: "2026-11-21T10:00:00+00:00" }) });
+    const fetched = serve({ [`POST ${BROADCASTS}`]: () => envelope(SENT) });
     renderPage(["content"], <Broadcasts />);
     await screen.findByTestId("broadcasts");
-    expect(screen.getByText("Markanın bütün üyeleri")).toBeTruthy();
+    expect((screen.getByRole("radio", { name: "Markanın bütün üyeleri" }) as HTMLInputElement).checked).toBe(true);
     fireEvent.change(screen.getByLabelText("Başlık"), { target: { value: " Bayram " } });
     fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
     // a text left empty is refused before any call
@@ -128,8 +140,89 @@ describe("the broadcasts page", () => {
     fireEvent.change(screen.getByLabelText("Metin"), { target: { value: "İyi bayramlar\n" } });
     fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
     expect(await screen.findByText("Duyuru gönderildi.")).toBeTruthy();
-    expect(calls(fetched, "POST")).toEqual([{ url: BROADCASTS, body: { title: "Bayram", body: "İyi bayramlar" } }]);
+    expect(calls(fetched, "POST")).toEqual([{ url: BROADCASTS, body: { title: "Bayram", body: "İyi bayramlar", audience: "all" } }]);
     expect((screen.getByLabelText("Başlık") as HTMLInputElement).value).toBe("");
+  });
+
+  it("finds one member by username, picks them and writes to them only", async () => {
+    const found = { pageNum: 1, totalPages: 1, total: 2, list: [
+      { id: ONE, username: "ayse1", type: 0, status: "active", lockedUntil: null, mobileNum: null, countryDialingCode: null, createdAt: "2026-11-01T10:00:00Z", lastLoginAt: null, lastLoginIp: null, registerIp: null },
+      { id: TWO, username: "ayse2", type: 0, status: "active", lockedUntil: null, mobileNum: null, countryDialingCode: null, createdAt: "2026-11-01T10:00:00Z", lastLoginAt: null, lastLoginIp: null, registerIp: null },
+    ] };
+    const fetched = serve({ [`POST ${SEARCH}`]: () => envelope(found), [`POST ${BROADCASTS}`]: () => envelope(SENT) });
+    renderPage(["content", "viewer"], <Broadcasts />);
+    await screen.findByTestId("broadcasts");
+    fireEvent.click(screen.getByRole("radio", { name: "Tek üye" }));
+    fireEvent.change(screen.getByLabelText("Başlık"), { target: { value: "VIP" } });
+    fireEvent.change(screen.getByLabelText("Metin"), { target: { value: "Size özel" } });
+    fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
+    expect(await screen.findByText("Mesajın gideceği üyeyi seçin.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Kullanıcı adı"), { target: { value: " ayse " } });
+    fireEvent.click(screen.getByRole("button", { name: "Üye ara" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Seç ayse2" }));
+    expect(screen.getByTestId("chosen-member").textContent).toContain(TWO);
+    expect(calls(fetched, "POST")).toEqual([{ url: SEARCH, body: { search: "ayse", by: "username" } }]);
+    fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
+    expect(await screen.findByText("Duyuru gönderildi.")).toBeTruthy();
+    expect(calls(fetched, "POST")[1]).toEqual({ url: BROADCASTS, body: { title: "VIP", body: "Size özel", audience: "member", accountIds: [TWO] } });
+    // the form starts again for everyone
+    expect((screen.getByRole("radio", { name: "Markanın bütün üyeleri" }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("lets an editor who may not search members type the member's account id", async () => {
+    const fetched = serve({ [`POST ${BROADCASTS}`]: () => envelope(SENT) });
+    renderPage(["content"], <Broadcasts />);
+    await screen.findByTestId("broadcasts");
+    fireEvent.click(screen.getByRole("radio", { name: "Tek üye" }));
+    expect(screen.queryByLabelText("Kullanıcı adı")).toBeNull();
+    expect(screen.getByText(/Rolünüz üye aramaya yetmiyor/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Hesap numarası"), { target: { value: ` ${ONE.toUpperCase()} ` } });
+    fireEvent.click(screen.getByRole("button", { name: "Bu hesabı seç" }));
+    fireEvent.change(screen.getByLabelText("Başlık"), { target: { value: "VIP" } });
+    fireEvent.change(screen.getByLabelText("Metin"), { target: { value: "Size özel" } });
+    fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
+    expect(await screen.findByText("Duyuru gönderildi.")).toBeTruthy();
+    expect(calls(fetched, "POST")).toEqual([{ url: BROADCASTS, body: { title: "VIP", body: "Size özel", audience: "member", accountIds: [ONE] } }]);
+  });
+
+  it("writes to a pasted list, refusing a list the service would refuse before any call", async () => {
+    const fetched = serve({ [`POST ${BROADCASTS}`]: () => envelope(SENT) });
+    renderPage(["content"], <Broadcasts />);
+    await screen.findByTestId("broadcasts");
+    fireEvent.click(screen.getByRole("radio", { name: "Üye listesi" }));
+    fireEvent.change(screen.getByLabelText("Başlık"), { target: { value: "Turnuva" } });
+    fireEvent.change(screen.getByLabelText("Metin"), { target: { value: "Cumartesi" } });
+    const list = screen.getByLabelText("Hesap numaraları");
+    fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
+    expect(await screen.findByText("En az bir hesap numarası yapıştırın.")).toBeTruthy();
+    fireEvent.change(list, { target: { value: `${ONE}\nayse` } });
+    fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
+    expect(await screen.findByText("Hesap numarası olmayan değerler: ayse")).toBeTruthy();
+    fireEvent.change(list, { target: { value: `${ONE}, ${ONE.toUpperCase()}` } });
+    fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
+    expect(await screen.findByText(`Birden fazla kez geçen hesap numaraları: ${ONE}`)).toBeTruthy();
+    const many = Array.from({ length: 1001 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`);
+    fireEvent.change(list, { target: { value: many.join("\n") } });
+    fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
+    expect(await screen.findByText("Bir mesaj en çok 1.000 üyeye gönderilebilir.")).toBeTruthy();
+    expect(calls(fetched, "POST")).toEqual([]);
+    fireEvent.change(list, { target: { value: `${ONE},\n${TWO};` } });
+    expect(screen.getByText(/Şu an 2 numara\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
+    expect(await screen.findByText("Duyuru gönderildi.")).toBeTruthy();
+    expect(calls(fetched, "POST")).toEqual([{ url: BROADCASTS, body: { title: "Turnuva", body: "Cumartesi", audience: "list", accountIds: [ONE, TWO] } }]);
+  });
+
+  it("shows the service's refusal of an audience as it says it", async () => {
+    serve({ [`POST ${BROADCASTS}`]: () => refusal("Listede hesap numarası olmayan değerler var.", 400) });
+    renderPage(["content"], <Broadcasts />);
+    await screen.findByTestId("broadcasts");
+    fireEvent.click(screen.getByRole("radio", { name: "Üye listesi" }));
+    fireEvent.change(screen.getByLabelText("Hesap numaraları"), { target: { value: ONE } });
+    fireEvent.change(screen.getByLabelText("Başlık"), { target: { value: "Turnuva" } });
+    fireEvent.change(screen.getByLabelText("Metin"), { target: { value: "Cumartesi" } });
+    fireEvent.click(screen.getByRole("button", { name: "Gönder" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Listede hesap numarası olmayan değerler var.");
   });
 
   it("shows the service's refusal as it says it", async () => {
@@ -149,7 +242,7 @@ describe("the broadcasts page", () => {
     const row = table.querySelector('[data-broadcast="3"]') as HTMLElement;
     fireEvent.click(within(row).getByRole("button", { name: "Geri çek" }));
     expect(calls(fetched, "DELETE")).toEqual([]);
-    expect(within(row).getByText("Bu duyuru geri çekilsin mi? Her üyenin gelen kutusundan silinir; geri alınamaz.")).toBeTruthy();
+    expect(within(row).getByText("Bu duyuru geri çekilsin mi? Gönderildiği her gelen kutusundan silinir; geri alınamaz.")).toBeTruthy();
     fireEvent.click(within(row).getByRole("button", { name: "Vazgeç" }));
     expect(calls(fetched, "DELETE")).toEqual([]);
     fireEvent.click(within(row).getByRole("button", { name: "Geri çek" }));

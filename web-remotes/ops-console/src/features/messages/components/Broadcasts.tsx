@@ -1,9 +1,8 @@
-/** The brand's broadcasts (platform messages in every member's inbox): the list, newest first, each one's state, a
- * form that writes one, and withdraw after a confirmation. The notifications service writes a broadcast to every
- * member of the brand only (``BroadcastWrite`` is a title and a text: no segment, no single member, no text per
- * language), and a withdrawn one is deleted, so every one listed is in the inboxes. Anyone of the console reads them;
- * only the content role (or an admin) sees the form and the buttons. The service decides, and its refusal is shown as
- * it says it. */
+/** The brand's broadcasts (platform messages in its members' inboxes): the list, newest first, each one's audience
+ * and state, a form that writes one to every member, to one member or to a pasted list of account ids
+ * (``AudiencePicker``), and withdraw after a confirmation. There is no text per language, and a withdrawn one is
+ * deleted, so every one listed is in the inboxes it went to. Anyone of the console reads them; only the content role
+ * (or an admin) sees the form and the buttons. The service decides, and its refusal is shown as it says it. */
 import type { ChangeEvent, FormEvent } from "react";
 import { useId, useState } from "react";
 import type { BroadcastRead, BroadcastWrite } from "@portal/kit";
@@ -11,6 +10,8 @@ import { Field, LoadFailure, OutcomeLine, useAction, useLanguage, useQuery, useQ
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { t } from "../texts";
+import type { Chosen } from "./Audience";
+import { AudiencePicker, EVERYONE, audienceIds, audienceText } from "./Audience";
 import "../messages.css";
 
 export const TITLE_MAX = 200;
@@ -23,9 +24,10 @@ interface Draft {
 
 const EMPTY: Draft = { title: "", body: "" };
 
-/** The body the service takes: the title and the text, trimmed (it trims them too). */
-export function bodyOf(draft: Draft): BroadcastWrite {
-  return { title: draft.title.trim(), body: draft.body.trim() };
+/** The body the service takes: the title and the text, trimmed (it trims them too), and whom it is for. */
+export function bodyOf(draft: Draft, chosen: Chosen = EVERYONE, accountIds: string[] = []): BroadcastWrite {
+  const body: BroadcastWrite = { title: draft.title.trim(), body: draft.body.trim(), audience: chosen.audience };
+  return chosen.audience === "all" ? body : { ...body, accountIds };
 }
 
 export function Broadcasts() {
@@ -35,6 +37,7 @@ export function Broadcasts() {
   const writer = holds(ops.session, "content");
   const bodyId = useId();
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [chosen, setChosen] = useState<Chosen>(EVERYONE);
   const [withdrawing, setWithdrawing] = useState<number | null>(null);
   const key = ["ops", "broadcasts", ops.brand] as const;
   const list = useQuery({
@@ -47,6 +50,7 @@ export function Broadcasts() {
     doneText: t(language, "sentDone"),
     onDone: () => {
       setDraft(EMPTY);
+      setChosen(EVERYONE);
       return refresh();
     },
   });
@@ -62,7 +66,9 @@ export function Broadcasts() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     withdraw.reset();
-    const body = bodyOf(draft);
+    const audience = audienceIds(chosen);
+    if ("problem" in audience) return write.refuse(t(language, audience.problem, { ids: (audience.ids ?? []).join(", ") }));
+    const body = bodyOf(draft, chosen, audience.ids);
     if (!body.title || !body.body) return write.refuse(t(language, "required"));
     if (body.title.length > TITLE_MAX || body.body.length > BODY_MAX) return write.refuse(t(language, "tooLong"));
     void write.submit(body);
@@ -89,6 +95,7 @@ export function Broadcasts() {
                 <th scope="col">{t(language, "sent")}</th>
                 <th scope="col">{t(language, "title")}</th>
                 <th scope="col">{t(language, "body")}</th>
+                <th scope="col">{t(language, "audience")}</th>
                 <th scope="col">{t(language, "writtenBy")}</th>
                 <th scope="col">{t(language, "state")}</th>
                 {writer ? <th scope="col">{t(language, "actions")}</th> : null}
@@ -101,6 +108,7 @@ export function Broadcasts() {
                   <td>{when(row.occurredAt, language)}</td>
                   <td className="oc-message-text">{row.title}</td>
                   <td className="oc-message-text">{row.body}</td>
+                  <td data-audience={row.audience}>{audienceText(language, row.audience, row.audienceCount, row.accountId)}</td>
                   <td>{row.writtenBy || "—"}</td>
                   <td>
                     <Badge value="live" text={t(language, "live")} />
@@ -145,9 +153,7 @@ export function Broadcasts() {
           <h2 id="oc-broadcast-form" className="oc-message-form__title">
             {t(language, "writeTitle")}
           </h2>
-          <p className="oc-message-audience">
-            <strong>{t(language, "audience")}:</strong> {t(language, "audienceAll")}
-          </p>
+          <AudiencePicker chosen={chosen} onChange={setChosen} />
           <p className="kit-field__hint">{t(language, "audienceNote")}</p>
           <Field label={t(language, "title")} value={draft.title} onChange={(title) => change({ title })} maxLength={TITLE_MAX} required />
           <div className="kit-field">
