@@ -108,7 +108,7 @@ export function Broadcasts() {
                   <td>{when(row.occurredAt, language)}</td>
                   <td className="oc-message-text">{row.title}</td>
                   <td className="oc-message-text">{row.body}</td>
-                  <td data-audience={row.audience}>{audienceText(language, row.audience, row.audienceCount, row.accountId)}</td>
+                  <td className="oc-message-recipients" data-audience={row.audience}>{audienceText(language, row.audience, row.audienceCount, row.accountId)}</td>
                   <td>{row.writtenBy || "—"}</td>
                   <td>
                     <Badge value="live" text={t(language, "live")} />
