@@ -12,6 +12,7 @@ from games_service.bgs import router as bgs
 from games_service.bgs.keys import SeedKeys
 from games_service.bgs.service import verified_keys
 from games_service.catalogue import router as catalogue
+from games_service.dashboard import router as dashboard
 from games_service.favourites import router as favourites
 from games_service.i18n import MESSAGES
 from games_service.launch import router as launch
@@ -59,6 +60,7 @@ def build_app(settings: GamesSettings | None = None) -> FastAPI:
         bgs.router,
         records.router,
         aggregator.router,
+        dashboard.router,
         ops.ops,
     ]
     if settings.hub88_simulator_enabled:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from games_service.aggregator.models import VendorRound, VendorSession, VendorTransaction
 from games_service.bgs.models import JackpotShare, RevealedSeed, Round, SeedKey, SeedPair
 from games_service.catalogue.models import Game, Vendor
+from games_service.dashboard.models import PlayDay
 from games_service.favourites.models import Favourite
 from games_service.ops.models import GamesAudit
 from games_service.records.models import BetRecord
@@ -21,6 +22,7 @@ __all__ = [
     "InboxMessage",
     "JackpotShare",
     "OutboxMessage",
+    "PlayDay",
     "RevealedSeed",
     "Round",
     "SeedKey",

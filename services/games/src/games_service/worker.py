@@ -1,6 +1,6 @@
 """The games worker: the outbox relay of ``games.bet.settled.v1``, the recovery sweep that settles rounds left
-open (the stake or the win not yet through the wallet when a process stopped), and the betting record of
-lottery bets (``lottery.bet.settled.v1``)."""
+open (the stake or the win not yet through the wallet when a process stopped), the betting record of lottery bets
+(``lottery.bet.settled.v1``), and the dashboards' play per day (its own settled bets and the lottery's)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import logging
 
 from games_service.bgs.keys import SeedKeys
 from games_service.bgs.service import recover, verified_keys
+from games_service.dashboard.handlers import play_days_subscription
 from games_service.records.handlers import lottery_bets_subscription
 from games_service.settings import GamesSettings
 from portal_kit.db import Database
@@ -52,7 +53,7 @@ def build_worker(settings: GamesSettings) -> Worker:
         settings,
         produces=True,
         consumes=["lottery"],
-        subscriptions=[lottery_bets_subscription()],
+        subscriptions=[lottery_bets_subscription(), play_days_subscription()],
         background=[recovery_sweep(settings)],
         relay_gather=RELAY_GATHER_SECONDS,
     )
