@@ -29,7 +29,11 @@ def shoot(page: Page, name: str) -> None:
 
 def no_sideways_scroll(page: Page) -> None:
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"the console scrolls sideways by {overflow} px at {page.url}"
+    wide = page.evaluate(
+        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right >"
+        " document.documentElement.clientWidth + 1).slice(0, 8).map(e => e.tagName + '.' + e.className)"
+    )
+    assert overflow <= 0, f"the console scrolls sideways by {overflow} px at {page.url}: {wide}"
 
 
 def english(browser: Browser, width: int, height: int, *, bypass_csp: bool = False) -> BrowserContext:

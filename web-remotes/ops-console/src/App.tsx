@@ -2,7 +2,7 @@
  * frame (brand, language, sign-out), the menu by role and one page per item. Exposed as ./App; its own page at
  * /ops/ mounts it (main.tsx). */
 import type { ReactNode } from "react";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import type { Language } from "@portal/kit";
 import { NavLink, Navigate, Route, Routes, SUPPORTED, useLanguage } from "@portal/kit";
 import { AccountActions } from "./features/accounts/components/AccountActions";
@@ -27,6 +27,7 @@ import { Broadcasts } from "./features/messages/components/Broadcasts";
 import { Feedback } from "./features/messages/components/Feedback";
 import { People } from "./features/people/components/People";
 import { Requests } from "./features/people/components/Requests";
+import { Vendors } from "./features/vendors/components/Vendors";
 import "./ops-console.css";
 import type { OpsRole, OpsSession } from "./shared/session";
 import { OpsSessionProvider, allBrands, holds, useOps } from "./shared/session";
@@ -42,9 +43,13 @@ interface Page {
   element: ReactNode;
 }
 
+// The charts' library is most of the console's weight: its page loads it when first opened.
+const Dashboard = lazy(() => import("./features/dashboards/components/Dashboard").then((module) => ({ default: module.Dashboard })));
+
 const FINANCE_READERS: OpsRole[] = ["viewer", "finance-maker", "finance-checker"];
 
 export const PAGES: Page[] = [
+  { path: "dashboards/daily", title: "dailyFigures", group: "dashboards", roles: FINANCE_READERS, element: <Suspense fallback={<Loading />}><Dashboard /></Suspense> },
   { path: "finance/withdrawals", title: "withdrawals", group: "finance", roles: FINANCE_READERS, element: <Withdrawals /> },
   { path: "finance/deposits", title: "deposits", group: "finance", roles: FINANCE_READERS, element: <Deposits /> },
   { path: "finance/journal", title: "journal", group: "finance", roles: FINANCE_READERS, element: <Journal /> },
@@ -63,6 +68,8 @@ export const PAGES: Page[] = [
   { path: "brand/flags", title: "flags", group: "brandAdmin", roles: ["admin"], element: <Flags /> },
   { path: "brand/register-rules", title: "registerRules", group: "brandAdmin", roles: ["admin"], element: <RegisterRules /> },
   { path: "brand/domain-routes", title: "domainRoutes", group: "brandAdmin", roles: ["admin"], element: <DomainRoutes /> },
+  // every role reads which vendor is down (support answers members); only an admin changes it (buttons by role)
+  { path: "brand/vendors", title: "vendors", group: "brandAdmin", roles: "everyone", element: <Vendors /> },
   { path: "brand/lottery-voids", title: "lotteryVoids", group: "finance", roles: ["finance-maker", "finance-checker"], element: <LotteryVoids /> },
   { path: "admin/people", title: "people", group: "admin", roles: ["admin"], element: <People /> },
   { path: "admin/requests", title: "requests", group: "admin", roles: ["admin"], element: <Requests /> },
@@ -215,4 +222,9 @@ export default function App() {
       <Gate />
     </OpsSessionProvider>
   );
+}
+
+function Loading() {
+  const { language } = useLanguage();
+  return <p>{t(language, "loading")}</p>;
 }

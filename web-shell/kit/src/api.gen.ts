@@ -1337,6 +1337,18 @@ export interface PaymentPasswordRead {
 
 export type Period = "D" | "W" | "H" | "M";
 
+export interface PlayDayRead {
+  day: string;
+  vendor: string;
+  gameType: string;
+  currency: string;
+  bets: number;
+  stake: number;
+  win: number;
+  validBet: number;
+  ggr: number;
+}
+
 export type PopupExecution = "A" | "B" | "F";
 
 export interface PrizeRead {
@@ -2147,6 +2159,7 @@ export const OPERATIONS = {
   opsMoveTeamMember: { service: "agent-contracts", method: "POST", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/upline" },
   opsNotificationsAudit: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/audit" },
   opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
+  opsPlayByDay: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/dashboard/play" },
   opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
   opsRanges: { service: "auth", method: "GET", path: "/wps/ops/auth/ranges" },
   opsRegisterRules: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/register-rules" },
@@ -2368,6 +2381,7 @@ export interface OperationPathParams {
   opsMoveTeamMember: { code: string; accountId: string };
   opsNotificationsAudit: { code: string };
   opsPeople: Record<string, never>;
+  opsPlayByDay: { code: string };
   opsProposeLotteryVoid: { gameCode: string; issue: string };
   opsRanges: Record<string, never>;
   opsRegisterRules: { code: string };
@@ -2587,6 +2601,7 @@ export interface OperationQuery {
   opsMoveTeamMember: Record<string, never>;
   opsNotificationsAudit: { pageNo?: number; pageSize?: number };
   opsPeople: Record<string, never>;
+  opsPlayByDay: { startDate?: string | null; endDate?: string | null };
   opsProposeLotteryVoid: Record<string, never>;
   opsRanges: Record<string, never>;
   opsRegisterRules: Record<string, never>;
@@ -2806,6 +2821,7 @@ export interface OperationBody {
   opsMoveTeamMember: UplineMove;
   opsNotificationsAudit: undefined;
   opsPeople: undefined;
+  opsPlayByDay: undefined;
   opsProposeLotteryVoid: IssueVoiding;
   opsRanges: undefined;
   opsRegisterRules: undefined;
@@ -3026,6 +3042,7 @@ export interface OperationResponse {
   opsMoveTeamMember: MovedRead;
   opsNotificationsAudit: PageRead_NotificationsAuditRead;
   opsPeople: Array<OpsPersonRead>;
+  opsPlayByDay: Array<PlayDayRead>;
   opsProposeLotteryVoid: VoidRequestRead;
   opsRanges: Array<OpsRangeRead>;
   opsRegisterRules: Array<RegisterRuleRead>;

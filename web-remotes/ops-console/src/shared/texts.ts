@@ -4,6 +4,7 @@ import type { Catalog } from "@portal/kit";
 import { translator } from "@portal/kit";
 
 const TR = {
+  dashboards: "Panolar", dailyFigures: "Günlük rakamlar", vendors: "Oyun sağlayıcıları",
   feedback: "Üye geri bildirimleri", broadcasts: "Toplu mesajlar", announcements: "Site duyuruları", help: "Yardım merkezi",
   brandAdmin: "Marka yönetimi", siteSettings: "Site ayarları", flags: "Özellik anahtarları", registerRules: "Kayıt kuralları",
   domainRoutes: "Alan adı yönlendirmeleri", lotteryVoids: "Piyango çekiliş iptali",
@@ -36,6 +37,7 @@ const TR = {
 type Key = keyof typeof TR;
 
 const EN: Record<Key, string> = {
+  dashboards: "Dashboards", dailyFigures: "Daily figures", vendors: "Game vendors",
   feedback: "Member feedback", broadcasts: "Broadcasts", announcements: "Announcements and popups", help: "Help centre",
   brandAdmin: "Brand administration", siteSettings: "Site settings", flags: "Feature switches", registerRules: "Registration rules",
   domainRoutes: "Domain routes", lotteryVoids: "Lottery issue voids",
@@ -67,6 +69,7 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
+  dashboards: "数据面板", dailyFigures: "每日数据", vendors: "游戏供应商",
   feedback: "会员反馈", broadcasts: "群发消息", announcements: "公告与弹窗", help: "帮助中心",
   brandAdmin: "品牌管理", siteSettings: "站点设置", flags: "功能开关", registerRules: "注册规则",
   domainRoutes: "域名路由", lotteryVoids: "彩票期号作废",
