@@ -3,7 +3,8 @@ admin: vendors and games on and off with maintenance windows"), all through the 
 BGS's slots under maintenance for two hours; a member's vendor list shows the maintenance with its end and the game
 answers ``vendor_under_maintenance`` with the same end; the admin ends it and the game launches again; a finance
 person and a content editor may read the vendors but are refused every change; the games audit keeps both steps.
-(The console page comes into the menu separately; its browser step joins this journey then.)"""
+In the browser, the admin does the same on the console's "Game vendors" page and a visitor's slots page marks the
+vendor "Under maintenance" until the admin ends it there.)"""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from datetime import UTC, datetime, timedelta
 
 import httpx
 from ops_people import OpsTeam
+from playwright.sync_api import Browser, expect
 from portal_client import Browser as HttpBrowser
 from portal_client import registered_member
+from test_ops_console_journeys import english, no_sideways_scroll, shoot, sign_in
 
 from portal_stack.harness import Stack
 
@@ -108,3 +111,47 @@ def test_a_game_switched_off_leaves_the_members_list_and_is_back_when_switched_o
         on = admin.http.put(path, json={"enabled": True, "reason": "e2e: fixed"}, headers=admin.sign_in())
         assert on.status_code == 200, on.text
     assert member.get("/wps/relay/GCS_gameLaunchFB", params={"nodeId": node}).status_code == 200
+
+
+def test_an_admin_sets_and_ends_a_window_on_the_console_page_and_the_slots_page_follows(
+    stack: Stack, ops_team: OpsTeam, browser: Browser
+) -> None:
+    context = english(browser, 1366, 900)
+    console, portal = context.new_page(), context.new_page()
+    try:
+        sign_in(console, stack, ops_team.root)  # an admin of every brand types the brand
+        console.get_by_label("Brand code").fill("turkeyf2")
+        console.get_by_role("navigation", name="Console menu").get_by_role("link", name="Game vendors").click()
+        row = console.locator("[data-vendor='BGS:RNG']")
+        expect(row).to_contain_text("Open")
+        row.get_by_role("button", name="Manage").click()
+        dialog = console.get_by_role("dialog")
+        dialog.get_by_label("Reason (written to the audit log)").fill("e2e: console window")
+        until = (datetime.now() + timedelta(hours=3)).strftime("%Y-%m-%dT%H:%M")  # the browser's local time
+        dialog.get_by_label("Ends (local time)").fill(until)
+        dialog.get_by_role("button", name="Save maintenance").click()
+        expect(dialog.get_by_role("status")).to_be_visible()
+        dialog.get_by_role("button", name="Close").first.click()
+        expect(row).to_contain_text("Under maintenance")
+        no_sideways_scroll(console)
+        shoot(console, "vendors")
+
+        portal.goto(f"{stack.url}/rng")
+        bgs = portal.get_by_role("group", name="All vendors").get_by_role("button", name="BGS", exact=False)
+        expect(bgs.filter(has_text="Under maintenance")).to_have_count(1)
+
+        row.get_by_role("button", name="Manage").click()
+        dialog.get_by_label("Reason (written to the audit log)").fill("e2e: console window over")
+        dialog.get_by_role("button", name="End maintenance now").click()
+        expect(dialog.get_by_role("status")).to_be_visible()
+        dialog.get_by_role("button", name="Close").first.click()
+        expect(row).to_contain_text("Open")
+        portal.reload()
+        expect(
+            portal.get_by_role("group", name="All vendors").get_by_role("button").filter(has_text="Under maintenance")
+        ).to_have_count(0)
+    finally:
+        context.close()
+        admin = ops_team.root  # whatever failed, the slots are open again for the journeys that follow
+        left = admin.http.post(f"{SLOTS}/maintenance/end", json={"reason": "e2e: cleanup"}, headers=admin.sign_in())
+        assert left.status_code in (200, 409), left.text
