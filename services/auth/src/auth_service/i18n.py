@@ -43,6 +43,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "An authenticator is already bound; remove it with one of its codes first.",
         "CN": "已绑定身份验证器，请先用其验证码解除绑定。",
     },
+    "totp.not_bound": {
+        "TR": "Bu hesapta bağlı bir doğrulayıcı uygulama yok.",
+        "EN": "This account has no authenticator bound.",
+        "CN": "该账号未绑定身份验证器。",
+    },
     "totp.locked": {
         "TR": "Çok fazla yanlış kod. 15 dakika sonra tekrar deneyin.",
         "EN": "Too many wrong codes. Try again in 15 minutes.",

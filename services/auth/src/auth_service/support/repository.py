@@ -1,16 +1,23 @@
-"""The member search's queries, each scoped to the brand and served by an index of migration 0011."""
+"""Risk and support's queries, each scoped to the brand: the member search (served by an index of migration 0011),
+an account's devices (from its login records) and the notes on it (migration 0013)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy import ColumnElement, Row, func, or_, select
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from auth_service.accounts.models import Account
+from auth_service.accounts.models import Account, LoginRecord
 from auth_service.accounts.repository import ACCOUNTS
 from auth_service.support.domain import SearchBy, prefix_pattern
+from auth_service.support.models import MemberNote
 from portal_kit.paging import Page
+from portal_kit.repository import Scoped
+
+NOTES = Scoped(MemberNote)
 
 # The username column is in byte order ("C"): the (merchant, username) index serves both the prefix and the order.
 _USERNAME = Account.username
@@ -38,3 +45,44 @@ async def search(
     )
     total = await session.scalar(select(func.count()).select_from(Account).where(*conditions))
     return rows.all(), int(total or 0)
+
+
+# Devices: the browsers of an account's sign-ins, from its login records (served by their account index).
+_DEVICES = (
+    select(
+        LoginRecord.user_agent,
+        func.min(LoginRecord.at).label("first_seen"),
+        func.max(LoginRecord.at).label("last_seen"),
+        func.count().label("tries"),
+        func.count().filter(LoginRecord.success).label("successes"),
+        func.array_agg(aggregate_order_by(LoginRecord.ip, LoginRecord.id.desc()))[1].label("last_ip"),
+    )
+    .group_by(LoginRecord.user_agent)
+    .order_by(func.max(LoginRecord.id).desc())
+)
+
+
+async def devices(session: AsyncSession, account_id: str, limit: int) -> Sequence[Row[Any]]:
+    """The account's browsers (distinct user agents), the latest seen first, with first and last seen and tries."""
+    rows = await session.execute(_DEVICES.where(LoginRecord.account_id == account_id).limit(limit))
+    return rows.all()
+
+
+async def notes_page(
+    session: AsyncSession, merchant: str, account_id: str, page: Page
+) -> tuple[Sequence[MemberNote], int]:
+    """One page of the notes on an account, newest first, and how many there are."""
+    conditions = NOTES.where(merchant, account_id=account_id)
+    rows = await session.scalars(
+        select(MemberNote).where(*conditions).order_by(MemberNote.id.desc()).offset(page.offset).limit(page.size)
+    )
+    total = await session.scalar(select(func.count()).select_from(MemberNote).where(*conditions))
+    return rows.all(), int(total or 0)
+
+
+async def add_note(session: AsyncSession, merchant: str, account_id: str, author: str, text: str) -> MemberNote:
+    note = MemberNote(merchant=merchant, account_id=account_id, author=author, text=text)
+    session.add(note)
+    await session.flush()
+    await session.refresh(note, ["at"])
+    return note

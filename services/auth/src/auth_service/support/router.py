@@ -1,8 +1,9 @@
 """Risk and support under ``/wps/ops/auth/merchants/{code}/members``: an ops person of the brand who reads members'
 affairs (viewer, finance, admin; not a content editor) may find a member (by the start of a username, a mobile
-number, an id or an address: in the body, never the URL) and read their profile with recent sign-ins (each profile
-read audited); every other caller 401 or 403. Locking, unlocking and disabling stay with the brand's admins
-(``ops``)."""
+number, an id or an address: in the body, never the URL), read their profile with recent sign-ins and devices (each
+profile read audited), and read and add notes on them (each note audited); the brand's admins remove a member's
+authenticator (audited with the reason). Every other caller 401 or 403. Locking, unlocking and disabling stay with
+the brand's admins (``ops``)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,18 @@ from fastapi import APIRouter, Depends
 
 from auth_service.deps import Ctx, Who
 from auth_service.support import service
-from auth_service.support.schemas import MemberFoundRead, MemberProfileRead, MemberSearch
+from auth_service.support.schemas import (
+    MemberFoundRead,
+    MemberProfileRead,
+    MemberSearch,
+    NewNote,
+    NoteRead,
+    TotpReset,
+    TotpResetRead,
+)
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import OpsFinanceReader
+from portal_kit.sessions import OpsAdmin, OpsFinanceReader
 
 router = APIRouter(prefix="/wps/ops/auth/merchants/{code}/members", tags=["auth ops"])
 
@@ -36,3 +45,30 @@ async def find(
 @router.get("/{account_id}", operation_id="opsMemberProfile", response_model=Envelope[MemberProfileRead])
 async def profile(code: str, account_id: str, actor: Reader, ctx: Ctx, who: Who) -> Envelope[MemberProfileRead]:
     return ok(await service.profile(ctx, code, account_id, actor, who.ip))
+
+
+@router.get("/{account_id}/notes", operation_id="opsMemberNotes", response_model=Envelope[PageRead[NoteRead]])
+async def notes(
+    code: str,
+    account_id: str,
+    actor: Reader,
+    ctx: Ctx,
+    page: Annotated[Page, Depends(page_params(default_size=20, max_size=100))],
+) -> Envelope[PageRead[NoteRead]]:
+    """The notes ops keep on the member, newest first."""
+    return ok(await service.notes(ctx, code, account_id, page))
+
+
+@router.post("/{account_id}/notes", operation_id="opsAddMemberNote", status_code=201, response_model=Envelope[NoteRead])
+async def add_note(code: str, account_id: str, body: NewNote, actor: Reader, ctx: Ctx, who: Who) -> Envelope[NoteRead]:
+    """A note on the member (at most 1000 characters), with its author and time; audited."""
+    return ok(await service.add_note(ctx, code, account_id, body.text, actor, who.ip))
+
+
+@router.post("/{account_id}/totp/reset", operation_id="opsResetMemberTotp", response_model=Envelope[TotpResetRead])
+async def reset_totp(
+    code: str, account_id: str, body: TotpReset, actor: OpsAdmin, ctx: Ctx, who: Who
+) -> Envelope[TotpResetRead]:
+    """The brand's admins: remove the member's authenticator (so they can bind a new one), with a reason; nothing
+    else ends. ``totp.not_bound`` (409) when none is bound."""
+    return ok(await service.reset_totp(ctx, code, account_id, body.reason, actor, who.ip))

@@ -1,10 +1,12 @@
-"""What ops see of a member: a search's row, and the profile with its recent sign-ins."""
+"""What ops see of a member: a search's row, the profile with its recent sign-ins and devices, the notes ops keep
+on the member, and the admin's reset of the member's authenticator."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from auth_service.support.domain import SearchBy
+from auth_service.support.models import NOTE_MAX_CHARS
 
 
 class MemberSearch(BaseModel):
@@ -38,6 +40,17 @@ class LoginRead(BaseModel):
     success: bool
 
 
+class DeviceRead(BaseModel):
+    """One browser (user agent) the account's sign-ins came from, computed from its login records."""
+
+    userAgent: str | None = Field(description="The browser as it named itself; null when it sent none")
+    firstSeen: str
+    lastSeen: str
+    tries: int = Field(description="Sign-in tries from it, failed ones included")
+    successes: int
+    lastIp: str | None = Field(description="The address of its latest try")
+
+
 class MemberProfileRead(MemberFoundRead):
     nickname: str | None
     fullname: str | None
@@ -47,3 +60,33 @@ class MemberProfileRead(MemberFoundRead):
     registerMethod: str
     totpBound: bool
     logins: list[LoginRead]
+    devices: list[DeviceRead] = Field(description="The browsers it signed in from, the latest seen first")
+
+
+class NewNote(BaseModel):
+    """A note on a member: its text (spaces around it dropped), at most 1000 characters."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    text: str = Field(min_length=1, max_length=NOTE_MAX_CHARS)
+
+
+class NoteRead(BaseModel):
+    id: int
+    accountId: str
+    author: str
+    text: str
+    at: str
+
+
+class TotpReset(BaseModel):
+    """Why the member's authenticator is removed (kept in the audit)."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    reason: str = Field(min_length=1, max_length=500)
+
+
+class TotpResetRead(BaseModel):
+    accountId: str
+    totpBound: bool  # false: the member may bind a new authenticator
