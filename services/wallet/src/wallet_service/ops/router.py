@@ -1,5 +1,5 @@
 """Ops calls on a member's money: balance adjustments with a reason (made by a finance maker; above the
-dual-control amount approved by a checker who is someone else), any member's journal, the audit."""
+dual-control amount approved by a checker who is someone else), any member's balances and journal, the audit."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Query
 
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import OpsChecker, OpsMaker, OpsViewer
+from portal_kit.sessions import OpsChecker, OpsFinanceReader, OpsMaker, OpsViewer
 from wallet_service.deps import Db
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.ops import service
@@ -17,7 +17,7 @@ from wallet_service.ops.schemas import Adjustment, AdjustmentRead, AdjustmentReq
 from wallet_service.oversight import service as oversight
 from wallet_service.oversight.schemas import Decision, WalletAuditRead
 from wallet_service.records import service as records
-from wallet_service.records.schemas import RecordRead
+from wallet_service.records.schemas import MemberBalancesRead, RecordRead
 
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}", tags=["wallet ops"])
 Paging = Annotated[Page, Depends(page_params(default_size=50, max_size=200))]
@@ -68,6 +68,15 @@ async def member_journal(
     code: str, account_id: str, db: Db, actor: OpsViewer, page: Paging
 ) -> Envelope[PageRead[RecordRead]]:
     return ok(await records.journal(db, code, account_id, page))
+
+
+@ops.get(
+    "/accounts/{account_id}/balances", operation_id="opsMemberBalances", response_model=Envelope[MemberBalancesRead]
+)
+async def member_balances(code: str, account_id: str, db: Db, actor: OpsFinanceReader) -> Envelope[MemberBalancesRead]:
+    """A member's wallets, held (frozen) funds and what waits: viewer, finance and admin of the brand, not a content
+    editor (a member's money is personal data)."""
+    return ok(await records.member_balances(db, code, account_id))
 
 
 @ops.get("/audit", operation_id="opsWalletAudit", response_model=Envelope[list[WalletAuditRead]])

@@ -1,4 +1,4 @@
-"""The account record's lines and the consolidated funds."""
+"""The account record's lines, the consolidated funds, and a member's balances as ops read them."""
 
 from __future__ import annotations
 
@@ -39,3 +39,29 @@ class ConsolidatedRead(Read):
     divtypereq: int | None = Field(None, description="Dividend contract, as dailysalreqtype")
     contracthoursalreq: int | None = Field(None, description="Hourly salary contract, as dailysalreqtype")
     realtimesalreqtype: int | None = Field(None, description="Real-time salary contract, as dailysalreqtype")
+
+
+class MemberWalletRead(Read):
+    """One wallet of a member: ``balance`` = ``available`` + ``held`` (held: funds of pending withdrawals)."""
+
+    wallet: str = Field(description="main, freeplay (a trial account) or vendor:<CODE>")
+    balance: int
+    available: int
+    held: int
+
+
+class MemberBalancesRead(Read):
+    """A member's money as ops see it (minor units, ``scale`` decimals in the UI): every wallet the ledger keeps for
+    the account, the totals over them, and what is waiting."""
+
+    accountId: str
+    currency: str
+    scale: int
+    balance: int
+    available: int
+    held: int = Field(description="Frozen: held for withdrawals not yet paid or rejected")
+    wallets: list[MemberWalletRead]
+    pendingDeposits: int = Field(description="The sum of the member's deposits waiting for a decision")
+    pendingWithdrawals: int = Field(description="The sum of the member's withdrawals pending or approved, not paid")
+    totalDeposited: int
+    totalWithdrawn: int

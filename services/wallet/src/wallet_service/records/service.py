@@ -16,11 +16,12 @@ from portal_kit.messaging.rpc import ask
 from portal_kit.paging import Page, page_of
 from portal_kit.site import BrandCache
 from wallet_service import events
+from wallet_service.ledger.domain import MoneyError
 from wallet_service.ledger.schemas import WalletRead
 from wallet_service.ledger.service import main_wallet
 from wallet_service.records import repository
 from wallet_service.records.domain import KindSide, type_of
-from wallet_service.records.schemas import ConsolidatedRead, RecordRead
+from wallet_service.records.schemas import ConsolidatedRead, MemberBalancesRead, MemberWalletRead, RecordRead
 from wallet_service.withdrawals import domain as withdrawal_states
 
 log = logging.getLogger("wallet.records")
@@ -79,6 +80,36 @@ async def consolidated(
         totalDeposited=int(moved.get("deposit") or 0),
         totalWithdrawn=-int((moved.get("withdrawal") or 0) + (moved.get("withdrawal_refund") or 0)),
         **(contracts.model_dump() if contracts else {}),
+    )
+
+
+async def member_balances(db: Database, merchant: str, owner_id: str) -> MemberBalancesRead:
+    """Ops: every wallet of a member of the brand (main, vendor sub-wallets; a trial account's free-play wallet), what
+    is held for withdrawals not yet paid, what waits, and the totals moved; ``account.not_found`` (404) for an
+    account the wallet keeps nothing for."""
+    async with db.reader() as session:
+        wallets = sorted(await repository.wallets(session, merchant, owner_id), key=lambda wallet: wallet.id)
+        if not wallets:
+            raise MoneyError("account.not_found")
+        deposits = await repository.deposits_by_status(session, merchant, owner_id)
+        waiting = (withdrawal_states.PENDING, withdrawal_states.APPROVED)
+        pending_withdrawals = await repository.withdrawals_waiting(session, merchant, owner_id, waiting)
+        moved = await repository.moved_by_kind(session, wallets[0].id, ("deposit", "withdrawal", "withdrawal_refund"))
+    return MemberBalancesRead(
+        accountId=owner_id,
+        currency=wallets[0].currency,
+        scale=2,
+        balance=sum(w.balance for w in wallets),
+        available=sum(w.balance - w.held for w in wallets),
+        held=sum(w.held for w in wallets),
+        wallets=[
+            MemberWalletRead(wallet=w.kind, balance=w.balance, available=w.balance - w.held, held=w.held)
+            for w in wallets
+        ],
+        pendingDeposits=int(deposits.get("pending") or 0),
+        pendingWithdrawals=int(pending_withdrawals or 0),
+        totalDeposited=int(moved.get("deposit") or 0),
+        totalWithdrawn=-int((moved.get("withdrawal") or 0) + (moved.get("withdrawal_refund") or 0)),
     )
 
 
