@@ -1,5 +1,6 @@
 """The records' calls: the member's betting record and profit and loss (real accounts), recent games (any
-session), and the public winners board (``ODSFE2_getWinnerBoard``, cached as the spec's WINNERS)."""
+session), the public winners board (``ODSFE2_getWinnerBoard``, cached as the spec's WINNERS), and on the ops plane any
+member's betting record (risk and support: viewer, finance and admin of the brand)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from games_service.records.schemas import BetRecordRead, ProfitRead, WinnerBoard
 from portal_kit.dates import day_range
 from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
 from portal_kit.paging import Page, page_params
+from portal_kit.sessions import OpsFinanceReader
 from portal_kit.valkey_link import cached_text
 
 router = APIRouter(tags=["records"])
@@ -41,6 +43,28 @@ async def bet_records(
     start, end = day_range(start_date, end_date)
     kind = game_type_filter(game_type)
     return ok(await service.records(db, player.merchant, player.account_id, page, kind, start, end, language))
+
+
+@router.get(
+    "/wps/ops/games/merchants/{code}/members/{account_id}/bets",
+    operation_id="opsMemberBets",
+    response_model=Envelope[PageRead[BetRecordRead]],
+    tags=["games ops"],
+)
+async def member_bets(
+    code: str,
+    account_id: str,
+    db: Db,
+    actor: OpsFinanceReader,
+    language: Language,
+    page: RecordsPage,
+    start_date: StartDate = None,
+    end_date: EndDate = None,
+) -> Envelope[PageRead[BetRecordRead]]:
+    """A member's settled bets (vendor, game, stake, valid bet, win, time), newest first, the days as yyyy-MM-dd
+    (UTC, both included): viewer, finance and admin of the brand, not a content editor."""
+    start, end = day_range(start_date, end_date)
+    return ok(await service.records(db, code, account_id, page, None, start, end, language))
 
 
 @router.get("/wps/games/records/profit", operation_id="betProfit", response_model=Envelope[ProfitRead])
