@@ -339,6 +339,15 @@ export interface DepositRequest {
 
 export type DepositState = "pending" | "credited" | "rejected" | "failed";
 
+export interface DeviceRead {
+  userAgent: string | null;
+  firstSeen: string;
+  lastSeen: string;
+  tries: number;
+  successes: number;
+  lastIp: string | null;
+}
+
 export interface DiceBody {
   stake: number;
   target: number;
@@ -813,6 +822,20 @@ export interface MarkedRead {
   marked: number;
 }
 
+export interface MemberBalancesRead {
+  accountId: string;
+  currency: string;
+  scale: number;
+  balance: number;
+  available: number;
+  held: number;
+  wallets: Array<MemberWalletRead>;
+  pendingDeposits: number;
+  pendingWithdrawals: number;
+  totalDeposited: number;
+  totalWithdrawn: number;
+}
+
 export interface MemberFiguresRead {
   currency: string;
   activeMembers: number;
@@ -860,6 +883,7 @@ export interface MemberProfileRead {
   registerMethod: string;
   totpBound: boolean;
   logins: Array<LoginRead>;
+  devices: Array<DeviceRead>;
 }
 
 export interface MemberRead {
@@ -897,6 +921,13 @@ export interface MemberReportRead {
 export interface MemberSearch {
   search: string;
   by?: SearchBy;
+}
+
+export interface MemberWalletRead {
+  wallet: string;
+  balance: number;
+  available: number;
+  held: number;
 }
 
 export interface MenuRead {
@@ -1042,6 +1073,18 @@ export interface NewMerchant {
   regionText?: Record<string, string> | null;
   smsDialingCodes?: Array<string> | null;
   code: string;
+}
+
+export interface NewNote {
+  text: string;
+}
+
+export interface NoteRead {
+  id: number;
+  accountId: string;
+  author: string;
+  text: string;
+  at: string;
 }
 
 export type NoticeType = "B" | "PL" | "PU" | "PR" | "H";
@@ -1273,6 +1316,13 @@ export interface PageRead_MessageRead {
   totalPages: number;
   total: number;
   list: Array<MessageRead>;
+}
+
+export interface PageRead_NoteRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<NoteRead>;
 }
 
 export interface PageRead_NotificationsAuditRead {
@@ -1795,6 +1845,15 @@ export interface TotpCode {
   code: string;
 }
 
+export interface TotpReset {
+  reason: string;
+}
+
+export interface TotpResetRead {
+  accountId: string;
+  totpBound: boolean;
+}
+
 export interface TotpSecretRead {
   secret: string;
   uri: string;
@@ -2104,6 +2163,7 @@ export const OPERATIONS = {
   myDeposits: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposits" },
   myWithdrawals: { service: "wallet", method: "GET", path: "/wps/v2/wallets/withdrawals" },
   notices: { service: "site", method: "GET", path: "/wps/system/notices" },
+  opsAddMemberNote: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/members/{account_id}/notes" },
   opsAdjustBalance: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/adjustments" },
   opsAdjustmentRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/adjustments" },
   opsAgentContractsAudit: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/audit" },
@@ -2153,7 +2213,10 @@ export const OPERATIONS = {
   opsLotteryAudit: { service: "lottery", method: "GET", path: "/wps/ops/lottery/audit" },
   opsLotteryVoidRequests: { service: "lottery", method: "GET", path: "/wps/ops/lottery/void-requests" },
   opsMe: { service: "auth", method: "GET", path: "/wps/ops/auth/me" },
+  opsMemberBalances: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/balances" },
+  opsMemberBets: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/members/{account_id}/bets" },
   opsMemberJournal: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/journal" },
+  opsMemberNotes: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members/{account_id}/notes" },
   opsMemberProfile: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members/{account_id}" },
   opsMoneyByDay: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/dashboard/money" },
   opsMoveTeamMember: { service: "agent-contracts", method: "POST", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/upline" },
@@ -2175,6 +2238,7 @@ export const OPERATIONS = {
   opsRequestRangeRemoval: { service: "auth", method: "POST", path: "/wps/ops/auth/ranges/remove" },
   opsRequests: { service: "auth", method: "GET", path: "/wps/ops/auth/requests" },
   opsResendInvitation: { service: "auth", method: "POST", path: "/wps/ops/auth/people/{person_id}/invitation" },
+  opsResetMemberTotp: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/members/{account_id}/totp/reset" },
   opsSetAccountStatus: { service: "auth", method: "PUT", path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/status" },
   opsSetVendorMaintenance: { service: "games", method: "PUT", path: "/wps/ops/games/merchants/{code}/vendors/{vendor}/{gameType}/maintenance" },
   opsSupportChannels: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/support" },
@@ -2326,6 +2390,7 @@ export interface OperationPathParams {
   myDeposits: Record<string, never>;
   myWithdrawals: Record<string, never>;
   notices: Record<string, never>;
+  opsAddMemberNote: { code: string; account_id: string };
   opsAdjustBalance: { code: string; account_id: string };
   opsAdjustmentRequests: { code: string };
   opsAgentContractsAudit: { code: string };
@@ -2375,7 +2440,10 @@ export interface OperationPathParams {
   opsLotteryAudit: Record<string, never>;
   opsLotteryVoidRequests: Record<string, never>;
   opsMe: Record<string, never>;
+  opsMemberBalances: { code: string; account_id: string };
+  opsMemberBets: { code: string; account_id: string };
   opsMemberJournal: { code: string; account_id: string };
+  opsMemberNotes: { code: string; account_id: string };
   opsMemberProfile: { code: string; account_id: string };
   opsMoneyByDay: { code: string };
   opsMoveTeamMember: { code: string; accountId: string };
@@ -2397,6 +2465,7 @@ export interface OperationPathParams {
   opsRequestRangeRemoval: Record<string, never>;
   opsRequests: Record<string, never>;
   opsResendInvitation: { person_id: string };
+  opsResetMemberTotp: { code: string; account_id: string };
   opsSetAccountStatus: { code: string; account_id: string };
   opsSetVendorMaintenance: { code: string; vendor: string; gameType: string };
   opsSupportChannels: { code: string };
@@ -2546,6 +2615,7 @@ export interface OperationQuery {
   myDeposits: Record<string, never>;
   myWithdrawals: Record<string, never>;
   notices: { types?: string; platform?: string; firstLogin?: boolean };
+  opsAddMemberNote: Record<string, never>;
   opsAdjustBalance: Record<string, never>;
   opsAdjustmentRequests: { status?: "pending" | "approved" | "rejected" | null; pageNo?: number; pageSize?: number };
   opsAgentContractsAudit: { pageNo?: number; pageSize?: number };
@@ -2595,7 +2665,10 @@ export interface OperationQuery {
   opsLotteryAudit: { pageNo?: number; pageSize?: number };
   opsLotteryVoidRequests: { status?: "pending" | "approved" | "rejected" | "lapsed" | null; pageNo?: number; pageSize?: number };
   opsMe: Record<string, never>;
+  opsMemberBalances: Record<string, never>;
+  opsMemberBets: { startDate?: string | null; endDate?: string | null; pageNo?: number; pageSize?: number };
   opsMemberJournal: { pageNo?: number; pageSize?: number };
+  opsMemberNotes: { pageNo?: number; pageSize?: number };
   opsMemberProfile: Record<string, never>;
   opsMoneyByDay: { startDate?: string | null; endDate?: string | null };
   opsMoveTeamMember: Record<string, never>;
@@ -2617,6 +2690,7 @@ export interface OperationQuery {
   opsRequestRangeRemoval: Record<string, never>;
   opsRequests: { status?: "pending" | "approved" | "rejected" | "stale" | null };
   opsResendInvitation: Record<string, never>;
+  opsResetMemberTotp: Record<string, never>;
   opsSetAccountStatus: Record<string, never>;
   opsSetVendorMaintenance: Record<string, never>;
   opsSupportChannels: Record<string, never>;
@@ -2766,6 +2840,7 @@ export interface OperationBody {
   myDeposits: undefined;
   myWithdrawals: undefined;
   notices: undefined;
+  opsAddMemberNote: NewNote;
   opsAdjustBalance: Adjustment;
   opsAdjustmentRequests: undefined;
   opsAgentContractsAudit: undefined;
@@ -2815,7 +2890,10 @@ export interface OperationBody {
   opsLotteryAudit: undefined;
   opsLotteryVoidRequests: undefined;
   opsMe: undefined;
+  opsMemberBalances: undefined;
+  opsMemberBets: undefined;
   opsMemberJournal: undefined;
+  opsMemberNotes: undefined;
   opsMemberProfile: undefined;
   opsMoneyByDay: undefined;
   opsMoveTeamMember: UplineMove;
@@ -2837,6 +2915,7 @@ export interface OperationBody {
   opsRequestRangeRemoval: OpsRangeBody;
   opsRequests: undefined;
   opsResendInvitation: undefined;
+  opsResetMemberTotp: TotpReset;
   opsSetAccountStatus: AccountStatusChange;
   opsSetVendorMaintenance: VendorMaintenance;
   opsSupportChannels: undefined;
@@ -2987,6 +3066,7 @@ export interface OperationResponse {
   myDeposits: Array<DepositRead>;
   myWithdrawals: Array<WithdrawalRead>;
   notices: Array<AnnouncementRead>;
+  opsAddMemberNote: NoteRead;
   opsAdjustBalance: AdjustmentRead;
   opsAdjustmentRequests: Array<AdjustmentRequestRead>;
   opsAgentContractsAudit: PageRead_AgentContractsAuditRead;
@@ -3036,7 +3116,10 @@ export interface OperationResponse {
   opsLotteryAudit: Array<LotteryAuditRead>;
   opsLotteryVoidRequests: Array<VoidRequestRead>;
   opsMe: OpsPersonRead;
+  opsMemberBalances: MemberBalancesRead;
+  opsMemberBets: PageRead_BetRecordRead;
   opsMemberJournal: PageRead_RecordRead;
+  opsMemberNotes: PageRead_NoteRead;
   opsMemberProfile: MemberProfileRead;
   opsMoneyByDay: Array<MoneyDayRead>;
   opsMoveTeamMember: MovedRead;
@@ -3058,6 +3141,7 @@ export interface OperationResponse {
   opsRequestRangeRemoval: OpsRequestRead;
   opsRequests: Array<OpsRequestRead>;
   opsResendInvitation: Done;
+  opsResetMemberTotp: TotpResetRead;
   opsSetAccountStatus: Done;
   opsSetVendorMaintenance: OpsVendorRead;
   opsSupportChannels: Array<SupportChannelWrite>;
