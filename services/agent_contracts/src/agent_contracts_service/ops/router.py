@@ -1,22 +1,25 @@
 """Ops calls of a brand's agent contracts: move a member under another upline (admin), grant a top agent's contract
-(admin), read the audit (any ops role)."""
+(admin), read the audit (any ops role), read the brand's agents, one agent and its settlement lines (finance readers:
+viewer, finance, admin; not a content editor)."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 
 from agent_contracts_service.contracts.domain import Kind
 from agent_contracts_service.contracts.schemas import DividendGrant, RealTimeGrant, WageGrant
 from agent_contracts_service.deps import Db
 from agent_contracts_service.ops import service
-from agent_contracts_service.ops.schemas import AgentContractsAuditRead, GrantedRead
+from agent_contracts_service.ops.domain import AgentOrder, AgentType, ContractFilter
+from agent_contracts_service.ops.schemas import AgentContractsAuditRead, GrantedRead, OpsAgentDetailRead, OpsAgentRead
+from agent_contracts_service.settlement.schemas import IncomeLineRead
 from agent_contracts_service.team.schemas import MovedRead, UplineMove
 from portal_kit.client import address_of
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import OpsAdmin, OpsViewer
+from portal_kit.sessions import OpsAdmin, OpsFinanceReader, OpsViewer
 
 OPS = "/wps/ops/agent-contracts/merchants/{code}"
 AnyGrant = DividendGrant | WageGrant | RealTimeGrant
@@ -100,3 +103,52 @@ async def audit_log(
     code: str, db: Db, actor: OpsViewer, page: Annotated[Page, Depends(page_params(default_size=50, max_size=200))]
 ) -> Envelope[PageRead[AgentContractsAuditRead]]:
     return ok(await service.audit_log(db, code, page))
+
+
+AgentsPage = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
+LinesPage = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
+AccountId = Annotated[str, Path(min_length=1, max_length=64)]
+
+
+@ops.get("/agents", operation_id="opsAgents", response_model=Envelope[PageRead[OpsAgentRead]])
+async def agents(
+    code: str,
+    db: Db,
+    actor: OpsFinanceReader,
+    page: AgentsPage,
+    search: Annotated[
+        str | None, Query(min_length=1, max_length=64, description="The start of the username (any case) or an id")
+    ] = None,
+    agentType: Annotated[AgentType | None, Query()] = None,
+    contract: Annotated[
+        Kind | ContractFilter | None, Query(description="Holds an active contract of that kind, ANY kind, or NONE")
+    ] = None,
+    top: Annotated[bool | None, Query(description="Top agents only (true: no upline) or only those with one")] = None,
+    sort: Annotated[AgentOrder, Query()] = AgentOrder.REGISTERED,
+) -> Envelope[PageRead[OpsAgentRead]]:
+    """The brand's agents (account types 1, 2, 41, 42), filtered and in order, each with its active contracts."""
+    found = await service.agents(
+        db, code, page, search=search, account_type=int(agentType) if agentType else None,
+        contract=contract.value if contract else None, top=top, order=sort,
+    )  # fmt: skip
+    return ok(found)
+
+
+@ops.get("/agents/{accountId}", operation_id="opsAgent", response_model=Envelope[OpsAgentDetailRead])
+async def agent(code: str, accountId: AccountId, db: Db, actor: OpsFinanceReader) -> Envelope[OpsAgentDetailRead]:
+    """One account of the brand's tree: its uplines, team size, contracts (with who granted them) and the requests
+    waiting for its answer (``team.member_not_found``, 404, for an unknown one or another brand's)."""
+    return ok(await service.agent(db, code, accountId))
+
+
+@ops.get(
+    "/agents/{accountId}/settlements",
+    operation_id="opsAgentSettlements",
+    response_model=Envelope[PageRead[IncomeLineRead]],
+)
+async def agent_settlements(
+    code: str, accountId: AccountId, db: Db, actor: OpsFinanceReader, page: LinesPage,
+    kind: Annotated[Kind | None, Query()] = None,
+) -> Envelope[PageRead[IncomeLineRead]]:  # fmt: skip
+    """The agent's settlement lines (what each period of its contracts paid, and their state), newest first."""
+    return ok(await service.settlements(db, code, accountId, kind, page))
