@@ -81,4 +81,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The back address must be a page of the portal.",
         "CN": "返回地址必须是本站页面。",
     },
+    "lottery.game_unavailable": {
+        "TR": "Bu loto oyunu şu anda oynanamıyor.",
+        "EN": "This lottery game is not available.",
+        "CN": "该彩种暂不开放。",
+    },
+    "lottery.limits_invalid": {
+        "TR": "En düşük bahis en yüksek bahsi, en yüksek bahis de çekiliş başına sınırı aşamaz.",
+        "EN": "The minimum stake cannot exceed the maximum, nor the maximum the limit per issue.",
+        "CN": "最低投注额不能高于最高投注额，最高投注额不能高于每期限额。",
+    },
+    "lottery.limits_out_of_range": {
+        "TR": "Sınırlar kurumun aralığında olmalı: en düşük bahis {min}-{minCap}, en yüksek bahis en fazla {max}, "
+        "çekiliş başına en fazla {perIssue} (kuruş).",
+        "EN": "The limits must be within the house's: a minimum stake of {min}-{minCap}, a maximum stake of at most "
+        "{max}, at most {perIssue} per issue (minor units).",
+        "CN": "限额须在平台范围内：最低投注 {min}-{minCap}，最高投注不超过 {max}，每期不超过 {perIssue}（最小货币单位）。",
+    },
+    "lottery.prize_mode_unknown": {
+        "TR": "Bilinmeyen ödül modu (olanlar: {modes}).",
+        "EN": "Unknown prize mode (there are: {modes}).",
+        "CN": "未知的奖金模式（可选：{modes}）。",
+    },
 }

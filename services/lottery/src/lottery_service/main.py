@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from lottery_service.bets import router as bets
+from lottery_service.brand_games import router as brand_games
 from lottery_service.catalogue.domain import catalogue
 from lottery_service.draws import router as draws
 from lottery_service.i18n import MESSAGES
@@ -33,7 +34,7 @@ async def _stop(app: FastAPI) -> None:
 def build_app(settings: LotterySettings | None = None) -> FastAPI:
     return create_app(
         settings or LotterySettings(),
-        routers=[lobby.router, draws.router, bets.router, vn.router, lottery_ops.ops],
+        routers=[lobby.router, draws.router, bets.router, vn.router, lottery_ops.ops, brand_games.ops],
         messages=[MESSAGES],
         on_startup=[_start],
         on_shutdown=[_stop],

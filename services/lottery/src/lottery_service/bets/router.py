@@ -10,9 +10,11 @@ from fastapi import APIRouter, Depends, Path, Query
 
 from lottery_service.bets import domain, service
 from lottery_service.bets.schemas import BetRead, CancelRead, SlipRead, SlipWrite
+from lottery_service.brand_games import domain as brand_rules
+from lottery_service.brand_games import service as brand_games
 from lottery_service.catalogue import service as catalogue_service
 from lottery_service.catalogue.domain import catalogue
-from lottery_service.deps import Db, Language, Nats, Player, TheBrand
+from lottery_service.deps import Cache, Db, Language, Nats, Player, TheBrand
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.errors import DomainError
 from portal_kit.paging import Page, page_params
@@ -23,25 +25,29 @@ BetsPage = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
 
 @router.post("/lotto/lgw/bets", operation_id="lotteryPlace", response_model=Envelope[SlipRead])
 async def place_bets(
-    db: Db, nc: Nats, player: Player, brand: TheBrand, language: Language, body: SlipWrite
+    db: Db, cache: Cache, nc: Nats, player: Player, brand: TheBrand, language: Language, body: SlipWrite
 ) -> Envelope[SlipRead]:
     """Place a slip of bets on one open issue, paid with one debit; once per ``requestId`` (a replay answers
     the slip placed)."""
     data = catalogue()
     game = catalogue_service.game_of(data, body.gameCode)
+    settings = await brand_games.playable(db, cache, player.merchant, game)  # the brand's, as they are now
+    prize_mode = brand_rules.prize_mode(settings, brand.lottery_prize_mode)
     wagers = []
     for asked in body.bets:
         bet_type = game.category.bet_types.get(asked.betType.upper())
         if bet_type is None:
             raise DomainError("lottery.bet_type_unknown")
         choice = domain.check(bet_type, domain.Choice(asked.position, tuple(asked.numbers), asked.option))
-        if not bet_type.min_stake <= asked.stake <= bet_type.max_stake:
-            raise DomainError("stake.out_of_limits", min=bet_type.min_stake, max=bet_type.max_stake)
-        odds = data.odds(bet_type, domain.odds_key(bet_type, choice), brand.lottery_prize_mode)
+        low, high = brand_rules.stake_limits(bet_type, settings)
+        if not low <= asked.stake <= high:
+            raise DomainError("stake.out_of_limits", min=low, max=high)
+        odds = data.odds(bet_type, domain.odds_key(bet_type, choice), prize_mode)
         wagers.append(service.Wager(bet_type, choice, asked.stake, odds))
     request = service.SlipRequest(
         merchant=player.merchant, account_id=player.account_id, player_name=player.username,
         currency=brand.currency, game=game, issue=body.issue, request_id=body.requestId, wagers=wagers,
+        max_per_issue=settings.max_per_issue,
     )  # fmt: skip
     placed = await service.place(db, nc, request)
     return ok(await service.slip_read(db, placed, language))

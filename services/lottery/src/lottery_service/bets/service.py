@@ -66,6 +66,7 @@ class SlipRequest:
     issue: str
     request_id: str
     wagers: Sequence[Wager]
+    max_per_issue: int  # the member's stakes on the issue, all slips (the brand's limit of the game)
 
     @property
     def total(self) -> int:
@@ -114,14 +115,14 @@ async def place(db: Database, nc: NATS, request: SlipRequest) -> Placed:
     ]
     written = await repository.write(
         db, slip_id, request.merchant, request.account_id, request.request_id, fingerprint, request.game.code,
-        request.issue, request.currency, request.total, request.game.max_per_issue, request.player_name, new_bets,
+        request.issue, request.currency, request.total, request.max_per_issue, request.player_name, new_bets,
     )  # fmt: skip
     if written.outcome == "replay":
         assert written.slip_id is not None
         return await _replayed(db, nc, written.slip_id)
     if written.outcome != "written":
         if written.outcome == "lottery.issue_limit":
-            raise Conflict(written.outcome, max=request.game.max_per_issue, used=written.used)
+            raise Conflict(written.outcome, max=request.max_per_issue, used=written.used)
         raise REFUSALS.get(written.outcome, Conflict)(written.outcome)
     assert written.at is not None
     slip = Slip(

@@ -24,14 +24,18 @@ def game_of(catalogue: Catalogue, code: str) -> Game:
     return game
 
 
-def bet_type_read(catalogue: Catalogue, bet_type: BetType, prize_mode: str, language: str) -> BetTypeRead:
+def bet_type_read(
+    catalogue: Catalogue, bet_type: BetType, prize_mode: str, language: str, limits: tuple[int, int] | None = None
+) -> BetTypeRead:
+    """``limits``: the stakes the brand takes (the bet type's own when not given)."""
+    low, high = limits or (bet_type.min_stake, bet_type.max_stake)
     return BetTypeRead(
         code=bet_type.code, name=bet_type.names.get(language) or bet_type.names["EN"], kind=bet_type.kind.value,
         positions=[p + 1 for p in bet_type.positions], pickPosition=bet_type.pick_position, n=bet_type.n,
         numberRange=list(bet_type.number_range), options=list(bet_type.options),
         odds=odds_text(catalogue.odds(bet_type, None, prize_mode)) if bet_type.odds_milli else None,
         oddsBy={key: odds_text(catalogue.odds(bet_type, key, prize_mode)) for key in bet_type.odds_by_milli},
-        minStake=bet_type.min_stake, maxStake=bet_type.max_stake,
+        minStake=low, maxStake=high,
     )  # fmt: skip
 
 

@@ -7,9 +7,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
+from lottery_service.brand_games import service as brand_games
 from lottery_service.catalogue import service as catalogue_service
 from lottery_service.catalogue.domain import catalogue
-from lottery_service.deps import Cache, Db, GameCode, Language, TheBrand
+from lottery_service.deps import Cache, Db, GameCode, Language, MerchantCode, TheBrand
 from lottery_service.draws.schemas import ResultRead
 from lottery_service.lobby import service
 from lottery_service.lobby.schemas import LotteryGameDetailRead, LotteryGameRead
@@ -30,34 +31,45 @@ def _group(value: str | None) -> str | None:
 
 @router.get("/lotto/lgw/games", operation_id="lotteryGames", response_model=Envelope[list[LotteryGameRead]])
 async def lottery_games(
-    db: Db, language: Language, category: Annotated[str | None, Query(max_length=8)] = None
+    db: Db,
+    cache: Cache,
+    language: Language,
+    merchant: MerchantCode,
+    category: Annotated[str | None, Query(max_length=8)] = None,
 ) -> Envelope[list[LotteryGameRead]]:
     """The games of a lobby: a category (11x5, k3, lf, lhc, pcb, pk10, ssc, vn, sea), ``time`` (by pace) or
-    ``hot``; each with its open issue and last result."""
-    return ok(await service.game_reads(db, catalogue_service.listed(catalogue(), _group(category)), language))
+    ``hot``; each with its open issue and last result (the games the brand switched off are left out)."""
+    games = catalogue_service.listed(catalogue(), _group(category))
+    return ok(await service.game_reads(db, cache, games, language, merchant))
 
 
 @router.get("/lotto/lgw/games/{gameCode}", operation_id="lotteryGame", response_model=Envelope[LotteryGameDetailRead])
 async def lottery_game(
-    db: Db, brand: TheBrand, language: Language, gameCode: GameCode
+    db: Db, cache: Cache, brand: TheBrand, language: Language, gameCode: GameCode
 ) -> Envelope[LotteryGameDetailRead]:
-    """One game: its open issue, last result, and bet types with the odds of the brand's prize mode."""
+    """One game: its open issue, last result, and bet types with the brand's limits and the odds of its prize mode
+    (``lottery.game_unavailable`` when the brand switched it off)."""
     data = catalogue()
     game = catalogue_service.game_of(data, gameCode)
-    return ok(await service.detail(db, data, game, brand.lottery_prize_mode, language))
+    return ok(await service.detail(db, cache, data, game, brand.lottery_prize_mode, language, brand.code))
 
 
 @router.get("/lgw/games/popular", operation_id="lotteryPopular", response_model=Envelope[list[LotteryGameRead]])
-async def lottery_popular(db: Db, cache: Cache, language: Language) -> Envelope[list[LotteryGameRead]]:
-    """The games with the most bets over the last day, then the hot ones (the order is cached 30 s)."""
-    return ok(await service.popular(db, cache, catalogue(), language))
+async def lottery_popular(
+    db: Db, cache: Cache, language: Language, merchant: MerchantCode
+) -> Envelope[list[LotteryGameRead]]:
+    """The games with the most bets over the last day, then the hot ones (the order is cached 30 s), but those the
+    brand switched off."""
+    return ok(await service.popular(db, cache, catalogue(), language, merchant))
 
 
 @router.get("/lotto/lgw/games/opened/numero", operation_id="lotteryOpened", response_model=Envelope[list[ResultRead]])
 async def lottery_opened(
-    db: Db, gameCode: Annotated[str | None, Query(max_length=32)] = None
+    db: Db, cache: Cache, merchant: MerchantCode, gameCode: Annotated[str | None, Query(max_length=32)] = None
 ) -> Envelope[list[ResultRead]]:
-    """The latest drawn issue of every game, or of ``gameCode``."""
+    """The latest drawn issue of every game the brand's members play, or of ``gameCode``."""
     data = catalogue()
-    games = [catalogue_service.game_of(data, gameCode)] if gameCode else list(data.games.values())
-    return ok(await service.opened(db, games))
+    if gameCode:
+        return ok(await service.opened(db, [catalogue_service.game_of(data, gameCode)]))
+    changed = await brand_games.brand_settings(db, cache, merchant)
+    return ok(await service.opened(db, list(data.games.values()), changed))

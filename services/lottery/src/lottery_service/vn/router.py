@@ -9,7 +9,8 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query
 
-from lottery_service.deps import Db, Language, Player
+from lottery_service.brand_games import service as brand_games
+from lottery_service.deps import Cache, Db, Language, MerchantCode, Player
 from lottery_service.draws.schemas import ResultRead
 from lottery_service.lobby.schemas import LotteryGameRead
 from lottery_service.vn import service
@@ -21,17 +22,19 @@ router = APIRouter(tags=["lottery"])
 
 
 @router.get("/lgw/vn/games/game_menu", operation_id="vnGameMenu", response_model=Envelope[list[LotteryGameRead]])
-async def vn_game_menu(db: Db, language: Language) -> Envelope[list[LotteryGameRead]]:
-    """Open to visitors: the VN games with their open issue and last result."""
-    return ok(await service.menu(db, language))
+async def vn_game_menu(
+    db: Db, cache: Cache, language: Language, merchant: MerchantCode
+) -> Envelope[list[LotteryGameRead]]:
+    """Open to visitors: the VN games the brand's members play, with their open issue and last result."""
+    return ok(await service.menu(db, cache, language, merchant))
 
 
 @router.get(
     "/lgw/vn/games/game_menu/recent", operation_id="vnRecentGames", response_model=Envelope[list[LotteryGameRead]]
 )
-async def vn_recent(db: Db, player: Player, language: Language) -> Envelope[list[LotteryGameRead]]:
+async def vn_recent(db: Db, cache: Cache, player: Player, language: Language) -> Envelope[list[LotteryGameRead]]:
     """The VN games the member bet on in the last 30 days, latest first."""
-    return ok(await service.recent(db, player.merchant, player.account_id, language))
+    return ok(await service.recent(db, cache, player.merchant, player.account_id, language))
 
 
 @router.get("/lgw/vn/numeros/opened/game", operation_id="vnOpened", response_model=Envelope[list[ResultRead]])
@@ -42,6 +45,8 @@ async def vn_opened(db: Db, gameCode: Annotated[str, Query(min_length=1, max_len
 
 @router.get("/lgw/vn/games/launch", operation_id="vnLaunch", response_model=Envelope[VnLaunchRead])
 async def vn_launch(
+    db: Db,
+    cache: Cache,
     player: Player,
     lottoGameCode: Annotated[str, Query(min_length=1, max_length=32)],
     lottoArea: Literal["VN"] = "VN",
@@ -55,6 +60,9 @@ async def vn_launch(
     lobby. ``backUrl`` must be a page of the portal (no other site: no open redirect). The odds are always the
     brand's prize mode, whatever ``lottoPrizeMode`` asks."""
     game = service.vn_game(lottoGameCode)
+    await brand_games.playable(
+        db, cache, player.merchant, game
+    )  # lottery.game_unavailable when the brand switched it off
     if backUrl is not None and (not backUrl.startswith("/") or backUrl.startswith("//") or "\\" in backUrl):
         raise DomainError("lottery.back_url_invalid")
     query = {"gameCode": game.code, "view": lottoView, **({"backUrl": backUrl} if backUrl else {})}
