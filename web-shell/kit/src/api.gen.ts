@@ -764,6 +764,12 @@ export interface LotteryAuditRead {
   at: string;
 }
 
+export interface LotteryBrandGamesRead {
+  brandPrizeMode: string;
+  prizeModes: Array<LotteryPrizeModeRead>;
+  games: Array<LotteryGameSettingsRead>;
+}
+
 export interface LotteryGameDetailRead {
   gameCode: string;
   gameName: string;
@@ -792,6 +798,42 @@ export interface LotteryGameRead {
   hot: boolean;
   current: IssueRead | null;
   last: ResultRead | null;
+}
+
+export interface LotteryGameSettingsRead {
+  gameCode: string;
+  gameName: string;
+  category: string;
+  enabled: boolean;
+  minStake: number;
+  maxStake: number;
+  maxPerIssue: number;
+  prizeMode: string | null;
+  effectivePrizeMode: string;
+  house: LotteryHouseLimitsRead;
+  updatedBy: string | null;
+  updatedAt: string | null;
+}
+
+export interface LotteryGameSettingsWrite {
+  enabled: boolean;
+  minStake: number;
+  maxStake: number;
+  maxPerIssue: number;
+  prizeMode?: string | null;
+  reason?: string | null;
+}
+
+export interface LotteryHouseLimitsRead {
+  minStake: number;
+  minCap: number;
+  maxStake: number;
+  maxPerIssue: number;
+}
+
+export interface LotteryPrizeModeRead {
+  code: string;
+  perMille: number;
 }
 
 export interface LotteryVerifyRead {
@@ -2174,6 +2216,7 @@ export const OPERATIONS = {
   opsAuthAudit: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/audit" },
   opsBroadcasts: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
   opsChangeFlags: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/flags" },
+  opsChangeLotteryGame: { service: "lottery", method: "PUT", path: "/wps/ops/lottery/merchants/{code}/games/{gameCode}" },
   opsChangePerson: { service: "auth", method: "PATCH", path: "/wps/ops/auth/people/{person_id}" },
   opsChangeRegisterRules: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/register-rules" },
   opsChangeWalletSettings: { service: "wallet", method: "PUT", path: "/wps/ops/wallet/merchants/{code}/settings" },
@@ -2211,6 +2254,7 @@ export const OPERATIONS = {
   opsLogin: { service: "auth", method: "POST", path: "/wps/ops/auth/login" },
   opsLogout: { service: "auth", method: "POST", path: "/wps/ops/auth/logout" },
   opsLotteryAudit: { service: "lottery", method: "GET", path: "/wps/ops/lottery/audit" },
+  opsLotteryBrandGames: { service: "lottery", method: "GET", path: "/wps/ops/lottery/merchants/{code}/games" },
   opsLotteryVoidRequests: { service: "lottery", method: "GET", path: "/wps/ops/lottery/void-requests" },
   opsMe: { service: "auth", method: "GET", path: "/wps/ops/auth/me" },
   opsMemberBalances: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/balances" },
@@ -2401,6 +2445,7 @@ export interface OperationPathParams {
   opsAuthAudit: { code: string };
   opsBroadcasts: { code: string };
   opsChangeFlags: { code: string };
+  opsChangeLotteryGame: { code: string; gameCode: string };
   opsChangePerson: { person_id: string };
   opsChangeRegisterRules: { code: string };
   opsChangeWalletSettings: { code: string };
@@ -2438,6 +2483,7 @@ export interface OperationPathParams {
   opsLogin: Record<string, never>;
   opsLogout: Record<string, never>;
   opsLotteryAudit: Record<string, never>;
+  opsLotteryBrandGames: { code: string };
   opsLotteryVoidRequests: Record<string, never>;
   opsMe: Record<string, never>;
   opsMemberBalances: { code: string; account_id: string };
@@ -2626,6 +2672,7 @@ export interface OperationQuery {
   opsAuthAudit: { pageNo?: number; pageSize?: number };
   opsBroadcasts: Record<string, never>;
   opsChangeFlags: Record<string, never>;
+  opsChangeLotteryGame: Record<string, never>;
   opsChangePerson: Record<string, never>;
   opsChangeRegisterRules: Record<string, never>;
   opsChangeWalletSettings: Record<string, never>;
@@ -2663,6 +2710,7 @@ export interface OperationQuery {
   opsLogin: Record<string, never>;
   opsLogout: Record<string, never>;
   opsLotteryAudit: { pageNo?: number; pageSize?: number };
+  opsLotteryBrandGames: Record<string, never>;
   opsLotteryVoidRequests: { status?: "pending" | "approved" | "rejected" | "lapsed" | null; pageNo?: number; pageSize?: number };
   opsMe: Record<string, never>;
   opsMemberBalances: Record<string, never>;
@@ -2851,6 +2899,7 @@ export interface OperationBody {
   opsAuthAudit: undefined;
   opsBroadcasts: undefined;
   opsChangeFlags: FlagChanges;
+  opsChangeLotteryGame: LotteryGameSettingsWrite;
   opsChangePerson: OpsPersonChange;
   opsChangeRegisterRules: RegisterRuleList;
   opsChangeWalletSettings: SettingsChange;
@@ -2888,6 +2937,7 @@ export interface OperationBody {
   opsLogin: OpsLoginBody;
   opsLogout: undefined;
   opsLotteryAudit: undefined;
+  opsLotteryBrandGames: undefined;
   opsLotteryVoidRequests: undefined;
   opsMe: undefined;
   opsMemberBalances: undefined;
@@ -3077,6 +3127,7 @@ export interface OperationResponse {
   opsAuthAudit: Array<OpsAuditRead>;
   opsBroadcasts: Array<BroadcastRead>;
   opsChangeFlags: Record<string, boolean>;
+  opsChangeLotteryGame: LotteryGameSettingsRead;
   opsChangePerson: OpsPersonRead;
   opsChangeRegisterRules: Array<RegisterRuleRead>;
   opsChangeWalletSettings: WalletSettingsRead;
@@ -3114,6 +3165,7 @@ export interface OperationResponse {
   opsLogin: OpsSessionRead;
   opsLogout: Done;
   opsLotteryAudit: Array<LotteryAuditRead>;
+  opsLotteryBrandGames: LotteryBrandGamesRead;
   opsLotteryVoidRequests: Array<VoidRequestRead>;
   opsMe: OpsPersonRead;
   opsMemberBalances: MemberBalancesRead;
