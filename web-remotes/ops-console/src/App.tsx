@@ -22,6 +22,7 @@ import { DualControl } from "./features/finance/components/DualControl";
 import { Journal } from "./features/finance/components/Journal";
 import { Withdrawals } from "./features/finance/components/Withdrawals";
 import { Login } from "./features/login/components/Login";
+import { LotteryGames } from "./features/lottery/components/LotteryGames";
 import { Members } from "./features/members/components/Members";
 import { Broadcasts } from "./features/messages/components/Broadcasts";
 import { Feedback } from "./features/messages/components/Feedback";
@@ -70,6 +71,8 @@ export const PAGES: Page[] = [
   { path: "brand/domain-routes", title: "domainRoutes", group: "brandAdmin", roles: ["admin"], element: <DomainRoutes /> },
   // every role reads which vendor is down (support answers members); only an admin changes it (buttons by role)
   { path: "brand/vendors", title: "vendors", group: "brandAdmin", roles: "everyone", element: <Vendors /> },
+  // every role reads the lottery games as members get them; only an admin changes them (the form by role)
+  { path: "brand/lottery-games", title: "lotteryGames", group: "brandAdmin", roles: "everyone", element: <LotteryGames /> },
   { path: "brand/lottery-voids", title: "lotteryVoids", group: "finance", roles: ["finance-maker", "finance-checker"], element: <LotteryVoids /> },
   { path: "admin/people", title: "people", group: "admin", roles: ["admin"], element: <People /> },
   { path: "admin/requests", title: "requests", group: "admin", roles: ["admin"], element: <Requests /> },
