@@ -11,7 +11,7 @@ RUN set -e; projects=""; \
     for project in services/*/ proto tools/*/; do \
       if [ -f "$project/pyproject.toml" ]; then projects="$projects -e $project"; fi; \
     done; \
-    pip install --no-cache-dir --no-deps $projects && python -c "import site_service.main, auth_service.main, wallet_service.main, games_service.main, lottery_service.main, notifications_service.main, agent_contracts_service.main, portal_events"
+    pip install --no-cache-dir --no-deps $projects && python -c "import site_service.main, auth_service.main, wallet_service.main, games_service.main, lottery_service.main, notifications_service.main, agent_contracts_service.main, points_service.main, portal_events"
 
 FROM python:3.11-slim
 RUN useradd --uid 10001 --create-home portal

@@ -10,7 +10,7 @@ from string import Formatter
 
 from portal_kit.i18n import KIT_MESSAGES, SUPPORTED_LANGUAGES
 
-SERVICES = ("agent_contracts", "auth", "games", "lottery", "notifications", "site", "wallet")
+SERVICES = ("agent_contracts", "auth", "games", "lottery", "notifications", "points", "site", "wallet")
 
 
 def catalogues() -> dict[str, Mapping[str, Mapping[str, str]]]:

@@ -31,6 +31,7 @@ SERVICES = {
     "lottery": "lottery_service.main",
     "notifications": "notifications_service.main",
     "agent-contracts": "agent_contracts_service.main",
+    "points": "points_service.main",
 }
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 # Routes that read their body themselves (a signature over the raw bytes, a form) and the model they read it as.

@@ -24,7 +24,7 @@ from portal_kit.servers import ManagedProcess, free_ports, nats_authorization, n
 from portal_kit.valkey_link import ValkeyLink
 from portal_stack.access import ADMIN, nats_users, valkey_users
 
-SERVICES = ("site", "auth", "wallet", "games", "lottery", "notifications", "agent-contracts")
+SERVICES = ("site", "auth", "wallet", "games", "lottery", "notifications", "agent-contracts", "points")
 PAYLOAD_SECRET = secrets.token_urlsafe(16)
 
 

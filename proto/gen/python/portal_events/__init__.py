@@ -564,12 +564,12 @@ RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
 
 # Each event subject: the service that publishes it and the services that consume it.
 EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "auth.member.registered.v1": ("auth", ("wallet", "agent-contracts", "auth")),
-    "games.bet.settled.v1": ("games", ("agent-contracts", "games")),
-    "lottery.bet.settled.v1": ("lottery", ("games", "notifications", "agent-contracts")),
+    "auth.member.registered.v1": ("auth", ("wallet", "agent-contracts", "auth", "points")),
+    "games.bet.settled.v1": ("games", ("agent-contracts", "games", "points")),
+    "lottery.bet.settled.v1": ("lottery", ("games", "notifications", "agent-contracts", "points")),
     "lottery.draw.settled.v1": ("lottery", ()),
     "site.config.changed.v1": ("site", ("auth", "wallet", "games", "lottery")),
-    "wallet.deposit.credited.v1": ("wallet", ("notifications", "agent-contracts", "wallet")),
+    "wallet.deposit.credited.v1": ("wallet", ("notifications", "agent-contracts", "wallet", "points")),
     "wallet.deposit.failed.v1": ("wallet", ("notifications",)),
     "wallet.withdrawal.approved.v1": ("wallet", ("notifications",)),
     "wallet.withdrawal.paid.v1": ("wallet", ("notifications", "agent-contracts", "wallet")),

@@ -51,6 +51,7 @@ VALKEY_KEYS: dict[str, tuple[str, ...]] = {
     "lottery": ("lottery:*",),
     "notifications": ("notifications:*",),
     "agent-contracts": ("agent-contracts:*",),
+    "points": ("points:*",),
 }
 
 

@@ -47,5 +47,6 @@ SERVICES: tuple[ServiceSpec, ...] = (
     ServiceSpec("games", "games_service", "GAMES_", 8104, seed=True),
     ServiceSpec("lottery", "lottery_service", "LOTTERY_", 8105),
     ServiceSpec("notifications", "notifications_service", "NOTIFICATIONS_", 8106, seed=True, server_args=WS_OPTIONS),
+    ServiceSpec("points", "points_service", "POINTS_", 8107, seed=True),
     ServiceSpec("agent-contracts", "agent_contracts_service", "AGENT_CONTRACTS_", 8108),
 )

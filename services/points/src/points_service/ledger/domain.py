@@ -1,0 +1,9 @@
+"""What moves points."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class EntryKind(StrEnum):
+    EARN = "EARN"  # from a settled bet or a credited deposit, by the brand's rule

@@ -1,0 +1,22 @@
+"""Every table of the points service, for Alembic."""
+
+from __future__ import annotations
+
+from points_service.earning.models import PointProgress
+from points_service.ledger.models import PointAccount, PointEntry
+from points_service.members.models import PointMember
+from points_service.ops.models import PointsAudit
+from points_service.rules.models import PointRule
+from portal_kit.db import Base
+from portal_kit.messaging.inbox import InboxMessage
+
+__all__ = [
+    "Base",
+    "InboxMessage",
+    "PointAccount",
+    "PointEntry",
+    "PointMember",
+    "PointProgress",
+    "PointRule",
+    "PointsAudit",
+]

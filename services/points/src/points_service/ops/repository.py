@@ -1,0 +1,29 @@
+"""The points audit's rows: written in the change's own transaction, read per brand, newest first."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from points_service.ops.models import PointsAudit
+from portal_kit.audit import record_ops_action
+from portal_kit.paging import Page
+from portal_kit.repository import Scoped
+from portal_kit.sessions import Principal
+
+_audit = Scoped(PointsAudit, newest_first="id")
+
+
+def record(
+    session: AsyncSession, merchant: str, actor: Principal, action: str, target: str, *, reason: str,
+    before: dict[str, Any] | None, after: dict[str, Any] | None, ip: str | None,
+) -> None:  # fmt: skip
+    record_ops_action(
+        session, PointsAudit, merchant, actor, action, target, reason=reason, before=before, after=after, ip=ip
+    )
+
+
+async def newest_page(session: AsyncSession, merchant: str, page: Page) -> tuple[Sequence[PointsAudit], int]:
+    return await _audit.newest_page(session, merchant, page)

@@ -1,0 +1,60 @@
+"""The points service against real servers: PostgreSQL, NATS and Valkey from the kit's plugin; the API in process over
+HTTP (ASGI); the worker consuming from JetStream the events the tests publish there as their producers would."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from fastapi import FastAPI
+from points_helpers import MERCHANT, Points
+
+from points_service.main import build_app
+from points_service.settings import PointsSettings
+from points_service.worker import build_worker
+from portal_kit.db import Database
+from portal_kit.testing.clients import asgi_client
+from portal_kit.testing.events import consumed, eventually
+from portal_kit.testing.fixtures import migrated_database, opened_database, started_app
+from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams, running_worker
+
+points_database_url = migrated_database("points_test", "points")
+points_db = opened_database("points_database_url", pool_size=10, max_overflow=10)
+
+CONSUMERS = (
+    ("AUTH", "points__know_member"),
+    ("GAMES", "points__earn_game_bet"),
+    ("LOTTERY", "points__earn_lottery_bet"),
+    ("WALLET", "points__earn_deposit"),
+)
+
+
+@pytest.fixture
+def settings(portal_servers: PortalServers, points_database_url: str) -> PointsSettings:
+    return PointsSettings(**portal_servers.service_urls(points_database_url))
+
+
+@pytest.fixture
+async def points_clean(portal_servers: PortalServers, points_database_url: str) -> None:
+    await reset_database(points_database_url)
+    await reset_redis(portal_servers.redis_url)
+
+
+app = started_app(build_app, "settings", after=("points_clean",))
+
+
+@pytest.fixture
+async def points(portal_servers: PortalServers, points_db: Database, app: FastAPI) -> AsyncIterator[Points]:
+    """A clean state and the API (no worker: a test that needs events asks for ``worker`` too)."""
+    async with asgi_client(app, Language="EN", Merchant=MERCHANT) as http:
+        yield Points(http, points_db, portal_servers)
+
+
+@pytest.fixture
+async def worker(points: Points, settings: PointsSettings) -> AsyncIterator[None]:
+    """The worker consuming from clean streams."""
+    await reset_streams(settings.nats_url)
+    async with running_worker(build_worker(settings)):
+        for stream, durable in CONSUMERS:
+            await eventually(lambda s=stream, d=durable: consumed(settings.nats_url, s, d, 0), timeout=30)
+        yield
