@@ -36,9 +36,13 @@ describe("finding a member", () => {
   });
 
   it("sends what to find in the body, never the URL, and opens the profile", async () => {
-    const fetched = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
-      String(input).includes("/search") ? answer({ pageNum: 1, totalPages: 1, total: 1, list: [FOUND] }) : answer({ ...FOUND, nickname: "Ayşe", fullname: null, email: null, uplineId: null, affiliateCode: null, registerMethod: "USERNAME", totpBound: false, logins: [{ at: "2026-01-02T10:00:00Z", ip: "203.0.113.9", userAgent: "Firefox", success: false }] }),
-    );
+    const fetched = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes("/search")) return answer({ pageNum: 1, totalPages: 1, total: 1, list: [FOUND] });
+      if (url.includes("/notes") || url.includes("/bets")) return answer({ pageNum: 1, totalPages: 0, total: 0, list: [] });
+      if (url.includes("/balances")) return answer({ accountId: "acc-1", currency: "TRY", scale: 2, balance: 0, available: 0, held: 0, wallets: [], pendingDeposits: 0, pendingWithdrawals: 0, totalDeposited: 0, totalWithdrawn: 0 });
+      return answer({ ...FOUND, nickname: "Ayşe", fullname: null, email: null, uplineId: null, affiliateCode: null, registerMethod: "USERNAME", totpBound: false, logins: [{ at: "2026-01-02T10:00:00Z", ip: "203.0.113.9", userAgent: "Firefox", success: false }], devices: [] });
+    });
     renderMembers(["finance-maker"]);
     fireEvent.change(screen.getByLabelText("Alan"), { target: { value: "mobile" } });
     fireEvent.change(screen.getByLabelText("Aranacak"), { target: { value: " 5321234567 " } });

@@ -1,4 +1,4 @@
-/** The member search's texts (TR default, EN, CN). */
+/** The member search's and the member profile's texts (TR default, EN, CN). */
 import type { Catalog } from "@portal/kit";
 import { translator } from "@portal/kit";
 
@@ -13,6 +13,18 @@ const TR = {
   registerMethod: "Kayıt yolu", totp: "Doğrulayıcı", yes: "Var", no: "Yok", lockedUntil: "Kilitli (bitiş)",
   active: "Etkin", disabled: "Devre dışı", member: "Üye", agent: "Temsilci", trial: "Deneme", back: "Listeye dön",
   required: "Aranacak metni girin.", actions: "Kilit aç / devre dışı bırak", loading: "Yükleniyor…", previous: "Önceki", next: "Sonraki",
+  balances: "Bakiyeler", wallets: "Cüzdanlar", wallet: "Cüzdan", available: "Kullanılabilir", held: "Bloke (bekleyen çekim)",
+  balance: "Bakiye", pendingWithdrawals: "Bekleyen çekimler", pendingDeposits: "Bekleyen yatırımlar",
+  totalDeposited: "Toplam yatırılan", totalWithdrawn: "Toplam çekilen", bets: "Bahisler", betsFilter: "Bahisleri süz",
+  from: "Başlangıç", to: "Bitiş", filter: "Süz", noBets: "Bahis yok.", vendor: "Sağlayıcı", game: "Oyun",
+  stake: "Bahis", validBet: "Geçerli bahis", win: "Kazanç", devices: "Cihazlar (tarayıcılar)", firstSeen: "İlk görülme",
+  lastSeen: "Son görülme", tries: "Deneme", successes: "Başarılı", none: "Kayıt yok.", notes: "Notlar",
+  addNote: "Not ekle", noteText: "Not", noteLength: "{used} / {max} karakter", noteRequired: "Not metnini girin.",
+  noteAdded: "Not eklendi.", noNotes: "Henüz not yok.", totpReset: "İki adımlı doğrulamayı sıfırla",
+  totpResetExplain: "Üyenin bağlı doğrulayıcı uygulaması kaldırılır; üye yenisini bağlayabilir. Oturumlar açık kalır; para çekimi bekleme süresi başlar.",
+  totpResetQuestion: "Üyenin doğrulayıcı uygulaması kaldırılsın mı? Bu işlem nedeniyle birlikte denetim kaydına yazılır.",
+  totpResetConfirm: "Evet, kaldır", totpResetDone: "Doğrulayıcı kaldırıldı; üye yenisini bağlayabilir.",
+  totpNone: "Bu üyenin bağlı bir doğrulayıcısı yok.", reason: "Neden", reasonRequired: "Bir neden yazın.", cancel: "Vazgeç",
 };
 type Key = keyof typeof TR;
 
@@ -27,6 +39,18 @@ const EN: Record<Key, string> = {
   registerMethod: "Registered by", totp: "Authenticator", yes: "Bound", no: "None", lockedUntil: "Locked until",
   active: "Active", disabled: "Disabled", member: "Member", agent: "Agent", trial: "Trial", back: "Back to the list",
   required: "Type what to search for.", actions: "Unlock / disable", loading: "Loading…", previous: "Previous", next: "Next",
+  balances: "Balances", wallets: "Wallets", wallet: "Wallet", available: "Available", held: "Held (pending withdrawals)",
+  balance: "Balance", pendingWithdrawals: "Withdrawals waiting", pendingDeposits: "Deposits waiting",
+  totalDeposited: "Deposited in all", totalWithdrawn: "Withdrawn in all", bets: "Bets", betsFilter: "Filter the bets",
+  from: "From", to: "To", filter: "Filter", noBets: "No bets.", vendor: "Vendor", game: "Game",
+  stake: "Stake", validBet: "Valid bet", win: "Win", devices: "Devices (browsers)", firstSeen: "First seen",
+  lastSeen: "Last seen", tries: "Tries", successes: "Succeeded", none: "None recorded.", notes: "Notes",
+  addNote: "Add note", noteText: "Note", noteLength: "{used} / {max} characters", noteRequired: "Type the note.",
+  noteAdded: "Note added.", noNotes: "No notes yet.", totpReset: "Reset second factor",
+  totpResetExplain: "Removes the member's bound authenticator app so that they can bind a new one. Their sessions stay; withdrawals pause for the cooling-off.",
+  totpResetQuestion: "Remove the member's authenticator? This is written to the audit with its reason.",
+  totpResetConfirm: "Yes, remove it", totpResetDone: "Authenticator removed; the member may bind a new one.",
+  totpNone: "This member has no authenticator bound.", reason: "Reason", reasonRequired: "Give a reason.", cancel: "Cancel",
 };
 
 const CN: Record<Key, string> = {
@@ -40,6 +64,18 @@ const CN: Record<Key, string> = {
   registerMethod: "注册方式", totp: "身份验证器", yes: "已绑定", no: "未绑定", lockedUntil: "锁定至",
   active: "正常", disabled: "已停用", member: "会员", agent: "代理", trial: "试玩", back: "返回列表",
   required: "请输入搜索内容。", actions: "解锁 / 停用", loading: "加载中…", previous: "上一页", next: "下一页",
+  balances: "余额", wallets: "钱包", wallet: "钱包", available: "可用", held: "冻结（待处理提款）",
+  balance: "余额", pendingWithdrawals: "待处理提款", pendingDeposits: "待处理存款",
+  totalDeposited: "累计存款", totalWithdrawn: "累计提款", bets: "投注记录", betsFilter: "筛选投注",
+  from: "开始日期", to: "结束日期", filter: "筛选", noBets: "没有投注记录。", vendor: "厂商", game: "游戏",
+  stake: "投注额", validBet: "有效投注", win: "派彩", devices: "设备（浏览器）", firstSeen: "首次出现",
+  lastSeen: "最近出现", tries: "尝试次数", successes: "成功次数", none: "暂无记录。", notes: "备注",
+  addNote: "添加备注", noteText: "备注", noteLength: "{used} / {max} 个字符", noteRequired: "请输入备注内容。",
+  noteAdded: "备注已添加。", noNotes: "暂无备注。", totpReset: "重置二次验证",
+  totpResetExplain: "解除会员已绑定的身份验证器，会员可重新绑定。会话保持不变；提款进入冷静期。",
+  totpResetQuestion: "确定解除该会员的身份验证器？此操作将连同原因写入审计日志。",
+  totpResetConfirm: "确定解除", totpResetDone: "身份验证器已解除，会员可重新绑定。",
+  totpNone: "该会员未绑定身份验证器。", reason: "原因", reasonRequired: "请填写原因。", cancel: "取消",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

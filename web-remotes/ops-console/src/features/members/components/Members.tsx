@@ -1,13 +1,17 @@
 /** Risk and support: find a member of the brand (the start of a username, a mobile number, an account id or an
- * address), paged on the server, and open their profile with recent sign-ins. Every ops role of the brand may. */
+ * address), paged on the server, and open their profile (``Profile``: balances, bets, devices, notes, sign-ins).
+ * Viewer, finance and admin of the brand may. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { MemberFoundRead, MemberProfileRead } from "@portal/kit";
-import { AGENT_TYPES, Field, Link, LoadFailure, Pager, TRIAL_TYPE, keepPreviousData, useLanguage, useQuery } from "@portal/kit";
-import { holds, useOps } from "../../../shared/session";
+import type { MemberFoundRead } from "@portal/kit";
+import { Field, LoadFailure, Pager, keepPreviousData, useLanguage, useQuery } from "@portal/kit";
+import { useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import type { TextKey } from "../texts";
 import { t } from "../texts";
+import { typeOf } from "./kinds";
+import { Profile } from "./Profile";
+
 
 type By = "username" | "mobile" | "id" | "address";
 const FIELDS: { by: By; title: TextKey }[] = [
@@ -17,10 +21,6 @@ const FIELDS: { by: By; title: TextKey }[] = [
   { by: "address", title: "byAddress" },
 ];
 const PAGE_SIZE = 20;
-
-export function typeOf(type: number): TextKey {
-  return AGENT_TYPES.includes(type) ? "agent" : type === TRIAL_TYPE ? "trial" : "member";
-}
 
 export function Members() {
   const { language } = useLanguage();
@@ -115,82 +115,6 @@ export function Members() {
             </table>
           </ScrollBox>
           <Pager label={t(language, "members")} pageNo={asked?.pageNo ?? 1} totalPages={page.totalPages} shown={page.pageNum} onPage={(pageNo) => asked && setAsked({ ...asked, pageNo })} previous={t(language, "previous")} next={t(language, "next")} />
-        </>
-      ) : null}
-    </section>
-  );
-}
-
-function Profile({ accountId, onBack }: { accountId: string; onBack: () => void }) {
-  const { language } = useLanguage();
-  const ops = useOps();
-  const profile = useQuery({
-    queryKey: ["ops", "member", ops.brand, accountId],
-    queryFn: () => ops.call("opsMemberProfile", { path: { code: ops.brand, account_id: accountId } }),
-  });
-  const value: MemberProfileRead | undefined = profile.data;
-  const facts: [TextKey, string][] = value
-    ? [
-        ["username", value.username], ["type", t(language, typeOf(value.type))],
-        ["status", t(language, value.status === "disabled" ? "disabled" : "active")], ["lockedUntil", when(value.lockedUntil, language)],
-        ["nickname", value.nickname ?? "—"], ["fullname", value.fullname ?? "—"], ["email", value.email ?? "—"],
-        ["mobile", value.mobileNum ? `+${value.countryDialingCode ?? ""} ${value.mobileNum}` : "—"],
-        ["upline", value.uplineId ?? "—"], ["affiliateCode", value.affiliateCode ?? "—"],
-        ["registerMethod", value.registerMethod], ["registerIp", value.registerIp ?? "—"],
-        ["created", when(value.createdAt, language)], ["totp", t(language, value.totpBound ? "yes" : "no")],
-      ]
-    : [];
-  return (
-    <section aria-labelledby="oc-profile">
-      <PageTitle>
-        <span id="oc-profile">{t(language, "profile")}</span>
-      </PageTitle>
-      <div className="oc-row">
-        <button type="button" className="kit-button kit-button--ghost" onClick={onBack}>
-          {t(language, "back")}
-        </button>
-        {holds(ops.session, "admin") ? (
-          <Link className="kit-button" to={`/accounts/actions?account=${encodeURIComponent(accountId)}`}>
-            {t(language, "actions")}
-          </Link>
-        ) : null}
-      </div>
-      <LoadFailure error={profile.error} />
-      {value ? (
-        <>
-          <dl className="oc-facts" data-testid="member-profile">
-            {facts.map(([key, text]) => (
-              <div key={key}>
-                <dt>{t(language, key)}</dt>
-                <dd>{text}</dd>
-              </div>
-            ))}
-          </dl>
-          <h2 className="oc-subtitle">{t(language, "logins")}</h2>
-          <ScrollBox label={t(language, "logins")}>
-            <table className="oc-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t(language, "at")}</th>
-                  <th scope="col">{t(language, "address")}</th>
-                  <th scope="col">{t(language, "success")}</th>
-                  <th scope="col">{t(language, "browser")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {value.logins.map((login, index) => (
-                  <tr key={`${login.at}-${index}`}>
-                    <td>{when(login.at, language)}</td>
-                    <td>{login.ip ?? "—"}</td>
-                    <td>
-                      <Badge value={login.success ? "paid" : "rejected"} text={t(language, login.success ? "ok" : "failed")} />
-                    </td>
-                    <td className="oc-agent">{login.userAgent ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
         </>
       ) : null}
     </section>
