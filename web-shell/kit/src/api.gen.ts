@@ -46,6 +46,10 @@ export interface AgentContractsAuditRead {
   at: string;
 }
 
+export type AgentOrder = "registered" | "username" | "downlines";
+
+export type AgentType = 1 | 2 | 41 | 42;
+
 export interface Analytics {
   gtagId: string;
 }
@@ -275,6 +279,8 @@ export interface ConsolidatedRead {
   contracthoursalreq?: number | null;
   realtimesalreqtype?: number | null;
 }
+
+export type ContractFilter = "ANY" | "NONE";
 
 export interface ContractRead {
   id: number;
@@ -1140,6 +1146,44 @@ export interface NotificationsAuditRead {
   at: string;
 }
 
+export interface OpsAgentContractRead {
+  id: number;
+  kind: string;
+  accountId: string;
+  uplineId: string | null;
+  terms: DividendTerms | WageTerms | RealTimeTerms;
+  ratio: number;
+  status: string;
+  endReason: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  origin: "OPS" | "UPLINE";
+  grantedBy: string | null;
+  grantedAt: string;
+}
+
+export interface OpsAgentDetailRead {
+  agent: OpsAgentRead;
+  uplines: Array<OpsUplineRead>;
+  teamSize: number;
+  contracts: Array<OpsAgentContractRead>;
+  pending: Array<RequestRead>;
+}
+
+export interface OpsAgentRead {
+  accountId: string;
+  username: string | null;
+  accountType: number | null;
+  isAgent: boolean;
+  uplineId: string | null;
+  uplineUsername: string | null;
+  topAgent: boolean;
+  depth: number;
+  registeredAt: string | null;
+  downlines: number;
+  contracts: Array<OpsHeldRead>;
+}
+
 export interface OpsAuditRead {
   actor: string;
   action: string;
@@ -1181,6 +1225,11 @@ export interface OpsGameRead {
 export interface OpsGrant {
   roles: Array<string>;
   merchants: Array<string>;
+}
+
+export interface OpsHeldRead {
+  kind: string;
+  ratio: number;
 }
 
 export interface OpsInvitation {
@@ -1245,6 +1294,13 @@ export interface OpsSessionRead {
   username: string;
   roles: Array<string>;
   merchants: Array<string>;
+}
+
+export interface OpsUplineRead {
+  accountId: string;
+  username: string | null;
+  accountType: number | null;
+  levelsUp: number;
 }
 
 export interface OpsVendorRead {
@@ -1372,6 +1428,13 @@ export interface PageRead_NotificationsAuditRead {
   totalPages: number;
   total: number;
   list: Array<NotificationsAuditRead>;
+}
+
+export interface PageRead_OpsAgentRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<OpsAgentRead>;
 }
 
 export interface PageRead_OpsGameRead {
@@ -2208,7 +2271,10 @@ export const OPERATIONS = {
   opsAddMemberNote: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/members/{account_id}/notes" },
   opsAdjustBalance: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/adjustments" },
   opsAdjustmentRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/adjustments" },
+  opsAgent: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/agents/{accountId}" },
   opsAgentContractsAudit: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/audit" },
+  opsAgentSettlements: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/agents/{accountId}/settlements" },
+  opsAgents: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/agents" },
   opsApproveDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/approve" },
   opsApproveLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/approve" },
   opsApproveRequest: { service: "auth", method: "POST", path: "/wps/ops/auth/requests/{request_id}/approve" },
@@ -2437,7 +2503,10 @@ export interface OperationPathParams {
   opsAddMemberNote: { code: string; account_id: string };
   opsAdjustBalance: { code: string; account_id: string };
   opsAdjustmentRequests: { code: string };
+  opsAgent: { code: string; accountId: string };
   opsAgentContractsAudit: { code: string };
+  opsAgentSettlements: { code: string; accountId: string };
+  opsAgents: { code: string };
   opsApproveDeposit: { code: string; deposit_id: string };
   opsApproveLotteryVoid: { requestId: string };
   opsApproveRequest: { request_id: string };
@@ -2664,7 +2733,10 @@ export interface OperationQuery {
   opsAddMemberNote: Record<string, never>;
   opsAdjustBalance: Record<string, never>;
   opsAdjustmentRequests: { status?: "pending" | "approved" | "rejected" | null; pageNo?: number; pageSize?: number };
+  opsAgent: Record<string, never>;
   opsAgentContractsAudit: { pageNo?: number; pageSize?: number };
+  opsAgentSettlements: { kind?: Kind | null; pageNo?: number; pageSize?: number };
+  opsAgents: { search?: string | null; agentType?: AgentType | null; contract?: Kind | ContractFilter | null; top?: boolean | null; sort?: AgentOrder; pageNo?: number; pageSize?: number };
   opsApproveDeposit: Record<string, never>;
   opsApproveLotteryVoid: Record<string, never>;
   opsApproveRequest: Record<string, never>;
@@ -2891,7 +2963,10 @@ export interface OperationBody {
   opsAddMemberNote: NewNote;
   opsAdjustBalance: Adjustment;
   opsAdjustmentRequests: undefined;
+  opsAgent: undefined;
   opsAgentContractsAudit: undefined;
+  opsAgentSettlements: undefined;
+  opsAgents: undefined;
   opsApproveDeposit: Decision | null;
   opsApproveLotteryVoid: undefined;
   opsApproveRequest: undefined;
@@ -3119,7 +3194,10 @@ export interface OperationResponse {
   opsAddMemberNote: NoteRead;
   opsAdjustBalance: AdjustmentRead;
   opsAdjustmentRequests: Array<AdjustmentRequestRead>;
+  opsAgent: OpsAgentDetailRead;
   opsAgentContractsAudit: PageRead_AgentContractsAuditRead;
+  opsAgentSettlements: PageRead_IncomeLineRead;
+  opsAgents: PageRead_OpsAgentRead;
   opsApproveDeposit: DepositRead;
   opsApproveLotteryVoid: VoidRequestRead;
   opsApproveRequest: OpsRequestRead;
