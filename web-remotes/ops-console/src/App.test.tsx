@@ -73,6 +73,7 @@ describe("the ops session", () => {
     expect(pagesFor(session(["content"])).map((page) => page.path)).toEqual(["audit/log", "content/banners", "content/announcements", "content/help", "content/broadcasts", "brand/vendors", "brand/lottery-games"]);
     expect(pagesFor(session(["content"])).map((page) => page.path)).not.toContain("content/feedback"); // members' personal data
     expect(pagesFor(session(["viewer"])).map((page) => page.path)).toContain("dashboards/daily"); // money figures: finance readers
+    expect(pagesFor(session(["viewer"])).map((page) => page.path)).toContain("agents/list"); // agents' contracts: finance readers
   });
 
   it("offers a maker approve and reject on a pending withdrawal, and paying only to a checker", () => {

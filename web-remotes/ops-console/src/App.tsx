@@ -6,6 +6,7 @@ import { Suspense, lazy, useState } from "react";
 import type { Language } from "@portal/kit";
 import { NavLink, Navigate, Route, Routes, SUPPORTED, useLanguage } from "@portal/kit";
 import { AccountActions } from "./features/accounts/components/AccountActions";
+import { Agents } from "./features/agents/components/Agents";
 import { Audit } from "./features/audit/components/Audit";
 import { DomainRoutes } from "./features/brand/components/DomainRoutes";
 import { Flags } from "./features/brand/components/Flags";
@@ -59,6 +60,8 @@ export const PAGES: Page[] = [
   { path: "risk/members", title: "members", group: "risk", roles: FINANCE_READERS, element: <Members /> }, // not content editors: personal data
   { path: "accounts/actions", title: "accounts", group: "risk", roles: ["admin"], element: <AccountActions /> },
   { path: "audit/log", title: "audit", group: "risk", roles: "everyone", element: <Audit /> },
+  // agents' contracts, teams and settlements: the finance readers (the server's rule); grants and moves: admin
+  { path: "agents/list", title: "agentList", group: "agents", roles: FINANCE_READERS, element: <Agents /> },
   { path: "content/banners", title: "banners", group: "content", roles: ["content"], element: <Banners /> },
   { path: "content/announcements", title: "announcements", group: "content", roles: ["content"], element: <Announcements /> },
   { path: "content/help", title: "help", group: "content", roles: ["content"], element: <HelpTopics /> },
