@@ -33,7 +33,7 @@ def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
     rows: list[Measure] = []
     wallet, auth, web = results.get("wallet"), results.get("auth"), results.get("web_budget")
     games, lottery, notices = results.get("games"), results.get("lottery"), results.get("notifications")
-    agents, console = results.get("agent_contracts"), results.get("ops_console")
+    agents, console, points = results.get("agent_contracts"), results.get("ops_console"), results.get("points")
     if wallet:
         ratio = wallet["pairs_ratio"]
         pairs = f"{wallet['nats_pairs_per_second']} / {wallet['sql_pairs_per_second']} pairs/s"
@@ -110,6 +110,14 @@ def measures(results: dict[str, dict[str, Any]]) -> list[Measure]:
         rows.append(
             Measure("#46 withdrawal queue p99 ÷ same SQL", ratio, "≤ 3", ratio <= 3, _latency(queue["gateway"]))
         )
+    if points:
+        ratio = points["events_to_pairs_ratio"]
+        lag = points["lag_ms"]
+        kept = (
+            f"{points['backlog_events_per_second']} / {points['pairs_per_second']} per s; "
+            f"lag p50 {lag['p50']:.1f} ms, p99 {lag['p99']:.1f} ms"
+        )
+        rows.append(Measure("#47 points events ÷ money-API pairs", ratio, "≥ 1", ratio >= 1, kept))
     return rows
 
 

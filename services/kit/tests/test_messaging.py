@@ -17,7 +17,7 @@ from kit_test_models import Note
 from nats.js import JetStreamContext
 from opentelemetry import trace
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import Column, MetaData, String, Table, func, select
+from sqlalchemy import Column, MetaData, String, Table, func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
@@ -495,3 +495,34 @@ async def test_a_message_breaking_its_contract_is_parked_with_the_reason_and_nev
     assert len(parked) == 2
     assert all(item.error.startswith("breaks kittest.thing.happened.v1") for item in parked)
     assert any("data.n" in item.error for item in parked)
+
+
+async def test_a_batched_consumer_applies_a_pulls_events_in_one_transaction_and_one_bad_event_blocks_none(
+    kit_db: Database, broker: PortalBroker, js: JetStreamContext
+) -> None:
+    async def noted_in_transaction(session: AsyncSession, event: ThingHappened) -> None:
+        if event.data.n == 13:
+            raise ValueError("thirteen is refused")
+        txid = await session.scalar(text("SELECT txid_current()"))
+        session.add(Note(text=f"{event.data.n} in {txid}"))
+
+    events = [thing(n) for n in range(40)]
+    for event in events:  # a backlog before the consumer starts: its pulls come full
+        await js.publish(event.subject, encoded(event), headers={"Nats-Msg-Id": event.id})
+    again = events[7]
+    await js.publish(again.subject, encoded(again), headers={"Nats-Msg-Id": f"{again.id}-again"})
+    subscribe(
+        broker, service="kit", handler_name="batched", stream=STREAM, event=ThingHappened, db=kit_db,
+        handler=noted_in_transaction, max_deliver=2, backoff=(0.2,), batch=16,
+    )  # fmt: skip
+    await broker.start()
+
+    await eventually(lambda: _parked_count(js), timeout=20)  # the bad one alone, after its retries
+    await eventually(lambda: _consumer_idle(js, "kit__batched"))
+    written = [note.split(" in ") for note in await notes(kit_db)]
+    assert sorted(int(n) for n, _ in written) == [n for n in range(40) if n != 13]  # each once, the repeat too
+    # The first pull (0-15) held the bad event: handled one at a time; every later pull committed whole.
+    later = {txid for n, txid in written if int(n) >= 16}
+    assert len(later) <= 3, later
+    [parked] = await list_parked(js, "kit__batched")
+    assert parked.event_id == events[13].id and "thirteen" in parked.error

@@ -29,6 +29,7 @@ def registrations_subscription() -> Callable[[PortalBroker, Database], None]:
             event=AuthMemberRegisteredV1,
             db=db,
             handler=count_registration,
+            batch=64,  # a pull's registrations in one transaction: one commit for all
         )
 
     return register

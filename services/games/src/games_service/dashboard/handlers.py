@@ -41,11 +41,11 @@ def play_days_subscription() -> Callable[[PortalBroker, Database], None]:
     def register(broker: PortalBroker, db: Database) -> None:
         subscribe(
             broker, service="games", handler_name="count_game_bet", event=GamesBetSettledV1, db=db,
-            handler=count_game_bet,
+            handler=count_game_bet, batch=64,
         )  # fmt: skip
         subscribe(
             broker, service="games", handler_name="count_lottery_bet", event=LotteryBetSettledV1, db=db,
-            handler=count_lottery_bet,
+            handler=count_lottery_bet, batch=64,
         )  # fmt: skip
 
     return register

@@ -36,7 +36,7 @@ from portal_kit.messaging.events import (
     stream_name,
     subject_of,
 )
-from portal_kit.messaging.inbox import claim, claim_with_row
+from portal_kit.messaging.inbox import claim, claim_many, claim_with_row
 from portal_kit.messaging.relay import connect_nats, inbox_prefix
 from portal_kit.telemetry import extract_context, tracer
 
@@ -55,6 +55,8 @@ DEFAULT_MAX_DELIVER = 5
 # commit and before the acknowledgement; its failure is logged, never retried (the effect stands).
 AfterCommit = Callable[[], Awaitable[None]]
 Handler = Callable[[AsyncSession, EventModel], Awaitable[AfterCommit | None]]
+# A handler of many events at once (``subscribe_many``): the new ones of a pull, in their order, in one transaction.
+ManyHandler = Callable[[AsyncSession, list[EventModel]], Awaitable[AfterCommit | None]]
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,11 @@ _Apply = Callable[[EventModel, str, str], Awaitable[AfterCommit | None]]
 _OnMessage = Callable[[Msg], Awaitable[None]]
 
 
+# Handles a whole pull's messages in one go; ``False`` when it could not (nothing committed, nothing acknowledged:
+# the messages are then handled one at a time, each with its own retries).
+_OnBatch = Callable[[list[Msg]], Awaitable[bool]]
+
+
 @dataclass(frozen=True)
 class _Consumer:
     subject: str
@@ -80,6 +87,8 @@ class _Consumer:
     durable: str
     max_deliver: int
     on_message: _OnMessage
+    on_batch: _OnBatch | None = None
+    pull_batch: int = 16
 
 
 class PortalBroker:
@@ -143,7 +152,7 @@ async def _pull(consumer: _Consumer, subscription: JetStreamContext.PullSubscrip
     """Fetch and handle ``consumer``'s messages until cancelled; NATS away is waited out (nats-py reconnects)."""
     while True:
         try:
-            messages = await subscription.fetch(PULL_BATCH, timeout=PULL_SECONDS)
+            messages = await subscription.fetch(consumer.pull_batch, timeout=PULL_SECONDS)
         except NatsTimeout:
             continue
         except asyncio.CancelledError:
@@ -152,6 +161,14 @@ async def _pull(consumer: _Consumer, subscription: JetStreamContext.PullSubscrip
             log.warning("%s could not pull: %s", consumer.durable, exc)
             await asyncio.sleep(1.0)
             continue
+        if consumer.on_batch is not None and len(messages) > 1:
+            try:
+                if await consumer.on_batch(messages):
+                    continue
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # one at a time below
+                log.exception("%s could not handle a batch of %d", consumer.durable, len(messages))
         for message in messages:
             try:
                 await consumer.on_message(message)
@@ -185,12 +202,19 @@ def subscribe(
     stream: str | None = None,
     max_deliver: int = DEFAULT_MAX_DELIVER,
     backoff: Sequence[float] = DEFAULT_BACKOFF,
+    batch: int | None = None,
 ) -> None:
     """Register ``handler`` for the events of model ``event`` (its ``SUBJECT``, on its producer's stream) as
     durable consumer ``<service>__<handler_name>``.
 
     The handler runs inside one transaction together with the inbox claim; it is called at most once per
-    event id with a committed effect. What it returns (``AfterCommit``) runs after the commit."""
+    event id with a committed effect. What it returns (``AfterCommit``) runs after the commit.
+
+    ``batch``: up to that many messages of one pull are handled in one transaction (each claimed and applied in
+    turn, one commit for all), so a consumer that keeps up with a stream pays one commit a pull instead of one a
+    message — its handler must not depend on the order of events nor hold row locks another event of the same pull
+    would wait on in another transaction. Should any of them fail, nothing of the pull is committed and its
+    messages are handled one at a time, each with its own retries and dead letter."""
     consumer = f"{service}__{handler_name}"
 
     async def apply(received: EventModel, received_id: str, subject: str) -> AfterCommit | None:
@@ -199,7 +223,97 @@ def subscribe(
                 return await handler(session, received)
         return None
 
-    _consume(broker, service, consumer, event, apply, stream, max_deliver, backoff)
+    async def apply_each(session: AsyncSession, received: list[tuple[str, str, EventModel]]) -> list[AfterCommit]:
+        afterwards = []
+        for received_id, subject, model in received:
+            if await claim(session, consumer, received_id, subject):
+                after = await handler(session, model)
+                if after is not None:
+                    afterwards.append(after)
+        return afterwards
+
+    on_batch = _batch_applier(service, consumer, event, db, apply_each) if batch else None
+    _consume(broker, service, consumer, event, apply, stream, max_deliver, backoff, on_batch, batch or PULL_BATCH)
+
+
+def subscribe_many(
+    broker: PortalBroker,
+    *,
+    service: str,
+    handler_name: str,
+    event: type[EventModel],
+    db: Database,
+    handler: ManyHandler[EventModel],
+    batch: int = 64,
+    stream: str | None = None,
+    max_deliver: int = DEFAULT_MAX_DELIVER,
+    backoff: Sequence[float] = DEFAULT_BACKOFF,
+) -> None:
+    """Like ``subscribe`` with ``batch``, for a handler that takes the events of a pull together (set-based: a few
+    statements for all of them): the kit claims them in one statement and hands the handler those that were new, in
+    their order, in the claim's transaction. Should it fail, each message is handled alone (a list of one), with its
+    own retries and dead letter."""
+    consumer = f"{service}__{handler_name}"
+
+    async def apply(received: EventModel, received_id: str, subject: str) -> AfterCommit | None:
+        async with db.transaction() as session:
+            if await claim(session, consumer, received_id, subject):
+                return await handler(session, [received])
+        return None
+
+    async def apply_all(session: AsyncSession, received: list[tuple[str, str, EventModel]]) -> list[AfterCommit]:
+        fresh = await claim_many(session, consumer, [(received_id, subject) for received_id, subject, _ in received])
+        chosen = []
+        for received_id, _, model in received:
+            if received_id in fresh:
+                fresh.discard(received_id)  # a repeat in the same pull is handled once
+                chosen.append(model)
+        after = await handler(session, chosen) if chosen else None
+        return [after] if after is not None else []
+
+    on_batch = _batch_applier(service, consumer, event, db, apply_all)
+    _consume(broker, service, consumer, event, apply, stream, max_deliver, backoff, on_batch, batch)
+
+
+# Applies a pull's events (id, subject, model) in the given transaction; what to run after its commit.
+_ApplyMany = Callable[[AsyncSession, list[tuple[str, str, EventModel]]], Awaitable[list[AfterCommit]]]
+
+
+def _batch_applier(
+    service: str, consumer: str, event: type[EventModel], db: Database, apply_many: _ApplyMany[EventModel]
+) -> _OnBatch:
+    span_tracer = tracer(service)
+
+    async def on_batch(messages: list[Msg]) -> bool:
+        with span_tracer.start_as_current_span(f"consume {subject_of(event)} batch", kind=SpanKind.CONSUMER) as span:
+            span.set_attribute("messaging.consumer.group.name", consumer)
+            span.set_attribute("messaging.batch.message_count", len(messages))
+            return await apply_batch(messages)
+
+    async def apply_batch(messages: list[Msg]) -> bool:
+        received: list[tuple[str, str, EventModel]] = []
+        for message in messages:
+            try:
+                model = event.model_validate_json(message.data)
+            except ValidationError:
+                return False  # one at a time: the broken one is parked with its reason
+            received.append((event_id(model), message.subject, model))
+        try:
+            async with db.transaction() as session:
+                afterwards = await apply_many(session, received)
+        except Exception as exc:  # noqa: BLE001 - nothing committed: one at a time, each with its retries
+            log.info("%s: a batch of %d failed (%s); one at a time", consumer, len(messages), exc)
+            return False
+        for after in afterwards:
+            try:
+                await after()
+            except Exception:
+                log.exception("%s: a follow-up of a batch failed", consumer)
+        for message in messages:
+            await message.ack()
+        return True
+
+    return on_batch
 
 
 def subscribe_row(
@@ -235,6 +349,8 @@ def _consume(
     stream: str | None,
     max_deliver: int,
     backoff: Sequence[float],
+    on_batch: _OnBatch | None = None,
+    pull_batch: int = PULL_BATCH,
 ) -> None:
     subject = subject_of(event)
     stream = stream or stream_name(subject.split(".", 1)[0])
@@ -279,7 +395,7 @@ def _consume(
                     log.exception("%s: the follow-up of %s failed", consumer, received_id)
             await msg.ack()
 
-    broker.add(_Consumer(subject, stream, consumer, max_deliver, on_message))
+    broker.add(_Consumer(subject, stream, consumer, max_deliver, on_message, on_batch, pull_batch))
 
 
 def _first_problems(error: ValidationError, most: int = 3) -> str:

@@ -40,6 +40,16 @@ _CLAIM: ReturningInsert[tuple[int]] = (
 _CLAIM_ALONE = str(_CLAIM.compile(dialect=_DIALECT))
 
 
+async def claim_many(session: AsyncSession, consumer: str, events: list[tuple[str, str]]) -> set[str]:
+    """Record the events (``(event id, subject)`` pairs) for ``consumer`` in one statement; the ids that were new
+    (an id seen before, or twice in ``events``, is claimed once)."""
+    if not events:
+        return set()
+    rows = [{"consumer": consumer, "event_id": event_id, "subject": subject} for event_id, subject in events]
+    statement = insert(InboxMessage).values(rows).on_conflict_do_nothing().returning(InboxMessage.event_id)
+    return {str(event_id) for event_id in (await session.scalars(statement)).all()}
+
+
 async def claim(session: AsyncSession, consumer: str, event_id: str, subject: str) -> bool:
     """Record the event for ``consumer``; ``False`` when it was already processed (the caller skips it)."""
     result = await session.execute(_CLAIM, {"consumer": consumer, "event_id": event_id, "subject": subject})

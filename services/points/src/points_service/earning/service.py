@@ -1,35 +1,66 @@
-"""An amount (a settled bet's valid bet, a credited deposit) earns its account points by the brand's rule of its
-type, in the consumer's transaction (the kit's inbox makes it once per event)."""
+"""Amounts (settled bets' valid bets, credited deposits) earn their accounts points by the brands' rules of their
+types (``rules.domain.earn``, the amounts of one account and type in their order), a whole pull at once in the
+consumer's transaction (the kit's inbox makes it once per event)."""
 
 from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service.earning import repository
+from points_service.earning.domain import Amount
 from points_service.ledger import repository as ledger
 from points_service.ledger.domain import EntryKind
-from points_service.rules.domain import PointType
+from points_service.rules.domain import earn
 
 TRIAL_TYPE = 4
 
 
 class NotKnownYet(Exception):
-    """An amount of an account whose registration has not been consumed yet (the streams are read apart): the event
+    """An amount of an account whose registration has not been consumed yet (the streams are read apart): its event
     is tried again later, when it has."""
 
 
-async def earn(
-    session: AsyncSession, merchant: str, account_id: str, point_type: PointType, amount: int, source: str
-) -> int:
-    """The points ``amount`` earned (0: below a unit so far, a trial account, a type off or without a rule)."""
-    decided = await repository.decision(session, merchant, account_id, point_type)
-    if not decided.known:
-        raise NotKnownYet(f"{merchant}/{account_id}")
-    if decided.account_type == TRIAL_TYPE or not decided.enabled or decided.betting_unit is None or amount <= 0:
-        return 0
-    unit, ratio = decided.betting_unit, decided.ratio
-    points = await repository.grow(session, merchant, account_id, point_type, amount, unit, ratio)
-    if points > 0:
-        change = ledger.Change(merchant, account_id, EntryKind.EARN, point_type, points, amount, unit, ratio, source)
-        await ledger.apply(session, change)
-    return points
+async def earn_all(session: AsyncSession, amounts: list[Amount]) -> list[int]:
+    """The points each of ``amounts`` earned (0: below a unit so far, a trial account, a type off or without a rule,
+    no amount)."""
+    if not amounts:
+        return []
+    types = await repository.account_types(session, ((a.merchant, a.account_id) for a in amounts))
+    missing = [a for a in amounts if (a.merchant, a.account_id) not in types]
+    if missing:
+        raise NotKnownYet(", ".join(f"{a.merchant}/{a.account_id}" for a in missing[:5]))
+    rules = await repository.rules(session, ((a.merchant, a.point_type) for a in amounts))
+    counting = [
+        (index, a) for index, a in enumerate(amounts)
+        if types[(a.merchant, a.account_id)] != TRIAL_TYPE and a.amount > 0
+        and (rule := rules.get((a.merchant, a.point_type))) is not None and rule.enabled
+    ]  # fmt: skip
+    earned = [0] * len(amounts)
+    if not counting:
+        return earned
+    keys = ((a.merchant, a.account_id, a.point_type) for _, a in counting)
+    progress = await repository.locked_progress(session, keys)
+    changes = []
+    for index, a in counting:
+        rule = rules[(a.merchant, a.point_type)]
+        row = progress[(a.merchant, a.account_id, a.point_type)]
+        result = earn(row.carried, a.amount, rule.betting_unit, rule.ratio)
+        row.carried, row.counted, row.last_points = result.carried, row.counted + a.amount, result.points
+        earned[index] = result.points
+        if result.points > 0:
+            changes.append(
+                ledger.Change(
+                    a.merchant,
+                    a.account_id,
+                    EntryKind.EARN,
+                    a.point_type,
+                    result.points,
+                    a.amount,
+                    rule.betting_unit,
+                    rule.ratio,
+                    a.source,
+                )
+            )
+    await repository.save_progress(session, progress)
+    await ledger.apply_all(session, changes)
+    return earned

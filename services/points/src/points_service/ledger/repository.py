@@ -25,37 +25,52 @@ class Change:
     source: str
 
 
-async def apply(session: AsyncSession, change: Change) -> int:
-    """The account's balance after ``change`` (which must be one the account can afford)."""
-    earned, spent = max(change.points, 0), max(-change.points, 0)
-    statement = insert(PointAccount).values(
-        merchant=change.merchant, account_id=change.account_id, balance=change.points, earned=earned, spent=spent
-    )
+async def apply_all(session: AsyncSession, changes: list[Change]) -> None:
+    """Every change, the accounts' balances moved by one statement (in the accounts' order: two of them never wait on
+    each other in opposite orders) and the entries written with the balance after each, in the changes' order. The
+    changes must be ones the accounts can afford (the database refuses a balance below zero)."""
+    if not changes:
+        return
+    totals: dict[tuple[str, str], list[int]] = {}
+    for change in changes:
+        moved = totals.setdefault((change.merchant, change.account_id), [0, 0])
+        moved[0 if change.points > 0 else 1] += abs(change.points)
+    rows = [
+        {"merchant": m, "account_id": a, "balance": earned - spent, "earned": earned, "spent": spent}
+        for (m, a), (earned, spent) in sorted(totals.items())
+    ]
+    statement = insert(PointAccount).values(rows)
+    excluded = statement.excluded
     upsert = statement.on_conflict_do_update(
         index_elements=["merchant", "account_id"],
         set_={
-            "balance": PointAccount.balance + change.points,
-            "earned": PointAccount.earned + earned,
-            "spent": PointAccount.spent + spent,
-            "updated_at": statement.excluded.updated_at,
+            "balance": PointAccount.balance + excluded.balance,
+            "earned": PointAccount.earned + excluded.earned,
+            "spent": PointAccount.spent + excluded.spent,
+            "updated_at": excluded.updated_at,
         },
-    ).returning(PointAccount.balance)
-    balance = int((await session.execute(upsert)).scalar_one())
-    session.add(
-        PointEntry(
-            merchant=change.merchant,
-            account_id=change.account_id,
-            kind=change.kind,
-            point_type=change.point_type,
-            points=change.points,
-            balance_after=balance,
-            base_amount=change.base_amount,
-            betting_unit=change.betting_unit,
-            ratio=change.ratio,
-            source=change.source,
+    ).returning(PointAccount.merchant, PointAccount.account_id, PointAccount.balance)
+    finals = {(m, a): int(balance) for m, a, balance in (await session.execute(upsert)).all()}
+    running = {key: finals[key] - (earned - spent) for key, (earned, spent) in totals.items()}
+    entries = []
+    for change in changes:
+        key = (change.merchant, change.account_id)
+        running[key] += change.points
+        entries.append(
+            {
+                "merchant": change.merchant,
+                "account_id": change.account_id,
+                "kind": change.kind,
+                "point_type": change.point_type,
+                "points": change.points,
+                "balance_after": running[key],
+                "base_amount": change.base_amount,
+                "betting_unit": change.betting_unit,
+                "ratio": change.ratio,
+                "source": change.source,
+            }
         )
-    )
-    return balance
+    await session.execute(insert(PointEntry), entries)
 
 
 async def account(session: AsyncSession, merchant: str, account_id: str) -> PointAccount | None:

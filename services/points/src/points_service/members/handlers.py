@@ -1,4 +1,5 @@
-"""``auth.member.registered.v1``: the account becomes known (its type decides whether it earns), once per event."""
+"""``auth.member.registered.v1``: the account becomes known (its type decides whether it earns), once per event, a
+pull's registrations at once."""
 
 from __future__ import annotations
 
@@ -9,18 +10,18 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from points_service.members import repository
 from portal_events import AuthMemberRegisteredV1
 from portal_kit.db import Database
-from portal_kit.messaging.consumer import PortalBroker, subscribe
+from portal_kit.messaging.consumer import PortalBroker, subscribe_many
 
 
-async def know_member(session: AsyncSession, event: AuthMemberRegisteredV1) -> None:
-    await repository.know(session, event.merchant, event.data.accountId, event.data.accountType)
+async def know_members(session: AsyncSession, events: list[AuthMemberRegisteredV1]) -> None:
+    await repository.know(session, [(e.merchant, e.data.accountId, e.data.accountType) for e in events])
 
 
 def members_subscription() -> Callable[[PortalBroker, Database], None]:
     def register(broker: PortalBroker, db: Database) -> None:
-        subscribe(
+        subscribe_many(
             broker, service="points", handler_name="know_member", event=AuthMemberRegisteredV1, db=db,
-            handler=know_member,
+            handler=know_members, batch=128,
         )  # fmt: skip
 
     return register

@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from points_service.members.models import PointMember
 
 
-async def know(session: AsyncSession, merchant: str, account_id: str, account_type: int) -> None:
-    row = {"merchant": merchant, "account_id": account_id, "account_type": account_type}
-    await session.execute(insert(PointMember).values(row).on_conflict_do_nothing())
+async def know(session: AsyncSession, accounts: list[tuple[str, str, int]]) -> None:
+    """Each ``(merchant, account id, account type)``, once."""
+    rows = [{"merchant": m, "account_id": a, "account_type": t} for m, a, t in accounts]
+    await session.execute(insert(PointMember).values(rows).on_conflict_do_nothing())

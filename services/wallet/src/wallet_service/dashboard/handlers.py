@@ -33,11 +33,11 @@ def money_days_subscription() -> Callable[[PortalBroker, Database], None]:
     def register(broker: PortalBroker, db: Database) -> None:
         subscribe(
             broker, service="wallet", handler_name="count_deposit", event=WalletDepositCreditedV1, db=db,
-            handler=count_deposit,
+            handler=count_deposit, batch=64,
         )  # fmt: skip
         subscribe(
             broker, service="wallet", handler_name="count_withdrawal", event=WalletWithdrawalPaidV1, db=db,
-            handler=count_withdrawal,
+            handler=count_withdrawal, batch=64,
         )  # fmt: skip
 
     return register
