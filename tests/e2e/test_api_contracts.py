@@ -19,7 +19,7 @@ from schemathesis.checks import not_a_server_error, response_schema_conformance
 
 from portal_stack.harness import Stack
 
-SERVICES = ("site", "auth", "wallet", "games", "lottery", "agent_contracts")
+SERVICES = ("site", "auth", "wallet", "games", "lottery", "agent_contracts", "points")
 # Ending the session would leave every later call without one; logout has its own tests.
 SKIPPED = {"logout"}
 
@@ -74,3 +74,4 @@ test_wallet_answers_as_its_openapi_declares = make_test("wallet")
 test_games_answers_as_its_openapi_declares = make_test("games")
 test_lottery_answers_as_its_openapi_declares = make_test("lottery")
 test_agent_contracts_answers_as_its_openapi_declares = make_test("agent_contracts")
+test_points_answers_as_its_openapi_declares = make_test("points")

@@ -1444,6 +1444,13 @@ export interface PageRead_OpsGameRead {
   list: Array<OpsGameRead>;
 }
 
+export interface PageRead_PointsAuditRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<PointsAuditRead>;
+}
+
 export interface PageRead_RecordRead {
   pageNum: number;
   totalPages: number;
@@ -1502,6 +1509,41 @@ export interface PlayDayRead {
   win: number;
   validBet: number;
   ggr: number;
+}
+
+export interface PointBalanceRead {
+  balance: number;
+  earned: number;
+  spent: number;
+}
+
+export interface PointRuleRead {
+  pointType: PointType;
+  bettingUnit: number;
+  ratio: number;
+  enabled: boolean;
+}
+
+export interface PointRuleWrite {
+  bettingUnit: number;
+  ratio: number;
+  enabled: boolean;
+  reason: string;
+}
+
+export type PointType = "LIVE" | "LOTTERY" | "CARD" | "SLOT" | "SPORTS" | "DEPOSIT" | "REDEEM";
+
+export interface PointsAuditRead {
+  id: number;
+  merchant: string;
+  actor: string;
+  action: string;
+  target: string;
+  reason?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  ip?: string | null;
+  at: string;
 }
 
 export type PopupExecution = "A" | "B" | "F";
@@ -2284,6 +2326,7 @@ export const OPERATIONS = {
   opsChangeFlags: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/flags" },
   opsChangeLotteryGame: { service: "lottery", method: "PUT", path: "/wps/ops/lottery/merchants/{code}/games/{gameCode}" },
   opsChangePerson: { service: "auth", method: "PATCH", path: "/wps/ops/auth/people/{person_id}" },
+  opsChangePointRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/rules/{pointType}" },
   opsChangeRegisterRules: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/register-rules" },
   opsChangeWalletSettings: { service: "wallet", method: "PUT", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsConfirmEnrolment: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment/confirm" },
@@ -2333,6 +2376,8 @@ export const OPERATIONS = {
   opsNotificationsAudit: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/audit" },
   opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
   opsPlayByDay: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/dashboard/play" },
+  opsPointRules: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/rules" },
+  opsPointsAudit: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/audit" },
   opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
   opsRanges: { service: "auth", method: "GET", path: "/wps/ops/auth/ranges" },
   opsRegisterRules: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/register-rules" },
@@ -2365,6 +2410,8 @@ export const OPERATIONS = {
   opsWithdrawals: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/withdrawals" },
   opsWriteBroadcast: { service: "notifications", method: "POST", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
   playDragonTiger: { service: "games", method: "POST", path: "/wps/games/bgs/dragon-tiger/rounds" },
+  pointBalance: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointBalance" },
+  pointConfig: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointConfig" },
   realTimeSalaryContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
   realTimeSalaryContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
   recentGames: { service: "games", method: "GET", path: "/wps/relay/GCS_recentGame" },
@@ -2516,6 +2563,7 @@ export interface OperationPathParams {
   opsChangeFlags: { code: string };
   opsChangeLotteryGame: { code: string; gameCode: string };
   opsChangePerson: { person_id: string };
+  opsChangePointRule: { code: string; pointType: string };
   opsChangeRegisterRules: { code: string };
   opsChangeWalletSettings: { code: string };
   opsConfirmEnrolment: Record<string, never>;
@@ -2565,6 +2613,8 @@ export interface OperationPathParams {
   opsNotificationsAudit: { code: string };
   opsPeople: Record<string, never>;
   opsPlayByDay: { code: string };
+  opsPointRules: { code: string };
+  opsPointsAudit: { code: string };
   opsProposeLotteryVoid: { gameCode: string; issue: string };
   opsRanges: Record<string, never>;
   opsRegisterRules: { code: string };
@@ -2597,6 +2647,8 @@ export interface OperationPathParams {
   opsWithdrawals: { code: string };
   opsWriteBroadcast: { code: string };
   playDragonTiger: Record<string, never>;
+  pointBalance: Record<string, never>;
+  pointConfig: Record<string, never>;
   realTimeSalaryContract: Record<string, never>;
   realTimeSalaryContractAction: Record<string, never>;
   recentGames: Record<string, never>;
@@ -2746,6 +2798,7 @@ export interface OperationQuery {
   opsChangeFlags: Record<string, never>;
   opsChangeLotteryGame: Record<string, never>;
   opsChangePerson: Record<string, never>;
+  opsChangePointRule: Record<string, never>;
   opsChangeRegisterRules: Record<string, never>;
   opsChangeWalletSettings: Record<string, never>;
   opsConfirmEnrolment: Record<string, never>;
@@ -2795,6 +2848,8 @@ export interface OperationQuery {
   opsNotificationsAudit: { pageNo?: number; pageSize?: number };
   opsPeople: Record<string, never>;
   opsPlayByDay: { startDate?: string | null; endDate?: string | null };
+  opsPointRules: Record<string, never>;
+  opsPointsAudit: { pageNo?: number; pageSize?: number };
   opsProposeLotteryVoid: Record<string, never>;
   opsRanges: Record<string, never>;
   opsRegisterRules: Record<string, never>;
@@ -2827,6 +2882,8 @@ export interface OperationQuery {
   opsWithdrawals: { status?: WithdrawalState | null; accountId?: string | null; pageNo?: number; pageSize?: number };
   opsWriteBroadcast: Record<string, never>;
   playDragonTiger: Record<string, never>;
+  pointBalance: Record<string, never>;
+  pointConfig: Record<string, never>;
   realTimeSalaryContract: { downlineId?: string | null };
   realTimeSalaryContractAction: Record<string, never>;
   recentGames: Record<string, never>;
@@ -2976,6 +3033,7 @@ export interface OperationBody {
   opsChangeFlags: FlagChanges;
   opsChangeLotteryGame: LotteryGameSettingsWrite;
   opsChangePerson: OpsPersonChange;
+  opsChangePointRule: PointRuleWrite;
   opsChangeRegisterRules: RegisterRuleList;
   opsChangeWalletSettings: SettingsChange;
   opsConfirmEnrolment: OpsEnrolConfirm;
@@ -3025,6 +3083,8 @@ export interface OperationBody {
   opsNotificationsAudit: undefined;
   opsPeople: undefined;
   opsPlayByDay: undefined;
+  opsPointRules: undefined;
+  opsPointsAudit: undefined;
   opsProposeLotteryVoid: IssueVoiding;
   opsRanges: undefined;
   opsRegisterRules: undefined;
@@ -3057,6 +3117,8 @@ export interface OperationBody {
   opsWithdrawals: undefined;
   opsWriteBroadcast: BroadcastWrite;
   playDragonTiger: DragonTigerBody;
+  pointBalance: undefined;
+  pointConfig: undefined;
   realTimeSalaryContract: undefined;
   realTimeSalaryContractAction: RealTimeCall;
   recentGames: undefined;
@@ -3207,6 +3269,7 @@ export interface OperationResponse {
   opsChangeFlags: Record<string, boolean>;
   opsChangeLotteryGame: LotteryGameSettingsRead;
   opsChangePerson: OpsPersonRead;
+  opsChangePointRule: PointRuleRead;
   opsChangeRegisterRules: Array<RegisterRuleRead>;
   opsChangeWalletSettings: WalletSettingsRead;
   opsConfirmEnrolment: OpsPersonRead;
@@ -3256,6 +3319,8 @@ export interface OperationResponse {
   opsNotificationsAudit: PageRead_NotificationsAuditRead;
   opsPeople: Array<OpsPersonRead>;
   opsPlayByDay: Array<PlayDayRead>;
+  opsPointRules: Array<PointRuleRead>;
+  opsPointsAudit: PageRead_PointsAuditRead;
   opsProposeLotteryVoid: VoidRequestRead;
   opsRanges: Array<OpsRangeRead>;
   opsRegisterRules: Array<RegisterRuleRead>;
@@ -3288,6 +3353,8 @@ export interface OperationResponse {
   opsWithdrawals: PageRead_WithdrawalRead;
   opsWriteBroadcast: BroadcastRead;
   playDragonTiger: DragonTigerRoundRead;
+  pointBalance: PointBalanceRead;
+  pointConfig: Array<PointRuleRead>;
   realTimeSalaryContract: ContractStateRead;
   realTimeSalaryContractAction: ContractStateRead;
   recentGames: Array<GameRead>;
