@@ -4,9 +4,10 @@ an account's devices (from its login records) and the notes on it (migration 001
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from datetime import datetime
 
-from sqlalchemy import ColumnElement, Row, func, or_, select
+from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -62,10 +63,23 @@ _DEVICES = (
 )
 
 
-async def devices(session: AsyncSession, account_id: str, limit: int) -> Sequence[Row[Any]]:
+@dataclass(frozen=True)
+class Device:
+    user_agent: str | None
+    first_seen: datetime
+    last_seen: datetime
+    tries: int
+    successes: int
+    last_ip: str | None
+
+
+async def devices(session: AsyncSession, account_id: str, limit: int) -> list[Device]:
     """The account's browsers (distinct user agents), the latest seen first, with first and last seen and tries."""
     rows = await session.execute(_DEVICES.where(LoginRecord.account_id == account_id).limit(limit))
-    return rows.all()
+    return [
+        Device(row.user_agent, row.first_seen, row.last_seen, int(row.tries), int(row.successes), row.last_ip)
+        for row in rows.all()
+    ]
 
 
 async def notes_page(

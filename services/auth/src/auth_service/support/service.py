@@ -4,9 +4,7 @@ removes a member's authenticator so that they can bind a new one."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from auth_service.accounts import repository as accounts
@@ -53,7 +51,7 @@ def _login(record: LoginRecord) -> LoginRead:
     return LoginRead(at=record.at.isoformat(), ip=record.ip, userAgent=record.user_agent, success=record.success)
 
 
-def _device(row: Row[Any]) -> DeviceRead:
+def _device(row: repository.Device) -> DeviceRead:
     return DeviceRead(
         userAgent=row.user_agent, firstSeen=row.first_seen.isoformat(), lastSeen=row.last_seen.isoformat(),
         tries=row.tries, successes=row.successes, lastIp=row.last_ip,

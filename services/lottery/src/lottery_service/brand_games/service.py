@@ -152,7 +152,6 @@ async def change(
             record_ops_action(session, LotteryAudit, merchant, actor, "game.settings.change", game.code,
                               reason=write.reason or None, before=before.audited(), after=wanted.audited(),
                               ip=ip)  # fmt: skip
-        await session.flush()
         read = _read(game, wanted, brand_mode, language, row)
     if before != wanted:
         await _forget(cache, merchant)
