@@ -136,6 +136,16 @@ KIT_MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Too many wrong payment passwords; please try again later.",
         "CN": "支付密码错误次数过多，请稍后再试。",
     },
+    "payment_password.not_set": {
+        "TR": "Önce bir ödeme şifresi belirleyin.",
+        "EN": "Set a payment password first.",
+        "CN": "请先设置支付密码。",
+    },
+    "security.cooling_off": {
+        "TR": "Hesabınızın güvenlik bilgileri yakın zamanda değişti; güvenliğiniz için para çekme 24 saat kapalı.",
+        "EN": "Your account's security details changed recently; for your safety, withdrawals are paused for 24 hours.",
+        "CN": "您的账户安全信息近期已更改，为了您的安全，24小时内暂停提款。",
+    },
     "request.invalid": {"TR": "Geçersiz istek.", "EN": "Invalid request.", "CN": "请求无效。"},
     "stake.out_of_limits": {
         "TR": "Bahis {min} ile {max} (kuruş) arasında olmalıdır.",

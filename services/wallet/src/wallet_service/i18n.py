@@ -51,11 +51,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "At most {max} bank accounts can be bound.",
         "CN": "最多可绑定 {max} 个银行账户。",
     },
-    "payment_password.not_set": {
-        "TR": "Önce bir ödeme şifresi belirleyin.",
-        "EN": "Set a payment password first.",
-        "CN": "请先设置支付密码。",
-    },
     "withdrawal.not_found": {"TR": "Çekim bulunamadı.", "EN": "Withdrawal not found.", "CN": "未找到提款记录。"},
     "withdrawal.state_invalid": {
         "TR": "Bu çekim şu durumda bu işleme izin vermiyor: {state}.",
@@ -93,11 +88,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "CN": "仅接受 png 或 jpg 图片。",
     },
     "reason.required": {"TR": "Bir gerekçe yazın.", "EN": "Give a reason.", "CN": "请填写原因。"},
-    "security.cooling_off": {
-        "TR": "Hesabınızın güvenlik bilgileri yakın zamanda değişti; güvenliğiniz için para çekme 24 saat kapalı.",
-        "EN": "Your account's security details changed recently; for your safety, withdrawals are paused for 24 hours.",
-        "CN": "您的账户安全信息近期已更改，为了您的安全，24小时内暂停提款。",
-    },
     "adjustment.not_found": {
         "TR": "Bakiye düzeltme talebi bulunamadı.",
         "EN": "No such adjustment request.",

@@ -1,19 +1,15 @@
-"""An account's wallets, what the wallet keeps of it, and what it asks auth about it.
+"""An account's wallets and what the wallet keeps of it.
 ``auth.member.registered.v1`` (``handlers.py``) opens the new account's wallets: a main wallet for members and agents;
 a free-play wallet with the starting balance (from the free-play house account) for trial accounts. The account's type
-and upline are kept for the transfer to upline. The payment password belongs to auth: the wallet asks it over NATS
-request/reply (``rpc.auth.payment_password.verify``, contract in proto/) before money leaves a member's wallet."""
+and upline are kept for the transfer to upline. (The payment password belongs to auth: the routes that move money
+out ask it first through the kit's ``portal_kit.payment_password``.)"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nats.aio.client import Client as NATS
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from portal_events import PaymentPasswordVerifyReply, PaymentPasswordVerifyRequest
-from portal_kit.errors import DomainError
-from portal_kit.messaging.rpc import ask
 from portal_kit.sessions import AGENT_TYPES, TRIAL_TYPE
 from wallet_service.accounts import repository
 from wallet_service.accounts.models import MemberProfile
@@ -28,11 +24,6 @@ from wallet_service.ledger.domain import (
     house_shard,
 )
 from wallet_service.ledger.service import claim, open_account, post
-
-PAYMENT_CHECK_SUBJECT = "rpc.auth.payment_password.verify"
-PAYMENT_CHECK_REFUSALS = frozenset(
-    {"payment_password.invalid", "payment_password.not_set", "payment_password.locked", "security.cooling_off"}
-)
 
 
 @dataclass(frozen=True)
@@ -78,17 +69,3 @@ async def is_agent(session: AsyncSession, merchant: str, account_id: str) -> boo
     if profile is None:
         raise MoneyError("account.not_found")
     return profile.account_type in AGENT_TYPES
-
-
-async def verify_payment_password(nc: NATS, merchant: str, account_id: str, password: str) -> None:
-    """Return when auth accepts the account's payment password; otherwise raise its refusal."""
-    if not password:
-        raise MoneyError("payment_password.invalid")
-    request = PaymentPasswordVerifyRequest(merchant=merchant, accountId=account_id, password=password)
-    answer = await ask(nc, PAYMENT_CHECK_SUBJECT, request, PaymentPasswordVerifyReply)
-    if answer.success:
-        return
-    code = str(answer.errorCode)
-    if code in PAYMENT_CHECK_REFUSALS:
-        raise MoneyError(code)
-    raise DomainError("service_unavailable", status=503)

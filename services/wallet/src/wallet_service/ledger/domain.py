@@ -54,7 +54,6 @@ _STATUS = {
     "team.unavailable": 503,
     "account.not_agent": 403,
     "callback.signature_invalid": 401,
-    "payment_password.locked": 429,
     "trial.real_money": 403,
     "ops.same_person": 403,
     "ops.own_credit": 403,
@@ -62,7 +61,6 @@ _STATUS = {
     "dual_control.request_pending": 409,
     "dual_control.not_found": 404,
     "dual_control.already_decided": 409,
-    "security.cooling_off": 403,
     "adjustment.not_found": 404,
     "adjustment.already_decided": 409,
 }

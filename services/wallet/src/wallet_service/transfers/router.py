@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends
 
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import Envelope, ok
-from wallet_service.accounts.service import verify_payment_password
+from portal_kit.payment_password import verify_payment_password
 from wallet_service.deps import Agent, Db, Member, Nats, Settings
 from wallet_service.transfers import service
 from wallet_service.transfers.schemas import (

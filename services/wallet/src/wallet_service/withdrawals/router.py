@@ -10,9 +10,9 @@ from portal_kit.app import body_limit
 from portal_kit.encryption import encrypted_body
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
+from portal_kit.payment_password import verify_payment_password
 from portal_kit.sessions import OpsViewer
 from portal_kit.throttle import throttle
-from wallet_service.accounts.service import verify_payment_password
 from wallet_service.deps import Db, Member, Nats, Valkey
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.oversight.schemas import Decision
