@@ -302,6 +302,68 @@ export interface PaymentPasswordVerifyReply {
   message: string | null;
 }
 
+/** One page of an account's points records (ODSFE2_MemTransDet?type=points), newest first: asked by the wallet, which serves the account record. */
+export interface PointRecordsRequest {
+  merchant: string;
+  accountId: string;
+  /** The page, from 1. */
+  pageNo: number;
+  pageSize: number;
+  /** yyyy-MM-dd, the first UTC day included (none: from the first entry). */
+  startDate?: string;
+  /** yyyy-MM-dd, the last UTC day included (none: up to now); at most a year after startDate. */
+  endDate?: string;
+}
+
+/** One change of the account's points (spec §3, points records). */
+export interface PointRecord {
+  /** The transaction number: the entry's id. */
+  id: number;
+  /** The application time: when the entry was written. */
+  time: string;
+  /** The exchange type: EARN (from a settled bet or a credited deposit), later the mall's kinds. */
+  kind: string;
+  /** LIVE, LOTTERY, CARD, SLOT, SPORTS, DEPOSIT (earned) or REDEEM (spent). */
+  pointType: string;
+  /** The mall item exchanged; null for points earned. */
+  item: string | null;
+  /** How many of the item; null for points earned. */
+  quantity: number | null;
+  /** The points the exchange asked for; null for points earned. */
+  pointsRequired: number | null;
+  /** The money (minor units) the exchange asked for; null for points earned. */
+  amountRequired: number | null;
+  /** The exchange's state (spec §4); points earned are approved. */
+  status: "in_process" | "rejected" | "approved";
+  /** The points change, signed: earned +, spent -. */
+  points: number;
+  /** The account's points after the change. */
+  balanceAfter: number;
+  /** The valid bet or deposit (minor units) the points were earned on; 0 for the mall's entries. */
+  baseAmount: number;
+  /** A note on the entry (the mall's reason for a rejection); null for points earned. */
+  remark: string | null;
+  /** The rule the points were earned by: each whole betting unit (minor units) earned ratio points. */
+  bettingUnit: number;
+  ratio: number;
+}
+
+export interface PointRecordsPage {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<PointRecord>;
+}
+
+/** One page of the account's point entries, newest first, paged as every list ({pageNum, totalPages, total, list}); refused date.invalid or date_range.invalid for a day that is none or a range that runs backwards or over a year. */
+export interface PointRecordsReply {
+  success: boolean;
+  value: PointRecordsPage | null;
+  /** A stable refusal code: request.invalid, date.invalid, date_range.invalid. */
+  errorCode: string | null;
+  message: string | null;
+}
+
 /** A brand's configuration as other services need it. */
 export interface SiteBrandRequest {
   merchant: string;
@@ -497,6 +559,7 @@ export interface RpcBySubject {
   "rpc.agent-contracts.contract_info": { request: ContractInfoRequest; reply: ContractInfoReply };
   "rpc.agent-contracts.team_member": { request: TeamMemberRequest; reply: TeamMemberReply };
   "rpc.auth.payment_password.verify": { request: PaymentPasswordVerifyRequest; reply: PaymentPasswordVerifyReply };
+  "rpc.points.records": { request: PointRecordsRequest; reply: PointRecordsReply };
   "rpc.site.brand": { request: SiteBrandRequest; reply: SiteBrandReply };
   "rpc.wallet.balance": { request: WalletBalanceRequest; reply: WalletBalanceReply };
   "rpc.wallet.credit": { request: WalletMovementRequest; reply: WalletMovementReply };

@@ -1444,6 +1444,13 @@ export interface PageRead_OpsGameRead {
   list: Array<OpsGameRead>;
 }
 
+export interface PageRead_PointRecordRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<PointRecordRead>;
+}
+
 export interface PageRead_PointsAuditRead {
   pageNum: number;
   totalPages: number;
@@ -1515,6 +1522,24 @@ export interface PointBalanceRead {
   balance: number;
   earned: number;
   spent: number;
+}
+
+export interface PointRecordRead {
+  id: number;
+  time: string;
+  kind: string;
+  pointType: string;
+  item: string | null;
+  quantity: number | null;
+  pointsRequired: number | null;
+  amountRequired: number | null;
+  status: "in_process" | "rejected" | "approved";
+  points: number;
+  balanceAfter: number;
+  baseAmount: number;
+  remark: string | null;
+  bettingUnit: number;
+  ratio: number;
 }
 
 export interface PointRuleRead {
@@ -3388,7 +3413,7 @@ export interface OperationResponse {
   supportLaunch: SupportLaunchRead;
   supportModels: Array<SupportModelRead>;
   systemStatus: SystemStatusRead;
-  transactionRecords: PageRead_RecordRead;
+  transactionRecords: PageRead_RecordRead | PageRead_PointRecordRead;
   transferToDownline: DownlineTransferRead;
   transferToUpline: UplineTransferRead;
   trialLaunchGame: LaunchRead;

@@ -340,6 +340,61 @@ class PaymentPasswordVerifyReply(BaseModel):
     message: str | None
 
 
+class PointRecordsRequest(BaseModel):
+    """One page of an account's points records (ODSFE2_MemTransDet?type=points), newest first: asked by the wallet, which serves the account record."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    accountId: Annotated[str, Field(min_length=1, max_length=64)]
+    pageNo: Annotated[int, Field(strict=True, ge=1, le=100000)]
+    pageSize: Annotated[int, Field(strict=True, ge=1, le=100)]
+    startDate: Annotated[str, Field(pattern="^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None = None
+    endDate: Annotated[str, Field(pattern="^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None = None
+
+
+class PointRecord(BaseModel):
+    """One change of the account's points (spec §3, points records)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: Annotated[int, Field(strict=True, ge=1)]
+    time: datetime
+    kind: Annotated[str, Field(min_length=1, max_length=16)]
+    pointType: Annotated[str, Field(min_length=1, max_length=16)]
+    item: str | None
+    quantity: Annotated[int, Field(strict=True)] | None
+    pointsRequired: Annotated[int, Field(strict=True)] | None
+    amountRequired: Annotated[int, Field(strict=True)] | None
+    status: Literal["in_process", "rejected", "approved"]
+    points: Annotated[int, Field(strict=True)]
+    balanceAfter: Annotated[int, Field(strict=True, ge=0)]
+    baseAmount: Annotated[int, Field(strict=True, ge=0)]
+    remark: str | None
+    bettingUnit: Annotated[int, Field(strict=True, ge=0)]
+    ratio: Annotated[int, Field(strict=True, ge=0)]
+
+
+class PointRecordsPage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    pageNum: Annotated[int, Field(strict=True, ge=1)]
+    totalPages: Annotated[int, Field(strict=True, ge=0)]
+    total: Annotated[int, Field(strict=True, ge=0)]
+    list: list[PointRecord]
+
+
+class PointRecordsReply(BaseModel):
+    """One page of the account's point entries, newest first, paged as every list ({pageNum, totalPages, total, list}); refused date.invalid or date_range.invalid for a day that is none or a range that runs backwards or over a year."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    success: bool
+    value: PointRecordsPage | None
+    errorCode: str | None
+    message: str | None
+
+
 class SiteBrandRequest(BaseModel):
     """A brand's configuration as other services need it."""
 
@@ -552,6 +607,7 @@ RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
     "rpc.agent-contracts.contract_info": (ContractInfoRequest, ContractInfoReply),
     "rpc.agent-contracts.team_member": (TeamMemberRequest, TeamMemberReply),
     "rpc.auth.payment_password.verify": (PaymentPasswordVerifyRequest, PaymentPasswordVerifyReply),
+    "rpc.points.records": (PointRecordsRequest, PointRecordsReply),
     "rpc.site.brand": (SiteBrandRequest, SiteBrandReply),
     "rpc.wallet.balance": (WalletBalanceRequest, WalletBalanceReply),
     "rpc.wallet.credit": (WalletMovementRequest, WalletMovementReply),
@@ -582,6 +638,7 @@ RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "rpc.agent-contracts.contract_info": ("agent-contracts", ("wallet",)),
     "rpc.agent-contracts.team_member": ("agent-contracts", ("wallet",)),
     "rpc.auth.payment_password.verify": ("auth", ("wallet",)),
+    "rpc.points.records": ("points", ("wallet",)),
     "rpc.site.brand": ("site", ("auth", "wallet", "games", "lottery")),
     "rpc.wallet.balance": ("wallet", ("games", "lottery")),
     "rpc.wallet.credit": ("wallet", ("games", "lottery")),

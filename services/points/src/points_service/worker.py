@@ -1,10 +1,11 @@
 """The points worker: the accounts from registrations, and points earned from settled bets (games, lottery) and
-credited deposits, each event consumed once through the kit's inbox."""
+credited deposits, each event consumed once through the kit's inbox; the points records asked by the wallet."""
 
 from __future__ import annotations
 
 from points_service.earning.handlers import earning_subscription
 from points_service.members.handlers import members_subscription
+from points_service.records.rpc import records_answers
 from points_service.settings import PointsSettings
 from portal_kit.worker import Worker
 
@@ -15,6 +16,7 @@ def build_worker(settings: PointsSettings) -> Worker:
         produces=False,
         consumes=["auth", "games", "lottery", "wallet"],
         subscriptions=[members_subscription(), earning_subscription()],
+        answers=[records_answers()],
     )
 
 

@@ -18,6 +18,9 @@ class WalletSettings(ServiceSettings):
     # A transfer to a downline: how long agent-contracts may take to say whether the account is in the agent's tree
     # before the transfer is refused (team.unavailable, nothing moved).
     team_member_timeout_seconds: float = 0.5
+    # The account record's points (type=points): how long points may take to answer a page before the call is answered
+    # service_unavailable (503).
+    points_records_timeout_seconds: float = 0.5
     trial_starting_balance: int = 200_000  # minor units handed to a free-play wallet: 2,000.00
     # Enough connections for the money API's concurrency (TOOLING: a pool smaller than the load stalls).
     database_pool_size: int = 20

@@ -1,4 +1,5 @@
-"""Pure rules of the account record: the record types a member filters by."""
+"""Pure rules of the account record: the record types a member filters by (``points``: the points record, kept by
+the points service and asked of it)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ TYPES: dict[str, tuple[str, ...]] = {
     "bonus": ("grant",),
     "salary": ("salary",),
 }
+POINTS = "points"
+
 # A kind a record type takes one side of: 1 the line that receives (a positive amount), -1 the line that gives. A
 # transfer from an agent to its downline (kind ``downline``) is ``downline`` in the agent's record and ``upline``
 # (money exchanged with one's upline) in the receiver's.

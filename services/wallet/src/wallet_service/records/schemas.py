@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from wallet_service.ledger.schemas import WalletRead
@@ -19,6 +21,27 @@ class RecordRead(Read):
     balanceAfter: int
     currency: str
     reference: str
+
+
+class PointRecordRead(Read):
+    """One line of the points record (``type=points``, spec §3), as points keeps it: an earning has no item, quantity
+    or amounts required and is approved; the mall's exchanges will fill them."""
+
+    id: int = Field(description="The transaction number")
+    time: str = Field(description="The application time")
+    kind: str = Field(description="The exchange type: EARN (from play or a deposit), later the mall's")
+    pointType: str = Field(description="LIVE, LOTTERY, CARD, SLOT, SPORTS, DEPOSIT or REDEEM")
+    item: str | None
+    quantity: int | None
+    pointsRequired: int | None
+    amountRequired: int | None = Field(description="Minor units")
+    status: Literal["in_process", "rejected", "approved"]
+    points: int = Field(description="The points change, signed")
+    balanceAfter: int = Field(description="The points after it")
+    baseAmount: int = Field(description="The valid bet or deposit (minor units) it was earned on")
+    remark: str | None
+    bettingUnit: int
+    ratio: int
 
 
 class ConsolidatedRead(Read):

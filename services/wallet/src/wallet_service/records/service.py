@@ -8,7 +8,13 @@ from datetime import datetime
 
 from nats.aio.client import Client as NATS
 
-from portal_events import ContractInfo, ContractInfoReply, ContractInfoRequest
+from portal_events import (
+    ContractInfo,
+    ContractInfoReply,
+    ContractInfoRequest,
+    PointRecordsReply,
+    PointRecordsRequest,
+)
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import DomainError
@@ -21,12 +27,20 @@ from wallet_service.ledger.schemas import WalletRead
 from wallet_service.ledger.service import main_wallet
 from wallet_service.records import repository
 from wallet_service.records.domain import KindSide, type_of
-from wallet_service.records.schemas import ConsolidatedRead, MemberBalancesRead, MemberWalletRead, RecordRead
+from wallet_service.records.schemas import (
+    ConsolidatedRead,
+    MemberBalancesRead,
+    MemberWalletRead,
+    PointRecordRead,
+    RecordRead,
+)
 from wallet_service.withdrawals import domain as withdrawal_states
 
 log = logging.getLogger("wallet.records")
 AGENT_POLICY_FLAG = "AGENTPOLICY3"
 CONTRACT_INFO = "rpc.agent-contracts.contract_info"
+POINT_RECORDS = "rpc.points.records"
+DATE_REFUSALS = ("date.invalid", "date_range.invalid")
 
 
 async def journal(
@@ -55,6 +69,33 @@ async def journal(
         for row in rows
     ]
     return page_of(page, lines, total)
+
+
+async def point_records(
+    nc: NATS,
+    merchant: str,
+    owner_id: str,
+    page: Page,
+    start_date: str | None,
+    end_date: str | None,
+    timeout: float,
+) -> PageRead[PointRecordRead]:
+    """The points record (``type=points``), asked of points (``rpc.points.records``): one page of the account's point
+    entries, newest first. No answer within ``timeout`` seconds, or one that is no page, is ``service_unavailable``
+    (503); a refusal of the days (read by the caller already) is passed on as its code (400)."""
+    request = PointRecordsRequest(
+        merchant=merchant, accountId=owner_id, pageNo=page.number, pageSize=page.size,
+        startDate=start_date or None, endDate=end_date or None,
+    )  # fmt: skip
+    reply = await ask(nc, POINT_RECORDS, request, PointRecordsReply, timeout=timeout)
+    if not reply.success or reply.value is None:
+        if reply.errorCode in DATE_REFUSALS:
+            raise DomainError(reply.errorCode)
+        log.warning("points refused the records of %s: %s", merchant, reply.errorCode)
+        raise DomainError("service_unavailable", status=503)
+    found = reply.value
+    lines = [PointRecordRead.model_validate({**r.model_dump(), "time": events.stamp(r.time)}) for r in found.list]
+    return PageRead[PointRecordRead](pageNum=found.pageNum, totalPages=found.totalPages, total=found.total, list=lines)
 
 
 async def consolidated(
