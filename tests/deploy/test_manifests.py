@@ -17,7 +17,7 @@ import yaml
 from redis import Redis
 
 from portal_kit.servers import ManagedProcess, free_port, free_ports, port_open, valkey_process, venv_bin
-from portal_stack.access import USERS
+from portal_stack.access import SEALED_BODY_READERS, USERS
 from portal_stack.deploy_secrets import nats_config_users, password_variable, secrets_manifest
 from portal_stack.services import SERVICES
 from portal_stack.static import IMMUTABLE, MEMBER_REMOTES, OPS_CONSOLE
@@ -364,7 +364,7 @@ def test_the_valkey_users_of_the_secret_keep_each_service_to_its_own_keys(tmp_pa
             assert allowed(name, "SET", f"{name}:payload-nonce:n1", "1", "EX", "120", "NX")
             assert not allowed(name, "SET", "payload-nonce:n1", "1", "EX", "120", "NX"), name
             assert allowed(name, "SET", "rsa:current", "k1") == (name == "auth"), name
-            assert allowed(name, "GET", "rsa:key:k1") == (name in ("auth", "wallet")), name
+            assert allowed(name, "GET", "rsa:key:k1") == (name in ("auth", *SEALED_BODY_READERS)), name
         valkey.close()
     finally:
         server.stop()

@@ -9,17 +9,20 @@ import pytest
 from fastapi import FastAPI
 from points_helpers import MERCHANT, Points
 
+from auth_service.accounts.payment_password import payment_password_answers
 from points_service.main import build_app
 from points_service.settings import PointsSettings
 from points_service.worker import build_worker
 from portal_kit.db import Database
-from portal_kit.testing.clients import asgi_client
+from portal_kit.testing.clients import answering, asgi_client
 from portal_kit.testing.events import consumed, eventually
 from portal_kit.testing.fixtures import migrated_database, opened_database, started_app
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams, running_worker
 
 points_database_url = migrated_database("points_test", "points")
 points_db = opened_database("points_database_url", pool_size=10, max_overflow=10)
+# The real auth database: the payment password lives there and auth answers the mall's checks.
+auth_database_url = migrated_database("auth_for_points", "auth")
 
 CONSUMERS = (
     ("AUTH", "points__know_member"),
@@ -40,14 +43,27 @@ async def points_clean(portal_servers: PortalServers, points_database_url: str) 
     await reset_redis(portal_servers.redis_url)
 
 
-app = started_app(build_app, "settings", after=("points_clean",))
+@pytest.fixture
+async def auth_responder(portal_servers: PortalServers, auth_database_url: str) -> AsyncIterator[Database]:
+    """Auth's payment-password responder on NATS, as the auth worker runs it."""
+    await reset_database(auth_database_url)
+    db = Database(auth_database_url, pool_size=4)
+    answers = payment_password_answers(portal_servers.redis_url, 24 * 3600)
+    async with answering(portal_servers.nats_url, "auth-for-points-test", answers, db):
+        yield db
+    await db.dispose()
+
+
+app = started_app(build_app, "settings", after=("points_clean", "auth_responder"))
 
 
 @pytest.fixture
-async def points(portal_servers: PortalServers, points_db: Database, app: FastAPI) -> AsyncIterator[Points]:
+async def points(
+    portal_servers: PortalServers, points_db: Database, app: FastAPI, auth_responder: Database
+) -> AsyncIterator[Points]:
     """A clean state and the API (no worker: a test that needs events asks for ``worker`` too)."""
     async with asgi_client(app, Language="EN", Merchant=MERCHANT) as http:
-        yield Points(http, points_db, portal_servers)
+        yield Points(http, points_db, portal_servers, auth_responder)
 
 
 @pytest.fixture

@@ -10,20 +10,27 @@ from typing import Any
 import httpx
 from sqlalchemy import select
 
+from auth_service.accounts.models import Account
+from auth_service.passwords import hash_password
+from points_service.ledger import repository as ledger
 from points_service.ledger.models import PointAccount, PointEntry
+from points_service.members import repository as members
 from points_service.rules.domain import EARNING_TYPES
 from points_service.seed import seed
 from portal_events import AuthMemberRegisteredV1, GamesBetSettledV1, LotteryBetSettledV1, WalletDepositCreditedV1
 from portal_kit.db import Database
+from portal_kit.encryption import PayloadKeys, encrypt
 from portal_kit.messaging.events import new_event
+from portal_kit.settings import DEFAULT_SECRET
 from portal_kit.testing.events import consumed, eventually, publish_event
 from portal_kit.testing.plugin import PortalServers
 from portal_kit.testing.sessions import member_session
+from portal_kit.valkey_link import ValkeyLink
 
 MERCHANT = "turkeyf2"
 UNIT = 10_000  # the demo rules: 1 point a whole 100.00
 
-__all__ = ["EARNING_TYPES", "MERCHANT", "UNIT", "Points"]
+__all__ = ["EARNING_TYPES", "MERCHANT", "PAYMENT_PASSWORD", "UNIT", "Points"]
 
 
 def registered(account_id: str, account_type: int = 0, merchant: str = MERCHANT) -> AuthMemberRegisteredV1:
@@ -52,11 +59,43 @@ def deposit(account_id: str, amount: int) -> WalletDepositCreditedV1:
     return new_event(WalletDepositCreditedV1, MERCHANT, data)
 
 
+PAYMENT_PASSWORD = "246810"
+
+
 @dataclass
 class Points:
     http: httpx.AsyncClient
     db: Database
     servers: PortalServers
+    auth_db: Database
+
+    async def member(self, points: int = 0, *, payment_password: str | None = PAYMENT_PASSWORD) -> tuple[str, str]:
+        """A member known to auth (with a payment password) and to the points service, holding ``points``: its
+        account id and a session token."""
+        account_id = str(uuid.uuid4())
+        async with self.auth_db.transaction() as session:
+            session.add(Account(
+                id=account_id, merchant=MERCHANT, username=f"m{account_id[:8]}", account_type=0,
+                password_hash=await hash_password("login-pass-1"),
+                payment_password_hash=await hash_password(payment_password) if payment_password else None,
+            ))  # fmt: skip
+        async with self.db.transaction() as session:
+            await members.know(session, [(MERCHANT, account_id, 0)])
+            if points:
+                change = ledger.Change(MERCHANT, account_id, "EARN", "SLOT", points, points * UNIT, UNIT, 1,
+                                       f"grant:{account_id}")  # fmt: skip
+                await ledger.apply_all(session, [change])
+        return account_id, await self.member_token(account_id)
+
+    async def sealed(self, path: str, token: str, payload: dict[str, Any]) -> httpx.Response:
+        """An (E) call, with the key auth hands out (shared in Valkey)."""
+        valkey = ValkeyLink(self.servers.redis_url)
+        try:
+            key_id, public_key = await PayloadKeys(valkey, DEFAULT_SECRET, "auth").current()
+        finally:
+            await valkey.aclose()
+        body, headers = encrypt(public_key, key_id, payload, method="POST", path=path)
+        return await self.http.post(path, json=body, headers={**headers, "Authorization": token})
 
     async def seeded(self) -> None:
         await seed(self.db)

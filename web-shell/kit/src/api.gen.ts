@@ -706,6 +706,26 @@ export interface IssueVoiding {
   reason: string;
 }
 
+export interface ItemRead {
+  itemId: number;
+  name: string;
+  names: Record<string, string>;
+  picture: string;
+  points: number;
+  stock: number;
+  active: boolean;
+  sort: number;
+}
+
+export interface ItemWrite {
+  names: Record<string, unknown>;
+  picture: string;
+  points: number;
+  active: boolean;
+  sort: number;
+  reason: string;
+}
+
 export interface JackpotRead {
   currency: string;
   amount: number;
@@ -1099,6 +1119,16 @@ export interface NewAgent {
   uplineId?: string | null;
 }
 
+export interface NewItem {
+  names: Record<string, unknown>;
+  picture: string;
+  points: number;
+  active: boolean;
+  sort: number;
+  reason: string;
+  stock: number;
+}
+
 export interface NewMerchant {
   name: string;
   active?: boolean | null;
@@ -1465,6 +1495,13 @@ export interface PageRead_RecordRead {
   list: Array<RecordRead>;
 }
 
+export interface PageRead_RedemptionRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<RedemptionRead>;
+}
+
 export interface PageRead_ResultRead {
   pageNum: number;
   totalPages: number;
@@ -1622,6 +1659,40 @@ export interface RecordRead {
   currency: string;
   reference: string;
 }
+
+export interface RedemptionApproval {
+  reason?: string;
+}
+
+export interface RedemptionRead {
+  transactionNo: number;
+  itemId: number;
+  itemName: string;
+  quantity: number;
+  points: number;
+  status: RedemptionStatus;
+  deliveryAddress: string;
+  mobileNum: string;
+  reason: string | null;
+  decidedBy: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export interface RedemptionRejection {
+  reason: string;
+}
+
+export interface RedemptionRequest {
+  itemId: number;
+  quantity: number;
+  paymentPassword: string;
+  deliveryAddress: string;
+  mobileNum: string;
+  requestId: string;
+}
+
+export type RedemptionStatus = "IN_PROCESS" | "APPROVED" | "REJECTED";
 
 export interface RegionRestrictionRead {
   text: string;
@@ -1906,6 +1977,11 @@ export interface SocketResumeFrame {
 export interface SpinBody {
   stake: number;
   requestId: string;
+}
+
+export interface StockChange {
+  change: number;
+  reason: string;
 }
 
 export interface SupportChannelWrite {
@@ -2344,12 +2420,15 @@ export const OPERATIONS = {
   opsAgents: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/agents" },
   opsApproveDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/approve" },
   opsApproveLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/approve" },
+  opsApproveRedemption: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/redemptions/{redemptionId}/approve" },
   opsApproveRequest: { service: "auth", method: "POST", path: "/wps/ops/auth/requests/{request_id}/approve" },
   opsAudit: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/audit" },
   opsAuthAudit: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/audit" },
   opsBroadcasts: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
   opsChangeFlags: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/flags" },
   opsChangeLotteryGame: { service: "lottery", method: "PUT", path: "/wps/ops/lottery/merchants/{code}/games/{gameCode}" },
+  opsChangeMallItem: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/mall/items/{itemId}" },
+  opsChangeMallStock: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/items/{itemId}/stock" },
   opsChangePerson: { service: "auth", method: "PATCH", path: "/wps/ops/auth/people/{person_id}" },
   opsChangePointRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/rules/{pointType}" },
   opsChangeRegisterRules: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/register-rules" },
@@ -2359,6 +2438,7 @@ export const OPERATIONS = {
   opsCreateAnnouncements: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/announcements" },
   opsCreateBanners: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/banners" },
   opsCreateHelpTopics: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/help-topics" },
+  opsCreateMallItem: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/items" },
   opsCreateMerchant: { service: "site", method: "POST", path: "/wps/ops/site/merchants" },
   opsDecideAdjustment: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/adjustments/{adjustment_id}/{action}" },
   opsDecideDualControl: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control/{request_id}/{action}" },
@@ -2390,6 +2470,8 @@ export const OPERATIONS = {
   opsLotteryAudit: { service: "lottery", method: "GET", path: "/wps/ops/lottery/audit" },
   opsLotteryBrandGames: { service: "lottery", method: "GET", path: "/wps/ops/lottery/merchants/{code}/games" },
   opsLotteryVoidRequests: { service: "lottery", method: "GET", path: "/wps/ops/lottery/void-requests" },
+  opsMallItems: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/mall/items" },
+  opsMallRedemptions: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/mall/redemptions" },
   opsMe: { service: "auth", method: "GET", path: "/wps/ops/auth/me" },
   opsMemberBalances: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/balances" },
   opsMemberBets: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/members/{account_id}/bets" },
@@ -2409,6 +2491,7 @@ export const OPERATIONS = {
   opsRegistrationsByDay: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/dashboard/registrations" },
   opsRejectDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/reject" },
   opsRejectLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/reject" },
+  opsRejectRedemption: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/redemptions/{redemptionId}/reject" },
   opsRejectRequest: { service: "auth", method: "POST", path: "/wps/ops/auth/requests/{request_id}/reject" },
   opsReplaceDomainRoutes: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/domain-routes" },
   opsReplaceResources: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/resources" },
@@ -2437,10 +2520,13 @@ export const OPERATIONS = {
   playDragonTiger: { service: "games", method: "POST", path: "/wps/games/bgs/dragon-tiger/rounds" },
   pointBalance: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointBalance" },
   pointConfig: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointConfig" },
+  pointRedemptions: { service: "points", method: "GET", path: "/wps/relay/MCS2_getRedeemPointList" },
+  pointRewards: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointReward" },
   realTimeSalaryContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
   realTimeSalaryContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
   recentGames: { service: "games", method: "GET", path: "/wps/relay/GCS_recentGame" },
   recentLogins: { service: "auth", method: "GET", path: "/wps/member/info/logins" },
+  redeemPointReward: { service: "points", method: "POST", path: "/wps/relay/passwordCheck/MCS2_redeemPointReward" },
   register: { service: "auth", method: "PUT", path: "/wps/member/register" },
   registerDownline: { service: "auth", method: "PUT", path: "/wps/agent/downlines" },
   registerMobile: { service: "auth", method: "PUT", path: "/wps/member/register/mobile" },
@@ -2581,12 +2667,15 @@ export interface OperationPathParams {
   opsAgents: { code: string };
   opsApproveDeposit: { code: string; deposit_id: string };
   opsApproveLotteryVoid: { requestId: string };
+  opsApproveRedemption: { code: string; redemptionId: number };
   opsApproveRequest: { request_id: string };
   opsAudit: { code: string };
   opsAuthAudit: { code: string };
   opsBroadcasts: { code: string };
   opsChangeFlags: { code: string };
   opsChangeLotteryGame: { code: string; gameCode: string };
+  opsChangeMallItem: { code: string; itemId: number };
+  opsChangeMallStock: { code: string; itemId: number };
   opsChangePerson: { person_id: string };
   opsChangePointRule: { code: string; pointType: string };
   opsChangeRegisterRules: { code: string };
@@ -2596,6 +2685,7 @@ export interface OperationPathParams {
   opsCreateAnnouncements: { code: string };
   opsCreateBanners: { code: string };
   opsCreateHelpTopics: { code: string };
+  opsCreateMallItem: { code: string };
   opsCreateMerchant: Record<string, never>;
   opsDecideAdjustment: { code: string; adjustment_id: string; action: "approve" | "reject" };
   opsDecideDualControl: { code: string; request_id: string; action: "approve" | "reject" };
@@ -2627,6 +2717,8 @@ export interface OperationPathParams {
   opsLotteryAudit: Record<string, never>;
   opsLotteryBrandGames: { code: string };
   opsLotteryVoidRequests: Record<string, never>;
+  opsMallItems: { code: string };
+  opsMallRedemptions: { code: string };
   opsMe: Record<string, never>;
   opsMemberBalances: { code: string; account_id: string };
   opsMemberBets: { code: string; account_id: string };
@@ -2646,6 +2738,7 @@ export interface OperationPathParams {
   opsRegistrationsByDay: { code: string };
   opsRejectDeposit: { code: string; deposit_id: string };
   opsRejectLotteryVoid: { requestId: string };
+  opsRejectRedemption: { code: string; redemptionId: number };
   opsRejectRequest: { request_id: string };
   opsReplaceDomainRoutes: { code: string };
   opsReplaceResources: { code: string };
@@ -2674,10 +2767,13 @@ export interface OperationPathParams {
   playDragonTiger: Record<string, never>;
   pointBalance: Record<string, never>;
   pointConfig: Record<string, never>;
+  pointRedemptions: Record<string, never>;
+  pointRewards: Record<string, never>;
   realTimeSalaryContract: Record<string, never>;
   realTimeSalaryContractAction: Record<string, never>;
   recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
+  redeemPointReward: Record<string, never>;
   register: Record<string, never>;
   registerDownline: Record<string, never>;
   registerMobile: Record<string, never>;
@@ -2816,12 +2912,15 @@ export interface OperationQuery {
   opsAgents: { search?: string | null; agentType?: AgentType | null; contract?: Kind | ContractFilter | null; top?: boolean | null; sort?: AgentOrder; pageNo?: number; pageSize?: number };
   opsApproveDeposit: Record<string, never>;
   opsApproveLotteryVoid: Record<string, never>;
+  opsApproveRedemption: Record<string, never>;
   opsApproveRequest: Record<string, never>;
   opsAudit: { pageNo?: number; pageSize?: number };
   opsAuthAudit: { pageNo?: number; pageSize?: number };
   opsBroadcasts: Record<string, never>;
   opsChangeFlags: Record<string, never>;
   opsChangeLotteryGame: Record<string, never>;
+  opsChangeMallItem: Record<string, never>;
+  opsChangeMallStock: Record<string, never>;
   opsChangePerson: Record<string, never>;
   opsChangePointRule: Record<string, never>;
   opsChangeRegisterRules: Record<string, never>;
@@ -2831,6 +2930,7 @@ export interface OperationQuery {
   opsCreateAnnouncements: Record<string, never>;
   opsCreateBanners: Record<string, never>;
   opsCreateHelpTopics: Record<string, never>;
+  opsCreateMallItem: Record<string, never>;
   opsCreateMerchant: Record<string, never>;
   opsDecideAdjustment: Record<string, never>;
   opsDecideDualControl: Record<string, never>;
@@ -2862,6 +2962,8 @@ export interface OperationQuery {
   opsLotteryAudit: { pageNo?: number; pageSize?: number };
   opsLotteryBrandGames: Record<string, never>;
   opsLotteryVoidRequests: { status?: "pending" | "approved" | "rejected" | "lapsed" | null; pageNo?: number; pageSize?: number };
+  opsMallItems: Record<string, never>;
+  opsMallRedemptions: { status?: RedemptionStatus | null; accountId?: string | null; pageNo?: number; pageSize?: number };
   opsMe: Record<string, never>;
   opsMemberBalances: Record<string, never>;
   opsMemberBets: { startDate?: string | null; endDate?: string | null; pageNo?: number; pageSize?: number };
@@ -2881,6 +2983,7 @@ export interface OperationQuery {
   opsRegistrationsByDay: { startDate?: string | null; endDate?: string | null };
   opsRejectDeposit: Record<string, never>;
   opsRejectLotteryVoid: Record<string, never>;
+  opsRejectRedemption: Record<string, never>;
   opsRejectRequest: Record<string, never>;
   opsReplaceDomainRoutes: Record<string, never>;
   opsReplaceResources: Record<string, never>;
@@ -2909,10 +3012,13 @@ export interface OperationQuery {
   playDragonTiger: Record<string, never>;
   pointBalance: Record<string, never>;
   pointConfig: Record<string, never>;
+  pointRedemptions: { status?: RedemptionStatus | null; pageNo?: number; pageSize?: number };
+  pointRewards: Record<string, never>;
   realTimeSalaryContract: { downlineId?: string | null };
   realTimeSalaryContractAction: Record<string, never>;
   recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
+  redeemPointReward: Record<string, never>;
   register: Record<string, never>;
   registerDownline: Record<string, never>;
   registerMobile: Record<string, never>;
@@ -3051,12 +3157,15 @@ export interface OperationBody {
   opsAgents: undefined;
   opsApproveDeposit: Decision | null;
   opsApproveLotteryVoid: undefined;
+  opsApproveRedemption: RedemptionApproval;
   opsApproveRequest: undefined;
   opsAudit: undefined;
   opsAuthAudit: undefined;
   opsBroadcasts: undefined;
   opsChangeFlags: FlagChanges;
   opsChangeLotteryGame: LotteryGameSettingsWrite;
+  opsChangeMallItem: ItemWrite;
+  opsChangeMallStock: StockChange;
   opsChangePerson: OpsPersonChange;
   opsChangePointRule: PointRuleWrite;
   opsChangeRegisterRules: RegisterRuleList;
@@ -3066,6 +3175,7 @@ export interface OperationBody {
   opsCreateAnnouncements: AnnouncementBody;
   opsCreateBanners: BannerBody;
   opsCreateHelpTopics: HelpTopicBody;
+  opsCreateMallItem: NewItem;
   opsCreateMerchant: NewMerchant;
   opsDecideAdjustment: Decision | null;
   opsDecideDualControl: Decision | null;
@@ -3097,6 +3207,8 @@ export interface OperationBody {
   opsLotteryAudit: undefined;
   opsLotteryBrandGames: undefined;
   opsLotteryVoidRequests: undefined;
+  opsMallItems: undefined;
+  opsMallRedemptions: undefined;
   opsMe: undefined;
   opsMemberBalances: undefined;
   opsMemberBets: undefined;
@@ -3116,6 +3228,7 @@ export interface OperationBody {
   opsRegistrationsByDay: undefined;
   opsRejectDeposit: Decision;
   opsRejectLotteryVoid: IssueVoiding;
+  opsRejectRedemption: RedemptionRejection;
   opsRejectRequest: undefined;
   opsReplaceDomainRoutes: DomainRouteList;
   opsReplaceResources: ResourceList;
@@ -3144,10 +3257,13 @@ export interface OperationBody {
   playDragonTiger: DragonTigerBody;
   pointBalance: undefined;
   pointConfig: undefined;
+  pointRedemptions: undefined;
+  pointRewards: undefined;
   realTimeSalaryContract: undefined;
   realTimeSalaryContractAction: RealTimeCall;
   recentGames: undefined;
   recentLogins: undefined;
+  redeemPointReward: SealedBody;
   register: SealedBody;
   registerDownline: SealedBody;
   registerMobile: SealedBody;
@@ -3287,12 +3403,15 @@ export interface OperationResponse {
   opsAgents: PageRead_OpsAgentRead;
   opsApproveDeposit: DepositRead;
   opsApproveLotteryVoid: VoidRequestRead;
+  opsApproveRedemption: RedemptionRead;
   opsApproveRequest: OpsRequestRead;
   opsAudit: PageRead_AuditEntryRead;
   opsAuthAudit: Array<OpsAuditRead>;
   opsBroadcasts: Array<BroadcastRead>;
   opsChangeFlags: Record<string, boolean>;
   opsChangeLotteryGame: LotteryGameSettingsRead;
+  opsChangeMallItem: ItemRead;
+  opsChangeMallStock: ItemRead;
   opsChangePerson: OpsPersonRead;
   opsChangePointRule: PointRuleRead;
   opsChangeRegisterRules: Array<RegisterRuleRead>;
@@ -3302,6 +3421,7 @@ export interface OperationResponse {
   opsCreateAnnouncements: AnnouncementOpsRead;
   opsCreateBanners: BannerOpsRead;
   opsCreateHelpTopics: HelpTopicOpsRead;
+  opsCreateMallItem: ItemRead;
   opsCreateMerchant: MerchantRead;
   opsDecideAdjustment: AdjustmentRequestRead;
   opsDecideDualControl: DualControlRequestRead;
@@ -3333,6 +3453,8 @@ export interface OperationResponse {
   opsLotteryAudit: Array<LotteryAuditRead>;
   opsLotteryBrandGames: LotteryBrandGamesRead;
   opsLotteryVoidRequests: Array<VoidRequestRead>;
+  opsMallItems: Array<ItemRead>;
+  opsMallRedemptions: PageRead_RedemptionRead;
   opsMe: OpsPersonRead;
   opsMemberBalances: MemberBalancesRead;
   opsMemberBets: PageRead_BetRecordRead;
@@ -3352,6 +3474,7 @@ export interface OperationResponse {
   opsRegistrationsByDay: Array<RegistrationDayRead>;
   opsRejectDeposit: DepositRead;
   opsRejectLotteryVoid: VoidRequestRead;
+  opsRejectRedemption: RedemptionRead;
   opsRejectRequest: OpsRequestRead;
   opsReplaceDomainRoutes: Array<DomainRouteRead>;
   opsReplaceResources: Record<string, Array<ResourceRead>>;
@@ -3380,10 +3503,13 @@ export interface OperationResponse {
   playDragonTiger: DragonTigerRoundRead;
   pointBalance: PointBalanceRead;
   pointConfig: Array<PointRuleRead>;
+  pointRedemptions: PageRead_RedemptionRead;
+  pointRewards: Array<ItemRead>;
   realTimeSalaryContract: ContractStateRead;
   realTimeSalaryContractAction: ContractStateRead;
   recentGames: Array<GameRead>;
   recentLogins: Array<LoginRecordRead>;
+  redeemPointReward: RedemptionRead;
   register: SessionRead;
   registerDownline: DownlineRead;
   registerMobile: SessionRead;
@@ -3439,6 +3565,7 @@ export interface OperationSealedPayload {
   changePaymentPassword: PaymentPasswordChange;
   login: LoginBody;
   loginVerify: VerificationAnswer;
+  redeemPointReward: RedemptionRequest;
   register: RegisterBody;
   registerDownline: DownlineRegistration;
   registerMobile: RegisterBody;

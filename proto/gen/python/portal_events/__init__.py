@@ -637,7 +637,7 @@ EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
 RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "rpc.agent-contracts.contract_info": ("agent-contracts", ("wallet",)),
     "rpc.agent-contracts.team_member": ("agent-contracts", ("wallet",)),
-    "rpc.auth.payment_password.verify": ("auth", ("wallet",)),
+    "rpc.auth.payment_password.verify": ("auth", ("wallet", "points")),
     "rpc.points.records": ("points", ("wallet",)),
     "rpc.site.brand": ("site", ("auth", "wallet", "games", "lottery")),
     "rpc.wallet.balance": ("wallet", ("games", "lottery")),

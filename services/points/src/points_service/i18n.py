@@ -8,4 +8,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Unknown point type: {pointType}.",
         "CN": "未知的积分类型：{pointType}。",
     },
+    "mall.item_not_found": {"TR": "Ürün bulunamadı.", "EN": "Item not found.", "CN": "未找到该商品。"},
+    "mall.out_of_stock": {
+        "TR": "Bu üründen yeterli stok yok (kalan: {left}).",
+        "EN": "Not enough of this item left (left: {left}).",
+        "CN": "该商品库存不足（剩余：{left}）。",
+    },
+    "points.not_enough": {
+        "TR": "Puanınız yetmiyor: {needed} puan gerekli, bakiyeniz {balance}.",
+        "EN": "Not enough points: {needed} needed, your balance is {balance}.",
+        "CN": "积分不足：需要 {needed} 积分，您的余额为 {balance}。",
+    },
+    "mall.redemption_not_found": {"TR": "Talep bulunamadı.", "EN": "Redemption not found.", "CN": "未找到该兑换。"},
+    "mall.already_decided": {
+        "TR": "Bu talep için zaten karar verildi ({current}).",
+        "EN": "This redemption was decided already ({current}).",
+        "CN": "该兑换已处理（{current}）。",
+    },
+    "mall.stock_negative": {
+        "TR": "Stok sıfırın altına düşemez.",
+        "EN": "The stock cannot go below zero.",
+        "CN": "库存不能低于零。",
+    },
 }

@@ -6,17 +6,33 @@ from fastapi import FastAPI
 
 from points_service.i18n import MESSAGES
 from points_service.ledger import router as ledger
+from points_service.mall import router as mall
 from points_service.ops import router as points_ops
 from points_service.rules import router as rules
 from points_service.settings import PointsSettings
 from portal_kit.app import create_app
+from portal_kit.encryption import PayloadKeys
+from portal_kit.messaging.relay import connect_nats
+
+
+async def _start(app: FastAPI) -> None:
+    settings: PointsSettings = app.state.settings
+    # The keys auth hands out for the (E) calls, shared in Valkey and sealed under the shared payload secret.
+    app.state.payload_keys = PayloadKeys(app.state.valkey, settings.payload_secret, settings.service_name)
+    app.state.nats = await connect_nats(settings.nats_url, "points-api")  # asks auth about payment passwords
+
+
+async def _stop(app: FastAPI) -> None:
+    await app.state.nats.close()
 
 
 def build_app(settings: PointsSettings | None = None) -> FastAPI:
     return create_app(
         settings or PointsSettings(),
-        routers=[ledger.router, rules.router, rules.ops, points_ops.ops],
+        routers=[ledger.router, rules.router, rules.ops, mall.router, mall.ops, points_ops.ops],
         messages=[MESSAGES],
+        on_startup=[_start],
+        on_shutdown=[_stop],
         title="points",
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from points_service.earning.models import PointProgress
 from points_service.ledger.models import PointAccount, PointEntry
+from points_service.mall.models import MallItem, MallRedemption
 from points_service.members.models import PointMember
 from points_service.ops.models import PointsAudit
 from points_service.rules.models import PointRule
@@ -13,6 +14,8 @@ from portal_kit.messaging.inbox import InboxMessage
 __all__ = [
     "Base",
     "InboxMessage",
+    "MallItem",
+    "MallRedemption",
     "PointAccount",
     "PointEntry",
     "PointMember",

@@ -40,7 +40,7 @@ SESSION_KEYS = "session:*"
 SESSION_CHANNEL = "sessions:changed"
 PAYLOAD_KEY_OWNER = "auth"  # hands out the public key of sealed bodies, so makes and rotates the key pairs
 PAYLOAD_KEYS = "rsa:*"
-SEALED_BODY_READERS = ("wallet",)  # the other services with (E) calls: they read the keys to open the bodies
+SEALED_BODY_READERS = ("wallet", "points")  # the other services with (E) calls: they read the keys to open the bodies
 # Listing key names: KEYS is among the dangerous commands already, these are not.
 LISTING_COMMANDS = ("scan", "randomkey")
 VALKEY_KEYS: dict[str, tuple[str, ...]] = {

@@ -7,3 +7,5 @@ from enum import StrEnum
 
 class EntryKind(StrEnum):
     EARN = "EARN"  # from a settled bet or a credited deposit, by the brand's rule
+    REDEEM = "REDEEM"  # spent on a mall item
+    REFUND = "REFUND"  # a rejected redemption's points back

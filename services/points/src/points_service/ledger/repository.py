@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -35,22 +35,41 @@ async def apply_all(session: AsyncSession, changes: list[Change]) -> None:
     for change in changes:
         moved = totals.setdefault((change.merchant, change.account_id), [0, 0])
         moved[0 if change.points > 0 else 1] += abs(change.points)
-    rows = [
-        {"merchant": m, "account_id": a, "balance": earned - spent, "earned": earned, "spent": spent}
-        for (m, a), (earned, spent) in sorted(totals.items())
-    ]
-    statement = insert(PointAccount).values(rows)
-    excluded = statement.excluded
-    upsert = statement.on_conflict_do_update(
-        index_elements=["merchant", "account_id"],
-        set_={
-            "balance": PointAccount.balance + excluded.balance,
-            "earned": PointAccount.earned + excluded.earned,
-            "spent": PointAccount.spent + excluded.spent,
-            "updated_at": excluded.updated_at,
-        },
-    ).returning(PointAccount.merchant, PointAccount.account_id, PointAccount.balance)
-    finals = {(m, a): int(balance) for m, a, balance in (await session.execute(upsert)).all()}
+    gaining = sorted((key, moved) for key, moved in totals.items() if moved[0] >= moved[1])
+    losing = sorted((key, moved) for key, moved in totals.items() if moved[0] < moved[1])
+    finals: dict[tuple[str, str], int] = {}
+    if gaining:
+        rows = [
+            {"merchant": m, "account_id": a, "balance": earned - spent, "earned": earned, "spent": spent}
+            for (m, a), (earned, spent) in gaining
+        ]
+        statement = insert(PointAccount).values(rows)
+        excluded = statement.excluded
+        upsert = statement.on_conflict_do_update(
+            index_elements=["merchant", "account_id"],
+            set_={
+                "balance": PointAccount.balance + excluded.balance,
+                "earned": PointAccount.earned + excluded.earned,
+                "spent": PointAccount.spent + excluded.spent,
+                "updated_at": excluded.updated_at,
+            },
+        ).returning(PointAccount.merchant, PointAccount.account_id, PointAccount.balance)
+        finals |= {(m, a): int(balance) for m, a, balance in (await session.execute(upsert)).all()}
+    # An account that spends exists already (its balance was read, locked): an update, since an insert's row with
+    # a balance below zero is refused before any conflict is looked at.
+    for (m, a), (earned, spent) in losing:
+        spend = (
+            update(PointAccount)
+            .where(PointAccount.merchant == m, PointAccount.account_id == a)
+            .values(
+                balance=PointAccount.balance + earned - spent,
+                earned=PointAccount.earned + earned,
+                spent=PointAccount.spent + spent,
+                updated_at=func.now(),
+            )
+            .returning(PointAccount.balance)
+        )
+        finals[(m, a)] = int((await session.execute(spend)).scalar_one())
     running = {key: finals[key] - (earned - spent) for key, (earned, spent) in totals.items()}
     entries = []
     for change in changes:
@@ -76,3 +95,13 @@ async def apply_all(session: AsyncSession, changes: list[Change]) -> None:
 async def account(session: AsyncSession, merchant: str, account_id: str) -> PointAccount | None:
     query = select(PointAccount).where(PointAccount.merchant == merchant, PointAccount.account_id == account_id)
     return (await session.scalars(query)).one_or_none()
+
+
+async def locked_balance(session: AsyncSession, merchant: str, account_id: str) -> int:
+    """The account's points, its row locked until the commit (0 for an account that never earned)."""
+    query = (
+        select(PointAccount.balance)
+        .where(PointAccount.merchant == merchant, PointAccount.account_id == account_id)
+        .with_for_update()
+    )
+    return int(await session.scalar(query) or 0)

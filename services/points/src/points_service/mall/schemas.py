@@ -1,0 +1,98 @@
+"""The mall as members and ops read it, and what they send."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, HttpUrl, StringConstraints, field_validator
+
+from points_service.mall.domain import MAX_ITEM_POINTS, MAX_QUANTITY, MAX_STOCK, RedemptionStatus
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+Reason = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+
+
+class ItemRead(BaseModel):
+    itemId: int
+    name: str  # in the request's language (Turkish when it has none)
+    names: dict[str, str]
+    picture: str
+    points: int
+    stock: int
+    active: bool
+    sort: int
+
+
+class RedemptionRead(BaseModel):
+    transactionNo: int
+    itemId: int
+    itemName: str
+    quantity: int
+    points: int
+    status: RedemptionStatus
+    deliveryAddress: str
+    mobileNum: str
+    reason: str | None
+    decidedBy: str | None
+    createdAt: str
+    decidedAt: str | None
+
+
+class RedemptionRequest(BaseModel):
+    """(E) A member redeems ``quantity`` of an item, paying its points; the payment password is checked first."""
+
+    model_config = ConfigDict(extra="forbid")
+    itemId: Annotated[int, Field(strict=True, ge=1, le=2**63 - 1)]
+    quantity: Annotated[int, Field(strict=True, ge=1, le=MAX_QUANTITY)]
+    paymentPassword: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+    deliveryAddress: Annotated[str, StringConstraints(strip_whitespace=True, min_length=5, max_length=300)]
+    mobileNum: Annotated[str, StringConstraints(strip_whitespace=True, pattern=r"^\+?[0-9]{6,20}$")]
+    requestId: Annotated[str, StringConstraints(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+
+
+class ItemWrite(BaseModel):
+    """An item as ops write it: a Turkish name at least, an https picture, its points; the stock moves apart."""
+
+    model_config = ConfigDict(extra="forbid")
+    names: dict[Annotated[str, StringConstraints(pattern=r"^(TR|EN|CN)$")], Text]
+    picture: HttpUrl
+    points: Annotated[int, Field(strict=True, ge=1, le=MAX_ITEM_POINTS)]
+    active: bool
+    sort: Annotated[int, Field(strict=True, ge=0, le=10_000)]
+    reason: Reason
+
+    @field_validator("names")
+    @classmethod
+    def _turkish(cls, names: dict[str, str]) -> dict[str, str]:
+        if "TR" not in names:
+            raise ValueError("a Turkish (TR) name is needed")
+        return names
+
+    @field_validator("picture")
+    @classmethod
+    def _https(cls, picture: HttpUrl) -> HttpUrl:
+        if picture.scheme != "https":
+            raise ValueError("the picture must be an https address")
+        return picture
+
+
+class NewItem(ItemWrite):
+    stock: Annotated[int, Field(strict=True, ge=0, le=MAX_STOCK)]
+
+
+class StockChange(BaseModel):
+    """Stock added (or taken away, negative) in one step, so a change never overwrites redemptions made meanwhile."""
+
+    model_config = ConfigDict(extra="forbid")
+    change: Annotated[int, Field(strict=True, ge=-MAX_STOCK, le=MAX_STOCK)]
+    reason: Reason
+
+
+class RedemptionRejection(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reason: Reason
+
+
+class RedemptionApproval(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reason: Annotated[str, StringConstraints(strip_whitespace=True, max_length=500)] = ""
