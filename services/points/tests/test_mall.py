@@ -148,12 +148,16 @@ async def test_stock_moves_by_steps_and_items_are_checked(points: Points) -> Non
     assert added.json()["value"]["stock"] == 7
     below = await points.http.post(f"{OPS}/items/{item}/stock", json={"change": -8, "reason": "x"}, headers=editor)
     assert (below.status_code, below.json()["errorCode"]) == (409, "mall.stock_negative")
-    for changes in ({"names": {"EN": "Mug"}}, {"picture": "http://img.example/a.png"}, {"points": 0},
+    for changes in ({"names": {"EN": "Mug"}}, {"picture": "http://img.example/a.png"}, {"picture": "//evil.example/a.png"},
+                    {"picture": "javascript:alert(1)"}, {"points": 0},
                     {"names": {"TR": "Kupa", "DE": "Becher"}}, {"stock": -1}, {"reason": ""}):  # fmt: skip
         refused = await points.http.post(f"{OPS}/items", json={**ITEM, **changes}, headers=editor)
         assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed"), changes
     write = {key: value for key, value in ITEM.items() if key != "stock"}
-    renamed = await points.http.put(f"{OPS}/items/{item}", json={**write, "points": 45}, headers=editor)
+    renamed = await points.http.put(
+        f"{OPS}/items/{item}", json={**write, "points": 45, "picture": "/images/mall/mug.webp"}, headers=editor
+    )
+    assert renamed.json()["value"]["picture"] == "/images/mall/mug.webp"
     assert (renamed.json()["value"]["points"], renamed.json()["value"]["stock"]) == (45, 7)
     missing = await points.http.put(f"{OPS}/items/424242", json=write, headers=editor)
     assert (missing.status_code, missing.json()["errorCode"]) == (404, "mall.item_not_found")

@@ -96,7 +96,7 @@ async def redemptions(
 async def create_item(db: Database, merchant: str, actor: Principal, body: NewItem, ip: str | None) -> ItemRead:
     async with db.transaction() as session:
         row = await repository.add_item(session, MallItem(
-            merchant=merchant, names=body.names, picture=str(body.picture), points=body.points, stock=body.stock,
+            merchant=merchant, names=body.names, picture=body.picture, points=body.points, stock=body.stock,
             active=body.active, sort=body.sort,
         ))  # fmt: skip
         audit.record(session, merchant, actor, "mall.item.create", f"item:{row.id}", reason=body.reason,
@@ -112,7 +112,7 @@ async def update_item(
         if row is None:
             raise NotFound("mall.item_not_found")
         before = _audited(row)
-        row.names, row.picture, row.points = body.names, str(body.picture), body.points
+        row.names, row.picture, row.points = body.names, body.picture, body.points
         row.active, row.sort = body.active, body.sort
         audit.record(session, merchant, actor, "mall.item.change", f"item:{item_id}", reason=body.reason,
                      before=before, after=_audited(row), ip=ip)  # fmt: skip
