@@ -313,6 +313,8 @@ export interface PointRecordsRequest {
   startDate?: string;
   /** yyyy-MM-dd, the last UTC day included (none: up to now); at most a year after startDate. */
   endDate?: string;
+  /** The language of the items' names (none: Turkish). */
+  language?: "TR" | "EN" | "CN";
 }
 
 /** One change of the account's points (spec §3, points records). */

@@ -8,8 +8,11 @@ import asyncio
 import uuid
 from typing import Any
 
+import nats
 from points_helpers import MERCHANT, PAYMENT_PASSWORD, Points
 
+from portal_events import PointRecordsReply, PointRecordsRequest
+from portal_kit.messaging.rpc import ask
 from portal_kit.sessions import OpsRole
 from portal_kit.testing.sessions import ops_session
 
@@ -161,3 +164,30 @@ async def test_stock_moves_by_steps_and_items_are_checked(points: Points) -> Non
     assert (renamed.json()["value"]["points"], renamed.json()["value"]["stock"]) == (45, 7)
     missing = await points.http.put(f"{OPS}/items/424242", json=write, headers=editor)
     assert (missing.status_code, missing.json()["errorCode"]) == (404, "mall.item_not_found")
+
+
+async def test_the_points_records_show_each_exchange_with_its_item_and_state(points: Points, worker: None) -> None:
+    item = await new_item(points, names={"TR": "Kupa", "EN": "Mug"})
+    account, token = await points.member(100)
+    kept = (await points.sealed(REDEEM, token, redemption(item))).json()["value"]["transactionNo"]
+    given_back = (await points.sealed(REDEEM, token, redemption(item))).json()["value"]["transactionNo"]
+    maker = await ops(points, OpsRole.FINANCE_MAKER)
+    await points.http.post(f"{OPS}/redemptions/{given_back}/reject", json={"reason": "no stock"}, headers=maker)
+    nc = await nats.connect(points.servers.nats_url)
+    try:
+        request = PointRecordsRequest.model_validate(
+            {"merchant": MERCHANT, "accountId": account, "pageNo": 1, "pageSize": 20, "language": "EN"}
+        )
+        reply = await ask(nc, "rpc.points.records", request, PointRecordsReply)
+    finally:
+        await nc.close()
+    assert reply.value is not None, reply
+    shown = [(r.kind, r.item, r.quantity, r.pointsRequired, r.status, r.points, r.balanceAfter, r.remark)
+             for r in reply.value.list]  # fmt: skip
+    assert shown == [
+        ("REFUND", "Mug", 1, 30, "rejected", 30, 70, "no stock"),
+        ("REDEEM", "Mug", 1, 30, "rejected", -30, 40, "no stock"),
+        ("REDEEM", "Mug", 1, 30, "in_process", -30, 70, None),
+        ("EARN", None, None, None, "approved", 100, 100, None),
+    ]
+    assert kept != given_back

@@ -351,6 +351,7 @@ class PointRecordsRequest(BaseModel):
     pageSize: Annotated[int, Field(strict=True, ge=1, le=100)]
     startDate: Annotated[str, Field(pattern="^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None = None
     endDate: Annotated[str, Field(pattern="^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None = None
+    language: Literal["TR", "EN", "CN"] | None = None
 
 
 class PointRecord(BaseModel):

@@ -13,3 +13,8 @@ class RedemptionStatus(StrEnum):
     IN_PROCESS = "IN_PROCESS"
     APPROVED = "APPROVED"
     REJECTED = "REJECTED"
+
+
+def item_name(names: dict[str, str], language: str) -> str:
+    """An item's name in ``language``, else in Turkish (every item has one), else any."""
+    return names.get(language) or names.get("TR") or next(iter(names.values()), "")

@@ -10,7 +10,7 @@ from nats.aio.client import Client as NATS
 from points_service.ledger import repository as ledger
 from points_service.ledger.domain import EntryKind
 from points_service.mall import repository
-from points_service.mall.domain import RedemptionStatus
+from points_service.mall.domain import RedemptionStatus, item_name
 from points_service.mall.models import MallItem, MallRedemption
 from points_service.mall.schemas import ItemRead, ItemWrite, NewItem, RedemptionRead, RedemptionRequest, StockChange
 from points_service.ops import repository as audit
@@ -24,20 +24,16 @@ from portal_kit.payment_password import verify_payment_password
 from portal_kit.sessions import Principal
 
 
-def _name(names: dict[str, str], language: str) -> str:
-    return names.get(language) or names.get("TR") or next(iter(names.values()), "")
-
-
 def _item(row: MallItem, language: str) -> ItemRead:
     return ItemRead(
-        itemId=row.id, name=_name(row.names, language), names=row.names, picture=row.picture, points=row.points,
+        itemId=row.id, name=item_name(row.names, language), names=row.names, picture=row.picture, points=row.points,
         stock=row.stock, active=row.active, sort=row.sort,
     )  # fmt: skip
 
 
 def _redemption(row: MallRedemption, language: str) -> RedemptionRead:
     return RedemptionRead(
-        transactionNo=row.id, itemId=row.item_id, itemName=_name(row.item_name, language), quantity=row.quantity,
+        transactionNo=row.id, itemId=row.item_id, itemName=item_name(row.item_name, language), quantity=row.quantity,
         points=row.points, status=RedemptionStatus(row.status), deliveryAddress=row.delivery_address,
         mobileNum=row.mobile, reason=row.reason, decidedBy=row.decided_by, createdAt=row.created_at.isoformat(),
         decidedAt=row.decided_at.isoformat() if row.decided_at else None,

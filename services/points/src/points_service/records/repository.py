@@ -1,14 +1,16 @@
-"""The points records' one query: an account's entries of a brand, newest first, in a range of time."""
+"""The points records' queries: an account's entries of a brand, newest first, in a range of time; the mall's
+redemptions those entries name."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service.ledger.models import PointEntry
+from points_service.mall.models import MallRedemption
 
 
 async def entries_page(
@@ -30,3 +32,12 @@ async def entries_page(
     total = int(await session.scalar(select(func.count()).select_from(PointEntry).where(*where)) or 0)
     query = select(PointEntry).where(*where).order_by(PointEntry.id.desc()).offset(offset).limit(limit)
     return (await session.scalars(query)).all(), total
+
+
+async def redemptions(session: AsyncSession, merchant: str, ids: Iterable[int]) -> dict[int, MallRedemption]:
+    """The mall's redemptions of ``ids`` (the exchanges a page's spending and refund entries come from)."""
+    wanted = sorted(set(ids))
+    if not wanted:
+        return {}
+    query = select(MallRedemption).where(MallRedemption.merchant == merchant, MallRedemption.id.in_(wanted))
+    return {row.id: row for row in (await session.scalars(query)).all()}

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
+from portal_kit.app import request_language
 from portal_kit.dates import day_range
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
@@ -31,6 +32,7 @@ async def transaction_records(
     record_type: str | None = Query(None, alias="type", max_length=20),
     start_date: str | None = Query(None, alias="startDate", max_length=10),
     end_date: str | None = Query(None, alias="endDate", max_length=10),
+    language: str = Depends(request_language),
 ) -> Envelope[Records]:
     """Paged as every list is (``pageNo``, ``pageSize``; ``{pageNum, totalPages, total, list}``), newest first; ``type`` one of deposit, withdrawal, transfer, upline, downline, bet, win,
     rollback, adjustment, bonus, salary (or all): the money lines (``RecordRead``); ``type=points``: the points record
@@ -39,7 +41,8 @@ async def transaction_records(
     start, end = day_range(start_date, end_date)
     if record_type == POINTS:
         owner, timeout = str(member.account_id), settings.points_records_timeout_seconds
-        return ok(await service.point_records(nc, member.merchant, owner, page, start_date, end_date, timeout))
+        records = await service.point_records(nc, member.merchant, owner, page, start_date, end_date, timeout, language)
+        return ok(records)
     return ok(
         await service.journal(db, member.merchant, str(member.account_id), page, lines_for(record_type), start, end)
     )

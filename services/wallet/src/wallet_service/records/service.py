@@ -79,14 +79,15 @@ async def point_records(
     start_date: str | None,
     end_date: str | None,
     timeout: float,
+    language: str,
 ) -> PageRead[PointRecordRead]:
     """The points record (``type=points``), asked of points (``rpc.points.records``): one page of the account's point
     entries, newest first. No answer within ``timeout`` seconds, or one that is no page, is ``service_unavailable``
     (503); a refusal of the days (read by the caller already) is passed on as its code (400)."""
-    request = PointRecordsRequest(
-        merchant=merchant, accountId=owner_id, pageNo=page.number, pageSize=page.size,
-        startDate=start_date or None, endDate=end_date or None,
-    )  # fmt: skip
+    request = PointRecordsRequest.model_validate({
+        "merchant": merchant, "accountId": owner_id, "pageNo": page.number, "pageSize": page.size,
+        "startDate": start_date or None, "endDate": end_date or None, "language": language,
+    })  # fmt: skip
     reply = await ask(nc, POINT_RECORDS, request, PointRecordsReply, timeout=timeout)
     if not reply.success or reply.value is None:
         if reply.errorCode in DATE_REFUSALS:
