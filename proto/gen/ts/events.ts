@@ -462,6 +462,18 @@ export interface WalletMovementReply {
   message: string | null;
 }
 
+/** A reward (points converted to cash) credited to a member's main wallet, in its currency, from the brand's house account for rewards, in integer minor units, once per transactionId. */
+export interface WalletRewardRequest {
+  merchant: string;
+  /** A member or agent with a main wallet; a trial account (which has none) is refused trial.real_money, an account the wallet does not know account.not_found. */
+  accountId: string;
+  amount: number;
+  /** The caller's key: the same id is one credit, whatever is asked again. */
+  transactionId: string;
+  /** What the reward is for: points converted to cash. */
+  reason: "points.conversion";
+}
+
 /** Reverse a debit by its transaction id; an unknown one leaves a tombstone that refuses the late debit. */
 export interface WalletRollbackRequest {
   merchant: string;
@@ -566,6 +578,7 @@ export interface RpcBySubject {
   "rpc.wallet.balance": { request: WalletBalanceRequest; reply: WalletBalanceReply };
   "rpc.wallet.credit": { request: WalletMovementRequest; reply: WalletMovementReply };
   "rpc.wallet.debit": { request: WalletMovementRequest; reply: WalletMovementReply };
+  "rpc.wallet.reward": { request: WalletRewardRequest; reply: WalletMovementReply };
   "rpc.wallet.rollback": { request: WalletRollbackRequest; reply: WalletRollbackReply };
   "rpc.wallet.salary": { request: WalletSalaryRequest; reply: WalletMovementReply };
   "rpc.wallet.settle": { request: WalletSettleRequest; reply: WalletMovementReply };

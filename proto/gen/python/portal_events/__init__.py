@@ -505,6 +505,18 @@ class WalletMovementReply(BaseModel):
     message: str | None
 
 
+class WalletRewardRequest(BaseModel):
+    """A reward (points converted to cash) credited to a member's main wallet, in its currency, from the brand's house account for rewards, in integer minor units, once per transactionId."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    accountId: Annotated[str, Field(min_length=1, max_length=64)]
+    amount: Annotated[int, Field(strict=True, ge=1, le=100000000000)]
+    transactionId: Annotated[str, Field(min_length=1, max_length=100)]
+    reason: Literal["points.conversion"]
+
+
 class WalletRollbackRequest(BaseModel):
     """Reverse a debit by its transaction id; an unknown one leaves a tombstone that refuses the late debit."""
 
@@ -613,6 +625,7 @@ RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
     "rpc.wallet.balance": (WalletBalanceRequest, WalletBalanceReply),
     "rpc.wallet.credit": (WalletMovementRequest, WalletMovementReply),
     "rpc.wallet.debit": (WalletMovementRequest, WalletMovementReply),
+    "rpc.wallet.reward": (WalletRewardRequest, WalletMovementReply),
     "rpc.wallet.rollback": (WalletRollbackRequest, WalletRollbackReply),
     "rpc.wallet.salary": (WalletSalaryRequest, WalletMovementReply),
     "rpc.wallet.settle": (WalletSettleRequest, WalletMovementReply),
@@ -644,6 +657,7 @@ RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "rpc.wallet.balance": ("wallet", ("games", "lottery")),
     "rpc.wallet.credit": ("wallet", ("games", "lottery")),
     "rpc.wallet.debit": ("wallet", ("games", "lottery")),
+    "rpc.wallet.reward": ("wallet", ("points",)),
     "rpc.wallet.rollback": ("wallet", ("games", "lottery")),
     "rpc.wallet.salary": ("wallet", ("agent-contracts",)),
     "rpc.wallet.settle": ("wallet", ("games",)),

@@ -13,6 +13,7 @@ from portal_events import (
     WalletBalanceRequest,
     WalletMovementReply,
     WalletMovementRequest,
+    WalletRewardRequest,
     WalletRollbackReply,
     WalletRollbackRequest,
     WalletSalaryRequest,
@@ -106,6 +107,27 @@ async def salary(
         }
     )  # fmt: skip
     answer = await ask(nc, "rpc.wallet.salary", request, WalletMovementReply)
+    if not answer.success or answer.value is None:
+        raise Refused(str(answer.errorCode))
+    return answer.value.balance
+
+
+async def reward(nc: NATS, merchant: str, account_id: str, amount: int, transaction_id: str, reason: str) -> int:
+    """Credit a member's reward (points only: ``rpc.wallet.reward``, ``reason`` ``points.conversion``): ``amount`` into
+    its main wallet, in its currency, from the brand's house account for rewards, shown in its account record as a
+    bonus. The balance after it. Once per ``transaction_id``: asking again answers the original, another content under
+    it is ``idempotency.mismatch``. A refusal raises ``Refused`` (``trial.real_money``, ``account.not_found``: nothing
+    moved); no answer raises ``service_unavailable`` (ask again with the same id)."""
+    request = WalletRewardRequest.model_validate(
+        {
+            "merchant": merchant,
+            "accountId": account_id,
+            "amount": amount,
+            "transactionId": transaction_id,
+            "reason": reason,
+        }
+    )
+    answer = await ask(nc, "rpc.wallet.reward", request, WalletMovementReply)
     if not answer.success or answer.value is None:
         raise Refused(str(answer.errorCode))
     return answer.value.balance

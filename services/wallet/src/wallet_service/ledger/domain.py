@@ -18,6 +18,7 @@ DEPOSITS = "house:deposits"  # money that came in from outside: deposits clearin
 WITHDRAWALS = "house:withdrawals"  # money paid out: withdrawals clearing
 ADJUSTMENTS = "house:adjustments"  # ops corrections
 SALARIES = "house:salaries"  # agents' pay (agent-contracts' settlement lines, rpc.wallet.salary)
+REWARDS = "house:rewards"  # members' rewards: points converted to cash (rpc.wallet.reward)
 MAIN = "main"
 FREE_PLAY = "freeplay"
 VENDOR_WALLET = re.compile(r"^vendor:[A-Z0-9_]{2,20}$")

@@ -7,6 +7,7 @@ generated from them:
 |---|---|---|
 | ``rpc.wallet.debit`` | ``WalletMovementRequest`` ``{merchant, accountId, currency, amount, transactionId, wallet?, vendor?}`` | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.credit`` | the same | the same |
+| ``rpc.wallet.reward`` | ``WalletRewardRequest`` ``{merchant, accountId, amount, transactionId, reason}`` (points only: a member's points converted to cash, from ``house:rewards``, in the main wallet's currency; a trial account ``trial.real_money``) | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.salary`` | ``WalletSalaryRequest`` ``{merchant, accountId, currency, amount, transactionId, contractKind, periodStart, periodEnd}`` (agent-contracts only: an agent's pay from ``house:salaries``) | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.settle`` | ``WalletSettleRequest`` ``{merchant, accountId, currency, stake, win, transactionId, wallet?}`` | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.rollback`` | ``WalletRollbackRequest`` ``{merchant, transactionId}`` (of the debit) | ``{transactionId, reversed}`` |
@@ -30,6 +31,7 @@ from portal_events import (
     WalletBalanceRequest,
     WalletMovementReply,
     WalletMovementRequest,
+    WalletRewardRequest,
     WalletRollbackReply,
     WalletRollbackRequest,
     WalletSalaryRequest,
@@ -39,7 +41,7 @@ from portal_kit.db import Database
 from portal_kit.messaging.rpc import Responder
 from wallet_service.ledger.domain import MAIN, checked_vendor
 from wallet_service.money import service
-from wallet_service.money.service import Movement, Salary, Settlement
+from wallet_service.money.service import Movement, Reward, Salary, Settlement
 
 QUEUE = "wallet"
 # Requests of one subject answered at once per process. More than the database pool can serve at once is
@@ -67,6 +69,9 @@ def money_answers(responder: Responder, db: Database) -> None:
     async def salary(request: WalletSalaryRequest) -> WalletMovementReply:
         return WalletMovementReply.model_validate(await service.salary(db, Salary.of(request)))
 
+    async def reward(request: WalletRewardRequest) -> WalletMovementReply:
+        return WalletMovementReply.model_validate(await service.reward(db, Reward.of(request)))
+
     async def settle(request: WalletSettleRequest) -> WalletMovementReply:
         return WalletMovementReply.model_validate(await service.settle(db, Settlement.of(request)))
 
@@ -84,6 +89,7 @@ def money_answers(responder: Responder, db: Database) -> None:
     answer("rpc.wallet.debit", WalletMovementRequest, WalletMovementReply, debit)
     answer("rpc.wallet.credit", WalletMovementRequest, WalletMovementReply, credit)
     answer("rpc.wallet.salary", WalletSalaryRequest, WalletMovementReply, salary)
+    answer("rpc.wallet.reward", WalletRewardRequest, WalletMovementReply, reward)
     answer("rpc.wallet.settle", WalletSettleRequest, WalletMovementReply, settle)
     answer("rpc.wallet.rollback", WalletRollbackRequest, WalletRollbackReply, rollback)
     answer("rpc.wallet.balance", WalletBalanceRequest, WalletBalanceReply, balance)

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from portal_events import WalletMovementRequest, WalletSalaryRequest, WalletSettleRequest
+from portal_events import WalletMovementRequest, WalletRewardRequest, WalletSalaryRequest, WalletSettleRequest
 from portal_kit.db import Database
 from wallet_service.accounts import service as accounts
 from wallet_service.ledger.domain import (
     HOUSE,
     MAIN,
+    REWARDS,
     SALARIES,
     Leg,
     MoneyError,
@@ -210,6 +211,47 @@ async def salary(db: Database, pay: Salary) -> dict[str, Any]:
         row.status = "done"
         spendable = after[wallet.id] - wallet.held
         row.result = answer({"transactionId": pay.transaction_id, "balance": spendable, "currency": pay.currency})
+        return row.result
+
+
+@dataclass(frozen=True)
+class Reward:
+    """A member's reward (points converted to cash): ``amount`` into its main wallet from its shard of the brand's
+    ``house:rewards``, once per ``transaction_id`` (the caller's key)."""
+
+    merchant: str
+    account_id: str
+    amount: int
+    transaction_id: str
+    reason: str
+
+    @classmethod
+    def of(cls, request: WalletRewardRequest) -> Reward:
+        return cls(request.merchant, request.accountId, checked_amount(request.amount), request.transactionId,
+                   request.reason)  # fmt: skip
+
+    def content(self) -> dict[str, Any]:
+        return {"accountId": self.account_id, "amount": self.amount, "reason": self.reason}
+
+
+async def reward(db: Database, pay: Reward) -> dict[str, Any]:
+    """Credit a member's reward, once per transaction id (``reward:<id>``, kind ``reward``, a bonus in the account
+    record): the key is claimed first (a concurrent twin waits on it and answers the stored original; another content
+    under it is ``idempotency.mismatch``), then the account's main wallet, in its currency (a trial account has none:
+    ``account.not_found``, nothing written), then both legs and the stored answer in one transaction. The wallet is
+    locked first; only rewards take ``house:rewards``, so no other command waits on the two rows in the other order."""
+    async with db.transaction() as session:
+        row, new = await claim(
+            session, pay.merchant, f"reward:{pay.transaction_id}", "reward", fingerprint("reward", pay.content())
+        )
+        if not new:
+            return row.result
+        wallet = await main_wallet(session, pay.merchant, pay.account_id, lock=True)
+        house = await open_account(session, pay.merchant, wallet.currency, HOUSE, house_shard(REWARDS, pay.account_id))
+        after = await post(session, row, [Leg(wallet.id, pay.amount), Leg(house.id, -pay.amount)])
+        row.status = "done"
+        spendable = after[wallet.id] - wallet.held
+        row.result = answer({"transactionId": pay.transaction_id, "balance": spendable, "currency": wallet.currency})
         return row.result
 
 

@@ -16,7 +16,7 @@ TYPES: dict[str, tuple[str, ...]] = {
     "win": ("credit",),
     "rollback": ("rollback",),
     "adjustment": ("adjustment",),
-    "bonus": ("grant",),
+    "bonus": ("grant", "reward"),
     "salary": ("salary",),
 }
 POINTS = "points"
