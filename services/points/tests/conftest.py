@@ -16,13 +16,25 @@ from points_service.worker import build_worker
 from portal_kit.db import Database
 from portal_kit.testing.clients import answering, asgi_client
 from portal_kit.testing.events import consumed, eventually
-from portal_kit.testing.fixtures import migrated_database, opened_database, started_app
+from portal_kit.testing.fixtures import migrated_database, opened_database, responder, started_app
 from portal_kit.testing.plugin import PortalServers, reset_database, reset_redis, reset_streams, running_worker
+from wallet_service.money.rpc import money_answers
 
 points_database_url = migrated_database("points_test", "points")
 points_db = opened_database("points_database_url", pool_size=10, max_overflow=10)
 # The real auth database: the payment password lives there and auth answers the mall's checks.
 auth_database_url = migrated_database("auth_for_points", "auth")
+# The real wallet database and money answers, for the conversions to cash (asked for by the tests that convert).
+wallet_database_url = migrated_database("wallet_for_points", "wallet")
+wallet_db = opened_database("wallet_database_url", pool_size=8, max_overflow=8)
+
+
+@pytest.fixture
+async def wallet_clean(wallet_database_url: str) -> None:
+    await reset_database(wallet_database_url)
+
+
+wallet_money = responder("wallet-for-points-test", money_answers, "wallet_db", after=("wallet_clean",))
 
 CONSUMERS = (
     ("AUTH", "points__know_member"),

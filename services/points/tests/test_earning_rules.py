@@ -77,3 +77,16 @@ async def test_a_pull_earns_what_the_rule_earns_one_amount_at_a_time(
             == sum(p for a, p in zip(pull, expected, strict=True) if a.account_id == account)
         )
         assert [e.balance_after for e in entries] == list(itertools.accumulate(e.points for e in entries))
+
+
+def test_a_records_entry_names_its_exchange_and_shows_its_state() -> None:
+    from points_service.records.domain import exchange_of, status_of
+
+    assert [exchange_of(source) for source in ("redemption:7", "refund:7", "conversion:9", "refund:conversion:9")] == [
+        ("redemption", 7), ("redemption", 7), ("conversion", 9), ("conversion", 9)
+    ]  # fmt: skip
+    assert [exchange_of(source) for source in ("bet-event-id", "redemption:x", "conversion:")] == [None, None, None]
+    assert [status_of("EARN", None), status_of("REDEEM", "IN_PROCESS"), status_of("CONVERT", "PAID"),
+            status_of("CONVERT", "FAILED"), status_of("REFUND", "REJECTED")] == [
+        "approved", "in_process", "approved", "rejected", "rejected"
+    ]  # fmt: skip

@@ -309,6 +309,38 @@ export interface ContractsRead {
   pending: Array<RequestRead>;
 }
 
+export interface ConversionRead {
+  transactionNo: number;
+  points: number;
+  amount: number;
+  status: ConversionStatus;
+  balance: number;
+  createdAt: string;
+}
+
+export interface ConversionRequest {
+  points: number;
+  paymentPassword: string;
+  requestId: string;
+}
+
+export interface ConversionRuleRead {
+  pointsPerUnit: number;
+  amountPerUnit: number;
+  minPoints: number;
+  enabled: boolean;
+}
+
+export interface ConversionRuleWrite {
+  pointsPerUnit: number;
+  amountPerUnit: number;
+  minPoints: number;
+  enabled: boolean;
+  reason: string;
+}
+
+export type ConversionStatus = "PENDING" | "PAID" | "FAILED";
+
 export interface Decision {
   reason?: string | null;
 }
@@ -2356,6 +2388,7 @@ export const OPERATIONS = {
   confirmTotpBinding: { service: "auth", method: "POST", path: "/wps/member/totp/confirm" },
   confirmWithdrawal: { service: "wallet", method: "POST", path: "/wps/v2/wallets/withdrawals/{withdrawal_id}/confirmation" },
   consolidatedFunds: { service: "wallet", method: "GET", path: "/wps/member/info/funds/consolidated" },
+  convertPoints: { service: "points", method: "POST", path: "/wps/relay/passwordCheck/MCS2_convertPoint" },
   currentSeeds: { service: "games", method: "GET", path: "/wps/games/bgs/seeds" },
   dailyWageContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCS2_processDailySalContract" },
   dailyWageContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCS2_processDailySalContract" },
@@ -2430,6 +2463,7 @@ export const OPERATIONS = {
   opsChangeMallItem: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/mall/items/{itemId}" },
   opsChangeMallStock: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/items/{itemId}/stock" },
   opsChangePerson: { service: "auth", method: "PATCH", path: "/wps/ops/auth/people/{person_id}" },
+  opsChangePointConvertRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/conversion" },
   opsChangePointRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/rules/{pointType}" },
   opsChangeRegisterRules: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/register-rules" },
   opsChangeWalletSettings: { service: "wallet", method: "PUT", path: "/wps/ops/wallet/merchants/{code}/settings" },
@@ -2483,6 +2517,7 @@ export const OPERATIONS = {
   opsNotificationsAudit: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/audit" },
   opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
   opsPlayByDay: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/dashboard/play" },
+  opsPointConvertRule: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/conversion" },
   opsPointRules: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/rules" },
   opsPointsAudit: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/audit" },
   opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
@@ -2520,6 +2555,7 @@ export const OPERATIONS = {
   playDragonTiger: { service: "games", method: "POST", path: "/wps/games/bgs/dragon-tiger/rounds" },
   pointBalance: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointBalance" },
   pointConfig: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointConfig" },
+  pointConvertRule: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointConvertRule" },
   pointRedemptions: { service: "points", method: "GET", path: "/wps/relay/MCS2_getRedeemPointList" },
   pointRewards: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointReward" },
   realTimeSalaryContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
@@ -2603,6 +2639,7 @@ export interface OperationPathParams {
   confirmTotpBinding: Record<string, never>;
   confirmWithdrawal: { withdrawal_id: string };
   consolidatedFunds: Record<string, never>;
+  convertPoints: Record<string, never>;
   currentSeeds: Record<string, never>;
   dailyWageContract: Record<string, never>;
   dailyWageContractAction: Record<string, never>;
@@ -2677,6 +2714,7 @@ export interface OperationPathParams {
   opsChangeMallItem: { code: string; itemId: number };
   opsChangeMallStock: { code: string; itemId: number };
   opsChangePerson: { person_id: string };
+  opsChangePointConvertRule: { code: string };
   opsChangePointRule: { code: string; pointType: string };
   opsChangeRegisterRules: { code: string };
   opsChangeWalletSettings: { code: string };
@@ -2730,6 +2768,7 @@ export interface OperationPathParams {
   opsNotificationsAudit: { code: string };
   opsPeople: Record<string, never>;
   opsPlayByDay: { code: string };
+  opsPointConvertRule: { code: string };
   opsPointRules: { code: string };
   opsPointsAudit: { code: string };
   opsProposeLotteryVoid: { gameCode: string; issue: string };
@@ -2767,6 +2806,7 @@ export interface OperationPathParams {
   playDragonTiger: Record<string, never>;
   pointBalance: Record<string, never>;
   pointConfig: Record<string, never>;
+  pointConvertRule: Record<string, never>;
   pointRedemptions: Record<string, never>;
   pointRewards: Record<string, never>;
   realTimeSalaryContract: Record<string, never>;
@@ -2848,6 +2888,7 @@ export interface OperationQuery {
   confirmTotpBinding: Record<string, never>;
   confirmWithdrawal: Record<string, never>;
   consolidatedFunds: Record<string, never>;
+  convertPoints: Record<string, never>;
   currentSeeds: Record<string, never>;
   dailyWageContract: { downlineId?: string | null };
   dailyWageContractAction: Record<string, never>;
@@ -2922,6 +2963,7 @@ export interface OperationQuery {
   opsChangeMallItem: Record<string, never>;
   opsChangeMallStock: Record<string, never>;
   opsChangePerson: Record<string, never>;
+  opsChangePointConvertRule: Record<string, never>;
   opsChangePointRule: Record<string, never>;
   opsChangeRegisterRules: Record<string, never>;
   opsChangeWalletSettings: Record<string, never>;
@@ -2975,6 +3017,7 @@ export interface OperationQuery {
   opsNotificationsAudit: { pageNo?: number; pageSize?: number };
   opsPeople: Record<string, never>;
   opsPlayByDay: { startDate?: string | null; endDate?: string | null };
+  opsPointConvertRule: Record<string, never>;
   opsPointRules: Record<string, never>;
   opsPointsAudit: { pageNo?: number; pageSize?: number };
   opsProposeLotteryVoid: Record<string, never>;
@@ -3012,6 +3055,7 @@ export interface OperationQuery {
   playDragonTiger: Record<string, never>;
   pointBalance: Record<string, never>;
   pointConfig: Record<string, never>;
+  pointConvertRule: Record<string, never>;
   pointRedemptions: { status?: RedemptionStatus | null; pageNo?: number; pageSize?: number };
   pointRewards: Record<string, never>;
   realTimeSalaryContract: { downlineId?: string | null };
@@ -3093,6 +3137,7 @@ export interface OperationBody {
   confirmTotpBinding: TotpBinding;
   confirmWithdrawal: Confirmation;
   consolidatedFunds: undefined;
+  convertPoints: SealedBody;
   currentSeeds: undefined;
   dailyWageContract: undefined;
   dailyWageContractAction: WageCall;
@@ -3167,6 +3212,7 @@ export interface OperationBody {
   opsChangeMallItem: ItemWrite;
   opsChangeMallStock: StockChange;
   opsChangePerson: OpsPersonChange;
+  opsChangePointConvertRule: ConversionRuleWrite;
   opsChangePointRule: PointRuleWrite;
   opsChangeRegisterRules: RegisterRuleList;
   opsChangeWalletSettings: SettingsChange;
@@ -3220,6 +3266,7 @@ export interface OperationBody {
   opsNotificationsAudit: undefined;
   opsPeople: undefined;
   opsPlayByDay: undefined;
+  opsPointConvertRule: undefined;
   opsPointRules: undefined;
   opsPointsAudit: undefined;
   opsProposeLotteryVoid: IssueVoiding;
@@ -3257,6 +3304,7 @@ export interface OperationBody {
   playDragonTiger: DragonTigerBody;
   pointBalance: undefined;
   pointConfig: undefined;
+  pointConvertRule: undefined;
   pointRedemptions: undefined;
   pointRewards: undefined;
   realTimeSalaryContract: undefined;
@@ -3339,6 +3387,7 @@ export interface OperationResponse {
   confirmTotpBinding: TotpStateRead;
   confirmWithdrawal: WithdrawalRead;
   consolidatedFunds: ConsolidatedRead;
+  convertPoints: ConversionRead;
   currentSeeds: SeedsRead;
   dailyWageContract: ContractStateRead;
   dailyWageContractAction: ContractStateRead;
@@ -3413,6 +3462,7 @@ export interface OperationResponse {
   opsChangeMallItem: ItemRead;
   opsChangeMallStock: ItemRead;
   opsChangePerson: OpsPersonRead;
+  opsChangePointConvertRule: ConversionRuleRead;
   opsChangePointRule: PointRuleRead;
   opsChangeRegisterRules: Array<RegisterRuleRead>;
   opsChangeWalletSettings: WalletSettingsRead;
@@ -3466,6 +3516,7 @@ export interface OperationResponse {
   opsNotificationsAudit: PageRead_NotificationsAuditRead;
   opsPeople: Array<OpsPersonRead>;
   opsPlayByDay: Array<PlayDayRead>;
+  opsPointConvertRule: ConversionRuleRead;
   opsPointRules: Array<PointRuleRead>;
   opsPointsAudit: PageRead_PointsAuditRead;
   opsProposeLotteryVoid: VoidRequestRead;
@@ -3503,6 +3554,7 @@ export interface OperationResponse {
   playDragonTiger: DragonTigerRoundRead;
   pointBalance: PointBalanceRead;
   pointConfig: Array<PointRuleRead>;
+  pointConvertRule: ConversionRuleRead;
   pointRedemptions: PageRead_RedemptionRead;
   pointRewards: Array<ItemRead>;
   realTimeSalaryContract: ContractStateRead;
@@ -3563,6 +3615,7 @@ export interface OperationSealedPayload {
   bindBankAccount: BankAccountBinding;
   changePassword: PasswordChange;
   changePaymentPassword: PaymentPasswordChange;
+  convertPoints: ConversionRequest;
   login: LoginBody;
   loginVerify: VerificationAnswer;
   redeemPointReward: RedemptionRequest;

@@ -30,4 +30,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "The stock cannot go below zero.",
         "CN": "库存不能低于零。",
     },
+    "points.conversion_off": {
+        "TR": "Puanlar şu anda nakde çevrilemiyor.",
+        "EN": "Points cannot be converted to cash at the moment.",
+        "CN": "目前无法将积分兑换为现金。",
+    },
+    "points.conversion_units": {
+        "TR": "Puanlar {unit} puanlık katlar halinde ve en az {least} puan olarak çevrilir.",
+        "EN": "Points convert in multiples of {unit}, at least {least} at once.",
+        "CN": "积分须按 {unit} 的倍数兑换，每次至少 {least} 积分。",
+    },
 }

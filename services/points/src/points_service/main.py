@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
+from points_service.conversion import router as conversion
 from points_service.i18n import MESSAGES
 from points_service.ledger import router as ledger
 from points_service.mall import router as mall
@@ -29,7 +30,16 @@ async def _stop(app: FastAPI) -> None:
 def build_app(settings: PointsSettings | None = None) -> FastAPI:
     return create_app(
         settings or PointsSettings(),
-        routers=[ledger.router, rules.router, rules.ops, mall.router, mall.ops, points_ops.ops],
+        routers=[
+            ledger.router,
+            rules.router,
+            rules.ops,
+            mall.router,
+            mall.ops,
+            conversion.router,
+            conversion.ops,
+            points_ops.ops,
+        ],
         messages=[MESSAGES],
         on_startup=[_start],
         on_shutdown=[_stop],

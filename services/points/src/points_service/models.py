@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from points_service.conversion.models import Conversion, ConversionRule
 from points_service.earning.models import PointProgress
 from points_service.ledger.models import PointAccount, PointEntry
 from points_service.mall.models import MallItem, MallRedemption
@@ -13,6 +14,8 @@ from portal_kit.messaging.inbox import InboxMessage
 
 __all__ = [
     "Base",
+    "Conversion",
+    "ConversionRule",
     "InboxMessage",
     "MallItem",
     "MallRedemption",

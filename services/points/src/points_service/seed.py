@@ -1,5 +1,6 @@
 """The demo brand's rules (``./portal up`` runs this after the migrations; an existing rule is left as it is): each
-whole 100.00 of valid bet earns 1 point in every game type that earns, 100.00 deposited earns 1 point."""
+whole 100.00 of valid bet earns 1 point in every game type that earns, 100.00 deposited earns 1 point; 10 points
+convert to 1.00 in cash, at least 10 at once."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import asyncio
 
 from sqlalchemy.dialects.postgresql import insert
 
+from points_service.conversion.models import ConversionRule
 from points_service.rules.domain import EARNING_TYPES
 from points_service.rules.models import PointRule
 from points_service.settings import PointsSettings
@@ -24,6 +26,9 @@ async def seed(db: Database) -> None:
     ]
     async with db.transaction() as session:
         await session.execute(insert(PointRule).values(rows).on_conflict_do_nothing())
+        conversion = {"merchant": DEMO_BRAND, "points_per_unit": 10, "amount_per_unit": 100, "min_points": 10,
+                      "enabled": True}  # fmt: skip
+        await session.execute(insert(ConversionRule).values(conversion).on_conflict_do_nothing())
 
 
 def main() -> None:

@@ -10,3 +10,6 @@ class PointsSettings(ServiceSettings):
 
     service_name: str = "points"
     database_url: str = "postgresql+psycopg://postgres@127.0.0.1:55432/points"
+    # Conversions the wallet has not answered are asked again after this long, checked this often.
+    conversion_retry_after_seconds: float = 30.0
+    conversion_sweep_seconds: float = 15.0

@@ -1,13 +1,41 @@
 """The points worker: the accounts from registrations, and points earned from settled bets (games, lottery) and
-credited deposits, each event consumed once through the kit's inbox; the points records asked by the wallet."""
+credited deposits, each event consumed once through the kit's inbox; the points records asked by the wallet; and the
+sweep that asks the wallet again for the cash of conversions it has not answered."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from datetime import timedelta
+
+from points_service.conversion.service import sweep
 from points_service.earning.handlers import earning_subscription
 from points_service.members.handlers import members_subscription
 from points_service.records.rpc import records_answers
 from points_service.settings import PointsSettings
-from portal_kit.worker import Worker
+from portal_kit.db import Database
+from portal_kit.messaging.relay import connect_nats
+from portal_kit.worker import Background, Worker
+
+log = logging.getLogger("points.worker")
+
+
+def conversion_sweep(settings: PointsSettings) -> Background:
+    async def run(db: Database) -> None:
+        nc = await connect_nats(settings.nats_url, f"{settings.service_name}-conversions")
+        try:
+            while True:
+                try:
+                    asked = await sweep(db, nc, timedelta(seconds=settings.conversion_retry_after_seconds))
+                    if asked:
+                        log.info("%d pending conversion(s) asked of the wallet again", asked)
+                except Exception:
+                    log.exception("conversion sweep failed; trying again next round")
+                await asyncio.sleep(settings.conversion_sweep_seconds)
+        finally:
+            await nc.close()
+
+    return run
 
 
 def build_worker(settings: PointsSettings) -> Worker:
@@ -17,6 +45,7 @@ def build_worker(settings: PointsSettings) -> Worker:
         consumes=["auth", "games", "lottery", "wallet"],
         subscriptions=[members_subscription(), earning_subscription()],
         answers=[records_answers()],
+        background=[conversion_sweep(settings)],
     )
 
 

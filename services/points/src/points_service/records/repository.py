@@ -9,6 +9,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from points_service.conversion.models import Conversion
 from points_service.ledger.models import PointEntry
 from points_service.mall.models import MallRedemption
 
@@ -40,4 +41,12 @@ async def redemptions(session: AsyncSession, merchant: str, ids: Iterable[int]) 
     if not wanted:
         return {}
     query = select(MallRedemption).where(MallRedemption.merchant == merchant, MallRedemption.id.in_(wanted))
+    return {row.id: row for row in (await session.scalars(query)).all()}
+
+
+async def conversions(session: AsyncSession, merchant: str, ids: Sequence[int]) -> dict[int, Conversion]:
+    """The conversions to cash of ``ids`` (the exchanges a page's conversion and refund entries come from)."""
+    if not ids:
+        return {}
+    query = select(Conversion).where(Conversion.merchant == merchant, Conversion.id.in_(sorted(set(ids))))
     return {row.id: row for row in (await session.scalars(query)).all()}

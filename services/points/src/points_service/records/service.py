@@ -4,6 +4,7 @@ ratio)."""
 
 from __future__ import annotations
 
+from points_service.conversion.models import Conversion
 from points_service.ledger.models import PointEntry
 from points_service.mall.domain import item_name
 from points_service.mall.models import MallRedemption
@@ -15,17 +16,26 @@ from portal_kit.db import Database
 from portal_kit.paging import Page
 
 
-def record_of(entry: PointEntry, redemption: MallRedemption | None, language: str) -> PointRecord:
-    """Item, quantity, the points required and the remark are the mall's: an earning has none of them (nor does any
-    record an amount of money required: the mall's items cost points alone)."""
+def record_of(
+    entry: PointEntry, redemption: MallRedemption | None, conversion: Conversion | None, language: str
+) -> PointRecord:
+    """Item, quantity, the points required and the remark are a mall redemption's; the amount required is a
+    conversion's cash; an earning has none of them."""
+    if redemption is not None:
+        return PointRecord(
+            id=entry.id, time=entry.created_at, kind=entry.kind, pointType=entry.point_type,
+            item=item_name(redemption.item_name, language), quantity=redemption.quantity,
+            pointsRequired=redemption.points, amountRequired=None, status=status_of(entry.kind, redemption.status),
+            points=entry.points, balanceAfter=entry.balance_after, baseAmount=entry.base_amount,
+            remark=redemption.reason, bettingUnit=entry.betting_unit, ratio=entry.ratio,
+        )  # fmt: skip
     return PointRecord(
-        id=entry.id, time=entry.created_at, kind=entry.kind, pointType=entry.point_type,
-        item=item_name(redemption.item_name, language) if redemption else None,
-        quantity=redemption.quantity if redemption else None,
-        pointsRequired=redemption.points if redemption else None, amountRequired=None,
-        status=status_of(entry.kind, redemption.status if redemption else None), points=entry.points,
+        id=entry.id, time=entry.created_at, kind=entry.kind, pointType=entry.point_type, item=None, quantity=None,
+        pointsRequired=conversion.points if conversion else None,
+        amountRequired=conversion.amount if conversion else None,
+        status=status_of(entry.kind, conversion.status if conversion else None), points=entry.points,
         balanceAfter=entry.balance_after, baseAmount=entry.base_amount,
-        remark=redemption.reason if redemption else None, bettingUnit=entry.betting_unit, ratio=entry.ratio,
+        remark=conversion.error if conversion else None, bettingUnit=entry.betting_unit, ratio=entry.ratio,
     )  # fmt: skip
 
 
@@ -38,8 +48,19 @@ async def records(db: Database, request: PointRecordsRequest) -> PointRecordsPag
         entries, total = await repository.entries_page(
             session, request.merchant, request.accountId, page.offset, page.size, start, end
         )
-        exchanges = {entry.id: exchange_of(entry.kind, entry.source) for entry in entries}
-        found = await repository.redemptions(session, request.merchant, (i for i in exchanges.values() if i))
+        exchanges = {entry.id: exchange_of(entry.source) for entry in entries}
+        named = [exchange for exchange in exchanges.values() if exchange]
+        redemptions = await repository.redemptions(
+            session, request.merchant, (i for k, i in named if k == "redemption")
+        )
+        conversions = await repository.conversions(
+            session, request.merchant, [i for k, i in named if k == "conversion"]
+        )
     language = request.language or "TR"
-    listed = [record_of(e, found.get(exchanges[e.id] or 0), language) for e in entries]
+    listed = []
+    for entry in entries:
+        kind, number = exchanges[entry.id] or ("", 0)
+        redemption = redemptions.get(number) if kind == "redemption" else None
+        conversion = conversions.get(number) if kind == "conversion" else None
+        listed.append(record_of(entry, redemption, conversion, language))
     return PointRecordsPage(pageNum=page.number, totalPages=page.total_pages(total), total=total, list=listed)
