@@ -23,6 +23,9 @@ import { DualControl } from "./features/finance/components/DualControl";
 import { Journal } from "./features/finance/components/Journal";
 import { Withdrawals } from "./features/finance/components/Withdrawals";
 import { Login } from "./features/login/components/Login";
+import { Mall } from "./features/loyalty/components/Mall";
+import { PointRules } from "./features/loyalty/components/PointRules";
+import { Redemptions } from "./features/loyalty/components/Redemptions";
 import { LotteryGames } from "./features/lottery/components/LotteryGames";
 import { Members } from "./features/members/components/Members";
 import { Broadcasts } from "./features/messages/components/Broadcasts";
@@ -68,6 +71,11 @@ export const PAGES: Page[] = [
   { path: "content/broadcasts", title: "broadcasts", group: "content", roles: ["content"], element: <Broadcasts /> },
   // members' addresses and ids: for those who read members' affairs, not content editors
   { path: "content/feedback", title: "feedback", group: "content", roles: FINANCE_READERS, element: <Feedback /> },
+  // the points service's rules: every role reads the rules and the mall; the rules change by an admin, the mall by
+  // content editors; the redemptions (members' addresses and mobiles) by the finance readers, decided by a maker
+  { path: "loyalty/rules", title: "pointRules", group: "loyalty", roles: "everyone", element: <PointRules /> },
+  { path: "loyalty/mall", title: "pointsMall", group: "loyalty", roles: "everyone", element: <Mall /> },
+  { path: "loyalty/redemptions", title: "mallRedemptions", group: "loyalty", roles: FINANCE_READERS, element: <Redemptions /> },
   { path: "brand/settings", title: "siteSettings", group: "brandAdmin", roles: ["admin"], element: <SiteSettings /> },
   { path: "brand/flags", title: "flags", group: "brandAdmin", roles: ["admin"], element: <Flags /> },
   { path: "brand/register-rules", title: "registerRules", group: "brandAdmin", roles: ["admin"], element: <RegisterRules /> },

@@ -129,6 +129,20 @@ describe("the audit log", () => {
     ]);
   });
 
+  it("reads the points service's log of the brand: rules and mall changes with their reason", async () => {
+    const fetched = serve({
+      "GET /wps/ops/auth/merchants/turkeyf2/audit?pageNo=1&pageSize=50": () => envelope([]),
+      "GET /wps/ops/points/merchants/turkeyf2/audit?pageNo=1&pageSize=50": () =>
+        paged([{ id: 3, merchant: "turkeyf2", actor: "root", action: "points.rule.change", target: "DEPOSIT", reason: "kampanya", before: { ratio: 1 }, after: { ratio: 2 }, ip: null, at: "2026-11-20T10:00:00Z" }], 1, 1, 1),
+    });
+    renderPage(["content"]);
+    await screen.findByText("Bu sayfada kayıt yok.");
+    fireEvent.click(screen.getByRole("tab", { name: "Puanlar ve market" }));
+    const log = await screen.findByTestId("audit-log");
+    expect(cells(log.querySelector("tbody tr")).slice(0, 5)).toEqual(["root", "points.rule.changekampanya", "DEPOSIT", '{"ratio":1}', '{"ratio":2}']);
+    expect(urls(fetched)).toContain("/wps/ops/points/merchants/turkeyf2/audit?pageNo=1&pageSize=50");
+  });
+
   it("reads a detail without a change as what was done", () => {
     expect(splitDetail({ amount: 5 })).toEqual({ before: null, after: { amount: 5 }, id: undefined });
     expect(splitDetail({ before: { a: 1 } })).toEqual({ before: { a: 1 }, after: null, id: undefined });

@@ -11,9 +11,9 @@ import { compact } from "../json";
 import { t } from "../texts";
 import "../audit.css";
 
-export type AuditService = "auth" | "site" | "wallet" | "notifications" | "lottery" | "agentContracts" | "games";
+export type AuditService = "auth" | "site" | "wallet" | "notifications" | "lottery" | "agentContracts" | "games" | "points";
 
-export const SERVICES: readonly AuditService[] = ["auth", "site", "wallet", "notifications", "lottery", "agentContracts", "games"];
+export const SERVICES: readonly AuditService[] = ["auth", "site", "wallet", "notifications", "lottery", "agentContracts", "games", "points"];
 export const PAGE_SIZE = 50;
 
 type State = Record<string, unknown>;
@@ -84,8 +84,10 @@ function useAuditPage(service: AuditService, pageNo: number) {
         return { rows: list.map((row) => ({ who: row.actor, what: row.action, reason: row.reason || null, target: row.target, before: row.before, after: row.after, at: row.at })), pageNo, totalPages: null, total: null };
       }
       case "agentContracts":
-      case "games": {
-        const page = await ops.call(service === "games" ? "opsGamesAudit" : "opsAgentContractsAudit", { path: { code }, query });
+      case "games":
+      case "points": {
+        const id = service === "games" ? "opsGamesAudit" : service === "points" ? "opsPointsAudit" : "opsAgentContractsAudit";
+        const page = await ops.call(id, { path: { code }, query });
         const rows = page.list.map((row) => ({ who: row.actor, what: row.action, reason: row.reason ?? null, target: row.target, before: row.before ?? null, after: row.after ?? null, at: row.at }));
         return { rows, pageNo: page.pageNum, totalPages: page.totalPages, total: page.total };
       }
