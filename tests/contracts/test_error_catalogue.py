@@ -9,8 +9,9 @@ from collections.abc import Mapping
 from string import Formatter
 
 from portal_kit.i18n import KIT_MESSAGES, SUPPORTED_LANGUAGES
+from portal_stack.services import SERVICES as STACK_SERVICES
 
-SERVICES = ("agent_contracts", "auth", "games", "lottery", "notifications", "points", "site", "wallet")
+SERVICES = tuple(sorted(service.folder for service in STACK_SERVICES))
 
 
 def catalogues() -> dict[str, Mapping[str, Mapping[str, str]]]:

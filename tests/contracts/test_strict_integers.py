@@ -22,17 +22,9 @@ from fastapi.routing import APIRoute
 from pydantic import BaseModel, ValidationError
 
 from portal_kit.encryption import ENCRYPTED_MODEL_ATTRIBUTE
+from portal_stack.services import SERVICES as STACK_SERVICES
 
-SERVICES = {
-    "site": "site_service.main",
-    "auth": "auth_service.main",
-    "wallet": "wallet_service.main",
-    "games": "games_service.main",
-    "lottery": "lottery_service.main",
-    "notifications": "notifications_service.main",
-    "agent-contracts": "agent_contracts_service.main",
-    "points": "points_service.main",
-}
+SERVICES = {service.name: f"{service.package}.main" for service in STACK_SERVICES}
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 # Routes that read their body themselves (a signature over the raw bytes, a form) and the model they read it as.
 HAND_READ: dict[str, tuple[str, ...]] = {

@@ -23,8 +23,9 @@ from portal_kit.messaging.relay import inbox_prefix
 from portal_kit.servers import ManagedProcess, free_ports, nats_authorization, nats_process, valkey_process
 from portal_kit.valkey_link import ValkeyLink
 from portal_stack.access import ADMIN, nats_users, valkey_users
+from portal_stack.services import SERVICES as STACK_SERVICES
 
-SERVICES = ("site", "auth", "wallet", "games", "lottery", "notifications", "agent-contracts", "points")
+SERVICES = tuple(service.name for service in STACK_SERVICES)
 PAYLOAD_SECRET = secrets.token_urlsafe(16)
 
 
