@@ -174,6 +174,19 @@ describe("the route guard", () => {
     expect(screen.queryByTestId("remote-failed")).toBeNull();
   });
 
+  it("stops a trial account at the points mall with the same notice, and asks a visitor there to log in", async () => {
+    const fetched = serve(BASE_CONFIG, { "/wps/member/info": { id: "t1", account: "trial1", nickname: null, type: 4 } });
+    sessionStorage.setItem("token", "t-1");
+    renderAt("/pointMall");
+    expect(await screen.findByTestId("in_need_true_account")).toBeTruthy();
+    expect(fetched.mock.calls.some(([path]) => String(path).includes("Point"))).toBe(false);
+    cleanup();
+    sessionStorage.clear();
+    renderAt("/pointMall");
+    expect(await screen.findByTestId("point-mall-login")).toBeTruthy();
+    expect(screen.queryByTestId("not-available")).toBeNull();
+  });
+
   it("keeps dialogs open on an outside click and closes them with their button", async () => {
     serve(BASE_CONFIG);
     renderAt("/login");

@@ -16,6 +16,7 @@ const GameCentrePage = lazy(() => gamePages().then((module) => ({ default: modul
 const PlayPage = lazy(() => gamePages().then((module) => ({ default: module.PlayPage })));
 const LotteryPage = lazy(() => import("./features/lottery/components/LotteryPage").then((module) => ({ default: module.LotteryPage })));
 const AgentLogin = lazy(() => import("./features/auth/components/AgentLogin").then((module) => ({ default: module.AgentLogin })));
+const PointMallPage = lazy(() => import("./features/points/components/PointMallPage").then((module) => ({ default: module.PointMallPage })));
 const FairnessPage = lazy(() => import("./features/games/components/FairnessPage").then((module) => ({ default: module.FairnessPage })));
 
 function Page({ children }: { children: ReactNode }) {
@@ -25,7 +26,7 @@ function Page({ children }: { children: ReactNode }) {
 export const GAME_CENTRE_PATHS = ["/cockfight", "/sports", "/esports", "/btiSports"];
 export const GAME_LIST_PATHS = ["/rng", "/live", "/fish", "/pvp", "/inHouse", "/hot"];
 export const LOTTERY_PATHS = ["/lottery", "/seaLottery", "/vnLottery"];
-export const SECTION_PATHS = ["/promotions", "/pointMall", "/seamless", "/sponsor"];
+export const SECTION_PATHS = ["/promotions", "/seamless", "/sponsor"];
 
 /** A route that needs a session: without a token in session storage it goes to /login (spec §2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -42,6 +43,13 @@ export function RequireRealAccount({ children }: { children: ReactNode }) {
   }, [trial, open]);
   if (!storedToken()) return <Navigate to="/login" replace />;
   return trial ? <Home /> : <>{children}</>;
+}
+
+/** A page for real accounts that a visitor may open: the page itself asks a visitor to log in (and stays where it
+ * is once they have), a trial account gets the trial notice as in the member centre. */
+export function RealAccountOrVisitor({ children }: { children: ReactNode }) {
+  const session = useSession();
+  return session.token ? <RequireRealAccount>{children}</RequireRealAccount> : <>{children}</>;
 }
 
 /** The agent centre admits agents only (isAgent from the login state): without a session the agent entry, a
@@ -102,6 +110,7 @@ export function AppRoutes() {
       {SECTION_PATHS.map((path) => (
         <Route key={path} path={path} element={<NotAvailable />} />
       ))}
+      <Route path="/pointMall" element={<RealAccountOrVisitor><Page><PointMallPage /></Page></RealAccountOrVisitor>} />
       <Route path="/gameListCenter/:vassalage/:gameType" element={<Page><GameListPage /></Page>} />
       <Route path="/play/:gameCode" element={<RequireRealAccount><Page><PlayPage /></Page></RequireRealAccount>} />
       <Route path="/fairness" element={<Page><FairnessPage /></Page>} />

@@ -1,0 +1,142 @@
+"""The points mall in Chromium through Traefik: ops put an item of 2 points in the demo brand's mall; a member
+registers, deposits 250.00 (2 points by the brand's 1 point a whole 100.00 deposited), sees the points on /pointMall,
+redeems the item with the payment password (a sealed call), sees it in process and the balance at 0; ops approve it
+and the member sees it approved, with both movements in the points details. The page fits at 1366 and 390 px; a
+visitor is asked to log in."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+from conftest import SCREENSHOTS
+from playwright.sync_api import Browser, Page, expect
+from portal_client import registered_member
+from test_games_journey import deposit, enter
+
+from portal_stack.harness import Stack
+
+MEMBER_ADDRESS = "127.0.0.57"
+MALL = "/wps/ops/points/merchants/turkeyf2/mall"
+SCREENSHOTS_PREFIX = "point-mall"
+
+
+def no_sideways_scroll(page: Page) -> None:
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow} px at {page.url}"
+
+
+def shoot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{SCREENSHOTS_PREFIX}-{name}.png"), full_page=True)
+
+
+def test_a_member_redeems_deposit_points_in_the_mall_and_sees_ops_approve_it(
+    stack: Stack, page: Page, browser: Browser
+) -> None:
+    ops = httpx.Client(
+        base_url=stack.url, headers={"Authorization": stack.ops_token("e2e.mall", "turkeyf2"), "Language": "EN"}
+    )
+    made = ops.post(
+        f"{MALL}/items",
+        json={
+            "names": {"TR": "Puan kupası", "EN": "Points mug", "CN": "积分马克杯"},
+            "picture": "/demo/banner-welcome.svg",
+            "points": 2,
+            "stock": 5,
+            "active": True,
+            "sort": 1,
+            "reason": "e2e: the member's mall journey",
+        },
+    )
+    assert made.status_code == 200, made.text
+    item_id = made.json()["value"]["itemId"]
+
+    token = registered_member(stack, "mallbuyer1", MEMBER_ADDRESS)
+    deposit(page, stack, token, 25_000)
+    member = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
+    deadline = time.monotonic() + 30
+    while member.get("/wps/relay/MCS2_getPointBalance").json()["value"]["balance"] != 2:
+        assert time.monotonic() < deadline, "no deposit points within 30 s"
+        time.sleep(0.3)
+
+    enter(page, stack, token)
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(stack.url + "/")
+    page.get_by_role("navigation", name="Main menu").get_by_role("link", name="Points mall").click()
+    expect(page).to_have_url(stack.url + "/pointMall")
+    expect(page.get_by_test_id("points-balance")).to_have_text("2")
+    expect(page.get_by_test_id("points-earned")).to_have_text("2")
+    card = page.get_by_test_id(f"mall-item-{item_id}")
+    expect(card).to_contain_text("Points mug")
+    expect(card).to_contain_text("2 points")
+    expect(card).to_contain_text("In stock: 5")
+    image_ok = card.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
+    assert image_ok, "the item's picture did not load"
+    no_sideways_scroll(page)
+    shoot(page, "items-1366")
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    card.get_by_role("button", name="Redeem").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_label("Quantity")).to_be_focused()  # focus moves into the dialog
+    no_sideways_scroll(page)
+    shoot(page, "dialog-390")
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    page.set_viewport_size({"width": 1366, "height": 900})
+    card.get_by_role("button", name="Redeem").click()
+    expect(dialog.get_by_label("Mobile number")).not_to_have_value("")  # the member's, from registration
+    dialog.get_by_label("Delivery address").fill("Bağdat Caddesi 12, Kadıköy, İstanbul")
+    dialog.get_by_label("Payment password").fill("000000")
+    dialog.get_by_role("button", name="Redeem").click()
+    expect(dialog.get_by_role("alert")).not_to_be_empty()  # the server's words for a wrong payment password
+    refusal = dialog.get_by_role("alert").inner_text()
+    dialog.get_by_label("Payment password").fill("864200")
+    dialog.get_by_role("button", name="Redeem").click()
+    expect(dialog.get_by_test_id("redeem-done")).to_be_visible()
+    shoot(page, "redeemed-1366")
+    dialog.get_by_role("button", name="Close").last.click()
+    expect(page.get_by_test_id("points-balance")).to_have_text("0")
+    expect(card).to_contain_text("In stock: 4")
+
+    page.get_by_role("tab", name="My redemptions").click()
+    redemptions = member.get("/wps/relay/MCS2_getRedeemPointList").json()["value"]
+    assert redemptions["total"] == 1, redemptions  # the wrong password took nothing, the retry redeemed once
+    number = redemptions["list"][0]["transactionNo"]
+    row = page.get_by_test_id(f"redemption-{number}")
+    expect(row).to_contain_text("Points mug")
+    expect(row).to_contain_text("In process")
+
+    approved = ops.post(f"{MALL}/redemptions/{number}/approve", json={})
+    assert approved.status_code == 200, approved.text
+    page.reload()
+    expect(page.get_by_test_id(f"redemption-{number}")).to_contain_text("Approved")
+
+    page.get_by_role("tab", name="Points details").click()
+    expect(page.get_by_test_id("earning-rules")).to_contain_text("100.00 TRY of deposits = 1 point")
+    records = page.get_by_test_id("point-records")
+    expect(records).to_contain_text("Points mug × 1")
+    expect(records).to_contain_text("-2")
+    expect(records).to_contain_text("+2")
+    no_sideways_scroll(page)
+    shoot(page, "details-1366")
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    for tab in ("Items", "My redemptions", "Points details"):
+        page.get_by_role("tab", name=tab).click()
+        page.wait_for_timeout(200)
+        no_sideways_scroll(page)
+        shoot(page, f"{tab.lower().replace(' ', '-')}-390")
+    assert refusal, "a wrong payment password was refused in words"
+
+    visitor = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        guest = visitor.new_page()
+        enter(guest, stack, None)
+        guest.goto(stack.url + "/pointMall")
+        expect(guest.get_by_test_id("point-mall-login")).to_contain_text("Log in to see your points and redeem items.")
+        no_sideways_scroll(guest)
+        shoot(guest, "visitor-390")
+    finally:
+        visitor.close()

@@ -1,0 +1,63 @@
+/** The points calls as queries and the redemption: balance, earning rules, the mall's items, the member's
+ * redemptions and points records (the wallet's account record of ``type=points``). */
+import type { Language, PageRead_PointRecordRead, PageRead_RecordRead, RedemptionRequest, RedemptionStatus } from "@portal/kit";
+import { api, apiSealed, keepPreviousData, useLanguage, useQuery, useSession } from "@portal/kit";
+
+export const PAGE_SIZE = 10;
+
+/** Reads for a real account only: a visitor has no points and a trial account is refused them. */
+function useReal() {
+  const session = useSession();
+  return { token: session.token, enabled: session.isLogin && !session.isTrial };
+}
+
+export function usePointBalance() {
+  const { language } = useLanguage();
+  const { token, enabled } = useReal();
+  return useQuery({ queryKey: ["points", "balance", token], enabled, queryFn: () => api("pointBalance", language) });
+}
+
+export function usePointRules() {
+  const { language } = useLanguage();
+  const { token, enabled } = useReal();
+  return useQuery({ queryKey: ["points", "rules", token], enabled, queryFn: () => api("pointConfig", language) });
+}
+
+export function usePointItems() {
+  const { language } = useLanguage();
+  const { token, enabled } = useReal();
+  return useQuery({ queryKey: ["points", "items", token, language], enabled, queryFn: () => api("pointRewards", language) });
+}
+
+export function useRedemptions(status: RedemptionStatus | null, pageNo: number) {
+  const { language } = useLanguage();
+  const { token, enabled } = useReal();
+  return useQuery({
+    queryKey: ["points", "redemptions", token, status, pageNo],
+    enabled,
+    queryFn: () => api("pointRedemptions", language, { query: { status, pageNo, pageSize: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The points page of the account record: the call declares both pages, and ``type=points`` answers this one. */
+function pointLines(page: PageRead_RecordRead | PageRead_PointRecordRead): PageRead_PointRecordRead {
+  return page.list.every((row) => "balanceAfter" in row && "kind" in row) ? (page as PageRead_PointRecordRead) : { ...page, list: [] };
+}
+
+export function usePointRecords(pageNo: number) {
+  const { language } = useLanguage();
+  const { token, enabled } = useReal();
+  return useQuery({
+    queryKey: ["points", "records", token, pageNo, language],
+    enabled,
+    queryFn: async () => pointLines(await api("transactionRecords", language, { query: { type: "points", pageNo, pageSize: PAGE_SIZE } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One redemption, sealed (an (E) call) with the payment password inside. The caller keeps ``requestId`` for one
+ * redemption: asking again after a lost answer or a double press is the same redemption, never a second one. */
+export function redeemReward(language: Language, request: RedemptionRequest) {
+  return apiSealed("redeemPointReward", language, { ...request });
+}

@@ -1,0 +1,135 @@
+/** The redeem dialog: quantity, delivery address, mobile (the member's, prefilled) and the payment password, sent
+ * sealed. One request id per opening of the dialog, kept across retries of the same redemption (a lost answer, a
+ * double press, a mistyped password), so the item is never redeemed twice; another quantity is another redemption. */
+import type { FormEvent } from "react";
+import { useId, useRef, useState } from "react";
+import type { ItemRead, RedemptionRead } from "@portal/kit";
+import { Dialog, Field, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
+import { redeemReward } from "../api";
+import type { RedemptionForm } from "../rules";
+import { ADDRESS_MAX, formProblem, maxQuantity, newRequestId, prefilledMobile } from "../rules";
+import { pointsText } from "../texts";
+
+export function RedeemDialog({ item, balance, onClose }: { item: ItemRead; balance: number | null; onClose: () => void }) {
+  const { language } = useLanguage();
+  const session = useSession();
+  const queries = useQueryClient();
+  const addressId = useId();
+  const [form, setForm] = useState<RedemptionForm>(() => ({
+    quantity: "1",
+    deliveryAddress: "",
+    mobileNum: prefilledMobile(session.member),
+    paymentPassword: "",
+  }));
+  const [requestId, setRequestId] = useState(newRequestId);
+  const [done, setDone] = useState<RedemptionRead | null>(null);
+  const inFlight = useRef(false); // a second press before the first re-render sends nothing
+  const send = useAction((request: { quantity: number; requestId: string }) =>
+    redeemReward(language, {
+      itemId: item.itemId,
+      quantity: request.quantity,
+      paymentPassword: form.paymentPassword,
+      deliveryAddress: form.deliveryAddress.trim(),
+      mobileNum: form.mobileNum.trim(),
+      requestId: request.requestId,
+    }),
+    {
+      onDone: async (answer) => {
+        setDone(answer);
+        setForm((current) => ({ ...current, paymentPassword: "" }));
+        await queries.invalidateQueries({ queryKey: ["points"] });
+      },
+    },
+  );
+  const max = maxQuantity(item, balance);
+  const quantity = Number(form.quantity) || 0;
+
+  const change = (field: keyof RedemptionForm) => (value: string) => {
+    // A different quantity is a different redemption: it gets its own id (the service refuses a reused id with
+    // other content). Address, mobile and password are the same redemption asked again.
+    if (field === "quantity" && value !== form.quantity) setRequestId(newRequestId());
+    setForm((current) => ({ ...current, [field]: value }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current || done) return;
+    const problem = formProblem(language, form, item, balance);
+    if (problem) return send.refuse(problem);
+    inFlight.current = true;
+    void send.submit({ quantity: Number(form.quantity), requestId }).finally(() => {
+      inFlight.current = false;
+    });
+  };
+
+  const title = pointsText(language, "redeemTitle", { name: item.name });
+  return (
+    <Dialog title={title} onClose={onClose} closeLabel={pointsText(language, "close")}>
+      {done ? (
+        <div className="pm-form">
+          <p className="kit-ok" role="status" data-testid="redeem-done">
+            {pointsText(language, "redeemed", { no: done.transactionNo })}
+          </p>
+          <div className="dialog-actions">
+            <button type="button" className="kit-button" onClick={onClose}>
+              {pointsText(language, "close")}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form className="pm-form" onSubmit={submit} noValidate aria-label={title}>
+          <div className="pm-form__item">
+            <img src={item.picture} alt="" width={72} height={72} />
+            <div>
+              <strong>{item.name}</strong>
+              <span className="muted">{pointsText(language, "unitPoints", { n: item.points.toLocaleString("en-US") })}</span>
+            </div>
+          </div>
+          <Field
+            label={pointsText(language, "quantity")}
+            type="number"
+            min={1}
+            max={max}
+            step={1}
+            inputMode="numeric"
+            value={form.quantity}
+            onChange={change("quantity")}
+            hint={pointsText(language, "total", { n: (quantity * item.points).toLocaleString("en-US") })}
+            name="quantity"
+          />
+          <div className="kit-field">
+            <label htmlFor={addressId}>{pointsText(language, "deliveryAddress")}</label>
+            <textarea
+              id={addressId}
+              className="textarea"
+              rows={3}
+              maxLength={ADDRESS_MAX}
+              value={form.deliveryAddress}
+              onChange={(event) => change("deliveryAddress")(event.target.value)}
+              autoComplete="street-address"
+              name="deliveryAddress"
+            />
+          </div>
+          <Field label={pointsText(language, "mobile")} type="tel" inputMode="tel" value={form.mobileNum} onChange={change("mobileNum")} autoComplete="tel" name="mobileNum" />
+          <Field
+            label={pointsText(language, "paymentPassword")}
+            type="password"
+            value={form.paymentPassword}
+            onChange={change("paymentPassword")}
+            autoComplete="off"
+            name="paymentPassword"
+          />
+          <OutcomeLine outcome={send.outcome} />
+          <div className="dialog-actions">
+            <button type="button" className="kit-button kit-button--ghost" onClick={onClose}>
+              {pointsText(language, "cancel")}
+            </button>
+            <button type="submit" className="kit-button" disabled={send.pending} aria-busy={send.pending}>
+              {pointsText(language, "redeem")}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+/** The points mall's rules, apart from React: what an item allows, what a redemption form must hold, how an earning
+ * rule reads, and the member's mobile as the form starts with it. */
+import type { ItemRead, Language, MemberRead, PointRuleRead } from "@portal/kit";
+import { formatMoney } from "@portal/kit";
+import { pointsText } from "./texts";
+
+/** At most this many of one item in one redemption (the points service's bound). */
+export const MAX_QUANTITY = 10;
+export const ADDRESS_MIN = 5;
+export const ADDRESS_MAX = 300;
+const MOBILE = /^\+?[0-9]{6,20}$/;
+
+export type ItemState = "available" | "soldOut" | "notEnough";
+
+/** Whether the member can redeem one of ``item`` now: sold out (no stock, or switched off) never; short of points not. */
+export function itemState(item: Pick<ItemRead, "stock" | "active" | "points">, balance: number | null): ItemState {
+  if (item.stock <= 0 || !item.active) return "soldOut";
+  if (balance !== null && balance < item.points) return "notEnough";
+  return "available";
+}
+
+/** The largest quantity the form offers: the service's bound, the stock and what the balance pays for. */
+export function maxQuantity(item: Pick<ItemRead, "stock" | "points">, balance: number | null): number {
+  const affordable = balance === null || item.points <= 0 ? MAX_QUANTITY : Math.floor(balance / item.points);
+  return Math.max(1, Math.min(MAX_QUANTITY, item.stock, affordable));
+}
+
+export interface RedemptionForm {
+  quantity: string;
+  deliveryAddress: string;
+  mobileNum: string;
+  paymentPassword: string;
+}
+
+/** The first rule the form breaks, as the text to show; null when it may be sent. The server checks all of them
+ * again and words its own refusals. */
+export function formProblem(
+  language: Language,
+  form: RedemptionForm,
+  item: Pick<ItemRead, "stock" | "points">,
+  balance: number | null,
+): string | null {
+  const quantity = Number(form.quantity);
+  if (!/^\d+$/.test(form.quantity.trim()) || quantity < 1 || quantity > MAX_QUANTITY) {
+    return pointsText(language, "quantityRule", { max: MAX_QUANTITY });
+  }
+  if (quantity > item.stock) return pointsText(language, "stockRule", { n: item.stock });
+  if (balance !== null && quantity * item.points > balance) {
+    return pointsText(language, "pointsRule", { n: quantity * item.points, balance });
+  }
+  const address = form.deliveryAddress.trim();
+  if (address.length < ADDRESS_MIN || address.length > ADDRESS_MAX) return pointsText(language, "addressRule");
+  if (!MOBILE.test(form.mobileNum.trim())) return pointsText(language, "mobileRule");
+  if (!form.paymentPassword) return pointsText(language, "passwordRule");
+  return null;
+}
+
+/** The member's mobile as the form starts with it: with the country code when the member has one. */
+export function prefilledMobile(member: Pick<MemberRead, "mobileNum" | "countryDialingCode"> | null): string {
+  const number = member?.mobileNum?.replace(/[^0-9]/g, "") ?? "";
+  if (!number) return "";
+  const code = member?.countryDialingCode?.replace(/[^0-9]/g, "") ?? "";
+  return code ? `+${code}${number}` : number;
+}
+
+/** One earning rule as a member reads it: "100.00 TRY of slots = 1 point". */
+export function ruleText(language: Language, rule: PointRuleRead, currency: string): string {
+  const params = { type: pointsText(language, rule.pointType as "SLOT"), amount: formatMoney(rule.bettingUnit), currency, n: rule.ratio };
+  return pointsText(language, rule.ratio === 1 ? "ruleOne" : "rule", params);
+}
+
+/** The rules that earn anything, in the service's order (a type off or at zero earns nothing and is not shown). */
+export function earningRules(rules: PointRuleRead[]): PointRuleRead[] {
+  return rules.filter((rule) => rule.enabled && rule.ratio > 0 && rule.bettingUnit > 0 && rule.pointType !== "REDEEM");
+}
+
+/** Points with their sign, as a record shows a change. */
+export function signedPoints(points: number): string {
+  return points > 0 ? `+${points.toLocaleString("en-US")}` : points.toLocaleString("en-US");
+}
+
+/** A new idempotency key: one per opening of the redeem dialog (and per different quantity). */
+export function newRequestId(): string {
+  return `mall-${crypto.randomUUID()}`;
+}
