@@ -88,7 +88,7 @@ class _Consumer:
     max_deliver: int
     on_message: _OnMessage
     on_batch: _OnBatch | None = None
-    pull_batch: int = 16
+    pull_batch: int = PULL_BATCH
 
 
 class PortalBroker:
@@ -212,9 +212,8 @@ def subscribe(
 
     ``batch``: up to that many messages of one pull are handled in one transaction (each claimed and applied in
     turn, one commit for all), so a consumer that keeps up with a stream pays one commit a pull instead of one a
-    message — its handler must not depend on the order of events nor hold row locks another event of the same pull
-    would wait on in another transaction. Should any of them fail, nothing of the pull is committed and its
-    messages are handled one at a time, each with its own retries and dead letter."""
+    message; for a handler whose effects may commit together. Should any of them fail, nothing of the pull is
+    committed and its messages are handled one at a time, each with its own retries and dead letter."""
     consumer = f"{service}__{handler_name}"
 
     async def apply(received: EventModel, received_id: str, subject: str) -> AfterCommit | None:
