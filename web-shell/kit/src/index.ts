@@ -14,3 +14,4 @@ export * from "./routing";
 export * from "./action";
 export * from "./live";
 export * from "./inbox";
+export * from "./records";

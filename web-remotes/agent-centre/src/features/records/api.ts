@@ -1,5 +1,5 @@
 /** The account record the member centre shows (transactionHistory), for the agent's own wallet. */
-import { api, keepPreviousData, useLanguage, useQuery, useSession } from "@portal/kit";
+import { api, keepPreviousData, moneyRecords, useLanguage, useQuery, useSession } from "@portal/kit";
 
 export const PAGE_SIZE = 20;
 
@@ -17,7 +17,7 @@ export function useRecords(filter: RecordFilter, pageNo: number) {
     queryFn: () =>
       api("transactionRecords", language, {
         query: { pageNo, pageSize: PAGE_SIZE, type: filter.type === "all" ? null : filter.type, startDate: filter.startDate || null, endDate: filter.endDate || null },
-      }),
+      }).then(moneyRecords), // the money lines: this filter never asks for type=points
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,5 @@
 /** The account record, one page at a time, filtered by type and dates. */
-import { api, keepPreviousData, useLanguage, useQuery } from "@portal/kit";
-import type { PageRead_PointRecordRead, PageRead_RecordRead } from "@portal/kit";
+import { api, keepPreviousData, moneyRecords, useLanguage, useQuery } from "@portal/kit";
 
 export interface RecordFilter {
   type: string;
@@ -9,11 +8,6 @@ export interface RecordFilter {
 }
 
 export const PAGE_SIZE = 20;
-
-/** The money lines: the call answers the points record instead only for `type=points`, which this filter never asks. */
-function moneyLines(page: PageRead_RecordRead | PageRead_PointRecordRead): PageRead_RecordRead {
-  return page.list.every((row) => "wallet" in row) ? (page as PageRead_RecordRead) : { ...page, list: [] };
-}
 
 export function useRecords(filter: RecordFilter, pageNo: number) {
   const { language } = useLanguage();
@@ -28,7 +22,7 @@ export function useRecords(filter: RecordFilter, pageNo: number) {
           startDate: filter.startDate || null,
           endDate: filter.endDate || null,
         },
-      }).then(moneyLines),
+      }).then(moneyRecords), // the money lines: this filter never asks for type=points
     placeholderData: keepPreviousData,
   });
 }
