@@ -172,7 +172,7 @@ export function Mall() {
                   </td>
                   <td className="ly-cut">
                     <strong>{itemName(row, language)}</strong>
-                    <span className="kit-field__hint">
+                    <span className="ly-sub">
                       {SUPPORTED.filter((code) => row.names[code]).map((code) => `${code}: ${row.names[code]}`).join(" · ")}
                     </span>
                   </td>

@@ -100,33 +100,34 @@ export function Redemptions() {
             <thead>
               <tr>
                 <th scope="col">{t(language, "number")}</th>
-                <th scope="col">{t(language, "created")}</th>
                 <th scope="col">{t(language, "item")}</th>
                 <th scope="col" className="num">{t(language, "quantity")}</th>
                 <th scope="col" className="num">{t(language, "points")}</th>
                 <th scope="col">{t(language, "delivery")}</th>
-                <th scope="col">{t(language, "mobile")}</th>
                 <th scope="col">{t(language, "status")}</th>
-                <th scope="col">{t(language, "decided")}</th>
                 <th scope="col">{t(language, "actions")}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.transactionNo} data-redemption={row.transactionNo}>
-                  <td className="oc-id">{row.transactionNo}</td>
-                  <td>{when(row.createdAt, language)}</td>
+                  <td>
+                    <span className="oc-id">{row.transactionNo}</span>
+                    <span className="ly-sub">{when(row.createdAt, language)}</span>
+                  </td>
                   <td>{row.itemName}</td>
                   <td className="num">{row.quantity}</td>
                   <td className="num">{row.points.toLocaleString("en-US")}</td>
-                  <td className="ly-cut">{row.deliveryAddress}</td>
-                  <td className="oc-id">{row.mobileNum}</td>
-                  <td>
-                    <Badge value={row.status} text={named(language, row.status)} />
+                  <td className="ly-cut">
+                    {row.deliveryAddress}
+                    <span className="ly-sub">
+                      {t(language, "mobile")}: {row.mobileNum}
+                    </span>
                   </td>
-                  <td>
-                    {row.decidedBy ? `${row.decidedBy} · ${when(row.decidedAt, language)}` : "—"}
-                    {row.reason ? <span className="kit-field__hint">{row.reason}</span> : null}
+                  <td className="ly-cut">
+                    <Badge value={row.status} text={named(language, row.status)} />
+                    {row.decidedBy ? <span className="ly-sub">{t(language, "decidedBy", { name: row.decidedBy, when: when(row.decidedAt, language) })}</span> : null}
+                    {row.reason ? <span className="ly-sub">{row.reason}</span> : null}
                   </td>
                   <td>
                     <DecisionCell decision={decide} id={String(row.transactionNo)} actions={maker && row.status === "IN_PROCESS" ? ["approve", "reject"] : null} disabled={stale} maxLength={500} />
