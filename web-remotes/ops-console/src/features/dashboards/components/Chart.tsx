@@ -27,6 +27,8 @@ export function Chart<Row>({ id, title, rows, columns, rowKey, children }: Props
       <figcaption id={id} className="dash-chart__title">
         {title}
       </figcaption>
+      {/* hidden from assistive technology (the table below reads the same figures): each chart is drawn with
+          Recharts' accessibilityLayer off, whose focusable surface inside aria-hidden axe refuses */}
       <div className="dash-chart__plot" aria-hidden="true">
         {children}
       </div>

@@ -139,7 +139,7 @@ export function Dashboard() {
             ]}
           >
             <ResponsiveContainer width="100%" height={HEIGHT}>
-              <BarChart data={days}>
+              <BarChart data={days} accessibilityLayer={false}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={12} />
                 <YAxis allowDecimals={false} width={40} />
@@ -163,7 +163,7 @@ export function Dashboard() {
             ]}
           >
             <ResponsiveContainer width="100%" height={HEIGHT}>
-              <BarChart data={days}>
+              <BarChart data={days} accessibilityLayer={false}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={12} />
                 <YAxis tickFormatter={money} width={80} />
@@ -187,7 +187,7 @@ export function Dashboard() {
             ]}
           >
             <ResponsiveContainer width="100%" height={HEIGHT}>
-              <ComposedChart data={days}>
+              <ComposedChart data={days} accessibilityLayer={false}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={12} />
                 <YAxis tickFormatter={money} width={80} />
@@ -216,7 +216,7 @@ function ShareChart({ id, title, rows, columns, amount }: { id: string; title: s
   return (
     <Chart id={id} title={title} rows={rows} rowKey={(row) => row.name} columns={columns}>
       <ResponsiveContainer width="100%" height={Math.max(HEIGHT / 2, rows.length * 36 + 60)}>
-        <BarChart data={rows} layout="vertical" margin={{ left: 8 }}>
+        <BarChart data={rows} layout="vertical" margin={{ left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" tickFormatter={money} />
           <YAxis type="category" dataKey="name" width={96} />
