@@ -1,11 +1,14 @@
 """The points mall in Chromium through Traefik: ops put an item of 2 points in the demo brand's mall; a member
 registers, deposits 250.00 (2 points by the brand's 1 point a whole 100.00 deposited), sees the points on /pointMall,
 redeems the item with the payment password (a sealed call), sees it in process and the balance at 0; ops approve it
-and the member sees it approved, with both movements in the points details. The page fits at 1366 and 390 px; a
-visitor is asked to log in."""
+and the member sees it approved, with both movements in the points details. Another member deposits 1,000.00 (10
+points) and converts them to cash at the brand's 10 points = 1.00: paid once despite a mistyped password first, the
+points at 0 and the wallet (and the header) up by 1.00. The page fits at 1366 and 390 px; a visitor is asked to log
+in."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import httpx
@@ -17,6 +20,7 @@ from test_games_journey import deposit, enter
 from portal_stack.harness import Stack
 
 MEMBER_ADDRESS = "127.0.0.57"
+CASH_MEMBER_ADDRESS = "127.0.0.59"
 MALL = "/wps/ops/points/merchants/turkeyf2/mall"
 SCREENSHOTS_PREFIX = "point-mall"
 
@@ -140,3 +144,60 @@ def test_a_member_redeems_deposit_points_in_the_mall_and_sees_ops_approve_it(
         shoot(guest, "visitor-390")
     finally:
         visitor.close()
+
+
+def test_a_member_converts_deposit_points_to_cash_and_the_wallet_follows(stack: Stack, page: Page) -> None:
+    token = registered_member(stack, "pointcash1", CASH_MEMBER_ADDRESS)
+    deposit(page, stack, token, 100_000)  # 1,000.00: 10 points by the brand's 1 point a whole 100.00 deposited
+    member = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
+    deadline = time.monotonic() + 30
+    while member.get("/wps/relay/MCS2_getPointBalance").json()["value"]["balance"] != 10:
+        assert time.monotonic() < deadline, "no deposit points within 30 s"
+        time.sleep(0.3)
+
+    enter(page, stack, token)
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(stack.url + "/pointMall")
+    expect(page.get_by_test_id("points-balance")).to_have_text("10")
+    expect(page.get_by_test_id("balance")).to_contain_text("1,000.00", timeout=20_000)
+    page.get_by_role("tab", name="Convert to cash").click()
+    expect(page).to_have_url(stack.url + "/pointMall?tab=convert")
+    panel = page.get_by_test_id("convert")
+    expect(panel.get_by_test_id("convert-rate")).to_have_text("10 points = 1.00 TRY")
+    cash = panel.get_by_test_id("convert-cash")
+    points = panel.get_by_label("Points to convert")
+    points.fill("15")
+    expect(cash).to_have_text("You get: — TRY")
+    points.fill("10")
+    expect(cash).to_have_text("You get: 1.00 TRY")
+    password = panel.get_by_label("Payment password")
+    password.fill("000000")
+    password.press("Enter")  # the keyboard sends the form
+    expect(panel.get_by_role("alert")).not_to_be_empty()  # the server's words for a wrong payment password
+    expect(page.get_by_test_id("points-balance")).to_have_text("10")  # refused before anything was taken
+    password.fill("864200")
+    panel.get_by_role("button", name="Convert").click()
+    expect(panel.get_by_test_id("convert-done")).to_have_text(
+        re.compile(r"^10 points converted: 1\.00 TRY is in your main wallet \(no\. \d+\)\.$")
+    )
+    expect(page.get_by_test_id("points-balance")).to_have_text("0")
+    wallet = member.get("/wps/v2/wallets/balance").json()["value"]
+    assert wallet["sum"] == 100_100, wallet  # paid once: 1.00 for the 10 points, the refused try took nothing
+    expect(page.get_by_test_id("balance")).to_contain_text("1,001.00")  # the header follows the cash
+    # Now below the least: the form is disabled and says why.
+    expect(panel.get_by_test_id("convert-note")).to_have_text("You need at least 10 points to convert; your balance is 0.")
+    expect(panel.get_by_role("button", name="Convert")).to_be_disabled()
+    no_sideways_scroll(page)
+    shoot(page, "convert-1366")
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    no_sideways_scroll(page)
+    shoot(page, "convert-390")
+    page.get_by_role("tab", name="Points details").click()
+    records = page.get_by_test_id("point-records")
+    expect(records).to_contain_text("Converted to cash")
+    expect(records).to_contain_text("Cash: 1.00 TRY")
+    expect(records).to_contain_text("-10")
+    no_sideways_scroll(page)
+    shoot(page, "convert-details-390")

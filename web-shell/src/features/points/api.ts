@@ -1,6 +1,14 @@
-/** The points calls as queries and the redemption: balance, earning rules, the mall's items, the member's
- * redemptions and points records (the wallet's account record of ``type=points``). */
-import type { Language, PageRead_PointRecordRead, PageRead_RecordRead, RedemptionRequest, RedemptionStatus } from "@portal/kit";
+/** The points calls as queries, the redemption and the conversion to cash: balance, earning rules, the mall's items,
+ * the member's redemptions, the conversion's rate and points records (the wallet's account record of
+ * ``type=points``). */
+import type {
+  ConversionRequest,
+  Language,
+  PageRead_PointRecordRead,
+  PageRead_RecordRead,
+  RedemptionRequest,
+  RedemptionStatus,
+} from "@portal/kit";
 import { api, apiSealed, keepPreviousData, useLanguage, useQuery, useSession } from "@portal/kit";
 
 export const PAGE_SIZE = 10;
@@ -27,6 +35,13 @@ export function usePointItems() {
   const { language } = useLanguage();
   const { token, enabled } = useReal();
   return useQuery({ queryKey: ["points", "items", token, language], enabled, queryFn: () => api("pointRewards", language) });
+}
+
+/** The brand's rate of points to cash (off, at zeros, when the brand has none). */
+export function useConvertRule() {
+  const { language } = useLanguage();
+  const { token, enabled } = useReal();
+  return useQuery({ queryKey: ["points", "convertRule", token], enabled, queryFn: () => api("pointConvertRule", language) });
 }
 
 export function useRedemptions(status: RedemptionStatus | null, pageNo: number) {
@@ -60,4 +75,10 @@ export function usePointRecords(pageNo: number) {
  * redemption: asking again after a lost answer or a double press is the same redemption, never a second one. */
 export function redeemReward(language: Language, request: RedemptionRequest) {
   return apiSealed("redeemPointReward", language, { ...request });
+}
+
+/** One conversion of points to cash, sealed with the payment password inside; ``requestId`` kept for one conversion
+ * as for a redemption (the service answers the same id with the first conversion). */
+export function convertPoints(language: Language, request: ConversionRequest) {
+  return apiSealed("convertPoints", language, { ...request });
 }

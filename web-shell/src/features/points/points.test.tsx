@@ -1,13 +1,31 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ItemRead, RedemptionRead, RedemptionRequest } from "@portal/kit";
+import type { ConversionRead, ConversionRequest, ConversionRuleRead, ItemRead, RedemptionRead, RedemptionRequest } from "@portal/kit";
 import { ApiError, createQueryClient, LanguageContext, MemoryRouter, QueryClientProvider, SessionProvider } from "@portal/kit";
-import { redeemReward } from "./api";
+import { convertPoints, redeemReward } from "./api";
 import { PointMallPage } from "./components/PointMallPage";
-import { formProblem, itemState, maxQuantity, prefilledMobile, ruleText } from "./rules";
+import {
+  cashFor,
+  conversionProblem,
+  conversionState,
+  formProblem,
+  itemState,
+  maxQuantity,
+  mostPoints,
+  parsePoints,
+  prefilledMobile,
+  rateText,
+  ruleText,
+} from "./rules";
 
-vi.mock("./api", async (importOriginal) => ({ ...(await importOriginal<typeof import("./api")>()), redeemReward: vi.fn() }));
+vi.mock("./api", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("./api")>()),
+  redeemReward: vi.fn(),
+  convertPoints: vi.fn(),
+}));
 const redeem = vi.mocked(redeemReward);
+const convert = vi.mocked(convertPoints);
+const RATE: ConversionRuleRead = { pointsPerUnit: 10, amountPerUnit: 100, minPoints: 10, enabled: true };
 
 const item = (itemId: number, stock: number, points = 2, name = `Item ${itemId}`): ItemRead => ({
   itemId, name, names: { EN: name }, picture: "/demo/banner-welcome.svg", points, stock, active: true, sort: itemId,
@@ -25,8 +43,9 @@ const REDEMPTION: RedemptionRead = {
   createdAt: "2026-05-01T10:00:00Z", decidedAt: null,
 };
 
-function serve(items: ItemRead[], balance = 5) {
+function serve(items: ItemRead[], balance = 5, rate: ConversionRuleRead = RATE) {
   const answers: Record<string, unknown> = {
+    "/wps/relay/MCS2_getPointConvertRule": rate,
     "/wps/member/info": MEMBER,
     "/wps/v2/wallets/balance": { currency: "TRY", scale: 2, sum: 25_000, wallets: [] },
     "/wps/relay/MCS2_getPointBalance": { balance, earned: balance, spent: 0 },
@@ -191,5 +210,144 @@ describe("the /pointMall page", () => {
     renderPage("/pointMall?tab=details");
     const rules = await screen.findByTestId("earning-rules");
     expect(rules.textContent).toBe("100.00 TRY of slots = 1 point");
+  });
+});
+
+describe("points converted to cash: the form's rules", () => {
+  it("converts whole units of the rate only, at least the minimum, and works the cash out as the service does", () => {
+    expect(cashFor(10, RATE)).toBe(100);
+    expect(cashFor(120, RATE)).toBe(1_200);
+    expect(cashFor(15, RATE)).toBeNull(); // not a whole unit
+    expect(cashFor(0, RATE)).toBeNull();
+    expect(cashFor(20, { ...RATE, minPoints: 30 })).toBeNull(); // below the brand's minimum
+    expect(cashFor(30, { ...RATE, minPoints: 25 })).toBe(300);
+    expect(cashFor(5, { ...RATE, minPoints: 1 })).toBeNull(); // never less than one unit
+    expect(cashFor(null, RATE)).toBeNull();
+    expect(parsePoints(" 20 ")).toBe(20);
+    expect(parsePoints("2.5")).toBeNull();
+    expect(parsePoints("-10")).toBeNull();
+    expect(parsePoints("1e3")).toBeNull();
+    expect(mostPoints(RATE, 57)).toBe(50);
+    expect(mostPoints(RATE, 9)).toBe(0);
+  });
+
+  it("refuses in the member's language before sending, and reads the rate as a member would", () => {
+    const form = { points: "20", paymentPassword: "x" };
+    expect(conversionProblem("EN", form, RATE, 57)).toBeNull();
+    expect(conversionProblem("EN", { ...form, points: "25" }, RATE, 57)).toBe("Enter a whole multiple of 10 points, at least 10.");
+    expect(conversionProblem("EN", { ...form, points: "" }, RATE, 57)).toBe("Enter a whole multiple of 10 points, at least 10.");
+    expect(conversionProblem("TR", { ...form, points: "5" }, { ...RATE, minPoints: 20 }, 57)).toBe("Puan 10 puanın tam katı ve en az 20 olmalıdır.");
+    expect(conversionProblem("EN", { ...form, points: "60" }, RATE, 57)).toBe("You cannot convert 60 points; your balance is 57.");
+    expect(conversionProblem("CN", { ...form, paymentPassword: "" }, RATE, 57)).toBe("请输入资金密码。");
+    expect(rateText("EN", RATE, "TRY")).toBe("10 points = 1.00 TRY");
+    expect(rateText("TR", { ...RATE, pointsPerUnit: 1_000, amountPerUnit: 250_000 }, "TRY")).toBe("1,000 puan = 2,500.00 TRY");
+    expect(conversionState(RATE, 10)).toBe("open");
+    expect(conversionState(RATE, 9)).toBe("short");
+    expect(conversionState({ ...RATE, enabled: false }, 100)).toBe("off");
+    expect(conversionState({ pointsPerUnit: 0, amountPerUnit: 0, minPoints: 0, enabled: true }, 100)).toBe("off");
+  });
+});
+
+describe("the Convert to cash tab", () => {
+  const PAID: ConversionRead = { transactionNo: 7, points: 20, amount: 200, status: "PAID", balance: 37, createdAt: "2026-05-01T10:00:00Z" };
+  const convertIds = () => convert.mock.calls.map((call) => (call[1] as ConversionRequest).requestId);
+  const balanceReads = () => vi.mocked(fetch).mock.calls.filter(([path]) => path === "/wps/v2/wallets/balance").length;
+
+  beforeEach(() => {
+    sessionStorage.clear();
+    sessionStorage.setItem("token", "t0ken");
+    convert.mockReset();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  async function openForm(balance = 57, rate = RATE) {
+    serve([], balance, rate);
+    renderPage("/pointMall?tab=convert");
+    const panel = await screen.findByTestId("convert");
+    await waitFor(() => expect(screen.getByTestId("points-balance").textContent).toBe(String(balance)));
+    return panel;
+  }
+
+  it("states the rate and shows the cash the points make as they are typed", async () => {
+    const panel = await openForm();
+    expect(within(panel).getByTestId("convert-rate").textContent).toBe("10 points = 1.00 TRY");
+    await waitFor(() => expect(within(panel).getByText("Your balance converts up to 50 points.")).toBeTruthy());
+    const field = within(panel).getByLabelText("Points to convert");
+    expect(within(panel).getByTestId("convert-cash").textContent).toBe("You get: — TRY");
+    fireEvent.change(field, { target: { value: "30" } });
+    expect(within(panel).getByTestId("convert-cash").textContent).toBe("You get: 3.00 TRY");
+    fireEvent.change(field, { target: { value: "35" } });
+    expect(within(panel).getByTestId("convert-cash").textContent).toBe("You get: — TRY");
+    fireEvent.change(within(panel).getByLabelText("Payment password"), { target: { value: "864200" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Convert" }));
+    expect((await within(panel).findByRole("alert")).textContent).toBe("Enter a whole multiple of 10 points, at least 10.");
+    expect(convert).not.toHaveBeenCalled();
+  });
+
+  it("keeps the request id across retries, takes a new one for other points and after a conversion, sends a double press once", async () => {
+    let answer: (value: ConversionRead) => void = () => undefined;
+    convert
+      .mockRejectedValueOnce(new ApiError("payment_password.invalid", "The payment password is not right.", 400))
+      .mockRejectedValueOnce(new ApiError("network.abnormal", "", 0))
+      .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)))
+      .mockResolvedValueOnce({ ...PAID, transactionNo: 8, points: 10, amount: 100, status: "PENDING" });
+    const panel = await openForm();
+    const field = within(panel).getByLabelText("Points to convert");
+    const password = within(panel).getByLabelText("Payment password");
+    const button = within(panel).getByRole("button", { name: "Convert" });
+    fireEvent.change(field, { target: { value: "10" } });
+    fireEvent.change(password, { target: { value: "000000" } });
+    fireEvent.click(button);
+    expect((await within(panel).findByRole("alert")).textContent).toBe("The payment password is not right.");
+    fireEvent.change(field, { target: { value: "20" } }); // other points: another conversion
+    fireEvent.change(password, { target: { value: "864200" } });
+    fireEvent.click(button);
+    expect((await within(panel).findByRole("alert")).textContent).toBe("The network is not answering, please try again.");
+    const before = balanceReads();
+    fireEvent.click(button);
+    fireEvent.click(button); // a double press
+    await waitFor(() => expect(convert).toHaveBeenCalledTimes(3));
+    answer(PAID);
+    expect((await within(panel).findByTestId("convert-done")).textContent).toBe("20 points converted: 2.00 TRY is in your main wallet (no. 7).");
+    expect(convert).toHaveBeenCalledTimes(3);
+    await waitFor(() => expect(balanceReads()).toBeGreaterThan(before)); // the header's balance follows the cash
+    expect((field as HTMLInputElement).value).toBe("");
+
+    fireEvent.change(field, { target: { value: "10" } });
+    fireEvent.change(password, { target: { value: "864200" } });
+    fireEvent.click(button);
+    expect((await within(panel).findByTestId("convert-done")).textContent).toBe("10 points converted: 1.00 TRY is on its way to your main wallet (no. 8).");
+    const [first, second, third, fourth] = convertIds();
+    expect(first).toMatch(/^convert-/);
+    expect(second).not.toBe(first);
+    expect(third).toBe(second);
+    expect(fourth).not.toBe(second);
+    expect(convert.mock.calls[2]?.[1]).toEqual({ points: 20, paymentPassword: "864200", requestId: second });
+  });
+
+  it("says the points were given back when the cash could not be paid", async () => {
+    convert.mockResolvedValueOnce({ ...PAID, status: "FAILED", balance: 57 });
+    const panel = await openForm();
+    fireEvent.change(within(panel).getByLabelText("Points to convert"), { target: { value: "20" } });
+    fireEvent.change(within(panel).getByLabelText("Payment password"), { target: { value: "864200" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Convert" }));
+    expect((await within(panel).findByTestId("convert-done")).textContent).toBe("The conversion could not be paid: your 20 points were given back (no. 7).");
+  });
+
+  it("is disabled with the reason when the brand's rate is off or the points are below the least", async () => {
+    let panel = await openForm(57, { ...RATE, enabled: false });
+    expect(within(panel).getByTestId("convert-note").textContent).toBe("Converting points to cash is switched off right now.");
+    expect(within(panel).getByRole("button", { name: "Convert" }).matches(":disabled")).toBe(true);
+    expect(within(panel).getByLabelText("Points to convert").matches(":disabled")).toBe(true);
+    cleanup();
+    vi.unstubAllGlobals();
+    panel = await openForm(9);
+    expect(within(panel).getByTestId("convert-note").textContent).toBe("You need at least 10 points to convert; your balance is 9.");
+    expect(within(panel).getByTestId("convert-rate").textContent).toBe("10 points = 1.00 TRY");
+    expect(within(panel).getByRole("button", { name: "Convert" }).matches(":disabled")).toBe(true);
+    expect(convert).not.toHaveBeenCalled();
   });
 });

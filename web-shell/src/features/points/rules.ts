@@ -1,6 +1,6 @@
 /** The points mall's rules, apart from React: what an item allows, what a redemption form must hold, how an earning
- * rule reads, and the member's mobile as the form starts with it. */
-import type { ItemRead, Language, MemberRead, PointRuleRead } from "@portal/kit";
+ * rule reads, the member's mobile as the form starts with it, and what a conversion to cash allows and pays. */
+import type { ConversionRuleRead, ItemRead, Language, MemberRead, PointRuleRead } from "@portal/kit";
 import { formatMoney } from "@portal/kit";
 import { pointsText } from "./texts";
 
@@ -79,7 +79,69 @@ export function signedPoints(points: number): string {
   return points > 0 ? `+${points.toLocaleString("en-US")}` : points.toLocaleString("en-US");
 }
 
-/** A new idempotency key: one per opening of the redeem dialog (and per different quantity). */
-export function newRequestId(): string {
-  return `mall-${crypto.randomUUID()}`;
+/** A new idempotency key: one per opening of a form (and per different content: quantity, points). */
+export function newRequestId(prefix = "mall"): string {
+  return `${prefix}-${crypto.randomUUID()}`;
+}
+
+type Rate = Pick<ConversionRuleRead, "pointsPerUnit" | "amountPerUnit" | "minPoints">;
+export type ConversionState = "off" | "short" | "open";
+
+/** The fewest points one conversion takes: the brand's minimum, and never less than one unit of its rate. */
+export function leastPoints(rule: Rate): number {
+  return Math.max(rule.minPoints, rule.pointsPerUnit);
+}
+
+/** Whether the member can convert now: never when the brand's rate is off (or not set), not with fewer points than
+ * the least one conversion takes. */
+export function conversionState(rule: ConversionRuleRead, balance: number | null): ConversionState {
+  if (!rule.enabled || rule.pointsPerUnit <= 0 || rule.amountPerUnit <= 0) return "off";
+  if (balance !== null && balance < leastPoints(rule)) return "short";
+  return "open";
+}
+
+/** Points as typed: a whole number of digits, else null. */
+export function parsePoints(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,13}$/.test(trimmed)) return null;
+  return Number(trimmed);
+}
+
+/** The cash (minor units) ``points`` convert to, as the service works it out; null when they cannot convert: not
+ * whole units of the rate, or below the least. */
+export function cashFor(points: number | null, rule: Rate): number | null {
+  if (points === null || rule.pointsPerUnit <= 0 || points < leastPoints(rule) || points % rule.pointsPerUnit) return null;
+  return (points / rule.pointsPerUnit) * rule.amountPerUnit;
+}
+
+/** The most points the balance converts in whole units (0 when below the least). */
+export function mostPoints(rule: Rate, balance: number): number {
+  if (rule.pointsPerUnit <= 0) return 0;
+  const most = Math.floor(balance / rule.pointsPerUnit) * rule.pointsPerUnit;
+  return most >= leastPoints(rule) ? most : 0;
+}
+
+export interface ConversionForm {
+  points: string;
+  paymentPassword: string;
+}
+
+/** The first rule a conversion form breaks, as the text to show; null when it may be sent. The service checks them
+ * again and words its own refusals. */
+export function conversionProblem(language: Language, form: ConversionForm, rule: Rate, balance: number | null): string | null {
+  const points = parsePoints(form.points);
+  if (cashFor(points, rule) === null) {
+    return pointsText(language, "unitsRule", { unit: rule.pointsPerUnit, least: leastPoints(rule) });
+  }
+  if (balance !== null && points !== null && points > balance) {
+    return pointsText(language, "convertShortRule", { n: points, balance });
+  }
+  if (!form.paymentPassword) return pointsText(language, "passwordRule");
+  return null;
+}
+
+/** The brand's rate as a member reads it: "10 points = 1.00 TRY". */
+export function rateText(language: Language, rule: Rate, currency: string): string {
+  const params = { n: rule.pointsPerUnit.toLocaleString("en-US"), amount: formatMoney(rule.amountPerUnit), currency };
+  return pointsText(language, "rate", params);
 }

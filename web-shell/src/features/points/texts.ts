@@ -10,7 +10,9 @@ type Key =
   | "item" | "status" | "reason" | "change" | "balanceAfter" | "type" | "remark" | "allStates" | "IN_PROCESS"
   | "APPROVED" | "REJECTED" | "EARN" | "REDEEM" | "REFUND" | "LIVE" | "LOTTERY" | "CARD" | "SLOT" | "SPORTS"
   | "DEPOSIT" | "quantityRule" | "addressRule" | "mobileRule" | "passwordRule" | "stockRule" | "pointsRule"
-  | "ruleOne" | "filter" | "pages" | "previous" | "next" | "basis" | "inStock" | "unitPoints" | "balanceLeft";
+  | "ruleOne" | "filter" | "pages" | "previous" | "next" | "basis" | "inStock" | "unitPoints" | "balanceLeft"
+  | "convert" | "rate" | "least" | "pointsToConvert" | "cashGet" | "unitsRule" | "convertShortRule" | "convertOff"
+  | "convertShort" | "mostHint" | "convertButton" | "convertPaid" | "convertPending" | "convertFailed" | "CONVERT" | "cash";
 
 const TR: Record<Key, string> = {
   pointMall: "Puan mağazası", myPoints: "Puanlarım", balance: "Puan bakiyesi", earned: "Toplam kazanılan",
@@ -32,6 +34,15 @@ const TR: Record<Key, string> = {
   stockRule: "Stokta yalnızca {n} adet var.", pointsRule: "Bu adet için {n} puan gerekir; bakiyeniz {balance}.",
   filter: "Duruma göre", pages: "Sayfalar", previous: "Önceki sayfa", next: "Sonraki sayfa",
   basis: "Esas tutar", inStock: "Stokta", unitPoints: "{n} puan", balanceLeft: "Kalan bakiye: {n} puan",
+  convert: "Nakde çevir", rate: "{n} puan = {amount} {currency}", least: "Bir seferde en az {n} puan, {unit} puanın katları olarak.",
+  pointsToConvert: "Çevrilecek puan", cashGet: "Alacağınız tutar: {amount} {currency}",
+  unitsRule: "Puan {unit} puanın tam katı ve en az {least} olmalıdır.", convertShortRule: "{n} puan çevrilemez; bakiyeniz {balance}.",
+  convertOff: "Puanları nakde çevirme şu anda kapalı.", convertShort: "Nakde çevirmek için en az {least} puan gerekir; bakiyeniz {balance}.",
+  mostHint: "Bakiyenizle en fazla {n} puan çevirebilirsiniz.", convertButton: "Çevir",
+  convertPaid: "{points} puan çevrildi: {amount} {currency} ana cüzdanınızda (işlem no {no}).",
+  convertPending: "{points} puan çevrildi: {amount} {currency} ana cüzdanınıza aktarılıyor (işlem no {no}).",
+  convertFailed: "Çevirme ödenemedi; {points} puanınız iade edildi (işlem no {no}).", CONVERT: "Nakde çevirme",
+  cash: "Nakit: {amount} {currency}",
 };
 
 const EN: Record<Key, string> = {
@@ -54,6 +65,15 @@ const EN: Record<Key, string> = {
   stockRule: "Only {n} left in stock.", pointsRule: "This quantity needs {n} points; your balance is {balance}.",
   filter: "By state", pages: "Pages", previous: "Previous page", next: "Next page",
   basis: "Base amount", inStock: "In stock", unitPoints: "{n} points", balanceLeft: "Balance after: {n} points",
+  convert: "Convert to cash", rate: "{n} points = {amount} {currency}", least: "At least {n} points at once, in multiples of {unit}.",
+  pointsToConvert: "Points to convert", cashGet: "You get: {amount} {currency}",
+  unitsRule: "Enter a whole multiple of {unit} points, at least {least}.", convertShortRule: "You cannot convert {n} points; your balance is {balance}.",
+  convertOff: "Converting points to cash is switched off right now.", convertShort: "You need at least {least} points to convert; your balance is {balance}.",
+  mostHint: "Your balance converts up to {n} points.", convertButton: "Convert",
+  convertPaid: "{points} points converted: {amount} {currency} is in your main wallet (no. {no}).",
+  convertPending: "{points} points converted: {amount} {currency} is on its way to your main wallet (no. {no}).",
+  convertFailed: "The conversion could not be paid: your {points} points were given back (no. {no}).", CONVERT: "Converted to cash",
+  cash: "Cash: {amount} {currency}",
 };
 
 const CN: Record<Key, string> = {
@@ -72,6 +92,13 @@ const CN: Record<Key, string> = {
   mobileRule: "手机号码须为 6–20 位数字（可以 + 开头）。", passwordRule: "请输入资金密码。", stockRule: "库存仅剩 {n} 件。",
   pointsRule: "该数量需要 {n} 积分，您的余额为 {balance}。", filter: "按状态", pages: "分页", previous: "上一页",
   next: "下一页", basis: "计算金额", inStock: "有货", unitPoints: "{n} 积分", balanceLeft: "兑换后余额：{n} 积分",
+  convert: "积分兑现", rate: "{n} 积分 = {amount} {currency}", least: "每次至少 {n} 积分，须为 {unit} 的整数倍。",
+  pointsToConvert: "兑现积分", cashGet: "可得金额：{amount} {currency}", unitsRule: "积分须为 {unit} 的整数倍，且不少于 {least}。",
+  convertShortRule: "无法兑现 {n} 积分，您的余额为 {balance}。", convertOff: "积分兑现暂未开放。",
+  convertShort: "至少需要 {least} 积分才能兑现，您的余额为 {balance}。", mostHint: "您的余额最多可兑现 {n} 积分。",
+  convertButton: "兑现", convertPaid: "已兑现 {points} 积分：{amount} {currency} 已存入主钱包（单号 {no}）。",
+  convertPending: "已兑现 {points} 积分：{amount} {currency} 正在转入主钱包（单号 {no}）。",
+  convertFailed: "兑现未能到账，{points} 积分已退回（单号 {no}）。", CONVERT: "积分兑现", cash: "现金：{amount} {currency}",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

@@ -1,6 +1,6 @@
 /** /pointMall: the member's points (balance, earned, spent), the mall's items as cards with the redeem dialog, the
- * member's redemptions with their states and reasons, and the points details (how points are earned, the points
- * records). A visitor is asked to log in; a trial account never gets here (the route shows the real-account notice). */
+ * member's redemptions with their states and reasons, points converted to cash, and the points details (how points
+ * are earned, the points records). A visitor is asked to log in; a trial account never gets here (the route shows the real-account notice). */
 import { useState } from "react";
 import type { ItemRead, Language, PointRecordRead, RedemptionRead, RedemptionStatus } from "@portal/kit";
 import { formatMoney, LoadFailure, Pager, Tabs, useLanguage, useSearchParams, useSession } from "@portal/kit";
@@ -8,10 +8,11 @@ import { useModal } from "../../../shared/ModalContext";
 import { usePointBalance, usePointItems, usePointRecords, usePointRules, useRedemptions } from "../api";
 import { earningRules, itemState, ruleText, signedPoints } from "../rules";
 import { pointsLabel, pointsText } from "../texts";
+import { ConvertPanel } from "./ConvertPanel";
 import { RedeemDialog } from "./RedeemDialog";
 
-type Tab = "shop" | "redemptions" | "details";
-const TABS: Tab[] = ["shop", "redemptions", "details"];
+type Tab = "shop" | "redemptions" | "convert" | "details";
+const TABS: Tab[] = ["shop", "redemptions", "convert", "details"];
 const STATES: RedemptionStatus[] = ["IN_PROCESS", "APPROVED", "REJECTED"];
 
 function when(iso: string): string {
@@ -93,6 +94,7 @@ function Mall({ language }: { language: Language }) {
       <div role="tabpanel" aria-label={pointsText(language, tab)} className="pm-panel">
         {tab === "shop" && <Shop language={language} balance={balance.data?.balance ?? null} />}
         {tab === "redemptions" && <Redemptions language={language} />}
+        {tab === "convert" && <ConvertPanel language={language} balance={balance.data?.balance ?? null} />}
         {tab === "details" && <Details language={language} />}
       </div>
     </section>
@@ -269,7 +271,7 @@ function Details({ language }: { language: Language }) {
                 <tr key={row.id}>
                   <td data-label={pointsText(language, "time")}>{when(row.time)}</td>
                   <td data-label={pointsText(language, "type")}>{recordType(language, row)}</td>
-                  <td data-label={pointsText(language, "item")}>{row.item ? `${row.item}${row.quantity ? ` × ${row.quantity}` : ""}` : "—"}</td>
+                  <td data-label={pointsText(language, "item")}>{recordItem(language, row, currency)}</td>
                   <td data-label={pointsText(language, "change")} className={row.points < 0 ? "pm-minus" : "pm-plus"}>
                     {signedPoints(row.points)}
                   </td>
@@ -295,6 +297,13 @@ function Details({ language }: { language: Language }) {
       </section>
     </div>
   );
+}
+
+/** What a record exchanged: a mall item and its quantity, or a conversion's cash. */
+function recordItem(language: Language, row: PointRecordRead, currency: string): string {
+  if (row.item) return `${row.item}${row.quantity ? ` × ${row.quantity}` : ""}`;
+  if (row.amountRequired !== null) return pointsText(language, "cash", { amount: formatMoney(row.amountRequired), currency });
+  return "—";
 }
 
 /** An earning's remark names what it was earned on and by which rule; the service's remark otherwise. */

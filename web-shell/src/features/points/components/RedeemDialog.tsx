@@ -2,13 +2,14 @@
  * sealed. One request id per opening of the dialog, kept across retries of the same redemption (a lost answer, a
  * double press, a mistyped password), so the item is never redeemed twice; another quantity is another redemption. */
 import type { FormEvent } from "react";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import type { ItemRead, RedemptionRead } from "@portal/kit";
 import { Dialog, Field, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
 import { redeemReward } from "../api";
 import type { RedemptionForm } from "../rules";
-import { ADDRESS_MAX, formProblem, maxQuantity, newRequestId, prefilledMobile } from "../rules";
+import { ADDRESS_MAX, formProblem, maxQuantity, prefilledMobile } from "../rules";
 import { pointsText } from "../texts";
+import { useRequestOnce } from "../useRequestOnce";
 
 export function RedeemDialog({ item, balance, onClose }: { item: ItemRead; balance: number | null; onClose: () => void }) {
   const { language } = useLanguage();
@@ -21,9 +22,8 @@ export function RedeemDialog({ item, balance, onClose }: { item: ItemRead; balan
     mobileNum: prefilledMobile(session.member),
     paymentPassword: "",
   }));
-  const [requestId, setRequestId] = useState(newRequestId);
+  const once = useRequestOnce("mall");
   const [done, setDone] = useState<RedemptionRead | null>(null);
-  const inFlight = useRef(false); // a second press before the first re-render sends nothing
   const send = useAction((request: { quantity: number; requestId: string }) =>
     redeemReward(language, {
       itemId: item.itemId,
@@ -47,19 +47,16 @@ export function RedeemDialog({ item, balance, onClose }: { item: ItemRead; balan
   const change = (field: keyof RedemptionForm) => (value: string) => {
     // A different quantity is a different redemption: it gets its own id (the service refuses a reused id with
     // other content). Address, mobile and password are the same redemption asked again.
-    if (field === "quantity" && value !== form.quantity) setRequestId(newRequestId());
+    if (field === "quantity" && value !== form.quantity) once.renew();
     setForm((current) => ({ ...current, [field]: value }));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (inFlight.current || done) return;
+    if (once.busy() || done) return;
     const problem = formProblem(language, form, item, balance);
     if (problem) return send.refuse(problem);
-    inFlight.current = true;
-    void send.submit({ quantity: Number(form.quantity), requestId }).finally(() => {
-      inFlight.current = false;
-    });
+    once.send((requestId) => send.submit({ quantity: Number(form.quantity), requestId }));
   };
 
   const title = pointsText(language, "redeemTitle", { name: item.name });
