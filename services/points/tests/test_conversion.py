@@ -128,3 +128,51 @@ async def test_bad_conversions_take_nothing(seeded: Points, wallet_db: Database,
     assert rule.json()["value"]["enabled"] is False
     maker = await ops_session(points.servers.redis_url, "mehmet", roles=(OpsRole.FINANCE_MAKER,), merchants=(MERCHANT,))
     assert (await points.http.put(RATE, json=off, headers={"Authorization": maker})).status_code == 403
+
+
+async def test_a_wallet_error_that_may_have_moved_money_leaves_the_conversion_pending(
+    seeded: Points, wallet_db: Database, wallet_clean: None
+) -> None:
+    """An answer that is no refusal of nothing moved (an internal error after the wallet may have committed) never
+    gives the points back: the conversion stays pending, and the sweep pays it under the same key."""
+    points = seeded
+    account, token = await member_with_wallet(points, wallet_db, 40)
+    nc = await nats.connect(points.servers.nats_url)
+    broken = b'{"success": false, "value": null, "errorCode": "internal_error", "message": "boom"}'
+
+    async def answer_broken(message: Any) -> None:
+        await message.respond(broken)
+
+    subscription = await nc.subscribe("rpc.wallet.reward", cb=answer_broken)
+    try:
+        pending = (await points.sealed(CONVERT, token, asked(20))).json()["value"]
+        assert (pending["status"], pending["balance"]) == ("PENDING", 20)
+    finally:
+        await subscription.unsubscribe()
+    try:
+        async with answering(points.servers.nats_url, "wallet-back", money_answers, wallet_db):
+            assert await sweep(points.db, nc, timedelta(0)) == 1
+    finally:
+        await nc.close()
+    async with points.db.reader() as session:
+        row = (await session.scalars(select(Conversion))).one()
+    assert (row.status, await points.balance(account), await cash(wallet_db, account)) == ("PAID", 20, 200)
+
+
+async def test_a_repeated_request_answers_its_conversion_after_the_rate_changed(
+    seeded: Points, wallet_db: Database, wallet_money: Responder
+) -> None:
+    points = seeded
+    _, token = await member_with_wallet(points, wallet_db, 50)
+    body = asked(20)
+    first = (await points.sealed(CONVERT, token, body)).json()["value"]
+    admin = {"Authorization": await ops_session(points.servers.redis_url, "ayse", merchants=(MERCHANT,))}
+    off = {"pointsPerUnit": 50, "amountPerUnit": 100, "minPoints": 50, "enabled": False, "reason": "changed"}
+    assert (await points.http.put(RATE, json=off, headers=admin)).status_code == 200
+    again = await points.sealed(CONVERT, token, body)
+    assert again.status_code == 200, again.text
+    assert (again.json()["value"]["transactionNo"], again.json()["value"]["status"]) == (first["transactionNo"], "PAID")
+    huge = {"pointsPerUnit": 1, "amountPerUnit": 100_000_000, "minPoints": 1, "enabled": True, "reason": "x"}
+    assert (await points.http.put(RATE, json=huge, headers=admin)).status_code == 200
+    refused = await points.sealed(CONVERT, token, asked(2_000))  # 200,000,000,000 minor units at once
+    assert (refused.status_code, refused.json()["errorCode"]) == (400, "points.conversion_too_large")

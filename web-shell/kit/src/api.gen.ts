@@ -1698,6 +1698,7 @@ export interface RedemptionApproval {
 
 export interface RedemptionRead {
   transactionNo: number;
+  accountId: string;
   itemId: number;
   itemName: string;
   quantity: number;

@@ -40,4 +40,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Points convert in multiples of {unit}, at least {least} at once.",
         "CN": "积分须按 {unit} 的倍数兑换，每次至少 {least} 积分。",
     },
+    "points.conversion_too_large": {
+        "TR": "Bir seferde bu kadar puan çevrilemez; daha az puan deneyin.",
+        "EN": "That many points cannot be converted at once; try fewer.",
+        "CN": "一次不能兑换这么多积分，请减少数量。",
+    },
 }

@@ -37,5 +37,7 @@ class Conversion(Base):
     amount: Mapped[int] = mapped_column(BigInteger)  # cash, minor units
     status: Mapped[str] = mapped_column(String(16))  # ConversionStatus
     error: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the wallet's refusal of a failed one
+    # Until when one process is asking the wallet for it (a lease, so two never ask at once); none: nobody is.
+    asking_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     paid_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

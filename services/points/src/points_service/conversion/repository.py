@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -36,8 +36,32 @@ async def conversion(session: AsyncSession, conversion_id: int) -> Conversion | 
     return await session.get(Conversion, conversion_id)
 
 
+async def by_request(session: AsyncSession, merchant: str, account_id: str, request_id: str) -> Conversion | None:
+    return await CONVERSIONS.get(session, merchant, account_id=account_id, request_id=request_id)
+
+
+async def lease(session: AsyncSession, conversion_id: int, seconds: float) -> Conversion | None:
+    """The pending conversion, leased to the caller for ``seconds`` to ask the wallet; ``None`` when it is settled or
+    another process holds its lease."""
+    now = func.now()
+    statement = (
+        update(Conversion)
+        .where(
+            Conversion.id == conversion_id, Conversion.status == "PENDING",
+            (Conversion.asking_until.is_(None)) | (Conversion.asking_until < now),
+        )
+        .values(asking_until=now + timedelta(seconds=seconds))
+        .returning(Conversion)
+    )  # fmt: skip
+    return (await session.scalars(select(Conversion).from_statement(statement))).one_or_none()
+
+
+async def release(session: AsyncSession, conversion_id: int) -> None:
+    await session.execute(update(Conversion).where(Conversion.id == conversion_id).values(asking_until=None))
+
+
 async def locked(session: AsyncSession, conversion_id: int) -> Conversion | None:
-    query = select(Conversion).where(Conversion.id == conversion_id).with_for_update(skip_locked=True)
+    query = select(Conversion).where(Conversion.id == conversion_id).with_for_update()
     return (await session.scalars(query)).one_or_none()
 
 

@@ -27,6 +27,7 @@ from portal_kit.sessions import Principal
 
 log = logging.getLogger("points.conversion")
 REASON = "points.conversion"
+LEASE_SECONDS = 60.0  # above the wallet question's 5 s timeout: a lease never ends while its question is open
 
 
 def _rule(found: ConversionRule | None) -> ConversionRuleRead:
@@ -71,28 +72,38 @@ async def convert(db: Database, nc: NATS, member: Principal, body: ConversionReq
     merchant, account_id = member.merchant, str(member.account_id)
     await verify_payment_password(nc, merchant, account_id, body.paymentPassword)
     async with db.transaction() as session:
-        found = await repository.rule(session, merchant)
-        if found is None or not found.enabled:
-            raise DomainError("points.conversion_off", status=409)
-        cash = cash_for(body.points, found.points_per_unit, found.amount_per_unit, found.min_points)
-        if cash is None:
-            raise DomainError("points.conversion_units", unit=found.points_per_unit,
-                              least=max(found.min_points, found.points_per_unit))  # fmt: skip
-        values = {"merchant": merchant, "account_id": account_id, "request_id": body.requestId, "points": body.points,
-                  "amount": cash, "status": ConversionStatus.PENDING}  # fmt: skip
-        row, new = await repository.request(session, values)
+        earlier = await repository.by_request(session, merchant, account_id, body.requestId)
+        if earlier is None:
+            found = await repository.rule(session, merchant)
+            if found is None or not found.enabled:
+                raise DomainError("points.conversion_off", status=409)
+            cash = cash_for(body.points, found.points_per_unit, found.amount_per_unit, found.min_points)
+            if cash is None:
+                raise DomainError("points.conversion_units", unit=found.points_per_unit,
+                                  least=max(found.min_points, found.points_per_unit))  # fmt: skip
+            if cash > money.MAX_AMOUNT:
+                raise DomainError("points.conversion_too_large")
+            values = {"merchant": merchant, "account_id": account_id, "request_id": body.requestId,
+                      "points": body.points, "amount": cash, "status": ConversionStatus.PENDING}  # fmt: skip
+            row, new = await repository.request(session, values)
+        else:
+            row, new = earlier, False
         balance = await ledger.locked_balance(session, merchant, account_id)
-        if not new:
+        if not new:  # the same request again (its rule may have changed since): its conversion
             if row.points != body.points:
                 raise DomainError("idempotency.mismatch", status=409)
             return _read(row, balance)
         if balance < body.points:
             raise DomainError("points.not_enough", status=409, needed=body.points, balance=balance)
         await ledger.apply_all(session, [ledger.Change(
-            merchant, account_id, EntryKind.CONVERT, PointType.REDEEM, -body.points, cash, 0, 0, f"conversion:{row.id}"
+            merchant, account_id, EntryKind.CONVERT, PointType.REDEEM, -body.points, row.amount, 0, 0,
+            f"conversion:{row.id}",
         )])  # fmt: skip
         conversion_id = row.id
-    await pay(db, nc, conversion_id)
+    try:
+        await pay(db, nc, conversion_id)
+    except Exception:  # the points are taken and the row pending: the sweep settles it
+        log.exception("conversion %s: asking the wallet failed; the sweep asks again", conversion_id)
     async with db.reader() as session:
         settled = await repository.conversion(session, conversion_id)
         account = await ledger.account(session, merchant, account_id)
@@ -101,33 +112,55 @@ async def convert(db: Database, nc: NATS, member: Principal, body: ConversionReq
 
 
 async def pay(db: Database, nc: NATS, conversion_id: int) -> None:
-    """Ask the wallet for a pending conversion's cash and settle the row by its answer; with no answer it stays
-    pending for the sweep. A conversion another process is settling is left to it."""
+    """Ask the wallet for a pending conversion's cash and settle the row by its answer. The row is leased for the
+    question (no transaction is held open across it, and no other process asks meanwhile); a refusal that moved
+    nothing (``money.NOTHING_MOVED``) fails it and gives the points back; any other answer, or none, leaves it pending
+    for the sweep, which asks again under the same key (the wallet answers its stored original)."""
+    async with db.transaction() as session:
+        row = await repository.lease(session, conversion_id, LEASE_SECONDS)
+    if row is None:
+        return
+    try:
+        await money.reward(nc, row.merchant, row.account_id, row.amount, transaction_id(row.id, row.account_id), REASON)
+    except money.Refused as refused:
+        if refused.code in money.NOTHING_MOVED:
+            await _settle(db, conversion_id, ConversionStatus.FAILED, refused.code)
+            return
+        log.warning("conversion %s: the wallet answered %s; asked again later", conversion_id, refused.code)
+    except DomainError as unanswered:  # service_unavailable
+        log.warning("conversion %s not paid yet: %s", conversion_id, unanswered.code)
+    else:
+        await _settle(db, conversion_id, ConversionStatus.PAID, None)
+        return
+    async with db.transaction() as session:  # the question is over: the next round may ask
+        await repository.release(session, conversion_id)
+
+
+async def _settle(db: Database, conversion_id: int, status: ConversionStatus, error: str | None) -> None:
+    """Settle a still-pending conversion once: paid, or failed with its points given back."""
     async with db.transaction() as session:
         row = await repository.locked(session, conversion_id)
         if row is None or row.status != ConversionStatus.PENDING:
             return
-        try:
-            await money.reward(
-                nc, row.merchant, row.account_id, row.amount, transaction_id(row.id, row.account_id), REASON
-            )
-        except money.Refused as refused:
-            row.status, row.error = ConversionStatus.FAILED, refused.code[:64]
-            await ledger.apply_all(session, [ledger.Change(
-                row.merchant, row.account_id, EntryKind.REFUND, PointType.REDEEM, row.points, row.amount, 0, 0,
-                f"refund:conversion:{row.id}",
-            )])  # fmt: skip
+        row.status, row.asking_until = status, None
+        if status is ConversionStatus.PAID:
+            row.paid_at = await repository.now(session)
             return
-        except DomainError as unanswered:  # service_unavailable: the sweep asks again with the same key
-            log.warning("conversion %s not paid yet: %s", row.id, unanswered.code)
-            return
-        row.status, row.paid_at = ConversionStatus.PAID, await repository.now(session)
+        row.error = (error or "")[:64]
+        await ledger.apply_all(session, [ledger.Change(
+            row.merchant, row.account_id, EntryKind.REFUND, PointType.REDEEM, row.points, row.amount, 0, 0,
+            f"refund:conversion:{row.id}",
+        )])  # fmt: skip
 
 
 async def sweep(db: Database, nc: NATS, older_than: timedelta, limit: int = 100) -> int:
-    """Ask again for every conversion left pending longer than ``older_than``; how many were asked."""
+    """Ask again for every conversion left pending longer than ``older_than``; how many were asked. One that cannot
+    be asked now is logged and left for the next round, never in the way of the others."""
     async with db.reader() as session:
         ids = await repository.pending(session, await repository.now(session) - older_than, limit)
     for conversion_id in ids:
-        await pay(db, nc, conversion_id)
+        try:
+            await pay(db, nc, conversion_id)
+        except Exception:
+            log.exception("conversion %s: asking the wallet failed; next round", conversion_id)
     return len(ids)

@@ -25,16 +25,16 @@ async def earn_all(session: AsyncSession, amounts: list[Amount]) -> list[int]:
     no amount)."""
     if not amounts:
         return []
-    types = await repository.account_types(session, ((a.merchant, a.account_id) for a in amounts))
-    missing = [a for a in amounts if (a.merchant, a.account_id) not in types]
-    if missing:
-        raise NotKnownYet(", ".join(f"{a.merchant}/{a.account_id}" for a in missing[:5]))
     rules = await repository.rules(session, ((a.merchant, a.point_type) for a in amounts))
-    counting = [
+    could_earn = [
         (index, a) for index, a in enumerate(amounts)
-        if types[(a.merchant, a.account_id)] != TRIAL_TYPE and a.amount > 0
-        and (rule := rules.get((a.merchant, a.point_type))) is not None and rule.enabled
+        if a.amount > 0 and (rule := rules.get((a.merchant, a.point_type))) is not None and rule.enabled
     ]  # fmt: skip
+    types = await repository.account_types(session, ((a.merchant, a.account_id) for _, a in could_earn))
+    missing = [a for _, a in could_earn if (a.merchant, a.account_id) not in types]
+    if missing:  # only an amount that could earn waits for its account
+        raise NotKnownYet(", ".join(f"{a.merchant}/{a.account_id}" for a in missing[:5]))
+    counting = [(index, a) for index, a in could_earn if types[(a.merchant, a.account_id)] != TRIAL_TYPE]
     earned = [0] * len(amounts)
     if not counting:
         return earned

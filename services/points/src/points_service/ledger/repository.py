@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -35,6 +35,15 @@ async def apply_all(session: AsyncSession, changes: list[Change]) -> None:
     for change in changes:
         moved = totals.setdefault((change.merchant, change.account_id), [0, 0])
         moved[0 if change.points > 0 else 1] += abs(change.points)
+    if any(earned < spent for earned, spent in totals.values()):
+        # Spending: every account of the call locked first, in one order, so no two calls wait on each other in
+        # opposite orders (the statements below then find their rows locked already).
+        await session.execute(
+            select(PointAccount.balance)
+            .where(tuple_(PointAccount.merchant, PointAccount.account_id).in_(sorted(totals)))
+            .order_by(PointAccount.merchant, PointAccount.account_id)
+            .with_for_update()
+        )
     gaining = sorted((key, moved) for key, moved in totals.items() if moved[0] >= moved[1])
     losing = sorted((key, moved) for key, moved in totals.items() if moved[0] < moved[1])
     finals: dict[tuple[str, str], int] = {}

@@ -25,6 +25,7 @@ class ItemRead(BaseModel):
 
 class RedemptionRead(BaseModel):
     transactionNo: int
+    accountId: str  # the member's (ops find whose it is)
     itemId: int
     itemName: str
     quantity: int

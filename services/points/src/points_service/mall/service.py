@@ -33,7 +33,7 @@ def _item(row: MallItem, language: str) -> ItemRead:
 
 def _redemption(row: MallRedemption, language: str) -> RedemptionRead:
     return RedemptionRead(
-        transactionNo=row.id, itemId=row.item_id, itemName=item_name(row.item_name, language), quantity=row.quantity,
+        transactionNo=row.id, accountId=row.account_id, itemId=row.item_id, itemName=item_name(row.item_name, language), quantity=row.quantity,
         points=row.points, status=RedemptionStatus(row.status), deliveryAddress=row.delivery_address,
         mobileNum=row.mobile, reason=row.reason, decidedBy=row.decided_by, createdAt=row.created_at.isoformat(),
         decidedAt=row.decided_at.isoformat() if row.decided_at else None,
