@@ -4,12 +4,10 @@
 import type {
   ConversionRequest,
   Language,
-  PageRead_PointRecordRead,
-  PageRead_RecordRead,
   RedemptionRequest,
   RedemptionStatus,
 } from "@portal/kit";
-import { api, apiSealed, keepPreviousData, useLanguage, useQuery, useSession } from "@portal/kit";
+import { api, apiSealed, keepPreviousData, pointRecords, useLanguage, useQuery, useSession } from "@portal/kit";
 
 export const PAGE_SIZE = 10;
 
@@ -55,18 +53,13 @@ export function useRedemptions(status: RedemptionStatus | null, pageNo: number) 
   });
 }
 
-/** The points page of the account record: the call declares both pages, and ``type=points`` answers this one. */
-function pointLines(page: PageRead_RecordRead | PageRead_PointRecordRead): PageRead_PointRecordRead {
-  return page.list.every((row) => "balanceAfter" in row && "kind" in row) ? (page as PageRead_PointRecordRead) : { ...page, list: [] };
-}
-
 export function usePointRecords(pageNo: number) {
   const { language } = useLanguage();
   const { token, enabled } = useReal();
   return useQuery({
     queryKey: ["points", "records", token, pageNo, language],
     enabled,
-    queryFn: async () => pointLines(await api("transactionRecords", language, { query: { type: "points", pageNo, pageSize: PAGE_SIZE } })),
+    queryFn: async () => pointRecords(await api("transactionRecords", language, { query: { type: "points", pageNo, pageSize: PAGE_SIZE } })),
     placeholderData: keepPreviousData,
   });
 }

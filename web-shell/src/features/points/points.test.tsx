@@ -38,7 +38,7 @@ const MEMBER = {
 };
 
 const REDEMPTION: RedemptionRead = {
-  transactionNo: 41, itemId: 1, itemName: "Item 1", quantity: 1, points: 2, status: "IN_PROCESS",
+  transactionNo: 41, accountId: "acc-1", itemId: 1, itemName: "Item 1", quantity: 1, points: 2, status: "IN_PROCESS",
   deliveryAddress: "Bağdat Caddesi 1, İstanbul", mobileNum: "+905321234567", reason: null, decidedBy: null,
   createdAt: "2026-05-01T10:00:00Z", decidedAt: null,
 };

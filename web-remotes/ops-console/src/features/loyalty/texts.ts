@@ -28,7 +28,7 @@ const TR = {
   stockChange: "Değişiklik (+ ekler, - düşer)", stockChangeInvalid: "Değişiklik sıfır olmayan bir tam sayıdır (-1,000,000 ile 1,000,000 arası).",
   stockChanged: "Stok değişti; şimdi {stock}.", apply: "Uygula",
   redemptionsHint: "Üyelerin puanla aldığı ürünler. Onay teslimatı başlatır; ret puanları üyeye, stoku ürüne geri verir.",
-  number: "No. / tarih", quantity: "Adet", delivery: "Teslimat adresi", mobile: "Cep telefonu", decidedBy: "{name}, {when}",
+  number: "No. / tarih / hesap", quantity: "Adet", delivery: "Teslimat adresi", mobile: "Cep telefonu", decidedBy: "{name}, {when}",
   IN_PROCESS: "İşlemde", APPROVED: "Onaylandı", REJECTED: "Reddedildi", noBrand: "Önce bir marka seçin.",
 };
 type Key = keyof typeof TR;
@@ -56,7 +56,7 @@ const EN: Record<Key, string> = {
   stockChange: "Change (+ adds, - takes)", stockChangeInvalid: "The change is a whole number other than zero (from -1,000,000 to 1,000,000).",
   stockChanged: "Stock changed; now {stock}.", apply: "Apply",
   redemptionsHint: "Items members bought with points. Approving starts the delivery; rejecting gives the points back to the member and the stock back to the item.",
-  number: "No. / date", quantity: "Quantity", delivery: "Delivery address", mobile: "Mobile", decidedBy: "{name}, {when}",
+  number: "No. / date / account", quantity: "Quantity", delivery: "Delivery address", mobile: "Mobile", decidedBy: "{name}, {when}",
   IN_PROCESS: "In process", APPROVED: "Approved", REJECTED: "Rejected", noBrand: "Pick a brand first.",
 };
 
@@ -83,7 +83,7 @@ const CN: Record<Key, string> = {
   stockChange: "变动（+ 增加，- 减少）", stockChangeInvalid: "变动为非零整数（-1,000,000 至 1,000,000）。",
   stockChanged: "库存已调整，当前为 {stock}。", apply: "应用",
   redemptionsHint: "会员用积分兑换的商品。批准后开始配送；拒绝会将积分退还会员、库存退回商品。",
-  number: "编号 / 时间", quantity: "数量", delivery: "收货地址", mobile: "手机号", decidedBy: "{name}，{when}",
+  number: "编号 / 时间 / 账户", quantity: "数量", delivery: "收货地址", mobile: "手机号", decidedBy: "{name}，{when}",
   IN_PROCESS: "处理中", APPROVED: "已批准", REJECTED: "已拒绝", noBrand: "请先选择品牌。",
 };
 

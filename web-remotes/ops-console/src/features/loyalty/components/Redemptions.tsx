@@ -114,6 +114,7 @@ export function Redemptions() {
                   <td>
                     <span className="oc-id">{row.transactionNo}</span>
                     <span className="ly-sub">{when(row.createdAt, language)}</span>
+                    <span className="ly-sub oc-id" title={row.accountId}>{row.accountId}</span>
                   </td>
                   <td>{row.itemName}</td>
                   <td className="num">{row.quantity}</td>
