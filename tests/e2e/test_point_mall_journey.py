@@ -185,7 +185,9 @@ def test_a_member_converts_deposit_points_to_cash_and_the_wallet_follows(stack: 
     assert wallet["sum"] == 100_100, wallet  # paid once: 1.00 for the 10 points, the refused try took nothing
     expect(page.get_by_test_id("balance")).to_contain_text("1,001.00")  # the header follows the cash
     # Now below the least: the form is disabled and says why.
-    expect(panel.get_by_test_id("convert-note")).to_have_text("You need at least 10 points to convert; your balance is 0.")
+    expect(panel.get_by_test_id("convert-note")).to_have_text(
+        "You need at least 10 points to convert; your balance is 0."
+    )
     expect(panel.get_by_role("button", name="Convert")).to_be_disabled()
     no_sideways_scroll(page)
     shoot(page, "convert-1366")
