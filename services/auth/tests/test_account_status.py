@@ -83,3 +83,38 @@ async def test_an_unknown_account_or_status_is_refused_with_an_envelope(auth: Au
     banned = await auth.http.put(status_path(member), json={"status": "banned"}, headers=headers)
     assert (banned.status_code, banned.json()["errorCode"]) == (400, "validation.failed")
     assert (await auth.login("ayse1990", "gizli123")).status_code == 200
+
+
+async def test_ops_lock_an_account_for_hours_its_sessions_end_and_unlocking_lifts_it(
+    auth: AuthClient, member: str
+) -> None:
+    token = (await auth.login("ayse1990", "gizli123")).json()["value"]["token"]
+    path = f"/wps/ops/auth/merchants/turkeyf2/accounts/{member}/lock"
+    admin = {"Authorization": await auth.ops_token()}
+    for body in ({"hours": 0, "reason": "x"}, {"hours": 721, "reason": "x"}, {"hours": "24", "reason": "x"},
+                 {"hours": 24, "reason": " "}, {"hours": 24}):  # fmt: skip
+        refused = await auth.http.post(path, json=body, headers=admin)
+        assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed"), body
+    viewer = await issue_session(
+        auth.redis_url,
+        Principal(
+            role=Role.OPS,
+            merchant="*",
+            username="v",
+            ops_roles=frozenset({OpsRole.VIEWER}),
+            ops_merchants=frozenset({"turkeyf2"}),
+        ),
+    )
+    assert (
+        await auth.http.post(path, json={"hours": 24, "reason": "x"}, headers={"Authorization": viewer})
+    ).status_code == 403
+    locked = await auth.http.post(path, json={"hours": 24, "reason": "chargeback dispute"}, headers=admin)
+    assert locked.status_code == 200, locked.text
+    assert (await auth.http.get("/wps/member/info", headers={"Authorization": token})).status_code == 401
+    refused = await auth.login("ayse1990", "gizli123")
+    assert (refused.status_code, refused.json()["errorCode"]) == (403, "account.locked")
+    audit = (await auth.http.get("/wps/ops/auth/merchants/turkeyf2/audit", headers=admin)).json()["value"]
+    assert (audit[0]["action"], audit[0]["after"]["reason"]) == ("account.lock", "chargeback dispute")
+    unlock = f"/wps/ops/auth/merchants/turkeyf2/accounts/{member}/unlock"
+    assert (await auth.http.post(unlock, headers=admin)).status_code == 200
+    assert (await auth.login("ayse1990", "gizli123")).status_code == 200

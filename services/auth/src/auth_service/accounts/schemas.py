@@ -114,6 +114,15 @@ class AccountStatusChange(BaseModel):
     status: Literal["active", "disabled"]
 
 
+class AccountLock(BaseModel):
+    """Ops lock an account for ``hours`` (risk and support), and say why."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hours: Annotated[int, Field(strict=True, ge=1, le=720)]
+    reason: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+
+
 class NewAgent(Trimmed):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 
-from auth_service.accounts.schemas import AccountStatusChange, MemberRead, NewAgent
+from auth_service.accounts.schemas import AccountLock, AccountStatusChange, MemberRead, NewAgent
 from auth_service.deps import Ctx, Who
 from auth_service.ops import service
 from auth_service.ops.schemas import (
@@ -177,6 +177,16 @@ async def set_status(
 ) -> Envelope[Done]:
     """Disable an account (its sessions end at once; no login or reset admits it) or enable it again."""
     await service.set_status(ctx, code, account_id, body.status, principal, who.ip)
+    return ok(Done())
+
+
+@brand_accounts.post("/accounts/{account_id}/lock", operation_id="opsLockAccount", response_model=Envelope[Done])
+async def lock(
+    code: str, account_id: str, body: AccountLock, principal: OpsAdmin, ctx: Ctx, who: Who
+) -> Envelope[Done]:
+    """Lock an account for ``hours`` (1–720) with a reason: no login admits it until then, its sessions end at once;
+    unlocking lifts it early."""
+    await service.lock(ctx, code, account_id, body.hours, body.reason, principal, who.ip)
     return ok(Done())
 
 

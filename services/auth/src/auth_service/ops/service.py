@@ -9,7 +9,7 @@ import hmac
 import logging
 import secrets
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError
 
@@ -709,6 +709,25 @@ async def set_status(
         account.status = status
     if status == ACCOUNT_DISABLED:
         await ctx.sessions.revoke_account(merchant, account_id)
+
+
+async def lock(
+    ctx: AuthContext, merchant: str, account_id: str, hours: int, reason: str, actor: Principal, ip: str | None
+) -> datetime:
+    """Ops lock an account for ``hours``: no login admits it until then (``account.locked``), and every session it has
+    ends at once; unlocking lifts it early. The lock's end."""
+    async with ctx.db.transaction() as session:
+        account = await accounts.lock(session, merchant, account_id)
+        if account is None:
+            raise NotFound("account.not_found")
+        until = datetime.now(UTC) + timedelta(hours=hours)
+        before = account.locked_until.isoformat() if account.locked_until else None
+        after = {"lockedUntil": until.isoformat(), "reason": reason}  # auth's audit answers what ``after`` holds
+        repository.audit(session, merchant, actor, "account.lock", account_id,
+                         before={"lockedUntil": before}, after=after, ip=ip)  # fmt: skip
+        account.locked_until = until
+    await ctx.sessions.revoke_account(merchant, account_id)
+    return until
 
 
 async def unlock(ctx: AuthContext, merchant: str, account_id: str, actor: Principal, ip: str | None) -> None:

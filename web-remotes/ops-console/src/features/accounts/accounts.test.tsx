@@ -57,6 +57,22 @@ describe("the account actions", () => {
     expect((fetched.mock.calls[0]?.[1]?.headers as Record<string, string>)["Authorization"]).toBe("tok");
   });
 
+  it("locks for the time chosen, only with a reason", async () => {
+    const fetched = serve({ "POST /wps/ops/auth/merchants/turkeyf2/accounts/acc42/lock": () => envelope({ done: true }) });
+    renderPage(["admin"]);
+    type("acc42");
+    fireEvent.change(screen.getByLabelText("Süre"), { target: { value: "72" } });
+    fireEvent.click(screen.getByRole("button", { name: "Kilitle" }));
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContain("Bir gerekçe yazın.");
+    expect(fetched).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText("Gerekçe (denetim kaydına yazılır)"), { target: { value: " itiraz " } });
+    fireEvent.click(screen.getByRole("button", { name: "Kilitle" }));
+    expect((await screen.findByRole("status")).textContent).toBe("acc42 hesabı 72 saat kilitlendi; oturumları kapatıldı.");
+    expect(sent(fetched)).toEqual([
+      { method: "POST", url: "/wps/ops/auth/merchants/turkeyf2/accounts/acc42/lock", body: { hours: 72, reason: "itiraz" } },
+    ]);
+  });
+
   it("disables only after the confirmation, with the status the server takes", async () => {
     const fetched = serve({ "PUT /wps/ops/auth/merchants/turkeyf2/accounts/acc-7/status": () => envelope({ done: true }) });
     renderPage(["admin"]);

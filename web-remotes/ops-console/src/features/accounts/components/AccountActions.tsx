@@ -1,7 +1,6 @@
-/** A member's account by its id (the brand's admins only): unlock it after the lock that repeated failed logins
- * set, disable it (after a confirmation: its sessions end at once) or enable it again. The account's status is
- * ``active`` or ``disabled`` (``AccountStatusChange``); a lock is the login's own, lifted by unlocking, never set by
- * hand. The auth service decides, and its refusal is shown as it says it. */
+/** A member's account by its id (the brand's admins only): lock it for a time (``LockAccount``), unlock it, disable it
+ * (after a confirmation: its sessions end at once) or enable it again. The account's status is ``active`` or
+ * ``disabled`` (``AccountStatusChange``). The auth service decides, and its refusal is shown as it says it. */
 import type { FormEvent } from "react";
 import { useState } from "react";
 import type { AccountStatusChange } from "@portal/kit";
@@ -10,6 +9,7 @@ import { holds, useOps } from "../../../shared/session";
 import { PageTitle } from "../../../shared/ui";
 import { t } from "../texts";
 import "../accounts.css";
+import { LockAccount } from "./LockAccount";
 
 export type AccountAction = "unlock" | "disable" | "enable";
 
@@ -97,6 +97,7 @@ export function AccountActions() {
             </div>
           )}
           <OutcomeLine outcome={act.outcome} />
+          <LockAccount accountId={accountId.trim()} />
         </form>
       )}
     </section>
