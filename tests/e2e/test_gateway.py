@@ -30,7 +30,7 @@ def test_security_headers_and_request_id(stack: Stack) -> None:
 @pytest.mark.parametrize(
     "path",
     [
-        "/wps/relay/MCS2_getPointBalance",
+        "/wps/relay/MCSFE_getMissionSummaryDetails",
         "/wps/relay/MCS2_claimRafflePromotion",
     ],
 )
