@@ -1,5 +1,5 @@
 """What each account played (or deposited) per point type: the part below one betting unit carried to its next
-amount, the points the last amount earned, and the whole amount counted."""
+amount, and the whole amount counted."""
 
 from __future__ import annotations
 
@@ -16,5 +16,4 @@ class PointProgress(Base):
     account_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     point_type: Mapped[str] = mapped_column(String(16), primary_key=True)
     carried: Mapped[int] = mapped_column(BigInteger)  # minor units below one betting unit
-    last_points: Mapped[int] = mapped_column(BigInteger)  # what the last amount earned
     counted: Mapped[int] = mapped_column(BigInteger)  # every amount counted (turnover of the type)

@@ -31,7 +31,6 @@ class Rule:
 class Progress:
     carried: int
     counted: int
-    last_points: int = 0
 
 
 async def account_types(session: AsyncSession, accounts: Iterable[Account]) -> dict[Account, int]:
@@ -54,10 +53,7 @@ async def rules(session: AsyncSession, kinds: Iterable[Kind]) -> dict[Kind, Rule
 async def locked_progress(session: AsyncSession, keys: Iterable[Key]) -> dict[Key, Progress]:
     """The progress of ``keys``, each row made (at zero) where missing, all locked until the commit."""
     wanted = sorted(set(keys))
-    rows = [
-        {"merchant": m, "account_id": a, "point_type": t, "carried": 0, "last_points": 0, "counted": 0}
-        for m, a, t in wanted
-    ]
+    rows = [{"merchant": m, "account_id": a, "point_type": t, "carried": 0, "counted": 0} for m, a, t in wanted]
     await session.execute(insert(PointProgress).values(rows).on_conflict_do_nothing())
     query = (
         select(PointProgress.merchant, PointProgress.account_id, PointProgress.point_type, PointProgress.carried,
@@ -71,8 +67,7 @@ async def locked_progress(session: AsyncSession, keys: Iterable[Key]) -> dict[Ke
 
 async def save_progress(session: AsyncSession, progress: dict[Key, Progress]) -> None:
     rows = [
-        {"merchant": m, "account_id": a, "point_type": t, "carried": p.carried, "last_points": p.last_points,
-         "counted": p.counted}
+        {"merchant": m, "account_id": a, "point_type": t, "carried": p.carried, "counted": p.counted}
         for (m, a, t), p in sorted(progress.items())
     ]  # fmt: skip
     statement = insert(PointProgress).values(rows)
@@ -80,6 +75,6 @@ async def save_progress(session: AsyncSession, progress: dict[Key, Progress]) ->
     await session.execute(
         statement.on_conflict_do_update(
             index_elements=["merchant", "account_id", "point_type"],
-            set_={"carried": excluded.carried, "last_points": excluded.last_points, "counted": excluded.counted},
+            set_={"carried": excluded.carried, "counted": excluded.counted},
         )
     )

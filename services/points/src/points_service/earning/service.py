@@ -45,7 +45,7 @@ async def earn_all(session: AsyncSession, amounts: list[Amount]) -> list[int]:
         rule = rules[(a.merchant, a.point_type)]
         row = progress[(a.merchant, a.account_id, a.point_type)]
         result = earn(row.carried, a.amount, rule.betting_unit, rule.ratio)
-        row.carried, row.counted, row.last_points = result.carried, row.counted + a.amount, result.points
+        row.carried, row.counted = result.carried, row.counted + a.amount
         earned[index] = result.points
         if result.points > 0:
             changes.append(
