@@ -30,7 +30,6 @@ def test_security_headers_and_request_id(stack: Stack) -> None:
 @pytest.mark.parametrize(
     "path",
     [
-        "/wps/relay/MCSFE_getMissionSummaryDetails",
         "/wps/relay/MCS2_claimRafflePromotion",
     ],
 )
