@@ -7,6 +7,7 @@ from points_service.earning.models import PointProgress
 from points_service.ledger.models import PointAccount, PointEntry
 from points_service.mall.models import MallItem, MallRedemption
 from points_service.members.models import PointMember
+from points_service.missions.models import Mission, MissionPlayDay, MissionProgress
 from points_service.ops.models import PointsAudit
 from points_service.rules.models import PointRule
 from portal_kit.db import Base
@@ -19,6 +20,9 @@ __all__ = [
     "InboxMessage",
     "MallItem",
     "MallRedemption",
+    "Mission",
+    "MissionPlayDay",
+    "MissionProgress",
     "PointAccount",
     "PointEntry",
     "PointMember",

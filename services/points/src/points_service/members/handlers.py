@@ -14,7 +14,9 @@ from portal_kit.messaging.consumer import PortalBroker, subscribe_many
 
 
 async def know_members(session: AsyncSession, events: list[AuthMemberRegisteredV1]) -> None:
-    await repository.know(session, [(e.merchant, e.data.accountId, e.data.accountType) for e in events])
+    await repository.know(
+        session, [(e.merchant, e.data.accountId, e.data.accountType, e.data.username[:64]) for e in events]
+    )
 
 
 def members_subscription() -> Callable[[PortalBroker, Database], None]:

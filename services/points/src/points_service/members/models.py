@@ -14,3 +14,4 @@ class PointMember(Base):
     merchant: Mapped[str] = mapped_column(String(32), primary_key=True)
     account_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     account_type: Mapped[int] = mapped_column(Integer)  # 0 member; 1, 2, 41, 42 agents; 4 trial
+    username: Mapped[str | None] = mapped_column(String(64), nullable=True)  # shown masked on leaderboards
