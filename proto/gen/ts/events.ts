@@ -127,6 +127,30 @@ export interface SiteConfigChangedV1 {
   data: SiteConfigChangedV1Data;
 }
 
+export interface WalletBonusForfeitedV1Data {
+  /** The member's account id. */
+  accountId: string;
+  /** The bonuses forfeited: the ids the points service granted them under. */
+  grantIds: Array<string>;
+  /** What left the bonus wallet, integer minor units. */
+  amount: number;
+  currency: string;
+  reason: "WITHDRAWAL";
+  /** The withdrawal that was asked with the bonuses forfeited. */
+  withdrawalId?: string;
+  forfeitedAt: string;
+}
+
+/** A member's held bonuses were forfeited by the wallet itself: the member asked for a withdrawal and chose to give up the bonuses whose wagering was not met. The bonus wallet went back to the brand's house account for bonuses in the withdrawal's transaction. */
+export interface WalletBonusForfeitedV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "wallet.bonus.forfeited.v1";
+  occurredAt: string;
+  merchant: string;
+  data: WalletBonusForfeitedV1Data;
+}
+
 export interface WalletDepositCreditedV1Data {
   depositId: string;
   /** The member's account id. */
@@ -136,6 +160,8 @@ export interface WalletDepositCreditedV1Data {
   amount: number;
   currency: string;
   creditedAt: string;
+  /** Which of the member's credited deposits this is (1: the first), counted under the lock of the member's main wallet, so two credited at once never both count as first. Absent in events written before it was added. */
+  depositNumber?: number;
 }
 
 /** A deposit arrived: the member's main wallet was credited (notifications push 'deposit arrived' with time and amount). */
@@ -432,6 +458,35 @@ export interface WalletBalanceReply {
   message: string | null;
 }
 
+/** A bonus of a promotion, moved by the wallet once per grantId and action: GRANT credits the member's bonus wallet from the brand's house account for bonuses (held: not spendable, not withdrawable); RELEASE moves it into the main wallet (its wagering was met); FORFEIT gives it back to the house (expired or given up). A held bonus is released or forfeited, never both: the answer says which it became. */
+export interface WalletBonusRequest {
+  merchant: string;
+  /** A member with a main wallet; a trial account is refused trial.real_money, an unknown one account.not_found. */
+  accountId: string;
+  /** The points service's id of the bonus: one hold per id. */
+  grantId: string;
+  /** Integer minor units; RELEASE and FORFEIT must name the amount granted (else idempotency.mismatch). */
+  amount: number;
+  action: "GRANT" | "RELEASE" | "FORFEIT";
+}
+
+export interface WalletBonusAnswer {
+  grantId: string;
+  /** HELD after a grant; RELEASED or FORFEITED once settled: a RELEASE of a bonus forfeited meanwhile (by a withdrawal) answers FORFEITED, and the other way round. */
+  status: "HELD" | "RELEASED" | "FORFEITED";
+  amount: number;
+  currency: string;
+}
+
+/** The wallet's answer to a bonus movement: where the bonus is now. */
+export interface WalletBonusReply {
+  success: boolean;
+  value: WalletBonusAnswer | null;
+  /** A stable refusal code, e.g. bonus.not_found (RELEASE or FORFEIT of a bonus never granted). */
+  errorCode: string | null;
+  message: string | null;
+}
+
 /** A debit or credit of a member's wallet against the house, in integer minor units. */
 export interface WalletMovementRequest {
   merchant: string;
@@ -560,6 +615,7 @@ export interface EventsBySubject {
   "lottery.bet.settled.v1": LotteryBetSettledV1;
   "lottery.draw.settled.v1": LotteryDrawSettledV1;
   "site.config.changed.v1": SiteConfigChangedV1;
+  "wallet.bonus.forfeited.v1": WalletBonusForfeitedV1;
   "wallet.deposit.credited.v1": WalletDepositCreditedV1;
   "wallet.deposit.failed.v1": WalletDepositFailedV1;
   "wallet.withdrawal.approved.v1": WalletWithdrawalApprovedV1;
@@ -576,6 +632,7 @@ export interface RpcBySubject {
   "rpc.points.records": { request: PointRecordsRequest; reply: PointRecordsReply };
   "rpc.site.brand": { request: SiteBrandRequest; reply: SiteBrandReply };
   "rpc.wallet.balance": { request: WalletBalanceRequest; reply: WalletBalanceReply };
+  "rpc.wallet.bonus": { request: WalletBonusRequest; reply: WalletBonusReply };
   "rpc.wallet.credit": { request: WalletMovementRequest; reply: WalletMovementReply };
   "rpc.wallet.debit": { request: WalletMovementRequest; reply: WalletMovementReply };
   "rpc.wallet.reward": { request: WalletRewardRequest; reply: WalletMovementReply };

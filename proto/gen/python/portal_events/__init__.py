@@ -136,6 +136,31 @@ class SiteConfigChangedV1(BaseModel):
     data: SiteConfigChangedV1Data
 
 
+class WalletBonusForfeitedV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    accountId: Annotated[str, Field(min_length=1)]
+    grantIds: list[Annotated[str, Field(min_length=1, max_length=64)]]
+    amount: Annotated[int, Field(strict=True, ge=1)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+    reason: Literal["WITHDRAWAL"]
+    withdrawalId: str | None = None
+    forfeitedAt: datetime
+
+
+class WalletBonusForfeitedV1(BaseModel):
+    """A member's held bonuses were forfeited by the wallet itself: the member asked for a withdrawal and chose to give up the bonuses whose wagering was not met. The bonus wallet went back to the brand's house account for bonuses in the withdrawal's transaction."""
+
+    model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "wallet.bonus.forfeited.v1"
+
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    subject: Literal["wallet.bonus.forfeited.v1"]
+    occurredAt: datetime
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    data: WalletBonusForfeitedV1Data
+
+
 class WalletDepositCreditedV1Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -145,6 +170,7 @@ class WalletDepositCreditedV1Data(BaseModel):
     amount: Annotated[int, Field(strict=True, ge=1)]
     currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
     creditedAt: datetime
+    depositNumber: Annotated[int, Field(strict=True, ge=1)] | None = None
 
 
 class WalletDepositCreditedV1(BaseModel):
@@ -472,6 +498,38 @@ class WalletBalanceReply(BaseModel):
     message: str | None
 
 
+class WalletBonusRequest(BaseModel):
+    """A bonus of a promotion, moved by the wallet once per grantId and action: GRANT credits the member's bonus wallet from the brand's house account for bonuses (held: not spendable, not withdrawable); RELEASE moves it into the main wallet (its wagering was met); FORFEIT gives it back to the house (expired or given up). A held bonus is released or forfeited, never both: the answer says which it became."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    accountId: Annotated[str, Field(min_length=1, max_length=64)]
+    grantId: Annotated[str, Field(min_length=1, max_length=64)]
+    amount: Annotated[int, Field(strict=True, ge=1, le=100000000000)]
+    action: Literal["GRANT", "RELEASE", "FORFEIT"]
+
+
+class WalletBonusAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    grantId: str
+    status: Literal["HELD", "RELEASED", "FORFEITED"]
+    amount: Annotated[int, Field(strict=True)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+
+
+class WalletBonusReply(BaseModel):
+    """The wallet's answer to a bonus movement: where the bonus is now."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    success: bool
+    value: WalletBonusAnswer | None
+    errorCode: str | None
+    message: str | None
+
+
 class WalletMovementRequest(BaseModel):
     """A debit or credit of a member's wallet against the house, in integer minor units."""
 
@@ -607,6 +665,7 @@ MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
     "lottery.bet.settled.v1": LotteryBetSettledV1,
     "lottery.draw.settled.v1": LotteryDrawSettledV1,
     "site.config.changed.v1": SiteConfigChangedV1,
+    "wallet.bonus.forfeited.v1": WalletBonusForfeitedV1,
     "wallet.deposit.credited.v1": WalletDepositCreditedV1,
     "wallet.deposit.failed.v1": WalletDepositFailedV1,
     "wallet.withdrawal.approved.v1": WalletWithdrawalApprovedV1,
@@ -623,6 +682,7 @@ RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
     "rpc.points.records": (PointRecordsRequest, PointRecordsReply),
     "rpc.site.brand": (SiteBrandRequest, SiteBrandReply),
     "rpc.wallet.balance": (WalletBalanceRequest, WalletBalanceReply),
+    "rpc.wallet.bonus": (WalletBonusRequest, WalletBonusReply),
     "rpc.wallet.credit": (WalletMovementRequest, WalletMovementReply),
     "rpc.wallet.debit": (WalletMovementRequest, WalletMovementReply),
     "rpc.wallet.reward": (WalletRewardRequest, WalletMovementReply),
@@ -639,6 +699,7 @@ EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "lottery.bet.settled.v1": ("lottery", ("games", "notifications", "agent-contracts", "points")),
     "lottery.draw.settled.v1": ("lottery", ()),
     "site.config.changed.v1": ("site", ("auth", "wallet", "games", "lottery")),
+    "wallet.bonus.forfeited.v1": ("wallet", ("points",)),
     "wallet.deposit.credited.v1": ("wallet", ("notifications", "agent-contracts", "wallet", "points")),
     "wallet.deposit.failed.v1": ("wallet", ("notifications",)),
     "wallet.withdrawal.approved.v1": ("wallet", ("notifications",)),
@@ -655,6 +716,7 @@ RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "rpc.points.records": ("points", ("wallet",)),
     "rpc.site.brand": ("site", ("auth", "wallet", "games", "lottery")),
     "rpc.wallet.balance": ("wallet", ("games", "lottery")),
+    "rpc.wallet.bonus": ("wallet", ("points",)),
     "rpc.wallet.credit": ("wallet", ("games", "lottery")),
     "rpc.wallet.debit": ("wallet", ("games", "lottery")),
     "rpc.wallet.reward": ("wallet", ("points",)),
