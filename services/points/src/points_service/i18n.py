@@ -45,4 +45,30 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "That many points cannot be converted at once; try fewer.",
         "CN": "一次不能兑换这么多积分，请减少数量。",
     },
+    "mission.not_found": {"TR": "Görev bulunamadı.", "EN": "Mission not found.", "CN": "未找到该任务。"},
+    "mission.not_completed": {
+        "TR": "Görev henüz tamamlanmadı ({progress}/{target}).",
+        "EN": "The mission is not completed yet ({progress}/{target}).",
+        "CN": "任务尚未完成（{progress}/{target}）。",
+    },
+    "mission.already_claimed": {
+        "TR": "Bu görevin ödülü zaten alındı.",
+        "EN": "This mission's reward was claimed already.",
+        "CN": "该任务的奖励已领取。",
+    },
+    "mission.window_invalid": {
+        "TR": "Görevin bitişi başlangıcından sonra olmalı.",
+        "EN": "The mission must end after it starts.",
+        "CN": "任务的结束时间必须晚于开始时间。",
+    },
+    "mission.game_types_not_allowed": {
+        "TR": "Yatırım görevleri oyun türü almaz.",
+        "EN": "A deposit mission takes no game types.",
+        "CN": "存款任务不能指定游戏类型。",
+    },
+    "mission.target_too_large": {
+        "TR": "Oyun günü hedefi en fazla {most} gün olabilir.",
+        "EN": "A play-days target is at most {most} days.",
+        "CN": "游戏天数目标最多为 {most} 天。",
+    },
 }

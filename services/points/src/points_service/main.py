@@ -8,6 +8,7 @@ from points_service.conversion import router as conversion
 from points_service.i18n import MESSAGES
 from points_service.ledger import router as ledger
 from points_service.mall import router as mall
+from points_service.missions import router as missions
 from points_service.ops import router as points_ops
 from points_service.rules import router as rules
 from points_service.settings import PointsSettings
@@ -36,6 +37,8 @@ def build_app(settings: PointsSettings | None = None) -> FastAPI:
             rules.ops,
             mall.router,
             mall.ops,
+            missions.router,
+            missions.ops,
             conversion.router,
             conversion.ops,
             points_ops.ops,

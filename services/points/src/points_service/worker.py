@@ -11,6 +11,7 @@ from datetime import timedelta
 from points_service.conversion.service import sweep
 from points_service.earning.handlers import earning_subscription
 from points_service.members.handlers import members_subscription
+from points_service.missions.handlers import missions_subscription
 from points_service.records.rpc import records_answers
 from points_service.settings import PointsSettings
 from portal_kit.db import Database
@@ -43,7 +44,7 @@ def build_worker(settings: PointsSettings) -> Worker:
         settings,
         produces=False,
         consumes=["auth", "games", "lottery", "wallet"],
-        subscriptions=[members_subscription(), earning_subscription()],
+        subscriptions=[members_subscription(), earning_subscription(), missions_subscription()],
         answers=[records_answers()],
         background=[conversion_sweep(settings)],
     )

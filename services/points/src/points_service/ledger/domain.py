@@ -10,3 +10,4 @@ class EntryKind(StrEnum):
     REDEEM = "REDEEM"  # spent on a mall item
     REFUND = "REFUND"  # points given back: a rejected redemption's, a conversion the wallet refused
     CONVERT = "CONVERT"  # points converted to cash
+    MISSION = "MISSION"  # a completed mission's reward, once (source ``mission:<id>:<account>``)
