@@ -11,6 +11,9 @@ from nats.aio.client import Client as NATS
 from portal_events import (
     WalletBalanceReply,
     WalletBalanceRequest,
+    WalletBonusAnswer,
+    WalletBonusReply,
+    WalletBonusRequest,
     WalletMovementReply,
     WalletMovementRequest,
     WalletRewardRequest,
@@ -131,6 +134,23 @@ async def reward(nc: NATS, merchant: str, account_id: str, amount: int, transact
     if not answer.success or answer.value is None:
         raise Refused(str(answer.errorCode))
     return answer.value.balance
+
+
+async def bonus(
+    nc: NATS, merchant: str, account_id: str, grant_id: str, amount: int, action: str
+) -> WalletBonusAnswer:  # fmt: skip
+    """Move a promotion's bonus (points only: ``rpc.wallet.bonus``): ``GRANT`` holds ``amount`` in the member's bonus
+    wallet, ``RELEASE`` moves it into the main wallet, ``FORFEIT`` gives it back to the house; once per grant and
+    action. The answer says where the bonus is now (a release of a bonus a withdrawal forfeited meanwhile answers
+    ``FORFEITED``). A refusal raises ``Refused`` (``trial.real_money``, ``account.not_found``: nothing moved;
+    ``bonus.not_found``: a release or forfeit of a bonus never granted); no answer raises ``service_unavailable``."""
+    request = WalletBonusRequest.model_validate(
+        {"merchant": merchant, "accountId": account_id, "grantId": grant_id, "amount": amount, "action": action}
+    )
+    answer = await ask(nc, "rpc.wallet.bonus", request, WalletBonusReply)
+    if not answer.success or answer.value is None:
+        raise Refused(str(answer.errorCode))
+    return answer.value
 
 
 async def settle(

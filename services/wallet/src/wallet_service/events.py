@@ -9,6 +9,8 @@ from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_events import (
+    WalletBonusForfeitedV1,
+    WalletBonusForfeitedV1Data,
     WalletDepositCreditedV1,
     WalletDepositCreditedV1Data,
     WalletDepositFailedV1,
@@ -34,6 +36,10 @@ def _publish(session: AsyncSession, kind: type[BaseModel], merchant: str, data: 
 
 def deposit_credited(session: AsyncSession, merchant: str, data: WalletDepositCreditedV1Data) -> None:
     _publish(session, WalletDepositCreditedV1, merchant, data)
+
+
+def bonus_forfeited(session: AsyncSession, merchant: str, data: WalletBonusForfeitedV1Data) -> None:
+    _publish(session, WalletBonusForfeitedV1, merchant, data)
 
 
 def deposit_failed(session: AsyncSession, merchant: str, data: WalletDepositFailedV1Data) -> None:

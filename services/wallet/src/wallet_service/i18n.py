@@ -93,6 +93,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "No such adjustment request.",
         "CN": "找不到该调账申请。",
     },
+    "bonus.not_found": {
+        "TR": "Bu bonus bulunamadı.",
+        "EN": "This bonus was not found.",
+        "CN": "未找到该红利。",
+    },
+    "withdrawal.bonus_unmet": {
+        "TR": "Çevrim şartı tamamlanmamış bir bonusunuz var: şartı tamamlayın ya da bonustan vazgeçerek çekin.",
+        "EN": "A bonus of yours has not met its wagering yet: meet it first, or withdraw and forfeit the bonus.",
+        "CN": "您有红利尚未完成流水要求：请先完成，或放弃红利后再提款。",
+    },
     "adjustment.already_decided": {
         "TR": "Bu düzeltme talebi zaten sonuçlandı.",
         "EN": "This adjustment request has already been decided.",

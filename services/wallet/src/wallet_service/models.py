@@ -6,6 +6,7 @@ from portal_kit.db import Base
 from portal_kit.messaging.inbox import InboxMessage
 from portal_kit.messaging.outbox import OutboxMessage
 from wallet_service.accounts.models import MemberProfile
+from wallet_service.bonuses.models import BonusHold
 from wallet_service.dashboard.models import MoneyDay
 from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
@@ -19,6 +20,7 @@ __all__ = [
     "AdjustmentRequest",
     "BankAccount",
     "Base",
+    "BonusHold",
     "Deposit",
     "DualControlRequest",
     "InboxMessage",

@@ -11,6 +11,7 @@ from portal_kit.db import Database
 from portal_kit.site import BrandCache
 from portal_kit.worker import Background, Worker
 from wallet_service.accounts.handlers import registered_subscription
+from wallet_service.bonuses.rpc import bonus_answers
 from wallet_service.dashboard.handlers import money_days_subscription
 from wallet_service.money.rpc import money_answers
 from wallet_service.settings import WalletSettings
@@ -40,7 +41,7 @@ def build_worker(settings: WalletSettings) -> Worker:
         produces=True,
         consumes=["auth"],
         subscriptions=[registered_subscription(site, settings.trial_starting_balance), money_days_subscription()],
-        answers=[money_answers],
+        answers=[money_answers, bonus_answers],
         background=[confirmation_sweep(settings.confirmation_sweep_seconds)],
     )
 

@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.paging import Page
 from portal_kit.repository import Scoped
-from wallet_service.deposits.domain import PENDING
+from wallet_service.deposits.domain import CREDITED, PENDING
 from wallet_service.deposits.models import Deposit
 
 DEPOSIT_ROWS = Scoped(Deposit)
@@ -27,6 +27,11 @@ async def locked(session: AsyncSession, merchant: str, deposit_id: str) -> Depos
 
 async def of_member(session: AsyncSession, merchant: str, account_id: str | None, deposit_id: str) -> Deposit | None:
     return await DEPOSIT_ROWS.get(session, merchant, id=deposit_id, account_id=account_id)
+
+
+async def credited_count(session: AsyncSession, merchant: str, account_id: str) -> int:
+    """How many of the member's deposits are credited (the one being credited included, once flushed)."""
+    return await DEPOSIT_ROWS.count(session, merchant, account_id=account_id, status=CREDITED)
 
 
 async def newest(

@@ -98,9 +98,12 @@ async def _decide(session: AsyncSession, deposit: Deposit, action: str, decided_
     if move.credits:
         wallet = await main_wallet(session, deposit.merchant, deposit.account_id)
         await move_against_house(session, wallet, DEPOSITS, deposit.amount, f"deposit:{deposit.id}", "deposit")
+        # Counted after the credit took the wallet's row lock: a deposit credited at the same moment has committed
+        # (and is counted) or waits, so two never both count as the member's first.
+        number = await repository.credited_count(session, deposit.merchant, deposit.account_id)
         events.deposit_credited(session, deposit.merchant, WalletDepositCreditedV1Data(
             depositId=deposit.id, accountId=deposit.account_id, channel=deposit.channel,
-            amount=deposit.amount, currency=deposit.currency, creditedAt=now,
+            amount=deposit.amount, currency=deposit.currency, creditedAt=now, depositNumber=number,
         ))  # fmt: skip
         return
     deposit.reason = reason

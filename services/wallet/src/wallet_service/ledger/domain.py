@@ -19,8 +19,10 @@ WITHDRAWALS = "house:withdrawals"  # money paid out: withdrawals clearing
 ADJUSTMENTS = "house:adjustments"  # ops corrections
 SALARIES = "house:salaries"  # agents' pay (agent-contracts' settlement lines, rpc.wallet.salary)
 REWARDS = "house:rewards"  # members' rewards: points converted to cash (rpc.wallet.reward)
+BONUSES = "house:bonuses"  # promotions' bonuses: granted, released or forfeited (rpc.wallet.bonus)
 MAIN = "main"
 FREE_PLAY = "freeplay"
+BONUS = "bonus"  # a member's promotions' bonuses, held until their wagering is met: never spendable, never in a sum
 VENDOR_WALLET = re.compile(r"^vendor:[A-Z0-9_]{2,20}$")
 
 
@@ -64,6 +66,8 @@ _STATUS = {
     "dual_control.already_decided": 409,
     "adjustment.not_found": 404,
     "adjustment.already_decided": 409,
+    "bonus.not_found": 404,
+    "withdrawal.bonus_unmet": 409,
 }
 
 

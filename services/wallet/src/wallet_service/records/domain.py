@@ -16,7 +16,7 @@ TYPES: dict[str, tuple[str, ...]] = {
     "win": ("credit",),
     "rollback": ("rollback",),
     "adjustment": ("adjustment",),
-    "bonus": ("grant", "reward"),
+    "bonus": ("grant", "reward", "bonus_grant", "bonus_release", "bonus_forfeit"),
     "salary": ("salary",),
 }
 POINTS = "points"

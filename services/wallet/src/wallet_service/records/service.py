@@ -22,7 +22,7 @@ from portal_kit.messaging.rpc import ask
 from portal_kit.paging import Page, page_of
 from portal_kit.site import BrandCache
 from wallet_service import events
-from wallet_service.ledger.domain import MoneyError
+from wallet_service.ledger.domain import BONUS, MoneyError
 from wallet_service.ledger.schemas import WalletRead
 from wallet_service.ledger.service import main_wallet
 from wallet_service.records import repository
@@ -114,7 +114,7 @@ async def consolidated(
         moved = await repository.moved_by_kind(session, main.id, ("deposit", "withdrawal", "withdrawal_refund"))
     return ConsolidatedRead(
         currency=main.currency,
-        balance=sum(w.balance - w.held for w in wallets),
+        balance=sum(w.balance - w.held for w in wallets if w.kind != BONUS),
         held=sum(w.held for w in wallets),
         wallets=[WalletRead(wallet=w.kind, available=w.balance - w.held, held=w.held) for w in wallets],
         pendingDeposits=int(deposits.get("pending") or 0),
@@ -142,7 +142,7 @@ async def member_balances(db: Database, merchant: str, owner_id: str) -> MemberB
         currency=wallets[0].currency,
         scale=2,
         balance=sum(w.balance for w in wallets),
-        available=sum(w.balance - w.held for w in wallets),
+        available=sum(w.balance - w.held for w in wallets if w.kind != BONUS),
         held=sum(w.held for w in wallets),
         wallets=[
             MemberWalletRead(wallet=w.kind, balance=w.balance, available=w.balance - w.held, held=w.held)

@@ -55,7 +55,7 @@ async def request_withdrawal(
 ) -> Envelope[WithdrawalRead]:
     """(E) Hold the amount for ops to pay to a bound bank account; the payment password is checked first."""
     await verify_payment_password(nc, member.merchant, str(member.account_id), body.paymentPassword)
-    return ok(await service.request(db, member, body.amount, body.bankAccountId, body.requestId))
+    return ok(await service.request(db, member, body.amount, body.bankAccountId, body.requestId, body.forfeitBonus))
 
 
 @router.get("/withdrawals", operation_id="myWithdrawals", response_model=Envelope[list[WithdrawalRead]])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, StrictInt, StringConstraints
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 
 from wallet_service.schemas import Body, Read, RequestId, Text
 
@@ -27,6 +27,9 @@ class WithdrawalRequest(Body):
     bankAccountId: Annotated[str, StringConstraints(max_length=36)]
     paymentPassword: Annotated[str, StringConstraints(max_length=255)]
     requestId: RequestId
+    # With a bonus whose wagering is not met the request is refused (withdrawal.bonus_unmet) unless the member gives
+    # those bonuses up: true forfeits them in the withdrawal's transaction.
+    forfeitBonus: StrictBool = False
 
 
 class Confirmation(Body):

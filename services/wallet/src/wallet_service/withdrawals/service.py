@@ -19,6 +19,7 @@ from portal_kit.envelope import PageRead
 from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 from wallet_service import events
+from wallet_service.bonuses import service as bonuses
 from wallet_service.ledger.domain import WITHDRAWALS, MoneyError, checked_amount
 from wallet_service.ledger.service import hold, main_wallet, move_against_house, release
 from wallet_service.merchants.service import rules_of
@@ -88,9 +89,11 @@ async def bind_bank_account(
 
 
 async def request(
-    db: Database, member: Principal, amount: Any, bank_account_id: str, request_id: str
+    db: Database, member: Principal, amount: Any, bank_account_id: str, request_id: str, forfeit_bonus: bool = False
 ) -> WithdrawalRead:
-    """Hold the funds and open the request, once per ``request_id`` (the payment password is checked first)."""
+    """Hold the funds and open the request, once per ``request_id`` (the payment password is checked first). While a
+    bonus's wagering is not met the request is refused (``withdrawal.bonus_unmet``, with what the bonuses hold) unless
+    the member forfeits them: then they go back to the house in this same transaction."""
     amount = checked_amount(amount)
     async with db.transaction() as session:
         wallet = await main_wallet(session, member.merchant, str(member.account_id))
@@ -108,7 +111,11 @@ async def request(
             if (withdrawal.amount, withdrawal.bank_account_id) != (amount, bank.id):
                 raise MoneyError("idempotency.mismatch")
             return view(withdrawal)
+        unmet, holds = await bonuses.held_total(session, member.merchant, str(member.account_id))
+        if holds and not forfeit_bonus:
+            raise MoneyError("withdrawal.bonus_unmet", value={"bonusBalance": unmet, "currency": holds[0].currency})
         await hold(session, wallet.id, amount)
+        await bonuses.forfeit_for_withdrawal(session, list(holds), withdrawal.id)
         return view(withdrawal)
 
 
