@@ -41,7 +41,7 @@ async def test_a_disabled_person_is_not_let_back_in_once_their_mailbox_is_taken(
 ) -> None:
     root_token, second_token = await root.token(auth), await second.token(auth)
     first = await invited(auth, root_token, second_token, "desk.first", ["viewer"], ["turkeyf2"])
-    people = (await auth.http.get(f"{OPS}/people", headers=bearer(root_token))).json()["value"]
+    people = (await auth.http.get(f"{OPS}/people", headers=bearer(root_token))).json()["value"]["list"]
     first_id = next(p["id"] for p in people if p["username"] == "desk.first")
     disabled = await auth.http.patch(
         f"{OPS}/people/{first_id}", json={"status": "disabled"}, headers=bearer(root_token)
@@ -52,6 +52,6 @@ async def test_a_disabled_person_is_not_let_back_in_once_their_mailbox_is_taken(
     assert taken.status_code == 201, taken.text  # the disabled person's mailbox may go to someone new
     back = await auth.http.patch(f"{OPS}/people/{first_id}", json={"status": "active"}, headers=bearer(root_token))
     assert code_of(back) == (409, "ops.email.exists")
-    people = (await auth.http.get(f"{OPS}/people", headers=bearer(root_token))).json()["value"]
+    people = (await auth.http.get(f"{OPS}/people", headers=bearer(root_token))).json()["value"]["list"]
     assert next(p["status"] for p in people if p["id"] == first_id) == "disabled"
     assert first.username == "desk.first"

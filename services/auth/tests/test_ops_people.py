@@ -6,6 +6,7 @@ what they did."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import httpx
 import pytest
@@ -128,7 +129,23 @@ async def test_admins_invite_only_within_their_brands_and_disabling_ends_the_per
     viewer_token = await viewer.token(auth)
 
     people = (await auth.http.get(f"{OPS}/people", headers=bearer(brand_token))).json()["value"]
-    assert sorted(p["username"] for p in people) == ["brand.admin", "peer.admin", "weak.viewer"]  # not the founders
+    assert (people["total"], people["totalPages"]) == (3, 1)
+    # not the founders; the newest first
+    assert [p["username"] for p in people["list"]] == ["weak.viewer", "peer.admin", "brand.admin"]
+
+    async def names(token: str, **params: Any) -> tuple[int, int, list[str]]:
+        answer = await auth.http.get(f"{OPS}/people", params=params, headers=bearer(token))
+        assert answer.status_code == 200, answer.text
+        found = answer.json()["value"]
+        return found["total"], found["totalPages"], [p["username"] for p in found["list"]]
+
+    assert await names(brand_token, pageSize=2) == (3, 2, ["weak.viewer", "peer.admin"])
+    assert await names(brand_token, pageSize=2, pageNo=2) == (3, 2, ["brand.admin"])
+    assert await names(brand_token, sort="oldest") == (3, 1, ["brand.admin", "peer.admin", "weak.viewer"])
+    assert await names(brand_token, role="admin", sort="username") == (2, 1, ["brand.admin", "peer.admin"])
+    assert await names(brand_token, search="PEER") == (1, 1, ["peer.admin"])
+    assert (await names(root_token, sort="username"))[2][:2] == ["brand.admin", "peer.admin"]  # the founders' reach
+    assert (await names(root_token))[0] == 5
     assert (
         await auth.http.patch(f"{OPS}/people/{root.id}", json={"status": "disabled"}, headers=bearer(brand_token))
     ).status_code == 403
@@ -146,6 +163,7 @@ async def test_admins_invite_only_within_their_brands_and_disabling_ends_the_per
     assert disabled.json()["value"]["status"] == "disabled"
     assert (await auth.http.get(f"{OPS}/me", headers=bearer(viewer_token))).status_code == 401
     assert code_of(await viewer.login(auth)) == (403, "account.disabled")
+    assert await names(brand_token, status="disabled") == (1, 1, ["weak.viewer"])
 
     audit = (await auth.http.get(f"{OPS}/merchants/*/audit", headers=bearer(root_token))).json()["value"]
     change = next(a for a in audit if a["action"] == "ops.person.change")

@@ -8,6 +8,7 @@ twice at once enrols once."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from auth_helpers import AuthClient
@@ -64,7 +65,7 @@ async def test_an_invitation_waits_for_a_second_admin_and_its_link_reaches_only_
     cn = await decide(auth, root_token, request["id"], Language="CN")
     assert cn.json()["message"] == "不能审批自己提交的申请，须由其他管理员审批。"
     pending = await auth.http.get(f"{OPS}/requests", params={"status": "pending"}, headers=bearer(second_token))
-    assert [r["id"] for r in pending.json()["value"]] == [request["id"]]
+    assert [r["id"] for r in pending.json()["value"]["list"]] == [request["id"]]
 
     approved = await decide(auth, second_token, request["id"])
     assert approved.status_code == 200, approved.text
@@ -90,7 +91,7 @@ async def test_an_invitation_waits_for_a_second_admin_and_its_link_reaches_only_
     assert confirmed.status_code == 200, confirmed.text
     session = (await maker.login(auth)).json()["value"]
     assert (session["roles"], session["merchants"]) == (["finance-maker"], ["turkeyf2"])
-    listed = (await auth.http.get(f"{OPS}/people", headers=bearer(second_token))).json()["value"]
+    listed = (await auth.http.get(f"{OPS}/people", headers=bearer(second_token))).json()["value"]["list"]
     shown = next(p for p in listed if p["username"] == "desk.maker")
     assert (shown["email"], shown["invitedBy"], shown["approvedBy"]) == ("desk.maker@ops.example", root.id, second.id)
     spent = await auth.http.post(f"{OPS}/enrolment", json={"token": token})
@@ -124,7 +125,7 @@ async def test_one_admin_cannot_become_two_by_inviting_a_second_account(
     brand_token = await brand.token(auth)
     wide = (await invite(auth, root_token, "wide.viewer", ["viewer"], ["turkeyf2", "otherbrand"])).json()["value"]
     assert code_of(await decide(auth, brand_token, wide["id"])) == (404, "ops.request.not_found")
-    listed = (await auth.http.get(f"{OPS}/requests", headers=bearer(brand_token))).json()["value"]
+    listed = (await auth.http.get(f"{OPS}/requests", headers=bearer(brand_token))).json()["value"]["list"]
     assert wide["id"] not in [r["id"] for r in listed]
     development = await auth.ops_token()
     assert code_of(await decide(auth, development, asked["id"])) == (403, "ops.person_required")
@@ -140,6 +141,48 @@ async def test_one_admin_cannot_become_two_by_inviting_a_second_account(
     assert withdrawn.json()["value"]["status"] == "rejected"
     assert (await invite(auth, second_token, "confederate", ["viewer"], ["turkeyf2"])).status_code == 201
     assert mails_to(auth, "confederate@ops.example") == []
+
+
+async def test_the_requests_are_paged_filtered_and_ordered_on_the_server_within_the_admins_brands(
+    auth: AuthClient, root: Person, second: Person
+) -> None:
+    root_token, second_token = await root.token(auth), await second.token(auth)
+    brand = await invited(auth, root_token, second_token, "brand.lead", ["admin"], ["turkeyf2"])
+    brand_token = await brand.token(auth)
+    asked = []
+    for name, token in (("page.one", root_token), ("page.two", second_token), ("page.three", root_token)):
+        answer = await invite(auth, token, name, ["viewer"], ["turkeyf2"])
+        assert answer.status_code == 201, answer.text
+        asked.append(answer.json()["value"]["id"])
+    wide = (await invite(auth, root_token, "page.wide", ["viewer"], ["turkeyf2", "otherbrand"])).json()["value"]
+
+    async def listed(token: str, **params: Any) -> dict[str, Any]:
+        answer = await auth.http.get(f"{OPS}/requests", params=params, headers=bearer(token))
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] = answer.json()["value"]
+        return found
+
+    pending = {"status": "pending", "kind": "person.invite"}
+    first = await listed(root_token, pageSize=2, **pending)
+    assert (first["pageNum"], first["total"], first["totalPages"]) == (1, 4, 2)
+    assert [r["id"] for r in first["list"]] == [wide["id"], asked[2]]  # newest first
+    rest = await listed(root_token, pageSize=2, pageNo=2, **pending)
+    assert [r["id"] for r in rest["list"]] == [asked[1], asked[0]]
+    oldest = await listed(root_token, sort="oldest", **pending)
+    assert [r["id"] for r in oldest["list"]] == [*asked, wide["id"]]
+    by_maker = await listed(root_token, maker="SECOND.ADMIN", **pending)
+    assert [r["id"] for r in by_maker["list"]] == [asked[1]]
+    approved = await listed(root_token, status="approved", sort="oldest")
+    assert [r["after"]["username"] for r in approved["list"]] == ["brand.lead"]
+    # the brand's admin: its own brand's requests alone, counted so
+    mine = await listed(brand_token, **pending)
+    assert (mine["total"], [r["id"] for r in mine["list"]]) == (3, asked[::-1])
+    refused = await auth.http.get(f"{OPS}/requests", params={"sort": "sideways"}, headers=bearer(root_token))
+    assert refused.status_code == 400
+    viewer = await invited(auth, root_token, second_token, "page.viewer", ["viewer"], ["turkeyf2"])
+    as_viewer = await auth.http.get(f"{OPS}/requests", headers=bearer(await viewer.token(auth)))
+    assert code_of(as_viewer) == (403, "ops.role_required")
+    assert (await auth.http.get(f"{OPS}/requests")).status_code == 401
 
 
 async def test_two_approvals_at_once_carry_an_invitation_out_once_and_a_token_enrols_once(
@@ -175,7 +218,7 @@ async def test_two_approvals_at_once_carry_an_invitation_out_once_and_a_token_en
         await session.execute(text("UPDATE ops_person SET enrol_expires_at = now() - interval '1 second' "
                                    "WHERE username = 'late.comer'"))  # fmt: skip
     assert code_of(await auth.http.post(f"{OPS}/enrolment", json={"token": old})) == (400, "ops.invitation.invalid")
-    people = (await auth.http.get(f"{OPS}/people", headers=bearer(root_token))).json()["value"]
+    people = (await auth.http.get(f"{OPS}/people", headers=bearer(root_token))).json()["value"]["list"]
     late_id = next(p["id"] for p in people if p["username"] == "late.comer")
     resent = await auth.http.post(f"{OPS}/people/{late_id}/invitation", headers=bearer(root_token))
     assert resent.status_code == 200 and "enrolToken" not in resent.text

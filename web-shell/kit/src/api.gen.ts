@@ -1316,6 +1316,8 @@ export interface OpsPersonChange {
   status: "active" | "disabled";
 }
 
+export type OpsPersonOrder = "newest" | "oldest" | "username";
+
 export interface OpsPersonRead {
   id: string;
   username: string;
@@ -1341,6 +1343,8 @@ export interface OpsRangeRead {
   createdAt: string;
 }
 
+export type OpsRequestOrder = "newest" | "oldest";
+
 export interface OpsRequestRead {
   id: string;
   kind: string;
@@ -1354,6 +1358,8 @@ export interface OpsRequestRead {
   createdAt: string;
   decidedAt: string | null;
 }
+
+export type OpsRole = "viewer" | "content" | "finance-maker" | "finance-checker" | "admin";
 
 export interface OpsSessionRead {
   token: string;
@@ -1509,6 +1515,20 @@ export interface PageRead_OpsGameRead {
   totalPages: number;
   total: number;
   list: Array<OpsGameRead>;
+}
+
+export interface PageRead_OpsPersonRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<OpsPersonRead>;
+}
+
+export interface PageRead_OpsRequestRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<OpsRequestRead>;
 }
 
 export interface PageRead_PointRecordRead {
@@ -3024,7 +3044,7 @@ export interface OperationQuery {
   opsMoneyByDay: { startDate?: string | null; endDate?: string | null };
   opsMoveTeamMember: Record<string, never>;
   opsNotificationsAudit: { pageNo?: number; pageSize?: number };
-  opsPeople: Record<string, never>;
+  opsPeople: { status?: "pending" | "invited" | "active" | "disabled" | null; role?: OpsRole | null; search?: string | null; sort?: OpsPersonOrder; pageNo?: number; pageSize?: number };
   opsPlayByDay: { startDate?: string | null; endDate?: string | null };
   opsPointConvertRule: Record<string, never>;
   opsPointRules: Record<string, never>;
@@ -3043,7 +3063,7 @@ export interface OperationQuery {
   opsRequestGrant: Record<string, never>;
   opsRequestRange: Record<string, never>;
   opsRequestRangeRemoval: Record<string, never>;
-  opsRequests: { status?: "pending" | "approved" | "rejected" | "stale" | null };
+  opsRequests: { status?: "pending" | "approved" | "rejected" | "stale" | null; kind?: "person.invite" | "person.grant" | "range.add" | "range.remove" | null; maker?: string | null; sort?: OpsRequestOrder; pageNo?: number; pageSize?: number };
   opsResendInvitation: Record<string, never>;
   opsResetMemberTotp: Record<string, never>;
   opsSetAccountStatus: Record<string, never>;
@@ -3525,7 +3545,7 @@ export interface OperationResponse {
   opsMoneyByDay: Array<MoneyDayRead>;
   opsMoveTeamMember: MovedRead;
   opsNotificationsAudit: PageRead_NotificationsAuditRead;
-  opsPeople: Array<OpsPersonRead>;
+  opsPeople: PageRead_OpsPersonRead;
   opsPlayByDay: Array<PlayDayRead>;
   opsPointConvertRule: ConversionRuleRead;
   opsPointRules: Array<PointRuleRead>;
@@ -3544,7 +3564,7 @@ export interface OperationResponse {
   opsRequestGrant: OpsRequestRead;
   opsRequestRange: OpsRequestRead;
   opsRequestRangeRemoval: OpsRequestRead;
-  opsRequests: Array<OpsRequestRead>;
+  opsRequests: PageRead_OpsRequestRead;
   opsResendInvitation: Done;
   opsResetMemberTotp: TotpResetRead;
   opsSetAccountStatus: Done;

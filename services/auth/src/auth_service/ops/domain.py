@@ -8,6 +8,7 @@ import ipaddress
 import re
 from collections.abc import Iterable
 from datetime import timedelta
+from enum import StrEnum
 
 from portal_kit.errors import DomainError, Forbidden
 from portal_kit.sessions import ALL_MERCHANTS, OpsRole, Principal
@@ -26,6 +27,29 @@ WIDEST_PREFIX = {4: 8, 6: 32}
 
 # Kinds of maker–checker requests.
 INVITE, GRANT, RANGE_ADD, RANGE_REMOVE = "person.invite", "person.grant", "range.add", "range.remove"
+
+
+class OpsPersonOrder(StrEnum):
+    """The people list's orders: the newest first, the oldest first, by username (A to Z); each then by id, so a
+    page never shifts between two reads."""
+
+    NEWEST = "newest"
+    OLDEST = "oldest"
+    USERNAME = "username"
+
+
+class OpsRequestOrder(StrEnum):
+    """The requests list's orders: the newest first, the oldest first; each then by id."""
+
+    NEWEST = "newest"
+    OLDEST = "oldest"
+
+
+def brands_in_reach(actor: Principal) -> list[str] | None:
+    """The brands whose people and requests ``actor`` sees (those whose brands are all among them); ``None``: every
+    brand's (an admin of ``*``). The same reach as ``Principal.may_act_for``, for a query."""
+    scope = actor.ops_merchants or frozenset({actor.merchant})
+    return None if ALL_MERCHANTS in scope else sorted(scope)
 
 
 def checked_username(username: str) -> str:

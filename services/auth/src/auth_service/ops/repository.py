@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import delete, func, select, text, update
+from sqlalchemy import ColumnElement, delete, func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from auth_service.ops.domain import OpsPersonOrder, OpsRequestOrder
 from auth_service.ops.models import AuthAudit, OpsAddressRange, OpsPerson, OpsRequest
 from portal_kit.audit import record_ops_action
 from portal_kit.paging import Page
@@ -55,8 +56,31 @@ async def lock_person(session: AsyncSession, person_id: str) -> OpsPerson | None
     return await session.scalar(select(OpsPerson).where(OpsPerson.id == person_id).with_for_update())
 
 
-async def everyone(session: AsyncSession) -> Sequence[OpsPerson]:
-    return (await session.scalars(select(OpsPerson).order_by(OpsPerson.username))).all()
+async def people_page(
+    session: AsyncSession, page: Page, *, brands: list[str] | None, status: str | None, role: str | None,
+    search: str | None, order: OpsPersonOrder,
+) -> tuple[Sequence[OpsPerson], int]:  # fmt: skip
+    """A page of the people whose brands are all among ``brands`` (``None``: anyone's), filtered, in ``order``; and
+    how many match. ``search`` is the start of a username (stored lower-case; ``%`` and ``_`` taken literally)."""
+    where: list[ColumnElement[bool]] = []
+    if brands is not None:
+        where.append(OpsPerson.merchants.contained_by(brands))
+    if status is not None:
+        where.append(OpsPerson.status == status)
+    if role is not None:
+        where.append(OpsPerson.roles.contains([role]))
+    if search:
+        where.append(OpsPerson.username.startswith(search.lower(), autoescape=True))
+    orders: dict[OpsPersonOrder, ColumnElement[Any]] = {
+        OpsPersonOrder.NEWEST: OpsPerson.created_at.desc(),
+        OpsPersonOrder.OLDEST: OpsPerson.created_at.asc(),
+        OpsPersonOrder.USERNAME: OpsPerson.username.asc(),
+    }
+    ordering = orders[order]
+    query = select(OpsPerson).where(*where).order_by(ordering, OpsPerson.id).offset(page.offset).limit(page.size)
+    rows = (await session.scalars(query)).all()
+    total = await session.scalar(select(func.count()).select_from(OpsPerson).where(*where))
+    return rows, int(total or 0)
 
 
 async def email_taken(session: AsyncSession, email: str) -> bool:
@@ -125,11 +149,29 @@ async def lock_request(session: AsyncSession, request_id: str) -> OpsRequest | N
     return await session.scalar(select(OpsRequest).where(OpsRequest.id == request_id).with_for_update())
 
 
-async def requests(session: AsyncSession, status: str | None, limit: int) -> Sequence[OpsRequest]:
-    query = select(OpsRequest).order_by(OpsRequest.created_at.desc()).limit(limit)
+async def requests_page(
+    session: AsyncSession, page: Page, *, brands: list[str] | None, status: str | None, kind: str | None,
+    maker: str | None, order: OpsRequestOrder,
+) -> tuple[Sequence[OpsRequest], int]:  # fmt: skip
+    """A page of the requests whose brands are all among ``brands`` (``None``: anyone's), filtered by state, kind
+    and maker's username, in ``order``; and how many match."""
+    where: list[ColumnElement[bool]] = []
+    if brands is not None:
+        where.append(OpsRequest.merchants.contained_by(brands))
     if status is not None:
-        query = query.where(OpsRequest.status == status)
-    return (await session.scalars(query)).all()
+        where.append(OpsRequest.status == status)
+    if kind is not None:
+        where.append(OpsRequest.kind == kind)
+    if maker:
+        where.append(OpsRequest.maker == maker.lower())
+    ordering = {
+        OpsRequestOrder.NEWEST: OpsRequest.created_at.desc(),
+        OpsRequestOrder.OLDEST: OpsRequest.created_at.asc(),
+    }[order]
+    query = select(OpsRequest).where(*where).order_by(ordering, OpsRequest.id).offset(page.offset).limit(page.size)
+    rows = (await session.scalars(query)).all()
+    total = await session.scalar(select(func.count()).select_from(OpsRequest).where(*where))
+    return rows, int(total or 0)
 
 
 async def decide(session: AsyncSession, request: OpsRequest, status: str, checker: OpsPerson | None) -> None:

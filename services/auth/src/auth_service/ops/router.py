@@ -12,6 +12,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from auth_service.accounts.schemas import AccountLock, AccountStatusChange, MemberRead, NewAgent
 from auth_service.deps import Ctx, Who
 from auth_service.ops import service
+from auth_service.ops.domain import OpsPersonOrder, OpsRequestOrder
 from auth_service.ops.schemas import (
     OpsAuditRead,
     OpsEnrolBody,
@@ -28,7 +29,7 @@ from auth_service.ops.schemas import (
     OpsSessionRead,
 )
 from portal_kit.client import address_of
-from portal_kit.envelope import Done, Envelope, ok
+from portal_kit.envelope import Done, Envelope, PageRead, ok
 from portal_kit.errors import Forbidden
 from portal_kit.paging import Page, page_params
 from portal_kit.sessions import OpsAdmin, OpsPrincipal, OpsRole, OpsViewer, Principal
@@ -65,9 +66,25 @@ async def me(principal: OpsPrincipal, ctx: Ctx) -> Envelope[OpsPersonRead]:
     return ok(await service.me(ctx, principal))
 
 
-@router.get("/people", operation_id="opsPeople", response_model=Envelope[list[OpsPersonRead]])
-async def people(actor: Admin, ctx: Ctx) -> Envelope[list[OpsPersonRead]]:
-    return ok(await service.people(ctx, actor))
+PeoplePage = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
+RequestsPage = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
+
+
+@router.get("/people", operation_id="opsPeople", response_model=Envelope[PageRead[OpsPersonRead]])
+async def people(
+    actor: Admin,
+    ctx: Ctx,
+    page: PeoplePage,
+    status: Annotated[Literal["pending", "invited", "active", "disabled"] | None, Query()] = None,
+    role: Annotated[OpsRole | None, Query(description="Holds this role (as granted)")] = None,
+    search: Annotated[str | None, Query(min_length=1, max_length=64, description="The start of the username")] = None,
+    sort: Annotated[OpsPersonOrder, Query()] = OpsPersonOrder.NEWEST,
+) -> Envelope[PageRead[OpsPersonRead]]:
+    """The people whose brands are all within the admin's own, filtered and in order (the newest first)."""
+    found = await service.people(
+        ctx, actor, page, status=status, role=role.value if role else None, search=search, order=sort
+    )
+    return ok(found)
 
 
 @router.post(
@@ -106,13 +123,18 @@ async def change_person(
     return ok(await service.change_person(ctx, actor, address_of(request), person_id, body))
 
 
-@router.get("/requests", operation_id="opsRequests", response_model=Envelope[list[OpsRequestRead]])
+@router.get("/requests", operation_id="opsRequests", response_model=Envelope[PageRead[OpsRequestRead]])
 async def requests(
     actor: Admin,
     ctx: Ctx,
+    page: RequestsPage,
     status: Annotated[Literal["pending", "approved", "rejected", "stale"] | None, Query()] = None,
-) -> Envelope[list[OpsRequestRead]]:
-    return ok(await service.pending_requests(ctx, actor, status))
+    kind: Annotated[Literal["person.invite", "person.grant", "range.add", "range.remove"] | None, Query()] = None,
+    maker: Annotated[str | None, Query(min_length=1, max_length=64, description="The maker's username")] = None,
+    sort: Annotated[OpsRequestOrder, Query()] = OpsRequestOrder.NEWEST,
+) -> Envelope[PageRead[OpsRequestRead]]:
+    """The requests whose brands are all within the admin's own, filtered and in order (the newest first)."""
+    return ok(await service.requests(ctx, actor, page, status=status, kind=kind, maker=maker, order=sort))
 
 
 @router.post(

@@ -33,6 +33,9 @@ from auth_service.ops.domain import (
     PENDING,
     RANGE_ADD,
     RANGE_REMOVE,
+    OpsPersonOrder,
+    OpsRequestOrder,
+    brands_in_reach,
     check_checker,
     check_grant_by_checker,
     checked_email,
@@ -62,8 +65,9 @@ from auth_service.ops.schemas import (
 from auth_service.passwords import hash_password, verify_password
 from auth_service.sessions.service import login_failures_key, wait_turn
 from portal_kit.audit import OpsAuditRead as AuditRecord
+from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound, TooManyRequests, Unauthorized
-from portal_kit.paging import Page
+from portal_kit.paging import Page, page_of
 from portal_kit.sessions import ALL_MERCHANTS, Principal, Role, ops_roles_of
 from portal_kit.throttle import count, throttle
 
@@ -357,11 +361,17 @@ async def request_range(ctx: AuthContext, actor: Principal, ip: str | None, cidr
     return request_view(request)
 
 
-async def pending_requests(ctx: AuthContext, actor: Principal, status: str | None) -> list[OpsRequestRead]:
-    """The requests an admin may see: those whose brands are all within the admin's own, newest first."""
+async def requests(
+    ctx: AuthContext, actor: Principal, page: Page, *, status: str | None, kind: str | None, maker: str | None,
+    order: OpsRequestOrder,
+) -> PageRead[OpsRequestRead]:  # fmt: skip
+    """A page of the requests an admin may see: those whose brands are all within the admin's own, filtered and in
+    ``order`` (the newest first by default)."""
     async with ctx.db.reader() as session:
-        found = await repository.requests(session, status, 200)
-    return [request_view(r) for r in found if all(actor.may_act_for(m) for m in r.merchants)]
+        found, total = await repository.requests_page(
+            session, page, brands=brands_in_reach(actor), status=status, kind=kind, maker=maker, order=order
+        )
+    return page_of(page, [request_view(r) for r in found], total)
 
 
 async def address_ranges(ctx: AuthContext) -> list[OpsRangeRead]:
@@ -633,11 +643,16 @@ async def _changed_person(
         return person_view(person)
 
 
-async def people(ctx: AuthContext, actor: Principal) -> list[OpsPersonRead]:
-    """The ops people whose brands are all within the admin's own."""
+async def people(
+    ctx: AuthContext, actor: Principal, page: Page, *, status: str | None, role: str | None, search: str | None,
+    order: OpsPersonOrder,
+) -> PageRead[OpsPersonRead]:  # fmt: skip
+    """A page of the ops people whose brands are all within the admin's own, filtered and in ``order``."""
     async with ctx.db.reader() as session:
-        everyone = await repository.everyone(session)
-    return [person_view(p) for p in everyone if all(actor.may_act_for(m) for m in p.merchants)]
+        found, total = await repository.people_page(
+            session, page, brands=brands_in_reach(actor), status=status, role=role, search=search, order=order
+        )
+    return page_of(page, [person_view(p) for p in found], total)
 
 
 async def audit_log(ctx: AuthContext, merchant: str, page: Page) -> list[OpsAuditRead]:

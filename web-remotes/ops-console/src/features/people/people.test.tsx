@@ -19,6 +19,9 @@ const pendingInvite = {
   after: { username: "zeynep", email: "zeynep@example.com", roles: ["content"], merchants: ["turkeyf2"] },
   status: "pending", maker: "ayse", checker: null, createdAt: "2026-11-20T10:00:00Z", decidedAt: null,
 };
+const PEOPLE_PAGE = "GET /wps/ops/auth/people?pageNo=1&pageSize=20&sort=newest";
+const PENDING = "GET /wps/ops/auth/requests?pageNo=1&pageSize=20&sort=newest&status=pending";
+const page = (list: unknown[], total = list.length, pageNum = 1, totalPages = Math.ceil(total / 20)) => ({ pageNum, totalPages, total, list });
 const pendingGrant = {
   id: "r2", kind: "person.grant", target: "p1", merchants: ["turkeyf2"], before: { roles: ["viewer"] }, after: { roles: ["viewer", "content"] },
   status: "pending", maker: "mehmet", checker: null, createdAt: "2026-11-21T10:00:00Z", decidedAt: null,
@@ -55,9 +58,11 @@ describe("the people page", () => {
   });
 
   it("lists the people and says an invitation waits for a second admin", async () => {
-    serve({ "GET /wps/ops/auth/people": () => envelope(PEOPLE) });
+    serve({ [PEOPLE_PAGE]: () => envelope(page(PEOPLE)) });
     renderPage("people", session(["admin"]));
     const table = await screen.findByTestId("people");
+    expect(screen.getByText("Toplam 1 kayıt")).toBeTruthy();
+    expect(screen.queryByRole("navigation", { name: "Sayfalar" })).toBeNull(); // one page: no pager
     expect(within(table).getByText("mehmet")).toBeTruthy();
     expect(within(table).getByText("Tüm markalar")).toBeTruthy();
     expect(screen.getByTestId("second-admin").textContent).toContain("ikinci bir yönetici onaylamadan hiçbir şey gönderilmez");
@@ -65,7 +70,7 @@ describe("the people page", () => {
 
   it("invites someone with the roles ticked and the brands picked, and says a second admin must approve", async () => {
     const fetched = serve({
-      "GET /wps/ops/auth/people": () => envelope(PEOPLE),
+      [PEOPLE_PAGE]: () => envelope(page(PEOPLE)),
       "POST /wps/ops/auth/people/invitations": () => envelope(pendingInvite, 201),
     });
     renderPage("people", session(["admin"]));
@@ -90,7 +95,7 @@ describe("the people page", () => {
 
   it("shows the server's refusal of an invitation", async () => {
     serve({
-      "GET /wps/ops/auth/people": () => envelope(PEOPLE),
+      [PEOPLE_PAGE]: () => envelope(page(PEOPLE)),
       "POST /wps/ops/auth/people/invitations": () => refusal("username.exists", "Bu kullanıcı adı alınmış.", 409),
     });
     renderPage("people", session(["admin"]));
@@ -105,7 +110,7 @@ describe("the people page", () => {
 
   it("lets an admin of every brand type the brands", async () => {
     const fetched = serve({
-      "GET /wps/ops/auth/people": () => envelope([]),
+      [PEOPLE_PAGE]: () => envelope(page([])),
       "POST /wps/ops/auth/people/invitations": () => envelope(pendingInvite, 201),
     });
     renderPage("people", session(["admin"], ["*"]));
@@ -117,6 +122,30 @@ describe("the people page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Davet isteği gönder" }));
     await screen.findByText(/için davet isteği kaydedildi/);
     expect(sent(fetched, "POST")[0]?.body).toEqual({ username: "zeynep", email: "zeynep@example.com", roles: ["admin"], merchants: ["turkeyf2", "euro1"] });
+  });
+
+  it("asks the server for the filters and the order picked, and pages with the kit's pager", async () => {
+    const filtered = "GET /wps/ops/auth/people?pageNo=1&pageSize=20&sort=username&status=active&role=admin&search=meh";
+    const fetched = serve({
+      [PEOPLE_PAGE]: () => envelope(page(PEOPLE, 41)),
+      "GET /wps/ops/auth/people?pageNo=2&pageSize=20&sort=newest": () => envelope(page([{ ...PEOPLE[0], id: "p2", username: "selin" }], 41, 2)),
+      [filtered]: () => envelope(page(PEOPLE)),
+    });
+    renderPage("people", session(["admin"]));
+    await screen.findByTestId("people");
+    expect(screen.getByText("Toplam 41 kayıt")).toBeTruthy();
+    const pager = screen.getByRole("navigation", { name: "Sayfalar" });
+    expect(pager.textContent).toContain("1 / 3");
+    fireEvent.click(within(pager).getByRole("button", { name: "Sonraki" }));
+    expect(await screen.findByText("selin")).toBeTruthy();
+    const form = screen.getByRole("form", { name: "Filtrele" });
+    fireEvent.change(within(form).getByLabelText("Durum"), { target: { value: "active" } });
+    fireEvent.change(within(form).getByLabelText("Rol"), { target: { value: "admin" } });
+    fireEvent.change(within(form).getByLabelText("Kullanıcı adının başı"), { target: { value: " meh " } });
+    fireEvent.change(within(form).getByLabelText("Sıralama"), { target: { value: "username" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Filtrele" }));
+    expect(await screen.findByText("Toplam 1 kayıt")).toBeTruthy();
+    expect(fetched.mock.calls.map(([url]) => `GET ${String(url)}`)).toEqual([PEOPLE_PAGE, "GET /wps/ops/auth/people?pageNo=2&pageSize=20&sort=newest", filtered]);
   });
 
   it("neither lists nor invites for someone who is not an admin", () => {
@@ -136,10 +165,12 @@ describe("the requests page", () => {
   });
 
   it("reads the pending requests first, then the status picked, showing kind, target, before → after and maker", async () => {
+    const rejected = "GET /wps/ops/auth/requests?pageNo=1&pageSize=20&sort=oldest&status=rejected&kind=person.grant&maker=mehmet";
+    const everything = "GET /wps/ops/auth/requests?pageNo=1&pageSize=20&sort=oldest&kind=person.grant&maker=mehmet";
     const fetched = serve({
-      "GET /wps/ops/auth/requests?status=pending": () => envelope([pendingGrant]),
-      "GET /wps/ops/auth/requests?status=rejected": () => envelope([]),
-      "GET /wps/ops/auth/requests": () => envelope([]),
+      [PENDING]: () => envelope(page([pendingGrant])),
+      [rejected]: () => envelope(page([])),
+      [everything]: () => envelope(page([])),
     });
     renderPage("requests", session(["admin"]));
     const table = await screen.findByTestId("requests");
@@ -149,17 +180,20 @@ describe("the requests page", () => {
     expect(row.querySelector(".oc-change")?.textContent).toBe('{"roles":["viewer"]} → {"roles":["viewer","content"]}');
     expect(within(row).getByText("mehmet")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Durum"), { target: { value: "rejected" } });
+    fireEvent.change(screen.getByLabelText("Tür"), { target: { value: "person.grant" } });
+    fireEvent.change(screen.getByLabelText("İsteyenin kullanıcı adı"), { target: { value: "mehmet" } });
+    fireEvent.change(screen.getByLabelText("Sıralama"), { target: { value: "oldest" } });
     fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
     expect(await screen.findByText("Kayıt yok.")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Durum"), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
-    await vi.waitFor(() => expect(fetched.mock.calls.map(([url]) => String(url))).toContain("/wps/ops/auth/requests"));
-    expect(fetched.mock.calls.map(([url]) => String(url))).toEqual(["/wps/ops/auth/requests?status=pending", "/wps/ops/auth/requests?status=rejected", "/wps/ops/auth/requests"]);
+    await vi.waitFor(() => expect(fetched.mock.calls.map(([url]) => `GET ${String(url)}`)).toContain(everything));
+    expect(fetched.mock.calls.map(([url]) => `GET ${String(url)}`)).toEqual([PENDING, rejected, everything]);
   });
 
   it("approves someone else's request", async () => {
     const fetched = serve({
-      "GET /wps/ops/auth/requests?status=pending": () => envelope([pendingGrant]),
+      [PENDING]: () => envelope(page([pendingGrant])),
       "POST /wps/ops/auth/requests/r2/approve": () => envelope({ ...pendingGrant, status: "approved", checker: "ayse" }),
     });
     renderPage("requests", session(["admin"]));
@@ -171,7 +205,7 @@ describe("the requests page", () => {
 
   it("shows the server's refusal when the maker approves their own, and lets them withdraw it", async () => {
     const fetched = serve({
-      "GET /wps/ops/auth/requests?status=pending": () => envelope([pendingInvite]),
+      [PENDING]: () => envelope(page([pendingInvite])),
       "POST /wps/ops/auth/requests/r1/approve": () => refusal("ops.same_person", "İsteği açan kişi onu onaylayamaz.", 403),
       "POST /wps/ops/auth/requests/r1/reject": () => envelope({ ...pendingInvite, status: "rejected", checker: "ayse" }),
     });

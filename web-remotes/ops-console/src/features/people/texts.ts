@@ -19,6 +19,9 @@ const TR = {
   makerChecker: "Bir isteği onu açan kişi onaylayamaz; ikinci bir yönetici onaylar. İsteyen kendi isteğini geri çekebilir.",
   "person.invite": "Davet", "person.grant": "Rol / marka değişikliği", "range.add": "Adres aralığı ekleme", "range.remove": "Adres aralığı kaldırma",
   noRole: "Bu sayfayı yalnızca yöneticiler açabilir.",
+  role: "Rol", search: "Kullanıcı adının başı", makerName: "İsteyenin kullanıcı adı", sort: "Sıralama",
+  newest: "En yeni önce", oldest: "En eski önce", byUsername: "Kullanıcı adına göre", total: "Toplam {total} kayıt",
+  pages: "Sayfalar", previous: "Önceki", next: "Sonraki",
 };
 type Key = keyof typeof TR;
 
@@ -38,6 +41,9 @@ const EN: Record<Key, string> = {
   makerChecker: "Whoever made a request cannot approve it; a second admin does. The maker may withdraw their own request.",
   "person.invite": "Invitation", "person.grant": "Role / brand change", "range.add": "Add address range", "range.remove": "Remove address range",
   noRole: "Only admins may open this page.",
+  role: "Role", search: "Username starts with", makerName: "Maker's username", sort: "Order",
+  newest: "Newest first", oldest: "Oldest first", byUsername: "By username", total: "{total} in all",
+  pages: "Pages", previous: "Previous", next: "Next",
 };
 
 const CN: Record<Key, string> = {
@@ -56,6 +62,9 @@ const CN: Record<Key, string> = {
   makerChecker: "发起请求的人不能批准自己的请求，须由第二位管理员批准。发起人可以撤回自己的请求。",
   "person.invite": "邀请", "person.grant": "角色 / 品牌变更", "range.add": "添加地址段", "range.remove": "移除地址段",
   noRole: "只有管理员可以打开此页面。",
+  role: "角色", search: "用户名开头", makerName: "发起人用户名", sort: "排序",
+  newest: "最新在前", oldest: "最早在前", byUsername: "按用户名", total: "共 {total} 条",
+  pages: "分页", previous: "上一页", next: "下一页",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

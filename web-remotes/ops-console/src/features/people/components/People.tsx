@@ -1,10 +1,11 @@
-/** The console's people (admins only): who they are, their roles and brands, their state; and inviting someone.
- * An invitation is a request: a second admin approves it (Requests), and only then does the enrolment link go to
- * the invitee's e-mail. The auth service decides, and its refusal is shown as it says it. */
+/** The console's people (admins only): who they are, their roles and brands, their state, paged, filtered (state,
+ * role, the start of a username) and ordered on the server; and inviting someone. An invitation is a request: a
+ * second admin approves it (Requests), and only then does the enrolment link go to the invitee's e-mail. The auth
+ * service decides, and its refusal is shown as it says it. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { OpsInvitation, OpsPersonRead } from "@portal/kit";
-import { Field, LoadFailure, OutcomeLine, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { OperationQuery, OpsInvitation, OpsPersonOrder, OpsPersonRead } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, Pager, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import type { OpsRole } from "../../../shared/session";
 import { allBrands, holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
@@ -13,6 +14,36 @@ import "../people.css";
 
 export const ROLES: readonly OpsRole[] = ["viewer", "content", "finance-maker", "finance-checker", "admin"];
 const ALL_BRANDS = "*";
+const PAGE_SIZE = 20;
+
+type PersonStatus = NonNullable<OperationQuery["opsPeople"]["status"]>;
+export const PERSON_STATUSES: readonly PersonStatus[] = ["pending", "invited", "active", "disabled"];
+const ORDERS: readonly OpsPersonOrder[] = ["newest", "oldest", "username"];
+
+export interface PeopleFilters {
+  status: PersonStatus | "";
+  role: OpsRole | "";
+  search: string;
+  sort: OpsPersonOrder;
+}
+
+export const NO_PEOPLE_FILTERS: PeopleFilters = { status: "", role: "", search: "", sort: "newest" };
+
+/** The query of a people page: only the filters given. */
+export function peopleQuery(filters: PeopleFilters, pageNo: number) {
+  return {
+    pageNo,
+    pageSize: PAGE_SIZE,
+    sort: filters.sort,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.role ? { role: filters.role } : {}),
+    ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+  };
+}
+
+function orderText(language: Parameters<typeof t>[0], order: OpsPersonOrder): string {
+  return t(language, order === "username" ? "byUsername" : order);
+}
 
 /** The brand codes typed in one field: split on commas and spaces, each once. */
 export function brandCodes(text: string): string[] {
@@ -35,10 +66,14 @@ export function People() {
   const [brands, setBrands] = useState<string[]>(() => (ops.brand ? [ops.brand] : []));
   const [brandsTyped, setBrandsTyped] = useState(ops.brand);
   const [missing, setMissing] = useState(false);
+  const [draft, setDraft] = useState<PeopleFilters>(NO_PEOPLE_FILTERS);
+  const [filters, setFilters] = useState<PeopleFilters>(NO_PEOPLE_FILTERS);
+  const [pageNo, setPageNo] = useState(1);
   const list = useQuery({
-    queryKey: ["ops", "people"],
+    queryKey: ["ops", "people", filters, pageNo],
     enabled: admin,
-    queryFn: () => ops.call("opsPeople"),
+    placeholderData: keepPreviousData,
+    queryFn: () => ops.call("opsPeople", { query: peopleQuery(filters, pageNo) }),
   });
   const invite = useAction((body: OpsInvitation) => ops.call("opsInvitePerson", { body }), {
     onDone: () => {
@@ -64,7 +99,13 @@ export function People() {
     void invite.submit({ username: username.trim(), email: email.trim(), roles: ROLES.filter((role) => roles.includes(role)), merchants: chosenBrands });
   };
   const invitation = invite.done ? invite.latest : undefined;
-  const rows: OpsPersonRead[] = list.data ?? [];
+  const page = list.data;
+  const rows: OpsPersonRead[] = page?.list ?? [];
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPageNo(1);
+  };
 
   if (!admin) {
     return (
@@ -82,12 +123,50 @@ export function People() {
       <PageTitle>
         <span id="oc-people">{t(language, "people")}</span>
       </PageTitle>
+      <form className="oc-row" onSubmit={apply} aria-label={t(language, "filter")}>
+        <label className="kit-field">
+          {t(language, "status")}
+          <select className="oc-select" value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as PeopleFilters["status"] })}>
+            <option value="">{t(language, "all")}</option>
+            {PERSON_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {named(language, value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="kit-field">
+          {t(language, "role")}
+          <select className="oc-select" value={draft.role} onChange={(event) => setDraft({ ...draft, role: event.target.value as PeopleFilters["role"] })}>
+            <option value="">{t(language, "all")}</option>
+            {ROLES.map((value) => (
+              <option key={value} value={value}>
+                {named(language, value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Field label={t(language, "search")} value={draft.search} onChange={(search) => setDraft({ ...draft, search })} maxLength={64} autoComplete="off" />
+        <label className="kit-field">
+          {t(language, "sort")}
+          <select className="oc-select" value={draft.sort} onChange={(event) => setDraft({ ...draft, sort: event.target.value as OpsPersonOrder })}>
+            {ORDERS.map((value) => (
+              <option key={value} value={value}>
+                {orderText(language, value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="kit-button">
+          {t(language, "filter")}
+        </button>
+      </form>
       <LoadFailure error={list.error} />
       {list.isLoading ? <p>{t(language, "loading")}</p> : null}
       {list.isSuccess && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}
       {rows.length > 0 ? (
         <ScrollBox label={t(language, "people")}>
-          <table className="oc-table" data-testid="people">
+          <table className="oc-table" data-testid="people" aria-busy={list.isPlaceholderData || undefined}>
             <thead>
               <tr>
                 <th scope="col">{t(language, "username")}</th>
@@ -119,6 +198,8 @@ export function People() {
           </table>
         </ScrollBox>
       ) : null}
+      {page ? <p className="kit-field__hint">{t(language, "total", { total: page.total })}</p> : null}
+      {page ? <Pager label={t(language, "pages")} pageNo={pageNo} totalPages={page.totalPages} shown={page.pageNum} onPage={setPageNo} previous={t(language, "previous")} next={t(language, "next")} /> : null}
       <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
         {t(language, "refresh")}
       </button>

@@ -1,10 +1,11 @@
 /** The maker–checker requests of the console's people (admins only): invitations, role and brand changes, address
- * ranges. A second admin approves or rejects a pending one; the maker may withdraw (reject) their own but never
- * approve it: the auth service refuses, and its refusal is shown as it says it. */
+ * ranges, paged, filtered (state, kind, maker) and ordered on the server. A second admin approves or rejects a
+ * pending one; the maker may withdraw (reject) their own but never approve it: the auth service refuses, and its
+ * refusal is shown as it says it. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { OperationQuery, OpsRequestRead } from "@portal/kit";
-import { LoadFailure, OutcomeLine, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { OperationQuery, OpsRequestOrder, OpsRequestRead } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, Pager, keepPreviousData, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import type { Verdict } from "../../../shared/decision";
 import { DecisionCell, useDecision } from "../../../shared/decision";
 import { holds, useOps } from "../../../shared/session";
@@ -14,11 +15,32 @@ import { named, t } from "../texts";
 import "../people.css";
 
 type RequestStatus = NonNullable<OperationQuery["opsRequests"]["status"]>;
+type RequestKind = NonNullable<OperationQuery["opsRequests"]["kind"]>;
 
 export const REQUEST_STATUSES: readonly RequestStatus[] = ["pending", "approved", "rejected", "stale"];
+export const REQUEST_KINDS: readonly RequestKind[] = ["person.invite", "person.grant", "range.add", "range.remove"];
+const ORDERS: readonly OpsRequestOrder[] = ["newest", "oldest"];
+const PAGE_SIZE = 20;
 
-function isStatus(value: string): value is RequestStatus {
-  return (REQUEST_STATUSES as readonly string[]).includes(value);
+export interface RequestFilters {
+  status: RequestStatus | "";
+  kind: RequestKind | "";
+  maker: string;
+  sort: OpsRequestOrder;
+}
+
+export const FIRST_REQUESTS: RequestFilters = { status: "pending", kind: "", maker: "", sort: "newest" };
+
+/** The query of a requests page: only the filters given. */
+export function requestsQuery(filters: RequestFilters, pageNo: number) {
+  return {
+    pageNo,
+    pageSize: PAGE_SIZE,
+    sort: filters.sort,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.kind ? { kind: filters.kind } : {}),
+    ...(filters.maker.trim() ? { maker: filters.maker.trim() } : {}),
+  };
 }
 
 export function Requests() {
@@ -27,12 +49,14 @@ export function Requests() {
   const queries = useQueryClient();
   const admin = holds(ops.session, "admin");
   const me = ops.session?.username ?? "";
-  const [status, setStatus] = useState<RequestStatus | "">("pending");
-  const [filter, setFilter] = useState<RequestStatus | "">("pending");
+  const [draft, setDraft] = useState<RequestFilters>(FIRST_REQUESTS);
+  const [filters, setFilters] = useState<RequestFilters>(FIRST_REQUESTS);
+  const [pageNo, setPageNo] = useState(1);
   const list = useQuery({
-    queryKey: ["ops", "requests", filter],
+    queryKey: ["ops", "requests", filters, pageNo],
     enabled: admin,
-    queryFn: () => ops.call("opsRequests", { query: { status: filter || null } }),
+    placeholderData: keepPreviousData,
+    queryFn: () => ops.call("opsRequests", { query: requestsQuery(filters, pageNo) }),
   });
   // a request is rejected (or withdrawn by its maker) without a reason: the button sends it at once
   const decide = useDecision(
@@ -48,9 +72,14 @@ export function Requests() {
   const search = (event: FormEvent) => {
     event.preventDefault();
     decide.reset();
-    setFilter(status);
+    setFilters(draft);
+    setPageNo(1);
   };
-  const rows: OpsRequestRead[] = list.data ?? [];
+  const page = list.data;
+  // a page emptied by decisions (its last row decided): back to the last page that has rows
+  if (page && page.totalPages > 0 && pageNo > page.totalPages && !list.isPlaceholderData) setPageNo(page.totalPages);
+  const rows: OpsRequestRead[] = page?.list ?? [];
+  const stale = list.isPlaceholderData; // the rows of the page before, shown while the next loads: not to act on
 
   return (
     <section aria-labelledby="oc-requests">
@@ -65,11 +94,33 @@ export function Requests() {
           <form className="oc-row" onSubmit={search} aria-label={t(language, "filter")}>
             <label className="kit-field">
               {t(language, "status")}
-              <select className="oc-select" value={status} onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : "")}>
+              <select className="oc-select" value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as RequestFilters["status"] })}>
                 <option value="">{t(language, "all")}</option>
                 {REQUEST_STATUSES.map((value) => (
                   <option key={value} value={value}>
                     {named(language, value)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="kit-field">
+              {t(language, "kind")}
+              <select className="oc-select" value={draft.kind} onChange={(event) => setDraft({ ...draft, kind: event.target.value as RequestFilters["kind"] })}>
+                <option value="">{t(language, "all")}</option>
+                {REQUEST_KINDS.map((value) => (
+                  <option key={value} value={value}>
+                    {named(language, value)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Field label={t(language, "makerName")} value={draft.maker} onChange={(maker) => setDraft({ ...draft, maker })} maxLength={64} autoComplete="off" />
+            <label className="kit-field">
+              {t(language, "sort")}
+              <select className="oc-select" value={draft.sort} onChange={(event) => setDraft({ ...draft, sort: event.target.value as OpsRequestOrder })}>
+                {ORDERS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(language, value)}
                   </option>
                 ))}
               </select>
@@ -84,7 +135,7 @@ export function Requests() {
           {list.isSuccess && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}
           {rows.length > 0 ? (
             <ScrollBox label={t(language, "requests")}>
-              <table className="oc-table" data-testid="requests">
+              <table className="oc-table" data-testid="requests" aria-busy={stale || undefined}>
                 <thead>
                   <tr>
                     <th scope="col">{t(language, "created")}</th>
@@ -119,7 +170,7 @@ export function Requests() {
                         {row.decidedAt ? ` · ${when(row.decidedAt, language)}` : ""}
                       </td>
                       <td>
-                        <DecisionCell decision={decide} id={row.id} actions={row.status === "pending" ? ["approve", "reject"] : null} own={row.maker === me} />
+                        <DecisionCell decision={decide} id={row.id} actions={row.status === "pending" ? ["approve", "reject"] : null} own={row.maker === me} disabled={stale} />
                       </td>
                     </tr>
                   ))}
@@ -127,6 +178,8 @@ export function Requests() {
               </table>
             </ScrollBox>
           ) : null}
+          {page ? <p className="kit-field__hint">{t(language, "total", { total: page.total })}</p> : null}
+          {page ? <Pager label={t(language, "pages")} pageNo={pageNo} totalPages={page.totalPages} shown={page.pageNum} onPage={setPageNo} previous={t(language, "previous")} next={t(language, "next")} /> : null}
           <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
             {t(language, "refresh")}
           </button>
