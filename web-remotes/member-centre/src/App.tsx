@@ -4,6 +4,7 @@ import { BetRecords } from "./features/bets/components/BetRecords";
 import { Profit } from "./features/bets/components/Profit";
 import { Deposit } from "./features/deposits/components/Deposit";
 import { Messages } from "./features/messages/components/Messages";
+import { Missions } from "./features/missions/components/Missions";
 import { Records } from "./features/records/components/Records";
 import { SecurityCenter } from "./features/security/components/SecurityCenter";
 import { TransferUpline } from "./features/upline/components/TransferUpline";
@@ -26,7 +27,7 @@ export const MENU: { key: TextKey; built: boolean }[] = [
   { key: "bonusDetails", built: false },
   { key: "rewardCenter", built: false },
   { key: "referral", built: false },
-  { key: "missionLeaderboard", built: false },
+  { key: "missionLeaderboard", built: true },
   { key: "messageV2", built: true },
 ];
 
@@ -39,6 +40,7 @@ const PAGES: Partial<Record<TextKey, () => React.JSX.Element>> = {
   personalHistoryCopy: BetRecords,
   transactionHistory: Records,
   personalProfit: Profit,
+  missionLeaderboard: Missions,
   messageV2: Messages,
 };
 

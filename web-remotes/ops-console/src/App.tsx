@@ -24,6 +24,7 @@ import { Journal } from "./features/finance/components/Journal";
 import { Withdrawals } from "./features/finance/components/Withdrawals";
 import { Login } from "./features/login/components/Login";
 import { Mall } from "./features/loyalty/components/Mall";
+import { Missions } from "./features/loyalty/components/Missions";
 import { PointRules } from "./features/loyalty/components/PointRules";
 import { Redemptions } from "./features/loyalty/components/Redemptions";
 import { LotteryGames } from "./features/lottery/components/LotteryGames";
@@ -76,6 +77,8 @@ export const PAGES: Page[] = [
   { path: "loyalty/rules", title: "pointRules", group: "loyalty", roles: "everyone", element: <PointRules /> },
   { path: "loyalty/mall", title: "pointsMall", group: "loyalty", roles: "everyone", element: <Mall /> },
   { path: "loyalty/redemptions", title: "mallRedemptions", group: "loyalty", roles: FINANCE_READERS, element: <Redemptions /> },
+  // missions: every role reads them, content editors (or an admin) define and change them
+  { path: "loyalty/missions", title: "missions", group: "loyalty", roles: "everyone", element: <Missions /> },
   { path: "brand/settings", title: "siteSettings", group: "brandAdmin", roles: ["admin"], element: <SiteSettings /> },
   { path: "brand/flags", title: "flags", group: "brandAdmin", roles: ["admin"], element: <Flags /> },
   { path: "brand/register-rules", title: "registerRules", group: "brandAdmin", roles: ["admin"], element: <RegisterRules /> },
