@@ -81,7 +81,7 @@ async def test_a_large_adjustment_waits_for_a_second_person(wallet: WalletClient
     assert mismatch.json()["errorCode"] == "idempotency.mismatch"
     assert await wallet.available(token) == 0
     listed = (await wallet.call("GET", f"{WALLET_OPS}/adjustments?status=pending", checkers[0])).json()["value"]
-    assert [(r["adjustmentId"], r["requestedBy"], r["amount"]) for r in listed] == [
+    assert [(r["adjustmentId"], r["requestedBy"], r["amount"]) for r in listed["list"]] == [
         (pending["adjustmentId"], "mert", ABOVE)
     ]
 

@@ -103,7 +103,7 @@ async def test_raising_the_threshold_takes_a_second_admin_of_the_brand(wallet: W
         "before": {"dualControlAbove": THRESHOLD}, "after": {"dualControlAbove": 2_000_000, "status": "pending"},
     })]  # fmt: skip
     listed = (await wallet.call("GET", f"{SETTINGS}/dual-control?status=approved", asli)).json()["value"]
-    assert [r["requestId"] for r in listed] == [request["requestId"]]
+    assert [r["requestId"] for r in listed["list"]] == [request["requestId"]]
 
     lowered = await wallet.call("PUT", SETTINGS, asli, json={"dualControlAbove": 500_000})  # the safe way: at once
     assert (lowered.json()["value"]["dualControlAbove"], lowered.json()["value"]["dualControlRequest"]) == (
@@ -131,7 +131,7 @@ async def test_a_lowering_supersedes_a_waiting_raise_and_a_maker_may_withdraw_on
     late = await wallet.call("POST", f"{SETTINGS}/dual-control/{request}/approve", burak)
     assert refusal(late) == (409, "dual_control.already_decided")
     listed = (await wallet.call("GET", f"{SETTINGS}/dual-control", asli)).json()["value"]
-    assert [(r["status"], r["decidedBy"]) for r in listed] == [("superseded", "burak")]
+    assert [(r["status"], r["decidedBy"]) for r in listed["list"]] == [("superseded", "burak")]
 
     second = (await wallet.call("PUT", SETTINGS, asli, json={"dualControlAbove": 900_000})).json()["value"]
     request = second["dualControlRequest"]["requestId"]
@@ -145,6 +145,25 @@ async def test_a_lowering_supersedes_a_waiting_raise_and_a_maker_may_withdraw_on
     actions = [a["action"] for a in await audit(wallet)]
     assert actions[:3] == ["settings.dual_control.reject", "settings.dual_control.request", "settings.change"]
     assert "settings.dual_control.supersede" in actions
+
+    # the raises, paged, filtered and ordered on the server
+    async def raises(query: str, ops: str = burak) -> tuple[int, int, int, list[str]]:
+        answer = await wallet.call("GET", f"{SETTINGS}/dual-control?{query}", ops)
+        assert answer.status_code == 200, answer.text
+        page = answer.json()["value"]
+        return page["pageNum"], page["total"], page["totalPages"], [r["status"] for r in page["list"]]
+
+    assert await raises("pageSize=1") == (1, 2, 2, ["rejected"])  # the newest first
+    assert await raises("pageSize=1&pageNo=2") == (2, 2, 2, ["superseded"])
+    assert await raises("sort=oldest") == (1, 2, 1, ["superseded", "rejected"])
+    assert await raises("status=rejected&requestedBy=asli") == (1, 1, 1, ["rejected"])
+    assert await raises("requestedBy=burak") == (1, 0, 0, [])
+    viewer = await wallet.ops("vera", MERCHANT, OpsRole.VIEWER)
+    assert (await raises("", viewer))[1] == 2  # any role of the brand reads them, as before
+    elsewhere = await wallet.ops("osman", "otherbrand")
+    assert refusal(await wallet.call("GET", f"{SETTINGS}/dual-control", elsewhere)) == (403, "access.denied")
+    assert (await wallet.call("GET", f"{SETTINGS}/dual-control")).status_code == 401
+    assert (await wallet.call("GET", f"{SETTINGS}/dual-control?sort=sideways", asli)).status_code == 400
 
 
 async def test_a_makers_adjustments_for_a_member_add_up_over_the_day(wallet: WalletClient) -> None:
@@ -168,8 +187,23 @@ async def test_a_makers_adjustments_for_a_member_add_up_over_the_day(wallet: Wal
     assert await alone_today(wallet, "mert", account) == (THRESHOLD, THRESHOLD)
     assert await wallet.available(token) == 1_600_000
 
-    pending = (await wallet.call("GET", f"{WALLET_OPS}/adjustments?status=pending", ceren)).json()["value"]
-    assert sorted((r["amount"], r["requestedBy"]) for r in pending) == [(-400_001, "mert"), (1, "mert")]
+    async def requests(query: str, ops: str = ceren) -> dict[str, Any]:
+        answer = await wallet.call("GET", f"{WALLET_OPS}/adjustments?{query}", ops)
+        assert answer.status_code == 200, answer.text
+        page: dict[str, Any] = answer.json()["value"]
+        return page
+
+    first = await requests("status=pending&pageSize=1")  # the newest first, paged on the server
+    assert (first["total"], first["totalPages"], [r["amount"] for r in first["list"]]) == (2, 2, [1])
+    second = await requests("status=pending&pageSize=1&pageNo=2")
+    assert (second["pageNum"], [r["amount"] for r in second["list"]]) == (2, [-400_001])
+    pending = (await requests(f"status=pending&sort=oldest&accountId={account}&requestedBy=mert"))["list"]
+    assert [(r["amount"], r["requestedBy"]) for r in pending] == [(-400_001, "mert"), (1, "mert")]
+    assert (await requests(f"accountId={other_account}"))["total"] == 0  # bora's adjustment moved at once
+    assert (await requests("requestedBy=ceren"))["total"] == 0
+    elsewhere = await wallet.ops("osman", "otherbrand")
+    assert refusal(await wallet.call("GET", f"{WALLET_OPS}/adjustments", elsewhere)) == (403, "access.denied")
+    assert (await wallet.call("GET", f"{WALLET_OPS}/adjustments")).status_code == 401
     checker = await wallet.ops("checker", MERCHANT, OpsRole.FINANCE_CHECKER)
     for row in pending:
         decided = await wallet.call("POST", f"{WALLET_OPS}/adjustments/{row['adjustmentId']}/approve", checker)

@@ -105,8 +105,6 @@ export interface AuditEntryRead {
   at: string | null;
 }
 
-export type AuditSort = "newest" | "oldest";
-
 export interface BalanceRead {
   currency: string;
   scale: number;
@@ -209,30 +207,6 @@ export interface BetTypeRead {
   maxStake: number;
 }
 
-export interface BoardEntryRead {
-  rank: number;
-  username: string;
-  progress: number;
-  me: boolean;
-}
-
-export interface BonusRead {
-  grantId: string;
-  accountId: string;
-  promotionId: number;
-  promotionName: string;
-  depositAmount: number;
-  amount: number;
-  turnoverRequired: number;
-  turnoverDone: number;
-  gameTypes: Array<GameType>;
-  maxBet: number;
-  status: GrantStatus;
-  createdAt: string;
-  expiresAt: string;
-  settledAt: string | null;
-}
-
 export interface BotCheckRead {
   challengeId: string;
   prefix: string;
@@ -241,8 +215,6 @@ export interface BotCheckRead {
 }
 
 export type BroadcastAudience = "all" | "member" | "list";
-
-export type BroadcastOrder = "newest" | "oldest";
 
 export interface BroadcastRead {
   id: number;
@@ -288,19 +260,6 @@ export interface CardsOutcome {
   tiger: string;
   winner: string;
   side: string;
-}
-
-export interface ClaimRead {
-  missionId: number;
-  rewardPoints: number;
-  balance: number;
-  claimedAt: string;
-  state: MissionState;
-}
-
-export interface ClaimRequest {
-  missionId: number;
-  requestId: string;
 }
 
 export interface CodeSentRead {
@@ -660,8 +619,6 @@ export interface GameRead {
   playable: boolean;
 }
 
-export type GameType = "SPORTS" | "ESPORTS" | "LIVE" | "LOTT" | "ELOTT" | "FISH" | "PVP" | "RNG" | "COCKFIGHT";
-
 export interface GameUrlAnswer {
   url: string;
 }
@@ -688,8 +645,6 @@ export interface GatewayAnswerRead {
   orderId: string;
   status: string;
 }
-
-export type GrantStatus = "GRANTING" | "ACTIVE" | "RELEASING" | "RELEASED" | "EXPIRING" | "EXPIRED" | "FORFEITED" | "FAILED";
 
 export interface GrantedRead {
   previous: ContractRead | null;
@@ -818,16 +773,6 @@ export interface JackpotRead {
   winners: Array<WinnerRead>;
 }
 
-export interface JoinRead {
-  promotionId: number;
-  joined: boolean;
-  joinedAt: string;
-}
-
-export interface JoinRequest {
-  promotionId: number;
-}
-
 export type Kind = "DIVIDEND" | "DAILY_WAGE" | "HOURLY_SALARY" | "REALTIME_SALARY";
 
 export interface LaunchRead {
@@ -839,18 +784,6 @@ export interface LaunchRead {
   external: boolean;
   roomId?: string | null;
   maxBet?: number | null;
-}
-
-export interface LeaderboardRead {
-  missionId: number;
-  name: string;
-  kind: MissionKind;
-  target: number;
-  pageNum: number;
-  totalPages: number;
-  total: number;
-  list: Array<BoardEntryRead>;
-  mine: MyRankRead;
 }
 
 export interface LineWinRead {
@@ -1182,52 +1115,6 @@ export interface MessageRead {
   broadcast: boolean;
 }
 
-export type MissionKind = "BET_TURNOVER" | "DEPOSIT_TOTAL" | "PLAY_DAYS";
-
-export interface MissionRead {
-  missionId: number;
-  name: string;
-  names: Record<string, string>;
-  kind: MissionKind;
-  gameTypes: Array<string>;
-  target: number;
-  rewardPoints: number;
-  startsAt: string;
-  endsAt: string;
-  active: boolean;
-  sort: number;
-  updatedAt: string;
-}
-
-export type MissionState = "NOT_STARTED" | "IN_PROGRESS" | "COMPLETED" | "CLAIMED";
-
-export interface MissionSummaryRead {
-  missionId: number;
-  name: string;
-  kind: MissionKind;
-  gameTypes: Array<string>;
-  target: number;
-  progress: number;
-  percent: number;
-  rewardPoints: number;
-  state: MissionState;
-  startsAt: string;
-  endsAt: string;
-  claimedAt: string | null;
-}
-
-export interface MissionWrite {
-  names: Record<string, unknown>;
-  gameTypes?: Array<string>;
-  target: number;
-  rewardPoints: number;
-  startsAt: string;
-  endsAt: string;
-  active: boolean;
-  sort: number;
-  reason: string;
-}
-
 export interface MobileBinding {
   mobileNum: string;
   countryDialingCode?: string;
@@ -1262,12 +1149,6 @@ export interface MovedRead {
   uplineId: string;
   previousUplineId: string | null;
   depth: number;
-}
-
-export interface MyRankRead {
-  rank: number | null;
-  progress: number;
-  percent: number;
 }
 
 export interface NewAgent {
@@ -1311,19 +1192,6 @@ export interface NewMerchant {
   regionText?: Record<string, string> | null;
   smsDialingCodes?: Array<string> | null;
   code: string;
-}
-
-export interface NewMission {
-  names: Record<string, unknown>;
-  gameTypes?: Array<string>;
-  target: number;
-  rewardPoints: number;
-  startsAt: string;
-  endsAt: string;
-  active: boolean;
-  sort: number;
-  reason: string;
-  kind: MissionKind;
 }
 
 export interface NewNote {
@@ -1569,20 +1437,6 @@ export interface PageRead_BetRecordRead {
   list: Array<BetRecordRead>;
 }
 
-export interface PageRead_BonusRead {
-  pageNum: number;
-  totalPages: number;
-  total: number;
-  list: Array<BonusRead>;
-}
-
-export interface PageRead_BroadcastRead {
-  pageNum: number;
-  totalPages: number;
-  total: number;
-  list: Array<BroadcastRead>;
-}
-
 export interface PageRead_DepositRead {
   pageNum: number;
   totalPages: number;
@@ -1632,13 +1486,6 @@ export interface PageRead_IncomeLineRead {
   list: Array<IncomeLineRead>;
 }
 
-export interface PageRead_LotteryAuditRead {
-  pageNum: number;
-  totalPages: number;
-  total: number;
-  list: Array<LotteryAuditRead>;
-}
-
 export interface PageRead_MemberFoundRead {
   pageNum: number;
   totalPages: number;
@@ -1660,13 +1507,6 @@ export interface PageRead_MessageRead {
   list: Array<MessageRead>;
 }
 
-export interface PageRead_MissionRead {
-  pageNum: number;
-  totalPages: number;
-  total: number;
-  list: Array<MissionRead>;
-}
-
 export interface PageRead_NoteRead {
   pageNum: number;
   totalPages: number;
@@ -1686,13 +1526,6 @@ export interface PageRead_OpsAgentRead {
   totalPages: number;
   total: number;
   list: Array<OpsAgentRead>;
-}
-
-export interface PageRead_OpsAuditRead {
-  pageNum: number;
-  totalPages: number;
-  total: number;
-  list: Array<OpsAuditRead>;
 }
 
 export interface PageRead_OpsGameRead {
@@ -1730,13 +1563,6 @@ export interface PageRead_PointsAuditRead {
   list: Array<PointsAuditRead>;
 }
 
-export interface PageRead_PromotionRead {
-  pageNum: number;
-  totalPages: number;
-  total: number;
-  list: Array<PromotionRead>;
-}
-
 export interface PageRead_RecordRead {
   pageNum: number;
   totalPages: number;
@@ -1763,20 +1589,6 @@ export interface PageRead_TeamDownlineRead {
   totalPages: number;
   total: number;
   list: Array<TeamDownlineRead>;
-}
-
-export interface PageRead_VoidRequestRead {
-  pageNum: number;
-  totalPages: number;
-  total: number;
-  list: Array<VoidRequestRead>;
-}
-
-export interface PageRead_WalletAuditRead {
-  pageNum: number;
-  totalPages: number;
-  total: number;
-  list: Array<WalletAuditRead>;
 }
 
 export interface PageRead_WithdrawalRead {
@@ -1891,49 +1703,6 @@ export interface ProfitRowRead {
   validBet: number;
   win: number;
   profit: number;
-}
-
-export type PromotionKind = "FIRST_DEPOSIT" | "RELOAD";
-
-export interface PromotionRead {
-  promotionId: number;
-  kind: PromotionKind;
-  name: string;
-  details: string;
-  names: Record<string, string>;
-  detailsByLanguage: Record<string, string>;
-  picture: string;
-  percentBp: number;
-  maxBonus: number;
-  minDeposit: number;
-  wageringMultiple: number;
-  gameTypes: Array<GameType>;
-  maxBet: number;
-  expiryDays: number;
-  startsAt: string;
-  endsAt: string | null;
-  active: boolean;
-  sort: number;
-  joined: boolean | null;
-}
-
-export interface PromotionWrite {
-  kind: PromotionKind;
-  names: Record<string, unknown>;
-  details: Record<string, unknown>;
-  picture: string;
-  percentBp: number;
-  maxBonus: number;
-  minDeposit: number;
-  wageringMultiple: number;
-  gameTypes: Array<GameType>;
-  maxBet: number;
-  expiryDays: number;
-  startsAt: string;
-  endsAt?: string | null;
-  active: boolean;
-  sort: number;
-  reason: string;
 }
 
 export interface RealTimeCall {
@@ -2505,8 +2274,6 @@ export interface VnLaunchRead {
   url: string;
 }
 
-export type VoidRequestOrder = "newest" | "oldest";
-
 export interface VoidRequestRead {
   requestId: string;
   gameCode: string;
@@ -2634,7 +2401,6 @@ export interface WithdrawalRequest {
   bankAccountId: string;
   paymentPassword: string;
   requestId: string;
-  forfeitBonus?: boolean;
 }
 
 export type WithdrawalState = "pending" | "approved" | "paid" | "rejected" | "received" | "received_auto" | "partly_received" | "not_received" | "refunded" | "closed";
@@ -2659,12 +2425,10 @@ export const OPERATIONS = {
   betRecords: { service: "games", method: "GET", path: "/wps/games/records" },
   bindBankAccount: { service: "wallet", method: "POST", path: "/wps/v2/wallets/bank-accounts" },
   bindMobile: { service: "auth", method: "PUT", path: "/wps/member/mobile" },
-  bonusDetails: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getBonusDetails" },
   botCheckChallenge: { service: "auth", method: "GET", path: "/wps/botcheck/challenge" },
   captcha: { service: "auth", method: "GET", path: "/wps/captcha" },
   changePassword: { service: "auth", method: "POST", path: "/wps/member/password" },
   changePaymentPassword: { service: "auth", method: "PUT", path: "/wps/member/password/payment" },
-  claimMissionReward: { service: "points", method: "POST", path: "/wps/relay/MCSFE_claimMissionReward" },
   confirmTotpBinding: { service: "auth", method: "POST", path: "/wps/member/totp/confirm" },
   confirmWithdrawal: { service: "wallet", method: "POST", path: "/wps/v2/wallets/withdrawals/{withdrawal_id}/confirmation" },
   consolidatedFunds: { service: "wallet", method: "GET", path: "/wps/member/info/funds/consolidated" },
@@ -2699,7 +2463,6 @@ export const OPERATIONS = {
   hub88Win: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/win" },
   inboxMessages: { service: "notifications", method: "GET", path: "/wps/notifications/messages" },
   jackpot: { service: "games", method: "GET", path: "/wps/games/jackpot" },
-  joinPromotion: { service: "points", method: "POST", path: "/wps/relay/MCSFE_signUpPromotionJoin" },
   launchGame: { service: "games", method: "GET", path: "/wps/relay/GCS_gameLaunchFB" },
   launchGameInRoom: { service: "games", method: "GET", path: "/wps/game/launchGame" },
   listAnnouncements: { service: "site", method: "GET", path: "/wps/relay/MCSFE_getListAnnouncements" },
@@ -2721,8 +2484,6 @@ export const OPERATIONS = {
   memberIcon: { service: "auth", method: "GET", path: "/wps/member/info/icon" },
   memberInfo: { service: "auth", method: "GET", path: "/wps/member/info" },
   merchantWallet: { service: "wallet", method: "GET", path: "/wps/relay/GCS_merchantWallet" },
-  missionLeaderboard: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getMissionLeaderboard" },
-  missionSummary: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getMissionSummaryDetails" },
   myDeposit: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposits/{deposit_id}" },
   myDeposits: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposits" },
   myWithdrawals: { service: "wallet", method: "GET", path: "/wps/v2/wallets/withdrawals" },
@@ -2740,17 +2501,14 @@ export const OPERATIONS = {
   opsApproveRequest: { service: "auth", method: "POST", path: "/wps/ops/auth/requests/{request_id}/approve" },
   opsAudit: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/audit" },
   opsAuthAudit: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/audit" },
-  opsBonuses: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/bonuses" },
   opsBroadcasts: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
   opsChangeFlags: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/flags" },
   opsChangeLotteryGame: { service: "lottery", method: "PUT", path: "/wps/ops/lottery/merchants/{code}/games/{gameCode}" },
   opsChangeMallItem: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/mall/items/{itemId}" },
   opsChangeMallStock: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/items/{itemId}/stock" },
-  opsChangeMission: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/missions/{missionId}" },
   opsChangePerson: { service: "auth", method: "PATCH", path: "/wps/ops/auth/people/{person_id}" },
   opsChangePointConvertRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/conversion" },
   opsChangePointRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/rules/{pointType}" },
-  opsChangePromotion: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/promotions/{promotionId}" },
   opsChangeRegisterRules: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/register-rules" },
   opsChangeWalletSettings: { service: "wallet", method: "PUT", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsConfirmEnrolment: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment/confirm" },
@@ -2760,8 +2518,6 @@ export const OPERATIONS = {
   opsCreateHelpTopics: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/help-topics" },
   opsCreateMallItem: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/items" },
   opsCreateMerchant: { service: "site", method: "POST", path: "/wps/ops/site/merchants" },
-  opsCreateMission: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/missions" },
-  opsCreatePromotion: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/promotions" },
   opsDecideAdjustment: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/adjustments/{adjustment_id}/{action}" },
   opsDecideDualControl: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control/{request_id}/{action}" },
   opsDecideWithdrawal: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/withdrawals/{withdrawal_id}/{action}" },
@@ -2801,7 +2557,6 @@ export const OPERATIONS = {
   opsMemberJournal: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/journal" },
   opsMemberNotes: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members/{account_id}/notes" },
   opsMemberProfile: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members/{account_id}" },
-  opsMissions: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/missions" },
   opsMoneyByDay: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/dashboard/money" },
   opsMoveTeamMember: { service: "agent-contracts", method: "POST", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/upline" },
   opsNotificationsAudit: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/audit" },
@@ -2810,7 +2565,6 @@ export const OPERATIONS = {
   opsPointConvertRule: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/conversion" },
   opsPointRules: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/rules" },
   opsPointsAudit: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/audit" },
-  opsPromotions: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/promotions" },
   opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
   opsRanges: { service: "auth", method: "GET", path: "/wps/ops/auth/ranges" },
   opsRegisterRules: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/register-rules" },
@@ -2849,7 +2603,6 @@ export const OPERATIONS = {
   pointConvertRule: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointConvertRule" },
   pointRedemptions: { service: "points", method: "GET", path: "/wps/relay/MCS2_getRedeemPointList" },
   pointRewards: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointReward" },
-  promotions: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getPromotions" },
   realTimeSalaryContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
   realTimeSalaryContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
   recentGames: { service: "games", method: "GET", path: "/wps/relay/GCS_recentGame" },
@@ -2924,12 +2677,10 @@ export interface OperationPathParams {
   betRecords: Record<string, never>;
   bindBankAccount: Record<string, never>;
   bindMobile: Record<string, never>;
-  bonusDetails: Record<string, never>;
   botCheckChallenge: Record<string, never>;
   captcha: Record<string, never>;
   changePassword: Record<string, never>;
   changePaymentPassword: Record<string, never>;
-  claimMissionReward: Record<string, never>;
   confirmTotpBinding: Record<string, never>;
   confirmWithdrawal: { withdrawal_id: string };
   consolidatedFunds: Record<string, never>;
@@ -2964,7 +2715,6 @@ export interface OperationPathParams {
   hub88Win: Record<string, never>;
   inboxMessages: Record<string, never>;
   jackpot: Record<string, never>;
-  joinPromotion: Record<string, never>;
   launchGame: Record<string, never>;
   launchGameInRoom: Record<string, never>;
   listAnnouncements: Record<string, never>;
@@ -2986,8 +2736,6 @@ export interface OperationPathParams {
   memberIcon: Record<string, never>;
   memberInfo: Record<string, never>;
   merchantWallet: Record<string, never>;
-  missionLeaderboard: Record<string, never>;
-  missionSummary: Record<string, never>;
   myDeposit: { deposit_id: string };
   myDeposits: Record<string, never>;
   myWithdrawals: Record<string, never>;
@@ -3005,17 +2753,14 @@ export interface OperationPathParams {
   opsApproveRequest: { request_id: string };
   opsAudit: { code: string };
   opsAuthAudit: { code: string };
-  opsBonuses: { code: string };
   opsBroadcasts: { code: string };
   opsChangeFlags: { code: string };
   opsChangeLotteryGame: { code: string; gameCode: string };
   opsChangeMallItem: { code: string; itemId: number };
   opsChangeMallStock: { code: string; itemId: number };
-  opsChangeMission: { code: string; missionId: number };
   opsChangePerson: { person_id: string };
   opsChangePointConvertRule: { code: string };
   opsChangePointRule: { code: string; pointType: string };
-  opsChangePromotion: { code: string; promotionId: number };
   opsChangeRegisterRules: { code: string };
   opsChangeWalletSettings: { code: string };
   opsConfirmEnrolment: Record<string, never>;
@@ -3025,8 +2770,6 @@ export interface OperationPathParams {
   opsCreateHelpTopics: { code: string };
   opsCreateMallItem: { code: string };
   opsCreateMerchant: Record<string, never>;
-  opsCreateMission: { code: string };
-  opsCreatePromotion: { code: string };
   opsDecideAdjustment: { code: string; adjustment_id: string; action: "approve" | "reject" };
   opsDecideDualControl: { code: string; request_id: string; action: "approve" | "reject" };
   opsDecideWithdrawal: { code: string; withdrawal_id: string; action: "approve" | "reject" | "pay" | "refund" | "close" };
@@ -3066,7 +2809,6 @@ export interface OperationPathParams {
   opsMemberJournal: { code: string; account_id: string };
   opsMemberNotes: { code: string; account_id: string };
   opsMemberProfile: { code: string; account_id: string };
-  opsMissions: { code: string };
   opsMoneyByDay: { code: string };
   opsMoveTeamMember: { code: string; accountId: string };
   opsNotificationsAudit: { code: string };
@@ -3075,7 +2817,6 @@ export interface OperationPathParams {
   opsPointConvertRule: { code: string };
   opsPointRules: { code: string };
   opsPointsAudit: { code: string };
-  opsPromotions: { code: string };
   opsProposeLotteryVoid: { gameCode: string; issue: string };
   opsRanges: Record<string, never>;
   opsRegisterRules: { code: string };
@@ -3114,7 +2855,6 @@ export interface OperationPathParams {
   pointConvertRule: Record<string, never>;
   pointRedemptions: Record<string, never>;
   pointRewards: Record<string, never>;
-  promotions: Record<string, never>;
   realTimeSalaryContract: Record<string, never>;
   realTimeSalaryContractAction: Record<string, never>;
   recentGames: Record<string, never>;
@@ -3187,12 +2927,10 @@ export interface OperationQuery {
   betRecords: { startDate?: string | null; endDate?: string | null; gameType?: string | null; pageNo?: number; pageSize?: number };
   bindBankAccount: Record<string, never>;
   bindMobile: Record<string, never>;
-  bonusDetails: { status?: GrantStatus | null; pageNo?: number; pageSize?: number };
   botCheckChallenge: Record<string, never>;
   captcha: Record<string, never>;
   changePassword: Record<string, never>;
   changePaymentPassword: Record<string, never>;
-  claimMissionReward: Record<string, never>;
   confirmTotpBinding: Record<string, never>;
   confirmWithdrawal: Record<string, never>;
   consolidatedFunds: Record<string, never>;
@@ -3227,7 +2965,6 @@ export interface OperationQuery {
   hub88Win: Record<string, never>;
   inboxMessages: { pageNo?: number; pageSize?: number };
   jackpot: Record<string, never>;
-  joinPromotion: Record<string, never>;
   launchGame: { nodeId: number };
   launchGameInRoom: { nodeId: number; roomId?: string | null };
   listAnnouncements: { pageNo?: number; pageSize?: number };
@@ -3249,8 +2986,6 @@ export interface OperationQuery {
   memberIcon: Record<string, never>;
   memberInfo: Record<string, never>;
   merchantWallet: { merchantCode?: string | null };
-  missionLeaderboard: { missionId: number; pageNo?: number; pageSize?: number };
-  missionSummary: Record<string, never>;
   myDeposit: Record<string, never>;
   myDeposits: Record<string, never>;
   myWithdrawals: Record<string, never>;
@@ -3259,26 +2994,23 @@ export interface OperationQuery {
   opsAdjustBalance: Record<string, never>;
   opsAdjustmentRequests: { status?: "pending" | "approved" | "rejected" | null; accountId?: string | null; requestedBy?: string | null; sort?: AdjustmentRequestOrder; pageNo?: number; pageSize?: number };
   opsAgent: Record<string, never>;
-  opsAgentContractsAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
+  opsAgentContractsAudit: { pageNo?: number; pageSize?: number };
   opsAgentSettlements: { kind?: Kind | null; pageNo?: number; pageSize?: number };
   opsAgents: { search?: string | null; agentType?: AgentType | null; contract?: Kind | ContractFilter | null; top?: boolean | null; sort?: AgentOrder; pageNo?: number; pageSize?: number };
   opsApproveDeposit: Record<string, never>;
   opsApproveLotteryVoid: Record<string, never>;
   opsApproveRedemption: Record<string, never>;
   opsApproveRequest: Record<string, never>;
-  opsAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
-  opsAuthAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
-  opsBonuses: { status?: GrantStatus | null; accountId?: string | null; pageNo?: number; pageSize?: number };
-  opsBroadcasts: { audience?: BroadcastAudience | null; writtenBy?: string | null; search?: string | null; from?: string | null; to?: string | null; sort?: BroadcastOrder; pageNo?: number; pageSize?: number };
+  opsAudit: { pageNo?: number; pageSize?: number };
+  opsAuthAudit: { pageNo?: number; pageSize?: number };
+  opsBroadcasts: Record<string, never>;
   opsChangeFlags: Record<string, never>;
   opsChangeLotteryGame: Record<string, never>;
   opsChangeMallItem: Record<string, never>;
   opsChangeMallStock: Record<string, never>;
-  opsChangeMission: Record<string, never>;
   opsChangePerson: Record<string, never>;
   opsChangePointConvertRule: Record<string, never>;
   opsChangePointRule: Record<string, never>;
-  opsChangePromotion: Record<string, never>;
   opsChangeRegisterRules: Record<string, never>;
   opsChangeWalletSettings: Record<string, never>;
   opsConfirmEnrolment: Record<string, never>;
@@ -3288,8 +3020,6 @@ export interface OperationQuery {
   opsCreateHelpTopics: Record<string, never>;
   opsCreateMallItem: Record<string, never>;
   opsCreateMerchant: Record<string, never>;
-  opsCreateMission: Record<string, never>;
-  opsCreatePromotion: Record<string, never>;
   opsDecideAdjustment: Record<string, never>;
   opsDecideDualControl: Record<string, never>;
   opsDecideWithdrawal: Record<string, never>;
@@ -3302,7 +3032,7 @@ export interface OperationQuery {
   opsEndVendorMaintenance: Record<string, never>;
   opsEnrol: Record<string, never>;
   opsFindMembers: { pageNo?: number; pageSize?: number };
-  opsGamesAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
+  opsGamesAudit: { pageNo?: number; pageSize?: number };
   opsGamesList: { vendor?: string | null; gameType?: string | null; name?: string | null; enabled?: boolean | null; sort?: "catalogue" | "name" | "code"; pageNo?: number; pageSize?: number };
   opsGamesVendors: Record<string, never>;
   opsGetMerchant: Record<string, never>;
@@ -3318,9 +3048,9 @@ export interface OperationQuery {
   opsLockAccount: Record<string, never>;
   opsLogin: Record<string, never>;
   opsLogout: Record<string, never>;
-  opsLotteryAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
+  opsLotteryAudit: { pageNo?: number; pageSize?: number };
   opsLotteryBrandGames: Record<string, never>;
-  opsLotteryVoidRequests: { status?: "pending" | "approved" | "rejected" | "lapsed" | null; gameCode?: string | null; requestedBy?: string | null; sort?: VoidRequestOrder; pageNo?: number; pageSize?: number };
+  opsLotteryVoidRequests: { status?: "pending" | "approved" | "rejected" | "lapsed" | null; pageNo?: number; pageSize?: number };
   opsMallItems: Record<string, never>;
   opsMallRedemptions: { status?: RedemptionStatus | null; accountId?: string | null; pageNo?: number; pageSize?: number };
   opsMe: Record<string, never>;
@@ -3329,16 +3059,14 @@ export interface OperationQuery {
   opsMemberJournal: { pageNo?: number; pageSize?: number };
   opsMemberNotes: { pageNo?: number; pageSize?: number };
   opsMemberProfile: Record<string, never>;
-  opsMissions: { pageNo?: number; pageSize?: number };
   opsMoneyByDay: { startDate?: string | null; endDate?: string | null };
   opsMoveTeamMember: Record<string, never>;
-  opsNotificationsAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
+  opsNotificationsAudit: { pageNo?: number; pageSize?: number };
   opsPeople: { status?: "pending" | "invited" | "active" | "disabled" | null; role?: OpsRole | null; search?: string | null; sort?: OpsPersonOrder; pageNo?: number; pageSize?: number };
   opsPlayByDay: { startDate?: string | null; endDate?: string | null };
   opsPointConvertRule: Record<string, never>;
   opsPointRules: Record<string, never>;
   opsPointsAudit: { pageNo?: number; pageSize?: number };
-  opsPromotions: { pageNo?: number; pageSize?: number };
   opsProposeLotteryVoid: Record<string, never>;
   opsRanges: Record<string, never>;
   opsRegisterRules: Record<string, never>;
@@ -3366,7 +3094,7 @@ export interface OperationQuery {
   opsUpdateBanners: Record<string, never>;
   opsUpdateHelpTopics: Record<string, never>;
   opsUpdateMerchant: Record<string, never>;
-  opsWalletAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
+  opsWalletAudit: { pageNo?: number; pageSize?: number };
   opsWalletSettings: Record<string, never>;
   opsWithdrawBroadcast: Record<string, never>;
   opsWithdrawals: { status?: WithdrawalState | null; accountId?: string | null; pageNo?: number; pageSize?: number };
@@ -3377,7 +3105,6 @@ export interface OperationQuery {
   pointConvertRule: Record<string, never>;
   pointRedemptions: { status?: RedemptionStatus | null; pageNo?: number; pageSize?: number };
   pointRewards: Record<string, never>;
-  promotions: Record<string, never>;
   realTimeSalaryContract: { downlineId?: string | null };
   realTimeSalaryContractAction: Record<string, never>;
   recentGames: Record<string, never>;
@@ -3450,12 +3177,10 @@ export interface OperationBody {
   betRecords: undefined;
   bindBankAccount: SealedBody;
   bindMobile: MobileBinding;
-  bonusDetails: undefined;
   botCheckChallenge: undefined;
   captcha: undefined;
   changePassword: SealedBody;
   changePaymentPassword: SealedBody;
-  claimMissionReward: ClaimRequest;
   confirmTotpBinding: TotpBinding;
   confirmWithdrawal: Confirmation;
   consolidatedFunds: undefined;
@@ -3490,7 +3215,6 @@ export interface OperationBody {
   hub88Win: undefined;
   inboxMessages: undefined;
   jackpot: undefined;
-  joinPromotion: JoinRequest;
   launchGame: undefined;
   launchGameInRoom: undefined;
   listAnnouncements: undefined;
@@ -3512,8 +3236,6 @@ export interface OperationBody {
   memberIcon: undefined;
   memberInfo: undefined;
   merchantWallet: undefined;
-  missionLeaderboard: undefined;
-  missionSummary: undefined;
   myDeposit: undefined;
   myDeposits: undefined;
   myWithdrawals: undefined;
@@ -3531,17 +3253,14 @@ export interface OperationBody {
   opsApproveRequest: undefined;
   opsAudit: undefined;
   opsAuthAudit: undefined;
-  opsBonuses: undefined;
   opsBroadcasts: undefined;
   opsChangeFlags: FlagChanges;
   opsChangeLotteryGame: LotteryGameSettingsWrite;
   opsChangeMallItem: ItemWrite;
   opsChangeMallStock: StockChange;
-  opsChangeMission: MissionWrite;
   opsChangePerson: OpsPersonChange;
   opsChangePointConvertRule: ConversionRuleWrite;
   opsChangePointRule: PointRuleWrite;
-  opsChangePromotion: PromotionWrite;
   opsChangeRegisterRules: RegisterRuleList;
   opsChangeWalletSettings: SettingsChange;
   opsConfirmEnrolment: OpsEnrolConfirm;
@@ -3551,8 +3270,6 @@ export interface OperationBody {
   opsCreateHelpTopics: HelpTopicBody;
   opsCreateMallItem: NewItem;
   opsCreateMerchant: NewMerchant;
-  opsCreateMission: NewMission;
-  opsCreatePromotion: PromotionWrite;
   opsDecideAdjustment: Decision | null;
   opsDecideDualControl: Decision | null;
   opsDecideWithdrawal: Decision | null;
@@ -3592,7 +3309,6 @@ export interface OperationBody {
   opsMemberJournal: undefined;
   opsMemberNotes: undefined;
   opsMemberProfile: undefined;
-  opsMissions: undefined;
   opsMoneyByDay: undefined;
   opsMoveTeamMember: UplineMove;
   opsNotificationsAudit: undefined;
@@ -3601,7 +3317,6 @@ export interface OperationBody {
   opsPointConvertRule: undefined;
   opsPointRules: undefined;
   opsPointsAudit: undefined;
-  opsPromotions: undefined;
   opsProposeLotteryVoid: IssueVoiding;
   opsRanges: undefined;
   opsRegisterRules: undefined;
@@ -3640,7 +3355,6 @@ export interface OperationBody {
   pointConvertRule: undefined;
   pointRedemptions: undefined;
   pointRewards: undefined;
-  promotions: undefined;
   realTimeSalaryContract: undefined;
   realTimeSalaryContractAction: RealTimeCall;
   recentGames: undefined;
@@ -3714,12 +3428,10 @@ export interface OperationResponse {
   betRecords: PageRead_BetRecordRead;
   bindBankAccount: BankAccountRead;
   bindMobile: MobileRead;
-  bonusDetails: PageRead_BonusRead;
   botCheckChallenge: BotCheckRead;
   captcha: CaptchaRead;
   changePassword: MemberRead;
   changePaymentPassword: PaymentPasswordRead;
-  claimMissionReward: ClaimRead;
   confirmTotpBinding: TotpStateRead;
   confirmWithdrawal: WithdrawalRead;
   consolidatedFunds: ConsolidatedRead;
@@ -3754,7 +3466,6 @@ export interface OperationResponse {
   hub88Win: unknown;
   inboxMessages: PageRead_MessageRead;
   jackpot: JackpotRead;
-  joinPromotion: JoinRead;
   launchGame: LaunchRead;
   launchGameInRoom: LaunchRead;
   listAnnouncements: PageRead_AnnouncementRead;
@@ -3776,8 +3487,6 @@ export interface OperationResponse {
   memberIcon: IconRead;
   memberInfo: MemberRead;
   merchantWallet: MerchantWalletRead;
-  missionLeaderboard: LeaderboardRead;
-  missionSummary: Array<MissionSummaryRead>;
   myDeposit: DepositRead;
   myDeposits: Array<DepositRead>;
   myWithdrawals: Array<WithdrawalRead>;
@@ -3794,18 +3503,15 @@ export interface OperationResponse {
   opsApproveRedemption: RedemptionRead;
   opsApproveRequest: OpsRequestRead;
   opsAudit: PageRead_AuditEntryRead;
-  opsAuthAudit: PageRead_OpsAuditRead;
-  opsBonuses: PageRead_BonusRead;
-  opsBroadcasts: PageRead_BroadcastRead;
+  opsAuthAudit: Array<OpsAuditRead>;
+  opsBroadcasts: Array<BroadcastRead>;
   opsChangeFlags: Record<string, boolean>;
   opsChangeLotteryGame: LotteryGameSettingsRead;
   opsChangeMallItem: ItemRead;
   opsChangeMallStock: ItemRead;
-  opsChangeMission: MissionRead;
   opsChangePerson: OpsPersonRead;
   opsChangePointConvertRule: ConversionRuleRead;
   opsChangePointRule: PointRuleRead;
-  opsChangePromotion: PromotionRead;
   opsChangeRegisterRules: Array<RegisterRuleRead>;
   opsChangeWalletSettings: WalletSettingsRead;
   opsConfirmEnrolment: OpsPersonRead;
@@ -3815,8 +3521,6 @@ export interface OperationResponse {
   opsCreateHelpTopics: HelpTopicOpsRead;
   opsCreateMallItem: ItemRead;
   opsCreateMerchant: MerchantRead;
-  opsCreateMission: MissionRead;
-  opsCreatePromotion: PromotionRead;
   opsDecideAdjustment: AdjustmentRequestRead;
   opsDecideDualControl: DualControlRequestRead;
   opsDecideWithdrawal: WithdrawalRead;
@@ -3845,9 +3549,9 @@ export interface OperationResponse {
   opsLockAccount: Done;
   opsLogin: OpsSessionRead;
   opsLogout: Done;
-  opsLotteryAudit: PageRead_LotteryAuditRead;
+  opsLotteryAudit: Array<LotteryAuditRead>;
   opsLotteryBrandGames: LotteryBrandGamesRead;
-  opsLotteryVoidRequests: PageRead_VoidRequestRead;
+  opsLotteryVoidRequests: Array<VoidRequestRead>;
   opsMallItems: Array<ItemRead>;
   opsMallRedemptions: PageRead_RedemptionRead;
   opsMe: OpsPersonRead;
@@ -3856,7 +3560,6 @@ export interface OperationResponse {
   opsMemberJournal: PageRead_RecordRead;
   opsMemberNotes: PageRead_NoteRead;
   opsMemberProfile: MemberProfileRead;
-  opsMissions: PageRead_MissionRead;
   opsMoneyByDay: Array<MoneyDayRead>;
   opsMoveTeamMember: MovedRead;
   opsNotificationsAudit: PageRead_NotificationsAuditRead;
@@ -3865,7 +3568,6 @@ export interface OperationResponse {
   opsPointConvertRule: ConversionRuleRead;
   opsPointRules: Array<PointRuleRead>;
   opsPointsAudit: PageRead_PointsAuditRead;
-  opsPromotions: PageRead_PromotionRead;
   opsProposeLotteryVoid: VoidRequestRead;
   opsRanges: Array<OpsRangeRead>;
   opsRegisterRules: Array<RegisterRuleRead>;
@@ -3893,7 +3595,7 @@ export interface OperationResponse {
   opsUpdateBanners: BannerOpsRead;
   opsUpdateHelpTopics: HelpTopicOpsRead;
   opsUpdateMerchant: MerchantRead;
-  opsWalletAudit: PageRead_WalletAuditRead;
+  opsWalletAudit: Array<WalletAuditRead>;
   opsWalletSettings: WalletSettingsRead;
   opsWithdrawBroadcast: Done;
   opsWithdrawals: PageRead_WithdrawalRead;
@@ -3904,7 +3606,6 @@ export interface OperationResponse {
   pointConvertRule: ConversionRuleRead;
   pointRedemptions: PageRead_RedemptionRead;
   pointRewards: Array<ItemRead>;
-  promotions: Array<PromotionRead>;
   realTimeSalaryContract: ContractStateRead;
   realTimeSalaryContractAction: ContractStateRead;
   recentGames: Array<GameRead>;

@@ -33,6 +33,13 @@ class DualControlRequestState(StrEnum):
 PENDING, APPROVED, REJECTED, SUPERSEDED = DualControlRequestState
 
 
+class DualControlRequestOrder(StrEnum):
+    """The raises' orders: the newest first, the oldest first; each then by id."""
+
+    NEWEST = "newest"
+    OLDEST = "oldest"
+
+
 @dataclass(frozen=True)
 class WalletRules:
     mode: str = SINGLE

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.paging import Page
+from wallet_service.merchants.domain import DualControlRequestOrder
 from wallet_service.merchants.models import DualControlRequest, MerchantWallet
 
 
@@ -54,11 +55,20 @@ async def request_of(session: AsyncSession, merchant: str, request_id: str) -> D
     )
 
 
-async def requests(
-    session: AsyncSession, merchant: str, status: str | None, page: Page
-) -> Sequence[DualControlRequest]:
-    query = select(DualControlRequest).where(DualControlRequest.merchant == merchant)
+async def requests_page(
+    session: AsyncSession, merchant: str, page: Page, *, status: str | None, requested_by: str | None,
+    order: DualControlRequestOrder,
+) -> tuple[Sequence[DualControlRequest], int]:  # fmt: skip
+    """A page of the brand's raises of its dual-control amount, filtered by state and maker, in ``order``; and how
+    many match."""
+    where: list[ColumnElement[bool]] = [DualControlRequest.merchant == merchant]
     if status is not None:
-        query = query.where(DualControlRequest.status == status)
-    query = query.order_by(DualControlRequest.created_at.desc()).offset(page.offset).limit(page.size)
-    return (await session.scalars(query)).all()
+        where.append(DualControlRequest.status == status)
+    if requested_by is not None:
+        where.append(DualControlRequest.requested_by == requested_by)
+    when = DualControlRequest.created_at
+    ordering = when.asc() if order is DualControlRequestOrder.OLDEST else when.desc()
+    query = select(DualControlRequest).where(*where).order_by(ordering, DualControlRequest.id)
+    rows = (await session.scalars(query.offset(page.offset).limit(page.size))).all()
+    total = await session.scalar(select(func.count()).select_from(DualControlRequest).where(*where))
+    return rows, int(total or 0)

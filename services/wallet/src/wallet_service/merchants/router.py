@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query
 
-from portal_kit.envelope import Envelope, ok
+from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.errors import DomainError
 from portal_kit.merchant import MERCHANT_PATTERN, MerchantCode
 from portal_kit.paging import Page, page_params
@@ -15,6 +15,7 @@ from portal_kit.sessions import OpsAdmin, OpsViewer
 from wallet_service.deps import Db
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.merchants import service
+from wallet_service.merchants.domain import DualControlRequestOrder
 from wallet_service.merchants.schemas import (
     DualControlRequestRead,
     MerchantWalletRead,
@@ -53,7 +54,7 @@ async def change_settings(code: str, db: Db, actor: OpsAdmin, body: SettingsChan
 @ops.get(
     "/settings/dual-control",
     operation_id="opsDualControlRequests",
-    response_model=Envelope[list[DualControlRequestRead]],
+    response_model=Envelope[PageRead[DualControlRequestRead]],
 )
 async def dual_control_requests(
     code: str,
@@ -61,8 +62,12 @@ async def dual_control_requests(
     actor: OpsViewer,
     page: Annotated[Page, Depends(page_params(default_size=50, max_size=200))],
     status: Literal["pending", "approved", "rejected", "superseded"] | None = Query(None),
-) -> Envelope[list[DualControlRequestRead]]:
-    return ok(await service.dual_control_requests(db, code, status, page))
+    requestedBy: Annotated[str | None, Query(min_length=1, max_length=64, description="The maker's name")] = None,
+    sort: Annotated[DualControlRequestOrder, Query()] = DualControlRequestOrder.NEWEST,
+) -> Envelope[PageRead[DualControlRequestRead]]:
+    """The brand's raises of its dual-control amount, filtered and in order (the newest first)."""
+    found = await service.dual_control_requests(db, code, page, status=status, requested_by=requestedBy, order=sort)
+    return ok(found)
 
 
 @ops.post(

@@ -12,12 +12,21 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.audit import actor_name
 from portal_kit.db import Database
-from portal_kit.paging import Page
+from portal_kit.envelope import PageRead
+from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 from wallet_service.events import stamp
 from wallet_service.ledger.domain import MoneyError, money_text
 from wallet_service.merchants import repository
-from wallet_service.merchants.domain import APPROVED, PENDING, REJECTED, SUPERSEDED, WalletRules, validated
+from wallet_service.merchants.domain import (
+    APPROVED,
+    PENDING,
+    REJECTED,
+    SUPERSEDED,
+    DualControlRequestOrder,
+    WalletRules,
+    validated,
+)
 from wallet_service.merchants.models import DualControlRequest
 from wallet_service.merchants.schemas import DualControlRequestRead, WalletSettingsRead
 from wallet_service.oversight import service as oversight
@@ -161,10 +170,15 @@ async def decide_dual_control(
 
 
 async def dual_control_requests(
-    db: Database, merchant: str, status: str | None, page: Page
-) -> list[DualControlRequestRead]:
+    db: Database, merchant: str, page: Page, *, status: str | None, requested_by: str | None,
+    order: DualControlRequestOrder,
+) -> PageRead[DualControlRequestRead]:  # fmt: skip
+    """A page of the brand's raises of its dual-control amount, filtered and in ``order`` (the newest first)."""
     async with db.reader() as session:
-        return [request_view(row) for row in await repository.requests(session, merchant, status, page)]
+        rows, total = await repository.requests_page(
+            session, merchant, page, status=status, requested_by=requested_by, order=order
+        )
+    return page_of(page, [request_view(row) for row in rows], total)
 
 
 async def settings_view(db: Database, merchant: str) -> WalletSettingsRead:

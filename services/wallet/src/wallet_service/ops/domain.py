@@ -14,3 +14,10 @@ class AdjustmentRequestState(StrEnum):
 
 
 PENDING, APPROVED, REJECTED = AdjustmentRequestState
+
+
+class AdjustmentRequestOrder(StrEnum):
+    """The adjustment requests' orders: the newest first, the oldest first; each then by id."""
+
+    NEWEST = "newest"
+    OLDEST = "oldest"

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.paging import Page
+from wallet_service.ops.domain import AdjustmentRequestOrder
 from wallet_service.ops.models import AdjustmentRequest
 
 
@@ -44,9 +45,22 @@ async def locked(session: AsyncSession, merchant: str, adjustment_id: str) -> Ad
     )
 
 
-async def newest(session: AsyncSession, merchant: str, status: str | None, page: Page) -> Sequence[AdjustmentRequest]:
-    query = select(AdjustmentRequest).where(AdjustmentRequest.merchant == merchant)
+async def requests_page(
+    session: AsyncSession, merchant: str, page: Page, *, status: str | None, account_id: str | None,
+    requested_by: str | None, order: AdjustmentRequestOrder,
+) -> tuple[Sequence[AdjustmentRequest], int]:  # fmt: skip
+    """A page of the brand's adjustment requests, filtered by state, member and maker, in ``order``; and how many
+    match."""
+    where: list[ColumnElement[bool]] = [AdjustmentRequest.merchant == merchant]
     if status is not None:
-        query = query.where(AdjustmentRequest.status == status)
-    query = query.order_by(AdjustmentRequest.created_at.desc()).offset(page.offset).limit(page.size)
-    return (await session.scalars(query)).all()
+        where.append(AdjustmentRequest.status == status)
+    if account_id is not None:
+        where.append(AdjustmentRequest.account_id == account_id)
+    if requested_by is not None:
+        where.append(AdjustmentRequest.requested_by == requested_by)
+    when = AdjustmentRequest.created_at
+    ordering = when.asc() if order is AdjustmentRequestOrder.OLDEST else when.desc()
+    query = select(AdjustmentRequest).where(*where).order_by(ordering, AdjustmentRequest.id)
+    rows = (await session.scalars(query.offset(page.offset).limit(page.size))).all()
+    total = await session.scalar(select(func.count()).select_from(AdjustmentRequest).where(*where))
+    return rows, int(total or 0)

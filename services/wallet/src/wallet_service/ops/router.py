@@ -13,6 +13,7 @@ from portal_kit.sessions import OpsChecker, OpsFinanceReader, OpsMaker, OpsViewe
 from wallet_service.deps import Db
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.ops import service
+from wallet_service.ops.domain import AdjustmentRequestOrder
 from wallet_service.ops.schemas import Adjustment, AdjustmentRead, AdjustmentRequestRead
 from wallet_service.oversight import service as oversight
 from wallet_service.oversight.schemas import Decision, WalletAuditRead
@@ -30,15 +31,22 @@ async def adjust(code: str, account_id: str, db: Db, actor: OpsMaker, body: Adju
     return ok(await service.adjust(db, code, account_id, actor, body.amount, body.reason, body.requestId))
 
 
-@ops.get("/adjustments", operation_id="opsAdjustmentRequests", response_model=Envelope[list[AdjustmentRequestRead]])
+@ops.get("/adjustments", operation_id="opsAdjustmentRequests", response_model=Envelope[PageRead[AdjustmentRequestRead]])
 async def adjustment_requests(
     code: str,
     db: Db,
     actor: OpsViewer,
     page: Paging,
     status: Literal["pending", "approved", "rejected"] | None = Query(None),
-) -> Envelope[list[AdjustmentRequestRead]]:
-    return ok(await service.adjustment_requests(db, code, status, page))
+    accountId: Annotated[str | None, Query(min_length=1, max_length=64, description="The member's account")] = None,
+    requestedBy: Annotated[str | None, Query(min_length=1, max_length=64, description="The maker's name")] = None,
+    sort: Annotated[AdjustmentRequestOrder, Query()] = AdjustmentRequestOrder.NEWEST,
+) -> Envelope[PageRead[AdjustmentRequestRead]]:
+    """The brand's adjustment requests, filtered and in order (the newest first)."""
+    found = await service.adjustment_requests(
+        db, code, page, status=status, account_id=accountId, requested_by=requestedBy, order=sort
+    )
+    return ok(found)
 
 
 @ops.post(

@@ -11,7 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.audit import actor_name
 from portal_kit.db import Database
-from portal_kit.paging import Page
+from portal_kit.envelope import PageRead
+from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 from wallet_service import events
 from wallet_service.ledger.domain import ADJUSTMENTS, MAX_AMOUNT, MoneyError
@@ -19,7 +20,7 @@ from wallet_service.ledger.models import LedgerAccount
 from wallet_service.ledger.service import claimed, main_wallet, move_against_house
 from wallet_service.merchants.service import rules_of
 from wallet_service.ops import repository
-from wallet_service.ops.domain import APPROVED, PENDING, REJECTED
+from wallet_service.ops.domain import APPROVED, PENDING, REJECTED, AdjustmentRequestOrder
 from wallet_service.ops.models import AdjustmentRequest
 from wallet_service.ops.schemas import AdjustmentRead, AdjustmentRequestRead
 from wallet_service.oversight import service as oversight
@@ -121,10 +122,15 @@ async def decide_adjustment(
 
 
 async def adjustment_requests(
-    db: Database, merchant: str, status: str | None, page: Page
-) -> list[AdjustmentRequestRead]:
+    db: Database, merchant: str, page: Page, *, status: str | None, account_id: str | None, requested_by: str | None,
+    order: AdjustmentRequestOrder,
+) -> PageRead[AdjustmentRequestRead]:  # fmt: skip
+    """A page of the brand's adjustment requests, filtered and in ``order`` (the newest first by default)."""
     async with db.reader() as session:
-        return [_request_view(request) for request in await repository.newest(session, merchant, status, page)]
+        rows, total = await repository.requests_page(
+            session, merchant, page, status=status, account_id=account_id, requested_by=requested_by, order=order
+        )
+    return page_of(page, [_request_view(request) for request in rows], total)
 
 
 def _request_view(request: AdjustmentRequest) -> AdjustmentRequestRead:

@@ -264,7 +264,7 @@ describe("balance adjustments", () => {
   it("sends a debit in minor units with its reason, and the same request id again until the wallet accepts it", async () => {
     let answers = 0;
     const fetched = serve({
-      [`GET ${BASE}/adjustments`]: () => ok([]),
+      [`GET ${BASE}/adjustments`]: () => ok(onePage([])),
       [`POST ${BASE}/accounts/acc-1/adjustments`]: () => {
         answers += 1;
         if (answers === 1) return refused("network.busy", "Sistem meşgul, tekrar deneyin.", 503);
@@ -299,7 +299,7 @@ describe("balance adjustments", () => {
   });
 
   it("refuses an amount that is no money, or a missing reason, before calling", async () => {
-    const fetched = serve({ [`GET ${BASE}/adjustments`]: () => ok([]) });
+    const fetched = serve({ [`GET ${BASE}/adjustments`]: () => ok(onePage([])) });
     renderPage(<Adjustments />, ["finance-maker"]);
     fireEvent.change(screen.getByLabelText("Hesap kimliği"), { target: { value: "acc-1" } });
     fireEvent.change(screen.getByLabelText("Tutar"), { target: { value: "12.345" } });
@@ -315,12 +315,12 @@ describe("balance adjustments", () => {
 
   it("lets a checker approve, and shows the wallet refusing the maker approving their own", async () => {
     const fetched = serve({
-      [`GET ${BASE}/adjustments`]: () => ok([adjustmentRequest({ requestedBy: "ayse" })]),
+      [`GET ${BASE}/adjustments`]: () => ok(onePage([adjustmentRequest({ requestedBy: "ayse" })])),
       [`POST ${BASE}/adjustments/a1/approve`]: () => refused("ops.same_person", "Talebi açan kişi onaylayamaz.", 409),
     });
     renderPage(<Adjustments />, ["finance-checker"]);
     expect(await screen.findByText("-5,000.00")).toBeTruthy();
-    expect(sent(fetched, "GET", `${BASE}/adjustments`)[0]?.url).toBe(`${BASE}/adjustments?status=pending`);
+    expect(sent(fetched, "GET", `${BASE}/adjustments`)[0]?.url).toBe(`${BASE}/adjustments?pageNo=1&pageSize=20&sort=newest&status=pending`);
     // a checker who is no maker sees no form
     expect(screen.queryByRole("button", { name: "Gönder" })).toBeNull();
     fireEvent.click(within(row("data-adjustment", "a1")).getByRole("button", { name: "Onayla" }));
@@ -330,7 +330,7 @@ describe("balance adjustments", () => {
 
   it("refuses a checker's rejection without a reason before calling, and sends the reason", async () => {
     const fetched = serve({
-      [`GET ${BASE}/adjustments`]: () => ok([adjustmentRequest()]),
+      [`GET ${BASE}/adjustments`]: () => ok(onePage([adjustmentRequest()])),
       [`POST ${BASE}/adjustments/a1/reject`]: () => ok(adjustmentRequest({ status: "rejected", decidedBy: "ayse" })),
     });
     renderPage(<Adjustments />, ["finance-checker"]);
@@ -345,7 +345,7 @@ describe("balance adjustments", () => {
   });
 
   it("shows a maker the form but no decision, and a viewer neither; the status filter asks again", async () => {
-    const fetched = serve({ [`GET ${BASE}/adjustments`]: () => ok([adjustmentRequest()]) });
+    const fetched = serve({ [`GET ${BASE}/adjustments`]: () => ok(onePage([adjustmentRequest()])) });
     renderPage(<Adjustments />, ["finance-maker"]);
     await screen.findByTestId("adjustment-requests");
     expect(screen.getByRole("button", { name: "Gönder" })).toBeTruthy();
@@ -357,7 +357,33 @@ describe("balance adjustments", () => {
     expect(screen.queryByRole("button", { name: "Gönder" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Onayla" })).toBeNull();
     fireEvent.change(screen.getByLabelText("Durum"), { target: { value: "" } });
-    await waitFor(() => expect(sent(fetched, "GET", `${BASE}/adjustments`).map((call) => call.url)).toContain(`${BASE}/adjustments`));
+    fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
+    await waitFor(() => expect(sent(fetched, "GET", `${BASE}/adjustments`).map((call) => call.url)).toContain(`${BASE}/adjustments?pageNo=1&pageSize=20&sort=newest`));
+  });
+
+  it("asks the server for the member, the maker and the order picked, and pages with the kit's pager", async () => {
+    const fetched = serve({
+      [`GET ${BASE}/adjustments`]: (_body, url) =>
+        ok(url.includes("pageNo=2") ? { pageNum: 2, totalPages: 2, total: 21, list: [adjustmentRequest({ adjustmentId: "a21", reason: "on page two" })] } : { pageNum: 1, totalPages: 2, total: 21, list: [adjustmentRequest()] }),
+    });
+    renderPage(<Adjustments />, ["viewer"]);
+    await screen.findByTestId("adjustment-requests");
+    expect(screen.getByText("Toplam 21 kayıt")).toBeTruthy();
+    const pager = screen.getByRole("navigation", { name: "Düzeltme talepleri" });
+    fireEvent.click(within(pager).getByRole("button", { name: "Sonraki" }));
+    expect(await screen.findByText("on page two")).toBeTruthy();
+    const form = screen.getByRole("form", { name: "Filtrele" });
+    fireEvent.change(within(form).getByLabelText("Durum"), { target: { value: "approved" } });
+    fireEvent.change(within(form).getByLabelText("Üyenin hesap kimliği"), { target: { value: " acc-9 " } });
+    fireEvent.change(within(form).getByLabelText("Talep edenin adı"), { target: { value: "mehmet" } });
+    fireEvent.change(within(form).getByLabelText("Sıralama"), { target: { value: "oldest" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Filtrele" }));
+    await waitFor(() => expect(sent(fetched, "GET", `${BASE}/adjustments`)).toHaveLength(3));
+    expect(sent(fetched, "GET", `${BASE}/adjustments`).map((call) => call.url)).toEqual([
+      `${BASE}/adjustments?pageNo=1&pageSize=20&sort=newest&status=pending`,
+      `${BASE}/adjustments?pageNo=2&pageSize=20&sort=newest&status=pending`,
+      `${BASE}/adjustments?pageNo=1&pageSize=20&sort=oldest&status=approved&accountId=acc-9&requestedBy=mehmet`,
+    ]);
   });
 });
 
@@ -365,7 +391,7 @@ describe("the second-person amount", () => {
   it("shows a viewer the settings and the requests, with no form and no decision", async () => {
     const fetched = serve({
       [`GET ${BASE}/settings`]: () => ok(settings({ dualControlRequest: dualRequest() })),
-      [`GET ${BASE}/settings/dual-control`]: () => ok([dualRequest()]),
+      [`GET ${BASE}/settings/dual-control`]: () => ok(onePage([dualRequest()])),
     });
     renderPage(<DualControl />, ["viewer"]);
     const shown = await screen.findByTestId("wallet-settings");
@@ -373,16 +399,24 @@ describe("the second-person amount", () => {
     expect(within(shown).getByText("Tek cüzdan")).toBeTruthy();
     expect(screen.getByText("Onay bekleyen artış: 1,000.00 → 5,000.00 (mehmet)")).toBeTruthy();
     await screen.findByTestId("dual-control-requests");
-    expect(sent(fetched, "GET", `${BASE}/settings/dual-control`)[0]?.url).toBe(`${BASE}/settings/dual-control?status=pending`);
+    expect(sent(fetched, "GET", `${BASE}/settings/dual-control`)[0]?.url).toBe(`${BASE}/settings/dual-control?pageNo=1&pageSize=20&sort=newest&status=pending`);
     expect(screen.queryByRole("button", { name: "Öner" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Onayla" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Reddet" })).toBeNull();
+    expect(screen.getByText("Toplam 1 kayıt")).toBeTruthy();
+    const form = screen.getByRole("form", { name: "Filtrele" });
+    fireEvent.change(within(form).getByLabelText("Durum"), { target: { value: "" } });
+    fireEvent.change(within(form).getByLabelText("Talep edenin adı"), { target: { value: "mehmet" } });
+    fireEvent.change(within(form).getByLabelText("Sıralama"), { target: { value: "oldest" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Filtrele" }));
+    await waitFor(() => expect(sent(fetched, "GET", `${BASE}/settings/dual-control`)).toHaveLength(2));
+    expect(sent(fetched, "GET", `${BASE}/settings/dual-control`)[1]?.url).toBe(`${BASE}/settings/dual-control?pageNo=1&pageSize=20&sort=oldest&requestedBy=mehmet`);
   });
 
   it("lets an admin propose a raise in minor units, and says it waits for another admin", async () => {
     const fetched = serve({
       [`GET ${BASE}/settings`]: () => ok(settings()),
-      [`GET ${BASE}/settings/dual-control`]: () => ok([]),
+      [`GET ${BASE}/settings/dual-control`]: () => ok(onePage([])),
       [`PUT ${BASE}/settings`]: () => ok(settings({ dualControlRequest: dualRequest({ requestedBy: "ayse" }) })),
     });
     renderPage(<DualControl />, ["admin"]);
@@ -396,7 +430,7 @@ describe("the second-person amount", () => {
   it("says a lowering applies at once", async () => {
     serve({
       [`GET ${BASE}/settings`]: () => ok(settings()),
-      [`GET ${BASE}/settings/dual-control`]: () => ok([]),
+      [`GET ${BASE}/settings/dual-control`]: () => ok(onePage([])),
       [`PUT ${BASE}/settings`]: () => ok(settings({ dualControlAbove: 50000 })),
     });
     renderPage(<DualControl />, ["admin"]);
@@ -409,7 +443,7 @@ describe("the second-person amount", () => {
   it("shows the wallet refusing an admin approving their own request, whose rejection is a withdrawal with a reason", async () => {
     const fetched = serve({
       [`GET ${BASE}/settings`]: () => ok(settings()),
-      [`GET ${BASE}/settings/dual-control`]: () => ok([dualRequest({ requestedBy: "ayse" })]),
+      [`GET ${BASE}/settings/dual-control`]: () => ok(onePage([dualRequest({ requestedBy: "ayse" })])),
       [`POST ${BASE}/settings/dual-control/r1/approve`]: () => refused("ops.request.own", "Kendi isteğinizi onaylayamazsınız.", 409),
       [`POST ${BASE}/settings/dual-control/r1/reject`]: () => ok(dualRequest({ status: "rejected", reason: "typo" })),
     });
@@ -432,7 +466,7 @@ describe("the second-person amount", () => {
   it("lets a second admin approve another's raise", async () => {
     const fetched = serve({
       [`GET ${BASE}/settings`]: () => ok(settings()),
-      [`GET ${BASE}/settings/dual-control`]: () => ok([dualRequest()]),
+      [`GET ${BASE}/settings/dual-control`]: () => ok(onePage([dualRequest()])),
       [`POST ${BASE}/settings/dual-control/r1/approve`]: () => ok(dualRequest({ status: "approved", decidedBy: "ayse" })),
     });
     renderPage(<DualControl />, ["admin"]);

@@ -34,6 +34,8 @@ const TR = {
   pendingRaise: "Onay bekleyen artış: {before} → {after} ({name})", changeRequests: "Sınır değişikliği talepleri",
   before: "Önceki", asked: "İstenen", decidedAt: "Karar zamanı", withdraw: "Geri çek", superseded: "Geçersiz kaldı",
   setting: "Ayar", value: "Değer",
+  sort: "Sıralama", newest: "En yeni önce", oldest: "En eski önce", total: "Toplam {total} kayıt",
+  memberFilter: "Üyenin hesap kimliği", requestedByFilter: "Talep edenin adı",
 };
 type Key = keyof typeof TR;
 
@@ -65,6 +67,8 @@ const EN: Record<Key, string> = {
   pendingRaise: "Raise awaiting approval: {before} → {after} ({name})", changeRequests: "Requests to change the amount",
   before: "Before", asked: "Asked", decidedAt: "Decided", withdraw: "Withdraw", superseded: "Superseded",
   setting: "Setting", value: "Value",
+  sort: "Order", newest: "Newest first", oldest: "Oldest first", total: "{total} in all",
+  memberFilter: "Member's account id", requestedByFilter: "Requested by (name)",
 };
 
 const CN: Record<Key, string> = {
@@ -93,6 +97,8 @@ const CN: Record<Key, string> = {
   pendingRaise: "待审批的调高：{before} → {after}（{name}）", changeRequests: "额度变更申请",
   before: "原额度", asked: "申请额度", decidedAt: "处理时间", withdraw: "撤回", superseded: "已被取代",
   setting: "设置", value: "值",
+  sort: "排序", newest: "最新在前", oldest: "最早在前", total: "共 {total} 条",
+  memberFilter: "会员账户 ID", requestedByFilter: "申请人用户名",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

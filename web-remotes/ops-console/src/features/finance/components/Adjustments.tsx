@@ -1,12 +1,13 @@
 /** Balance adjustments: a maker credits or debits a member's main wallet with a reason; above the brand's
- * second-person amount nothing moves yet and a request waits in the queue below, where a checker who is not its
- * maker approves (the money moves) or rejects it (with a reason). A form's request id is made once and kept until
+ * second-person amount nothing moves yet and a request waits in the queue below (paged, filtered by state, member
+ * and maker, and ordered on the server), where a checker who is not its maker approves (the money moves) or
+ * rejects it (with a reason). A form's request id is made once and kept until
  * the wallet accepts it, so a second press (or a retry after a lost answer) never adjusts twice. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { AdjustmentRead, AdjustmentRequestRead, Language, Outcome } from "@portal/kit";
+import type { AdjustmentRead, AdjustmentRequestOrder, AdjustmentRequestRead, Language, Outcome } from "@portal/kit";
 import type { Verdict } from "../../../shared/decision";
-import { Field, LoadFailure, OutcomeLine, formatMoney, parseMoney, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, Pager, formatMoney, keepPreviousData, parseMoney, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import { DecisionCell, useDecision } from "../../../shared/decision";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
@@ -16,9 +17,28 @@ import "../finance.css";
 const STATUSES = ["pending", "approved", "rejected"] as const;
 type Status = (typeof STATUSES)[number];
 type Direction = "credit" | "debit";
+const ORDERS: readonly AdjustmentRequestOrder[] = ["newest", "oldest"];
+const PAGE_SIZE = 20;
 
-function isStatus(value: string): value is Status {
-  return (STATUSES as readonly string[]).includes(value);
+export interface AdjustmentFilters {
+  status: Status | "";
+  accountId: string;
+  requestedBy: string;
+  sort: AdjustmentRequestOrder;
+}
+
+export const FIRST_ADJUSTMENTS: AdjustmentFilters = { status: "pending", accountId: "", requestedBy: "", sort: "newest" };
+
+/** The query of a page of adjustment requests: only the filters given. */
+export function adjustmentsQuery(filters: AdjustmentFilters, pageNo: number) {
+  return {
+    pageNo,
+    pageSize: PAGE_SIZE,
+    sort: filters.sort,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.accountId.trim() ? { accountId: filters.accountId.trim() } : {}),
+    ...(filters.requestedBy.trim() ? { requestedBy: filters.requestedBy.trim() } : {}),
+  };
 }
 
 /** What the wallet's answer to an adjustment means to the person who asked for it. */
@@ -112,12 +132,15 @@ function AdjustmentRequests() {
   const { language } = useLanguage();
   const ops = useOps();
   const queries = useQueryClient();
-  const [status, setStatus] = useState<Status | "">("pending");
+  const [draft, setDraft] = useState<AdjustmentFilters>(FIRST_ADJUSTMENTS);
+  const [filters, setFilters] = useState<AdjustmentFilters>(FIRST_ADJUSTMENTS);
+  const [pageNo, setPageNo] = useState(1);
   const checker = holds(ops.session, "finance-checker");
   const list = useQuery({
-    queryKey: ["ops", "adjustments", ops.brand, status],
+    queryKey: ["ops", "adjustments", ops.brand, filters, pageNo],
     enabled: !!ops.brand,
-    queryFn: () => ops.call("opsAdjustmentRequests", { path: { code: ops.brand }, query: { status: status || null } }),
+    placeholderData: keepPreviousData,
+    queryFn: () => ops.call("opsAdjustmentRequests", { path: { code: ops.brand }, query: adjustmentsQuery(filters, pageNo) }),
   });
   const decide = useDecision(
     (input: Verdict<"approve">) =>
@@ -135,7 +158,17 @@ function AdjustmentRequests() {
     },
   );
 
-  const rows: AdjustmentRequestRead[] = list.data ?? [];
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    decide.reset();
+    setFilters(draft);
+    setPageNo(1);
+  };
+  const page = list.data;
+  // a page emptied by decisions (its last row decided): back to the last page that has rows
+  if (page && page.totalPages > 0 && pageNo > page.totalPages && !list.isPlaceholderData) setPageNo(page.totalPages);
+  const rows: AdjustmentRequestRead[] = page?.list ?? [];
+  const stale = list.isPlaceholderData; // the rows of the page before, shown while the next loads: not to act on
 
   return (
     <div className="fin-block" role="group" aria-labelledby="oc-adjustment-requests">
@@ -143,10 +176,10 @@ function AdjustmentRequests() {
         {t(language, "requests")}
       </h2>
       <p className="kit-field__hint">{t(language, "checkerHint")}</p>
-      <div className="oc-row">
+      <form className="oc-row" onSubmit={apply} aria-label={t(language, "filter")}>
         <label className="kit-field">
           {t(language, "status")}
-          <select className="oc-select" value={status} onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : "")}>
+          <select className="oc-select" value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as AdjustmentFilters["status"] })}>
             <option value="">{t(language, "all")}</option>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -155,14 +188,29 @@ function AdjustmentRequests() {
             ))}
           </select>
         </label>
-      </div>
+        <Field label={t(language, "memberFilter")} value={draft.accountId} onChange={(accountId) => setDraft({ ...draft, accountId })} maxLength={64} autoComplete="off" />
+        <Field label={t(language, "requestedByFilter")} value={draft.requestedBy} onChange={(requestedBy) => setDraft({ ...draft, requestedBy })} maxLength={64} autoComplete="off" />
+        <label className="kit-field">
+          {t(language, "sort")}
+          <select className="oc-select" value={draft.sort} onChange={(event) => setDraft({ ...draft, sort: event.target.value as AdjustmentRequestOrder })}>
+            {ORDERS.map((value) => (
+              <option key={value} value={value}>
+                {t(language, value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="kit-button">
+          {t(language, "filter")}
+        </button>
+      </form>
       <OutcomeLine outcome={decide.outcome} />
       <LoadFailure error={list.error} />
       {list.isLoading ? <p>{t(language, "loading")}</p> : null}
       {list.isSuccess && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}
       {rows.length > 0 ? (
         <ScrollBox label={t(language, "requests")}>
-          <table className="oc-table" data-testid="adjustment-requests">
+          <table className="oc-table" data-testid="adjustment-requests" aria-busy={stale || undefined}>
             <thead>
               <tr>
                 <th scope="col">{t(language, "created")}</th>
@@ -188,7 +236,7 @@ function AdjustmentRequests() {
                   <td>{row.requestedBy}</td>
                   <td>{row.decidedBy ?? "—"}</td>
                   <td>
-                    <DecisionCell decision={decide} id={row.adjustmentId} actions={checker && row.status === "pending" ? ["approve", "reject"] : null} />
+                    <DecisionCell decision={decide} id={row.adjustmentId} actions={checker && row.status === "pending" ? ["approve", "reject"] : null} disabled={stale} />
                   </td>
                 </tr>
               ))}
@@ -196,6 +244,8 @@ function AdjustmentRequests() {
           </table>
         </ScrollBox>
       ) : null}
+      {page ? <p className="kit-field__hint">{t(language, "total", { total: page.total })}</p> : null}
+      {page ? <Pager label={t(language, "requests")} pageNo={pageNo} totalPages={page.totalPages} shown={page.pageNum} onPage={setPageNo} previous={t(language, "previous")} next={t(language, "nextPage")} /> : null}
       <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
         {t(language, "refresh")}
       </button>

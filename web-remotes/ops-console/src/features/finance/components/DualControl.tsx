@@ -1,12 +1,13 @@
 /** The brand's wallet settings and its second-person amount (money actions above it need a second person). An
  * admin proposes a new amount: a lowering applies at once, a raise is a request that another admin of the brand
- * approves or rejects (with a reason; its maker may withdraw it so). Every role reads; the wallet decides, and its
+ * approves or rejects (with a reason; its maker may withdraw it so). The requests are paged, filtered (state,
+ * maker) and ordered on the server. Every role reads; the wallet decides, and its
  * refusal is shown as it says it. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { DualControlRequestRead, Language, Outcome, WalletSettingsRead } from "@portal/kit";
+import type { DualControlRequestOrder, DualControlRequestRead, Language, Outcome, WalletSettingsRead } from "@portal/kit";
 import type { Verdict } from "../../../shared/decision";
-import { Field, LoadFailure, OutcomeLine, formatMoney, parseMoney, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, Pager, formatMoney, keepPreviousData, parseMoney, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import { DecisionCell, useDecision } from "../../../shared/decision";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
@@ -15,9 +16,26 @@ import "../finance.css";
 
 const STATUSES = ["pending", "approved", "rejected", "superseded"] as const;
 type Status = (typeof STATUSES)[number];
+const ORDERS: readonly DualControlRequestOrder[] = ["newest", "oldest"];
+const PAGE_SIZE = 20;
 
-function isStatus(value: string): value is Status {
-  return (STATUSES as readonly string[]).includes(value);
+export interface RaiseFilters {
+  status: Status | "";
+  requestedBy: string;
+  sort: DualControlRequestOrder;
+}
+
+export const FIRST_RAISES: RaiseFilters = { status: "pending", requestedBy: "", sort: "newest" };
+
+/** The query of a page of the raises: only the filters given. */
+export function raisesQuery(filters: RaiseFilters, pageNo: number) {
+  return {
+    pageNo,
+    pageSize: PAGE_SIZE,
+    sort: filters.sort,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.requestedBy.trim() ? { requestedBy: filters.requestedBy.trim() } : {}),
+  };
 }
 
 /** What the wallet's answer to a proposed amount means: applied now, or a raise waiting for a second admin. */
@@ -134,12 +152,15 @@ function DualControlRequests() {
   const { language } = useLanguage();
   const ops = useOps();
   const queries = useQueryClient();
-  const [status, setStatus] = useState<Status | "">("pending");
+  const [draft, setDraft] = useState<RaiseFilters>(FIRST_RAISES);
+  const [filters, setFilters] = useState<RaiseFilters>(FIRST_RAISES);
+  const [pageNo, setPageNo] = useState(1);
   const admin = holds(ops.session, "admin");
   const list = useQuery({
-    queryKey: ["ops", "dual-control", ops.brand, status],
+    queryKey: ["ops", "dual-control", ops.brand, filters, pageNo],
     enabled: !!ops.brand,
-    queryFn: () => ops.call("opsDualControlRequests", { path: { code: ops.brand }, query: { status: status || null } }),
+    placeholderData: keepPreviousData,
+    queryFn: () => ops.call("opsDualControlRequests", { path: { code: ops.brand }, query: raisesQuery(filters, pageNo) }),
   });
   const decide = useDecision(
     (input: Verdict<"approve">) =>
@@ -157,17 +178,27 @@ function DualControlRequests() {
     },
   );
 
-  const rows: DualControlRequestRead[] = list.data ?? [];
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    decide.reset();
+    setFilters(draft);
+    setPageNo(1);
+  };
+  const page = list.data;
+  // a page emptied by decisions (its last row decided): back to the last page that has rows
+  if (page && page.totalPages > 0 && pageNo > page.totalPages && !list.isPlaceholderData) setPageNo(page.totalPages);
+  const rows: DualControlRequestRead[] = page?.list ?? [];
+  const stale = list.isPlaceholderData; // the rows of the page before, shown while the next loads: not to act on
 
   return (
     <div className="fin-block" role="group" aria-labelledby="oc-dual-control-requests">
       <h2 id="oc-dual-control-requests" className="fin-subtitle">
         {t(language, "changeRequests")}
       </h2>
-      <div className="oc-row">
+      <form className="oc-row" onSubmit={apply} aria-label={t(language, "filter")}>
         <label className="kit-field">
           {t(language, "status")}
-          <select className="oc-select" value={status} onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : "")}>
+          <select className="oc-select" value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as RaiseFilters["status"] })}>
             <option value="">{t(language, "all")}</option>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -176,14 +207,28 @@ function DualControlRequests() {
             ))}
           </select>
         </label>
-      </div>
+        <Field label={t(language, "requestedByFilter")} value={draft.requestedBy} onChange={(requestedBy) => setDraft({ ...draft, requestedBy })} maxLength={64} autoComplete="off" />
+        <label className="kit-field">
+          {t(language, "sort")}
+          <select className="oc-select" value={draft.sort} onChange={(event) => setDraft({ ...draft, sort: event.target.value as DualControlRequestOrder })}>
+            {ORDERS.map((value) => (
+              <option key={value} value={value}>
+                {t(language, value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="kit-button">
+          {t(language, "filter")}
+        </button>
+      </form>
       <OutcomeLine outcome={decide.outcome} />
       <LoadFailure error={list.error} />
       {list.isLoading ? <p>{t(language, "loading")}</p> : null}
       {list.isSuccess && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}
       {rows.length > 0 ? (
         <ScrollBox label={t(language, "changeRequests")}>
-          <table className="oc-table" data-testid="dual-control-requests">
+          <table className="oc-table" data-testid="dual-control-requests" aria-busy={stale || undefined}>
             <thead>
               <tr>
                 <th scope="col">{t(language, "created")}</th>
@@ -218,6 +263,7 @@ function DualControlRequests() {
                         id={row.requestId}
                         actions={admin && row.status === "pending" ? ["approve", "reject"] : null}
                         own={own}
+                        disabled={stale}
                       />
                     </td>
                   </tr>
@@ -227,6 +273,8 @@ function DualControlRequests() {
           </table>
         </ScrollBox>
       ) : null}
+      {page ? <p className="kit-field__hint">{t(language, "total", { total: page.total })}</p> : null}
+      {page ? <Pager label={t(language, "changeRequests")} pageNo={pageNo} totalPages={page.totalPages} shown={page.pageNum} onPage={setPageNo} previous={t(language, "previous")} next={t(language, "nextPage")} /> : null}
       <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
         {t(language, "refresh")}
       </button>
