@@ -41,6 +41,10 @@ CONSUMERS = (
     ("GAMES", "points__earn_game_bet"),
     ("LOTTERY", "points__earn_lottery_bet"),
     ("WALLET", "points__earn_deposit"),
+    ("WALLET", "points__bonus_deposit"),
+    ("WALLET", "points__bonus_forfeited"),
+    ("GAMES", "points__wagering_game_bet"),
+    ("LOTTERY", "points__wagering_lottery_bet"),
 )
 
 

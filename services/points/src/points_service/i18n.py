@@ -3,6 +3,17 @@
 from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
+    "promotion.not_found": {"TR": "Promosyon bulunamadı.", "EN": "Promotion not found.", "CN": "未找到该优惠活动。"},
+    "promotion.closed": {
+        "TR": "Bu promosyon şu anda katılıma açık değil.",
+        "EN": "This promotion is not open to join now.",
+        "CN": "该优惠活动目前不开放参加。",
+    },
+    "promotion.not_eligible": {
+        "TR": "Bu promosyon yalnızca henüz para yatırmamış üyeler içindir.",
+        "EN": "This promotion is only for members who have not deposited yet.",
+        "CN": "该优惠仅限尚未存款的会员。",
+    },
     "points.type_unknown": {
         "TR": "Bilinmeyen puan türü: {pointType}.",
         "EN": "Unknown point type: {pointType}.",

@@ -10,6 +10,7 @@ from points_service.ledger import router as ledger
 from points_service.mall import router as mall
 from points_service.missions import router as missions
 from points_service.ops import router as points_ops
+from points_service.promotions import router as promotions
 from points_service.rules import router as rules
 from points_service.settings import PointsSettings
 from portal_kit.app import create_app
@@ -41,6 +42,8 @@ def build_app(settings: PointsSettings | None = None) -> FastAPI:
             missions.ops,
             conversion.router,
             conversion.ops,
+            promotions.router,
+            promotions.ops,
             points_ops.ops,
         ],
         messages=[MESSAGES],

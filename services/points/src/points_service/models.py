@@ -9,12 +9,14 @@ from points_service.mall.models import MallItem, MallRedemption
 from points_service.members.models import PointMember
 from points_service.missions.models import Mission, MissionPlayDay, MissionProgress
 from points_service.ops.models import PointsAudit
+from points_service.promotions.models import BonusGrant, Promotion, PromotionDepositor, PromotionJoin
 from points_service.rules.models import PointRule
 from portal_kit.db import Base
 from portal_kit.messaging.inbox import InboxMessage
 
 __all__ = [
     "Base",
+    "BonusGrant",
     "Conversion",
     "ConversionRule",
     "InboxMessage",
@@ -29,4 +31,7 @@ __all__ = [
     "PointProgress",
     "PointRule",
     "PointsAudit",
+    "Promotion",
+    "PromotionDepositor",
+    "PromotionJoin",
 ]

@@ -13,3 +13,6 @@ class PointsSettings(ServiceSettings):
     # Conversions the wallet has not answered are asked again after this long, checked this often.
     conversion_retry_after_seconds: float = 30.0
     conversion_sweep_seconds: float = 15.0
+    # How often the worker asks the wallet to hold, release or forfeit the bonuses whose status asks it (and starts
+    # forfeiting the expired ones): the delay between a deposit and its bonus, or a met wagering and the cash.
+    bonus_sweep_seconds: float = 0.5

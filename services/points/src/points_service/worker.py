@@ -12,6 +12,8 @@ from points_service.conversion.service import sweep
 from points_service.earning.handlers import earning_subscription
 from points_service.members.handlers import members_subscription
 from points_service.missions.handlers import missions_subscription
+from points_service.promotions.handlers import promotions_subscription
+from points_service.promotions.service import move_due
 from points_service.records.rpc import records_answers
 from points_service.settings import PointsSettings
 from portal_kit.db import Database
@@ -39,14 +41,37 @@ def conversion_sweep(settings: PointsSettings) -> Background:
     return run
 
 
+def bonus_mover(settings: PointsSettings) -> Background:
+    """Asks the wallet to hold, release or forfeit the bonuses whose status asks it (``promotions.service.move_due``)."""
+
+    async def run(db: Database) -> None:
+        nc = await connect_nats(settings.nats_url, f"{settings.service_name}-bonuses")
+        try:
+            while True:
+                try:
+                    await move_due(db, nc)
+                except Exception:
+                    log.exception("bonus round failed; trying again next round")
+                await asyncio.sleep(settings.bonus_sweep_seconds)
+        finally:
+            await nc.close()
+
+    return run
+
+
 def build_worker(settings: PointsSettings) -> Worker:
     return Worker(
         settings,
         produces=False,
         consumes=["auth", "games", "lottery", "wallet"],
-        subscriptions=[members_subscription(), earning_subscription(), missions_subscription()],
+        subscriptions=[
+            members_subscription(),
+            earning_subscription(),
+            missions_subscription(),
+            promotions_subscription(),
+        ],
         answers=[records_answers()],
-        background=[conversion_sweep(settings)],
+        background=[conversion_sweep(settings), bonus_mover(settings)],
     )
 
 
