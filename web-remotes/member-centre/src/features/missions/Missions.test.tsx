@@ -20,7 +20,8 @@ function envelope(value: unknown, status = 200, errorCode: string | null = null,
 }
 
 function serve(claim: () => Response) {
-  const fetcher = vi.fn(async (input: RequestInfo | URL) => {
+  const fetcher = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    void init;
     const url = String(input);
     if (url.includes("MCSFE_getMissionSummaryDetails")) return envelope(MISSIONS);
     if (url.includes("MCSFE_getMissionLeaderboard")) return envelope(BOARD);
@@ -29,6 +30,13 @@ function serve(claim: () => Response) {
   });
   vi.stubGlobal("fetch", fetcher);
   return fetcher;
+}
+
+/** The ``n``th of ``found`` (the test fails when there is none). */
+function nth<T>(found: T[], n: number): T {
+  const one = found[n];
+  if (one === undefined) throw new Error(`no item ${n}`);
+  return one;
 }
 
 function show() {
@@ -56,10 +64,10 @@ describe("mission activity", () => {
     expect(cards).toHaveLength(3);
     const bars = screen.getAllByRole("progressbar");
     expect(bars.map((bar) => bar.getAttribute("aria-valuenow"))).toEqual(["40", "100", "0"]);
-    expect(within(cards[0]).getByTestId("mission-progress").textContent).toBe("40.00 / 100.00");
-    expect(within(cards[2]).getByTestId("mission-progress").textContent).toBe("0 gün / 3 gün");
-    expect(within(cards[0]).getByText("Ödül: 50 puan")).toBeTruthy();
-    expect(within(cards[0]).getByTestId("mission-state").textContent).toBe("Devam ediyor");
+    expect(within(nth(cards, 0)).getByTestId("mission-progress").textContent).toBe("40.00 / 100.00");
+    expect(within(nth(cards, 2)).getByTestId("mission-progress").textContent).toBe("0 gün / 3 gün");
+    expect(within(nth(cards, 0)).getByText("Ödül: 50 puan")).toBeTruthy();
+    expect(within(nth(cards, 0)).getByTestId("mission-state").textContent).toBe("Devam ediyor");
     const claims = screen.getAllByTestId("mission-claim") as HTMLButtonElement[];
     expect(claims.map((button) => button.disabled)).toEqual([true, false, true]); // only the completed one
     expect((await screen.findByTestId("mission-my-rank")).textContent).toBe("Sıranız: 2");
@@ -77,14 +85,14 @@ describe("mission activity", () => {
     );
     show();
     const cards = await screen.findAllByTestId("mission");
-    const claim = within(cards[1]).getByTestId("mission-claim");
+    const claim = within(nth(cards, 1)).getByTestId("mission-claim");
     fireEvent.click(claim);
-    expect((await within(cards[1]).findByRole("alert")).textContent).toContain("Bu görevin ödülü zaten alındı.");
+    expect((await within(nth(cards, 1)).findByRole("alert")).textContent).toContain("Bu görevin ödülü zaten alındı.");
     fireEvent.click(claim);
-    expect((await within(cards[1]).findByTestId("mission-claimed")).textContent).toBe("+20 puan hesabınıza eklendi. Puan bakiyeniz: 120.");
+    expect((await within(nth(cards, 1)).findByTestId("mission-claimed")).textContent).toBe("+20 puan hesabınıza eklendi. Puan bakiyeniz: 120.");
     const posted = fetcher.mock.calls.filter(([url]) => String(url).includes("MCSFE_claimMissionReward"));
     expect(posted).toHaveLength(2);
-    const body = JSON.parse(String((posted[0][1] as RequestInit).body));
+    const body = JSON.parse(String(nth(posted, 0)[1]?.body));
     expect(body.missionId).toBe(2);
     expect(body.requestId).toMatch(/^[A-Za-z0-9_.:-]{8,64}$/);
   });
