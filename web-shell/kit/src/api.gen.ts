@@ -207,6 +207,13 @@ export interface BetTypeRead {
   maxStake: number;
 }
 
+export interface BoardEntryRead {
+  rank: number;
+  username: string;
+  progress: number;
+  me: boolean;
+}
+
 export interface BotCheckRead {
   challengeId: string;
   prefix: string;
@@ -260,6 +267,19 @@ export interface CardsOutcome {
   tiger: string;
   winner: string;
   side: string;
+}
+
+export interface ClaimRead {
+  missionId: number;
+  rewardPoints: number;
+  balance: number;
+  claimedAt: string;
+  state: MissionState;
+}
+
+export interface ClaimRequest {
+  missionId: number;
+  requestId: string;
 }
 
 export interface CodeSentRead {
@@ -786,6 +806,18 @@ export interface LaunchRead {
   maxBet?: number | null;
 }
 
+export interface LeaderboardRead {
+  missionId: number;
+  name: string;
+  kind: MissionKind;
+  target: number;
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<BoardEntryRead>;
+  mine: MyRankRead;
+}
+
 export interface LineWinRead {
   line: number;
   symbol: string;
@@ -1115,6 +1147,52 @@ export interface MessageRead {
   broadcast: boolean;
 }
 
+export type MissionKind = "BET_TURNOVER" | "DEPOSIT_TOTAL" | "PLAY_DAYS";
+
+export interface MissionRead {
+  missionId: number;
+  name: string;
+  names: Record<string, string>;
+  kind: MissionKind;
+  gameTypes: Array<string>;
+  target: number;
+  rewardPoints: number;
+  startsAt: string;
+  endsAt: string;
+  active: boolean;
+  sort: number;
+  updatedAt: string;
+}
+
+export type MissionState = "NOT_STARTED" | "IN_PROGRESS" | "COMPLETED" | "CLAIMED";
+
+export interface MissionSummaryRead {
+  missionId: number;
+  name: string;
+  kind: MissionKind;
+  gameTypes: Array<string>;
+  target: number;
+  progress: number;
+  percent: number;
+  rewardPoints: number;
+  state: MissionState;
+  startsAt: string;
+  endsAt: string;
+  claimedAt: string | null;
+}
+
+export interface MissionWrite {
+  names: Record<string, unknown>;
+  gameTypes?: Array<string>;
+  target: number;
+  rewardPoints: number;
+  startsAt: string;
+  endsAt: string;
+  active: boolean;
+  sort: number;
+  reason: string;
+}
+
 export interface MobileBinding {
   mobileNum: string;
   countryDialingCode?: string;
@@ -1149,6 +1227,12 @@ export interface MovedRead {
   uplineId: string;
   previousUplineId: string | null;
   depth: number;
+}
+
+export interface MyRankRead {
+  rank: number | null;
+  progress: number;
+  percent: number;
 }
 
 export interface NewAgent {
@@ -1192,6 +1276,19 @@ export interface NewMerchant {
   regionText?: Record<string, string> | null;
   smsDialingCodes?: Array<string> | null;
   code: string;
+}
+
+export interface NewMission {
+  names: Record<string, unknown>;
+  gameTypes?: Array<string>;
+  target: number;
+  rewardPoints: number;
+  startsAt: string;
+  endsAt: string;
+  active: boolean;
+  sort: number;
+  reason: string;
+  kind: MissionKind;
 }
 
 export interface NewNote {
@@ -1505,6 +1602,13 @@ export interface PageRead_MessageRead {
   totalPages: number;
   total: number;
   list: Array<MessageRead>;
+}
+
+export interface PageRead_MissionRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<MissionRead>;
 }
 
 export interface PageRead_NoteRead {
@@ -2401,6 +2505,7 @@ export interface WithdrawalRequest {
   bankAccountId: string;
   paymentPassword: string;
   requestId: string;
+  forfeitBonus?: boolean;
 }
 
 export type WithdrawalState = "pending" | "approved" | "paid" | "rejected" | "received" | "received_auto" | "partly_received" | "not_received" | "refunded" | "closed";
@@ -2429,6 +2534,7 @@ export const OPERATIONS = {
   captcha: { service: "auth", method: "GET", path: "/wps/captcha" },
   changePassword: { service: "auth", method: "POST", path: "/wps/member/password" },
   changePaymentPassword: { service: "auth", method: "PUT", path: "/wps/member/password/payment" },
+  claimMissionReward: { service: "points", method: "POST", path: "/wps/relay/MCSFE_claimMissionReward" },
   confirmTotpBinding: { service: "auth", method: "POST", path: "/wps/member/totp/confirm" },
   confirmWithdrawal: { service: "wallet", method: "POST", path: "/wps/v2/wallets/withdrawals/{withdrawal_id}/confirmation" },
   consolidatedFunds: { service: "wallet", method: "GET", path: "/wps/member/info/funds/consolidated" },
@@ -2484,6 +2590,8 @@ export const OPERATIONS = {
   memberIcon: { service: "auth", method: "GET", path: "/wps/member/info/icon" },
   memberInfo: { service: "auth", method: "GET", path: "/wps/member/info" },
   merchantWallet: { service: "wallet", method: "GET", path: "/wps/relay/GCS_merchantWallet" },
+  missionLeaderboard: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getMissionLeaderboard" },
+  missionSummary: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getMissionSummaryDetails" },
   myDeposit: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposits/{deposit_id}" },
   myDeposits: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposits" },
   myWithdrawals: { service: "wallet", method: "GET", path: "/wps/v2/wallets/withdrawals" },
@@ -2506,6 +2614,7 @@ export const OPERATIONS = {
   opsChangeLotteryGame: { service: "lottery", method: "PUT", path: "/wps/ops/lottery/merchants/{code}/games/{gameCode}" },
   opsChangeMallItem: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/mall/items/{itemId}" },
   opsChangeMallStock: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/items/{itemId}/stock" },
+  opsChangeMission: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/missions/{missionId}" },
   opsChangePerson: { service: "auth", method: "PATCH", path: "/wps/ops/auth/people/{person_id}" },
   opsChangePointConvertRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/conversion" },
   opsChangePointRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/rules/{pointType}" },
@@ -2518,6 +2627,7 @@ export const OPERATIONS = {
   opsCreateHelpTopics: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/help-topics" },
   opsCreateMallItem: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/items" },
   opsCreateMerchant: { service: "site", method: "POST", path: "/wps/ops/site/merchants" },
+  opsCreateMission: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/missions" },
   opsDecideAdjustment: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/adjustments/{adjustment_id}/{action}" },
   opsDecideDualControl: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control/{request_id}/{action}" },
   opsDecideWithdrawal: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/withdrawals/{withdrawal_id}/{action}" },
@@ -2557,6 +2667,7 @@ export const OPERATIONS = {
   opsMemberJournal: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/journal" },
   opsMemberNotes: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members/{account_id}/notes" },
   opsMemberProfile: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members/{account_id}" },
+  opsMissions: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/missions" },
   opsMoneyByDay: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/dashboard/money" },
   opsMoveTeamMember: { service: "agent-contracts", method: "POST", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/upline" },
   opsNotificationsAudit: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/audit" },
@@ -2681,6 +2792,7 @@ export interface OperationPathParams {
   captcha: Record<string, never>;
   changePassword: Record<string, never>;
   changePaymentPassword: Record<string, never>;
+  claimMissionReward: Record<string, never>;
   confirmTotpBinding: Record<string, never>;
   confirmWithdrawal: { withdrawal_id: string };
   consolidatedFunds: Record<string, never>;
@@ -2736,6 +2848,8 @@ export interface OperationPathParams {
   memberIcon: Record<string, never>;
   memberInfo: Record<string, never>;
   merchantWallet: Record<string, never>;
+  missionLeaderboard: Record<string, never>;
+  missionSummary: Record<string, never>;
   myDeposit: { deposit_id: string };
   myDeposits: Record<string, never>;
   myWithdrawals: Record<string, never>;
@@ -2758,6 +2872,7 @@ export interface OperationPathParams {
   opsChangeLotteryGame: { code: string; gameCode: string };
   opsChangeMallItem: { code: string; itemId: number };
   opsChangeMallStock: { code: string; itemId: number };
+  opsChangeMission: { code: string; missionId: number };
   opsChangePerson: { person_id: string };
   opsChangePointConvertRule: { code: string };
   opsChangePointRule: { code: string; pointType: string };
@@ -2770,6 +2885,7 @@ export interface OperationPathParams {
   opsCreateHelpTopics: { code: string };
   opsCreateMallItem: { code: string };
   opsCreateMerchant: Record<string, never>;
+  opsCreateMission: { code: string };
   opsDecideAdjustment: { code: string; adjustment_id: string; action: "approve" | "reject" };
   opsDecideDualControl: { code: string; request_id: string; action: "approve" | "reject" };
   opsDecideWithdrawal: { code: string; withdrawal_id: string; action: "approve" | "reject" | "pay" | "refund" | "close" };
@@ -2809,6 +2925,7 @@ export interface OperationPathParams {
   opsMemberJournal: { code: string; account_id: string };
   opsMemberNotes: { code: string; account_id: string };
   opsMemberProfile: { code: string; account_id: string };
+  opsMissions: { code: string };
   opsMoneyByDay: { code: string };
   opsMoveTeamMember: { code: string; accountId: string };
   opsNotificationsAudit: { code: string };
@@ -2931,6 +3048,7 @@ export interface OperationQuery {
   captcha: Record<string, never>;
   changePassword: Record<string, never>;
   changePaymentPassword: Record<string, never>;
+  claimMissionReward: Record<string, never>;
   confirmTotpBinding: Record<string, never>;
   confirmWithdrawal: Record<string, never>;
   consolidatedFunds: Record<string, never>;
@@ -2986,6 +3104,8 @@ export interface OperationQuery {
   memberIcon: Record<string, never>;
   memberInfo: Record<string, never>;
   merchantWallet: { merchantCode?: string | null };
+  missionLeaderboard: { missionId: number; pageNo?: number; pageSize?: number };
+  missionSummary: Record<string, never>;
   myDeposit: Record<string, never>;
   myDeposits: Record<string, never>;
   myWithdrawals: Record<string, never>;
@@ -3008,6 +3128,7 @@ export interface OperationQuery {
   opsChangeLotteryGame: Record<string, never>;
   opsChangeMallItem: Record<string, never>;
   opsChangeMallStock: Record<string, never>;
+  opsChangeMission: Record<string, never>;
   opsChangePerson: Record<string, never>;
   opsChangePointConvertRule: Record<string, never>;
   opsChangePointRule: Record<string, never>;
@@ -3020,6 +3141,7 @@ export interface OperationQuery {
   opsCreateHelpTopics: Record<string, never>;
   opsCreateMallItem: Record<string, never>;
   opsCreateMerchant: Record<string, never>;
+  opsCreateMission: Record<string, never>;
   opsDecideAdjustment: Record<string, never>;
   opsDecideDualControl: Record<string, never>;
   opsDecideWithdrawal: Record<string, never>;
@@ -3059,6 +3181,7 @@ export interface OperationQuery {
   opsMemberJournal: { pageNo?: number; pageSize?: number };
   opsMemberNotes: { pageNo?: number; pageSize?: number };
   opsMemberProfile: Record<string, never>;
+  opsMissions: { pageNo?: number; pageSize?: number };
   opsMoneyByDay: { startDate?: string | null; endDate?: string | null };
   opsMoveTeamMember: Record<string, never>;
   opsNotificationsAudit: { pageNo?: number; pageSize?: number };
@@ -3181,6 +3304,7 @@ export interface OperationBody {
   captcha: undefined;
   changePassword: SealedBody;
   changePaymentPassword: SealedBody;
+  claimMissionReward: ClaimRequest;
   confirmTotpBinding: TotpBinding;
   confirmWithdrawal: Confirmation;
   consolidatedFunds: undefined;
@@ -3236,6 +3360,8 @@ export interface OperationBody {
   memberIcon: undefined;
   memberInfo: undefined;
   merchantWallet: undefined;
+  missionLeaderboard: undefined;
+  missionSummary: undefined;
   myDeposit: undefined;
   myDeposits: undefined;
   myWithdrawals: undefined;
@@ -3258,6 +3384,7 @@ export interface OperationBody {
   opsChangeLotteryGame: LotteryGameSettingsWrite;
   opsChangeMallItem: ItemWrite;
   opsChangeMallStock: StockChange;
+  opsChangeMission: MissionWrite;
   opsChangePerson: OpsPersonChange;
   opsChangePointConvertRule: ConversionRuleWrite;
   opsChangePointRule: PointRuleWrite;
@@ -3270,6 +3397,7 @@ export interface OperationBody {
   opsCreateHelpTopics: HelpTopicBody;
   opsCreateMallItem: NewItem;
   opsCreateMerchant: NewMerchant;
+  opsCreateMission: NewMission;
   opsDecideAdjustment: Decision | null;
   opsDecideDualControl: Decision | null;
   opsDecideWithdrawal: Decision | null;
@@ -3309,6 +3437,7 @@ export interface OperationBody {
   opsMemberJournal: undefined;
   opsMemberNotes: undefined;
   opsMemberProfile: undefined;
+  opsMissions: undefined;
   opsMoneyByDay: undefined;
   opsMoveTeamMember: UplineMove;
   opsNotificationsAudit: undefined;
@@ -3432,6 +3561,7 @@ export interface OperationResponse {
   captcha: CaptchaRead;
   changePassword: MemberRead;
   changePaymentPassword: PaymentPasswordRead;
+  claimMissionReward: ClaimRead;
   confirmTotpBinding: TotpStateRead;
   confirmWithdrawal: WithdrawalRead;
   consolidatedFunds: ConsolidatedRead;
@@ -3487,6 +3617,8 @@ export interface OperationResponse {
   memberIcon: IconRead;
   memberInfo: MemberRead;
   merchantWallet: MerchantWalletRead;
+  missionLeaderboard: LeaderboardRead;
+  missionSummary: Array<MissionSummaryRead>;
   myDeposit: DepositRead;
   myDeposits: Array<DepositRead>;
   myWithdrawals: Array<WithdrawalRead>;
@@ -3509,6 +3641,7 @@ export interface OperationResponse {
   opsChangeLotteryGame: LotteryGameSettingsRead;
   opsChangeMallItem: ItemRead;
   opsChangeMallStock: ItemRead;
+  opsChangeMission: MissionRead;
   opsChangePerson: OpsPersonRead;
   opsChangePointConvertRule: ConversionRuleRead;
   opsChangePointRule: PointRuleRead;
@@ -3521,6 +3654,7 @@ export interface OperationResponse {
   opsCreateHelpTopics: HelpTopicOpsRead;
   opsCreateMallItem: ItemRead;
   opsCreateMerchant: MerchantRead;
+  opsCreateMission: MissionRead;
   opsDecideAdjustment: AdjustmentRequestRead;
   opsDecideDualControl: DualControlRequestRead;
   opsDecideWithdrawal: WithdrawalRead;
@@ -3560,6 +3694,7 @@ export interface OperationResponse {
   opsMemberJournal: PageRead_RecordRead;
   opsMemberNotes: PageRead_NoteRead;
   opsMemberProfile: MemberProfileRead;
+  opsMissions: PageRead_MissionRead;
   opsMoneyByDay: Array<MoneyDayRead>;
   opsMoveTeamMember: MovedRead;
   opsNotificationsAudit: PageRead_NotificationsAuditRead;
