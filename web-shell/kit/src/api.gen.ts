@@ -105,6 +105,8 @@ export interface AuditEntryRead {
   at: string | null;
 }
 
+export type AuditSort = "newest" | "oldest";
+
 export interface BalanceRead {
   currency: string;
   scale: number;
@@ -214,6 +216,23 @@ export interface BoardEntryRead {
   me: boolean;
 }
 
+export interface BonusRead {
+  grantId: string;
+  accountId: string;
+  promotionId: number;
+  promotionName: string;
+  depositAmount: number;
+  amount: number;
+  turnoverRequired: number;
+  turnoverDone: number;
+  gameTypes: Array<GameType>;
+  maxBet: number;
+  status: GrantStatus;
+  createdAt: string;
+  expiresAt: string;
+  settledAt: string | null;
+}
+
 export interface BotCheckRead {
   challengeId: string;
   prefix: string;
@@ -222,6 +241,8 @@ export interface BotCheckRead {
 }
 
 export type BroadcastAudience = "all" | "member" | "list";
+
+export type BroadcastOrder = "newest" | "oldest";
 
 export interface BroadcastRead {
   id: number;
@@ -639,6 +660,8 @@ export interface GameRead {
   playable: boolean;
 }
 
+export type GameType = "SPORTS" | "ESPORTS" | "LIVE" | "LOTT" | "ELOTT" | "FISH" | "PVP" | "RNG" | "COCKFIGHT";
+
 export interface GameUrlAnswer {
   url: string;
 }
@@ -665,6 +688,8 @@ export interface GatewayAnswerRead {
   orderId: string;
   status: string;
 }
+
+export type GrantStatus = "GRANTING" | "ACTIVE" | "RELEASING" | "RELEASED" | "EXPIRING" | "EXPIRED" | "FORFEITED" | "FAILED";
 
 export interface GrantedRead {
   previous: ContractRead | null;
@@ -791,6 +816,16 @@ export interface JackpotRead {
   currency: string;
   amount: number;
   winners: Array<WinnerRead>;
+}
+
+export interface JoinRead {
+  promotionId: number;
+  joined: boolean;
+  joinedAt: string;
+}
+
+export interface JoinRequest {
+  promotionId: number;
 }
 
 export type Kind = "DIVIDEND" | "DAILY_WAGE" | "HOURLY_SALARY" | "REALTIME_SALARY";
@@ -1534,6 +1569,20 @@ export interface PageRead_BetRecordRead {
   list: Array<BetRecordRead>;
 }
 
+export interface PageRead_BonusRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<BonusRead>;
+}
+
+export interface PageRead_BroadcastRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<BroadcastRead>;
+}
+
 export interface PageRead_DepositRead {
   pageNum: number;
   totalPages: number;
@@ -1581,6 +1630,13 @@ export interface PageRead_IncomeLineRead {
   totalPages: number;
   total: number;
   list: Array<IncomeLineRead>;
+}
+
+export interface PageRead_LotteryAuditRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<LotteryAuditRead>;
 }
 
 export interface PageRead_MemberFoundRead {
@@ -1632,6 +1688,13 @@ export interface PageRead_OpsAgentRead {
   list: Array<OpsAgentRead>;
 }
 
+export interface PageRead_OpsAuditRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<OpsAuditRead>;
+}
+
 export interface PageRead_OpsGameRead {
   pageNum: number;
   totalPages: number;
@@ -1667,6 +1730,13 @@ export interface PageRead_PointsAuditRead {
   list: Array<PointsAuditRead>;
 }
 
+export interface PageRead_PromotionRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<PromotionRead>;
+}
+
 export interface PageRead_RecordRead {
   pageNum: number;
   totalPages: number;
@@ -1693,6 +1763,20 @@ export interface PageRead_TeamDownlineRead {
   totalPages: number;
   total: number;
   list: Array<TeamDownlineRead>;
+}
+
+export interface PageRead_VoidRequestRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<VoidRequestRead>;
+}
+
+export interface PageRead_WalletAuditRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<WalletAuditRead>;
 }
 
 export interface PageRead_WithdrawalRead {
@@ -1807,6 +1891,49 @@ export interface ProfitRowRead {
   validBet: number;
   win: number;
   profit: number;
+}
+
+export type PromotionKind = "FIRST_DEPOSIT" | "RELOAD";
+
+export interface PromotionRead {
+  promotionId: number;
+  kind: PromotionKind;
+  name: string;
+  details: string;
+  names: Record<string, string>;
+  detailsByLanguage: Record<string, string>;
+  picture: string;
+  percentBp: number;
+  maxBonus: number;
+  minDeposit: number;
+  wageringMultiple: number;
+  gameTypes: Array<GameType>;
+  maxBet: number;
+  expiryDays: number;
+  startsAt: string;
+  endsAt: string | null;
+  active: boolean;
+  sort: number;
+  joined: boolean | null;
+}
+
+export interface PromotionWrite {
+  kind: PromotionKind;
+  names: Record<string, unknown>;
+  details: Record<string, unknown>;
+  picture: string;
+  percentBp: number;
+  maxBonus: number;
+  minDeposit: number;
+  wageringMultiple: number;
+  gameTypes: Array<GameType>;
+  maxBet: number;
+  expiryDays: number;
+  startsAt: string;
+  endsAt?: string | null;
+  active: boolean;
+  sort: number;
+  reason: string;
 }
 
 export interface RealTimeCall {
@@ -2378,6 +2505,8 @@ export interface VnLaunchRead {
   url: string;
 }
 
+export type VoidRequestOrder = "newest" | "oldest";
+
 export interface VoidRequestRead {
   requestId: string;
   gameCode: string;
@@ -2530,6 +2659,7 @@ export const OPERATIONS = {
   betRecords: { service: "games", method: "GET", path: "/wps/games/records" },
   bindBankAccount: { service: "wallet", method: "POST", path: "/wps/v2/wallets/bank-accounts" },
   bindMobile: { service: "auth", method: "PUT", path: "/wps/member/mobile" },
+  bonusDetails: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getBonusDetails" },
   botCheckChallenge: { service: "auth", method: "GET", path: "/wps/botcheck/challenge" },
   captcha: { service: "auth", method: "GET", path: "/wps/captcha" },
   changePassword: { service: "auth", method: "POST", path: "/wps/member/password" },
@@ -2569,6 +2699,7 @@ export const OPERATIONS = {
   hub88Win: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/win" },
   inboxMessages: { service: "notifications", method: "GET", path: "/wps/notifications/messages" },
   jackpot: { service: "games", method: "GET", path: "/wps/games/jackpot" },
+  joinPromotion: { service: "points", method: "POST", path: "/wps/relay/MCSFE_signUpPromotionJoin" },
   launchGame: { service: "games", method: "GET", path: "/wps/relay/GCS_gameLaunchFB" },
   launchGameInRoom: { service: "games", method: "GET", path: "/wps/game/launchGame" },
   listAnnouncements: { service: "site", method: "GET", path: "/wps/relay/MCSFE_getListAnnouncements" },
@@ -2609,6 +2740,7 @@ export const OPERATIONS = {
   opsApproveRequest: { service: "auth", method: "POST", path: "/wps/ops/auth/requests/{request_id}/approve" },
   opsAudit: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/audit" },
   opsAuthAudit: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/audit" },
+  opsBonuses: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/bonuses" },
   opsBroadcasts: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
   opsChangeFlags: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/flags" },
   opsChangeLotteryGame: { service: "lottery", method: "PUT", path: "/wps/ops/lottery/merchants/{code}/games/{gameCode}" },
@@ -2618,6 +2750,7 @@ export const OPERATIONS = {
   opsChangePerson: { service: "auth", method: "PATCH", path: "/wps/ops/auth/people/{person_id}" },
   opsChangePointConvertRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/conversion" },
   opsChangePointRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/rules/{pointType}" },
+  opsChangePromotion: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/promotions/{promotionId}" },
   opsChangeRegisterRules: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/register-rules" },
   opsChangeWalletSettings: { service: "wallet", method: "PUT", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsConfirmEnrolment: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment/confirm" },
@@ -2628,6 +2761,7 @@ export const OPERATIONS = {
   opsCreateMallItem: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/items" },
   opsCreateMerchant: { service: "site", method: "POST", path: "/wps/ops/site/merchants" },
   opsCreateMission: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/missions" },
+  opsCreatePromotion: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/promotions" },
   opsDecideAdjustment: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/adjustments/{adjustment_id}/{action}" },
   opsDecideDualControl: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control/{request_id}/{action}" },
   opsDecideWithdrawal: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/withdrawals/{withdrawal_id}/{action}" },
@@ -2676,6 +2810,7 @@ export const OPERATIONS = {
   opsPointConvertRule: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/conversion" },
   opsPointRules: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/rules" },
   opsPointsAudit: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/audit" },
+  opsPromotions: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/promotions" },
   opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
   opsRanges: { service: "auth", method: "GET", path: "/wps/ops/auth/ranges" },
   opsRegisterRules: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/register-rules" },
@@ -2714,6 +2849,7 @@ export const OPERATIONS = {
   pointConvertRule: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointConvertRule" },
   pointRedemptions: { service: "points", method: "GET", path: "/wps/relay/MCS2_getRedeemPointList" },
   pointRewards: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointReward" },
+  promotions: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getPromotions" },
   realTimeSalaryContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
   realTimeSalaryContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
   recentGames: { service: "games", method: "GET", path: "/wps/relay/GCS_recentGame" },
@@ -2788,6 +2924,7 @@ export interface OperationPathParams {
   betRecords: Record<string, never>;
   bindBankAccount: Record<string, never>;
   bindMobile: Record<string, never>;
+  bonusDetails: Record<string, never>;
   botCheckChallenge: Record<string, never>;
   captcha: Record<string, never>;
   changePassword: Record<string, never>;
@@ -2827,6 +2964,7 @@ export interface OperationPathParams {
   hub88Win: Record<string, never>;
   inboxMessages: Record<string, never>;
   jackpot: Record<string, never>;
+  joinPromotion: Record<string, never>;
   launchGame: Record<string, never>;
   launchGameInRoom: Record<string, never>;
   listAnnouncements: Record<string, never>;
@@ -2867,6 +3005,7 @@ export interface OperationPathParams {
   opsApproveRequest: { request_id: string };
   opsAudit: { code: string };
   opsAuthAudit: { code: string };
+  opsBonuses: { code: string };
   opsBroadcasts: { code: string };
   opsChangeFlags: { code: string };
   opsChangeLotteryGame: { code: string; gameCode: string };
@@ -2876,6 +3015,7 @@ export interface OperationPathParams {
   opsChangePerson: { person_id: string };
   opsChangePointConvertRule: { code: string };
   opsChangePointRule: { code: string; pointType: string };
+  opsChangePromotion: { code: string; promotionId: number };
   opsChangeRegisterRules: { code: string };
   opsChangeWalletSettings: { code: string };
   opsConfirmEnrolment: Record<string, never>;
@@ -2886,6 +3026,7 @@ export interface OperationPathParams {
   opsCreateMallItem: { code: string };
   opsCreateMerchant: Record<string, never>;
   opsCreateMission: { code: string };
+  opsCreatePromotion: { code: string };
   opsDecideAdjustment: { code: string; adjustment_id: string; action: "approve" | "reject" };
   opsDecideDualControl: { code: string; request_id: string; action: "approve" | "reject" };
   opsDecideWithdrawal: { code: string; withdrawal_id: string; action: "approve" | "reject" | "pay" | "refund" | "close" };
@@ -2934,6 +3075,7 @@ export interface OperationPathParams {
   opsPointConvertRule: { code: string };
   opsPointRules: { code: string };
   opsPointsAudit: { code: string };
+  opsPromotions: { code: string };
   opsProposeLotteryVoid: { gameCode: string; issue: string };
   opsRanges: Record<string, never>;
   opsRegisterRules: { code: string };
@@ -2972,6 +3114,7 @@ export interface OperationPathParams {
   pointConvertRule: Record<string, never>;
   pointRedemptions: Record<string, never>;
   pointRewards: Record<string, never>;
+  promotions: Record<string, never>;
   realTimeSalaryContract: Record<string, never>;
   realTimeSalaryContractAction: Record<string, never>;
   recentGames: Record<string, never>;
@@ -3044,6 +3187,7 @@ export interface OperationQuery {
   betRecords: { startDate?: string | null; endDate?: string | null; gameType?: string | null; pageNo?: number; pageSize?: number };
   bindBankAccount: Record<string, never>;
   bindMobile: Record<string, never>;
+  bonusDetails: { status?: GrantStatus | null; pageNo?: number; pageSize?: number };
   botCheckChallenge: Record<string, never>;
   captcha: Record<string, never>;
   changePassword: Record<string, never>;
@@ -3083,6 +3227,7 @@ export interface OperationQuery {
   hub88Win: Record<string, never>;
   inboxMessages: { pageNo?: number; pageSize?: number };
   jackpot: Record<string, never>;
+  joinPromotion: Record<string, never>;
   launchGame: { nodeId: number };
   launchGameInRoom: { nodeId: number; roomId?: string | null };
   listAnnouncements: { pageNo?: number; pageSize?: number };
@@ -3114,16 +3259,17 @@ export interface OperationQuery {
   opsAdjustBalance: Record<string, never>;
   opsAdjustmentRequests: { status?: "pending" | "approved" | "rejected" | null; accountId?: string | null; requestedBy?: string | null; sort?: AdjustmentRequestOrder; pageNo?: number; pageSize?: number };
   opsAgent: Record<string, never>;
-  opsAgentContractsAudit: { pageNo?: number; pageSize?: number };
+  opsAgentContractsAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
   opsAgentSettlements: { kind?: Kind | null; pageNo?: number; pageSize?: number };
   opsAgents: { search?: string | null; agentType?: AgentType | null; contract?: Kind | ContractFilter | null; top?: boolean | null; sort?: AgentOrder; pageNo?: number; pageSize?: number };
   opsApproveDeposit: Record<string, never>;
   opsApproveLotteryVoid: Record<string, never>;
   opsApproveRedemption: Record<string, never>;
   opsApproveRequest: Record<string, never>;
-  opsAudit: { pageNo?: number; pageSize?: number };
-  opsAuthAudit: { pageNo?: number; pageSize?: number };
-  opsBroadcasts: Record<string, never>;
+  opsAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
+  opsAuthAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
+  opsBonuses: { status?: GrantStatus | null; accountId?: string | null; pageNo?: number; pageSize?: number };
+  opsBroadcasts: { audience?: BroadcastAudience | null; writtenBy?: string | null; search?: string | null; from?: string | null; to?: string | null; sort?: BroadcastOrder; pageNo?: number; pageSize?: number };
   opsChangeFlags: Record<string, never>;
   opsChangeLotteryGame: Record<string, never>;
   opsChangeMallItem: Record<string, never>;
@@ -3132,6 +3278,7 @@ export interface OperationQuery {
   opsChangePerson: Record<string, never>;
   opsChangePointConvertRule: Record<string, never>;
   opsChangePointRule: Record<string, never>;
+  opsChangePromotion: Record<string, never>;
   opsChangeRegisterRules: Record<string, never>;
   opsChangeWalletSettings: Record<string, never>;
   opsConfirmEnrolment: Record<string, never>;
@@ -3142,6 +3289,7 @@ export interface OperationQuery {
   opsCreateMallItem: Record<string, never>;
   opsCreateMerchant: Record<string, never>;
   opsCreateMission: Record<string, never>;
+  opsCreatePromotion: Record<string, never>;
   opsDecideAdjustment: Record<string, never>;
   opsDecideDualControl: Record<string, never>;
   opsDecideWithdrawal: Record<string, never>;
@@ -3154,7 +3302,7 @@ export interface OperationQuery {
   opsEndVendorMaintenance: Record<string, never>;
   opsEnrol: Record<string, never>;
   opsFindMembers: { pageNo?: number; pageSize?: number };
-  opsGamesAudit: { pageNo?: number; pageSize?: number };
+  opsGamesAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
   opsGamesList: { vendor?: string | null; gameType?: string | null; name?: string | null; enabled?: boolean | null; sort?: "catalogue" | "name" | "code"; pageNo?: number; pageSize?: number };
   opsGamesVendors: Record<string, never>;
   opsGetMerchant: Record<string, never>;
@@ -3170,9 +3318,9 @@ export interface OperationQuery {
   opsLockAccount: Record<string, never>;
   opsLogin: Record<string, never>;
   opsLogout: Record<string, never>;
-  opsLotteryAudit: { pageNo?: number; pageSize?: number };
+  opsLotteryAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
   opsLotteryBrandGames: Record<string, never>;
-  opsLotteryVoidRequests: { status?: "pending" | "approved" | "rejected" | "lapsed" | null; pageNo?: number; pageSize?: number };
+  opsLotteryVoidRequests: { status?: "pending" | "approved" | "rejected" | "lapsed" | null; gameCode?: string | null; requestedBy?: string | null; sort?: VoidRequestOrder; pageNo?: number; pageSize?: number };
   opsMallItems: Record<string, never>;
   opsMallRedemptions: { status?: RedemptionStatus | null; accountId?: string | null; pageNo?: number; pageSize?: number };
   opsMe: Record<string, never>;
@@ -3184,12 +3332,13 @@ export interface OperationQuery {
   opsMissions: { pageNo?: number; pageSize?: number };
   opsMoneyByDay: { startDate?: string | null; endDate?: string | null };
   opsMoveTeamMember: Record<string, never>;
-  opsNotificationsAudit: { pageNo?: number; pageSize?: number };
+  opsNotificationsAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
   opsPeople: { status?: "pending" | "invited" | "active" | "disabled" | null; role?: OpsRole | null; search?: string | null; sort?: OpsPersonOrder; pageNo?: number; pageSize?: number };
   opsPlayByDay: { startDate?: string | null; endDate?: string | null };
   opsPointConvertRule: Record<string, never>;
   opsPointRules: Record<string, never>;
   opsPointsAudit: { pageNo?: number; pageSize?: number };
+  opsPromotions: { pageNo?: number; pageSize?: number };
   opsProposeLotteryVoid: Record<string, never>;
   opsRanges: Record<string, never>;
   opsRegisterRules: Record<string, never>;
@@ -3217,7 +3366,7 @@ export interface OperationQuery {
   opsUpdateBanners: Record<string, never>;
   opsUpdateHelpTopics: Record<string, never>;
   opsUpdateMerchant: Record<string, never>;
-  opsWalletAudit: { pageNo?: number; pageSize?: number };
+  opsWalletAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
   opsWalletSettings: Record<string, never>;
   opsWithdrawBroadcast: Record<string, never>;
   opsWithdrawals: { status?: WithdrawalState | null; accountId?: string | null; pageNo?: number; pageSize?: number };
@@ -3228,6 +3377,7 @@ export interface OperationQuery {
   pointConvertRule: Record<string, never>;
   pointRedemptions: { status?: RedemptionStatus | null; pageNo?: number; pageSize?: number };
   pointRewards: Record<string, never>;
+  promotions: Record<string, never>;
   realTimeSalaryContract: { downlineId?: string | null };
   realTimeSalaryContractAction: Record<string, never>;
   recentGames: Record<string, never>;
@@ -3300,6 +3450,7 @@ export interface OperationBody {
   betRecords: undefined;
   bindBankAccount: SealedBody;
   bindMobile: MobileBinding;
+  bonusDetails: undefined;
   botCheckChallenge: undefined;
   captcha: undefined;
   changePassword: SealedBody;
@@ -3339,6 +3490,7 @@ export interface OperationBody {
   hub88Win: undefined;
   inboxMessages: undefined;
   jackpot: undefined;
+  joinPromotion: JoinRequest;
   launchGame: undefined;
   launchGameInRoom: undefined;
   listAnnouncements: undefined;
@@ -3379,6 +3531,7 @@ export interface OperationBody {
   opsApproveRequest: undefined;
   opsAudit: undefined;
   opsAuthAudit: undefined;
+  opsBonuses: undefined;
   opsBroadcasts: undefined;
   opsChangeFlags: FlagChanges;
   opsChangeLotteryGame: LotteryGameSettingsWrite;
@@ -3388,6 +3541,7 @@ export interface OperationBody {
   opsChangePerson: OpsPersonChange;
   opsChangePointConvertRule: ConversionRuleWrite;
   opsChangePointRule: PointRuleWrite;
+  opsChangePromotion: PromotionWrite;
   opsChangeRegisterRules: RegisterRuleList;
   opsChangeWalletSettings: SettingsChange;
   opsConfirmEnrolment: OpsEnrolConfirm;
@@ -3398,6 +3552,7 @@ export interface OperationBody {
   opsCreateMallItem: NewItem;
   opsCreateMerchant: NewMerchant;
   opsCreateMission: NewMission;
+  opsCreatePromotion: PromotionWrite;
   opsDecideAdjustment: Decision | null;
   opsDecideDualControl: Decision | null;
   opsDecideWithdrawal: Decision | null;
@@ -3446,6 +3601,7 @@ export interface OperationBody {
   opsPointConvertRule: undefined;
   opsPointRules: undefined;
   opsPointsAudit: undefined;
+  opsPromotions: undefined;
   opsProposeLotteryVoid: IssueVoiding;
   opsRanges: undefined;
   opsRegisterRules: undefined;
@@ -3484,6 +3640,7 @@ export interface OperationBody {
   pointConvertRule: undefined;
   pointRedemptions: undefined;
   pointRewards: undefined;
+  promotions: undefined;
   realTimeSalaryContract: undefined;
   realTimeSalaryContractAction: RealTimeCall;
   recentGames: undefined;
@@ -3557,6 +3714,7 @@ export interface OperationResponse {
   betRecords: PageRead_BetRecordRead;
   bindBankAccount: BankAccountRead;
   bindMobile: MobileRead;
+  bonusDetails: PageRead_BonusRead;
   botCheckChallenge: BotCheckRead;
   captcha: CaptchaRead;
   changePassword: MemberRead;
@@ -3596,6 +3754,7 @@ export interface OperationResponse {
   hub88Win: unknown;
   inboxMessages: PageRead_MessageRead;
   jackpot: JackpotRead;
+  joinPromotion: JoinRead;
   launchGame: LaunchRead;
   launchGameInRoom: LaunchRead;
   listAnnouncements: PageRead_AnnouncementRead;
@@ -3635,8 +3794,9 @@ export interface OperationResponse {
   opsApproveRedemption: RedemptionRead;
   opsApproveRequest: OpsRequestRead;
   opsAudit: PageRead_AuditEntryRead;
-  opsAuthAudit: Array<OpsAuditRead>;
-  opsBroadcasts: Array<BroadcastRead>;
+  opsAuthAudit: PageRead_OpsAuditRead;
+  opsBonuses: PageRead_BonusRead;
+  opsBroadcasts: PageRead_BroadcastRead;
   opsChangeFlags: Record<string, boolean>;
   opsChangeLotteryGame: LotteryGameSettingsRead;
   opsChangeMallItem: ItemRead;
@@ -3645,6 +3805,7 @@ export interface OperationResponse {
   opsChangePerson: OpsPersonRead;
   opsChangePointConvertRule: ConversionRuleRead;
   opsChangePointRule: PointRuleRead;
+  opsChangePromotion: PromotionRead;
   opsChangeRegisterRules: Array<RegisterRuleRead>;
   opsChangeWalletSettings: WalletSettingsRead;
   opsConfirmEnrolment: OpsPersonRead;
@@ -3655,6 +3816,7 @@ export interface OperationResponse {
   opsCreateMallItem: ItemRead;
   opsCreateMerchant: MerchantRead;
   opsCreateMission: MissionRead;
+  opsCreatePromotion: PromotionRead;
   opsDecideAdjustment: AdjustmentRequestRead;
   opsDecideDualControl: DualControlRequestRead;
   opsDecideWithdrawal: WithdrawalRead;
@@ -3683,9 +3845,9 @@ export interface OperationResponse {
   opsLockAccount: Done;
   opsLogin: OpsSessionRead;
   opsLogout: Done;
-  opsLotteryAudit: Array<LotteryAuditRead>;
+  opsLotteryAudit: PageRead_LotteryAuditRead;
   opsLotteryBrandGames: LotteryBrandGamesRead;
-  opsLotteryVoidRequests: Array<VoidRequestRead>;
+  opsLotteryVoidRequests: PageRead_VoidRequestRead;
   opsMallItems: Array<ItemRead>;
   opsMallRedemptions: PageRead_RedemptionRead;
   opsMe: OpsPersonRead;
@@ -3703,6 +3865,7 @@ export interface OperationResponse {
   opsPointConvertRule: ConversionRuleRead;
   opsPointRules: Array<PointRuleRead>;
   opsPointsAudit: PageRead_PointsAuditRead;
+  opsPromotions: PageRead_PromotionRead;
   opsProposeLotteryVoid: VoidRequestRead;
   opsRanges: Array<OpsRangeRead>;
   opsRegisterRules: Array<RegisterRuleRead>;
@@ -3730,7 +3893,7 @@ export interface OperationResponse {
   opsUpdateBanners: BannerOpsRead;
   opsUpdateHelpTopics: HelpTopicOpsRead;
   opsUpdateMerchant: MerchantRead;
-  opsWalletAudit: Array<WalletAuditRead>;
+  opsWalletAudit: PageRead_WalletAuditRead;
   opsWalletSettings: WalletSettingsRead;
   opsWithdrawBroadcast: Done;
   opsWithdrawals: PageRead_WithdrawalRead;
@@ -3741,6 +3904,7 @@ export interface OperationResponse {
   pointConvertRule: ConversionRuleRead;
   pointRedemptions: PageRead_RedemptionRead;
   pointRewards: Array<ItemRead>;
+  promotions: Array<PromotionRead>;
   realTimeSalaryContract: ContractStateRead;
   realTimeSalaryContractAction: ContractStateRead;
   recentGames: Array<GameRead>;
