@@ -9,10 +9,19 @@ from points_service.mall.models import MallItem, MallRedemption
 from points_service.members.models import PointMember
 from points_service.missions.models import Mission, MissionPlayDay, MissionProgress
 from points_service.ops.models import PointsAudit
-from points_service.promotions.models import BonusGrant, Promotion, PromotionDepositor, PromotionJoin
+from points_service.promotions.models import (
+    BonusGrant,
+    PlayDayNet,
+    Promotion,
+    PromotionApplication,
+    PromotionApplicationImage,
+    PromotionDepositor,
+    PromotionJoin,
+)
 from points_service.rules.models import PointRule
 from portal_kit.db import Base
 from portal_kit.messaging.inbox import InboxMessage
+from portal_kit.messaging.outbox import OutboxMessage
 
 __all__ = [
     "Base",
@@ -25,6 +34,8 @@ __all__ = [
     "Mission",
     "MissionPlayDay",
     "MissionProgress",
+    "OutboxMessage",
+    "PlayDayNet",
     "PointAccount",
     "PointEntry",
     "PointMember",
@@ -32,6 +43,8 @@ __all__ = [
     "PointRule",
     "PointsAudit",
     "Promotion",
+    "PromotionApplication",
+    "PromotionApplicationImage",
     "PromotionDepositor",
     "PromotionJoin",
 ]

@@ -3,9 +3,22 @@ bonuses granted."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Boolean, CheckConstraint, DateTime, Identity, Index, Integer, String, func
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Date,
+    DateTime,
+    ForeignKey,
+    Identity,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    func,
+)
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -101,3 +114,51 @@ class BonusGrant(Base):
     activated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     settled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class PromotionApplication(Base):
+    """A member's application to an activity promotion (``MCSFE_signUpRequestReward``): a remark of at most 140
+    characters and up to three images, decided by ops (an approval grants its bonus)."""
+
+    __tablename__ = "promotion_application"
+    __table_args__ = (
+        Index("ux_promotion_application_request", "merchant", "account_id", "request_id", unique=True),
+        Index("ix_promotion_application_status", "merchant", "status", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    merchant: Mapped[str] = mapped_column(String(32))
+    promotion_id: Mapped[int] = mapped_column(BigInteger)
+    account_id: Mapped[str] = mapped_column(String(64))
+    request_id: Mapped[str] = mapped_column(String(64))
+    remark: Mapped[str] = mapped_column(String(140))
+    status: Mapped[str] = mapped_column(String(12))  # ApplicationStatus
+    amount: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the bonus an approval granted
+    grant_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    decided_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    reason: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class PromotionApplicationImage(Base):
+    __tablename__ = "promotion_application_image"
+    __table_args__ = (Index("ix_promotion_application_image_application", "application_id"),)
+
+    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    application_id: Mapped[int] = mapped_column(ForeignKey("promotion_application.id"))
+    content_type: Mapped[str] = mapped_column(String(20))
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class PlayDayNet(Base):
+    """A member's stakes and wins of one UTC day, every game (cashback on net loss is paid from it)."""
+
+    __tablename__ = "play_day_net"
+    __table_args__ = (Index("ix_play_day_net_day", "day"),)
+
+    merchant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    account_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    staked: Mapped[int] = mapped_column(BigInteger)
+    won: Mapped[int] = mapped_column(BigInteger)
