@@ -517,7 +517,7 @@ export interface WalletMovementReply {
   message: string | null;
 }
 
-/** A reward (points converted to cash) credited to a member's main wallet, in its currency, from the brand's house account for rewards, in integer minor units, once per transactionId. */
+/** A reward credited to a member's main wallet, in its currency, from the brand's house account for rewards, in integer minor units, once per transactionId: points converted to cash, a raffle's prize, a red envelope's share, a VIP level's bonus, a referral's reward. */
 export interface WalletRewardRequest {
   merchant: string;
   /** A member or agent with a main wallet; a trial account (which has none) is refused trial.real_money, an account the wallet does not know account.not_found. */
@@ -525,8 +525,8 @@ export interface WalletRewardRequest {
   amount: number;
   /** The caller's key: the same id is one credit, whatever is asked again. */
   transactionId: string;
-  /** What the reward is for: points converted to cash. */
-  reason: "points.conversion";
+  /** What the reward is for: points converted to cash, a raffle prize, a red envelope share, a VIP level-up bonus, an invitation's reward. */
+  reason: "points.conversion" | "raffle.prize" | "red_envelope" | "vip.level_up" | "referral";
 }
 
 /** Reverse a debit by its transaction id; an unknown one leaves a tombstone that refuses the late debit. */

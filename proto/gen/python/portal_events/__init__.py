@@ -564,7 +564,7 @@ class WalletMovementReply(BaseModel):
 
 
 class WalletRewardRequest(BaseModel):
-    """A reward (points converted to cash) credited to a member's main wallet, in its currency, from the brand's house account for rewards, in integer minor units, once per transactionId."""
+    """A reward credited to a member's main wallet, in its currency, from the brand's house account for rewards, in integer minor units, once per transactionId: points converted to cash, a raffle's prize, a red envelope's share, a VIP level's bonus, a referral's reward."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -572,7 +572,7 @@ class WalletRewardRequest(BaseModel):
     accountId: Annotated[str, Field(min_length=1, max_length=64)]
     amount: Annotated[int, Field(strict=True, ge=1, le=100000000000)]
     transactionId: Annotated[str, Field(min_length=1, max_length=100)]
-    reason: Literal["points.conversion"]
+    reason: Literal["points.conversion", "raffle.prize", "red_envelope", "vip.level_up", "referral"]
 
 
 class WalletRollbackRequest(BaseModel):
