@@ -18,7 +18,9 @@ from points_service.promotions.models import (
     PromotionDepositor,
     PromotionJoin,
 )
+from points_service.referral.models import ReferralCode, ReferralInvitation, ReferralRule, ReferralTotal
 from points_service.rules.models import PointRule
+from points_service.vip.models import VipLevel, VipLevelUp, VipMember
 from portal_kit.db import Base
 from portal_kit.messaging.inbox import InboxMessage
 from portal_kit.messaging.outbox import OutboxMessage
@@ -47,4 +49,11 @@ __all__ = [
     "PromotionApplicationImage",
     "PromotionDepositor",
     "PromotionJoin",
+    "ReferralCode",
+    "ReferralInvitation",
+    "ReferralRule",
+    "ReferralTotal",
+    "VipLevel",
+    "VipLevelUp",
+    "VipMember",
 ]
