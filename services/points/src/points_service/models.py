@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from points_service.conversion.models import Conversion, ConversionRule
 from points_service.earning.models import PointProgress
+from points_service.envelopes.models import RedEnvelope, RedEnvelopeShare
 from points_service.ledger.models import PointAccount, PointEntry
 from points_service.mall.models import MallItem, MallRedemption
 from points_service.members.models import PointMember
@@ -18,6 +19,7 @@ from points_service.promotions.models import (
     PromotionDepositor,
     PromotionJoin,
 )
+from points_service.raffles.models import Raffle, RafflePrize, RaffleTicket
 from points_service.referral.models import ReferralCode, ReferralInvitation, ReferralRule, ReferralTotal
 from points_service.rules.models import PointRule
 from points_service.vip.models import VipLevel, VipLevelUp, VipMember
@@ -49,6 +51,11 @@ __all__ = [
     "PromotionApplicationImage",
     "PromotionDepositor",
     "PromotionJoin",
+    "Raffle",
+    "RafflePrize",
+    "RaffleTicket",
+    "RedEnvelope",
+    "RedEnvelopeShare",
     "ReferralCode",
     "ReferralInvitation",
     "ReferralRule",
