@@ -1,14 +1,21 @@
 """The demo brand's rules (``./portal up`` runs this after the migrations; an existing rule is left as it is): each
 whole 100.00 of valid bet earns 1 point in every game type that earns, 100.00 deposited earns 1 point; 10 points
-convert to 1.00 in cash, at least 10 at once."""
+convert to 1.00 in cash, at least 10 at once. Two promotions: a first-deposit bonus of 100 % up to 500.00 (deposit at
+least 100.00; wager it 5 times on slots and lottery, at most 50.00 a bet, within 14 days) and a reload of 25 % up to
+200.00 (at least 100.00; 8 times on slots, live casino and card games, within 7 days). A promotion of the brand with
+the same kind and Turkish name is left as it is (ops may have changed its terms)."""
 
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
+from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 
 from points_service.conversion.models import ConversionRule
+from points_service.promotions.models import Promotion
 from points_service.rules.domain import EARNING_TYPES
 from points_service.rules.models import PointRule
 from points_service.settings import PointsSettings
@@ -17,6 +24,46 @@ from portal_kit.db import Database
 DEMO_BRAND = "turkeyf2"
 DEMO_UNIT = 10_000  # minor units: 100.00
 DEMO_RATIO = 1
+PROMOTIONS_FROM = datetime(2026, 1, 1, tzinfo=UTC)
+
+FIRST_DEPOSIT_TERMS = {
+    "TR": "Hesabınıza ilk para yatırımınızda %100 bonus, en fazla 500,00 TL. En az 100,00 TL yatırın; yatırımdan önce "
+    "kampanyaya katılın. Bonus, bonus cüzdanında tutulur ve çevrim şartı tamamlanınca ana cüzdanınıza geçer: bonus "
+    "tutarının 5 katı bahis, yalnızca slot ve loto oyunlarında. Bahis başına en fazla 50,00 TL sayılır. Şart, bonus "
+    "verildikten sonra 14 gün içinde tamamlanmazsa bonus sona erer. Çevrim tamamlanmadan para çekerseniz bonustan "
+    "vazgeçersiniz.",
+    "EN": "A 100% bonus on your first deposit, up to 500.00 TRY. Deposit at least 100.00 TRY; join the promotion "
+    "before you deposit. The bonus is held in your bonus wallet and moves to your main wallet once wagered: 5 times "
+    "the bonus in bets, on slots and lottery only. At most 50.00 TRY a bet counts. Not met within 14 days of the "
+    "grant, the bonus expires. Withdrawing before the wagering is met forfeits the bonus.",
+    "CN": "首次存款 100% 红利，最高 500.00 TRY。存款至少 100.00 TRY，请在存款前参加活动。红利存放在红利钱包中，完成流水后"
+    "转入主钱包：红利金额 5 倍的投注，仅限老虎机和彩票。每注最多计入 50.00 TRY。发放后 14 天内未完成，红利失效。"
+    "完成流水前提款将放弃红利。",
+}
+RELOAD_TERMS = {
+    "TR": "Her gün bir yatırımınıza %25 yeniden yükleme bonusu, en fazla 200,00 TL. En az 100,00 TL yatırın. Bonus, "
+    "tutarının 8 katı bahisle ana cüzdanınıza geçer: slot, canlı casino ve kart oyunlarında. Şart 7 gün içinde "
+    "tamamlanmazsa bonus sona erer. Çevrim tamamlanmadan para çekerseniz bonustan vazgeçersiniz.",
+    "EN": "A 25% reload bonus on one deposit a day, up to 200.00 TRY. Deposit at least 100.00 TRY. The bonus moves "
+    "to your main wallet once you have bet 8 times its amount on slots, live casino and card games. Not met within "
+    "7 days, the bonus expires. Withdrawing before the wagering is met forfeits the bonus.",
+    "CN": "每天一笔存款可获 25% 续存红利，最高 200.00 TRY。存款至少 100.00 TRY。在老虎机、真人娱乐和棋牌游戏中投注达到"
+    "红利金额的 8 倍后，红利转入主钱包。7 天内未完成，红利失效。完成流水前提款将放弃红利。",
+}
+DEMO_PROMOTIONS: list[dict[str, Any]] = [
+    {
+        "kind": "FIRST_DEPOSIT", "names": {"TR": "%100 Hoş Geldin Bonusu", "EN": "100% Welcome Bonus", "CN": "100% 首存红利"},
+        "details": FIRST_DEPOSIT_TERMS, "picture": "/demo/promo-first-deposit.svg", "percent_bp": 10_000,
+        "max_bonus": 50_000, "min_deposit": 10_000, "wagering_multiple": 5, "game_types": ["RNG", "LOTT"],
+        "max_bet": 5_000, "expiry_days": 14, "sort": 1,
+    },
+    {
+        "kind": "RELOAD", "names": {"TR": "%25 Yeniden Yükleme Bonusu", "EN": "25% Reload Bonus", "CN": "25% 续存红利"},
+        "details": RELOAD_TERMS, "picture": "/demo/promo-reload.svg", "percent_bp": 2_500, "max_bonus": 20_000,
+        "min_deposit": 10_000, "wagering_multiple": 8, "game_types": ["RNG", "LIVE", "PVP"], "max_bet": 0,
+        "expiry_days": 7, "sort": 2,
+    },
+]  # fmt: skip
 
 
 async def seed(db: Database) -> None:
@@ -29,6 +76,12 @@ async def seed(db: Database) -> None:
         conversion = {"merchant": DEMO_BRAND, "points_per_unit": 10, "amount_per_unit": 100, "min_points": 10,
                       "enabled": True}  # fmt: skip
         await session.execute(insert(ConversionRule).values(conversion).on_conflict_do_nothing())
+        known = await session.execute(select(Promotion.kind, Promotion.names).where(Promotion.merchant == DEMO_BRAND))
+        made = {(kind, names.get("TR")) for kind, names in known.all()}
+        for promotion in DEMO_PROMOTIONS:
+            if (promotion["kind"], promotion["names"]["TR"]) not in made:
+                extra = {"merchant": DEMO_BRAND, "starts_at": PROMOTIONS_FROM, "ends_at": None, "active": True}
+                await session.execute(insert(Promotion).values({**promotion, **extra}))
 
 
 def main() -> None:
