@@ -29,7 +29,7 @@ def test_home_page_shows_the_demo_brand_in_turkish_then_english(stack: Stack, pa
 
 
 def test_history_routes_of_services_not_built_say_so(stack: Stack, page: Page) -> None:
-    page.goto(f"{stack.url}/promotions")
+    page.goto(f"{stack.url}/seamless")
     expect(page.get_by_text("Bu bölüm henüz kullanılamıyor.")).to_be_visible()
 
 

@@ -97,7 +97,7 @@ describe("start-up by system status", () => {
   it("renders a translated not-available page for routes whose service is not built", async () => {
     serve(BASE_CONFIG);
     localStorage.setItem("hisLang", "EN");
-    renderAt("/promotions");
+    renderAt("/seamless");
     expect(await screen.findByText("This section is not available yet.")).toBeTruthy();
   });
 

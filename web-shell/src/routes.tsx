@@ -17,6 +17,7 @@ const PlayPage = lazy(() => gamePages().then((module) => ({ default: module.Play
 const LotteryPage = lazy(() => import("./features/lottery/components/LotteryPage").then((module) => ({ default: module.LotteryPage })));
 const AgentLogin = lazy(() => import("./features/auth/components/AgentLogin").then((module) => ({ default: module.AgentLogin })));
 const PointMallPage = lazy(() => import("./features/points/components/PointMallPage").then((module) => ({ default: module.PointMallPage })));
+const PromotionsPage = lazy(() => import("./features/promotions/components/PromotionsPage").then((module) => ({ default: module.PromotionsPage })));
 const FairnessPage = lazy(() => import("./features/games/components/FairnessPage").then((module) => ({ default: module.FairnessPage })));
 
 function Page({ children }: { children: ReactNode }) {
@@ -26,7 +27,7 @@ function Page({ children }: { children: ReactNode }) {
 export const GAME_CENTRE_PATHS = ["/cockfight", "/sports", "/esports", "/btiSports"];
 export const GAME_LIST_PATHS = ["/rng", "/live", "/fish", "/pvp", "/inHouse", "/hot"];
 export const LOTTERY_PATHS = ["/lottery", "/seaLottery", "/vnLottery"];
-export const SECTION_PATHS = ["/promotions", "/seamless", "/sponsor"];
+export const SECTION_PATHS = ["/seamless", "/sponsor"];
 
 /** A route that needs a session: without a token in session storage it goes to /login (spec §2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -110,6 +111,7 @@ export function AppRoutes() {
       {SECTION_PATHS.map((path) => (
         <Route key={path} path={path} element={<NotAvailable />} />
       ))}
+      <Route path="/promotions" element={<Page><PromotionsPage /></Page>} />
       <Route path="/pointMall" element={<RealAccountOrVisitor><Page><PointMallPage /></Page></RealAccountOrVisitor>} />
       <Route path="/gameListCenter/:vassalage/:gameType" element={<Page><GameListPage /></Page>} />
       <Route path="/play/:gameCode" element={<RequireRealAccount><Page><PlayPage /></Page></RequireRealAccount>} />

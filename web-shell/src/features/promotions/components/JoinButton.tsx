@@ -1,0 +1,48 @@
+/** Join a promotion: a visitor gets the login dialog, a trial account the real-account notice, a member joins (once)
+ * and sees "Joined" with the way to their bonuses; a refusal is shown in the server's words. */
+import type { PromotionRead } from "@portal/kit";
+import { Link, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
+import { useModal } from "../../../shared/ModalContext";
+import { joinPromotion } from "../api";
+import { promoText } from "../texts";
+
+export function JoinButton({ promotion }: { promotion: PromotionRead }) {
+  const { language } = useLanguage();
+  const session = useSession();
+  const modal = useModal();
+  const queries = useQueryClient();
+  const join = useAction(() => joinPromotion(language, promotion.promotionId), {
+    onDone: () => queries.invalidateQueries({ queryKey: ["promotions"] }),
+  });
+  if (promotion.joined) {
+    return (
+      <div className="promo-join">
+        <span className="promo-badge promo-badge--joined" data-testid="promotion-joined">
+          ✓ {promoText(language, "joined")}
+        </span>
+        <Link className="promo-link" to="/member/bonusDetails">
+          {promoText(language, "myBonuses")}
+        </Link>
+        {join.done && (
+          <p className="kit-ok promo-join__note" role="status">
+            {promoText(language, "joinedNow")}
+          </p>
+        )}
+      </div>
+    );
+  }
+  const press = () => {
+    if (!session.token) return modal.open({ name: "login" });
+    if (session.isTrial) return modal.open({ name: "trial" });
+    void join.submit(undefined);
+  };
+  return (
+    <div className="promo-join">
+      <button type="button" className="kit-button" onClick={press} disabled={join.pending} aria-busy={join.pending} data-testid="promotion-join">
+        {promoText(language, "join")}
+      </button>
+      {!session.token && <span className="muted promo-join__hint">{promoText(language, "loginToJoin")}</span>}
+      <OutcomeLine outcome={join.outcome} />
+    </div>
+  );
+}
