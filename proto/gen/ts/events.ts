@@ -8,6 +8,8 @@ export interface AuthMemberRegisteredV1Data {
   /** The agent whose affiliate code brought the account. */
   uplineId: string | null;
   registerMethod: "USERNAME" | "MOBILE" | "FREEPLAY" | "OPS";
+  /** The invite code a member's registration carried (a friend's link, ?ref=), as typed; the points service records the invitation when it is another member's code of the brand. Absent or null: none. */
+  referralCode?: string | null;
 }
 
 /** A new account exists: a member, an agent (created by ops) or a trial account (free play). */
@@ -106,6 +108,49 @@ export interface LotteryDrawSettledV1 {
   occurredAt: string;
   merchant: string;
   data: LotteryDrawSettledV1Data;
+}
+
+export interface PointsBonusReleasedV1Data {
+  grantId: string;
+  /** The member's account id. */
+  accountId: string;
+  /** The promotion's name by language (TR always). */
+  promotionName: Record<string, string>;
+  /** Integer minor units (two decimals in the UI). */
+  amount: number;
+  currency: string;
+  releasedAt: string;
+}
+
+/** A promotion's bonus met its wagering and the wallet released it into the member's main wallet: it is now the member's money (notifications tell the member). */
+export interface PointsBonusReleasedV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "points.bonus.released.v1";
+  occurredAt: string;
+  merchant: string;
+  data: PointsBonusReleasedV1Data;
+}
+
+export interface PointsConversionPaidV1Data {
+  conversionId: number;
+  /** The member's account id. */
+  accountId: string;
+  points: number;
+  /** Integer minor units (two decimals in the UI). */
+  amount: number;
+  currency: string;
+  paidAt: string;
+}
+
+/** Points a member converted were paid as cash into the main wallet (notifications tell the member). */
+export interface PointsConversionPaidV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "points.conversion.paid.v1";
+  occurredAt: string;
+  merchant: string;
+  data: PointsConversionPaidV1Data;
 }
 
 export interface SiteConfigChangedV1Data {
@@ -585,7 +630,7 @@ export interface WalletSettleRequest {
 /** The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message whose push a newer one's overtook still reaches them. Absent: each socket reads what is new after its cursor. */
 export interface PushedMessage {
   id: number;
-  kind: "deposit.credited" | "deposit.failed" | "withdrawal.approved" | "withdrawal.rejected" | "withdrawal.paid" | "broadcast";
+  kind: "deposit.credited" | "deposit.failed" | "withdrawal.approved" | "withdrawal.rejected" | "withdrawal.paid" | "bonus.released" | "points.converted" | "broadcast";
   title: string;
   body: string;
   /** Minor units; absent from a broadcast, as the currency. */
@@ -614,6 +659,8 @@ export interface EventsBySubject {
   "games.bet.settled.v1": GamesBetSettledV1;
   "lottery.bet.settled.v1": LotteryBetSettledV1;
   "lottery.draw.settled.v1": LotteryDrawSettledV1;
+  "points.bonus.released.v1": PointsBonusReleasedV1;
+  "points.conversion.paid.v1": PointsConversionPaidV1;
   "site.config.changed.v1": SiteConfigChangedV1;
   "wallet.bonus.forfeited.v1": WalletBonusForfeitedV1;
   "wallet.deposit.credited.v1": WalletDepositCreditedV1;

@@ -3,8 +3,13 @@ channels with their roles; every refusal an envelope with its code."""
 
 from __future__ import annotations
 
+import asyncio
+import uuid
+
 from notifications_helpers import Notifications
 
+from portal_events import PointsBonusReleasedV1, PointsConversionPaidV1
+from portal_kit.messaging.events import new_event
 from portal_kit.sessions import OpsRole
 
 OPS = "/wps/ops/notifications/merchants/turkeyf2"
@@ -73,7 +78,7 @@ async def test_broadcasts_need_the_content_role_of_the_brand_and_are_audited(not
     pushed = await socket.frame()
     assert (pushed["message"]["title"], pushed["message"]["broadcast"]) == ("Bayram bonusu", True)
     listed = await notifications.call("GET", f"{OPS}/broadcasts", viewer)
-    assert [(b["title"], b["audience"], b["audienceCount"]) for b in listed.json()["value"]] == [
+    assert [(b["title"], b["audience"], b["audienceCount"]) for b in listed.json()["value"]["list"]] == [
         ("Bayram bonusu", "all", None)
     ]
     withdrawn = await notifications.call("DELETE", f"{OPS}/broadcasts/{written.json()['value']['id']}", content)
@@ -120,3 +125,36 @@ async def test_customer_service_channels_are_set_by_ops_and_opened_by_anyone(not
     unknown = await notifications.call("GET", "/wps/relay/CBS_launchChat", params={"modelId": "NOPE"})
     assert (unknown.status_code, unknown.json()["errorCode"]) == (404, "support.model_unknown")
     assert (await notifications.call("GET", "/wps/relay/CBS_modelList", merchant="otherbrand")).json()["value"] == []
+
+
+async def test_rewards_paid_by_the_points_service_reach_the_inbox_and_the_reward_badge(
+    notifications: Notifications,
+) -> None:
+    member = await notifications.member()
+    socket, _ = await notifications.opened(member)
+    released = {"grantId": str(uuid.uuid4()), "accountId": member.account_id,
+                "promotionName": {"TR": "İlk yatırım bonusu"}, "amount": 30_000, "currency": "TRY",
+                "releasedAt": "2026-11-27T16:00:00Z"}  # fmt: skip
+    converted = {"conversionId": 17, "accountId": member.account_id, "points": 300, "amount": 3_000,
+                 "currency": "TRY", "paidAt": "2026-11-27T16:01:00Z"}  # fmt: skip
+    bonus = new_event(PointsBonusReleasedV1, member.merchant, released)
+    await notifications.publish(bonus)
+    await notifications.publish(bonus, message_id=str(uuid.uuid4()))  # redelivered: still one message
+    await notifications.publish(new_event(PointsConversionPaidV1, member.merchant, converted))
+    await notifications.publish(notifications.deposit_credited(member, 1_000))
+    items = await notifications.wait_for_inbox(member, 3)
+    await asyncio.sleep(0.5)  # the redelivered bonus, had it made a second message, is stored by now
+    items = await notifications.inbox(member)
+    assert len(items) == 3
+    assert sorted((m["kind"], m["amount"], m["reference"]) for m in items if m["kind"] != "deposit.credited") == [
+        ("bonus.released", 30_000, released["grantId"]),
+        ("points.converted", 3_000, "17"),
+    ]
+    frames = [await socket.frame() for _ in range(3)]
+    assert {frame["message"]["kind"] for frame in frames} == {"bonus.released", "points.converted", "deposit.credited"}
+    badge = await notifications.call("GET", "/wps/relay/CSP_unreadCount", member.token)
+    assert badge.json()["value"] == {"count": 3, "rewards": 2}
+    bonus_message = next(m["id"] for m in items if m["kind"] == "bonus.released")
+    await notifications.call("POST", f"{MESSAGES}/read", member.token, json={"ids": [bonus_message]})
+    badge = await notifications.call("GET", "/wps/relay/CSP_unreadCount", member.token)
+    assert badge.json()["value"] == {"count": 2, "rewards": 1}

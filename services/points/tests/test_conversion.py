@@ -17,7 +17,9 @@ from sqlalchemy import select
 
 from points_service.conversion.models import Conversion
 from points_service.conversion.service import sweep
+from portal_events import PointsConversionPaidV1
 from portal_kit.db import Database
+from portal_kit.messaging.outbox import OutboxMessage
 from portal_kit.messaging.rpc import Responder
 from portal_kit.sessions import OpsRole
 from portal_kit.testing.clients import answering
@@ -88,6 +90,14 @@ async def test_a_conversion_the_wallet_did_not_answer_is_paid_by_the_sweep_once(
         row = (await session.scalars(select(Conversion))).one()
     assert (row.status, row.error, row.paid_at is not None) == ("PAID", None, True)
     assert await cash(wallet_db, account) == 200
+    async with points.db.reader() as session:  # told once, in the transaction that settled it
+        told = (
+            await session.scalars(select(OutboxMessage).where(OutboxMessage.subject == "points.conversion.paid.v1"))
+        ).all()
+    paid = [PointsConversionPaidV1.model_validate(event.body).data for event in told]
+    assert [(e.conversionId, e.accountId, e.points, e.amount, e.currency) for e in paid] == [
+        (row.id, account, 20, 200, "TRY")
+    ]
 
 
 async def test_a_refused_conversion_gives_the_points_back(

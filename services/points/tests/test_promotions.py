@@ -19,9 +19,10 @@ from sqlalchemy import func, select, update
 from points_service.promotions import repository
 from points_service.promotions.models import BonusGrant, Promotion, PromotionJoin
 from points_service.promotions.service import Deposit, deposit_credited, move_due
-from portal_events import WalletBonusForfeitedV1, WalletDepositCreditedV1
+from portal_events import PointsBonusReleasedV1, WalletBonusForfeitedV1, WalletDepositCreditedV1
 from portal_kit.db import Database
 from portal_kit.messaging.events import new_event
+from portal_kit.messaging.outbox import OutboxMessage
 from portal_kit.messaging.rpc import Responder
 from portal_kit.sessions import OpsRole
 from portal_kit.testing.events import eventually
@@ -140,6 +141,14 @@ async def test_a_joined_first_deposit_bonus_is_held_wagered_and_released_as_cash
     await points.consumed("GAMES", "wagering_game_bet", 32)
     assert (await grants(points, account))[0].turnover_done == 150_000
 
+    async with points.db.reader() as session:
+        told = (
+            await session.scalars(select(OutboxMessage).where(OutboxMessage.subject == "points.bonus.released.v1"))
+        ).all()
+    assert [(e.body["data"]["grantId"], e.body["data"]["amount"], e.body["data"]["currency"]) for e in told] == [
+        (grant.id, 30_000, "TRY")
+    ]
+    PointsBonusReleasedV1.model_validate(told[0].body)
     details = await points.http.get("/wps/relay/MCSFE_getBonusDetails", headers={"Authorization": token})
     [bonus] = details.json()["value"]["list"]
     assert (bonus["promotionName"], bonus["amount"], bonus["status"], bonus["turnoverDone"]) == (

@@ -16,6 +16,7 @@ class AuthMemberRegisteredV1Data(BaseModel):
     accountType: Literal[0, 1, 2, 4, 41, 42]
     uplineId: str | None
     registerMethod: Literal["USERNAME", "MOBILE", "FREEPLAY", "OPS"]
+    referralCode: Annotated[str, Field(max_length=32)] | None | None = None
 
 
 class AuthMemberRegisteredV1(BaseModel):
@@ -112,6 +113,54 @@ class LotteryDrawSettledV1(BaseModel):
     occurredAt: datetime
     merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
     data: LotteryDrawSettledV1Data
+
+
+class PointsBonusReleasedV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    grantId: Annotated[str, Field(min_length=1, max_length=64)]
+    accountId: Annotated[str, Field(min_length=1)]
+    promotionName: dict[str, str]
+    amount: Annotated[int, Field(strict=True, ge=1)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+    releasedAt: datetime
+
+
+class PointsBonusReleasedV1(BaseModel):
+    """A promotion's bonus met its wagering and the wallet released it into the member's main wallet: it is now the member's money (notifications tell the member)."""
+
+    model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "points.bonus.released.v1"
+
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    subject: Literal["points.bonus.released.v1"]
+    occurredAt: datetime
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    data: PointsBonusReleasedV1Data
+
+
+class PointsConversionPaidV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    conversionId: Annotated[int, Field(strict=True, ge=1)]
+    accountId: Annotated[str, Field(min_length=1)]
+    points: Annotated[int, Field(strict=True, ge=1)]
+    amount: Annotated[int, Field(strict=True, ge=1)]
+    currency: Annotated[str, Field(pattern="^[A-Z]{3}$")]
+    paidAt: datetime
+
+
+class PointsConversionPaidV1(BaseModel):
+    """Points a member converted were paid as cash into the main wallet (notifications tell the member)."""
+
+    model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "points.conversion.paid.v1"
+
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    subject: Literal["points.conversion.paid.v1"]
+    occurredAt: datetime
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    data: PointsConversionPaidV1Data
 
 
 class SiteConfigChangedV1Data(BaseModel):
@@ -637,7 +686,7 @@ class PushedMessage(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: Annotated[int, Field(strict=True, ge=1)]
-    kind: Literal["deposit.credited", "deposit.failed", "withdrawal.approved", "withdrawal.rejected", "withdrawal.paid", "broadcast"]
+    kind: Literal["deposit.credited", "deposit.failed", "withdrawal.approved", "withdrawal.rejected", "withdrawal.paid", "bonus.released", "points.converted", "broadcast"]
     title: Annotated[str, Field(max_length=200)]
     body: Annotated[str, Field(max_length=4000)]
     amount: Annotated[int, Field(strict=True, ge=1)] | None = None
@@ -664,6 +713,8 @@ MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
     "games.bet.settled.v1": GamesBetSettledV1,
     "lottery.bet.settled.v1": LotteryBetSettledV1,
     "lottery.draw.settled.v1": LotteryDrawSettledV1,
+    "points.bonus.released.v1": PointsBonusReleasedV1,
+    "points.conversion.paid.v1": PointsConversionPaidV1,
     "site.config.changed.v1": SiteConfigChangedV1,
     "wallet.bonus.forfeited.v1": WalletBonusForfeitedV1,
     "wallet.deposit.credited.v1": WalletDepositCreditedV1,
@@ -698,6 +749,8 @@ EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "games.bet.settled.v1": ("games", ("agent-contracts", "games", "points")),
     "lottery.bet.settled.v1": ("lottery", ("games", "notifications", "agent-contracts", "points")),
     "lottery.draw.settled.v1": ("lottery", ()),
+    "points.bonus.released.v1": ("points", ("notifications",)),
+    "points.conversion.paid.v1": ("points", ("notifications",)),
     "site.config.changed.v1": ("site", ("auth", "wallet", "games", "lottery")),
     "wallet.bonus.forfeited.v1": ("wallet", ("points",)),
     "wallet.deposit.credited.v1": ("wallet", ("notifications", "agent-contracts", "wallet", "points")),

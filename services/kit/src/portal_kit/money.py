@@ -14,6 +14,7 @@ from portal_events import (
     WalletBonusAnswer,
     WalletBonusReply,
     WalletBonusRequest,
+    WalletMovementAnswer,
     WalletMovementReply,
     WalletMovementRequest,
     WalletRewardRequest,
@@ -116,11 +117,19 @@ async def salary(
 
 
 async def reward(nc: NATS, merchant: str, account_id: str, amount: int, transaction_id: str, reason: str) -> int:
-    """Credit a member's reward (points only: ``rpc.wallet.reward``, ``reason`` ``points.conversion``): ``amount`` into
-    its main wallet, in its currency, from the brand's house account for rewards, shown in its account record as a
-    bonus. The balance after it. Once per ``transaction_id``: asking again answers the original, another content under
-    it is ``idempotency.mismatch``. A refusal raises ``Refused`` (``trial.real_money``, ``account.not_found``: nothing
+    """Credit a member's reward (points only: ``rpc.wallet.reward``; ``reason`` says what for: ``points.conversion``,
+    ``raffle.prize``, ``red_envelope``, ``vip.level_up``, ``referral``): ``amount`` into its main wallet, in its
+    currency, from the brand's house account for rewards, shown in its account record as a bonus. The balance after
+    it. Once per ``transaction_id``: asking again answers the original, another content under it is
+    ``idempotency.mismatch``. A refusal raises ``Refused`` (``trial.real_money``, ``account.not_found``: nothing
     moved); no answer raises ``service_unavailable`` (ask again with the same id)."""
+    return (await reward_paid(nc, merchant, account_id, amount, transaction_id, reason)).balance
+
+
+async def reward_paid(
+    nc: NATS, merchant: str, account_id: str, amount: int, transaction_id: str, reason: str
+) -> WalletMovementAnswer:
+    """``reward``, answering the whole movement (the balance after it and the wallet's currency)."""
     request = WalletRewardRequest.model_validate(
         {
             "merchant": merchant,
@@ -133,7 +142,7 @@ async def reward(nc: NATS, merchant: str, account_id: str, amount: int, transact
     answer = await ask(nc, "rpc.wallet.reward", request, WalletMovementReply)
     if not answer.success or answer.value is None:
         raise Refused(str(answer.errorCode))
-    return answer.value.balance
+    return answer.value
 
 
 async def bonus(

@@ -1,4 +1,4 @@
-"""The notifications worker: the consumers of the wallet's money events (each a message in the member's inbox,
+"""The notifications worker: the consumers of the wallet's money events and the points service's rewards (each a message in the member's inbox,
 then the message pushed to the processes holding their sockets) and of won lottery bets (a balance nudge)."""
 
 from __future__ import annotations
@@ -9,7 +9,9 @@ from portal_kit.worker import Worker
 
 
 def build_worker(settings: NotificationsSettings) -> Worker:
-    return Worker(settings, produces=False, consumes=["wallet", "lottery"], subscriptions=money_subscriptions())
+    return Worker(
+        settings, produces=False, consumes=["wallet", "lottery", "points"], subscriptions=money_subscriptions()
+    )
 
 
 def main() -> None:

@@ -10,12 +10,18 @@ from datetime import timedelta
 
 from points_service.conversion.service import sweep
 from points_service.earning.handlers import earning_subscription
+from points_service.envelopes import service as envelopes
 from points_service.members.handlers import members_subscription
 from points_service.missions.handlers import missions_subscription
 from points_service.promotions.handlers import promotions_subscription
 from points_service.promotions.service import move_due
+from points_service.raffles import service as raffles
 from points_service.records.rpc import records_answers
+from points_service.referral import service as referral
+from points_service.referral.handlers import referral_subscription
 from points_service.settings import PointsSettings
+from points_service.vip import service as vip
+from points_service.vip.handlers import vip_subscription
 from portal_kit.db import Database
 from portal_kit.messaging.relay import connect_nats
 from portal_kit.worker import Background, Worker
@@ -59,19 +65,66 @@ def bonus_mover(settings: PointsSettings) -> Background:
     return run
 
 
+def prize_rounds(settings: PointsSettings) -> Background:
+    """Draws the raffles past their close (each once, whatever other workers do) and asks the wallet for their prizes,
+    then asks again for the raffle prizes and red envelope shares it has not answered."""
+
+    async def run(db: Database) -> None:
+        nc = await connect_nats(settings.nats_url, f"{settings.service_name}-prizes")
+        retry = timedelta(seconds=settings.prize_retry_after_seconds)
+        try:
+            while True:
+                try:
+                    drawn = await raffles.draw_due(db, nc)
+                    asked = await raffles.sweep(db, nc, retry) + await envelopes.sweep(db, nc, retry)
+                    if drawn or asked:
+                        log.info("%d raffle(s) drawn, %d prize(s) asked of the wallet again", drawn, asked)
+                except Exception:
+                    log.exception("prize round failed; trying again next round")
+                await asyncio.sleep(settings.prize_sweep_seconds)
+        finally:
+            await nc.close()
+
+    return run
+
+
+def reward_rounds(settings: PointsSettings) -> Background:
+    """Asks the wallet for the VIP level-up bonuses and referral rewards due (each once per member and level, or per
+    invitee, under a lease of its row; one not answered is asked again after ``reward_retry_after_seconds``)."""
+
+    async def run(db: Database) -> None:
+        nc = await connect_nats(settings.nats_url, f"{settings.service_name}-rewards")
+        retry = settings.reward_retry_after_seconds
+        try:
+            while True:
+                try:
+                    asked = await vip.sweep(db, nc, retry) + await referral.sweep(db, nc, retry)
+                    if asked:
+                        log.info("%d VIP bonus(es) and referral reward(s) asked of the wallet", asked)
+                except Exception:
+                    log.exception("reward round failed; trying again next round")
+                await asyncio.sleep(settings.reward_sweep_seconds)
+        finally:
+            await nc.close()
+
+    return run
+
+
 def build_worker(settings: PointsSettings) -> Worker:
     return Worker(
         settings,
-        produces=False,
+        produces=True,
         consumes=["auth", "games", "lottery", "wallet"],
         subscriptions=[
             members_subscription(),
             earning_subscription(),
             missions_subscription(),
             promotions_subscription(),
+            vip_subscription(),
+            referral_subscription(),
         ],
         answers=[records_answers()],
-        background=[conversion_sweep(settings), bonus_mover(settings)],
+        background=[conversion_sweep(settings), reward_rounds(settings), bonus_mover(settings), prize_rounds(settings)],
     )
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 
 from portal_kit.errors import DomainError
@@ -16,6 +18,27 @@ class BroadcastAudience(StrEnum):
     ALL = "all"  # every member of the brand, those who join later too
     MEMBER = "member"  # one member
     LIST = "list"  # a segment: the members listed
+
+
+class BroadcastOrder(StrEnum):
+    """The broadcasts list's orders: the newest first (the default) or the oldest first; those of the same moment
+    by their id, so a page never shifts between two reads."""
+
+    NEWEST = "newest"
+    OLDEST = "oldest"
+
+
+@dataclass(frozen=True)
+class BroadcastFilters:
+    """What the broadcasts list is narrowed to (``None``: not narrowed): whom they are for, who wrote them (any
+    case), words of their title (any case), sent from ``since`` and before ``until`` (UTC)."""
+
+    audience: BroadcastAudience | None = None
+    written_by: str | None = None
+    search: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    order: BroadcastOrder = BroadcastOrder.NEWEST
 
 
 def _account_id(text: str) -> str | None:

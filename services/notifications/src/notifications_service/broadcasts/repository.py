@@ -6,24 +6,51 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import Row, delete, func, insert, select
+from sqlalchemy import ColumnElement, Row, delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from notifications_service.broadcasts.domain import BroadcastFilters, BroadcastOrder
 from notifications_service.inbox.models import MemberMessage, MemberMessageAudience
+from portal_kit.paging import Page
 
 
-async def newest(session: AsyncSession, merchant: str, limit: int) -> Sequence[Row[MemberMessage, int, str | None]]:
-    """The brand's newest broadcasts, each with how many members it is for and the first of them (by id)."""
+def _narrowed(merchant: str, filters: BroadcastFilters) -> list[ColumnElement[bool]]:
+    where = [MemberMessage.merchant == merchant, MemberMessage.account_id.is_(None)]
+    if filters.audience is not None:
+        where.append(MemberMessage.audience == filters.audience.value)
+    if filters.written_by is not None:
+        where.append(func.lower(MemberMessage.written_by) == filters.written_by.lower())
+    if filters.search is not None:
+        where.append(MemberMessage.title.icontains(filters.search, autoescape=True))
+    if filters.since is not None:
+        where.append(MemberMessage.occurred_at >= filters.since)
+    if filters.until is not None:
+        where.append(MemberMessage.occurred_at < filters.until)
+    return where
+
+
+async def page_of_broadcasts(
+    session: AsyncSession, merchant: str, page: Page, filters: BroadcastFilters
+) -> tuple[Sequence[Row[MemberMessage, int, str | None]], int]:
+    """A page of the brand's broadcasts narrowed by ``filters``, in their order, each with how many members it is
+    for and the first of them (by id); and how many pass the filters."""
+    where = _narrowed(merchant, filters)
     of_it = MemberMessageAudience.message_id == MemberMessage.id
     count = select(func.count(MemberMessageAudience.account_id)).where(of_it).scalar_subquery()
     first = select(func.min(MemberMessageAudience.account_id)).where(of_it).scalar_subquery()
+    if filters.order is BroadcastOrder.OLDEST:
+        order = (MemberMessage.occurred_at.asc(), MemberMessage.id.asc())
+    else:
+        order = (MemberMessage.occurred_at.desc(), MemberMessage.id.desc())
     query = (
         select(MemberMessage, count.label("members"), first.label("first"))
-        .where(MemberMessage.merchant == merchant, MemberMessage.account_id.is_(None))
-        .order_by(MemberMessage.id.desc())
-        .limit(limit)
+        .where(*where)
+        .order_by(*order)
+        .offset(page.offset)
+        .limit(page.size)
     )
-    return (await session.execute(query)).all()
+    total = await session.scalar(select(func.count()).select_from(MemberMessage).where(*where))
+    return (await session.execute(query)).all(), int(total or 0)
 
 
 async def add(session: AsyncSession, message: MemberMessage, account_ids: list[str]) -> None:

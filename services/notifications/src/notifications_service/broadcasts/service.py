@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from nats.aio.client import Client as NATS
 
 from notifications_service.broadcasts import repository
-from notifications_service.broadcasts.domain import BroadcastAudience, audience_of
+from notifications_service.broadcasts.domain import BroadcastAudience, BroadcastFilters, audience_of
 from notifications_service.broadcasts.schemas import BroadcastRead, BroadcastWrite
 from notifications_service.inbox.domain import MessageKind, pushed, pushed_to, stamp
 from notifications_service.inbox.models import MemberMessage
@@ -16,10 +16,10 @@ from notifications_service.ops.service import record
 from notifications_service.push.subjects import publish
 from portal_kit.audit import actor_name
 from portal_kit.db import Database
+from portal_kit.envelope import PageRead
 from portal_kit.errors import NotFound
+from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
-
-LISTED = 100
 
 
 def view(message: MemberMessage, members: int, first: str | None) -> BroadcastRead:
@@ -39,9 +39,11 @@ def _state(message: MemberMessage, account_ids: list[str]) -> dict[str, object]:
     return state
 
 
-async def broadcasts(db: Database, merchant: str) -> list[BroadcastRead]:
+async def broadcasts(db: Database, merchant: str, page: Page, filters: BroadcastFilters) -> PageRead[BroadcastRead]:
+    """A page of the brand's broadcasts, filtered and in order, and how many pass the filters."""
     async with db.reader() as session:
-        return [view(*row.tuple()) for row in await repository.newest(session, merchant, LISTED)]
+        rows, total = await repository.page_of_broadcasts(session, merchant, page, filters)
+    return page_of(page, [view(*row.tuple()) for row in rows], total)
 
 
 async def write(db: Database, nc: NATS, merchant: str, actor: Principal, body: BroadcastWrite) -> BroadcastRead:

@@ -21,7 +21,13 @@ class MessageKind(StrEnum):
     WITHDRAWAL_APPROVED = "withdrawal.approved"
     WITHDRAWAL_REJECTED = "withdrawal.rejected"
     WITHDRAWAL_PAID = "withdrawal.paid"
+    BONUS_RELEASED = "bonus.released"  # a promotion's bonus became cash (points.bonus.released.v1)
+    POINTS_CONVERTED = "points.converted"  # points became cash (points.conversion.paid.v1)
     BROADCAST = "broadcast"  # written by ops for every member of a brand, for one member or for a list of them
+
+
+# The messages that tell of a reward ready: counted apart in the unread count (the member centre's reward badge).
+REWARD_KINDS = (MessageKind.BONUS_RELEASED, MessageKind.POINTS_CONVERTED)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""The wallet's money events become inbox messages (written by the statement that claims the event in the
+"""The wallet's money events and the points service's rewards paid (a bonus released, points converted to cash)
+become inbox messages (written by the statement that claims the event in the
 consumer's inbox, so a redelivered event makes one message), and once committed the message is pushed to the
 member's sockets as it was stored. A won lottery bet only nudges: the balance moved, there is nothing to keep."""
 
@@ -14,6 +15,8 @@ from notifications_service.inbox.models import MemberMessage
 from portal_events import (
     LotteryBetSettledV1,
     NotificationsPush,
+    PointsBonusReleasedV1,
+    PointsConversionPaidV1,
     WalletDepositCreditedV1,
     WalletDepositFailedV1,
     WalletWithdrawalApprovedV1,
@@ -24,7 +27,9 @@ from portal_kit.db import Database
 from portal_kit.messaging.consumer import AfterCommit, PortalBroker, RowEffect, subscribe_row
 
 MoneyEvent = (
-    WalletDepositCreditedV1
+    PointsBonusReleasedV1
+    | PointsConversionPaidV1
+    | WalletDepositCreditedV1
     | WalletDepositFailedV1
     | WalletWithdrawalApprovedV1
     | WalletWithdrawalRejectedV1
@@ -38,6 +43,10 @@ def message_of(event: MoneyEvent) -> MemberMessage:
     reason: str | None = getattr(data, "reason", None)
     when: datetime
     match event:
+        case PointsBonusReleasedV1():
+            kind, reference, when = MessageKind.BONUS_RELEASED, event.data.grantId, event.data.releasedAt
+        case PointsConversionPaidV1():
+            kind, reference, when = MessageKind.POINTS_CONVERTED, str(event.data.conversionId), event.data.paidAt
         case WalletDepositCreditedV1():
             kind, reference, when = MessageKind.DEPOSIT_CREDITED, event.data.depositId, event.data.creditedAt
         case WalletDepositFailedV1():
@@ -84,6 +93,8 @@ def money_subscriptions() -> list[Callable[[PortalBroker, Database], None]]:
             (WalletWithdrawalApprovedV1, "withdrawal_approved"),
             (WalletWithdrawalRejectedV1, "withdrawal_rejected"),
             (WalletWithdrawalPaidV1, "withdrawal_paid"),
+            (PointsBonusReleasedV1, "bonus_released"),
+            (PointsConversionPaidV1, "points_converted"),
         ):
             subscribe_row(broker, service="notifications", handler_name=name, event=model, db=db, handler=keep)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from notifications_service.inbox.domain import MessageKind, Reader
+from notifications_service.inbox.domain import REWARD_KINDS, MessageKind, Reader
 from notifications_service.inbox.domain import stamp as stamp  # the hub writes its frames' times with it
 from notifications_service.inbox.schemas import MessageRead
 from portal_kit.db import Database
@@ -24,7 +24,8 @@ _SEEN_BY = f"""FROM member_message m
 
 NEWER = f"SELECT {_COLUMNS} {_SEEN_BY} AND m.id > %(after)s ORDER BY m.id LIMIT %(limit)s"
 PAGE = f"SELECT {_COLUMNS}, count(*) OVER () {_SEEN_BY} ORDER BY m.id DESC LIMIT %(limit)s OFFSET %(offset)s"
-UNREAD = f"SELECT count(*) {_SEEN_BY} AND r.read_at IS NULL"
+UNREAD = f"""SELECT count(*), count(*) FILTER (WHERE m.kind = ANY(%(rewards)s))
+    {_SEEN_BY} AND r.read_at IS NULL"""
 NEWEST = f"SELECT coalesce(max(m.id), 0) {_SEEN_BY}"
 _RECEIPT = f"""INSERT INTO member_message_receipt (message_id, account_id, read_at, deleted_at)
     SELECT m.id, %(account)s::varchar, now(), {{deleted}} FROM member_message m
@@ -66,8 +67,10 @@ async def page(db: Database, reader: Reader, offset: int, limit: int) -> tuple[l
     return [_message(row) for row in rows], total
 
 
-async def unread(db: Database, reader: Reader) -> int:
-    return int((await db.call(UNREAD, _of(reader)) or (0,))[0])
+async def unread(db: Database, reader: Reader) -> tuple[int, int]:
+    """How many of the reader's messages are unread, and how many of those tell of a reward."""
+    found = await db.call(UNREAD, _of(reader, rewards=[kind.value for kind in REWARD_KINDS])) or (0, 0)
+    return int(found[0]), int(found[1])
 
 
 async def newest(db: Database, reader: Reader) -> int:

@@ -27,7 +27,8 @@ class MessageRead(BaseModel):
 
 
 class UnreadCountRead(BaseModel):
-    count: int
+    count: int  # every unread message
+    rewards: int  # of them, those telling of a reward ready (a bonus released, points paid as cash): the badge
 
 
 class MarkRead(BaseModel):

@@ -8,12 +8,9 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from notifications_service.ops.models import NotificationsAudit
-from portal_kit.audit import record_ops_action
+from portal_kit.audit import AuditFilters, audit_page, record_ops_action
 from portal_kit.paging import Page
-from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
-
-_audit = Scoped(NotificationsAudit)
 
 
 def record(
@@ -23,6 +20,8 @@ def record(
     record_ops_action(session, NotificationsAudit, merchant, actor, action, target, before=before, after=after)
 
 
-async def newest_page(session: AsyncSession, merchant: str, page: Page) -> tuple[Sequence[NotificationsAudit], int]:
-    """One page of the brand's audit rows, newest first, and how many there are."""
-    return await _audit.newest_page(session, merchant, page)
+async def audit_rows(
+    session: AsyncSession, merchant: str, page: Page, filters: AuditFilters
+) -> tuple[Sequence[NotificationsAudit], int]:
+    """One page of the brand's audit rows narrowed by ``filters``, in their order, and how many pass them."""
+    return await audit_page(session, NotificationsAudit, merchant, page, filters)

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends
 from notifications_service.deps import Db
 from notifications_service.ops import service
 from notifications_service.ops.schemas import NotificationsAuditRead
+from portal_kit.audit import AuditQuery
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
 from portal_kit.sessions import OpsViewer
@@ -19,6 +20,11 @@ ops = APIRouter(prefix=OPS, tags=["notifications ops"])
 
 @ops.get("/audit", operation_id="opsNotificationsAudit", response_model=Envelope[PageRead[NotificationsAuditRead]])
 async def audit_log(
-    code: str, db: Db, actor: OpsViewer, page: Annotated[Page, Depends(page_params(default_size=50, max_size=200))]
+    code: str,
+    db: Db,
+    actor: OpsViewer,
+    page: Annotated[Page, Depends(page_params(default_size=50, max_size=200))],
+    filters: AuditQuery,
 ) -> Envelope[PageRead[NotificationsAuditRead]]:
-    return ok(await service.audit_log(db, code, page))
+    """The brand's ops changes of notifications, by actor, action and UTC days, newest (or oldest) first."""
+    return ok(await service.audit_log(db, code, page, filters))

@@ -11,6 +11,7 @@ from datetime import timedelta
 
 from nats.aio.client import Client as NATS
 
+from points_service import events
 from points_service.conversion import repository
 from points_service.conversion.domain import ConversionStatus, cash_for, transaction_id
 from points_service.conversion.models import Conversion, ConversionRule
@@ -19,6 +20,7 @@ from points_service.ledger import repository as ledger
 from points_service.ledger.domain import EntryKind
 from points_service.ops import repository as audit
 from points_service.rules.domain import PointType
+from portal_events import PointsConversionPaidV1Data
 from portal_kit import money
 from portal_kit.db import Database
 from portal_kit.errors import DomainError
@@ -121,7 +123,8 @@ async def pay(db: Database, nc: NATS, conversion_id: int) -> None:
     if row is None:
         return
     try:
-        await money.reward(nc, row.merchant, row.account_id, row.amount, transaction_id(row.id, row.account_id), REASON)
+        paid = await money.reward_paid(nc, row.merchant, row.account_id, row.amount,
+                                       transaction_id(row.id, row.account_id), REASON)  # fmt: skip
     except money.Refused as refused:
         if refused.code in money.NOTHING_MOVED:
             await _settle(db, conversion_id, ConversionStatus.FAILED, refused.code)
@@ -130,14 +133,17 @@ async def pay(db: Database, nc: NATS, conversion_id: int) -> None:
     except DomainError as unanswered:  # service_unavailable
         log.warning("conversion %s not paid yet: %s", conversion_id, unanswered.code)
     else:
-        await _settle(db, conversion_id, ConversionStatus.PAID, None)
+        await _settle(db, conversion_id, ConversionStatus.PAID, None, paid.currency)
         return
     async with db.transaction() as session:  # the question is over: the next round may ask
         await repository.release(session, conversion_id)
 
 
-async def _settle(db: Database, conversion_id: int, status: ConversionStatus, error: str | None) -> None:
-    """Settle a still-pending conversion once: paid, or failed with its points given back."""
+async def _settle(
+    db: Database, conversion_id: int, status: ConversionStatus, error: str | None, currency: str = ""
+) -> None:
+    """Settle a still-pending conversion once: paid (and told: ``points.conversion.paid.v1``), or failed with its
+    points given back."""
     async with db.transaction() as session:
         row = await repository.locked(session, conversion_id)
         if row is None or row.status != ConversionStatus.PENDING:
@@ -145,6 +151,10 @@ async def _settle(db: Database, conversion_id: int, status: ConversionStatus, er
         row.status, row.asking_until = status, None
         if status is ConversionStatus.PAID:
             row.paid_at = await repository.now(session)
+            events.conversion_paid(session, row.merchant, PointsConversionPaidV1Data(
+                conversionId=row.id, accountId=row.account_id, points=row.points, amount=row.amount,
+                currency=currency, paidAt=row.paid_at,
+            ))  # fmt: skip
             return
         row.error = (error or "")[:64]
         await ledger.apply_all(session, [ledger.Change(

@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from nats.aio.client import Client as NATS
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from points_service import events
 from points_service.ops import repository as audit
 from points_service.promotions import repository
 from points_service.promotions.domain import (
@@ -34,6 +35,7 @@ from points_service.promotions.domain import (
 )
 from points_service.promotions.models import BonusGrant, Promotion
 from points_service.promotions.schemas import BonusRead, JoinRead, PromotionRead, PromotionWrite
+from portal_events import PointsBonusReleasedV1Data
 from portal_kit import money
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
@@ -218,11 +220,23 @@ async def move(db: Database, nc: NATS, grant_id: str) -> None:
     except DomainError as unanswered:  # service_unavailable
         log.warning("bonus %s not moved yet: %s", grant_id, unanswered.code)
     else:
+        ends = after_wallet(asked, answer.status)
         async with db.transaction() as session:
-            await repository.settle(session, grant_id, asked, after_wallet(asked, answer.status), None, days)
+            moved = await repository.settle(session, grant_id, asked, ends, None, days)
+            if moved and ends is GrantStatus.RELEASED:
+                await _tell_released(session, grant_id, answer.currency)
         return
     async with db.transaction() as session:
         await repository.unlease(session, grant_id)
+
+
+async def _tell_released(session: AsyncSession, grant_id: str, currency: str) -> None:
+    row = await repository.grant(session, grant_id)
+    assert row is not None
+    events.bonus_released(session, row.merchant, PointsBonusReleasedV1Data(
+        grantId=row.id, accountId=row.account_id, promotionName=row.promotion_name, amount=row.amount,
+        currency=currency, releasedAt=datetime.now(UTC),
+    ))  # fmt: skip
 
 
 # --- ops --------------------------------------------------------------------------------------------------------
