@@ -30,23 +30,6 @@ def test_security_headers_and_request_id(stack: Stack) -> None:
 @pytest.mark.parametrize(
     "path",
     [
-        "/wps/relay/MCS2_claimRafflePromotion",
-    ],
-)
-def test_paths_of_services_not_built_yet_answer_service_unavailable(stack: Stack, path: str) -> None:
-    response = httpx.get(f"{stack.url}{path}", headers={"Language": "EN"})
-    assert response.status_code == 503
-    assert response.json() == {
-        "success": False,
-        "value": None,
-        "errorCode": "service_unavailable",
-        "message": "This service is not available yet.",
-    }
-
-
-@pytest.mark.parametrize(
-    "path",
-    [
         "/wps/relay/MCS2_processDividendReq",
         "/wps/relay/MCS2_processDailySalContract",
         "/wps/relay/MCS2_processContractHourSalary",

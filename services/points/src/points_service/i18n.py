@@ -82,4 +82,46 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "A play-days target is at most {most} days.",
         "CN": "游戏天数目标最多为 {most} 天。",
     },
+    "raffle.not_found": {"TR": "Çekiliş bulunamadı.", "EN": "Raffle not found.", "CN": "未找到该抽奖活动。"},
+    "raffle.not_open": {
+        "TR": "Bu çekiliş henüz başlamadı ({opensAt}).",
+        "EN": "This raffle has not opened yet ({opensAt}).",
+        "CN": "该抽奖尚未开始（{opensAt}）。",
+    },
+    "raffle.closed": {
+        "TR": "Bu çekilişe katılım kapandı.",
+        "EN": "This raffle is closed.",
+        "CN": "该抽奖已截止。",
+    },
+    "raffle.window_invalid": {
+        "TR": "Çekilişin kapanışı açılışından sonra ve gelecekte olmalı.",
+        "EN": "The raffle must close after it opens, and in the future.",
+        "CN": "抽奖的截止时间必须晚于开始时间，且在将来。",
+    },
+    "envelope.not_found": {"TR": "Kırmızı zarf bulunamadı.", "EN": "Red envelope not found.", "CN": "未找到该红包。"},
+    "envelope.not_open": {
+        "TR": "Bu kırmızı zarf henüz açılmadı ({opensAt}).",
+        "EN": "This red envelope has not opened yet ({opensAt}).",
+        "CN": "该红包尚未开放（{opensAt}）。",
+    },
+    "envelope.closed": {
+        "TR": "Bu kırmızı zarfın süresi doldu.",
+        "EN": "This red envelope is closed.",
+        "CN": "该红包已结束。",
+    },
+    "envelope.empty": {
+        "TR": "Bu kırmızı zarfta pay kalmadı.",
+        "EN": "No shares are left in this red envelope.",
+        "CN": "该红包已被抢完。",
+    },
+    "envelope.window_invalid": {
+        "TR": "Kırmızı zarfın kapanışı açılışından sonra ve gelecekte olmalı.",
+        "EN": "The red envelope must close after it opens, and in the future.",
+        "CN": "红包的结束时间必须晚于开始时间，且在将来。",
+    },
+    "envelope.pool_too_small": {
+        "TR": "Havuz, {shares} payın her birine en az 0,01 verecek kadar olmalı.",
+        "EN": "The pool must give each of the {shares} shares at least 0.01.",
+        "CN": "红包总额必须保证 {shares} 份中每份至少 0.01。",
+    },
 }

@@ -5,12 +5,14 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from points_service.conversion import router as conversion
+from points_service.envelopes import router as envelopes
 from points_service.i18n import MESSAGES
 from points_service.ledger import router as ledger
 from points_service.mall import router as mall
 from points_service.missions import router as missions
 from points_service.ops import router as points_ops
 from points_service.promotions import router as promotions
+from points_service.raffles import router as raffles
 from points_service.rules import router as rules
 from points_service.settings import PointsSettings
 from portal_kit.app import create_app
@@ -44,6 +46,10 @@ def build_app(settings: PointsSettings | None = None) -> FastAPI:
             conversion.ops,
             promotions.router,
             promotions.ops,
+            raffles.router,
+            raffles.ops,
+            envelopes.router,
+            envelopes.ops,
             points_ops.ops,
         ],
         messages=[MESSAGES],

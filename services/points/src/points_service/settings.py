@@ -16,3 +16,7 @@ class PointsSettings(ServiceSettings):
     # How often the worker asks the wallet to hold, release or forfeit the bonuses whose status asks it (and starts
     # forfeiting the expired ones): the delay between a deposit and its bonus, or a met wagering and the cash.
     bonus_sweep_seconds: float = 0.5
+    # Raffles past their close are drawn (and their prizes paid) this often; a raffle prize or red envelope share the
+    # wallet has not answered is asked again after ``prize_retry_after_seconds``.
+    prize_sweep_seconds: float = 5.0
+    prize_retry_after_seconds: float = 30.0

@@ -1,0 +1,55 @@
+"""Raffles. Members and agents (a trial account: ``in_need_true_account``; none: 401): the brand's raffles
+(``MCSFE_getRaffles``) and one ticket each (``MCS2_claimRafflePromotion``). Ops of the brand: the raffles for any
+role, made by the content role (or admin), audited; everyone else 401 or 403."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+
+from points_service.deps import Db, Language, RealAccount
+from points_service.ops.router import OPS
+from points_service.raffles import service
+from points_service.raffles.schemas import NewRaffle, OpsRaffleRead, RaffleRead, RaffleTicketRead, RaffleTicketRequest
+from portal_kit.client import address_of
+from portal_kit.envelope import Envelope, PageRead, ok
+from portal_kit.paging import Page, page_params
+from portal_kit.sessions import OpsContent, OpsViewer
+
+router = APIRouter(tags=["raffles"])
+ops = APIRouter(prefix=f"{OPS}/raffles", tags=["points ops"])
+Paging = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
+
+
+@router.get("/wps/relay/MCSFE_getRaffles", operation_id="raffles", response_model=Envelope[list[RaffleRead]])
+async def raffles(db: Db, member: RealAccount, language: Language) -> Envelope[list[RaffleRead]]:
+    """The brand's raffles open or to come and those closed in the last week: the seed's SHA-256 from the start, the
+    member's ticket, and once drawn the seed, the winners (names masked) and how to check the draw."""
+    return ok(await service.listed(db, member, language))
+
+
+@router.post(
+    "/wps/relay/MCS2_claimRafflePromotion", operation_id="claimRaffleTicket", response_model=Envelope[RaffleTicketRead]
+)
+async def claim_ticket(db: Db, member: RealAccount, body: RaffleTicketRequest) -> Envelope[RaffleTicketRead]:
+    """One ticket a member while the raffle is open (asking again answers the same ticket); ``raffle.not_open`` and
+    ``raffle.closed`` 409, ``raffle.not_found`` 404."""
+    return ok(await service.claim(db, member, body))
+
+
+@ops.get("", operation_id="opsRaffles", response_model=Envelope[PageRead[OpsRaffleRead]])
+async def ops_raffles(
+    code: str, actor: OpsViewer, db: Db, page: Paging, language: Language
+) -> Envelope[PageRead[OpsRaffleRead]]:
+    """The brand's raffles, newest first, with their tickets, and once drawn the seed and each prize's payment."""
+    return ok(await service.raffles(db, code, page, language))
+
+
+@ops.post("", operation_id="opsCreateRaffle", response_model=Envelope[OpsRaffleRead])
+async def create_raffle(
+    code: str, actor: OpsContent, body: NewRaffle, db: Db, request: Request
+) -> Envelope[OpsRaffleRead]:
+    """A new raffle; its seed's SHA-256 is shown at once (``raffle.window_invalid``: the close must follow the opening
+    and be in the future)."""
+    return ok(await service.create(db, code, actor, body, address_of(request)))
