@@ -249,7 +249,7 @@ async def test_an_issue_is_voided_by_two_people_before_its_close_and_nobody_else
         ("issue.void", "ops.checker"), ("issue.void.request", "ops.maker")
     ]  # fmt: skip
     listed = (await lottery.http.get("/wps/ops/lottery/void-requests", headers=checker)).json()["value"]
-    assert [(r["requestId"], r["status"]) for r in listed] == [(request["requestId"], "approved")]
+    assert [(r["requestId"], r["status"]) for r in listed["list"]] == [(request["requestId"], "approved")]
 
 
 async def test_no_void_once_betting_has_closed(lottery: Lottery) -> None:
@@ -275,7 +275,10 @@ async def test_no_void_once_betting_has_closed(lottery: Lottery) -> None:
     )
     assert (proposal.status_code, proposal.json()["errorCode"]) == (409, "lottery.issue_not_voidable")
     listed = (await lottery.http.get("/wps/ops/lottery/void-requests", headers=checker)).json()["value"]
-    assert [r["status"] for r in listed] == ["lapsed"]
+    assert [r["status"] for r in listed["list"]] == ["lapsed"]
+    lapsed = await lottery.http.get("/wps/ops/lottery/void-requests", params={"status": "lapsed"}, headers=checker)
+    pending = await lottery.http.get("/wps/ops/lottery/void-requests", params={"status": "pending"}, headers=checker)
+    assert (lapsed.json()["value"]["total"], pending.json()["value"]["total"]) == (1, 0)
 
 
 async def test_a_proposal_is_rejected_by_another_checker_only_and_read_by_ops_only(lottery: Lottery) -> None:
@@ -310,7 +313,41 @@ async def test_a_proposal_is_rejected_by_another_checker_only_and_read_by_ops_on
         assert (await lottery.http.get("/wps/ops/lottery/void-requests", headers=headers)).status_code == status
     viewer = await ops(lottery, "ops.viewer", {"*"}, OpsRole.VIEWER)
     listed = (await lottery.http.get("/wps/ops/lottery/void-requests", headers=viewer)).json()["value"]
-    assert [r["status"] for r in listed] == ["rejected"]
+    assert [r["status"] for r in listed["list"]] == ["rejected"]
+
+
+async def test_the_proposals_are_paged_filtered_and_ordered_on_the_server(lottery: Lottery) -> None:
+    maker = await ops(lottery, "ops.maker", {"*"}, OpsRole.FINANCE_MAKER)
+    other = await ops(lottery, "ops.other", {"*"}, OpsRole.FINANCE_MAKER)
+    checker = await ops(lottery, "ops.checker", {"*"}, OpsRole.FINANCE_CHECKER)
+    asked = []
+    for game, who in (("SSC_5M", maker), ("SSC_1M", other), ("K3_1M", maker)):
+        issue = await lottery.open_issue(game)
+        proposed = await lottery.http.post(
+            f"/wps/ops/lottery/games/{game}/issues/{issue}/void", json={"reason": f"a test of {game}"}, headers=who
+        )
+        assert proposed.status_code == 200, proposed.text
+        asked.append(proposed.json()["value"]["requestId"])
+    reject = f"/wps/ops/lottery/void-requests/{asked[0]}/reject"
+    assert (await lottery.http.post(reject, json={"reason": "no"}, headers=checker)).status_code == 200
+
+    async def listed(**params: Any) -> tuple[int, int, int, list[str]]:
+        answer = await lottery.http.get("/wps/ops/lottery/void-requests", params=params, headers=checker)
+        assert answer.status_code == 200, answer.text
+        page = answer.json()["value"]
+        return page["pageNum"], page["total"], page["totalPages"], [r["requestId"] for r in page["list"]]
+
+    assert await listed(pageSize=2) == (1, 3, 2, [asked[2], asked[1]])  # the newest first
+    assert await listed(pageSize=2, pageNo=2) == (2, 3, 2, [asked[0]])
+    assert await listed(sort="oldest") == (1, 3, 1, asked)
+    assert await listed(status="rejected") == (1, 1, 1, [asked[0]])
+    assert await listed(gameCode="ssc_1m") == (1, 1, 1, [asked[1]])  # any case
+    assert await listed(requestedBy="ops.maker", sort="oldest") == (1, 2, 1, [asked[0], asked[2]])
+    assert await listed(requestedBy="ops.maker", status="rejected") == (1, 1, 1, [asked[0]])
+    assert (await lottery.http.get("/wps/ops/lottery/void-requests?sort=sideways", headers=checker)).status_code == 400
+    brand_viewer = await ops(lottery, "ops.brand-viewer", {"turkeyf2"}, OpsRole.VIEWER)
+    for headers, status in ((brand_viewer, 403), ({}, 401)):
+        assert (await lottery.http.get("/wps/ops/lottery/void-requests", headers=headers)).status_code == status
 
 
 async def test_parallel_proposals_and_approvals_void_an_issue_once(lottery: Lottery) -> None:

@@ -10,8 +10,8 @@ from portal_kit.audit import actor_name
 from portal_kit.errors import Forbidden
 from portal_kit.sessions import Principal
 
-__all__ = ["APPROVED", "LAPSED", "PENDING", "REJECTED", "VoidRequestStatus", "actor_name", "refuse_same_person",
-           "shown_status", "voidable"]  # fmt: skip
+__all__ = ["APPROVED", "LAPSED", "PENDING", "REJECTED", "VoidRequestOrder", "VoidRequestStatus", "actor_name",
+           "refuse_same_person", "shown_status", "voidable"]  # fmt: skip
 
 
 class VoidRequestStatus(StrEnum):
@@ -24,6 +24,13 @@ class VoidRequestStatus(StrEnum):
 
 
 PENDING, APPROVED, REJECTED, LAPSED = VoidRequestStatus
+
+
+class VoidRequestOrder(StrEnum):
+    """The proposals' orders: the newest first, the oldest first; each then by id."""
+
+    NEWEST = "newest"
+    OLDEST = "oldest"
 
 
 def voidable(status: str, closes_at: datetime, now: datetime) -> bool:

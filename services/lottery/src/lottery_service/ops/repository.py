@@ -18,6 +18,7 @@ from lottery_service.draws.domain import OPEN
 from lottery_service.draws.models import Issue
 from lottery_service.ops import domain
 from lottery_service.ops.models import VoidRequest
+from portal_kit.paging import Page
 
 CLOCK = text("SELECT clock_timestamp()")
 
@@ -80,22 +81,28 @@ def _issue_voidable() -> ColumnElement[bool]:
 
 
 async def void_requests(
-    session: AsyncSession, status: str | None, offset: int, limit: int
-) -> list[tuple[VoidRequest, bool]]:
-    """A page of the proposals, newest first, each with whether its issue can still be voided (``lapsed``: pending,
-    but its issue has closed)."""
-    query = select(VoidRequest, _issue_voidable()).join(
-        Issue, (Issue.game_code == VoidRequest.game_code) & (Issue.issue == VoidRequest.issue)
-    )
+    session: AsyncSession, page: Page, *, status: str | None, game_code: str | None, requested_by: str | None,
+    order: domain.VoidRequestOrder,
+) -> tuple[list[tuple[VoidRequest, bool]], int]:  # fmt: skip
+    """A page of the proposals, filtered by state, game and proposer, in ``order``, each with whether its issue can
+    still be voided (``lapsed``: pending, but its issue has closed); and how many match."""
+    of_issue = (Issue.game_code == VoidRequest.game_code) & (Issue.issue == VoidRequest.issue)
+    where: list[ColumnElement[bool]] = []
     if status == domain.LAPSED:
-        query = query.where(VoidRequest.status == domain.PENDING, ~_issue_voidable())
+        where += [VoidRequest.status == domain.PENDING, ~_issue_voidable()]
     elif status == domain.PENDING:
-        query = query.where(VoidRequest.status == domain.PENDING, _issue_voidable())
+        where += [VoidRequest.status == domain.PENDING, _issue_voidable()]
     elif status is not None:
-        query = query.where(VoidRequest.status == status)
-    query = query.order_by(VoidRequest.created_at.desc(), VoidRequest.id).offset(offset).limit(limit)
-    rows = (await session.execute(query)).all()
-    return [(request, bool(voidable)) for request, voidable in rows]
+        where.append(VoidRequest.status == status)
+    if game_code is not None:
+        where.append(VoidRequest.game_code == game_code)
+    if requested_by is not None:
+        where.append(VoidRequest.requested_by == requested_by)
+    when = VoidRequest.created_at.asc() if order is domain.VoidRequestOrder.OLDEST else VoidRequest.created_at.desc()
+    query = select(VoidRequest, _issue_voidable()).join(Issue, of_issue).where(*where)
+    rows = (await session.execute(query.order_by(when, VoidRequest.id).offset(page.offset).limit(page.size))).all()
+    total = await session.scalar(select(func.count()).select_from(VoidRequest).join(Issue, of_issue).where(*where))
+    return [(request, bool(voidable)) for request, voidable in rows], int(total or 0)
 
 
 async def audit_page(session: AsyncSession, offset: int, limit: int) -> Sequence[LotteryAudit]:

@@ -12,8 +12,9 @@ from fastapi import APIRouter, Depends, Query
 
 from lottery_service.deps import Db
 from lottery_service.ops import service
+from lottery_service.ops.domain import VoidRequestOrder
 from lottery_service.ops.schemas import IssueVoiding, LotteryAuditRead, VoidRequestRead
-from portal_kit.envelope import Envelope, ok
+from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
 from portal_kit.sessions import OpsRole, Principal, require_ops_everywhere
 
@@ -36,14 +37,22 @@ async def propose_void(
     return ok(await service.propose_void(db, gameCode.upper(), issue, actor, body.reason))
 
 
-@ops.get("/void-requests", operation_id="opsLotteryVoidRequests", response_model=Envelope[list[VoidRequestRead]])
+@ops.get("/void-requests", operation_id="opsLotteryVoidRequests", response_model=Envelope[PageRead[VoidRequestRead]])
 async def void_requests(
     db: Db,
     actor: Viewer,
     page: Paging,
     status: Annotated[Literal["pending", "approved", "rejected", "lapsed"] | None, Query()] = None,
-) -> Envelope[list[VoidRequestRead]]:
-    return ok(await service.void_requests(db, status, page))
+    gameCode: Annotated[str | None, Query(min_length=1, max_length=32, description="The game (any case)")] = None,
+    requestedBy: Annotated[str | None, Query(min_length=1, max_length=64, description="The proposer's name")] = None,
+    sort: Annotated[VoidRequestOrder, Query()] = VoidRequestOrder.NEWEST,
+) -> Envelope[PageRead[VoidRequestRead]]:
+    """The proposals, filtered and in order (the newest first)."""
+    found = await service.void_requests(
+        db, page, status=status, game_code=gameCode.upper() if gameCode else None, requested_by=requestedBy,
+        order=sort,
+    )  # fmt: skip
+    return ok(found)
 
 
 @ops.post(

@@ -20,8 +20,9 @@ from lottery_service.ops.models import VoidRequest
 from lottery_service.ops.schemas import LotteryAuditRead, VoidRequestRead
 from portal_kit.audit import ALL_BRANDS, OpsAuditRead, record_ops_action
 from portal_kit.db import Database
+from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, NotFound
-from portal_kit.paging import Page
+from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 
 
@@ -109,11 +110,16 @@ async def reject_void(db: Database, request_id: uuid.UUID, actor: Principal, rea
         return _read(request, True)
 
 
-async def void_requests(db: Database, status: str | None, page: Page) -> list[VoidRequestRead]:
-    """The proposals, newest first (``lapsed``: pending, but its issue has closed)."""
+async def void_requests(
+    db: Database, page: Page, *, status: str | None, game_code: str | None, requested_by: str | None,
+    order: domain.VoidRequestOrder,
+) -> PageRead[VoidRequestRead]:  # fmt: skip
+    """A page of the proposals, filtered and in ``order`` (``lapsed``: pending, but its issue has closed)."""
     async with db.reader() as session:
-        rows = await repository.void_requests(session, status, page.offset, page.size)
-    return [_read(request, voidable) for request, voidable in rows]
+        rows, total = await repository.void_requests(
+            session, page, status=status, game_code=game_code, requested_by=requested_by, order=order
+        )
+    return page_of(page, [_read(request, voidable) for request, voidable in rows], total)
 
 
 async def audit_log(db: Database, page: Page) -> list[LotteryAuditRead]:

@@ -39,7 +39,7 @@ const READS: Record<string, unknown> = {
   "GET /wps/ops/site/merchants/bahis7": MERCHANT,
   "GET /wps/ops/site/merchants/bahis7/register-rules": RULES,
   "GET /wps/ops/site/merchants/bahis7/domain-routes": ROUTES,
-  "GET /wps/ops/lottery/void-requests?status=pending&pageNo=1&pageSize=20": VOIDS,
+  "GET /wps/ops/lottery/void-requests?pageNo=1&pageSize=20&sort=newest&status=pending": { pageNum: 1, totalPages: 1, total: 2, list: VOIDS },
 };
 
 /** fetch answering the reads above, and each other call (by "METHOD url") with what ``answers`` gives. */
@@ -284,16 +284,36 @@ describe("the lottery voids page", () => {
     ]);
   });
 
-  it("filters by status and shows no buttons to a role without every brand", async () => {
-    const fetched = serve({ "GET /wps/ops/lottery/void-requests?pageNo=1&pageSize=20": () => envelope([]) });
+  it("filters by status, game and proposer in the order picked, and shows no buttons to a role without every brand", async () => {
+    const filtered = "/wps/ops/lottery/void-requests?pageNo=1&pageSize=20&sort=oldest&gameCode=TRLOTO5&requestedBy=ayse";
+    const fetched = serve({ [`GET ${filtered}`]: () => envelope({ pageNum: 1, totalPages: 0, total: 0, list: [] }) });
     renderPage(<LotteryVoids />, ["finance-maker", "finance-checker"], ["bahis7"]);
     await screen.findByTestId("void-requests");
+    expect(screen.getByText("Toplam 2 kayıt")).toBeTruthy();
     expect(screen.getByText("Bu işlemler rolünüzün tüm markalar için verilmiş olmasını ister.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Öner" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Onayla" })).toBeNull();
     fireEvent.change(screen.getByLabelText("Durum"), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("Filtre: oyun kodu"), { target: { value: " TRLOTO5 " } });
+    fireEvent.change(screen.getByLabelText("Önerenin adı"), { target: { value: "ayse" } });
+    fireEvent.change(screen.getByLabelText("Sıralama"), { target: { value: "oldest" } });
     fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
     expect(await screen.findByText("Kayıt yok.")).toBeTruthy();
-    expect(calls(fetched, "GET").map((sent) => sent.url)).toContain("/wps/ops/lottery/void-requests?pageNo=1&pageSize=20");
+    expect(calls(fetched, "GET").map((sent) => sent.url)).toContain(filtered);
+  });
+
+  it("pages through the proposals with the kit's pager", async () => {
+    const second = "/wps/ops/lottery/void-requests?pageNo=2&pageSize=20&sort=newest&status=pending";
+    const fetched = serve({
+      "GET /wps/ops/lottery/void-requests?pageNo=1&pageSize=20&sort=newest&status=pending": () => envelope({ pageNum: 1, totalPages: 2, total: 21, list: VOIDS }),
+      [`GET ${second}`]: () => envelope({ pageNum: 2, totalPages: 2, total: 21, list: [{ ...VOIDS[0], requestId: "r-21", reason: "Sayfa iki" }] }),
+    });
+    renderPage(<LotteryVoids />, ["viewer"], ["*"]);
+    await screen.findByTestId("void-requests");
+    const pager = screen.getByRole("navigation", { name: "İptal önerileri" });
+    expect(pager.textContent).toContain("1 / 2");
+    fireEvent.click(within(pager).getByRole("button", { name: "Sonraki" }));
+    expect(await screen.findByText("Sayfa iki")).toBeTruthy();
+    expect(calls(fetched, "GET").map((sent) => sent.url)).toContain(second);
   });
 });

@@ -47,6 +47,8 @@ const TR = {
   approve: "Onayla", reject: "Reddet", rejectReason: "Ret gerekçesi", confirmReject: "Reddi gönder",
   approvedDone: "Çekiliş iptal edildi; iade edilecek bahis: {count}.", rejectedDone: "Öneri reddedildi.", yours: "(siz)",
   previous: "Önceki", nextPage: "Sonraki", voidRequests: "İptal önerileri",
+  gameFilter: "Filtre: oyun kodu", proposerFilter: "Önerenin adı", sort: "Sıralama", newest: "En yeni önce",
+  oldest: "En eski önce", total: "Toplam {total} kayıt",
 };
 type Key = keyof typeof TR;
 
@@ -94,6 +96,8 @@ const EN: Record<Key, string> = {
   approve: "Approve", reject: "Reject", rejectReason: "Reason for rejecting", confirmReject: "Send rejection",
   approvedDone: "Issue voided; bets to refund: {count}.", rejectedDone: "Proposal rejected.", yours: "(you)",
   previous: "Previous", nextPage: "Next", voidRequests: "Void proposals",
+  gameFilter: "Filter: game code", proposerFilter: "Proposer's name", sort: "Order", newest: "Newest first",
+  oldest: "Oldest first", total: "{total} in all",
 };
 
 const CN: Record<Key, string> = {
@@ -140,6 +144,8 @@ const CN: Record<Key, string> = {
   approve: "批准", reject: "拒绝", rejectReason: "拒绝原因", confirmReject: "提交拒绝",
   approvedDone: "该期已作废；待退还投注：{count}。", rejectedDone: "申请已拒绝。", yours: "（您）",
   previous: "上一页", nextPage: "下一页", voidRequests: "作废申请",
+  gameFilter: "筛选：游戏代码", proposerFilter: "提出人用户名", sort: "排序", newest: "最新在前",
+  oldest: "最早在前", total: "共 {total} 条",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

@@ -1,12 +1,12 @@
 /** Voiding a lottery issue that still takes bets, by two people: a finance maker proposes (game code, issue,
  * reason); a finance checker other than the proposer approves (the issue is voided and its bets refunded) or
- * rejects with a reason. Issues are every brand's, so each call needs the role for every brand. Each button shows
+ * rejects with a reason. The proposals are paged, filtered (state, game, proposer) and ordered on the server. Issues are every brand's, so each call needs the role for every brand. Each button shows
  * only to a role that may press it; the lottery decides (the proposer deciding their own is refused), and its
  * refusal is shown as it says it. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { VoidRequestRead } from "@portal/kit";
-import { Field, LoadFailure, OutcomeLine, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { VoidRequestOrder, VoidRequestRead } from "@portal/kit";
+import { Field, LoadFailure, OutcomeLine, Pager, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import type { Verdict } from "../../../shared/decision";
 import { DecisionCell, useDecision } from "../../../shared/decision";
 import { allBrands, holds, useOps } from "../../../shared/session";
@@ -16,10 +16,28 @@ import "../brand.css";
 
 const STATUSES = ["pending", "approved", "rejected", "lapsed"] as const;
 type Status = (typeof STATUSES)[number];
+const ORDERS: readonly VoidRequestOrder[] = ["newest", "oldest"];
 const PAGE_SIZE = 20;
 
-function isStatus(value: string): value is Status {
-  return (STATUSES as readonly string[]).includes(value);
+export interface VoidFilters {
+  status: Status | "";
+  gameCode: string;
+  requestedBy: string;
+  sort: VoidRequestOrder;
+}
+
+export const FIRST_VOIDS: VoidFilters = { status: "pending", gameCode: "", requestedBy: "", sort: "newest" };
+
+/** The query of a page of proposals: only the filters given. */
+export function voidsQuery(filters: VoidFilters, pageNo: number) {
+  return {
+    pageNo,
+    pageSize: PAGE_SIZE,
+    sort: filters.sort,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.gameCode.trim() ? { gameCode: filters.gameCode.trim() } : {}),
+    ...(filters.requestedBy.trim() ? { requestedBy: filters.requestedBy.trim() } : {}),
+  };
 }
 
 export function LotteryVoids() {
@@ -29,14 +47,15 @@ export function LotteryVoids() {
   const everywhere = allBrands(ops.session);
   const maker = everywhere && holds(ops.session, "finance-maker");
   const checker = everywhere && holds(ops.session, "finance-checker");
-  const [status, setStatus] = useState<Status | "">("pending");
-  const [filter, setFilter] = useState<{ status: Status | ""; pageNo: number }>({ status: "pending", pageNo: 1 });
+  const [draft, setDraft] = useState<VoidFilters>(FIRST_VOIDS);
+  const [filters, setFilters] = useState<VoidFilters>(FIRST_VOIDS);
+  const [pageNo, setPageNo] = useState(1);
   const [proposal, setProposal] = useState({ gameCode: "", issue: "", reason: "" });
   const key = ["ops", "lottery-voids"] as const;
   const list = useQuery({
-    queryKey: [...key, filter],
+    queryKey: [...key, filters, pageNo],
     placeholderData: keepPreviousData,
-    queryFn: () => ops.call("opsLotteryVoidRequests", { query: { status: filter.status || null, pageNo: filter.pageNo, pageSize: PAGE_SIZE } }),
+    queryFn: () => ops.call("opsLotteryVoidRequests", { query: voidsQuery(filters, pageNo) }),
   });
   const refresh = () => queries.invalidateQueries({ queryKey: key });
   const propose = useAction(
@@ -67,7 +86,9 @@ export function LotteryVoids() {
   };
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ status, pageNo: 1 });
+    decide.reset();
+    setFilters(draft);
+    setPageNo(1);
   };
   const decided = decide.latest;
   const decideOutcome =
@@ -75,7 +96,11 @@ export function LotteryVoids() {
     (decide.done && decided
       ? { ok: true, text: decided.status === "approved" ? t(language, "approvedDone", { count: decided.betsToRefund ?? 0 }) : t(language, "rejectedDone") }
       : null);
-  const rows: VoidRequestRead[] = list.data ?? [];
+  const page = list.data;
+  // a page emptied by decisions (its last row decided): back to the last page that has rows
+  if (page && page.totalPages > 0 && pageNo > page.totalPages && !list.isPlaceholderData) setPageNo(page.totalPages);
+  const rows: VoidRequestRead[] = page?.list ?? [];
+  const stale = list.isPlaceholderData; // the rows of the page before, shown while the next loads: not to act on
   const me = ops.session?.username;
 
   return (
@@ -110,9 +135,21 @@ export function LotteryVoids() {
       <form className="oc-row" onSubmit={search} aria-label={t(language, "filter")}>
         <label className="kit-field">
           {t(language, "status")}
-          <select className="oc-select" value={status} onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : "")}>
+          <select className="oc-select" value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as VoidFilters["status"] })}>
             <option value="">{t(language, "all")}</option>
             {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(language, value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Field label={t(language, "gameFilter")} value={draft.gameCode} onChange={(gameCode) => setDraft({ ...draft, gameCode })} maxLength={32} size={12} autoComplete="off" />
+        <Field label={t(language, "proposerFilter")} value={draft.requestedBy} onChange={(requestedBy) => setDraft({ ...draft, requestedBy })} maxLength={64} autoComplete="off" />
+        <label className="kit-field">
+          {t(language, "sort")}
+          <select className="oc-select" value={draft.sort} onChange={(event) => setDraft({ ...draft, sort: event.target.value as VoidRequestOrder })}>
+            {ORDERS.map((value) => (
               <option key={value} value={value}>
                 {t(language, value)}
               </option>
@@ -129,7 +166,7 @@ export function LotteryVoids() {
       {list.isSuccess && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}
       {rows.length > 0 ? (
         <ScrollBox label={t(language, "voidRequests")}>
-          <table className="oc-table" data-testid="void-requests">
+          <table className="oc-table" data-testid="void-requests" aria-busy={stale || undefined}>
             <thead>
               <tr>
                 <th scope="col">{t(language, "created")}</th>
@@ -167,6 +204,7 @@ export function LotteryVoids() {
                           decision={decide}
                           id={row.requestId}
                           actions={["approve", "reject"]}
+                          disabled={stale}
                           onPress={(action) => {
                             if (action !== "reject") propose.reset();
                           }}
@@ -180,13 +218,9 @@ export function LotteryVoids() {
           </table>
         </ScrollBox>
       ) : null}
+      {page ? <p className="kit-field__hint">{t(language, "total", { total: page.total })}</p> : null}
+      {page ? <Pager label={t(language, "voidRequests")} pageNo={pageNo} totalPages={page.totalPages} shown={page.pageNum} onPage={setPageNo} previous={t(language, "previous")} next={t(language, "nextPage")} /> : null}
       <div className="oc-row">
-        <button type="button" className="kit-button kit-button--ghost" disabled={filter.pageNo <= 1} onClick={() => setFilter({ ...filter, pageNo: filter.pageNo - 1 })}>
-          {t(language, "previous")}
-        </button>
-        <button type="button" className="kit-button kit-button--ghost" disabled={rows.length < PAGE_SIZE} onClick={() => setFilter({ ...filter, pageNo: filter.pageNo + 1 })}>
-          {t(language, "nextPage")}
-        </button>
         <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
           {t(language, "refresh")}
         </button>
