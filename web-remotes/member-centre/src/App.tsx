@@ -1,6 +1,7 @@
 /** The member centre: the menu in the spec's order and one page per money flow. Exposed as ./App. */
 import { NavLink, Route, Routes, useLanguage, useLocation, useParams, useUnreadCount } from "@portal/kit";
 import { BetRecords } from "./features/bets/components/BetRecords";
+import { BonusDetails } from "./features/bonuses/components/BonusDetails";
 import { Profit } from "./features/bets/components/Profit";
 import { Deposit } from "./features/deposits/components/Deposit";
 import { Messages } from "./features/messages/components/Messages";
@@ -24,7 +25,7 @@ export const MENU: { key: TextKey; built: boolean }[] = [
   { key: "personalHistoryCopy", built: true },
   { key: "transactionHistory", built: true },
   { key: "personalProfit", built: true },
-  { key: "bonusDetails", built: false },
+  { key: "bonusDetails", built: true },
   { key: "rewardCenter", built: false },
   { key: "referral", built: false },
   { key: "missionLeaderboard", built: true },
@@ -40,6 +41,7 @@ const PAGES: Partial<Record<TextKey, () => React.JSX.Element>> = {
   personalHistoryCopy: BetRecords,
   transactionHistory: Records,
   personalProfit: Profit,
+  bonusDetails: BonusDetails,
   missionLeaderboard: Missions,
   messageV2: Messages,
 };

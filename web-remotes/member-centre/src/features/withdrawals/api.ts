@@ -1,7 +1,6 @@
 /** Bank accounts, withdrawal requests (sealed: they carry the payment password) and their confirmation. */
 import { useCallback } from "react";
-import { api, apiSealed, useLanguage, useQuery, useQueryClient, useSession } from "@portal/kit";
-import { newRequestId } from "../../shared/rules";
+import { api, apiSealed, ApiError, useLanguage, useQuery, useQueryClient, useSession } from "@portal/kit";
 
 export function useBankAccounts() {
   const { language } = useLanguage();
@@ -41,8 +40,25 @@ export function bindBankAccount(language: string, fields: BankAccountFields) {
   });
 }
 
-export function requestWithdrawal(language: string, amount: number, bankAccountId: string, paymentPassword: string) {
-  return apiSealed("requestWithdrawal", language, { amount, bankAccountId, paymentPassword, requestId: newRequestId() });
+/** One withdrawal request. The caller makes its ``requestId`` (``newRequestId``) per request; the same request sent
+ * again after the wallet refused it (a bonus not yet wagered, now forfeited) keeps it: the refusal wrote nothing. */
+export interface WithdrawalAsk {
+  amount: number;
+  bankAccountId: string;
+  paymentPassword: string;
+  requestId: string;
+  forfeitBonus: boolean;
+}
+
+export function requestWithdrawal(language: string, ask: WithdrawalAsk) {
+  return apiSealed("requestWithdrawal", language, { ...ask });
+}
+
+/** What the wallet's ``withdrawal.bonus_unmet`` refusal says the bonuses hold (minor units), or null. */
+export function heldBonus(failure: unknown): number | null {
+  if (!(failure instanceof ApiError) || failure.code !== "withdrawal.bonus_unmet") return null;
+  const value = failure.value as { bonusBalance?: unknown } | null;
+  return typeof value?.bonusBalance === "number" ? value.bonusBalance : null;
 }
 
 export interface Confirmation {

@@ -1,9 +1,16 @@
 import type { FormEvent } from "react";
+import type { Language } from "@portal/kit";
 import { useState } from "react";
-import { Field, LoadFailure, OutcomeLine, formatMoney, useAction, useLanguage, useSession } from "@portal/kit";
+import { Field, Link, LoadFailure, OutcomeLine, formatMoney, useAction, useLanguage, useSession } from "@portal/kit";
 import { checkAmount } from "../../../shared/rules";
 import { t } from "../../../shared/texts";
 import { transfer, useMerchantWallet } from "../api";
+import { BONUS_WALLET, wt } from "../texts";
+
+function walletName(language: Language, wallet: string): string {
+  if (wallet === "main") return t(language, "wallet");
+  return wallet === BONUS_WALLET ? wt(language, "bonusWallet") : wallet.replace("vendor:", "");
+}
 
 /** Balances of the main wallet and each vendor wallet; transfers in and out for transfer-mode brands. */
 export function Wallet() {
@@ -23,7 +30,8 @@ export function Wallet() {
   });
 
   const wallets = session.balance?.wallets ?? [];
-  const names = ["main", ...(mode?.vendors ?? []).map((code) => `vendor:${code}`)];
+  const names = ["main", ...(mode?.vendors ?? []).map((code) => `vendor:${code}`)].filter((name) => name !== BONUS_WALLET);
+  const bonus = wallets.find((wallet) => wallet.wallet === BONUS_WALLET);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { minor, problem } = checkAmount(amount);
@@ -46,7 +54,7 @@ export function Wallet() {
           <tbody>
             {wallets.map((wallet) => (
               <tr key={wallet.wallet}>
-                <td>{wallet.wallet === "main" ? t(language, "wallet") : wallet.wallet.replace("vendor:", "")}</td>
+                <td>{walletName(language, wallet.wallet)}</td>
                 <td className="num" data-testid={`available-${wallet.wallet}`}>{formatMoney(wallet.available)}</td>
                 <td className="num">{formatMoney(wallet.held)}</td>
               </tr>
@@ -58,6 +66,14 @@ export function Wallet() {
             </tr>
           </tbody>
         </table>
+        {bonus && (
+          <p className="muted" data-testid="bonus-note">
+            {wt(language, "bonusNote")}{" "}
+            <Link to="../bonusDetails" relative="path">
+              {wt(language, "seeBonuses")}
+            </Link>
+          </p>
+        )}
       </section>
       <section className="mc-panel">
         {mode?.isSingle ? (

@@ -1,14 +1,19 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { Field, OutcomeLine, formatMoney, useAction, useLanguage } from "@portal/kit";
-import { checkAmount } from "../../../shared/rules";
+import { checkAmount, newRequestId } from "../../../shared/rules";
 import type { TextKey } from "../../../shared/texts";
 import { t } from "../../../shared/texts";
-import { requestWithdrawal, useBankAccounts, useWithdrawals, useWithdrawalsReload } from "../api";
+import type { WithdrawalAsk } from "../api";
+import { heldBonus, requestWithdrawal, useBankAccounts, useWithdrawals, useWithdrawalsReload } from "../api";
+import { wdt } from "../texts";
 import { BindBank } from "./BindBank";
 import { ConfirmReceipt } from "./ConfirmReceipt";
+import { ForfeitBonus } from "./ForfeitBonus";
 
-/** Bind a bank account, request with the payment password, follow the request, confirm its receipt. */
+/** Bind a bank account, request with the payment password, follow the request, confirm its receipt. A request the
+ * wallet refuses for a bonus not yet wagered may be sent again, the same request (its id too: the refusal wrote
+ * nothing), forfeiting the bonus after the member confirms. */
 export function Withdraw() {
   const { language } = useLanguage();
   const banks = useBankAccounts().data ?? [];
@@ -18,20 +23,29 @@ export function Withdraw() {
   const [amount, setAmount] = useState("");
   const [password, setPassword] = useState("");
   const reload = useWithdrawalsReload();
-  const ask = useAction((minor: number) => requestWithdrawal(language, minor, bank, password), {
+  const [last, setLast] = useState<WithdrawalAsk | null>(null);
+  const ask = useAction((request: WithdrawalAsk) => requestWithdrawal(language, request), {
     onDone: () => {
       setAmount("");
       setPassword("");
       reload();
     },
   });
+  const held = heldBonus(ask.failure);
+  const forfeit = (refused: WithdrawalAsk) => {
+    const again = { ...refused, forfeitBonus: true };
+    setLast(again);
+    void ask.submit(again);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { minor, problem } = checkAmount(amount);
     if (problem || minor === null) return ask.refuse(t(language, "invalidAmount"));
     if (!bank || !password) return ask.refuse(t(language, "required"));
-    void ask.submit(minor);
+    const request = { amount: minor, bankAccountId: bank, paymentPassword: password, requestId: newRequestId(), forfeitBonus: false };
+    setLast(request);
+    void ask.submit(request);
   };
 
   return (
@@ -64,6 +78,12 @@ export function Withdraw() {
             <Field label={t(language, "amount")} value={amount} onChange={setAmount} inputMode="decimal" />
             <Field label={t(language, "paymentPassword")} type="password" value={password} onChange={setPassword} autoComplete="off" />
             <OutcomeLine outcome={ask.outcome} />
+            {held !== null && last && <ForfeitBonus held={held} amount={last.amount} pending={ask.pending} onForfeit={() => forfeit(last)} />}
+            {ask.done && last?.forfeitBonus && (
+              <p className="kit-ok" role="status" data-testid="bonus-forfeited">
+                {wdt(language, "forfeited")}
+              </p>
+            )}
             <button type="submit" className="kit-button">{t(language, "request")}</button>
           </form>
         </section>
