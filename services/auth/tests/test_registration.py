@@ -48,6 +48,7 @@ async def test_registration_logs_the_member_in_and_publishes_the_event(auth: Aut
         "accountType": 0,
         "uplineId": None,
         "registerMethod": "USERNAME",
+        "referralCode": None,
     }
     assert account.password_hash is not None and account.password_hash.startswith("$argon2id$")
     assert "gizli123" not in account.password_hash
@@ -62,6 +63,22 @@ async def test_affiliate_code_brings_the_upline(auth: AuthClient, auth_db: Datab
     async with auth_db.reader() as session:
         member = await session.scalar(select(Account).where(Account.username == "ayse1990"))
     assert member is not None and member.upline_id == agent["id"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "carried"), [(" k7qx2mpa ", "K7QX2MPA"), ("K7QX-2MPA", None), ("", None), ("A" * 40, None)]
+)
+async def test_a_friends_invite_code_travels_in_the_event(
+    auth: AuthClient, auth_db: Database, typed: str, carried: str | None
+) -> None:
+    """The invite code a friend's link filled in (``?ref=``) reaches points in ``auth.member.registered.v1``: upper
+    case, letters and digits; anything else is no code, and the registration goes on without one."""
+    response = await auth.register(referralCode=typed)
+    assert response.status_code == 200, response.text
+    async with auth_db.reader() as session:
+        event = (await session.scalars(select(OutboxMessage))).one()
+    Draft202012Validator(json.loads(SCHEMA.read_text()), format_checker=FormatChecker()).validate(event.body)
+    assert event.body["data"]["referralCode"] == carried
 
 
 @pytest.mark.parametrize(

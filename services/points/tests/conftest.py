@@ -45,6 +45,12 @@ CONSUMERS = (
     ("WALLET", "points__bonus_forfeited"),
     ("GAMES", "points__wagering_game_bet"),
     ("LOTTERY", "points__wagering_lottery_bet"),
+    ("GAMES", "points__vip_game_bet"),
+    ("LOTTERY", "points__vip_lottery_bet"),
+    ("AUTH", "points__referral_registered"),
+    ("WALLET", "points__referral_deposit"),
+    ("GAMES", "points__referral_game_bet"),
+    ("LOTTERY", "points__referral_lottery_bet"),
 )
 
 

@@ -56,6 +56,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "That many points cannot be converted at once; try fewer.",
         "CN": "一次不能兑换这么多积分，请减少数量。",
     },
+    "vip.levels_not_consecutive": {
+        "TR": "VIP seviyeleri 1'den başlayarak sırayla numaralanmalı.",
+        "EN": "VIP levels must be numbered 1, 2, 3… in order.",
+        "CN": "VIP 等级必须从 1 开始按顺序编号。",
+    },
+    "vip.turnover_not_increasing": {
+        "TR": "Her VIP seviyesinin ciro eşiği bir öncekinden yüksek olmalı.",
+        "EN": "Each VIP level must need more turnover than the level below it.",
+        "CN": "每个 VIP 等级所需的流水必须高于下一级。",
+    },
     "mission.not_found": {"TR": "Görev bulunamadı.", "EN": "Mission not found.", "CN": "未找到该任务。"},
     "mission.not_completed": {
         "TR": "Görev henüz tamamlanmadı ({progress}/{target}).",

@@ -13,8 +13,10 @@ from points_service.missions import router as missions
 from points_service.ops import router as points_ops
 from points_service.promotions import router as promotions
 from points_service.raffles import router as raffles
+from points_service.referral import router as referral
 from points_service.rules import router as rules
 from points_service.settings import PointsSettings
+from points_service.vip import router as vip
 from portal_kit.app import create_app
 from portal_kit.encryption import PayloadKeys
 from portal_kit.messaging.relay import connect_nats
@@ -50,6 +52,10 @@ def build_app(settings: PointsSettings | None = None) -> FastAPI:
             raffles.ops,
             envelopes.router,
             envelopes.ops,
+            vip.router,
+            vip.ops,
+            referral.router,
+            referral.ops,
             points_ops.ops,
         ],
         messages=[MESSAGES],

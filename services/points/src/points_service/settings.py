@@ -16,6 +16,10 @@ class PointsSettings(ServiceSettings):
     # How often the worker asks the wallet to hold, release or forfeit the bonuses whose status asks it (and starts
     # forfeiting the expired ones): the delay between a deposit and its bonus, or a met wagering and the cash.
     bonus_sweep_seconds: float = 0.5
+    # VIP level-up bonuses and referral rewards: the worker asks the wallet for the pending ones this often; one it has
+    # not answered is asked again after this long.
+    reward_sweep_seconds: float = 1.0
+    reward_retry_after_seconds: float = 30.0
     # Raffles past their close are drawn (and their prizes paid) this often; a raffle prize or red envelope share the
     # wallet has not answered is asked again after ``prize_retry_after_seconds``.
     prize_sweep_seconds: float = 5.0

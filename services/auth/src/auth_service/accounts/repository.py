@@ -147,10 +147,11 @@ async def recent_logins(session: AsyncSession, account_id: str | None, limit: in
 # Writes ------------------------------------------------------------------------------------------------------
 
 
-async def add_account(session: AsyncSession, account: Account) -> None:
+async def add_account(session: AsyncSession, account: Account, referral_code: str | None = None) -> None:
     """A new account and its ``auth.member.registered.v1`` in the outbox, in the caller's transaction: the wallet
-    opens accounts from it, agent-contracts places the member in its upline's team. A taken name or number is
-    refused here, by the database's unique indexes (``IntegrityError``)."""
+    opens accounts from it, agent-contracts places the member in its upline's team, points records the invitation of
+    ``referral_code`` (a friend's invite code). A taken name or number is refused here, by the database's unique
+    indexes (``IntegrityError``)."""
     session.add(account)
     await session.flush()
     data = AuthMemberRegisteredV1Data(
@@ -159,6 +160,7 @@ async def add_account(session: AsyncSession, account: Account) -> None:
         accountType=account.account_type,
         uplineId=account.upline_id,
         registerMethod=account.register_method,
+        referralCode=referral_code,
     )
     add_event(session, new_event(AuthMemberRegisteredV1, account.merchant, data))
 

@@ -188,6 +188,13 @@ async def _checked(
     return {field: value for field, value in values.items() if value and (field in enabled or field in skip)}
 
 
+def referral_code(raw: str) -> str | None:
+    """A friend's invite code the registration carried (``?ref=`` of their link), for points: letters and digits,
+    4–16 of them, upper case; anything else is no code (the registration goes on without one)."""
+    code = raw.strip().upper()
+    return code if 4 <= len(code) <= 16 and code.isascii() and code.isalnum() else None
+
+
 async def _create_member(
     ctx: AuthContext,
     caller: Caller,
@@ -232,7 +239,7 @@ async def _create_member(
     )
     try:
         async with ctx.db.transaction() as session:
-            await repository.add_account(session, account)
+            await repository.add_account(session, account, referral_code(body.referralCode))
     except IntegrityError as error:
         raise await _taken(ctx, account, error) from None
     weak = password is not None and is_weak(password)
