@@ -283,7 +283,7 @@ async def test_only_the_brands_content_role_writes_promotions_and_finance_reader
     editor = await ops(points, OpsRole.CONTENT)
     for bad in (terms(percentBp=0), terms(maxBonus="500"), terms(gameTypes=[]), terms(gameTypes=["RNG", "RNG"]),
                 terms(names={"EN": "no Turkish"}), terms(endsAt=(datetime.now(UTC) - timedelta(days=2)).isoformat()),
-                terms(picture="javascript:alert(1)"), terms(kind="CASHBACK")):  # fmt: skip
+                terms(picture="javascript:alert(1)"), terms(kind="LOYALTY")):  # fmt: skip
         refused = await points.http.post(f"{OPS}/promotions", json=bad, headers=editor)
         assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed"), bad
     changed = await points.http.put(f"{OPS}/promotions/{promotion}", json=terms(sort=5, maxBonus=70_000),

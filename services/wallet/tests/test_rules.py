@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from pydantic import ValidationError
 
+from portal_kit.errors import DomainError
 from wallet_service.deposits.domain import open_order, seal_order, sign, signature_valid
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.merchants.domain import WalletRules, validated
@@ -62,7 +63,7 @@ def test_proof_images_are_png_or_jpg_under_5_mb() -> None:
         (b"%PDF-1.7", "proof.type_invalid"),
         (b"\x89PNG\r\n\x1a\n" + b"0" * (5 * 1024 * 1024), "proof.too_large"),
     ):
-        with pytest.raises(MoneyError) as refusal:
+        with pytest.raises(DomainError) as refusal:
             proof_type(data)
         assert refusal.value.code == code
 

@@ -61,6 +61,10 @@ def upgrade() -> None:
         unique=True,
     )  # fmt: skip
     op.create_index("ix_promotion_application_status", "promotion_application", ["merchant", "status", "id"])
+    op.create_index(
+        "ux_promotion_application_waiting", "promotion_application", ["promotion_id", "account_id"], unique=True,
+        postgresql_where=sa.text("status = 'PENDING'"),
+    )  # fmt: skip
     op.create_table(
         "promotion_application_image",
         sa.Column("id", sa.BigInteger(), sa.Identity(always=False), nullable=False),

@@ -9,6 +9,38 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This promotion is not open to join now.",
         "CN": "该优惠活动目前不开放参加。",
     },
+    "promotion.not_applicable": {
+        "TR": "Bu promosyona başvuru yapılmaz.",
+        "EN": "This promotion takes no applications.",
+        "CN": "该优惠活动不接受申请。",
+    },
+    "application.pending": {
+        "TR": "Bu promosyon için bekleyen bir başvurunuz var.",
+        "EN": "An application of yours to this promotion is already waiting.",
+        "CN": "您对该优惠的申请正在等待审核。",
+    },
+    "application.not_found": {"TR": "Başvuru bulunamadı.", "EN": "Application not found.", "CN": "未找到该申请。"},
+    "application.already_decided": {
+        "TR": "Bu başvuru için zaten karar verildi ({current}).",
+        "EN": "This application was decided already ({current}).",
+        "CN": "该申请已处理（{current}）。",
+    },
+    "application.amount_too_large": {
+        "TR": "Bonus, promosyonun en yüksek tutarını ({most}) aşamaz.",
+        "EN": "The bonus cannot exceed the promotion's maximum ({most}).",
+        "CN": "红利不能超过该优惠的上限（{most}）。",
+    },
+    "image.too_many": {"TR": "En çok 3 resim.", "EN": "At most 3 images.", "CN": "最多 3 张图片。"},
+    "image.too_large": {
+        "TR": "Her resim 5 MB'tan küçük olmalı.",
+        "EN": "Each image must be under 5 MB.",
+        "CN": "每张图片须小于 5 MB。",
+    },
+    "image.type_invalid": {
+        "TR": "Resimler png ya da jpg olmalı.",
+        "EN": "Images must be png or jpg.",
+        "CN": "图片须为 png 或 jpg 格式。",
+    },
     "promotion.not_eligible": {
         "TR": "Bu promosyon yalnızca henüz para yatırmamış üyeler içindir.",
         "EN": "This promotion is only for members who have not deposited yet.",

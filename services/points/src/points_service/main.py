@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
+from points_service.applications import router as applications
 from points_service.conversion import router as conversion
 from points_service.envelopes import router as envelopes
 from points_service.i18n import MESSAGES
@@ -48,6 +49,8 @@ def build_app(settings: PointsSettings | None = None) -> FastAPI:
             conversion.ops,
             promotions.router,
             promotions.ops,
+            applications.router,
+            applications.ops,
             raffles.router,
             raffles.ops,
             envelopes.router,

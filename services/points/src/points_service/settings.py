@@ -20,6 +20,10 @@ class PointsSettings(ServiceSettings):
     # not answered is asked again after this long.
     reward_sweep_seconds: float = 1.0
     reward_retry_after_seconds: float = 30.0
+    # A UTC day's cashback is granted once the day is this long over (bets settled late still count), checked this
+    # often; the day before it is checked too, in case the worker was away.
+    cashback_grace_seconds: float = 600.0
+    cashback_sweep_seconds: float = 60.0
     # Raffles past their close are drawn (and their prizes paid) this often; a raffle prize or red envelope share the
     # wallet has not answered is asked again after ``prize_retry_after_seconds``.
     prize_sweep_seconds: float = 5.0

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from points_service.conversion.service import sweep
 from points_service.earning.handlers import earning_subscription
 from points_service.envelopes import service as envelopes
 from points_service.members.handlers import members_subscription
 from points_service.missions.handlers import missions_subscription
+from points_service.promotions.domain import cashback_days
 from points_service.promotions.handlers import promotions_subscription
-from points_service.promotions.service import move_due
+from points_service.promotions.service import grant_cashback, move_due
 from points_service.raffles import service as raffles
 from points_service.records.rpc import records_answers
 from points_service.referral import service as referral
@@ -106,6 +107,23 @@ def reward_rounds(settings: PointsSettings) -> Background:
                 await asyncio.sleep(settings.reward_sweep_seconds)
         finally:
             await nc.close()
+
+    return run
+
+
+def cashback_granter(settings: PointsSettings) -> Background:
+    """Grants each cashback promotion's bonus for the days that are over (``promotions.service.grant_cashback``)."""
+
+    async def run(db: Database) -> None:
+        while True:
+            try:
+                for day in cashback_days(datetime.now(UTC), timedelta(seconds=settings.cashback_grace_seconds)):
+                    granted = await grant_cashback(db, day)
+                    if granted:
+                        log.info("%d cashback bonus(es) granted for %s", granted, day)
+            except Exception:
+                log.exception("cashback round failed; trying again next round")
+            await asyncio.sleep(settings.cashback_sweep_seconds)
 
     return run
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
 
 MAX_BONUS = 100_000_000_000  # minor units: the money API's largest movement
@@ -22,6 +22,18 @@ MAX_EXPIRY_DAYS = 365
 class PromotionKind(StrEnum):
     FIRST_DEPOSIT = "FIRST_DEPOSIT"  # the member's first credited deposit after joining
     RELOAD = "RELOAD"  # any later deposit after joining, at most one bonus a day per promotion
+    CASHBACK = "CASHBACK"  # a share of each UTC day's net loss after joining (minDeposit: the least loss)
+    ACTIVITY = "ACTIVITY"  # members apply with a remark and images; ops decide the bonus (at most maxBonus)
+
+
+DEPOSIT_KINDS = frozenset({PromotionKind.FIRST_DEPOSIT, PromotionKind.RELOAD})
+REMARK_MAX = 140  # spec §5: an activity application's remark
+
+
+class ApplicationStatus(StrEnum):
+    PENDING = "PENDING"
+    APPROVED = "APPROVED"
+    REJECTED = "REJECTED"
 
 
 class GameType(StrEnum):
@@ -66,6 +78,22 @@ def bonus_for(deposit: int, percent_bp: int, max_bonus: int, min_deposit: int) -
     if deposit < min_deposit:
         return 0
     return min(deposit * percent_bp // 10_000, max_bonus)
+
+
+def cashback_for(staked: int, won: int, percent_bp: int, max_bonus: int, min_loss: int) -> int:
+    """The cashback of a day: ``percent_bp`` of its net loss (stakes less wins), rounded down, at most ``max_bonus``;
+    nothing for a day won, even, or lost by less than ``min_loss``."""
+    loss = staked - won
+    if loss <= 0:
+        return 0
+    return bonus_for(loss, percent_bp, max_bonus, max(min_loss, 1))
+
+
+def cashback_days(now: datetime, grace: timedelta) -> list[date]:
+    """The UTC days whose cashback is due at ``now``: the last day over for at least ``grace``, and the day before it
+    (a worker that was away catches up; a day granted already grants nothing again)."""
+    last = (now - grace).astimezone(UTC).date() - timedelta(days=1)
+    return [last - timedelta(days=1), last]
 
 
 def turnover_for(bonus: int, multiple: int) -> int:

@@ -27,14 +27,14 @@ async def deposit_credited(session: AsyncSession, event: WalletDepositCreditedV1
 
 async def game_bets(session: AsyncSession, events: list[GamesBetSettledV1]) -> None:
     await service.bets_settled(session, [
-        Bet(e.merchant, e.data.accountId, e.data.gameType, e.data.stake, e.data.validBet, e.data.settledAt)
+        Bet(e.merchant, e.data.accountId, e.data.gameType, e.data.stake, e.data.validBet, e.data.settledAt, e.data.win)
         for e in events
     ])  # fmt: skip
 
 
 async def lottery_bets(session: AsyncSession, events: list[LotteryBetSettledV1]) -> None:
     await service.bets_settled(session, [
-        Bet(e.merchant, e.data.accountId, GameType.LOTT, e.data.stake, e.data.validBet, e.data.settledAt)
+        Bet(e.merchant, e.data.accountId, GameType.LOTT, e.data.stake, e.data.validBet, e.data.settledAt, e.data.win)
         for e in events
     ])  # fmt: skip
 

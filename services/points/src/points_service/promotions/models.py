@@ -124,6 +124,14 @@ class PromotionApplication(Base):
     __table_args__ = (
         Index("ux_promotion_application_request", "merchant", "account_id", "request_id", unique=True),
         Index("ix_promotion_application_status", "merchant", "status", "id"),
+        # One application of a member's waiting per promotion, however many are sent at once.
+        Index(
+            "ux_promotion_application_waiting",
+            "promotion_id",
+            "account_id",
+            unique=True,
+            postgresql_where="status = 'PENDING'",
+        ),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import case, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from points_service.promotions.domain import ASKING, GrantStatus, OpenGrant
-from points_service.promotions.models import BonusGrant, Promotion, PromotionDepositor, PromotionJoin
+from points_service.promotions.domain import ASKING, GrantStatus, OpenGrant, PromotionKind
+from points_service.promotions.models import BonusGrant, PlayDayNet, Promotion, PromotionDepositor, PromotionJoin
 from portal_kit.paging import Page
 from portal_kit.repository import Scoped
 
@@ -95,6 +95,44 @@ async def count_deposit(session: AsyncSession, merchant: str, account_id: str) -
         .returning(PromotionDepositor.deposits)
     )
     return int((await session.execute(statement)).scalar_one())
+
+
+# --- cashback ---------------------------------------------------------------------------------------------------
+async def cashback_players(session: AsyncSession, merchant: str, account_ids: Sequence[str]) -> set[str]:
+    """Of ``account_ids``, those who joined a cashback promotion of the brand."""
+    query = (
+        select(PromotionJoin.account_id).distinct()
+        .join(Promotion, Promotion.id == PromotionJoin.promotion_id)
+        .where(PromotionJoin.merchant == merchant, PromotionJoin.account_id.in_(account_ids),
+               Promotion.kind == PromotionKind.CASHBACK)
+    )  # fmt: skip
+    return set((await session.scalars(query)).all())
+
+
+async def add_play(session: AsyncSession, merchant: str, account_id: str, day: date, staked: int, won: int) -> None:
+    statement = insert(PlayDayNet).values(merchant=merchant, account_id=account_id, day=day, staked=staked, won=won)
+    await session.execute(statement.on_conflict_do_update(
+        index_elements=["merchant", "account_id", "day"],
+        set_={"staked": PlayDayNet.staked + staked, "won": PlayDayNet.won + won},
+    ))  # fmt: skip
+
+
+async def cashback_due(session: AsyncSession, day: date) -> list[tuple[Promotion, str, int, int]]:
+    """Every cashback promotion open on ``day`` (any brand), with each member who joined it before the day began and
+    lost on it: the promotion, the member, the day's stakes and wins."""
+    start = datetime.combine(day, datetime.min.time(), tzinfo=UTC)
+    query = (
+        select(Promotion, PlayDayNet.account_id, PlayDayNet.staked, PlayDayNet.won)
+        .join(PromotionJoin, PromotionJoin.promotion_id == Promotion.id)
+        .join(PlayDayNet, (PlayDayNet.merchant == Promotion.merchant)
+              & (PlayDayNet.account_id == PromotionJoin.account_id) & (PlayDayNet.day == day))
+        .where(Promotion.kind == PromotionKind.CASHBACK, Promotion.active.is_(True),
+               Promotion.starts_at < start + timedelta(days=1),
+               (Promotion.ends_at.is_(None)) | (Promotion.ends_at > start),
+               PromotionJoin.joined_at < start, PlayDayNet.staked > PlayDayNet.won)
+        .order_by(Promotion.id, PlayDayNet.account_id)
+    )  # fmt: skip
+    return [(row[0], row[1], int(row[2]), int(row[3])) for row in (await session.execute(query)).all()]
 
 
 # --- bonuses ----------------------------------------------------------------------------------------------------

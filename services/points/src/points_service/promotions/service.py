@@ -14,7 +14,7 @@ import logging
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from nats.aio.client import Client as NATS
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -24,11 +24,13 @@ from points_service.ops import repository as audit
 from points_service.promotions import repository
 from points_service.promotions.domain import (
     ASKING,
+    DEPOSIT_KINDS,
     GameType,
     GrantStatus,
     PromotionKind,
     after_wallet,
     bonus_for,
+    cashback_for,
     grant_for_bet,
     text_in,
     turnover_for,
@@ -122,6 +124,8 @@ async def deposit_credited(session: AsyncSession, deposit: Deposit) -> int:
     first = deposit.number == 1 if deposit.number is not None else seen == 1
     granted = 0
     for promotion in await repository.joined_on_offer(session, deposit.merchant, deposit.account_id):
+        if promotion.kind not in DEPOSIT_KINDS:
+            continue
         if promotion.kind == PromotionKind.FIRST_DEPOSIT:
             if not first:
                 continue
@@ -131,18 +135,30 @@ async def deposit_credited(session: AsyncSession, deposit: Deposit) -> int:
                 continue
             source = f"day:{deposit.credited_at.astimezone(UTC).date().isoformat()}"
         amount = bonus_for(deposit.amount, promotion.percent_bp, promotion.max_bonus, promotion.min_deposit)
-        if amount <= 0:
-            continue
-        granted += await repository.grant_once(session, {
-            "id": str(uuid.uuid4()), "merchant": deposit.merchant, "account_id": deposit.account_id,
-            "promotion_id": promotion.id, "promotion_name": promotion.names, "source": source,
-            "deposit_id": deposit.deposit_id, "deposit_amount": deposit.amount, "amount": amount,
-            "turnover_required": turnover_for(amount, promotion.wagering_multiple), "turnover_done": 0,
-            "game_types": promotion.game_types, "max_bet": promotion.max_bet, "expiry_days": promotion.expiry_days,
-            "status": GrantStatus.GRANTING,
-            "expires_at": datetime.now(UTC) + timedelta(days=promotion.expiry_days),
-        })  # fmt: skip
+        made = await new_grant(session, promotion, deposit.account_id, source, deposit.deposit_id, deposit.amount,
+                               amount)  # fmt: skip
+        granted += made is not None
     return granted
+
+
+async def new_grant(
+    session: AsyncSession, promotion: Promotion, account_id: str, source: str, reference: str, base: int, amount: int
+) -> str | None:
+    """Write a bonus of ``promotion`` for the member, ``GRANTING`` (the worker asks the wallet to hold it), unless the
+    promotion granted one for the same source already; its id, or None. ``reference`` and ``base`` say what it was
+    earned by and on: a deposit and its amount, a day and its net loss, an application (its base 0)."""
+    if amount <= 0:
+        return None
+    grant_id = str(uuid.uuid4())
+    written = await repository.grant_once(session, {
+        "id": grant_id, "merchant": promotion.merchant, "account_id": account_id,
+        "promotion_id": promotion.id, "promotion_name": promotion.names, "source": source,
+        "deposit_id": reference, "deposit_amount": base, "amount": amount,
+        "turnover_required": turnover_for(amount, promotion.wagering_multiple), "turnover_done": 0,
+        "game_types": promotion.game_types, "max_bet": promotion.max_bet, "expiry_days": promotion.expiry_days,
+        "status": GrantStatus.GRANTING, "expires_at": datetime.now(UTC) + timedelta(days=promotion.expiry_days),
+    })  # fmt: skip
+    return grant_id if written else None
 
 
 @dataclass(frozen=True)
@@ -153,11 +169,13 @@ class Bet:
     stake: int
     valid_bet: int
     settled_at: datetime
+    win: int = 0
 
 
 async def bets_settled(session: AsyncSession, bets: Sequence[Bet]) -> int:
     """Settled bets count toward their members' active bonuses (each bet toward one: the oldest it counts for), in
     the consumer's transaction; a bonus met is to be released. How many bets counted."""
+    await _count_play(session, bets)
     counted = 0
     for merchant in {bet.merchant for bet in bets}:
         mine = [bet for bet in bets if bet.merchant == merchant and bet.valid_bet > 0]
@@ -177,6 +195,34 @@ async def bets_settled(session: AsyncSession, bets: Sequence[Bet]) -> int:
             else:
                 grants[grants.index(chosen)] = chosen.counted(bet.valid_bet)
     return counted
+
+
+async def _count_play(session: AsyncSession, bets: Sequence[Bet]) -> None:
+    """The stakes and wins of each UTC day of the members who joined a cashback promotion (summed per member and day
+    first, written in key order so two pulls never wait on each other's rows the other way round)."""
+    for merchant in sorted({bet.merchant for bet in bets}):
+        mine = [bet for bet in bets if bet.merchant == merchant]
+        players = await repository.cashback_players(session, merchant, sorted({bet.account_id for bet in mine}))
+        days: dict[tuple[str, date], list[int]] = {}
+        for bet in mine:
+            if bet.account_id in players:
+                sums = days.setdefault((bet.account_id, bet.settled_at.astimezone(UTC).date()), [0, 0])
+                sums[0], sums[1] = sums[0] + bet.stake, sums[1] + bet.win
+        for (account_id, day), (staked, won) in sorted(days.items()):
+            await repository.add_play(session, merchant, account_id, day, staked, won)
+
+
+async def grant_cashback(db: Database, day: date) -> int:
+    """Each cashback promotion's bonus for ``day`` (UTC) to every member who joined it before the day began and lost
+    on it: its share of the net loss, once (the source ``cashback:<day>``). How many were granted."""
+    granted = 0
+    async with db.transaction() as session:
+        for promotion, account_id, staked, won in await repository.cashback_due(session, day):
+            amount = cashback_for(staked, won, promotion.percent_bp, promotion.max_bonus, promotion.min_deposit)
+            made = await new_grant(session, promotion, account_id, f"cashback:{day.isoformat()}",
+                                   f"day:{day.isoformat()}", staked - won, amount)  # fmt: skip
+            granted += made is not None
+    return granted
 
 
 async def forfeited_by_withdrawal(session: AsyncSession, merchant: str, account_id: str, ids: Sequence[str]) -> int:

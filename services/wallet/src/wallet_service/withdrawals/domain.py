@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum, StrEnum
 
+from portal_kit.images import MAX_IMAGES, body_bytes, image_type
 from wallet_service.ledger.domain import MoneyError, money_text
 
 
@@ -86,11 +87,9 @@ def refund_owed(state: str, amount: int, remainder: int | None) -> int:
     return int(remainder or 0) if state == PARTLY_RECEIVED else amount
 
 
-MAX_PROOFS = 3
-MAX_PROOF_BYTES = 5 * 1024 * 1024
-# A confirmation's body: its proofs in base64 (4 characters per 3 bytes) and room for the rest of it.
-CONFIRMATION_MAX_BODY_BYTES = MAX_PROOFS * (MAX_PROOF_BYTES + 2) // 3 * 4 + 16 * 1024
-_SIGNATURES = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg"}
+MAX_PROOFS = MAX_IMAGES
+# A confirmation's body: its proofs in base64 and room for the rest of it.
+CONFIRMATION_MAX_BODY_BYTES = body_bytes(MAX_PROOFS)
 
 
 def effective_status(status: str, deadline: datetime | None, now: datetime) -> str:
@@ -101,13 +100,8 @@ def effective_status(status: str, deadline: datetime | None, now: datetime) -> s
 
 
 def proof_type(data: bytes) -> str:
-    """The image type of a proof, from its first bytes: png or jpg, under 5 MB."""
-    if len(data) >= MAX_PROOF_BYTES:
-        raise MoneyError("proof.too_large")
-    for signature, content_type in _SIGNATURES.items():
-        if data.startswith(signature):
-            return content_type
-    raise MoneyError("proof.type_invalid")
+    """The image type of a proof, from its first bytes: png or jpg, under 5 MB (``portal_kit.images``)."""
+    return image_type(data, prefix="proof")
 
 
 def checked_confirmation(answer: str, amount: int, remainder: int | None, proofs: int) -> int | None:

@@ -4,8 +4,6 @@ released); the member then confirms receipt, or the deadline confirms it for the
 
 from __future__ import annotations
 
-import base64
-import binascii
 import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -16,6 +14,7 @@ from portal_events import WalletWithdrawalApprovedV1Data, WalletWithdrawalPaidV1
 from portal_kit.audit import actor_name
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
+from portal_kit.images import decoded_images
 from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 from wallet_service import events
@@ -226,25 +225,12 @@ async def _move_money(session: AsyncSession, withdrawal: Withdrawal, money: doma
                                  "withdrawal_refund")  # fmt: skip
 
 
-def decoded_proofs(raw: list[str]) -> list[tuple[str, bytes]]:
-    if len(raw) > domain.MAX_PROOFS:
-        raise MoneyError("proof.too_many")
-    proofs = []
-    for item in raw:
-        try:
-            data = base64.b64decode(item.split(",", 1)[-1], validate=True)  # a data URL or bare base64
-        except (binascii.Error, ValueError):
-            raise MoneyError("proof.type_invalid") from None
-        proofs.append((domain.proof_type(data), data))
-    return proofs
-
-
 async def confirm(
     db: Database, member: Principal, withdrawal_id: str, result: str, remainder: int | None, proofs: list[str]
 ) -> WithdrawalRead:
     """The member's word on a paid withdrawal: fully, partly (with the remainder) or not received (with proof
     images), before the deadline; after it the withdrawal counts as received."""
-    images = decoded_proofs(proofs)
+    images = decoded_images(proofs, prefix="proof")
     now = datetime.now(UTC)
     async with db.transaction() as session:
         withdrawal = await _locked(session, member.merchant, withdrawal_id, account_id=member.account_id)
