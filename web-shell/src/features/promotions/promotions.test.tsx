@@ -5,7 +5,7 @@ import { createQueryClient, LanguageContext, MemoryRouter, QueryClientProvider, 
 import { ModalContext } from "../../shared/ModalContext";
 import { SiteContext, siteValue } from "../../shared/site";
 import { PromotionsPage } from "./components/PromotionsPage";
-import { percentText, termRows, windowText } from "./rules";
+import { headline, joinable, percentText, termRows, windowText } from "./rules";
 
 const WELCOME: PromotionRead = {
   promotionId: 1, kind: "FIRST_DEPOSIT", name: "100% Welcome Bonus", details: "Deposit at least 100.00 TRY.\nWager it 5 times.",
@@ -81,6 +81,17 @@ describe("the promotions' terms", () => {
     expect(Object.fromEntries(termRows("TR", RELOAD, "₺"))).toMatchObject({ maxBet: "Sınır yok", games: "Slotlar, Canlı casino, Kart oyunları" });
     expect(windowText("EN", WELCOME)).toMatch(/^From .*2026$/);
     expect(windowText("CN", RELOAD)).toContain("–");
+  });
+
+  it("reads a cashback and an activity promotion by their own terms", () => {
+    const cashback = { ...RELOAD, kind: "CASHBACK" as string as PromotionRead["kind"], percentBp: 1_000 };
+    expect(headline("EN", cashback, "₺")).toBe("10% of your daily net loss back, up to ₺200.00");
+    expect(termRows("EN", cashback, "₺")[0]).toEqual(["minLoss", "₺100.00"]);
+    const activity = { ...RELOAD, kind: "ACTIVITY" as string as PromotionRead["kind"] };
+    expect(headline("TR", activity, "₺")).toBe("En fazla ₺200.00 bonus");
+    expect(termRows("EN", activity, "₺").map(([key]) => key)).not.toContain("minDeposit");
+    expect(joinable(activity)).toBe(false);
+    expect(joinable(cashback)).toBe(true);
   });
 });
 

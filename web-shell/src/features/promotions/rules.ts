@@ -18,8 +18,16 @@ export function dateText(language: Language, iso: string): string {
   return date.toLocaleDateString(LOCALES[language], { year: "numeric", month: "short", day: "numeric" });
 }
 
+/** The kinds a member joins before a deposit or a day of play (an activity promotion is applied for instead). */
+export function joinable(promotion: PromotionRead): boolean {
+  const kind: string = promotion.kind;
+  return kind !== "ACTIVITY";
+}
+
 export function headline(language: Language, promotion: PromotionRead, currency: string): string {
-  return promoText(language, "headline", { percent: percentText(promotion.percentBp), max: formatMoney(promotion.maxBonus, currency) });
+  const kind: string = promotion.kind;
+  const key = kind === "CASHBACK" ? "headlineCASHBACK" : kind === "ACTIVITY" ? "headlineACTIVITY" : "headline";
+  return promoText(language, key, { percent: percentText(promotion.percentBp), max: formatMoney(promotion.maxBonus, currency) });
 }
 
 export function gamesText(language: Language, types: readonly string[]): string {
@@ -35,8 +43,11 @@ export function windowText(language: Language, promotion: PromotionRead): string
 
 /** The terms as label and value, in the order a player reads them. */
 export function termRows(language: Language, promotion: PromotionRead, currency: string): [PromotionTextKey, string][] {
+  const kind: string = promotion.kind;
+  const least: [PromotionTextKey, string][] =
+    kind === "ACTIVITY" ? [] : [[kind === "CASHBACK" ? "minLoss" : "minDeposit", formatMoney(promotion.minDeposit, currency)]];
   return [
-    ["minDeposit", formatMoney(promotion.minDeposit, currency)],
+    ...least,
     ["wagering", promoText(language, "wageringValue", { n: promotion.wageringMultiple })],
     ["games", gamesText(language, promotion.gameTypes)],
     ["maxBet", promotion.maxBet > 0 ? formatMoney(promotion.maxBet, currency) : promoText(language, "noMaxBet")],

@@ -4,7 +4,9 @@ import { translator } from "@portal/kit";
 
 const TR = {
   title: "Promosyonlar", lead: "Katılın, para yatırın, bonusunuzu çevirin: çevrim tamamlanınca bonus ana cüzdanınıza geçer.",
-  FIRST_DEPOSIT: "İlk yatırım", RELOAD: "Yeniden yükleme", headline: "%{percent} bonus, en fazla {max}",
+  FIRST_DEPOSIT: "İlk yatırım", RELOAD: "Yeniden yükleme", CASHBACK: "Kayıp iadesi", ACTIVITY: "Etkinlik",
+  headline: "%{percent} bonus, en fazla {max}", headlineCASHBACK: "Günlük net kaybın %{percent} kadarı geri, en fazla {max}",
+  headlineACTIVITY: "En fazla {max} bonus", minLoss: "En az net kayıp", apply: "Başvur",
   minDeposit: "En az yatırım", wagering: "Çevrim şartı", wageringValue: "Bonusun {n} katı", games: "Geçerli oyunlar",
   maxBet: "Çevrimde en fazla bahis", noMaxBet: "Sınır yok", expiry: "Çevrim süresi", days: "{n} gün", window: "Geçerlilik",
   from: "{date} tarihinden itibaren", range: "{start} – {end}", terms: "Tüm şartlar", termsTitle: "{name}: şartlar",
@@ -17,7 +19,9 @@ type Key = keyof typeof TR;
 
 const EN: Record<Key, string> = {
   title: "Promotions", lead: "Join, deposit, wager your bonus: once the wagering is met the bonus moves to your main wallet.",
-  FIRST_DEPOSIT: "First deposit", RELOAD: "Reload", headline: "{percent}% bonus up to {max}", minDeposit: "Minimum deposit",
+  FIRST_DEPOSIT: "First deposit", RELOAD: "Reload", CASHBACK: "Cashback", ACTIVITY: "Activity",
+  headline: "{percent}% bonus up to {max}", headlineCASHBACK: "{percent}% of your daily net loss back, up to {max}",
+  headlineACTIVITY: "A bonus of up to {max}", minLoss: "Minimum net loss", apply: "Apply", minDeposit: "Minimum deposit",
   wagering: "Wagering", wageringValue: "{n}× the bonus", games: "Counts on", maxBet: "Max bet while wagering",
   noMaxBet: "No limit", expiry: "Time to wager", days: "{n} days", window: "Runs", from: "From {date}",
   range: "{start} – {end}", terms: "Full terms", termsTitle: "{name}: terms", join: "Join", joined: "Joined",
@@ -29,7 +33,8 @@ const EN: Record<Key, string> = {
 
 const CN: Record<Key, string> = {
   title: "优惠活动", lead: "参加活动、存款并完成流水：达到流水要求后，红利转入您的主钱包。", FIRST_DEPOSIT: "首存",
-  RELOAD: "续存", headline: "{percent}% 红利，最高 {max}", minDeposit: "最低存款", wagering: "流水要求",
+  RELOAD: "续存", CASHBACK: "返水", ACTIVITY: "活动申请", headline: "{percent}% 红利，最高 {max}",
+  headlineCASHBACK: "每日净亏损的 {percent}% 返还，最高 {max}", headlineACTIVITY: "最高 {max} 红利", minLoss: "最低净亏损", apply: "申请", minDeposit: "最低存款", wagering: "流水要求",
   wageringValue: "红利的 {n} 倍", games: "适用游戏", maxBet: "流水期间单注上限", noMaxBet: "无上限", expiry: "流水期限",
   days: "{n} 天", window: "活动时间", from: "{date} 起", range: "{start} – {end}", terms: "完整条款",
   termsTitle: "{name}：条款", join: "参加", joined: "已参加", joinedNow: "参加成功。您下一笔符合条件的存款将获得红利。",

@@ -4,6 +4,7 @@ import type { PromotionRead } from "@portal/kit";
 import { Link, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
 import { useModal } from "../../../shared/ModalContext";
 import { joinPromotion } from "../api";
+import { joinable } from "../rules";
 import { promoText } from "../texts";
 
 export function JoinButton({ promotion }: { promotion: PromotionRead }) {
@@ -28,6 +29,15 @@ export function JoinButton({ promotion }: { promotion: PromotionRead }) {
             {promoText(language, "joinedNow")}
           </p>
         )}
+      </div>
+    );
+  }
+  if (!joinable(promotion)) {
+    return (
+      <div className="promo-join">
+        <Link className="kit-button" to="/activity">
+          {promoText(language, "apply")}
+        </Link>
       </div>
     );
   }

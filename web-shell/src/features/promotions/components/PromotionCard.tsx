@@ -3,6 +3,7 @@
 import type { Language, PromotionRead } from "@portal/kit";
 import { useLanguage } from "@portal/kit";
 import { headline, termRows } from "../rules";
+import type { PromotionTextKey } from "../texts";
 import { promoText } from "../texts";
 import { JoinButton } from "./JoinButton";
 
@@ -26,7 +27,7 @@ export function PromotionCard({ promotion, currency, onTerms }: { promotion: Pro
     <li className="promo-card" data-testid="promotion" data-kind={promotion.kind} aria-labelledby={titleId}>
       <div className="promo-card__picture">
         <img src={promotion.picture} alt={promotion.name} loading="lazy" width={640} height={360} />
-        <span className="promo-badge promo-badge--kind">{promoText(language, promotion.kind)}</span>
+        <span className="promo-badge promo-badge--kind">{promoText(language, promotion.kind as PromotionTextKey)}</span>
       </div>
       <div className="promo-card__body">
         <h2 id={titleId}>{promotion.name}</h2>
