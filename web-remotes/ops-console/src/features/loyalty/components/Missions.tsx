@@ -259,7 +259,7 @@ export function Missions() {
               ))}
             </fieldset>
           ) : null}
-          <div className="oc-row">
+          <div className="oc-row ly-window">
             <Field label={mt(language, "startsAt")} type="datetime-local" value={draft.startsAt} onChange={(startsAt) => change({ startsAt })} required />
             <Field label={mt(language, "endsAt")} type="datetime-local" value={draft.endsAt} onChange={(endsAt) => change({ endsAt })} required />
           </div>
