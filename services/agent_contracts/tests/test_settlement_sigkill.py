@@ -1,8 +1,8 @@
 """Exactly once with a real worker process killed by SIGKILL (issue 45, item 3): the agent-contracts worker, settling
-on its own clock, started and killed at random moments 20 times (while it claims, writes lines, asks the wallet or
-marks what it paid), then started for good: every line is paid, each credited once by the real wallet (its money
-responder over its own database: one salary record per line, the agents' balances), each window's amount what its
-bets earn."""
+on its own clock, started and killed at random moments (while it claims, writes lines, asks the wallet or marks what
+it paid), then started for good: every line is paid, each credited once by the real wallet (its money responder over
+its own database: one salary record per line, the agents' balances), each window's amount what its bets earn. The
+suite kills it 8 times; ``./portal agent-contracts:kills`` the full 20 (``SETTLEMENT_KILLS``)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ wallet, nc = test_settlement.wallet, test_settlement.nc
 wallet_for_settlement_url, wallet_for_settlement = (test_settlement.wallet_for_settlement_url,
                                                     test_settlement.wallet_for_settlement)  # fmt: skip
 WINDOWS = 36  # three hours of windows, each with a lost bet in each team
-KILLS = 20
+KILLS = int(os.environ.get("SETTLEMENT_KILLS", "8"))  # each kill costs the worker's start (seconds)
 TEAMS = 8
 
 
@@ -65,7 +65,7 @@ async def backdated(ac: AgentContracts, team: Team, started_at: datetime) -> Tea
     return Team(team.agent, team.members, team.contract, first_period(Kind.REALTIME_SALARY, started_at))
 
 
-async def test_a_worker_killed_at_random_moments_20_times_pays_every_line_once(
+async def test_a_worker_killed_at_random_moments_pays_every_line_once(
     ac: AgentContracts, wallet: Wallet, settings: AgentContractsSettings, tmp_path: Path
 ) -> None:
     wallet.delay = 0.03  # paying takes a while (288 lines, about 9 s; 50 marked a commit): kills land while it pays
@@ -110,7 +110,7 @@ async def test_a_worker_killed_at_random_moments_20_times_pays_every_line_once(
                 running.kill()
                 running.wait()
     # the kills fell while work was left (lines to write or to pay), not after it
-    assert work_left_at_kill >= 10, (kills, log.read_text()[-3000:])
+    assert work_left_at_kill >= KILLS // 2, (kills, log.read_text()[-3000:])
     for t in teams:
         found = await lines(ac, t.agent)
         assert [line.period_start for line in found] == [t.first + n * 5 * MINUTE for n in range(WINDOWS)]
