@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 
 from points_service.ledger.models import PointAccount, PointEntry
 from portal_kit.db import Database
-from portal_kit.testing.events import consumed, eventually
+from portal_kit.testing.events import consumed, eventually, shorten_ack_wait
 from portal_kit.testing.plugin import PortalServers, reset_streams
 
 MEMBERS, BETS = 20, 2_000
@@ -63,8 +63,9 @@ async def test_a_killed_worker_earns_every_bet_once(
         at_kill = await entries(points.db)
         assert 200 <= at_kill < BETS, f"the kill should land mid-stream ({at_kill} entries)"
 
+        # The pull the killed worker held comes back after the consumer's ack wait: 5 s here rather than 30.
+        await shorten_ack_wait(portal_servers.nats_url, "GAMES", "points__earn_game_bet", 5)
         worker = start_worker(env, log)
-        # The pull the killed worker held comes back after JetStream's ack wait (30 s).
         await eventually(lambda: consumed(portal_servers.nats_url, "GAMES", "points__earn_game_bet", BETS), timeout=90)
         await asyncio.sleep(1.0)  # time for any duplicate to show
     finally:

@@ -20,6 +20,7 @@ from portal_kit.messaging.events import new_event
 from portal_kit.messaging.inbox import InboxMessage
 from portal_kit.messaging.relay import ensure_stream
 from portal_kit.migrations import upgrade
+from portal_kit.testing.events import shorten_ack_wait
 from portal_kit.testing.plugin import PortalServers, reset_database
 from portal_stack.harness import site_worker_process
 from site_service.seed import seed
@@ -96,6 +97,8 @@ async def test_killed_worker_loses_and_duplicates_no_event(
         at_kill = await opened(wallet_db)
         assert 20 <= at_kill < EVENTS, f"the kill should land mid-stream (opened {at_kill})"
 
+        # The pull the killed worker held comes back after the consumer's ack wait: 5 s here rather than 30.
+        await shorten_ack_wait(portal_servers.nats_url, "AUTH", "wallet__open_wallets", 5)
         worker = start_worker(env, log)
         deadline = time.monotonic() + 90
         while await opened(wallet_db) < EVENTS and time.monotonic() < deadline:

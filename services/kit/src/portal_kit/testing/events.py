@@ -1,5 +1,5 @@
-"""Events in tests (build them with ``new_event``): publish one into its producer's stream as the relay does, and
-wait until a durable consumer has taken everything."""
+"""Events in tests (build them with ``new_event``): publish one into its producer's stream as the relay does, wait
+until a durable consumer has taken everything, shorten a consumer's ack wait."""
 
 from __future__ import annotations
 
@@ -33,6 +33,19 @@ async def consumed(nats_url: str, stream: str, durable: str, published: int) -> 
     finally:
         await nc.close()
     return info.num_pending == 0 and info.num_ack_pending == 0 and (info.delivered.stream_seq or 0) >= published
+
+
+async def shorten_ack_wait(nats_url: str, stream: str, durable: str, seconds: float) -> None:
+    """Durable consumer ``durable`` of ``stream`` hands a message it handed out again once unacknowledged for
+    ``seconds`` (the workers create it with 30): what a killed worker held comes back that much sooner, through the same
+    redelivery. JetStream applies it at once to the messages already out; a worker binding the consumer keeps it."""
+    nc = await nats.connect(nats_url)
+    try:
+        js = nc.jetstream()
+        config = (await js.consumer_info(stream, durable)).config
+        await js.add_consumer(stream, config.evolve(ack_wait=seconds))
+    finally:
+        await nc.close()
 
 
 async def eventually(check: Callable[[], Awaitable[bool]], timeout: float = 15.0) -> None:
