@@ -98,6 +98,36 @@ export interface AnnouncementRead {
   endsAt: string | null;
 }
 
+export interface ApplicationRead {
+  applicationId: number;
+  accountId: string;
+  promotionId: number;
+  promotionName: string;
+  remark: string;
+  images: number;
+  status: ApplicationStatus;
+  amount: number | null;
+  grantId: string | null;
+  reason: string | null;
+  decidedBy: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export interface ApplicationRequest {
+  promotionId: number;
+  remark: string;
+  images?: Array<string>;
+  requestId: string;
+}
+
+export type ApplicationStatus = "PENDING" | "APPROVED" | "REJECTED";
+
+export interface Approval {
+  amount: number;
+  reason?: string | null;
+}
+
 export interface AuditEntryRead {
   actor: string;
   action: string;
@@ -232,6 +262,8 @@ export interface BonusRead {
   expiresAt: string;
   settledAt: string | null;
 }
+
+export type BonusStatus = "NONE" | "PENDING" | "PAID" | "FAILED";
 
 export interface BotCheckRead {
   challengeId: string;
@@ -589,6 +621,8 @@ export interface DualControlRequestRead {
   decidedAt: string | null;
 }
 
+export type EnvelopeState = "UPCOMING" | "OPEN" | "CLOSED";
+
 export interface ErrorEnvelope {
   success: false;
   value?: unknown;
@@ -778,6 +812,21 @@ export interface IncomeLineRead {
   createdAt: string;
   paidAt: string | null;
 }
+
+export interface InvitationRead {
+  invitationId: number;
+  invitee: string;
+  registeredAt: string;
+  deposited: number;
+  validBet: number;
+  qualified: boolean;
+  status: InvitationStatus;
+  reward: number;
+  qualifiedAt: string | null;
+  paidAt: string | null;
+}
+
+export type InvitationStatus = "WAITING" | "PENDING" | "PAID" | "FAILED";
 
 export interface IssueRead {
   gameCode: string;
@@ -1166,7 +1215,7 @@ export interface MerchantWalletRead {
   vendors: Array<string>;
 }
 
-export type MessageKind = "deposit.credited" | "deposit.failed" | "withdrawal.approved" | "withdrawal.rejected" | "withdrawal.paid" | "broadcast";
+export type MessageKind = "deposit.credited" | "deposit.failed" | "withdrawal.approved" | "withdrawal.rejected" | "withdrawal.paid" | "bonus.released" | "points.converted" | "broadcast";
 
 export interface MessageRead {
   id: number;
@@ -1330,6 +1379,23 @@ export interface NewNote {
   text: string;
 }
 
+export interface NewRaffle {
+  names: Record<string, unknown>;
+  opensAt: string;
+  closesAt: string;
+  prizes: Array<number>;
+  reason: string;
+}
+
+export interface NewRedEnvelope {
+  names: Record<string, unknown>;
+  pool: number;
+  shares: number;
+  opensAt: string;
+  closesAt: string;
+  reason: string;
+}
+
 export interface NoteRead {
   id: number;
   accountId: string;
@@ -1468,6 +1534,23 @@ export interface OpsPersonRead {
   approvedBy?: string | null;
 }
 
+export interface OpsRaffleRead {
+  raffleId: number;
+  name: string;
+  names: Record<string, string>;
+  opensAt: string;
+  closesAt: string;
+  state: RaffleState;
+  prizes: Array<number>;
+  tickets: number;
+  seedHash: string;
+  seed: string | null;
+  drawnAt: string | null;
+  winners: Array<RafflePrizeRead>;
+  createdBy: string;
+  createdAt: string;
+}
+
 export interface OpsRangeBody {
   cidr: string;
 }
@@ -1476,6 +1559,23 @@ export interface OpsRangeRead {
   cidr: string;
   addedBy: string;
   approvedBy: string;
+  createdAt: string;
+}
+
+export interface OpsRedEnvelopeRead {
+  envelopeId: number;
+  name: string;
+  names: Record<string, string>;
+  opensAt: string;
+  closesAt: string;
+  state: EnvelopeState;
+  pool: number;
+  shares: number;
+  claimed: number;
+  claimedAmount: number;
+  paid: number;
+  paidAmount: number;
+  createdBy: string;
   createdAt: string;
 }
 
@@ -1546,6 +1646,13 @@ export interface PageRead_AnnouncementRead {
   totalPages: number;
   total: number;
   list: Array<AnnouncementRead>;
+}
+
+export interface PageRead_ApplicationRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<ApplicationRead>;
 }
 
 export interface PageRead_AuditEntryRead {
@@ -1709,6 +1816,20 @@ export interface PageRead_OpsPersonRead {
   list: Array<OpsPersonRead>;
 }
 
+export interface PageRead_OpsRaffleRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<OpsRaffleRead>;
+}
+
+export interface PageRead_OpsRedEnvelopeRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<OpsRedEnvelopeRead>;
+}
+
 export interface PageRead_OpsRequestRead {
   pageNum: number;
   totalPages: number;
@@ -1804,6 +1925,8 @@ export interface PaymentPasswordRead {
   hasPaymentPassword: boolean;
 }
 
+export type PayoutStatus = "PENDING" | "PAID" | "FAILED";
+
 export type Period = "D" | "W" | "H" | "M";
 
 export interface PlayDayRead {
@@ -1893,7 +2016,7 @@ export interface ProfitRowRead {
   profit: number;
 }
 
-export type PromotionKind = "FIRST_DEPOSIT" | "RELOAD";
+export type PromotionKind = "FIRST_DEPOSIT" | "RELOAD" | "CASHBACK" | "ACTIVITY";
 
 export interface PromotionRead {
   promotionId: number;
@@ -1936,6 +2059,56 @@ export interface PromotionWrite {
   reason: string;
 }
 
+export interface RafflePrizeRead {
+  place: number;
+  amount: number;
+  ticketNo: number;
+  accountId: string;
+  username: string | null;
+  status: PayoutStatus;
+  error: string | null;
+  paidAt: string | null;
+}
+
+export interface RaffleRead {
+  raffleId: number;
+  name: string;
+  opensAt: string;
+  closesAt: string;
+  state: RaffleState;
+  prizes: Array<number>;
+  tickets: number;
+  myTicket: number | null;
+  seedHash: string;
+  context: string;
+  seed: string | null;
+  drawnAt: string | null;
+  winners: Array<RaffleWinnerRead>;
+  howToVerify: string | null;
+}
+
+export type RaffleState = "UPCOMING" | "OPEN" | "CLOSED" | "DRAWN";
+
+export interface RaffleTicketRead {
+  raffleId: number;
+  ticketNo: number;
+  seedHash: string;
+  claimedAt: string;
+}
+
+export interface RaffleTicketRequest {
+  raffleId: number;
+  requestId: string;
+}
+
+export interface RaffleWinnerRead {
+  place: number;
+  amount: number;
+  ticketNo: number;
+  username: string;
+  me: boolean;
+}
+
 export interface RealTimeCall {
   action: "read" | "offer" | "withdraw" | "sign" | "terminate" | "refuse";
   downlineId?: string | null;
@@ -1964,6 +2137,38 @@ export interface RecordRead {
   balanceAfter: number;
   currency: string;
   reference: string;
+}
+
+export interface RedEnvelopeClaim {
+  envelopeId: number;
+  requestId: string;
+}
+
+export interface RedEnvelopeClaimRead {
+  shareNo: number;
+  amount: number;
+  status: PayoutStatus;
+  claimedAt: string;
+  envelopeId: number;
+}
+
+export interface RedEnvelopeRead {
+  envelopeId: number;
+  name: string;
+  opensAt: string;
+  closesAt: string;
+  state: EnvelopeState;
+  pool: number;
+  shares: number;
+  sharesLeft: number;
+  mine: RedEnvelopeShareRead | null;
+}
+
+export interface RedEnvelopeShareRead {
+  shareNo: number;
+  amount: number;
+  status: PayoutStatus;
+  claimedAt: string;
 }
 
 export interface RedemptionApproval {
@@ -2000,6 +2205,36 @@ export interface RedemptionRequest {
 }
 
 export type RedemptionStatus = "IN_PROCESS" | "APPROVED" | "REJECTED";
+
+export interface ReferralInfoRead {
+  code: string;
+  link: string;
+  rule: ReferralRuleRead;
+  invitations: Array<InvitationRead>;
+  totals: ReferralTotalsRead;
+}
+
+export interface ReferralRuleRead {
+  minDeposit: number;
+  minValidBet: number;
+  reward: number;
+  enabled: boolean;
+}
+
+export interface ReferralRuleWrite {
+  minDeposit: number;
+  minValidBet: number;
+  reward: number;
+  enabled: boolean;
+  reason: string;
+}
+
+export interface ReferralTotalsRead {
+  invited: number;
+  qualified: number;
+  rewarded: number;
+  pending: number;
+}
 
 export interface RegionRestrictionRead {
   text: string;
@@ -2065,6 +2300,10 @@ export interface RegistrationDayRead {
   members: number;
   agents: number;
   trials: number;
+}
+
+export interface Rejection {
+  reason: string;
 }
 
 export interface RequestRead {
@@ -2420,6 +2659,7 @@ export interface TotpStateRead {
 
 export interface UnreadCountRead {
   count: number;
+  rewards: number;
 }
 
 export interface UplineMove {
@@ -2499,6 +2739,51 @@ export interface VerifyTicketRead {
   methods: Array<string>;
   firstTimeLogin: boolean;
   passwordExpired: boolean;
+}
+
+export interface VipInfoRead {
+  level: number;
+  levelName: string;
+  turnover: number;
+  nextLevel: VipLevelRead | null;
+  missing: number;
+  percent: number;
+  levels: Array<VipLevelRead>;
+  levelUps: Array<VipLevelUpRead>;
+}
+
+export interface VipLadderWrite {
+  levels: Array<VipLevelWrite>;
+  reason: string;
+}
+
+export interface VipLevelRead {
+  level: number;
+  name: string;
+  names: Record<string, string>;
+  turnover: number;
+  bonus: number;
+  pointsMultiplierPct: number;
+  perks: string;
+  perksByLanguage: Record<string, string>;
+}
+
+export interface VipLevelUpRead {
+  level: number;
+  name: string;
+  amount: number;
+  status: BonusStatus;
+  reachedAt: string;
+  paidAt: string | null;
+}
+
+export interface VipLevelWrite {
+  level: number;
+  names: Record<string, unknown>;
+  turnover: number;
+  bonus: number;
+  pointsMultiplierPct?: number;
+  perks?: Record<string, unknown>;
 }
 
 export interface VnLaunchRead {
@@ -2653,6 +2938,7 @@ export const OPERATIONS = {
   agentTeamLosses: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/losses" },
   agentTeamMembers: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/members" },
   agentTeamOverview: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/overview" },
+  applyForPromotion: { service: "points", method: "POST", path: "/wps/relay/MCSFE_signUpRequestReward" },
   bankAccounts: { service: "wallet", method: "GET", path: "/wps/v2/wallets/bank-accounts" },
   banners: { service: "site", method: "GET", path: "/wps/system/banners" },
   betProfit: { service: "games", method: "GET", path: "/wps/games/records/profit" },
@@ -2665,6 +2951,8 @@ export const OPERATIONS = {
   changePassword: { service: "auth", method: "POST", path: "/wps/member/password" },
   changePaymentPassword: { service: "auth", method: "PUT", path: "/wps/member/password/payment" },
   claimMissionReward: { service: "points", method: "POST", path: "/wps/relay/MCSFE_claimMissionReward" },
+  claimRaffleTicket: { service: "points", method: "POST", path: "/wps/relay/MCS2_claimRafflePromotion" },
+  claimRedEnvelope: { service: "points", method: "POST", path: "/wps/relay/MCSFE_claimRedEnvelope" },
   confirmTotpBinding: { service: "auth", method: "POST", path: "/wps/member/totp/confirm" },
   confirmWithdrawal: { service: "wallet", method: "POST", path: "/wps/v2/wallets/withdrawals/{withdrawal_id}/confirmation" },
   consolidatedFunds: { service: "wallet", method: "GET", path: "/wps/member/info/funds/consolidated" },
@@ -2734,6 +3022,8 @@ export const OPERATIONS = {
   opsAgentContractsAudit: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/audit" },
   opsAgentSettlements: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/agents/{accountId}/settlements" },
   opsAgents: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/agents" },
+  opsApplicationImages: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/images" },
+  opsApproveApplication: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/approve" },
   opsApproveDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/approve" },
   opsApproveLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/approve" },
   opsApproveRedemption: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/redemptions/{redemptionId}/approve" },
@@ -2751,7 +3041,9 @@ export const OPERATIONS = {
   opsChangePointConvertRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/conversion" },
   opsChangePointRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/rules/{pointType}" },
   opsChangePromotion: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/promotions/{promotionId}" },
+  opsChangeReferralRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/referral/rule" },
   opsChangeRegisterRules: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/register-rules" },
+  opsChangeVipLevels: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/vip/levels" },
   opsChangeWalletSettings: { service: "wallet", method: "PUT", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsConfirmEnrolment: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment/confirm" },
   opsCreateAgent: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/agents" },
@@ -2762,6 +3054,8 @@ export const OPERATIONS = {
   opsCreateMerchant: { service: "site", method: "POST", path: "/wps/ops/site/merchants" },
   opsCreateMission: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/missions" },
   opsCreatePromotion: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/promotions" },
+  opsCreateRaffle: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/raffles" },
+  opsCreateRedEnvelope: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/red-envelopes" },
   opsDecideAdjustment: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/adjustments/{adjustment_id}/{action}" },
   opsDecideDualControl: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control/{request_id}/{action}" },
   opsDecideWithdrawal: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/withdrawals/{withdrawal_id}/{action}" },
@@ -2810,11 +3104,16 @@ export const OPERATIONS = {
   opsPointConvertRule: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/conversion" },
   opsPointRules: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/rules" },
   opsPointsAudit: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/audit" },
+  opsPromotionApplications: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/applications" },
   opsPromotions: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/promotions" },
   opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
+  opsRaffles: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/raffles" },
   opsRanges: { service: "auth", method: "GET", path: "/wps/ops/auth/ranges" },
+  opsRedEnvelopes: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/red-envelopes" },
+  opsReferralRule: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/referral/rule" },
   opsRegisterRules: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/register-rules" },
   opsRegistrationsByDay: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/dashboard/registrations" },
+  opsRejectApplication: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/reject" },
   opsRejectDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/reject" },
   opsRejectLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/reject" },
   opsRejectRedemption: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/redemptions/{redemptionId}/reject" },
@@ -2838,6 +3137,7 @@ export const OPERATIONS = {
   opsUpdateBanners: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/banners/{item_id}" },
   opsUpdateHelpTopics: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/help-topics/{item_id}" },
   opsUpdateMerchant: { service: "site", method: "PATCH", path: "/wps/ops/site/merchants/{code}" },
+  opsVipLevels: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/vip/levels" },
   opsWalletAudit: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/audit" },
   opsWalletSettings: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsWithdrawBroadcast: { service: "notifications", method: "DELETE", path: "/wps/ops/notifications/merchants/{code}/broadcasts/{messageId}" },
@@ -2849,12 +3149,16 @@ export const OPERATIONS = {
   pointConvertRule: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointConvertRule" },
   pointRedemptions: { service: "points", method: "GET", path: "/wps/relay/MCS2_getRedeemPointList" },
   pointRewards: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointReward" },
+  promotionApplications: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getPromotionApplications" },
   promotions: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getPromotions" },
+  raffles: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getRaffles" },
   realTimeSalaryContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
   realTimeSalaryContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
   recentGames: { service: "games", method: "GET", path: "/wps/relay/GCS_recentGame" },
   recentLogins: { service: "auth", method: "GET", path: "/wps/member/info/logins" },
+  redEnvelopes: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getRedEnvelopes" },
   redeemPointReward: { service: "points", method: "POST", path: "/wps/relay/passwordCheck/MCS2_redeemPointReward" },
+  referralInfo: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getReferralInfo" },
   register: { service: "auth", method: "PUT", path: "/wps/member/register" },
   registerDownline: { service: "auth", method: "PUT", path: "/wps/agent/downlines" },
   registerMobile: { service: "auth", method: "PUT", path: "/wps/member/register/mobile" },
@@ -2892,6 +3196,8 @@ export const OPERATIONS = {
   upline: { service: "wallet", method: "GET", path: "/wps/v2/wallets/upline" },
   vendorGameTypes: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_getVassGameType" },
   verifyRound: { service: "games", method: "GET", path: "/wps/games/bgs/verify" },
+  vipInfo: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getVipInfo" },
+  vipLevels: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getVipLevels" },
   vnGameMenu: { service: "lottery", method: "GET", path: "/lgw/vn/games/game_menu" },
   vnLaunch: { service: "lottery", method: "GET", path: "/lgw/vn/games/launch" },
   vnOpened: { service: "lottery", method: "GET", path: "/lgw/vn/numeros/opened/game" },
@@ -2918,6 +3224,7 @@ export interface OperationPathParams {
   agentTeamLosses: Record<string, never>;
   agentTeamMembers: Record<string, never>;
   agentTeamOverview: Record<string, never>;
+  applyForPromotion: Record<string, never>;
   bankAccounts: Record<string, never>;
   banners: Record<string, never>;
   betProfit: Record<string, never>;
@@ -2930,6 +3237,8 @@ export interface OperationPathParams {
   changePassword: Record<string, never>;
   changePaymentPassword: Record<string, never>;
   claimMissionReward: Record<string, never>;
+  claimRaffleTicket: Record<string, never>;
+  claimRedEnvelope: Record<string, never>;
   confirmTotpBinding: Record<string, never>;
   confirmWithdrawal: { withdrawal_id: string };
   consolidatedFunds: Record<string, never>;
@@ -2999,6 +3308,8 @@ export interface OperationPathParams {
   opsAgentContractsAudit: { code: string };
   opsAgentSettlements: { code: string; accountId: string };
   opsAgents: { code: string };
+  opsApplicationImages: { code: string; applicationId: number };
+  opsApproveApplication: { code: string; applicationId: number };
   opsApproveDeposit: { code: string; deposit_id: string };
   opsApproveLotteryVoid: { requestId: string };
   opsApproveRedemption: { code: string; redemptionId: number };
@@ -3016,7 +3327,9 @@ export interface OperationPathParams {
   opsChangePointConvertRule: { code: string };
   opsChangePointRule: { code: string; pointType: string };
   opsChangePromotion: { code: string; promotionId: number };
+  opsChangeReferralRule: { code: string };
   opsChangeRegisterRules: { code: string };
+  opsChangeVipLevels: { code: string };
   opsChangeWalletSettings: { code: string };
   opsConfirmEnrolment: Record<string, never>;
   opsCreateAgent: { code: string };
@@ -3027,6 +3340,8 @@ export interface OperationPathParams {
   opsCreateMerchant: Record<string, never>;
   opsCreateMission: { code: string };
   opsCreatePromotion: { code: string };
+  opsCreateRaffle: { code: string };
+  opsCreateRedEnvelope: { code: string };
   opsDecideAdjustment: { code: string; adjustment_id: string; action: "approve" | "reject" };
   opsDecideDualControl: { code: string; request_id: string; action: "approve" | "reject" };
   opsDecideWithdrawal: { code: string; withdrawal_id: string; action: "approve" | "reject" | "pay" | "refund" | "close" };
@@ -3075,11 +3390,16 @@ export interface OperationPathParams {
   opsPointConvertRule: { code: string };
   opsPointRules: { code: string };
   opsPointsAudit: { code: string };
+  opsPromotionApplications: { code: string };
   opsPromotions: { code: string };
   opsProposeLotteryVoid: { gameCode: string; issue: string };
+  opsRaffles: { code: string };
   opsRanges: Record<string, never>;
+  opsRedEnvelopes: { code: string };
+  opsReferralRule: { code: string };
   opsRegisterRules: { code: string };
   opsRegistrationsByDay: { code: string };
+  opsRejectApplication: { code: string; applicationId: number };
   opsRejectDeposit: { code: string; deposit_id: string };
   opsRejectLotteryVoid: { requestId: string };
   opsRejectRedemption: { code: string; redemptionId: number };
@@ -3103,6 +3423,7 @@ export interface OperationPathParams {
   opsUpdateBanners: { code: string; item_id: number };
   opsUpdateHelpTopics: { code: string; item_id: number };
   opsUpdateMerchant: { code: string };
+  opsVipLevels: { code: string };
   opsWalletAudit: { code: string };
   opsWalletSettings: { code: string };
   opsWithdrawBroadcast: { code: string; messageId: number };
@@ -3114,12 +3435,16 @@ export interface OperationPathParams {
   pointConvertRule: Record<string, never>;
   pointRedemptions: Record<string, never>;
   pointRewards: Record<string, never>;
+  promotionApplications: Record<string, never>;
   promotions: Record<string, never>;
+  raffles: Record<string, never>;
   realTimeSalaryContract: Record<string, never>;
   realTimeSalaryContractAction: Record<string, never>;
   recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
+  redEnvelopes: Record<string, never>;
   redeemPointReward: Record<string, never>;
+  referralInfo: Record<string, never>;
   register: Record<string, never>;
   registerDownline: Record<string, never>;
   registerMobile: Record<string, never>;
@@ -3157,6 +3482,8 @@ export interface OperationPathParams {
   upline: Record<string, never>;
   vendorGameTypes: Record<string, never>;
   verifyRound: Record<string, never>;
+  vipInfo: Record<string, never>;
+  vipLevels: Record<string, never>;
   vnGameMenu: Record<string, never>;
   vnLaunch: Record<string, never>;
   vnOpened: Record<string, never>;
@@ -3181,6 +3508,7 @@ export interface OperationQuery {
   agentTeamLosses: { from?: string | null; to?: string | null; search?: string | null; pageNo?: number; pageSize?: number };
   agentTeamMembers: { search?: string | null; directOnly?: boolean; pageNo?: number; pageSize?: number };
   agentTeamOverview: Record<string, never>;
+  applyForPromotion: Record<string, never>;
   bankAccounts: Record<string, never>;
   banners: { group: BannerGroup };
   betProfit: { startDate?: string | null; endDate?: string | null };
@@ -3193,6 +3521,8 @@ export interface OperationQuery {
   changePassword: Record<string, never>;
   changePaymentPassword: Record<string, never>;
   claimMissionReward: Record<string, never>;
+  claimRaffleTicket: Record<string, never>;
+  claimRedEnvelope: Record<string, never>;
   confirmTotpBinding: Record<string, never>;
   confirmWithdrawal: Record<string, never>;
   consolidatedFunds: Record<string, never>;
@@ -3262,6 +3592,8 @@ export interface OperationQuery {
   opsAgentContractsAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
   opsAgentSettlements: { kind?: Kind | null; pageNo?: number; pageSize?: number };
   opsAgents: { search?: string | null; agentType?: AgentType | null; contract?: Kind | ContractFilter | null; top?: boolean | null; sort?: AgentOrder; pageNo?: number; pageSize?: number };
+  opsApplicationImages: Record<string, never>;
+  opsApproveApplication: Record<string, never>;
   opsApproveDeposit: Record<string, never>;
   opsApproveLotteryVoid: Record<string, never>;
   opsApproveRedemption: Record<string, never>;
@@ -3279,7 +3611,9 @@ export interface OperationQuery {
   opsChangePointConvertRule: Record<string, never>;
   opsChangePointRule: Record<string, never>;
   opsChangePromotion: Record<string, never>;
+  opsChangeReferralRule: Record<string, never>;
   opsChangeRegisterRules: Record<string, never>;
+  opsChangeVipLevels: Record<string, never>;
   opsChangeWalletSettings: Record<string, never>;
   opsConfirmEnrolment: Record<string, never>;
   opsCreateAgent: Record<string, never>;
@@ -3290,6 +3624,8 @@ export interface OperationQuery {
   opsCreateMerchant: Record<string, never>;
   opsCreateMission: Record<string, never>;
   opsCreatePromotion: Record<string, never>;
+  opsCreateRaffle: Record<string, never>;
+  opsCreateRedEnvelope: Record<string, never>;
   opsDecideAdjustment: Record<string, never>;
   opsDecideDualControl: Record<string, never>;
   opsDecideWithdrawal: Record<string, never>;
@@ -3338,11 +3674,16 @@ export interface OperationQuery {
   opsPointConvertRule: Record<string, never>;
   opsPointRules: Record<string, never>;
   opsPointsAudit: { pageNo?: number; pageSize?: number };
+  opsPromotionApplications: { status?: ApplicationStatus | null; accountId?: string | null; pageNo?: number; pageSize?: number };
   opsPromotions: { pageNo?: number; pageSize?: number };
   opsProposeLotteryVoid: Record<string, never>;
+  opsRaffles: { pageNo?: number; pageSize?: number };
   opsRanges: Record<string, never>;
+  opsRedEnvelopes: { pageNo?: number; pageSize?: number };
+  opsReferralRule: Record<string, never>;
   opsRegisterRules: Record<string, never>;
   opsRegistrationsByDay: { startDate?: string | null; endDate?: string | null };
+  opsRejectApplication: Record<string, never>;
   opsRejectDeposit: Record<string, never>;
   opsRejectLotteryVoid: Record<string, never>;
   opsRejectRedemption: Record<string, never>;
@@ -3366,6 +3707,7 @@ export interface OperationQuery {
   opsUpdateBanners: Record<string, never>;
   opsUpdateHelpTopics: Record<string, never>;
   opsUpdateMerchant: Record<string, never>;
+  opsVipLevels: Record<string, never>;
   opsWalletAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
   opsWalletSettings: Record<string, never>;
   opsWithdrawBroadcast: Record<string, never>;
@@ -3377,12 +3719,16 @@ export interface OperationQuery {
   pointConvertRule: Record<string, never>;
   pointRedemptions: { status?: RedemptionStatus | null; pageNo?: number; pageSize?: number };
   pointRewards: Record<string, never>;
+  promotionApplications: { status?: ApplicationStatus | null; pageNo?: number; pageSize?: number };
   promotions: Record<string, never>;
+  raffles: Record<string, never>;
   realTimeSalaryContract: { downlineId?: string | null };
   realTimeSalaryContractAction: Record<string, never>;
   recentGames: Record<string, never>;
   recentLogins: Record<string, never>;
+  redEnvelopes: Record<string, never>;
   redeemPointReward: Record<string, never>;
+  referralInfo: Record<string, never>;
   register: Record<string, never>;
   registerDownline: Record<string, never>;
   registerMobile: Record<string, never>;
@@ -3420,6 +3766,8 @@ export interface OperationQuery {
   upline: Record<string, never>;
   vendorGameTypes: { vassalage: string };
   verifyRound: { gameCode: string; serverSeed: string; clientSeed: string; nonce: number; stake?: number | null; target?: number | null; over?: boolean | null; side?: string | null };
+  vipInfo: Record<string, never>;
+  vipLevels: Record<string, never>;
   vnGameMenu: Record<string, never>;
   vnLaunch: { lottoGameCode: string; lottoArea?: "VN"; launchMode?: "LOTT"; lottoPrizeMode?: string | null; lottoView?: "betting" | "lobby"; device?: string | null; backUrl?: string | null };
   vnOpened: { gameCode: string };
@@ -3444,6 +3792,7 @@ export interface OperationBody {
   agentTeamLosses: undefined;
   agentTeamMembers: undefined;
   agentTeamOverview: undefined;
+  applyForPromotion: ApplicationRequest;
   bankAccounts: undefined;
   banners: undefined;
   betProfit: undefined;
@@ -3456,6 +3805,8 @@ export interface OperationBody {
   changePassword: SealedBody;
   changePaymentPassword: SealedBody;
   claimMissionReward: ClaimRequest;
+  claimRaffleTicket: RaffleTicketRequest;
+  claimRedEnvelope: RedEnvelopeClaim;
   confirmTotpBinding: TotpBinding;
   confirmWithdrawal: Confirmation;
   consolidatedFunds: undefined;
@@ -3525,6 +3876,8 @@ export interface OperationBody {
   opsAgentContractsAudit: undefined;
   opsAgentSettlements: undefined;
   opsAgents: undefined;
+  opsApplicationImages: undefined;
+  opsApproveApplication: Approval;
   opsApproveDeposit: Decision | null;
   opsApproveLotteryVoid: undefined;
   opsApproveRedemption: RedemptionApproval;
@@ -3542,7 +3895,9 @@ export interface OperationBody {
   opsChangePointConvertRule: ConversionRuleWrite;
   opsChangePointRule: PointRuleWrite;
   opsChangePromotion: PromotionWrite;
+  opsChangeReferralRule: ReferralRuleWrite;
   opsChangeRegisterRules: RegisterRuleList;
+  opsChangeVipLevels: VipLadderWrite;
   opsChangeWalletSettings: SettingsChange;
   opsConfirmEnrolment: OpsEnrolConfirm;
   opsCreateAgent: NewAgent;
@@ -3553,6 +3908,8 @@ export interface OperationBody {
   opsCreateMerchant: NewMerchant;
   opsCreateMission: NewMission;
   opsCreatePromotion: PromotionWrite;
+  opsCreateRaffle: NewRaffle;
+  opsCreateRedEnvelope: NewRedEnvelope;
   opsDecideAdjustment: Decision | null;
   opsDecideDualControl: Decision | null;
   opsDecideWithdrawal: Decision | null;
@@ -3601,11 +3958,16 @@ export interface OperationBody {
   opsPointConvertRule: undefined;
   opsPointRules: undefined;
   opsPointsAudit: undefined;
+  opsPromotionApplications: undefined;
   opsPromotions: undefined;
   opsProposeLotteryVoid: IssueVoiding;
+  opsRaffles: undefined;
   opsRanges: undefined;
+  opsRedEnvelopes: undefined;
+  opsReferralRule: undefined;
   opsRegisterRules: undefined;
   opsRegistrationsByDay: undefined;
+  opsRejectApplication: Rejection;
   opsRejectDeposit: Decision;
   opsRejectLotteryVoid: IssueVoiding;
   opsRejectRedemption: RedemptionRejection;
@@ -3629,6 +3991,7 @@ export interface OperationBody {
   opsUpdateBanners: BannerBody;
   opsUpdateHelpTopics: HelpTopicBody;
   opsUpdateMerchant: MerchantSettings;
+  opsVipLevels: undefined;
   opsWalletAudit: undefined;
   opsWalletSettings: undefined;
   opsWithdrawBroadcast: undefined;
@@ -3640,12 +4003,16 @@ export interface OperationBody {
   pointConvertRule: undefined;
   pointRedemptions: undefined;
   pointRewards: undefined;
+  promotionApplications: undefined;
   promotions: undefined;
+  raffles: undefined;
   realTimeSalaryContract: undefined;
   realTimeSalaryContractAction: RealTimeCall;
   recentGames: undefined;
   recentLogins: undefined;
+  redEnvelopes: undefined;
   redeemPointReward: SealedBody;
+  referralInfo: undefined;
   register: SealedBody;
   registerDownline: SealedBody;
   registerMobile: SealedBody;
@@ -3683,6 +4050,8 @@ export interface OperationBody {
   upline: undefined;
   vendorGameTypes: undefined;
   verifyRound: undefined;
+  vipInfo: undefined;
+  vipLevels: undefined;
   vnGameMenu: undefined;
   vnLaunch: undefined;
   vnOpened: undefined;
@@ -3708,6 +4077,7 @@ export interface OperationResponse {
   agentTeamLosses: TeamReportRead;
   agentTeamMembers: PageRead_TeamDownlineRead;
   agentTeamOverview: TeamOverviewRead;
+  applyForPromotion: ApplicationRead;
   bankAccounts: Array<BankAccountRead>;
   banners: Array<BannerRead>;
   betProfit: ProfitRead;
@@ -3720,6 +4090,8 @@ export interface OperationResponse {
   changePassword: MemberRead;
   changePaymentPassword: PaymentPasswordRead;
   claimMissionReward: ClaimRead;
+  claimRaffleTicket: RaffleTicketRead;
+  claimRedEnvelope: RedEnvelopeClaimRead;
   confirmTotpBinding: TotpStateRead;
   confirmWithdrawal: WithdrawalRead;
   consolidatedFunds: ConsolidatedRead;
@@ -3789,6 +4161,8 @@ export interface OperationResponse {
   opsAgentContractsAudit: PageRead_AgentContractsAuditRead;
   opsAgentSettlements: PageRead_IncomeLineRead;
   opsAgents: PageRead_OpsAgentRead;
+  opsApplicationImages: Array<string>;
+  opsApproveApplication: ApplicationRead;
   opsApproveDeposit: DepositRead;
   opsApproveLotteryVoid: VoidRequestRead;
   opsApproveRedemption: RedemptionRead;
@@ -3806,7 +4180,9 @@ export interface OperationResponse {
   opsChangePointConvertRule: ConversionRuleRead;
   opsChangePointRule: PointRuleRead;
   opsChangePromotion: PromotionRead;
+  opsChangeReferralRule: ReferralRuleRead;
   opsChangeRegisterRules: Array<RegisterRuleRead>;
+  opsChangeVipLevels: Array<VipLevelRead>;
   opsChangeWalletSettings: WalletSettingsRead;
   opsConfirmEnrolment: OpsPersonRead;
   opsCreateAgent: MemberRead;
@@ -3817,6 +4193,8 @@ export interface OperationResponse {
   opsCreateMerchant: MerchantRead;
   opsCreateMission: MissionRead;
   opsCreatePromotion: PromotionRead;
+  opsCreateRaffle: OpsRaffleRead;
+  opsCreateRedEnvelope: OpsRedEnvelopeRead;
   opsDecideAdjustment: AdjustmentRequestRead;
   opsDecideDualControl: DualControlRequestRead;
   opsDecideWithdrawal: WithdrawalRead;
@@ -3865,11 +4243,16 @@ export interface OperationResponse {
   opsPointConvertRule: ConversionRuleRead;
   opsPointRules: Array<PointRuleRead>;
   opsPointsAudit: PageRead_PointsAuditRead;
+  opsPromotionApplications: PageRead_ApplicationRead;
   opsPromotions: PageRead_PromotionRead;
   opsProposeLotteryVoid: VoidRequestRead;
+  opsRaffles: PageRead_OpsRaffleRead;
   opsRanges: Array<OpsRangeRead>;
+  opsRedEnvelopes: PageRead_OpsRedEnvelopeRead;
+  opsReferralRule: ReferralRuleRead;
   opsRegisterRules: Array<RegisterRuleRead>;
   opsRegistrationsByDay: Array<RegistrationDayRead>;
+  opsRejectApplication: ApplicationRead;
   opsRejectDeposit: DepositRead;
   opsRejectLotteryVoid: VoidRequestRead;
   opsRejectRedemption: RedemptionRead;
@@ -3893,6 +4276,7 @@ export interface OperationResponse {
   opsUpdateBanners: BannerOpsRead;
   opsUpdateHelpTopics: HelpTopicOpsRead;
   opsUpdateMerchant: MerchantRead;
+  opsVipLevels: Array<VipLevelRead>;
   opsWalletAudit: PageRead_WalletAuditRead;
   opsWalletSettings: WalletSettingsRead;
   opsWithdrawBroadcast: Done;
@@ -3904,12 +4288,16 @@ export interface OperationResponse {
   pointConvertRule: ConversionRuleRead;
   pointRedemptions: PageRead_RedemptionRead;
   pointRewards: Array<ItemRead>;
+  promotionApplications: PageRead_ApplicationRead;
   promotions: Array<PromotionRead>;
+  raffles: Array<RaffleRead>;
   realTimeSalaryContract: ContractStateRead;
   realTimeSalaryContractAction: ContractStateRead;
   recentGames: Array<GameRead>;
   recentLogins: Array<LoginRecordRead>;
+  redEnvelopes: Array<RedEnvelopeRead>;
   redeemPointReward: RedemptionRead;
+  referralInfo: ReferralInfoRead;
   register: SessionRead;
   registerDownline: DownlineRead;
   registerMobile: SessionRead;
@@ -3947,6 +4335,8 @@ export interface OperationResponse {
   upline: UplineRead;
   vendorGameTypes: Array<VendorRead>;
   verifyRound: VerifyRead;
+  vipInfo: VipInfoRead;
+  vipLevels: Array<VipLevelRead>;
   vnGameMenu: Array<LotteryGameRead>;
   vnLaunch: VnLaunchRead;
   vnOpened: Array<ResultRead>;

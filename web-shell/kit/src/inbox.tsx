@@ -17,6 +17,8 @@ const TITLES: Record<Language, Record<Exclude<MessageKind, "broadcast">, string>
     "withdrawal.approved": "Para çekme onaylandı",
     "withdrawal.rejected": "Para çekme reddedildi",
     "withdrawal.paid": "Para çekme ödendi",
+    "bonus.released": "Bonusunuz nakde dönüştü",
+    "points.converted": "Puanlarınız nakde çevrildi",
   },
   EN: {
     "deposit.credited": "Deposit arrived",
@@ -24,6 +26,8 @@ const TITLES: Record<Language, Record<Exclude<MessageKind, "broadcast">, string>
     "withdrawal.approved": "Withdrawal approved",
     "withdrawal.rejected": "Withdrawal rejected",
     "withdrawal.paid": "Withdrawal paid",
+    "bonus.released": "Your bonus is now cash",
+    "points.converted": "Your points were paid as cash",
   },
   CN: {
     "deposit.credited": "存款已到账",
@@ -31,6 +35,8 @@ const TITLES: Record<Language, Record<Exclude<MessageKind, "broadcast">, string>
     "withdrawal.approved": "提款已批准",
     "withdrawal.rejected": "提款被拒绝",
     "withdrawal.paid": "提款已支付",
+    "bonus.released": "您的红利已转为现金",
+    "points.converted": "您的积分已兑换为现金",
   },
 };
 const words = translator({
@@ -58,8 +64,15 @@ export function messageWording(language: Language, message: MessageRead, locale?
   return { title: TITLES[language][message.kind], body: lines.join("\n") };
 }
 
-/** The unread count of a signed-in member or agent (a trial account skips it, spec §6). */
-export function useUnreadCount(): number {
+export interface UnreadCounts {
+  /** Every unread message. */
+  count: number;
+  /** Of them, those telling of a reward ready (a bonus released, points paid as cash): the reward centre's badge. */
+  rewards: number;
+}
+
+/** The unread counts of a signed-in member or agent (a trial account skips them, spec §6). */
+export function useUnreadCounts(): UnreadCounts {
   const session = useSession();
   const { language } = useLanguage();
   const unread = useQuery({
@@ -67,7 +80,12 @@ export function useUnreadCount(): number {
     enabled: session.isLogin && !session.isTrial,
     queryFn: () => api("unreadCount", language),
   });
-  return unread.data?.count ?? 0;
+  return { count: unread.data?.count ?? 0, rewards: unread.data?.rewards ?? 0 };
+}
+
+/** The unread count of a signed-in member or agent (a trial account skips it, spec §6). */
+export function useUnreadCount(): number {
+  return useUnreadCounts().count;
 }
 
 /** Keep this tab's socket open while a member or agent is signed in; ``onMessage`` hears each new message.
