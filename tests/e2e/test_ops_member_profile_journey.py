@@ -118,7 +118,7 @@ def test_a_maker_reads_a_members_money_and_bets_and_notes_them_and_an_admin_rese
     assert member.get("/wps/member/info").json()["value"]["totpBound"] is False  # the member's session lives on
     assert member.post("/wps/member/totp").status_code == 200  # and may bind a new one
     root = ops_team.root.sign_in()
-    audit = ops_team.root.http.get("/wps/ops/auth/merchants/turkeyf2/audit", headers=root).json()["value"]
+    audit = ops_team.root.http.get("/wps/ops/auth/merchants/turkeyf2/audit", headers=root).json()["value"]["list"]
     assert [(a["actor"], a["after"]["reason"]) for a in audit if a["action"] == "account.totp.reset"] == [
         (ops_team.root.username, "lost phone; identity checked on a call")
     ]

@@ -55,9 +55,11 @@ def written(ops_team: OpsTeam) -> Iterator[list[str]]:
     titles: list[str] = []
     yield titles
     editor = ops_team.editor
-    for broadcast in editor.http.get(BROADCASTS, headers=editor.sign_in()).json()["value"]:
-        if broadcast["title"] in titles:
-            editor.http.delete(f"{BROADCASTS}/{broadcast['id']}", headers=editor.sign_in())
+    for title in titles:
+        found = editor.http.get(BROADCASTS, params={"search": title, "pageSize": 100}, headers=editor.sign_in())
+        for broadcast in found.json()["value"]["list"]:
+            if broadcast["title"] == title:
+                editor.http.delete(f"{BROADCASTS}/{broadcast['id']}", headers=editor.sign_in())
 
 
 def test_an_editor_writes_to_one_member_whose_inbox_alone_lists_it(

@@ -71,7 +71,7 @@ def test_an_ops_person_signs_in_with_totp_and_approves_a_withdrawal_that_another
     assert ops.post(f"{base}/approve", headers=as_maker).json()["value"]["status"] == "approved"
     assert ops.post(f"{base}/pay", headers=as_maker).json()["errorCode"] == "ops.role_required"
     assert ops.post(f"{base}/pay", headers=as_checker).json()["value"]["status"] == "paid"
-    audit = ops.get("/wps/ops/wallet/merchants/turkeyf2/audit", headers=as_checker).json()["value"]
+    audit = ops.get("/wps/ops/wallet/merchants/turkeyf2/audit", headers=as_checker).json()["value"]["list"]
     assert [(a["actor"], a["action"]) for a in audit[:2]] == [("e2e.checker", "withdrawal.pay"),
                                                               ("e2e.maker", "withdrawal.approve")]  # fmt: skip
 

@@ -51,7 +51,7 @@ async def test_disabling_an_account_ends_its_sessions_and_refuses_every_way_in(a
     audit = await auth.http.get(
         "/wps/ops/auth/merchants/turkeyf2/audit", headers={"Authorization": await auth.ops_token()}
     )
-    changes = [(a["actor"], a["action"], a["before"], a["after"]) for a in audit.json()["value"]]
+    changes = [(a["actor"], a["action"], a["before"], a["after"]) for a in audit.json()["value"]["list"]]
     assert changes == [
         ("ops.test", "account.status", {"status": "disabled"}, {"status": "active"}),
         ("ops.test", "account.status", {"status": "active"}, {"status": "disabled"}),
@@ -113,7 +113,7 @@ async def test_ops_lock_an_account_for_hours_its_sessions_end_and_unlocking_lift
     assert (await auth.http.get("/wps/member/info", headers={"Authorization": token})).status_code == 401
     refused = await auth.login("ayse1990", "gizli123")
     assert (refused.status_code, refused.json()["errorCode"]) == (403, "account.locked")
-    audit = (await auth.http.get("/wps/ops/auth/merchants/turkeyf2/audit", headers=admin)).json()["value"]
+    audit = (await auth.http.get("/wps/ops/auth/merchants/turkeyf2/audit", headers=admin)).json()["value"]["list"]
     assert (audit[0]["action"], audit[0]["after"]["reason"]) == ("account.lock", "chargeback dispute")
     unlock = f"/wps/ops/auth/merchants/turkeyf2/accounts/{member}/unlock"
     assert (await auth.http.post(unlock, headers=admin)).status_code == 200

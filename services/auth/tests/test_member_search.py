@@ -77,7 +77,7 @@ async def test_a_profile_shows_the_members_recent_sign_ins(auth: AuthClient, mem
     unknown = await auth.http.get(f"{FIND}/no-such-account", headers={"Authorization": token, "Language": "EN"})
     assert (unknown.status_code, unknown.json()["errorCode"]) == (404, "account.not_found")
     audit = (await auth.http.get("/wps/ops/auth/merchants/turkeyf2/audit", headers={"Authorization": token})).json()
-    reads = [(a["actor"], a["target"]) for a in audit["value"] if a["action"] == "member.profile.read"]
+    reads = [(a["actor"], a["target"]) for a in audit["value"]["list"] if a["action"] == "member.profile.read"]
     assert reads == [("ops.test", members["ayse1990"])]  # who opened whose personal data
 
 

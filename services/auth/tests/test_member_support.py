@@ -42,7 +42,7 @@ def headers(token: str) -> dict[str, str]:
 
 async def audit_rows(auth: AuthClient, action: str) -> list[dict[str, Any]]:
     answer = await auth.http.get(AUDIT, headers=headers(await auth.ops_token()))
-    return [row for row in answer.json()["value"] if row["action"] == action]
+    return [row for row in answer.json()["value"]["list"] if row["action"] == action]
 
 
 async def test_the_profile_shows_each_browser_the_member_signed_in_from(auth: AuthClient, member: str) -> None:

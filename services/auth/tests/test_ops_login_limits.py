@@ -43,7 +43,7 @@ async def audit_of(auth: AuthClient, root: Person, token: str | None = None) -> 
     token = token or await root.token(auth)
     answer = await auth.http.get(f"{OPS}/merchants/*/audit", params={"pageSize": 200}, headers=bearer(token))
     assert answer.status_code == 200, answer.text
-    entries: list[dict[str, object]] = answer.json()["value"]
+    entries: list[dict[str, object]] = answer.json()["value"]["list"]
     return entries
 
 

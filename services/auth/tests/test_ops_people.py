@@ -98,7 +98,7 @@ async def test_failed_ops_logins_are_audited_without_the_password(auth: AuthClie
     for n in range(5):
         await guess(auth, "Ghost.Admin", n)
     token = await root.token(auth)
-    audit = (await auth.http.get(f"{OPS}/merchants/*/audit", headers=bearer(token))).json()["value"]
+    audit = (await auth.http.get(f"{OPS}/merchants/*/audit", headers=bearer(token))).json()["value"]["list"]
     failed = [entry for entry in audit if entry["action"] == "ops.login.failed"]
     assert [(e["actor"], e["ip"]) for e in failed] == [("ghost.admin", GUESSER)] * 5 + [("root.admin", GUESSER)]
     assert [e["after"]["reason"] for e in failed] == ["wait"] + ["password"] * 4 + ["code"]  # newest first
@@ -165,7 +165,7 @@ async def test_admins_invite_only_within_their_brands_and_disabling_ends_the_per
     assert code_of(await viewer.login(auth)) == (403, "account.disabled")
     assert await names(brand_token, status="disabled") == (1, 1, ["weak.viewer"])
 
-    audit = (await auth.http.get(f"{OPS}/merchants/*/audit", headers=bearer(root_token))).json()["value"]
+    audit = (await auth.http.get(f"{OPS}/merchants/*/audit", headers=bearer(root_token))).json()["value"]["list"]
     change = next(a for a in audit if a["action"] == "ops.person.change")
     assert (change["actor"], change["before"]["status"], change["after"]["status"]) == (
         "brand.admin", "active", "disabled"

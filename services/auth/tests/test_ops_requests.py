@@ -97,7 +97,7 @@ async def test_an_invitation_waits_for_a_second_admin_and_its_link_reaches_only_
     spent = await auth.http.post(f"{OPS}/enrolment", json={"token": token})
     assert code_of(spent) == (400, "ops.invitation.invalid")  # used once
 
-    audit = (await auth.http.get(f"{OPS}/merchants/*/audit", headers=bearer(root_token))).json()["value"]
+    audit = (await auth.http.get(f"{OPS}/merchants/*/audit", headers=bearer(root_token))).json()["value"]["list"]
     actions = [(a["actor"], a["action"]) for a in audit]
     for step in [("root.admin", "ops.person.invite"), ("second.admin", "ops.person.invite.approve"),
                  ("desk.maker", "ops.person.enrol")]:  # fmt: skip
@@ -264,7 +264,7 @@ async def test_a_grant_waits_for_a_second_admin_and_ends_the_persons_sessions(
     assert (await auth.http.get(f"{OPS}/me", headers=bearer(viewer_token))).status_code == 401  # sessions ended
     assert (await viewer.login(auth)).json()["value"]["roles"] == ["finance-checker", "viewer"]
     assert code_of(await decide(auth, root_token, twin["id"])) == (409, "ops.request.stale")
-    audit = (await auth.http.get(f"{OPS}/merchants/*/audit", headers=bearer(root_token))).json()["value"]
+    audit = (await auth.http.get(f"{OPS}/merchants/*/audit", headers=bearer(root_token))).json()["value"]["list"]
     change = next(a for a in audit if a["action"] == "ops.person.change")
     assert change["actor"] == "second.admin" and change["before"] == {"roles": ["viewer"], "merchants": ["turkeyf2"]}
     assert change["after"]["roles"] == ["finance-checker", "viewer"]
@@ -299,7 +299,7 @@ async def test_address_ranges_change_only_with_a_second_admin_and_then_hold_for_
     assert (await root.login(auth, "10.20.9.9")).status_code == 200
     last = await auth.http.post(f"{OPS}/ranges/remove", json={"cidr": "10.20.0.0/16"}, headers=bearer(root_token))
     assert code_of(last) == (409, "ops.range.last")
-    audit = (await auth.http.get(f"{OPS}/merchants/*/audit", headers=bearer(root_token))).json()["value"]
+    audit = (await auth.http.get(f"{OPS}/merchants/*/audit", headers=bearer(root_token))).json()["value"]["list"]
     assert next(a for a in audit if a["action"] == "ops.login.failed")["after"]["reason"] == "range"
     added = next(a for a in audit if a["action"] == "ops.range.add")
     assert (added["actor"], added["before"]["ranges"], added["after"]["ranges"]) == (

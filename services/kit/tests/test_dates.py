@@ -1,10 +1,10 @@
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 
-from portal_kit.dates import day_range
+from portal_kit.dates import day_range, utc_days
 from portal_kit.errors import DomainError
 
 
@@ -27,3 +27,14 @@ def test_a_bad_day_range_is_refused(first: str, last: str | None, code: str) -> 
     with pytest.raises(DomainError) as refusal:
         day_range(first, last)
     assert (refusal.value.code, refusal.value.status) == (code, 400)
+
+
+def test_a_lists_from_and_to_days_are_read_in_utc_both_included() -> None:
+    first, last = date(2026, 3, 2), date(2026, 3, 3)
+    assert utc_days(first, last) == (datetime(2026, 3, 2, tzinfo=UTC), datetime(2026, 3, 4, tzinfo=UTC))
+    assert utc_days(first, first) == (datetime(2026, 3, 2, tzinfo=UTC), datetime(2026, 3, 3, tzinfo=UTC))
+    assert utc_days(None, last) == (None, datetime(2026, 3, 4, tzinfo=UTC))
+    assert utc_days(None, None) == (None, None)
+    with pytest.raises(DomainError) as refusal:
+        utc_days(last, first)
+    assert (refusal.value.code, refusal.value.status, refusal.value.params["field"]) == ("validation.failed", 400, "to")

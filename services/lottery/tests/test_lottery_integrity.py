@@ -244,7 +244,7 @@ async def test_an_issue_is_voided_by_two_people_before_its_close_and_nobody_else
 
     await worker.tick(lottery.db, lottery.nc, lottery.settings, schedule=False)  # the worker refunds every bet
     assert await lottery.balance(first) == 100_000 and await lottery.reconciled()
-    audit = (await lottery.http.get("/wps/ops/lottery/audit", headers=checker)).json()["value"]
+    audit = (await lottery.http.get("/wps/ops/lottery/audit", headers=checker)).json()["value"]["list"]
     assert [(entry["action"], entry["actor"]) for entry in audit[:2]] == [
         ("issue.void", "ops.checker"), ("issue.void.request", "ops.maker")
     ]  # fmt: skip

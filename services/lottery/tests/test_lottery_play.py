@@ -237,7 +237,7 @@ async def test_ops_void_an_issue_and_the_worker_refunds_every_bet_on_it_once(lot
         row = await session.scalar(select(Issue).where(Issue.game_code == "SSC_1M", Issue.issue == issue))
     assert row is not None and (row.status, row.result) == ("void", None)
     audit = await lottery.http.get("/wps/ops/lottery/audit", headers=checker)
-    entry = audit.json()["value"][0]
+    entry = audit.json()["value"]["list"][0]
     assert (entry["action"], entry["target"], entry["before"], entry["after"]) == (
         "issue.void", f"SSC_1M:{issue}", {"status": "open"},
         {"status": "void", "liveBets": 3, "requestedBy": "ops.finance-maker"},

@@ -61,7 +61,7 @@ async def test_a_message_for_one_member_reaches_that_member_only(notifications: 
     assert [m["title"] for m in await notifications.inbox(chosen)] == ["Herkese", "VIP turnuvası"]
 
     viewer = await notifications.ops(OpsRole.VIEWER, merchants=("turkeyf2",))
-    listed = (await notifications.call("GET", f"{OPS}/broadcasts", viewer)).json()["value"]
+    listed = (await notifications.call("GET", f"{OPS}/broadcasts", viewer)).json()["value"]["list"]
     assert [(b["title"], b["audience"], b["audienceCount"], b["accountId"]) for b in listed] == [
         ("Herkese", "all", None, None),
         ("VIP turnuvası", "member", 1, chosen.account_id),
@@ -95,7 +95,7 @@ async def test_a_list_audience_reaches_the_listed_members_and_is_withdrawn_from_
     for member in listed:
         assert await notifications.inbox(member) == [] and await notifications.unread(member) == 0
     viewer = await notifications.ops(OpsRole.VIEWER, merchants=("turkeyf2",))
-    assert (await notifications.call("GET", f"{OPS}/broadcasts", viewer)).json()["value"] == []
+    assert (await notifications.call("GET", f"{OPS}/broadcasts", viewer)).json()["value"]["list"] == []
     audit = (await notifications.call("GET", f"{OPS}/audit", viewer)).json()["value"]["list"]
     state = {"title": "VIP turnuvası", "body": "Cumartesi 21:00.", "audience": "list",
              "accountIds": sorted(m.account_id for m in listed)}  # fmt: skip
@@ -146,7 +146,7 @@ async def test_a_list_breaking_the_rule_is_refused_whole_in_the_callers_language
         "CN": "一条消息最多可发给1,000名会员。",
     }
     viewer = await notifications.ops(OpsRole.VIEWER, merchants=("turkeyf2",))
-    assert (await notifications.call("GET", f"{OPS}/broadcasts", viewer)).json()["value"] == []
+    assert (await notifications.call("GET", f"{OPS}/broadcasts", viewer)).json()["value"]["list"] == []
     assert (await notifications.call("GET", f"{OPS}/audit", viewer)).json()["value"]["list"] == []
     assert await notifications.inbox(member) == []
 
@@ -169,7 +169,8 @@ async def test_only_the_brands_content_role_writes_a_targeted_message_and_any_of
     assert (await notifications.call("GET", path, None)).status_code == 401
     assert await notifications.inbox(member) == []
     written = (await notifications.call("POST", path, content, json=body)).json()["value"]
-    assert [b["id"] for b in (await notifications.call("GET", path, finance)).json()["value"]] == [written["id"]]
+    listed = (await notifications.call("GET", path, finance)).json()["value"]["list"]
+    assert [b["id"] for b in listed] == [written["id"]]
     for token in (finance, elsewhere, None):
         withdrawn = await notifications.call("DELETE", f"{path}/{written['id']}", token)
         assert withdrawn.status_code in (401, 403)

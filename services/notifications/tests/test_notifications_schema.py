@@ -19,6 +19,7 @@ from notifications_service.ops.service import audit_log
 from psycopg.types.json import Jsonb
 from sqlalchemy import create_engine
 
+from portal_kit.audit import AuditFilters
 from portal_kit.db import Database, libpq_url
 from portal_kit.migrations import alembic_config, upgrade
 from portal_kit.paging import Page
@@ -60,7 +61,7 @@ async def test_migration_0003_keeps_the_audit_rows_written_before_it(portal_serv
         async with database.transaction() as session:  # a row with no state on one side, as the kit may write it
             session.add(NotificationsAudit(merchant="turkeyf2", actor="ayse.ops", action="broadcast.withdraw",
                                            target="7", before=state, after=None, reason="a typo"))  # fmt: skip
-        listed = (await audit_log(database, "turkeyf2", Page(number=1, size=10))).list
+        listed = (await audit_log(database, "turkeyf2", Page(number=1, size=10), AuditFilters())).list
     finally:
         await database.dispose()
     assert [entry.model_dump(exclude={"at"}) for entry in listed] == [

@@ -23,7 +23,7 @@ async def test_merchant_wallet_mode_and_transfers_between_wallets(wallet: Wallet
 
     changed = await wallet.call("PUT", SETTINGS, ops, json={"mode": "transfer", "vendors": ["PG", "BGS"]})
     assert changed.json()["value"]["isSingle"] is False
-    audit = (await wallet.call("GET", f"/wps/ops/wallet/merchants/{MERCHANT}/audit", ops)).json()["value"]
+    audit = (await wallet.call("GET", f"/wps/ops/wallet/merchants/{MERCHANT}/audit", ops)).json()["value"]["list"]
     assert (audit[0]["action"], audit[0]["detail"]) == ("settings.change", {
         "before": {"mode": "single", "isSingle": True, "vendors": []},
         "after": {"mode": "transfer", "isSingle": False, "vendors": ["PG", "BGS"]},
@@ -169,7 +169,7 @@ async def test_ops_adjustments_need_a_reason_are_idempotent_and_audited(wallet: 
         refused = await wallet.call("POST", path, ops, json={**body, "amount": loose, "requestId": f"adj-{loose!r}"})
         assert (refused.status_code, refused.json()["errorCode"]) == (400, "validation.failed")
     assert await wallet.available(token) == 2_500
-    audit = (await wallet.call("GET", f"/wps/ops/wallet/merchants/{MERCHANT}/audit", ops)).json()["value"]
+    audit = (await wallet.call("GET", f"/wps/ops/wallet/merchants/{MERCHANT}/audit", ops)).json()["value"]["list"]
     assert [(a["actor"], a["action"], a["target"], a["reason"]) for a in audit] == [
         ("deniz", "balance.adjust", account, "goodwill for a failed game round")
     ]

@@ -58,7 +58,7 @@ async def test_a_large_withdrawal_is_paid_by_someone_other_than_its_approver(wal
     assert (await wallet.balance(token))["wallets"][0]["held"] == ABOVE
     paid = await wallet.call("POST", f"{OPS}/{withdrawal}/pay", second)
     assert paid.json()["value"]["status"] == "paid"
-    audit = (await wallet.call("GET", f"{WALLET_OPS}/audit", first)).json()["value"]
+    audit = (await wallet.call("GET", f"{WALLET_OPS}/audit", first)).json()["value"]["list"]
     steps = [(a["actor"], a["action"], a["detail"]["statusBefore"], a["detail"]["statusAfter"]) for a in audit[:2]]
     assert steps == [
         ("burak", "withdrawal.pay", "approved", "paid"),
@@ -96,7 +96,7 @@ async def test_a_large_adjustment_waits_for_a_second_person(wallet: WalletClient
     after = await wallet.call("POST", adjust, maker, json=body)  # the request again, once carried out
     assert after.json()["value"] == after.json()["value"] | {"status": "done", "balance": ABOVE}
     assert await wallet.available(token) == ABOVE
-    audit = (await wallet.call("GET", f"{WALLET_OPS}/audit", maker)).json()["value"]
+    audit = (await wallet.call("GET", f"{WALLET_OPS}/audit", maker)).json()["value"]["list"]
     assert [(a["action"], a["detail"].get("balanceAfter")) for a in audit] == [
         ("balance.adjust", ABOVE),
         ("balance.adjust.request", None),
@@ -135,8 +135,7 @@ async def test_a_large_bank_transfer_is_credited_on_a_second_persons_approval(wa
     credited = (await wallet.call("POST", approve, second)).json()["value"]
     assert credited["status"] == "credited"
     assert await wallet.available(token) == ABOVE
-    actions = [
-        (a["actor"], a["action"]) for a in (await wallet.call("GET", f"{WALLET_OPS}/audit", first)).json()["value"]
-    ]
+    audit = (await wallet.call("GET", f"{WALLET_OPS}/audit", first)).json()["value"]["list"]
+    actions = [(a["actor"], a["action"]) for a in audit]
     assert actions == [("burak", "deposit.approve"), ("asli", "deposit.approve.first")]
     assert await wallet.reconciled()

@@ -17,6 +17,7 @@ from sqlalchemy import create_engine, delete, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from wallet_conftest import open_member
 
+from portal_kit.audit import AuditFilters
 from portal_kit.db import Database, libpq_url
 from portal_kit.migrations import alembic_config, upgrade
 from portal_kit.paging import Page
@@ -108,7 +109,8 @@ async def test_the_audit_written_before_the_kit_shape_reads_as_it_did_and_migrat
         await change_by_ops(db, "turkeyf2", admin, {"confirm_minutes": 45})
         async with db.transaction() as session:  # an action with no state before (most of them)
             record(session, "turkeyf2", admin, "balance.adjust", "m-1", "goodwill", after={"amount": 5})
-        shown = [(row.actor, row.action, row.detail) for row in await audit_log(db, "turkeyf2", Page(1, 50))]
+        listed = await audit_log(db, "turkeyf2", Page(1, 50), AuditFilters())
+        shown = [(row.actor, row.action, row.detail) for row in listed.list]
     finally:
         await db.dispose()
     changed = {"before": {"confirmMinutes": 30}, "after": {"confirmMinutes": 45}}

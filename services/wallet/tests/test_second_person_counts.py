@@ -44,7 +44,7 @@ async def alone_today(wallet: WalletClient, actor: str, account: str) -> tuple[i
 
 async def audit(wallet: WalletClient) -> list[dict[str, Any]]:
     answer = await wallet.call("GET", f"{WALLET_OPS}/audit", await wallet.ops("auditor", MERCHANT, OpsRole.VIEWER))
-    rows: list[dict[str, Any]] = answer.json()["value"]
+    rows: list[dict[str, Any]] = answer.json()["value"]["list"]
     return rows
 
 

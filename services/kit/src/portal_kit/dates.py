@@ -9,6 +9,17 @@ from portal_kit.errors import DomainError
 MAX_RANGE_DAYS = 366
 
 
+def utc_days(first: date | None, last: date | None) -> tuple[datetime | None, datetime | None]:
+    """The ``from`` / ``to`` days of a list's query (both included) read in UTC as ``[first, last + 1 day)``;
+    ``validation.failed`` (400) when ``to`` comes before ``from``."""
+    if first is not None and last is not None and last < first:
+        raise DomainError("validation.failed", field="to", reason="not before from")
+    return (
+        datetime.combine(first, time.min, UTC) if first else None,
+        datetime.combine(last + timedelta(days=1), time.min, UTC) if last else None,
+    )
+
+
 def parse_day(value: str | None) -> date | None:
     """A ``yyyy-MM-dd`` day, ``None`` when not given; ``date.invalid`` (400) when it is not one."""
     if not value:

@@ -16,7 +16,7 @@ from agent_contracts_service.contracts.models import Contract, ContractHistory, 
 from agent_contracts_service.ops.domain import AgentOrder, ContractFilter, prefix_pattern
 from agent_contracts_service.ops.models import AgentContractsAudit
 from agent_contracts_service.team.models import TeamLink, TeamMember
-from portal_kit.audit import record_ops_action
+from portal_kit.audit import AuditFilters, audit_page, record_ops_action
 from portal_kit.paging import Page
 from portal_kit.repository import Scoped
 from portal_kit.sessions import AGENT_TYPES, Principal
@@ -33,8 +33,11 @@ def record(
     )
 
 
-async def newest_page(session: AsyncSession, merchant: str, page: Page) -> tuple[Sequence[AgentContractsAudit], int]:
-    return await _audit.newest_page(session, merchant, page)
+async def audit_rows(
+    session: AsyncSession, merchant: str, page: Page, filters: AuditFilters
+) -> tuple[Sequence[AgentContractsAudit], int]:
+    """One page of the brand's audit rows narrowed by ``filters``, in their order, and how many pass them."""
+    return await audit_page(session, AgentContractsAudit, merchant, page, filters)
 
 
 async def count(session: AsyncSession, merchant: str) -> int:

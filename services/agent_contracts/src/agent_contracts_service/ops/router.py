@@ -16,6 +16,7 @@ from agent_contracts_service.ops.domain import AgentOrder, AgentType, ContractFi
 from agent_contracts_service.ops.schemas import AgentContractsAuditRead, GrantedRead, OpsAgentDetailRead, OpsAgentRead
 from agent_contracts_service.settlement.schemas import IncomeLineRead
 from agent_contracts_service.team.schemas import MovedRead, UplineMove
+from portal_kit.audit import AuditQuery
 from portal_kit.client import address_of
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
@@ -100,9 +101,14 @@ async def grant_real_time_salary(
 
 @ops.get("/audit", operation_id="opsAgentContractsAudit", response_model=Envelope[PageRead[AgentContractsAuditRead]])
 async def audit_log(
-    code: str, db: Db, actor: OpsViewer, page: Annotated[Page, Depends(page_params(default_size=50, max_size=200))]
+    code: str,
+    db: Db,
+    actor: OpsViewer,
+    page: Annotated[Page, Depends(page_params(default_size=50, max_size=200))],
+    filters: AuditQuery,
 ) -> Envelope[PageRead[AgentContractsAuditRead]]:
-    return ok(await service.audit_log(db, code, page))
+    """The brand's ops changes of agent contracts, by actor, action and UTC days, newest (or oldest) first."""
+    return ok(await service.audit_log(db, code, page, filters))
 
 
 AgentsPage = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]

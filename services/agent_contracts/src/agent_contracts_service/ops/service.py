@@ -26,7 +26,7 @@ from agent_contracts_service.settlement.schemas import IncomeLineRead
 from agent_contracts_service.team import service as team
 from agent_contracts_service.team.domain import is_agent
 from agent_contracts_service.team.schemas import MovedRead
-from portal_kit.audit import actor_name
+from portal_kit.audit import AuditFilters, actor_name
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import NotFound
@@ -60,9 +60,11 @@ async def grant(
     return GrantedRead(previous=before, contract=after)
 
 
-async def audit_log(db: Database, merchant: str, page: Page) -> PageRead[AgentContractsAuditRead]:
+async def audit_log(
+    db: Database, merchant: str, page: Page, filters: AuditFilters
+) -> PageRead[AgentContractsAuditRead]:
     async with db.reader() as session:
-        rows, total = await repository.newest_page(session, merchant, page)
+        rows, total = await repository.audit_rows(session, merchant, page, filters)
         items = [AgentContractsAuditRead.model_validate(row) for row in rows]
     return page_of(page, items, total)
 

@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from auth_service.ops.domain import OpsPersonOrder, OpsRequestOrder
 from auth_service.ops.models import AuthAudit, OpsAddressRange, OpsPerson, OpsRequest
-from portal_kit.audit import record_ops_action
+from portal_kit.audit import AuditFilters, audit_page, record_ops_action
 from portal_kit.paging import Page
 from portal_kit.sessions import Principal
 
@@ -31,16 +31,12 @@ def audit(
     record_ops_action(session, AuthAudit, merchant, actor, action, target, before=before, after=after, ip=ip)
 
 
-async def audit_page(session: AsyncSession, merchant: str, page: Page) -> Sequence[AuthAudit]:
-    """One page of the brand's audit (``*``: of actions on ops people), newest first."""
-    query = (
-        select(AuthAudit)
-        .where(AuthAudit.merchant == merchant)
-        .order_by(AuthAudit.id.desc())
-        .offset(page.offset)
-        .limit(page.size)
-    )
-    return (await session.scalars(query)).all()
+async def audit_rows(
+    session: AsyncSession, merchant: str, page: Page, filters: AuditFilters
+) -> tuple[Sequence[AuthAudit], int]:
+    """One page of the brand's audit (``*``: of actions on ops people) narrowed by ``filters``, in their order, and
+    how many rows pass them."""
+    return await audit_page(session, AuthAudit, merchant, page, filters)
 
 
 async def person_by_username(session: AsyncSession, username: str) -> OpsPerson | None:

@@ -28,6 +28,7 @@ from auth_service.ops.schemas import (
     OpsRequestRead,
     OpsSessionRead,
 )
+from portal_kit.audit import AuditQuery
 from portal_kit.client import address_of
 from portal_kit.envelope import Done, Envelope, PageRead, ok
 from portal_kit.errors import Forbidden
@@ -180,11 +181,16 @@ async def confirm_enrolment(body: OpsEnrolConfirm, ctx: Ctx, request: Request) -
     return ok(await service.confirm_enrolment(ctx, address_of(request), body))
 
 
-@router.get("/merchants/{code}/audit", operation_id="opsAuthAudit", response_model=Envelope[list[OpsAuditRead]])
+@router.get("/merchants/{code}/audit", operation_id="opsAuthAudit", response_model=Envelope[PageRead[OpsAuditRead]])
 async def audit_log(
-    code: str, actor: OpsViewer, ctx: Ctx, page: Annotated[Page, Depends(page_params(default_size=50, max_size=200))]
-) -> Envelope[list[OpsAuditRead]]:
-    return ok(await service.audit_log(ctx, code, page))
+    code: str,
+    actor: OpsViewer,
+    ctx: Ctx,
+    page: Annotated[Page, Depends(page_params(default_size=50, max_size=200))],
+    filters: AuditQuery,
+) -> Envelope[PageRead[OpsAuditRead]]:
+    """A page of auth's audit of the brand (``*``: of actions on ops people), by actor, action and UTC days."""
+    return ok(await service.audit_log(ctx, code, page, filters))
 
 
 @brand_accounts.post("/agents", operation_id="opsCreateAgent", status_code=201, response_model=Envelope[MemberRead])

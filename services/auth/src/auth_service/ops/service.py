@@ -64,6 +64,7 @@ from auth_service.ops.schemas import (
 )
 from auth_service.passwords import hash_password, verify_password
 from auth_service.sessions.service import login_failures_key, wait_turn
+from portal_kit.audit import AuditFilters
 from portal_kit.audit import OpsAuditRead as AuditRecord
 from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, DomainError, Forbidden, NotFound, TooManyRequests, Unauthorized
@@ -655,12 +656,12 @@ async def people(
     return page_of(page, [person_view(p) for p in found], total)
 
 
-async def audit_log(ctx: AuthContext, merchant: str, page: Page) -> list[OpsAuditRead]:
-    """One page of auth's audit of the brand, read in the kit's one shape and answered in the fields this call
-    has always answered."""
+async def audit_log(ctx: AuthContext, merchant: str, page: Page, filters: AuditFilters) -> PageRead[OpsAuditRead]:
+    """One page of auth's audit of the brand, filtered and in order, read in the kit's one shape and answered in
+    the fields this call has always answered."""
     async with ctx.db.reader() as session:
-        rows = await repository.audit_page(session, merchant, page)
-    return [OpsAuditRead.of(AuditRecord.model_validate(row)) for row in rows]
+        rows, total = await repository.audit_rows(session, merchant, page, filters)
+    return page_of(page, [OpsAuditRead.of(AuditRecord.model_validate(row)) for row in rows], total)
 
 
 async def me(ctx: AuthContext, principal: Principal) -> OpsPersonRead:

@@ -12,11 +12,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from games_service.catalogue.models import Game, Vendor
 from games_service.ops.models import GamesAudit
+from portal_kit.audit import AuditFilters, audit_page
 from portal_kit.paging import Page
-from portal_kit.repository import Scoped
 
 GameOrder = Literal["catalogue", "name", "code"]
-_audit = Scoped(GamesAudit, newest_first="id")
 
 
 async def vendors(session: AsyncSession, merchant: str) -> list[tuple[Vendor, int, int]]:
@@ -113,6 +112,8 @@ async def games_page(
     return list(rows), total
 
 
-async def audit_page(session: AsyncSession, merchant: str, page: Page) -> tuple[Sequence[GamesAudit], int]:
-    """One page of the brand's audit rows, newest first, and how many there are."""
-    return await _audit.newest_page(session, merchant, page)
+async def audit_rows(
+    session: AsyncSession, merchant: str, page: Page, filters: AuditFilters
+) -> tuple[Sequence[GamesAudit], int]:
+    """One page of the brand's audit rows narrowed by ``filters``, in their order, and how many pass them."""
+    return await audit_page(session, GamesAudit, merchant, page, filters)

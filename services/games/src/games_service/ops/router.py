@@ -20,6 +20,7 @@ from games_service.ops.schemas import (
     VendorMaintenance,
     VendorMaintenanceEnd,
 )
+from portal_kit.audit import AuditQuery
 from portal_kit.client import address_of
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.errors import DomainError
@@ -116,6 +117,8 @@ async def switch_game(
 
 
 @ops.get("/audit", operation_id="opsGamesAudit", response_model=Envelope[PageRead[GamesAuditRead]])
-async def audit_log(code: str, db: Db, actor: OpsViewer, page: AuditPage) -> Envelope[PageRead[GamesAuditRead]]:
-    """The brand's ops changes of the games, newest first."""
-    return ok(await service.audit_log(db, code, page))
+async def audit_log(
+    code: str, db: Db, actor: OpsViewer, page: AuditPage, filters: AuditQuery
+) -> Envelope[PageRead[GamesAuditRead]]:
+    """The brand's ops changes of the games, by actor, action and UTC days, newest (or oldest) first."""
+    return ok(await service.audit_log(db, code, page, filters))

@@ -22,7 +22,7 @@ from games_service.ops import domain, repository
 from games_service.ops.models import GamesAudit
 from games_service.ops.repository import GameOrder
 from games_service.ops.schemas import GamesAuditRead, GamesSwitch, OpsGameRead, OpsVendorRead, VendorMaintenance
-from portal_kit.audit import record_ops_action
+from portal_kit.audit import AuditFilters, record_ops_action
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, NotFound
@@ -172,8 +172,8 @@ async def switch_game(
     return read
 
 
-async def audit_log(db: Database, merchant: str, page: Page) -> PageRead[GamesAuditRead]:
+async def audit_log(db: Database, merchant: str, page: Page, filters: AuditFilters) -> PageRead[GamesAuditRead]:
     async with db.reader() as session:
-        rows, total = await repository.audit_page(session, merchant, page)
+        rows, total = await repository.audit_rows(session, merchant, page, filters)
         items = [GamesAuditRead.model_validate(row) for row in rows]
     return page_of(page, items, total)

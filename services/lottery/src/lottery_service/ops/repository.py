@@ -18,6 +18,7 @@ from lottery_service.draws.domain import OPEN
 from lottery_service.draws.models import Issue
 from lottery_service.ops import domain
 from lottery_service.ops.models import VoidRequest
+from portal_kit.audit import AuditFilters, audit_page
 from portal_kit.paging import Page
 
 CLOCK = text("SELECT clock_timestamp()")
@@ -105,7 +106,7 @@ async def void_requests(
     return [(request, bool(voidable)) for request, voidable in rows], int(total or 0)
 
 
-async def audit_page(session: AsyncSession, offset: int, limit: int) -> Sequence[LotteryAudit]:
-    """A page of the ops audit, newest first."""
-    query = select(LotteryAudit).order_by(LotteryAudit.id.desc()).offset(offset).limit(limit)
-    return (await session.scalars(query)).all()
+async def audit_rows(session: AsyncSession, page: Page, filters: AuditFilters) -> tuple[Sequence[LotteryAudit], int]:
+    """A page of the ops audit (every brand's: it is one log) narrowed by ``filters``, in their order, and how many
+    rows pass them."""
+    return await audit_page(session, LotteryAudit, None, page, filters)

@@ -14,6 +14,7 @@ from lottery_service.deps import Db
 from lottery_service.ops import service
 from lottery_service.ops.domain import VoidRequestOrder
 from lottery_service.ops.schemas import IssueVoiding, LotteryAuditRead, VoidRequestRead
+from portal_kit.audit import AuditQuery
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
 from portal_kit.sessions import OpsRole, Principal, require_ops_everywhere
@@ -70,6 +71,7 @@ async def reject_void(requestId: uuid.UUID, body: IssueVoiding, db: Db, actor: C
     return ok(await service.reject_void(db, requestId, actor, body.reason))
 
 
-@ops.get("/audit", operation_id="opsLotteryAudit", response_model=Envelope[list[LotteryAuditRead]])
-async def audit_log(db: Db, actor: Viewer, page: Paging) -> Envelope[list[LotteryAuditRead]]:
-    return ok(await service.audit_log(db, page))
+@ops.get("/audit", operation_id="opsLotteryAudit", response_model=Envelope[PageRead[LotteryAuditRead]])
+async def audit_log(db: Db, actor: Viewer, page: Paging, filters: AuditQuery) -> Envelope[PageRead[LotteryAuditRead]]:
+    """A page of the lottery's one audit (shared by every brand), by actor, action and UTC days."""
+    return ok(await service.audit_log(db, page, filters))

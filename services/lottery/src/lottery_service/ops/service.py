@@ -18,7 +18,7 @@ from lottery_service.draws.models import Issue
 from lottery_service.ops import domain, repository
 from lottery_service.ops.models import VoidRequest
 from lottery_service.ops.schemas import LotteryAuditRead, VoidRequestRead
-from portal_kit.audit import ALL_BRANDS, OpsAuditRead, record_ops_action
+from portal_kit.audit import ALL_BRANDS, AuditFilters, OpsAuditRead, record_ops_action
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, NotFound
@@ -122,8 +122,8 @@ async def void_requests(
     return page_of(page, [_read(request, voidable) for request, voidable in rows], total)
 
 
-async def audit_log(db: Database, page: Page) -> list[LotteryAuditRead]:
-    """The ops audit, newest first, in the shape the ops call has always answered."""
+async def audit_log(db: Database, page: Page, filters: AuditFilters) -> PageRead[LotteryAuditRead]:
+    """A page of the ops audit, filtered and in order, in the shape the ops call has always answered."""
     async with db.reader() as session:
-        rows = await repository.audit_page(session, page.offset, page.size)
-    return [LotteryAuditRead.of(OpsAuditRead.model_validate(row)) for row in rows]
+        rows, total = await repository.audit_rows(session, page, filters)
+    return page_of(page, [LotteryAuditRead.of(OpsAuditRead.model_validate(row)) for row in rows], total)

@@ -11,7 +11,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_events import SiteConfigChangedV1
-from portal_kit.audit import actor_name, record_ops_action
+from portal_kit.audit import AuditFilters, actor_name, audit_page, record_ops_action
 from portal_kit.messaging.events import new_event
 from portal_kit.messaging.outbox import add_event
 from portal_kit.paging import Page
@@ -22,7 +22,6 @@ from site_service.config.models import DomainRoute, Merchant, OpsAudit, Register
 _resources = Scoped(Resource)
 _rules = Scoped(RegisterRule)
 _routes = Scoped(DomainRoute)
-_audit = Scoped(OpsAudit)
 
 
 # The brand -------------------------------------------------------------------------------------------------
@@ -112,6 +111,8 @@ def record_change(
     add_event(session, new_event(SiteConfigChangedV1, merchant, data))
 
 
-async def audit_page(session: AsyncSession, code: str, page: Page) -> tuple[Sequence[OpsAudit], int]:
-    """One page of the brand's audit rows, newest first, and how many there are."""
-    return await _audit.newest_page(session, code, page)
+async def audit_rows(
+    session: AsyncSession, code: str, page: Page, filters: AuditFilters
+) -> tuple[Sequence[OpsAudit], int]:
+    """One page of the brand's audit rows narrowed by ``filters``, in their order, and how many pass them."""
+    return await audit_page(session, OpsAudit, code, page, filters)

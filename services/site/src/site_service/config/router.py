@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Response
 
+from portal_kit.audit import AuditQuery
 from portal_kit.client import ClientIp
 from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
 from portal_kit.merchant import MerchantCode
@@ -167,6 +168,7 @@ async def replace_domain_routes(
 
 @ops.get("/merchants/{code}/audit", operation_id="opsAudit", response_model=Envelope[PageRead[AuditEntryRead]])
 async def audit(
-    code: str, actor: OpsViewer, db: Db, page: Annotated[Page, Depends(page_params())]
+    code: str, actor: OpsViewer, db: Db, page: Annotated[Page, Depends(page_params())], filters: AuditQuery
 ) -> Envelope[PageRead[AuditEntryRead]]:
-    return ok(await service.audit_log(db, code, page))
+    """The brand's ops changes of its settings, by actor, action and UTC days, newest (or oldest) first."""
+    return ok(await service.audit_log(db, code, page, filters))

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic_core import to_jsonable_python
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from portal_kit.audit import OpsAuditRead
+from portal_kit.audit import AuditFilters, OpsAuditRead
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import Conflict, DomainError, NotFound
@@ -368,9 +368,9 @@ async def replace_domain_routes(
     return view
 
 
-async def audit_log(db: Database, code: str, page: Page) -> PageRead[AuditEntryRead]:
+async def audit_log(db: Database, code: str, page: Page, filters: AuditFilters) -> PageRead[AuditEntryRead]:
     async with db.reader() as session:
         await get_merchant(session, code)
-        rows, total = await repository.audit_page(session, code, page)
+        rows, total = await repository.audit_rows(session, code, page, filters)
         items = [AuditEntryRead.of(OpsAuditRead.model_validate(row)) for row in rows]
     return page_of(page, items, total)

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query
 
+from portal_kit.audit import AuditQuery
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
 from portal_kit.sessions import OpsChecker, OpsFinanceReader, OpsMaker, OpsViewer
@@ -87,6 +88,9 @@ async def member_balances(code: str, account_id: str, db: Db, actor: OpsFinanceR
     return ok(await records.member_balances(db, code, account_id))
 
 
-@ops.get("/audit", operation_id="opsWalletAudit", response_model=Envelope[list[WalletAuditRead]])
-async def audit_log(code: str, db: Db, actor: OpsViewer, page: Paging) -> Envelope[list[WalletAuditRead]]:
-    return ok(await oversight.audit_log(db, code, page))
+@ops.get("/audit", operation_id="opsWalletAudit", response_model=Envelope[PageRead[WalletAuditRead]])
+async def audit_log(
+    code: str, db: Db, actor: OpsViewer, page: Paging, filters: AuditQuery
+) -> Envelope[PageRead[WalletAuditRead]]:
+    """A page of the brand's money audit, by actor, action and UTC days, newest (or oldest) first."""
+    return ok(await oversight.audit_log(db, code, page, filters))

@@ -10,17 +10,16 @@ from sqlalchemy import update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from portal_kit.audit import AuditFilters, audit_page
 from portal_kit.paging import Page
-from portal_kit.repository import Scoped
 from wallet_service.oversight.models import OpsAudit, OpsMemberDay
 
-AUDIT_ROWS = Scoped(OpsAudit)
 
-
-async def newest_page(session: AsyncSession, merchant: str, page: Page) -> Sequence[OpsAudit]:
-    """One page of the brand's audit, newest first."""
-    rows, _ = await AUDIT_ROWS.newest_page(session, merchant, page)
-    return rows
+async def audit_rows(
+    session: AsyncSession, merchant: str, page: Page, filters: AuditFilters
+) -> tuple[Sequence[OpsAudit], int]:
+    """One page of the brand's audit narrowed by ``filters``, in their order, and how many rows pass them."""
+    return await audit_page(session, OpsAudit, merchant, page, filters)
 
 
 async def locked_day(session: AsyncSession, merchant: str, actor: str, account_id: str, day: date) -> tuple[int, int]:

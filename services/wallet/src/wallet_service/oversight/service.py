@@ -10,9 +10,10 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from portal_kit.audit import OpsAuditRead, actor_name, record_ops_action
+from portal_kit.audit import AuditFilters, OpsAuditRead, actor_name, record_ops_action
 from portal_kit.db import Database
-from portal_kit.paging import Page
+from portal_kit.envelope import PageRead
+from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 from wallet_service.oversight import repository
 from wallet_service.oversight.domain import needs_second_person
@@ -35,10 +36,11 @@ def record(
     record_ops_action(session, OpsAudit, merchant, actor, action, target, reason=reason, before=before, after=after)
 
 
-async def audit_log(db: Database, merchant: str, page: Page) -> list[WalletAuditRead]:
+async def audit_log(db: Database, merchant: str, page: Page, filters: AuditFilters) -> PageRead[WalletAuditRead]:
+    """One page of the brand's money audit, filtered and in order, in the shape the ops call has always answered."""
     async with db.reader() as session:
-        rows = await repository.newest_page(session, merchant, page)
-    return [WalletAuditRead.of(OpsAuditRead.model_validate(row)) for row in rows]
+        rows, total = await repository.audit_rows(session, merchant, page, filters)
+    return page_of(page, [WalletAuditRead.of(OpsAuditRead.model_validate(row)) for row in rows], total)
 
 
 @dataclass(frozen=True)

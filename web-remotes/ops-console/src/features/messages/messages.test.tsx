@@ -14,6 +14,7 @@ const refusal = (message: string, status = 422) => new Response(JSON.stringify({
 
 const FEEDBACK = "/wps/ops/site/merchants/turkeyf2/feedback";
 const BROADCASTS = "/wps/ops/notifications/merchants/turkeyf2/broadcasts";
+const LISTED = `${BROADCASTS}?pageNo=1&pageSize=20&sort=newest`;
 
 const FEEDBACK_PAGE = {
   pageNum: 1,
@@ -46,7 +47,7 @@ function serve(answers: Record<string, () => Response> = {}) {
     if (answer) return answer();
     if (name === `GET ${FEEDBACK}?pageNo=1&pageSize=20`) return envelope(FEEDBACK_PAGE);
     if (name === `GET ${FEEDBACK}?pageNo=2&pageSize=20`) return envelope(SECOND_PAGE);
-    if (name === `GET ${BROADCASTS}`) return envelope(MESSAGES);
+    if (name === `GET ${LISTED}`) return envelope({ pageNum: 1, totalPages: 1, total: MESSAGES.length, list: MESSAGES });
     return refusal(`unexpected ${name}`, 500);
   });
 }
@@ -123,8 +124,43 @@ describe("the broadcasts page", () => {
     ]);
     expect(within(table).getByText("<i>Yeni</i> oyun geldi")).toBeTruthy();
     expect(table.querySelector("i")).toBeNull();
-    expect(calls(fetched, "GET")).toEqual([{ url: BROADCASTS, body: undefined }]);
+    expect(calls(fetched, "GET")).toEqual([{ url: LISTED, body: undefined }]);
+    expect(screen.getByText("Toplam 3 duyuru")).toBeTruthy();
     expect((fetched.mock.calls[0]?.[1]?.headers as Record<string, string>)["Authorization"]).toBe("tok");
+  });
+
+  it("asks the service for a page filtered by audience, writer, title and UTC days, oldest first", async () => {
+    const filtered = `${BROADCASTS}?pageNo=1&pageSize=20&sort=oldest&audience=list&writtenBy=mehmet&search=oyun&from=2026-11-01&to=2026-11-30`;
+    const fetched = serve({
+      [`GET ${filtered}`]: () => envelope({ pageNum: 1, totalPages: 3, total: 41, list: [MESSAGES[2]] }),
+      [`GET ${BROADCASTS}?pageNo=2&pageSize=20&sort=oldest&audience=list&writtenBy=mehmet&search=oyun&from=2026-11-01&to=2026-11-30`]: () =>
+        envelope({ pageNum: 2, totalPages: 3, total: 41, list: [{ ...MESSAGES[2], id: 2, title: "Eski oyun" }] }),
+      [`GET ${BROADCASTS}?pageNo=1&pageSize=20&sort=newest&from=2026-11-30&to=2026-11-01`]: () => refusal("Geçersiz alan: to. not before from", 400),
+    });
+    renderPage(["viewer"], <Broadcasts />);
+    await screen.findByTestId("broadcasts");
+    const form = screen.getByRole("form", { name: "Filtrele" });
+    fireEvent.change(within(form).getByLabelText("Alıcılar"), { target: { value: "list" } });
+    fireEvent.change(within(form).getByLabelText("Yazan"), { target: { value: " mehmet " } });
+    fireEvent.change(within(form).getByLabelText("Başlıkta geçen"), { target: { value: "oyun" } });
+    fireEvent.change(within(form).getByLabelText("Başlangıç (UTC)"), { target: { value: "2026-11-01" } });
+    fireEvent.change(within(form).getByLabelText("Bitiş (UTC)"), { target: { value: "2026-11-30" } });
+    fireEvent.change(within(form).getByLabelText("Sıralama"), { target: { value: "oldest" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Filtrele" }));
+    expect(await screen.findByText("Toplam 41 duyuru")).toBeTruthy();
+    expect(screen.getByText("1 / 3")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Sonraki" }));
+    expect(await screen.findByText("Eski oyun")).toBeTruthy();
+    expect(calls(fetched, "GET").map((call) => call.url)).toEqual([LISTED, filtered, filtered.replace("pageNo=1", "pageNo=2")]);
+
+    fireEvent.change(within(form).getByLabelText("Alıcılar"), { target: { value: "" } });
+    fireEvent.change(within(form).getByLabelText("Yazan"), { target: { value: "" } });
+    fireEvent.change(within(form).getByLabelText("Başlıkta geçen"), { target: { value: "" } });
+    fireEvent.change(within(form).getByLabelText("Başlangıç (UTC)"), { target: { value: "2026-11-30" } });
+    fireEvent.change(within(form).getByLabelText("Bitiş (UTC)"), { target: { value: "2026-11-01" } });
+    fireEvent.change(within(form).getByLabelText("Sıralama"), { target: { value: "newest" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Filtrele" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Geçersiz alan: to. not before from");
   });
 
   it("writes a broadcast to every member with the body the service takes", async () => {

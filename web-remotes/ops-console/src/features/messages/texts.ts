@@ -8,7 +8,7 @@ const TR = {
   feedbackEmpty: "Bu markaya henüz geri bildirim gelmedi.", feedbackIntro: "Üyelerin ve ziyaretçilerin yazdıkları, en yenisi önce.",
   feedbackTotal: "Toplam {total} geri bildirim", number: "No", received: "Geliş", writer: "Yazan", clientIp: "IP adresi", text: "Metin",
   visitor: "Ziyaretçi",
-  broadcastsEmpty: "Bu markanın duyurusu yok.", broadcastsIntro: "Markanın bütün üyelerine, tek bir üyeye ya da bir üye listesine giden mesajlar (en yeni 100).",
+  broadcastsEmpty: "Bu markanın duyurusu yok.", broadcastsIntro: "Markanın bütün üyelerine, tek bir üyeye ya da bir üye listesine giden mesajlar.",
   title: "Başlık", body: "Metin", writtenBy: "Yazan", sent: "Gönderim", live: "Gelen kutularında",
   writeTitle: "Duyuru yaz", audience: "Alıcılar", audienceAll: "Markanın bütün üyeleri",
   audienceNote: "Dile göre ayrı metin yoktur: başlık ve metin her alıcıya aynen gider.",
@@ -26,6 +26,8 @@ const TR = {
   withdrawn: "Duyuru geri çekildi.", cancel: "Vazgeç", required: "Başlık ve metin zorunludur.",
   tooLong: "Başlık en çok 200, metin en çok 4000 karakterdir.",
   readOnly: "Duyuruları yalnızca içerik rolü (veya yönetici) yazabilir ve geri çekebilir.",
+  filter: "Filtrele", anyAudience: "Hepsi", searchTitle: "Başlıkta geçen", from: "Başlangıç (UTC)", to: "Bitiş (UTC)",
+  sort: "Sıralama", newest: "En yeni önce", oldest: "En eski önce", pages: "Sayfalar", broadcastsTotal: "Toplam {total} duyuru",
 };
 type Key = keyof typeof TR;
 
@@ -35,7 +37,7 @@ const EN: Record<Key, string> = {
   feedbackEmpty: "No feedback for this brand yet.", feedbackIntro: "What members and visitors wrote, newest first.",
   feedbackTotal: "{total} feedback messages in all", number: "No.", received: "Received", writer: "Written by", clientIp: "IP address", text: "Text",
   visitor: "Visitor",
-  broadcastsEmpty: "This brand has no broadcasts.", broadcastsIntro: "Messages to every member of the brand, to one member or to a list of members (the newest 100).",
+  broadcastsEmpty: "This brand has no broadcasts.", broadcastsIntro: "Messages to every member of the brand, to one member or to a list of members.",
   title: "Title", body: "Text", writtenBy: "Written by", sent: "Sent", live: "In the inboxes",
   writeTitle: "Write a broadcast", audience: "Recipients", audienceAll: "Every member of the brand",
   audienceNote: "There is no text per language: the title and text reach every recipient as written.",
@@ -53,6 +55,8 @@ const EN: Record<Key, string> = {
   withdrawn: "Broadcast withdrawn.", cancel: "Cancel", required: "The title and the text are required.",
   tooLong: "The title is at most 200 characters, the text at most 4000.",
   readOnly: "Only the content role (or an admin) may write and withdraw broadcasts.",
+  filter: "Filter", anyAudience: "Any", searchTitle: "Words of the title", from: "From (UTC)", to: "To (UTC)",
+  sort: "Order", newest: "Newest first", oldest: "Oldest first", pages: "Pages", broadcastsTotal: "{total} broadcasts in all",
 };
 
 const CN: Record<Key, string> = {
@@ -61,7 +65,7 @@ const CN: Record<Key, string> = {
   feedbackEmpty: "该品牌暂无反馈。", feedbackIntro: "会员和访客提交的反馈，最新的在前。",
   feedbackTotal: "共 {total} 条反馈", number: "编号", received: "提交时间", writer: "提交人", clientIp: "IP 地址", text: "内容",
   visitor: "访客",
-  broadcastsEmpty: "该品牌暂无公告。", broadcastsIntro: "发给品牌全部会员、单个会员或会员列表的消息（最新 100 条）。",
+  broadcastsEmpty: "该品牌暂无公告。", broadcastsIntro: "发给品牌全部会员、单个会员或会员列表的消息。",
   title: "标题", body: "内容", writtenBy: "发布人", sent: "发送时间", live: "在收件箱中",
   writeTitle: "撰写公告", audience: "接收人", audienceAll: "品牌全部会员",
   audienceNote: "不支持按语言分别填写：标题和内容原样发送给每位接收人。",
@@ -79,6 +83,8 @@ const CN: Record<Key, string> = {
   withdrawn: "公告已撤回。", cancel: "取消", required: "标题和内容为必填项。",
   tooLong: "标题最多 200 个字符，内容最多 4000 个字符。",
   readOnly: "只有内容角色（或管理员）可以发布和撤回公告。",
+  filter: "筛选", anyAudience: "全部", searchTitle: "标题包含", from: "开始日期（UTC）", to: "结束日期（UTC）",
+  sort: "排序", newest: "最新的在前", oldest: "最早的在前", pages: "分页", broadcastsTotal: "共 {total} 条公告",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

@@ -1,10 +1,12 @@
 /** The audit log of every service for the brand, one tab a service: who did what to which target, the state before
- * and after (compact JSON), and when; newest first, a page at a time. Every role of the console may read it (the
+ * and after (compact JSON), and when; a page at a time, filtered (by actor, by action or the start of one, by UTC
+ * days from / to) and sorted (newest or oldest first) by the service. Every role of the console may read it (the
  * lottery's, shared by every brand, only someone with a role for every brand). Each service answers its log in its
- * own shape; ``rowsOf`` reads them all as one. */
+ * own shape; ``useAuditPage`` reads them all as one. */
+import type { FormEvent } from "react";
 import { useState } from "react";
-import type { Language } from "@portal/kit";
-import { LoadFailure, Pager, Tabs, keepPreviousData, useLanguage, useQuery } from "@portal/kit";
+import type { AuditSort } from "@portal/kit";
+import { Field, LoadFailure, Pager, Tabs, keepPreviousData, useLanguage, useQuery } from "@portal/kit";
 import { useOps } from "../../../shared/session";
 import { PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { compact } from "../json";
@@ -15,6 +17,8 @@ export type AuditService = "auth" | "site" | "wallet" | "notifications" | "lotte
 
 export const SERVICES: readonly AuditService[] = ["auth", "site", "wallet", "notifications", "lottery", "agentContracts", "games", "points"];
 export const PAGE_SIZE = 50;
+/** The logs whose service does not filter or sort them yet: their tab shows no filter form and asks only for pages. */
+export const UNFILTERED: readonly AuditService[] = ["points"];
 
 type State = Record<string, unknown>;
 
@@ -28,12 +32,36 @@ export interface AuditRow {
   at: string | null;
 }
 
-/** One page of a log: its rows, and its page count when the service tells it (null for a bare list). */
+/** One page of a log: its rows, the page it is, how many pages and rows pass the filters. */
 export interface AuditPage {
   rows: AuditRow[];
   pageNo: number;
-  totalPages: number | null;
-  total: number | null;
+  totalPages: number;
+  total: number;
+}
+
+/** What a log is narrowed to (empty: not narrowed) and its order. */
+export interface AuditFilters {
+  actor: string;
+  action: string;
+  from: string;
+  to: string;
+  sort: AuditSort;
+}
+
+export const NO_FILTERS: AuditFilters = { actor: "", action: "", from: "", to: "", sort: "newest" };
+
+/** The query of a log's page: only the filters given. */
+export function auditQuery(filters: AuditFilters, pageNo: number) {
+  return {
+    pageNo,
+    pageSize: PAGE_SIZE,
+    sort: filters.sort,
+    ...(filters.actor.trim() ? { actor: filters.actor.trim() } : {}),
+    ...(filters.action.trim() ? { action: filters.action.trim() } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+  };
 }
 
 function isState(value: unknown): value is State {
@@ -48,15 +76,16 @@ export function splitDetail(detail: State): { before: State | null; after: State
   return { before: null, after: detail, id: undefined };
 }
 
-function useAuditPage(service: AuditService, pageNo: number) {
+function useAuditPage(service: AuditService, filters: AuditFilters, pageNo: number) {
   const ops = useOps();
   const code = ops.brand;
-  const query = { pageNo, pageSize: PAGE_SIZE };
+  const query = UNFILTERED.includes(service) ? { pageNo, pageSize: PAGE_SIZE } : auditQuery(filters, pageNo);
   const read = async (): Promise<AuditPage> => {
     switch (service) {
       case "auth": {
-        const list = await ops.call("opsAuthAudit", { path: { code }, query });
-        return { rows: list.map((row) => ({ who: row.actor, what: row.action, reason: null, target: row.target, before: row.before, after: row.after, at: row.at })), pageNo, totalPages: null, total: null };
+        const page = await ops.call("opsAuthAudit", { path: { code }, query });
+        const rows = page.list.map((row) => ({ who: row.actor, what: row.action, reason: null, target: row.target, before: row.before, after: row.after, at: row.at }));
+        return { rows, pageNo: page.pageNum, totalPages: page.totalPages, total: page.total };
       }
       case "site": {
         const page = await ops.call("opsAudit", { path: { code }, query });
@@ -67,12 +96,12 @@ function useAuditPage(service: AuditService, pageNo: number) {
         return { rows, pageNo: page.pageNum, totalPages: page.totalPages, total: page.total };
       }
       case "wallet": {
-        const list = await ops.call("opsWalletAudit", { path: { code }, query });
-        const rows = list.map((row) => {
+        const page = await ops.call("opsWalletAudit", { path: { code }, query });
+        const rows = page.list.map((row) => {
           const { before, after } = splitDetail(row.detail);
           return { who: row.actor, what: row.action, reason: row.reason, target: row.target, before, after, at: row.at };
         });
-        return { rows, pageNo, totalPages: null, total: null };
+        return { rows, pageNo: page.pageNum, totalPages: page.totalPages, total: page.total };
       }
       case "notifications": {
         const page = await ops.call("opsNotificationsAudit", { path: { code }, query });
@@ -80,8 +109,9 @@ function useAuditPage(service: AuditService, pageNo: number) {
         return { rows, pageNo: page.pageNum, totalPages: page.totalPages, total: page.total };
       }
       case "lottery": {
-        const list = await ops.call("opsLotteryAudit", { query });
-        return { rows: list.map((row) => ({ who: row.actor, what: row.action, reason: row.reason || null, target: row.target, before: row.before, after: row.after, at: row.at })), pageNo, totalPages: null, total: null };
+        const page = await ops.call("opsLotteryAudit", { query });
+        const rows = page.list.map((row) => ({ who: row.actor, what: row.action, reason: row.reason || null, target: row.target, before: row.before, after: row.after, at: row.at }));
+        return { rows, pageNo: page.pageNum, totalPages: page.totalPages, total: page.total };
       }
       case "agentContracts":
       case "games":
@@ -94,40 +124,51 @@ function useAuditPage(service: AuditService, pageNo: number) {
     }
   };
   return useQuery({
-    queryKey: ["ops", "audit", service, service === "lottery" ? "*" : code, pageNo],
+    queryKey: ["ops", "audit", service, service === "lottery" ? "*" : code, filters, pageNo],
     enabled: service === "lottery" || !!code,
     placeholderData: keepPreviousData,
     queryFn: read,
   });
 }
 
-/** Previous / next under a log that answers a bare list (no page count): next while a page comes back full. */
-function OpenPager({ language, pageNo, shown, full, onPage }: { language: Language; pageNo: number; shown: number; full: boolean; onPage: (pageNo: number) => void }) {
-  if (pageNo <= 1 && !full) return null;
-  return (
-    <nav className="kit-pager" aria-label={t(language, "pages")}>
-      <button type="button" className="kit-button kit-button--ghost" disabled={pageNo <= 1} onClick={() => onPage(pageNo - 1)}>
-        {t(language, "previous")}
-      </button>
-      <span>{t(language, "page", { page: shown })}</span>
-      <button type="button" className="kit-button kit-button--ghost" disabled={!full} onClick={() => onPage(pageNo + 1)}>
-        {t(language, "next")}
-      </button>
-    </nav>
-  );
-}
-
 function AuditLog({ service }: { service: AuditService }) {
   const { language } = useLanguage();
   const ops = useOps();
+  const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [pageNo, setPageNo] = useState(1);
-  const log = useAuditPage(service, pageNo);
+  const log = useAuditPage(service, filters, pageNo);
   const page = log.data;
   const rows = page?.rows ?? [];
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPageNo(1);
+  };
 
   return (
     <div role="tabpanel" aria-label={t(language, service)} className="oc-audit" data-service={service}>
       {service === "lottery" ? <p className="kit-field__hint">{t(language, "lotteryShared")}</p> : ops.brand ? <p className="kit-field__hint">{t(language, "brandLog", { brand: ops.brand })}</p> : <p>{t(language, "noBrand")}</p>}
+      {UNFILTERED.includes(service) ? (
+        <p className="kit-field__hint">{t(language, "unfiltered")}</p>
+      ) : (
+        <form className="oc-row" onSubmit={apply} aria-label={t(language, "filter")}>
+          <Field label={t(language, "actor")} value={draft.actor} onChange={(actor) => setDraft({ ...draft, actor })} maxLength={64} />
+          <Field label={t(language, "action")} value={draft.action} onChange={(action) => setDraft({ ...draft, action })} maxLength={40} hint={t(language, "actionHint")} />
+          <Field label={t(language, "from")} type="date" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
+          <Field label={t(language, "to")} type="date" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
+          <label className="kit-field">
+            <span>{t(language, "sort")}</span>
+            <select className="oc-select" value={draft.sort} onChange={(event) => setDraft({ ...draft, sort: event.target.value as AuditSort })}>
+              <option value="newest">{t(language, "newest")}</option>
+              <option value="oldest">{t(language, "oldest")}</option>
+            </select>
+          </label>
+          <button type="submit" className="kit-button">
+            {t(language, "filter")}
+          </button>
+        </form>
+      )}
       <LoadFailure error={log.error} />
       {log.isLoading ? <p>{t(language, "loading")}</p> : null}
       {log.isSuccess && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}
@@ -168,12 +209,8 @@ function AuditLog({ service }: { service: AuditService }) {
           </table>
         </ScrollBox>
       ) : null}
-      {page && page.total !== null ? <p className="kit-field__hint">{t(language, "total", { total: page.total })}</p> : null}
-      {page && page.totalPages !== null ? (
-        <Pager label={t(language, "pages")} pageNo={pageNo} totalPages={page.totalPages} shown={page.pageNo} onPage={setPageNo} previous={t(language, "previous")} next={t(language, "next")} />
-      ) : page ? (
-        <OpenPager language={language} pageNo={pageNo} shown={page.pageNo} full={page.rows.length >= PAGE_SIZE} onPage={setPageNo} />
-      ) : null}
+      {page ? <p className="kit-field__hint">{t(language, "total", { total: page.total })}</p> : null}
+      {page ? <Pager label={t(language, "pages")} pageNo={pageNo} totalPages={page.totalPages} shown={page.pageNo} onPage={setPageNo} previous={t(language, "previous")} next={t(language, "next")} /> : null}
       <button type="button" className="kit-button kit-button--ghost" onClick={() => void log.refetch()}>
         {t(language, "refresh")}
       </button>
