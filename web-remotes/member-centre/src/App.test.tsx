@@ -34,7 +34,7 @@ describe("the menu", () => {
     vi.unstubAllGlobals();
   });
 
-  it("lists the spec's items in order, and the unbuilt ones open a not-available panel", async () => {
+  it("lists the spec's items in order, and an unknown page opens a not-available panel", async () => {
     expect(MENU.map((item) => item.key)).toEqual([
       "securityCenter", "transferFund", "depositv2", "withdraw", "transferUpline", "personalHistoryCopy",
       "transactionHistory", "personalProfit", "bonusDetails", "rewardCenter", "referral", "missionLeaderboard", "messageV2",
@@ -43,7 +43,7 @@ describe("the menu", () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
         <SessionProvider>
-          <MemoryRouter initialEntries={["/member/rewardCenter"]}>
+          <MemoryRouter initialEntries={["/member/noSuchPage"]}>
             <Routes>
               <Route path="/member/*" element={<App />} />
             </Routes>

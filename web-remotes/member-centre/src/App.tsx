@@ -7,6 +7,8 @@ import { Deposit } from "./features/deposits/components/Deposit";
 import { Messages } from "./features/messages/components/Messages";
 import { Missions } from "./features/missions/components/Missions";
 import { Records } from "./features/records/components/Records";
+import { InviteFriends } from "./features/referral/components/InviteFriends";
+import { RewardCenter } from "./features/rewardCenter/components/RewardCenter";
 import { SecurityCenter } from "./features/security/components/SecurityCenter";
 import { TransferUpline } from "./features/upline/components/TransferUpline";
 import { Wallet } from "./features/wallet/components/Wallet";
@@ -26,8 +28,8 @@ export const MENU: { key: TextKey; built: boolean }[] = [
   { key: "transactionHistory", built: true },
   { key: "personalProfit", built: true },
   { key: "bonusDetails", built: true },
-  { key: "rewardCenter", built: false },
-  { key: "referral", built: false },
+  { key: "rewardCenter", built: true },
+  { key: "referral", built: true },
   { key: "missionLeaderboard", built: true },
   { key: "messageV2", built: true },
 ];
@@ -42,6 +44,8 @@ const PAGES: Partial<Record<TextKey, () => React.JSX.Element>> = {
   transactionHistory: Records,
   personalProfit: Profit,
   bonusDetails: BonusDetails,
+  rewardCenter: RewardCenter,
+  referral: InviteFriends,
   missionLeaderboard: Missions,
   messageV2: Messages,
 };

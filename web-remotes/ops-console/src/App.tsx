@@ -27,6 +27,7 @@ import { Mall } from "./features/loyalty/components/Mall";
 import { Missions } from "./features/loyalty/components/Missions";
 import { PointRules } from "./features/loyalty/components/PointRules";
 import { Redemptions } from "./features/loyalty/components/Redemptions";
+import { VipReferral } from "./features/loyalty/components/VipReferral";
 import { LotteryGames } from "./features/lottery/components/LotteryGames";
 import { Members } from "./features/members/components/Members";
 import { Broadcasts } from "./features/messages/components/Broadcasts";
@@ -79,6 +80,8 @@ export const PAGES: Page[] = [
   { path: "loyalty/redemptions", title: "mallRedemptions", group: "loyalty", roles: FINANCE_READERS, element: <Redemptions /> },
   // missions: every role reads them, content editors (or an admin) define and change them
   { path: "loyalty/missions", title: "missions", group: "loyalty", roles: "everyone", element: <Missions /> },
+  // VIP levels and the referral rule: every role reads them, the brand's admin changes them
+  { path: "loyalty/vip", title: "vipReferral", group: "loyalty", roles: "everyone", element: <VipReferral /> },
   { path: "brand/settings", title: "siteSettings", group: "brandAdmin", roles: ["admin"], element: <SiteSettings /> },
   { path: "brand/flags", title: "flags", group: "brandAdmin", roles: ["admin"], element: <Flags /> },
   { path: "brand/register-rules", title: "registerRules", group: "brandAdmin", roles: ["admin"], element: <RegisterRules /> },

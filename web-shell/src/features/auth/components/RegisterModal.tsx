@@ -18,6 +18,11 @@ export function affiliateFromUrl(search: string): string {
   return (params.get("affiliateCode") ?? params.get("code") ?? "").trim();
 }
 
+/** The invite code of a friend's link (``?ref=``): sent as ``referralCode``, so the friend who invited is rewarded. */
+export function referralFromUrl(search: string): string {
+  return (new URLSearchParams(search).get("ref") ?? "").trim();
+}
+
 export function validate(
   rules: RegisterRuleRead[],
   mode: RegisterMode,
@@ -56,6 +61,7 @@ export function RegisterModal() {
   const [values, setValues] = useState<Record<string, string>>(() => ({
     countryDialingCode: "90",
     affiliateCode: affiliateFromUrl(window.location.search),
+    referralCode: referralFromUrl(window.location.search),
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [terms, setTerms] = useState(false);
