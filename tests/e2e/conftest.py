@@ -24,14 +24,30 @@ CHROMIUM_ARGS = [
 ]
 
 
+# The order of the suite's stages (unmarked tests first): a journey that must wait for something timed (the agents'
+# 5-minute settlement window, a lottery issue's draw) starts the wait after the other journeys on the session stack,
+# the tests on stacks of their own run meanwhile, and the journey checks the outcome at the end.
+STAGES = {
+    "starts_wait": "starts what a late test checks (a member's bets in a settlement window, a lottery bet), after "
+    "the other journeys on the session stack",
+    "own_stack": "runs on stacks of its own (not the session's), while the late tests' waits pass",
+    "late": "runs after every other test: it checks what a starts_wait test began (a window paid, an issue drawn)",
+}
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "late: runs after every other test (it waits for a settlement window meanwhile)")
+    for name, what in STAGES.items():
+        config.addinivalue_line("markers", f"{name}: {what}")
+
+
+def stage(item: pytest.Item) -> int:
+    return next((n for n, name in enumerate(STAGES, 1) if item.get_closest_marker(name) is not None), 0)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests marked ``late`` go last, in their order: a journey that must wait for the agents' 5-minute settlement
-    window starts it early and checks it at the end, so the suite's other tests run during the wait."""
-    items.sort(key=lambda item: item.get_closest_marker("late") is not None)
+    """The tests in their stages (``STAGES``), each stage in its order: the tests on stacks of their own fill the
+    timed waits (a late check rarely waits itself)."""
+    items.sort(key=stage)
 
 
 @pytest.fixture(scope="session")

@@ -22,6 +22,7 @@ from portal_stack.harness import Stack
 SERVICES = ("site", "auth", "wallet", "games", "lottery", "agent_contracts", "points")
 # Ending the session would leave every later call without one; logout has its own tests.
 SKIPPED = {"logout"}
+pytestmark = pytest.mark.own_stack  # on the module's stack (``fuzzed``)
 
 
 def schema_of(service: str) -> Any:

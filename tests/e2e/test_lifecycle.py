@@ -8,9 +8,12 @@ import signal
 import subprocess
 
 import httpx
+import pytest
 
 from portal_kit.testing.plugin import PortalServers
 from portal_stack.harness import Stack
+
+pytestmark = pytest.mark.own_stack  # each test starts stacks of its own
 
 
 def test_restart_keeps_data_second_up_is_refused_and_down_leaves_nothing() -> None:
