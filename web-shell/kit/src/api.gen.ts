@@ -3673,7 +3673,7 @@ export interface OperationQuery {
   opsPlayByDay: { startDate?: string | null; endDate?: string | null };
   opsPointConvertRule: Record<string, never>;
   opsPointRules: Record<string, never>;
-  opsPointsAudit: { pageNo?: number; pageSize?: number };
+  opsPointsAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
   opsPromotionApplications: { status?: ApplicationStatus | null; accountId?: string | null; pageNo?: number; pageSize?: number };
   opsPromotions: { pageNo?: number; pageSize?: number };
   opsProposeLotteryVoid: Record<string, never>;

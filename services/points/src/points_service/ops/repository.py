@@ -8,12 +8,10 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service.ops.models import PointsAudit
-from portal_kit.audit import record_ops_action
+from portal_kit.audit import AuditFilters, record_ops_action
+from portal_kit.audit import audit_page as kit_audit_page
 from portal_kit.paging import Page
-from portal_kit.repository import Scoped
 from portal_kit.sessions import Principal
-
-_audit = Scoped(PointsAudit, newest_first="id")
 
 
 def record(
@@ -25,5 +23,7 @@ def record(
     )
 
 
-async def newest_page(session: AsyncSession, merchant: str, page: Page) -> tuple[Sequence[PointsAudit], int]:
-    return await _audit.newest_page(session, merchant, page)
+async def audit_page(
+    session: AsyncSession, merchant: str, page: Page, filters: AuditFilters
+) -> tuple[Sequence[PointsAudit], int]:
+    return await kit_audit_page(session, PointsAudit, merchant, page, filters)

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Depends
 from points_service.deps import Db
 from points_service.ops import service
 from points_service.ops.schemas import PointsAuditRead
+from portal_kit.audit import AuditQuery
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
 from portal_kit.sessions import OpsViewer
@@ -20,6 +21,11 @@ ops = APIRouter(prefix=OPS, tags=["points ops"])
 
 @ops.get("/audit", operation_id="opsPointsAudit", response_model=Envelope[PageRead[PointsAuditRead]])
 async def audit_log(
-    code: str, actor: OpsViewer, db: Db, page: Annotated[Page, Depends(page_params(default_size=50, max_size=200))]
+    code: str,
+    actor: OpsViewer,
+    db: Db,
+    page: Annotated[Page, Depends(page_params(default_size=50, max_size=200))],
+    filters: AuditQuery,
 ) -> Envelope[PageRead[PointsAuditRead]]:
-    return ok(await service.audit_log(db, code, page))
+    """The brand's ops changes of points, by actor, action and UTC days, newest (or oldest) first."""
+    return ok(await service.audit_log(db, code, page, filters))

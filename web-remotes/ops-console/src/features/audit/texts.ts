@@ -11,7 +11,6 @@ const TR = {
   noBrand: "Önce bir marka seçin.", brandLog: "{brand} markasının kaydı.",
   filter: "Filtrele", actor: "Kim", action: "İşlem", actionHint: "Tam adı ya da başı (ör. account.)", from: "Başlangıç (UTC)", to: "Bitiş (UTC)",
   sort: "Sıralama", newest: "En yeni önce", oldest: "En eski önce",
-  unfiltered: "Bu kayıt henüz süzülemiyor: en yenisi üstte, sayfa sayfa.",
 };
 type Key = keyof typeof TR;
 
@@ -24,7 +23,6 @@ const EN: Record<Key, string> = {
   noBrand: "Pick a brand first.", brandLog: "The log of brand {brand}.",
   filter: "Filter", actor: "Who", action: "Action", actionHint: "Its full name or its start (e.g. account.)", from: "From (UTC)", to: "To (UTC)",
   sort: "Order", newest: "Newest first", oldest: "Oldest first",
-  unfiltered: "This log cannot be filtered yet: newest first, a page at a time.",
 };
 
 const CN: Record<Key, string> = {
@@ -36,7 +34,6 @@ const CN: Record<Key, string> = {
   noBrand: "请先选择品牌。", brandLog: "品牌 {brand} 的日志。",
   filter: "筛选", actor: "操作人", action: "操作", actionHint: "完整名称或其开头（如 account.）", from: "开始日期（UTC）", to: "结束日期（UTC）",
   sort: "排序", newest: "最新的在前", oldest: "最早的在前",
-  unfiltered: "此日志暂不支持筛选：最新的在前，分页显示。",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

@@ -18,7 +18,6 @@ export type AuditService = "auth" | "site" | "wallet" | "notifications" | "lotte
 export const SERVICES: readonly AuditService[] = ["auth", "site", "wallet", "notifications", "lottery", "agentContracts", "games", "points"];
 export const PAGE_SIZE = 50;
 /** The logs whose service does not filter or sort them yet: their tab shows no filter form and asks only for pages. */
-export const UNFILTERED: readonly AuditService[] = ["points"];
 
 type State = Record<string, unknown>;
 
@@ -79,7 +78,7 @@ export function splitDetail(detail: State): { before: State | null; after: State
 function useAuditPage(service: AuditService, filters: AuditFilters, pageNo: number) {
   const ops = useOps();
   const code = ops.brand;
-  const query = UNFILTERED.includes(service) ? { pageNo, pageSize: PAGE_SIZE } : auditQuery(filters, pageNo);
+  const query = auditQuery(filters, pageNo);
   const read = async (): Promise<AuditPage> => {
     switch (service) {
       case "auth": {
@@ -149,26 +148,22 @@ function AuditLog({ service }: { service: AuditService }) {
   return (
     <div role="tabpanel" aria-label={t(language, service)} className="oc-audit" data-service={service}>
       {service === "lottery" ? <p className="kit-field__hint">{t(language, "lotteryShared")}</p> : ops.brand ? <p className="kit-field__hint">{t(language, "brandLog", { brand: ops.brand })}</p> : <p>{t(language, "noBrand")}</p>}
-      {UNFILTERED.includes(service) ? (
-        <p className="kit-field__hint">{t(language, "unfiltered")}</p>
-      ) : (
-        <form className="oc-row" onSubmit={apply} aria-label={t(language, "filter")}>
-          <Field label={t(language, "actor")} value={draft.actor} onChange={(actor) => setDraft({ ...draft, actor })} maxLength={64} />
-          <Field label={t(language, "action")} value={draft.action} onChange={(action) => setDraft({ ...draft, action })} maxLength={40} hint={t(language, "actionHint")} />
-          <Field label={t(language, "from")} type="date" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
-          <Field label={t(language, "to")} type="date" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
-          <label className="kit-field">
-            <span>{t(language, "sort")}</span>
-            <select className="oc-select" value={draft.sort} onChange={(event) => setDraft({ ...draft, sort: event.target.value as AuditSort })}>
-              <option value="newest">{t(language, "newest")}</option>
-              <option value="oldest">{t(language, "oldest")}</option>
-            </select>
-          </label>
-          <button type="submit" className="kit-button">
-            {t(language, "filter")}
-          </button>
-        </form>
-      )}
+      <form className="oc-row" onSubmit={apply} aria-label={t(language, "filter")}>
+        <Field label={t(language, "actor")} value={draft.actor} onChange={(actor) => setDraft({ ...draft, actor })} maxLength={64} />
+        <Field label={t(language, "action")} value={draft.action} onChange={(action) => setDraft({ ...draft, action })} maxLength={40} hint={t(language, "actionHint")} />
+        <Field label={t(language, "from")} type="date" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
+        <Field label={t(language, "to")} type="date" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
+        <label className="kit-field">
+          <span>{t(language, "sort")}</span>
+          <select className="oc-select" value={draft.sort} onChange={(event) => setDraft({ ...draft, sort: event.target.value as AuditSort })}>
+            <option value="newest">{t(language, "newest")}</option>
+            <option value="oldest">{t(language, "oldest")}</option>
+          </select>
+        </label>
+        <button type="submit" className="kit-button">
+          {t(language, "filter")}
+        </button>
+      </form>
       <LoadFailure error={log.error} />
       {log.isLoading ? <p>{t(language, "loading")}</p> : null}
       {log.isSuccess && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}
