@@ -1,5 +1,5 @@
 /** The member centre: the menu in the spec's order and one page per money flow. Exposed as ./App. */
-import { NavLink, Route, Routes, useLanguage, useLocation, useParams, useUnreadCount } from "@portal/kit";
+import { NavLink, Route, Routes, useLanguage, useLocation, useParams, useUnreadCounts } from "@portal/kit";
 import { BetRecords } from "./features/bets/components/BetRecords";
 import { BonusDetails } from "./features/bonuses/components/BonusDetails";
 import { Profit } from "./features/bets/components/Profit";
@@ -67,7 +67,7 @@ export function mountPath(pathname: string, rest: string | undefined): string {
 
 export default function App() {
   const { language } = useLanguage();
-  const unread = useUnreadCount();
+  const unread = useUnreadCounts();
   const { pathname } = useLocation();
   const base = mountPath(pathname, useParams()["*"]);
   return (
@@ -77,7 +77,8 @@ export default function App() {
         {MENU.map((item) => (
           <NavLink key={item.key} to={`${base}/${item.key}`} className={({ isActive }) => (isActive ? "mc-menu__item mc-menu__item--active" : "mc-menu__item")}>
             {t(language, item.key)}
-            {item.key === "messageV2" && unread > 0 && <span className="mc-badge" data-testid="mc-unread">{unread}</span>}
+            {item.key === "messageV2" && unread.count > 0 && <span className="mc-badge" data-testid="mc-unread">{unread.count}</span>}
+            {item.key === "rewardCenter" && unread.rewards > 0 && <span className="mc-badge" data-testid="mc-rewards">{unread.rewards}</span>}
           </NavLink>
         ))}
       </nav>
