@@ -24,7 +24,7 @@ type Answer = { status: number; body: unknown };
 let joinAnswer: Answer;
 let joined = false;
 
-function serve(member: boolean) {
+function serve(member: boolean, type = 0) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string, init?: RequestInit) => {
@@ -35,7 +35,7 @@ function serve(member: boolean) {
       } else if (path === "/wps/relay/MCSFE_signUpPromotionJoin" && init?.method === "POST") {
         answer = joinAnswer;
         if (answer.status === 200) joined = true;
-      } else if (path === "/wps/member/info" && member) answer = ok(MEMBER);
+      } else if (path === "/wps/member/info" && member) answer = ok({ ...MEMBER, type });
       else if (path === "/wps/v2/wallets/balance" && member) answer = ok({ currency: "TRY", scale: 2, sum: 0, wallets: [] });
       return new Response(JSON.stringify(answer.body), { status: answer.status });
     }),
@@ -136,6 +136,18 @@ describe("the /promotions page", () => {
     expect(within(welcome).getByRole("link", { name: "My bonuses" }).getAttribute("href")).toBe("/member/bonusDetails");
     expect(await screen.findByTestId("my-bonuses")).toBeTruthy();
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it("gives a trial account the real-account notice instead of joining", async () => {
+    sessionStorage.setItem("token", "tr1al");
+    serve(true, 4);
+    renderPage();
+    const welcome = nth(await screen.findAllByTestId("promotion"), 0);
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([path]) => path === "/wps/member/info")).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.click(within(welcome).getByRole("button", { name: "Join" }));
+    expect(open).toHaveBeenCalledWith({ name: "trial" });
+    expect(joinCalls()).toHaveLength(0);
   });
 
   it("shows the service's refusal in its words", async () => {
