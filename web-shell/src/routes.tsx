@@ -18,6 +18,7 @@ const LotteryPage = lazy(() => import("./features/lottery/components/LotteryPage
 const AgentLogin = lazy(() => import("./features/auth/components/AgentLogin").then((module) => ({ default: module.AgentLogin })));
 const PointMallPage = lazy(() => import("./features/points/components/PointMallPage").then((module) => ({ default: module.PointMallPage })));
 const PromotionsPage = lazy(() => import("./features/promotions/components/PromotionsPage").then((module) => ({ default: module.PromotionsPage })));
+const ActivityPage = lazy(() => import("./features/activity/components/ActivityPage").then((module) => ({ default: module.ActivityPage })));
 const FairnessPage = lazy(() => import("./features/games/components/FairnessPage").then((module) => ({ default: module.FairnessPage })));
 
 function Page({ children }: { children: ReactNode }) {
@@ -112,6 +113,7 @@ export function AppRoutes() {
         <Route key={path} path={path} element={<NotAvailable />} />
       ))}
       <Route path="/promotions" element={<Page><PromotionsPage /></Page>} />
+      <Route path="/activity" element={<RealAccountOrVisitor><Page><ActivityPage /></Page></RealAccountOrVisitor>} />
       <Route path="/pointMall" element={<RealAccountOrVisitor><Page><PointMallPage /></Page></RealAccountOrVisitor>} />
       <Route path="/gameListCenter/:vassalage/:gameType" element={<Page><GameListPage /></Page>} />
       <Route path="/play/:gameCode" element={<RequireRealAccount><Page><PlayPage /></Page></RequireRealAccount>} />

@@ -26,6 +26,7 @@ import { Login } from "./features/login/components/Login";
 import { Mall } from "./features/loyalty/components/Mall";
 import { Missions } from "./features/loyalty/components/Missions";
 import { PointRules } from "./features/loyalty/components/PointRules";
+import { Prizes } from "./features/loyalty/components/Prizes";
 import { Redemptions } from "./features/loyalty/components/Redemptions";
 import { VipReferral } from "./features/loyalty/components/VipReferral";
 import { LotteryGames } from "./features/lottery/components/LotteryGames";
@@ -82,6 +83,8 @@ export const PAGES: Page[] = [
   { path: "loyalty/missions", title: "missions", group: "loyalty", roles: "everyone", element: <Missions /> },
   // VIP levels and the referral rule: every role reads them, the brand's admin changes them
   { path: "loyalty/vip", title: "vipReferral", group: "loyalty", roles: "everyone", element: <VipReferral /> },
+  // raffles and red envelopes: every role reads them, content editors (or an admin) add them
+  { path: "loyalty/raffles", title: "prizeDraws", group: "loyalty", roles: "everyone", element: <Prizes /> },
   { path: "brand/settings", title: "siteSettings", group: "brandAdmin", roles: ["admin"], element: <SiteSettings /> },
   { path: "brand/flags", title: "flags", group: "brandAdmin", roles: ["admin"], element: <Flags /> },
   { path: "brand/register-rules", title: "registerRules", group: "brandAdmin", roles: ["admin"], element: <RegisterRules /> },

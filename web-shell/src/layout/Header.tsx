@@ -143,6 +143,7 @@ export function Header() {
         </NavLink>
         <GameNav />
         <NavLink to="/promotions">{text(language, "promotions")}</NavLink>
+        <NavLink to="/activity">{text(language, "activity")}</NavLink>
         <NavLink to="/pointMall">{text(language, "pointMall")}</NavLink>
         <NavLink to="/help">{text(language, "help")}</NavLink>
       </nav>

@@ -1,0 +1,106 @@
+/** The red envelopes of the brand, a page at a time, and (for the content role) the form that adds one: its pool is
+ * split at random into its shares by the service when it is made. */
+import type { FormEvent } from "react";
+import { useState } from "react";
+import type { OpsRedEnvelopeRead } from "@portal/kit";
+import { Field, formatMoney, keepPreviousData, LoadFailure, OutcomeLine, Pager, SUPPORTED, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { useOps } from "../../../shared/session";
+import { Badge, ScrollBox, when } from "../../../shared/ui";
+import { pt } from "../prizeTexts";
+import type { EnvelopeDraft } from "./prizeForms";
+import { EMPTY_ENVELOPE, envelopeBody } from "./prizeForms";
+
+const PAGE_SIZE = 10;
+
+export function EnvelopesPanel({ writer }: { writer: boolean }) {
+  const { language } = useLanguage();
+  const ops = useOps();
+  const queries = useQueryClient();
+  const [pageNo, setPageNo] = useState(1);
+  const [draft, setDraft] = useState<EnvelopeDraft>(EMPTY_ENVELOPE);
+  const key = ["ops", "points", "red-envelopes", ops.brand];
+  const list = useQuery({
+    queryKey: [...key, pageNo],
+    queryFn: () => ops.call("opsRedEnvelopes", { path: { code: ops.brand }, query: { pageNo, pageSize: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+  const save = useAction((body: Exclude<ReturnType<typeof envelopeBody>, string>) => ops.call("opsCreateRedEnvelope", { path: { code: ops.brand }, body }), {
+    doneText: pt(language, "envelopeCreated", { shares: draft.shares }),
+    onDone: () => queries.invalidateQueries({ queryKey: key }),
+  });
+  const change = (patch: Partial<EnvelopeDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = envelopeBody(draft);
+    if (typeof body === "string") return save.refuse(pt(language, body));
+    void save.submit(body);
+  };
+  const rows = list.data?.list ?? [];
+  return (
+    <section aria-labelledby="oc-envelopes" className="pz-part">
+      <h2 id="oc-envelopes" className="ly-form__title">{pt(language, "envelopes")}</h2>
+      <LoadFailure error={list.error} />
+      {list.isSuccess && rows.length === 0 ? <p>{pt(language, "noEnvelopes")}</p> : null}
+      {rows.length > 0 ? (
+        <ScrollBox label={pt(language, "envelopes")}>
+          <table className="oc-table" data-testid="red-envelopes">
+            <thead>
+              <tr>
+                <th scope="col">{pt(language, "name")}</th>
+                <th scope="col">{pt(language, "window")}</th>
+                <th scope="col" className="num">{pt(language, "pool")}</th>
+                <th scope="col" className="num">{pt(language, "shares")}</th>
+                <th scope="col" className="num">{pt(language, "claimed")}</th>
+                <th scope="col" className="num">{pt(language, "paid")}</th>
+                <th scope="col">{pt(language, "state")}</th>
+              </tr>
+            </thead>
+            <tbody>{rows.map((row) => <EnvelopeRow key={row.envelopeId} row={row} />)}</tbody>
+          </table>
+        </ScrollBox>
+      ) : null}
+      {list.data ? <Pager label={pt(language, "envelopes")} pageNo={pageNo} totalPages={list.data.totalPages} shown={list.data.pageNum} onPage={setPageNo} previous={pt(language, "previous")} next={pt(language, "next")} /> : null}
+      {writer ? (
+        <form className="ly-form" onSubmit={submit} aria-labelledby="oc-envelope-form" noValidate>
+          <h3 id="oc-envelope-form" className="ly-form__title">{pt(language, "addEnvelope")}</h3>
+          <div className="oc-row">
+            {SUPPORTED.map((code) => (
+              <Field key={code} label={pt(language, "nameIn", { language: code })} value={draft.names[code]} onChange={(text) => change({ names: { ...draft.names, [code]: text } })} maxLength={80} required={code === "TR"} />
+            ))}
+          </div>
+          <div className="oc-row">
+            <Field label={pt(language, "poolField")} value={draft.pool} onChange={(pool) => change({ pool })} inputMode="decimal" size={14} required />
+            <Field label={pt(language, "shares")} value={draft.shares} onChange={(shares) => change({ shares })} inputMode="numeric" size={8} required />
+          </div>
+          <div className="oc-row ly-window">
+            <Field label={pt(language, "opensAt")} type="datetime-local" value={draft.opensAt} onChange={(opensAt) => change({ opensAt })} required />
+            <Field label={pt(language, "endsAt")} type="datetime-local" value={draft.closesAt} onChange={(closesAt) => change({ closesAt })} required />
+          </div>
+          <Field label={pt(language, "auditReason")} value={draft.reason} onChange={(reason) => change({ reason })} maxLength={500} required />
+          <OutcomeLine outcome={save.outcome} />
+          <div className="oc-row">
+            <button type="submit" className="kit-button" disabled={save.pending}>{pt(language, "add")}</button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+function EnvelopeRow({ row }: { row: OpsRedEnvelopeRead }) {
+  const { language } = useLanguage();
+  return (
+    <tr data-envelope={row.envelopeId}>
+      <td className="ly-cut">
+        <strong>{row.names[language] || row.name}</strong>
+        <span className="ly-sub">#{row.envelopeId}</span>
+      </td>
+      <td>{when(row.opensAt, language)} – {when(row.closesAt, language)}</td>
+      <td className="num">{formatMoney(row.pool)}</td>
+      <td className="num">{row.shares}</td>
+      <td className="num">{row.claimed} · {formatMoney(row.claimedAmount)}</td>
+      <td className="num">{row.paid} · {formatMoney(row.paidAmount)}</td>
+      <td><Badge value={row.state} text={pt(language, row.state)} /></td>
+    </tr>
+  );
+}

@@ -1,0 +1,115 @@
+/** The raffles of the brand, a page at a time, and (for the content role) the form that adds one: its seed's hash is
+ * shown as soon as it is made. */
+import type { FormEvent } from "react";
+import { useState } from "react";
+import type { OpsRaffleRead } from "@portal/kit";
+import { Field, formatMoney, keepPreviousData, LoadFailure, OutcomeLine, Pager, SUPPORTED, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { useOps } from "../../../shared/session";
+import { Badge, ScrollBox, when } from "../../../shared/ui";
+import { pt } from "../prizeTexts";
+import type { RaffleDraft } from "./prizeForms";
+import { EMPTY_RAFFLE, raffleBody } from "./prizeForms";
+
+const PAGE_SIZE = 10;
+
+export function RafflesPanel({ writer }: { writer: boolean }) {
+  const { language } = useLanguage();
+  const ops = useOps();
+  const queries = useQueryClient();
+  const [pageNo, setPageNo] = useState(1);
+  const [draft, setDraft] = useState<RaffleDraft>(EMPTY_RAFFLE);
+  const key = ["ops", "points", "raffles", ops.brand];
+  const list = useQuery({
+    queryKey: [...key, pageNo],
+    queryFn: () => ops.call("opsRaffles", { path: { code: ops.brand }, query: { pageNo, pageSize: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+  const save = useAction((body: Exclude<ReturnType<typeof raffleBody>, string>) => ops.call("opsCreateRaffle", { path: { code: ops.brand }, body }), {
+    onDone: () => {
+      setDraft(EMPTY_RAFFLE);
+      return queries.invalidateQueries({ queryKey: key });
+    },
+  });
+  const change = (patch: Partial<RaffleDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = raffleBody(draft);
+    if (typeof body === "string") return save.refuse(pt(language, body));
+    void save.submit(body);
+  };
+  const rows = list.data?.list ?? [];
+  return (
+    <section aria-labelledby="oc-raffles" className="pz-part">
+      <h2 id="oc-raffles" className="ly-form__title">{pt(language, "raffles")}</h2>
+      <LoadFailure error={list.error} />
+      {list.isSuccess && rows.length === 0 ? <p>{pt(language, "noRaffles")}</p> : null}
+      {rows.length > 0 ? (
+        <ScrollBox label={pt(language, "raffles")}>
+          <table className="oc-table" data-testid="raffles">
+            <thead>
+              <tr>
+                <th scope="col">{pt(language, "name")}</th>
+                <th scope="col">{pt(language, "window")}</th>
+                <th scope="col">{pt(language, "prizeList")}</th>
+                <th scope="col" className="num">{pt(language, "tickets")}</th>
+                <th scope="col">{pt(language, "state")}</th>
+                <th scope="col">{pt(language, "seedHash")}</th>
+                <th scope="col">{pt(language, "winners")}</th>
+              </tr>
+            </thead>
+            <tbody>{rows.map((row) => <RaffleRow key={row.raffleId} row={row} />)}</tbody>
+          </table>
+        </ScrollBox>
+      ) : null}
+      {list.data ? <Pager label={pt(language, "raffles")} pageNo={pageNo} totalPages={list.data.totalPages} shown={list.data.pageNum} onPage={setPageNo} previous={pt(language, "previous")} next={pt(language, "next")} /> : null}
+      {save.done && save.latest ? <p className="kit-ok" role="status" data-testid="raffle-created">{pt(language, "raffleCreated", { hash: save.latest.seedHash })}</p> : null}
+      {writer ? (
+        <form className="ly-form" onSubmit={submit} aria-labelledby="oc-raffle-form" noValidate>
+          <h3 id="oc-raffle-form" className="ly-form__title">{pt(language, "addRaffle")}</h3>
+          <div className="oc-row">
+            {SUPPORTED.map((code) => (
+              <Field key={code} label={pt(language, "nameIn", { language: code })} value={draft.names[code]} onChange={(text) => change({ names: { ...draft.names, [code]: text } })} maxLength={80} required={code === "TR"} />
+            ))}
+          </div>
+          <div className="oc-row ly-window">
+            <Field label={pt(language, "opensAt")} type="datetime-local" value={draft.opensAt} onChange={(opensAt) => change({ opensAt })} required />
+            <Field label={pt(language, "closesAt")} type="datetime-local" value={draft.closesAt} onChange={(closesAt) => change({ closesAt })} required />
+          </div>
+          <Field label={pt(language, "prizesField")} value={draft.prizes} onChange={(prizes) => change({ prizes })} inputMode="decimal" required />
+          <Field label={pt(language, "auditReason")} value={draft.reason} onChange={(reason) => change({ reason })} maxLength={500} required />
+          {save.done ? null : <OutcomeLine outcome={save.outcome} />}
+          <div className="oc-row">
+            <button type="submit" className="kit-button" disabled={save.pending}>{pt(language, "add")}</button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+function RaffleRow({ row }: { row: OpsRaffleRead }) {
+  const { language } = useLanguage();
+  return (
+    <tr data-raffle={row.raffleId}>
+      <td className="ly-cut">
+        <strong>{row.names[language] || row.name}</strong>
+        <span className="ly-sub">#{row.raffleId}</span>
+      </td>
+      <td>{when(row.opensAt, language)} – {when(row.closesAt, language)}</td>
+      <td className="num">{row.prizes.map((amount) => formatMoney(amount)).join(" · ")}</td>
+      <td className="num">{row.tickets}</td>
+      <td><Badge value={row.state} text={pt(language, row.state)} /></td>
+      <td className="pz-hash">
+        <code title={row.seedHash}>{row.seedHash}</code>
+        {row.seed ? <span className="ly-sub">{pt(language, "seed")}: <code>{row.seed}</code></span> : null}
+      </td>
+      <td className="ly-cut">
+        {row.winners.length === 0 ? pt(language, "noWinner") : row.winners.map((winner) => (
+          <span key={winner.place} className="ly-sub" data-testid="raffle-winner">
+            {winner.place}. #{winner.ticketNo} {winner.username ?? winner.accountId} {formatMoney(winner.amount)} <Badge value={winner.status} text={pt(language, winner.status)} />
+          </span>
+        ))}
+      </td>
+    </tr>
+  );
+}

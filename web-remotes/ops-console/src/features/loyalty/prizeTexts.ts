@@ -1,0 +1,62 @@
+/** The raffles and red envelopes page's own texts (TR default, EN, CN); every other key is the loyalty pages' (and
+ * through them the console's shared ones). */
+import type { Catalog, Language } from "@portal/kit";
+import { translator } from "@portal/kit";
+import type { AnyTextKey } from "./texts";
+import { t as loyaltyT } from "./texts";
+
+const TR = {
+  prizes: "Çekilişler ve kırmızı zarflar", raffles: "Çekilişler", envelopes: "Kırmızı zarflar",
+  readOnly: "Çekiliş ve zarfları yalnızca içerik rolü (veya yönetici) ekleyebilir.", noRaffles: "Bu markanın çekilişi yok.",
+  noEnvelopes: "Bu markanın kırmızı zarfı yok.", window: "Süre", opensAt: "Açılış (UTC)", closesAt: "Kapanış (UTC, çekiliş anı)",
+  endsAt: "Bitiş (UTC, hariç)", prizeList: "Ödüller", prizesField: "Ödüller, virgülle (ör. 1000.00, 500.00, 100.00)",
+  tickets: "Bilet", seedHash: "Tohum özeti", seed: "Tohum", winners: "Kazananlar", state: "Durum",
+  UPCOMING: "Yakında", OPEN: "Açık", CLOSED: "Çekiliyor", DRAWN: "Çekildi", PAID: "Ödendi", PENDING: "Bekliyor", FAILED: "Ödenemedi",
+  pool: "Havuz", poolField: "Havuz (ör. 1000.00)", shares: "Pay sayısı", claimed: "Alınan", paid: "Ödenen",
+  addRaffle: "Çekiliş ekle", addEnvelope: "Kırmızı zarf ekle", raffleCreated: "Çekiliş eklendi; tohum özeti yayımlandı: {hash}",
+  envelopeCreated: "Kırmızı zarf eklendi; havuz {shares} paya bölündü.", prizesInvalid: "Ödüller 0,01'den büyük tutarlardır (1–100 adet).",
+  poolInvalid: "Havuz 0,01'den büyük bir tutardır.", sharesInvalid: "Pay sayısı 1 ile 10.000 arasındadır ve havuz her paya en az 0,01 vermelidir.",
+  windowInvalid: "Kapanış açılıştan sonra olmalıdır.", dateInvalid: "Açılış ve kapanış tarih ve saatiyle girilmelidir.",
+  noWinner: "—",
+};
+type Key = keyof typeof TR;
+
+const EN: Record<Key, string> = {
+  prizes: "Raffles and red envelopes", raffles: "Raffles", envelopes: "Red envelopes",
+  readOnly: "Only the content role (or an admin) can add raffles and envelopes.", noRaffles: "This brand has no raffles.",
+  noEnvelopes: "This brand has no red envelopes.", window: "Window", opensAt: "Opens (UTC)", closesAt: "Closes (UTC, the draw)",
+  endsAt: "Ends (UTC, excluded)", prizeList: "Prizes", prizesField: "Prizes, comma separated (e.g. 1000.00, 500.00, 100.00)",
+  tickets: "Tickets", seedHash: "Seed hash", seed: "Seed", winners: "Winners", state: "State",
+  UPCOMING: "Upcoming", OPEN: "Open", CLOSED: "Drawing", DRAWN: "Drawn", PAID: "Paid", PENDING: "Pending", FAILED: "Failed",
+  pool: "Pool", poolField: "Pool (e.g. 1000.00)", shares: "Shares", claimed: "Claimed", paid: "Paid",
+  addRaffle: "Add a raffle", addEnvelope: "Add a red envelope", raffleCreated: "Raffle added; its seed hash is published: {hash}",
+  envelopeCreated: "Red envelope added; the pool is split into {shares} shares.", prizesInvalid: "Prizes are amounts above 0.00 (1 to 100 of them).",
+  poolInvalid: "The pool is an amount above 0.00.", sharesInvalid: "Shares are 1 to 10,000, and the pool must give each at least 0.01.",
+  windowInvalid: "The close must come after the opening.", dateInvalid: "Enter the opening and the close with date and time.",
+  noWinner: "—",
+};
+
+const CN: Record<Key, string> = {
+  prizes: "抽奖与红包", raffles: "抽奖", envelopes: "红包", readOnly: "只有内容角色（或管理员）可以添加抽奖和红包。",
+  noRaffles: "该品牌没有抽奖。", noEnvelopes: "该品牌没有红包。", window: "时间", opensAt: "开始（UTC）", closesAt: "截止（UTC，即开奖）",
+  endsAt: "结束（UTC，不含）", prizeList: "奖项", prizesField: "奖项，以逗号分隔（例如 1000.00, 500.00, 100.00）",
+  tickets: "彩票", seedHash: "种子哈希", seed: "种子", winners: "中奖者", state: "状态",
+  UPCOMING: "即将开始", OPEN: "进行中", CLOSED: "开奖中", DRAWN: "已开奖", PAID: "已支付", PENDING: "待支付", FAILED: "支付失败",
+  pool: "总额", poolField: "总额（例如 1000.00）", shares: "份数", claimed: "已领取", paid: "已支付",
+  addRaffle: "添加抽奖", addEnvelope: "添加红包", raffleCreated: "抽奖已添加；种子哈希已公布：{hash}",
+  envelopeCreated: "红包已添加；总额已分为 {shares} 份。", prizesInvalid: "奖项金额须大于 0.00（1 至 100 项）。",
+  poolInvalid: "总额须大于 0.00。", sharesInvalid: "份数为 1 至 10,000，且每份至少 0.01。",
+  windowInvalid: "截止时间必须晚于开始时间。", dateInvalid: "请输入开始和截止的日期与时间。", noWinner: "—",
+};
+
+const own = translator<Key>({ TR, EN, CN } satisfies Catalog<Key>);
+
+export type PrizeTextKey = Key | AnyTextKey;
+
+function isOwn(key: string): key is Key {
+  return Object.hasOwn(TR, key);
+}
+
+export function pt(language: Language, key: PrizeTextKey, params?: Record<string, string | number>): string {
+  return isOwn(key) ? own(language, key, params) : loyaltyT(language, key, params);
+}

@@ -1,0 +1,116 @@
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter, QueryClientProvider, createQueryClient } from "@portal/kit";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { OpsSession } from "../../shared/session";
+import { OpsSessionProvider, SESSION_KEY } from "../../shared/session";
+import { EMPTY_ENVELOPE, EMPTY_RAFFLE, envelopeBody, raffleBody } from "./components/prizeForms";
+import { Prizes } from "./components/Prizes";
+
+const session = (roles: string[]): OpsSession => ({ token: "tok", username: "ayse", roles, merchants: ["turkeyf2"], expiresAt: Date.now() + 60_000 });
+const envelope = (value: unknown) => new Response(JSON.stringify({ success: true, value, errorCode: null, message: null }));
+const refusal = (code: string, message: string, status: number) => new Response(JSON.stringify({ success: false, value: null, errorCode: code, message }), { status });
+const RAFFLES = "/wps/ops/points/merchants/turkeyf2/raffles";
+const ENVELOPES = "/wps/ops/points/merchants/turkeyf2/red-envelopes";
+const HASH = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd";
+const RAFFLE = {
+  raffleId: 7, name: "Yılbaşı çekilişi", names: { TR: "Yılbaşı çekilişi" }, opensAt: "2026-11-01T00:00:00Z", closesAt: "2026-11-20T00:00:00Z",
+  state: "DRAWN", prizes: [100_000, 50_000], tickets: 10, seedHash: HASH, seed: "00".repeat(32), drawnAt: "2026-11-20T00:00:05Z",
+  winners: [
+    { place: 1, amount: 100_000, ticketNo: 3, accountId: "a3", username: "player03", status: "PAID", error: null, paidAt: "2026-11-20T00:00:06Z" },
+    { place: 2, amount: 50_000, ticketNo: 9, accountId: "a9", username: "player09", status: "PENDING", error: null, paidAt: null },
+  ],
+  createdBy: "ayse", createdAt: "2026-11-01T00:00:00Z",
+};
+const RED = {
+  envelopeId: 5, name: "Bayram zarfı", names: { TR: "Bayram zarfı" }, opensAt: "2026-11-01T00:00:00Z", closesAt: "2026-12-01T00:00:00Z",
+  state: "OPEN", pool: 100_000, shares: 10, claimed: 4, claimedAmount: 41_000, paid: 3, paidAmount: 30_000, createdBy: "ayse", createdAt: "2026-11-01T00:00:00Z",
+};
+const page = (item: unknown) => ({ pageNum: 1, totalPages: 1, total: 1, list: [item] });
+
+function serve(answers: Record<string, () => Response>) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = String(input).split("?")[0];
+    const answer = answers[`${init?.method ?? "GET"} ${url}`];
+    return answer ? answer() : refusal("unknown", `unexpected ${url}`, 500);
+  });
+}
+
+function renderPage(roles: string[]) {
+  sessionStorage.setItem(SESSION_KEY, JSON.stringify(session(roles)));
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <OpsSessionProvider>
+          <Prizes />
+        </OpsSessionProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe("the raffles and red envelopes page", () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it("shows a viewer the raffles with their seed, winners and payments, and the envelopes, read only", async () => {
+    serve({ [`GET ${RAFFLES}`]: () => envelope(page(RAFFLE)), [`GET ${ENVELOPES}`]: () => envelope(page(RED)) });
+    renderPage(["viewer"]);
+    const raffles = await screen.findByTestId("raffles");
+    expect(raffles.textContent).toContain(HASH);
+    expect(raffles.textContent).toContain("1,000.00 · 500.00");
+    const winners = within(raffles).getAllByTestId("raffle-winner").map((row) => row.textContent);
+    expect(winners).toEqual(["1. #3 player03 1,000.00 Ödendi", "2. #9 player09 500.00 Bekliyor"]);
+    const envelopes = await screen.findByTestId("red-envelopes");
+    expect(envelopes.textContent).toContain("4 · 410.00");
+    expect(screen.queryByRole("form")).toBeNull();
+    expect(screen.getByText("Çekiliş ve zarfları yalnızca içerik rolü (veya yönetici) ekleyebilir.")).toBeTruthy();
+  });
+
+  it("lets a content editor add a raffle (its seed hash shown) and an envelope, with the service's refusal as it says it", async () => {
+    let posts = 0;
+    const fetched = serve({
+      [`GET ${RAFFLES}`]: () => envelope({ pageNum: 1, totalPages: 0, total: 0, list: [] }),
+      [`GET ${ENVELOPES}`]: () => envelope({ pageNum: 1, totalPages: 0, total: 0, list: [] }),
+      [`POST ${RAFFLES}`]: () => envelope({ ...RAFFLE, state: "UPCOMING", seed: null, winners: [] }),
+      [`POST ${ENVELOPES}`]: () => (++posts === 1 ? refusal("envelope.pool_too_small", "Havuz, 10 payın her birine en az 0,01 verecek kadar olmalı.", 400) : envelope(RED)),
+    });
+    renderPage(["content"]);
+    expect(await screen.findByText("Bu markanın çekilişi yok.")).toBeTruthy();
+    const raffleForm = screen.getByRole("form", { name: "Çekiliş ekle" });
+    fireEvent.change(within(raffleForm).getByLabelText("Ad (TR)"), { target: { value: "Yılbaşı" } });
+    fireEvent.change(within(raffleForm).getByLabelText("Açılış (UTC)"), { target: { value: "2026-12-01T00:00" } });
+    fireEvent.change(within(raffleForm).getByLabelText("Kapanış (UTC, çekiliş anı)"), { target: { value: "2026-12-31T00:00" } });
+    fireEvent.change(within(raffleForm).getByLabelText(/^Ödüller/), { target: { value: "1,000.00, 500, 100.50" } });
+    fireEvent.change(within(raffleForm).getByLabelText("Gerekçe (denetim kaydına yazılır)"), { target: { value: "yılbaşı" } });
+    fireEvent.click(within(raffleForm).getByRole("button", { name: "Ekle" }));
+    expect((await screen.findByTestId("raffle-created")).textContent).toContain(HASH);
+    const form = screen.getByRole("form", { name: "Kırmızı zarf ekle" });
+    fireEvent.change(within(form).getByLabelText("Ad (TR)"), { target: { value: "Bayram" } });
+    fireEvent.change(within(form).getByLabelText("Havuz (ör. 1000.00)"), { target: { value: "1000" } });
+    fireEvent.change(within(form).getByLabelText("Pay sayısı"), { target: { value: "10" } });
+    fireEvent.change(within(form).getByLabelText("Açılış (UTC)"), { target: { value: "2026-12-01T00:00" } });
+    fireEvent.change(within(form).getByLabelText("Bitiş (UTC, hariç)"), { target: { value: "2026-12-31T00:00" } });
+    fireEvent.change(within(form).getByLabelText("Gerekçe (denetim kaydına yazılır)"), { target: { value: "bayram" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Ekle" }));
+    expect((await within(form).findByRole("alert")).textContent).toContain("Havuz, 10 payın");
+    fireEvent.click(within(form).getByRole("button", { name: "Ekle" }));
+    expect((await within(form).findByRole("status")).textContent).toBe("Kırmızı zarf eklendi; havuz 10 paya bölündü.");
+    const posted = fetched.mock.calls.filter(([, init]) => init?.method === "POST").map(([, init]) => JSON.parse(String(init?.body)));
+    expect(posted[0]).toEqual({ names: { TR: "Yılbaşı" }, opensAt: "2026-12-01T00:00:00.000Z", closesAt: "2026-12-31T00:00:00.000Z", prizes: [100_000, 50_000, 10_050], reason: "yılbaşı" });
+    expect(posted[2]).toEqual({ names: { TR: "Bayram" }, pool: 100_000, shares: 10, opensAt: "2026-12-01T00:00:00.000Z", closesAt: "2026-12-31T00:00:00.000Z", reason: "bayram" });
+  });
+
+  it("checks a draft before sending it", () => {
+    const base = { names: { TR: "Ç", EN: "", CN: "" }, opensAt: "2026-11-01T00:00", closesAt: "2026-11-02T00:00", reason: "r" };
+    expect(raffleBody({ ...EMPTY_RAFFLE, ...base, prizes: "" })).toBe("prizesInvalid");
+    expect(raffleBody({ ...EMPTY_RAFFLE, ...base, prizes: "0" })).toBe("prizesInvalid");
+    expect(raffleBody({ ...EMPTY_RAFFLE, ...base, names: { TR: "", EN: "x", CN: "" }, prizes: "1" })).toBe("turkishName");
+    expect(raffleBody({ ...EMPTY_RAFFLE, ...base, closesAt: "2026-11-01T00:00", prizes: "1" })).toBe("windowInvalid");
+    expect(envelopeBody({ ...EMPTY_ENVELOPE, ...base, pool: "0.05", shares: "10" })).toBe("sharesInvalid");
+    expect(envelopeBody({ ...EMPTY_ENVELOPE, ...base, pool: "abc", shares: "1" })).toBe("poolInvalid");
+    expect(envelopeBody({ ...EMPTY_ENVELOPE, ...base, pool: "0.10", shares: "10" })).toMatchObject({ pool: 10, shares: 10 });
+  });
+});
