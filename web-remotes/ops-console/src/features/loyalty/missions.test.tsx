@@ -53,6 +53,7 @@ describe("the missions page", () => {
     expect(cells[1]).toBe("Geçerli bahisRNG");
     expect(cells[2]).toBe("100.00");
     expect(cells[3]).toBe("50");
+    expect(cells[4]).toBe("2026-11-01 00:00 – 2026-12-01 00:00 UTC");
     expect(within(table).queryByRole("button")).toBeNull();
     expect(screen.queryByRole("form")).toBeNull();
     expect(screen.getByText("Görevleri yalnızca içerik rolü (veya yönetici) değiştirebilir.")).toBeTruthy();

@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { Language, MissionRead, MissionWrite, NewMission } from "@portal/kit";
 import { Field, formatMoney, keepPreviousData, LoadFailure, OutcomeLine, Pager, SUPPORTED, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import { holds, useOps } from "../../../shared/session";
-import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
+import { Badge, PageTitle, ScrollBox } from "../../../shared/ui";
 import type { MissionTextKey } from "../missionTexts";
 import { mt } from "../missionTexts";
 import "../loyalty.css";
@@ -39,6 +39,8 @@ export const EMPTY_MISSION: MissionDraft = {
 };
 
 const minute = (iso: string): string => new Date(iso).toISOString().slice(0, 16);
+/** A mission's window as the form takes it: in UTC, to the minute (the end excluded). */
+const utcWindow = (row: MissionRead): string => `${minute(row.startsAt).replace("T", " ")} – ${minute(row.endsAt).replace("T", " ")} UTC`;
 
 function draftOf(row: MissionRead): MissionDraft {
   const kind = row.kind as Kind;
@@ -202,9 +204,7 @@ export function Missions() {
                   </td>
                   <td className="num">{targetText(language, row.kind, row.target)}</td>
                   <td className="num">{row.rewardPoints.toLocaleString("en-US")}</td>
-                  <td>
-                    {when(row.startsAt, language)} – {when(row.endsAt, language)}
-                  </td>
+                  <td>{utcWindow(row)}</td>
                   <td className="num">{row.sort}</td>
                   <td>
                     <Badge value={row.active ? "active" : "inactive"} text={mt(language, row.active ? "on" : "off")} />
