@@ -20,6 +20,7 @@ EXTERNAL_HTTP = {
     "games_service.aggregator.service": "Hub88's Games API (a game's address at the aggregator)",
     "games_service.aggregator.simulator": "the Hub88 simulator calls the portal's public address back (Wallet API)",
     "portal_kit.testing.clients": "the tests' client of the app under test (in process, through ASGI); no service",
+    "portal_kit.testing.audit_lists": "the tests' check of an audit list reads the app under test's answers; no service",
 }
 SERVICE_ADDRESS = re.compile(r"https?://(" + "|".join(NAMES) + r")(-api)?\b|\b(" + "|".join(NAMES) + r")_url\b")
 

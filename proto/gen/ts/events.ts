@@ -153,6 +153,44 @@ export interface PointsConversionPaidV1 {
   data: PointsConversionPaidV1Data;
 }
 
+export interface PointsMissionClaimedV1Data {
+  missionId: number;
+  /** The member's account id. */
+  accountId: string;
+  rewardPoints: number;
+  claimedAt: string;
+}
+
+/** A member claimed a completed mission's reward (notifications take it off the missions badge). */
+export interface PointsMissionClaimedV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "points.mission.claimed.v1";
+  occurredAt: string;
+  merchant: string;
+  data: PointsMissionClaimedV1Data;
+}
+
+export interface PointsMissionCompletedV1Data {
+  missionId: number;
+  /** The member's account id. */
+  accountId: string;
+  /** The mission's name by language (TR always). */
+  missionName: Record<string, string>;
+  rewardPoints: number;
+  completedAt: string;
+}
+
+/** A member's progress first reached a mission's target: its reward is ready to claim (notifications tell the member and count it in the missions badge). */
+export interface PointsMissionCompletedV1 {
+  /** Event id; also the Nats-Msg-Id. */
+  id: string;
+  subject: "points.mission.completed.v1";
+  occurredAt: string;
+  merchant: string;
+  data: PointsMissionCompletedV1Data;
+}
+
 export interface SiteConfigChangedV1Data {
   /** The brand whose configuration changed. */
   merchant: string;
@@ -630,7 +668,7 @@ export interface WalletSettleRequest {
 /** The new message as it was stored (its id from the insert), sent to the sockets as it is: a read per socket is saved, and a message whose push a newer one's overtook still reaches them. Absent: each socket reads what is new after its cursor. */
 export interface PushedMessage {
   id: number;
-  kind: "deposit.credited" | "deposit.failed" | "withdrawal.approved" | "withdrawal.rejected" | "withdrawal.paid" | "bonus.released" | "points.converted" | "broadcast";
+  kind: "deposit.credited" | "deposit.failed" | "withdrawal.approved" | "withdrawal.rejected" | "withdrawal.paid" | "bonus.released" | "points.converted" | "mission.completed" | "broadcast";
   title: string;
   body: string;
   /** Minor units; absent from a broadcast, as the currency. */
@@ -661,6 +699,8 @@ export interface EventsBySubject {
   "lottery.draw.settled.v1": LotteryDrawSettledV1;
   "points.bonus.released.v1": PointsBonusReleasedV1;
   "points.conversion.paid.v1": PointsConversionPaidV1;
+  "points.mission.claimed.v1": PointsMissionClaimedV1;
+  "points.mission.completed.v1": PointsMissionCompletedV1;
   "site.config.changed.v1": SiteConfigChangedV1;
   "wallet.bonus.forfeited.v1": WalletBonusForfeitedV1;
   "wallet.deposit.credited.v1": WalletDepositCreditedV1;

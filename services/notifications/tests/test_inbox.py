@@ -8,7 +8,12 @@ import uuid
 
 from notifications_helpers import Notifications
 
-from portal_events import PointsBonusReleasedV1, PointsConversionPaidV1
+from portal_events import (
+    PointsBonusReleasedV1,
+    PointsConversionPaidV1,
+    PointsMissionClaimedV1,
+    PointsMissionCompletedV1,
+)
 from portal_kit.messaging.events import new_event
 from portal_kit.sessions import OpsRole
 
@@ -153,8 +158,44 @@ async def test_rewards_paid_by_the_points_service_reach_the_inbox_and_the_reward
     frames = [await socket.frame() for _ in range(3)]
     assert {frame["message"]["kind"] for frame in frames} == {"bonus.released", "points.converted", "deposit.credited"}
     badge = await notifications.call("GET", "/wps/relay/CSP_unreadCount", member.token)
-    assert badge.json()["value"] == {"count": 3, "rewards": 2}
+    assert badge.json()["value"] == {"count": 3, "rewards": 2, "missions": 0}
     bonus_message = next(m["id"] for m in items if m["kind"] == "bonus.released")
     await notifications.call("POST", f"{MESSAGES}/read", member.token, json={"ids": [bonus_message]})
     badge = await notifications.call("GET", "/wps/relay/CSP_unreadCount", member.token)
-    assert badge.json()["value"] == {"count": 2, "rewards": 1}
+    assert badge.json()["value"] == {"count": 2, "rewards": 1, "missions": 0}
+
+
+async def test_a_completed_mission_tells_the_member_and_counts_on_the_missions_badge_until_claimed(
+    notifications: Notifications,
+) -> None:
+    member = await notifications.member()
+    socket, _ = await notifications.opened(member)
+    names = {"TR": "Haftanın slot görevi"}
+
+    def completed(mission: int) -> PointsMissionCompletedV1:
+        data = {"missionId": mission, "accountId": member.account_id, "missionName": names, "rewardPoints": 50,
+                "completedAt": "2026-11-27T16:00:00Z"}  # fmt: skip
+        return new_event(PointsMissionCompletedV1, member.merchant, data)
+
+    first = completed(3)
+    await notifications.publish(first)
+    await notifications.publish(first, message_id=str(uuid.uuid4()))  # redelivered: counted once
+    await notifications.publish(completed(4))
+    frames = [await socket.frame() for _ in range(2)]
+    assert sorted(frame["message"]["reference"] for frame in frames) == ["3", "4"]
+    assert {frame["message"]["kind"] for frame in frames} == {"mission.completed"}
+
+    async def badges() -> dict[str, int]:
+        answer = await notifications.call("GET", "/wps/relay/CSP_unreadCount", member.token)
+        value: dict[str, int] = answer.json()["value"]
+        return value
+
+    await asyncio.sleep(0.5)
+    assert await badges() == {"count": 2, "rewards": 0, "missions": 2}
+    claimed = {"missionId": 3, "accountId": member.account_id, "rewardPoints": 50, "claimedAt": "2026-11-27T16:05:00Z"}
+    await notifications.publish(new_event(PointsMissionClaimedV1, member.merchant, claimed))
+    async with asyncio.timeout(10):
+        while (await badges())["missions"] != 1:
+            await asyncio.sleep(0.05)
+    other = await notifications.member()
+    assert (await notifications.call("GET", "/wps/relay/CSP_unreadCount", other.token)).json()["value"]["missions"] == 0

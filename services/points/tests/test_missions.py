@@ -12,11 +12,19 @@ from typing import Any
 
 import pytest
 from points_helpers import MERCHANT, Points, registered
+from sqlalchemy import select
 
 from points_service.members import repository as members
 from points_service.missions import repository as missions
-from portal_events import GamesBetSettledV1, LotteryBetSettledV1, WalletDepositCreditedV1
+from portal_events import (
+    GamesBetSettledV1,
+    LotteryBetSettledV1,
+    PointsMissionClaimedV1,
+    PointsMissionCompletedV1,
+    WalletDepositCreditedV1,
+)
 from portal_kit.messaging.events import new_event
+from portal_kit.messaging.outbox import OutboxMessage
 from portal_kit.sessions import OpsRole
 from portal_kit.testing.events import consumed, eventually
 from portal_kit.testing.sessions import ops_session
@@ -91,6 +99,17 @@ async def progressed(points: Points, amounts: dict[tuple[int, str], int]) -> Non
         await missions.add_progress(session, amounts)
 
 
+async def told(points: Points, subject: str) -> list[Any]:
+    """The events of ``subject`` the points service wrote to its outbox, as their models."""
+    model = {
+        "points.mission.completed.v1": PointsMissionCompletedV1,
+        "points.mission.claimed.v1": PointsMissionClaimedV1,
+    }
+    async with points.db.reader() as session:
+        rows = (await session.scalars(select(OutboxMessage).where(OutboxMessage.subject == subject))).all()
+    return [model[subject].model_validate(row.body) for row in rows]
+
+
 async def test_each_event_kind_counts_once_and_only_inside_the_window(points: Points, mission_worker: None) -> None:
     slots = await new_mission(points, gameTypes=["RNG", "LIVE"], target=10_000)
     any_bet = await new_mission(points, target=50_000, sort=2)
@@ -127,9 +146,15 @@ async def test_each_event_kind_counts_once_and_only_inside_the_window(points: Po
         later: (0, "NOT_STARTED", 0),
     }
     assert mine[slots]["name"] == "Slot master" and mine[slots]["rewardPoints"] == 50
+    assert await told(points, "points.mission.completed.v1") == []
     await points.publish(deposit(member, 10_000))
     await all_consumed(points, games=7, lottery=1, wallet=4)
     assert (await summary(points, token))[deposits]["state"] == "COMPLETED"
+    completed = await told(points, "points.mission.completed.v1")  # a reward ready: told once
+    assert [(e.data.missionId, e.data.accountId, e.data.rewardPoints) for e in completed] == [(deposits, member, 50)]
+    await points.publish(deposit(member, 10_000))  # further progress tells nothing more
+    await all_consumed(points, games=7, lottery=1, wallet=5)
+    assert len(await told(points, "points.mission.completed.v1")) == 1
 
 
 async def test_a_trial_account_takes_no_part(points: Points, mission_worker: None) -> None:
@@ -172,6 +197,8 @@ async def test_a_reward_is_paid_once_however_many_claims_arrive_at_once(points: 
     again = await points.http.post(CLAIM, json=bodies[answers.index(next(a for a in answers if a.status_code == 200))],
                                    headers={"Authorization": token})  # fmt: skip
     assert (again.status_code, again.json()["value"]["balance"]) == (200, 85)  # the same request: its answer
+    claimed = await told(points, "points.mission.claimed.v1")
+    assert [(e.data.missionId, e.data.accountId, e.data.rewardPoints) for e in claimed] == [(mission, account, 75)]
     entries = [e for e in await points.entries(account) if e.kind == "MISSION"]
     assert [(e.points, e.point_type, e.source) for e in entries] == [(75, "MISSION", f"mission:{mission}:{account}")]
     assert (await summary(points, token))[mission]["state"] == "CLAIMED"

@@ -79,6 +79,7 @@ export default function App() {
             {t(language, item.key)}
             {item.key === "messageV2" && unread.count > 0 && <span className="mc-badge" data-testid="mc-unread">{unread.count}</span>}
             {item.key === "rewardCenter" && unread.rewards > 0 && <span className="mc-badge" data-testid="mc-rewards">{unread.rewards}</span>}
+            {item.key === "missionLeaderboard" && unread.missions > 0 && <span className="mc-badge" data-testid="mc-missions">{unread.missions}</span>}
           </NavLink>
         ))}
       </nav>

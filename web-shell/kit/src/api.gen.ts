@@ -1215,7 +1215,7 @@ export interface MerchantWalletRead {
   vendors: Array<string>;
 }
 
-export type MessageKind = "deposit.credited" | "deposit.failed" | "withdrawal.approved" | "withdrawal.rejected" | "withdrawal.paid" | "bonus.released" | "points.converted" | "broadcast";
+export type MessageKind = "deposit.credited" | "deposit.failed" | "withdrawal.approved" | "withdrawal.rejected" | "withdrawal.paid" | "bonus.released" | "points.converted" | "mission.completed" | "broadcast";
 
 export interface MessageRead {
   id: number;
@@ -2660,6 +2660,7 @@ export interface TotpStateRead {
 export interface UnreadCountRead {
   count: number;
   rewards: number;
+  missions: number;
 }
 
 export interface UplineMove {

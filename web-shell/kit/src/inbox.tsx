@@ -19,6 +19,7 @@ const TITLES: Record<Language, Record<Exclude<MessageKind, "broadcast">, string>
     "withdrawal.paid": "Para çekme ödendi",
     "bonus.released": "Bonusunuz nakde dönüştü",
     "points.converted": "Puanlarınız nakde çevrildi",
+    "mission.completed": "Görev tamamlandı: ödülünüzü alın",
   },
   EN: {
     "deposit.credited": "Deposit arrived",
@@ -28,6 +29,7 @@ const TITLES: Record<Language, Record<Exclude<MessageKind, "broadcast">, string>
     "withdrawal.paid": "Withdrawal paid",
     "bonus.released": "Your bonus is now cash",
     "points.converted": "Your points were paid as cash",
+    "mission.completed": "Mission complete: claim your reward",
   },
   CN: {
     "deposit.credited": "存款已到账",
@@ -37,6 +39,7 @@ const TITLES: Record<Language, Record<Exclude<MessageKind, "broadcast">, string>
     "withdrawal.paid": "提款已支付",
     "bonus.released": "您的红利已转为现金",
     "points.converted": "您的积分已兑换为现金",
+    "mission.completed": "任务完成：领取您的奖励",
   },
 };
 const words = translator({
@@ -59,7 +62,7 @@ export function messageWording(language: Language, message: MessageRead, locale?
   if (message.kind === "broadcast") return { title: message.title, body: message.body };
   const time = new Date(message.occurredAt).toLocaleString(locale);
   const amount = formatMoney(message.amount ?? 0);
-  const lines = [words(language, "amountAt", { amount, currency: message.currency ?? "", time })];
+  const lines = [message.amount == null ? time : words(language, "amountAt", { amount, currency: message.currency ?? "", time })];
   if (message.reason) lines.push(words(language, "reason", { reason: message.reason }));
   return { title: TITLES[language][message.kind], body: lines.join("\n") };
 }
@@ -69,6 +72,8 @@ export interface UnreadCounts {
   count: number;
   /** Of them, those telling of a reward ready (a bonus released, points paid as cash): the reward centre's badge. */
   rewards: number;
+  /** Missions whose reward is ready to claim: the mission activity's badge. */
+  missions: number;
 }
 
 /** The unread counts of a signed-in member or agent (a trial account skips them, spec §6). */
@@ -80,7 +85,7 @@ export function useUnreadCounts(): UnreadCounts {
     enabled: session.isLogin && !session.isTrial,
     queryFn: () => api("unreadCount", language),
   });
-  return { count: unread.data?.count ?? 0, rewards: unread.data?.rewards ?? 0 };
+  return { count: unread.data?.count ?? 0, rewards: unread.data?.rewards ?? 0, missions: unread.data?.missions ?? 0 };
 }
 
 /** The unread count of a signed-in member or agent (a trial account skips it, spec §6). */

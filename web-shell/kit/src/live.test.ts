@@ -37,6 +37,11 @@ describe("a message in the member's words", () => {
     expect(messageWording("TR", deposit).title).toBe("Para yatırma hesabınıza geçti");
     expect(messageWording("CN", { ...deposit, kind: "withdrawal.rejected", reason: "名字不符" }).body).toContain("原因：名字不符");
   });
+  it("words a reward ready without an amount: a mission to claim", () => {
+    const mission = { ...deposit, kind: "mission.completed" as const, amount: null, currency: null };
+    expect(messageWording("EN", mission, "en-GB")).toEqual({ title: "Mission complete: claim your reward", body: new Date(deposit.occurredAt).toLocaleString("en-GB") });
+    expect(messageWording("TR", { ...deposit, kind: "bonus.released" as const }).title).toBe("Bonusunuz nakde dönüştü");
+  });
   it("shows a broadcast as ops wrote it", () => {
     const broadcast = { ...deposit, kind: "broadcast" as const, title: "Bakım", body: "<b>yarın</b>", amount: null };
     expect(messageWording("EN", broadcast)).toEqual({ title: "Bakım", body: "<b>yarın</b>" });

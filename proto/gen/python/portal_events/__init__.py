@@ -163,6 +163,51 @@ class PointsConversionPaidV1(BaseModel):
     data: PointsConversionPaidV1Data
 
 
+class PointsMissionClaimedV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    missionId: Annotated[int, Field(strict=True, ge=1)]
+    accountId: Annotated[str, Field(min_length=1)]
+    rewardPoints: Annotated[int, Field(strict=True, ge=1)]
+    claimedAt: datetime
+
+
+class PointsMissionClaimedV1(BaseModel):
+    """A member claimed a completed mission's reward (notifications take it off the missions badge)."""
+
+    model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "points.mission.claimed.v1"
+
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    subject: Literal["points.mission.claimed.v1"]
+    occurredAt: datetime
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    data: PointsMissionClaimedV1Data
+
+
+class PointsMissionCompletedV1Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    missionId: Annotated[int, Field(strict=True, ge=1)]
+    accountId: Annotated[str, Field(min_length=1)]
+    missionName: dict[str, str]
+    rewardPoints: Annotated[int, Field(strict=True, ge=1)]
+    completedAt: datetime
+
+
+class PointsMissionCompletedV1(BaseModel):
+    """A member's progress first reached a mission's target: its reward is ready to claim (notifications tell the member and count it in the missions badge)."""
+
+    model_config = ConfigDict(extra="forbid")
+    SUBJECT: ClassVar[str] = "points.mission.completed.v1"
+
+    id: Annotated[str, Field(pattern="^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
+    subject: Literal["points.mission.completed.v1"]
+    occurredAt: datetime
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    data: PointsMissionCompletedV1Data
+
+
 class SiteConfigChangedV1Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -686,7 +731,7 @@ class PushedMessage(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: Annotated[int, Field(strict=True, ge=1)]
-    kind: Literal["deposit.credited", "deposit.failed", "withdrawal.approved", "withdrawal.rejected", "withdrawal.paid", "bonus.released", "points.converted", "broadcast"]
+    kind: Literal["deposit.credited", "deposit.failed", "withdrawal.approved", "withdrawal.rejected", "withdrawal.paid", "bonus.released", "points.converted", "mission.completed", "broadcast"]
     title: Annotated[str, Field(max_length=200)]
     body: Annotated[str, Field(max_length=4000)]
     amount: Annotated[int, Field(strict=True, ge=1)] | None = None
@@ -715,6 +760,8 @@ MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
     "lottery.draw.settled.v1": LotteryDrawSettledV1,
     "points.bonus.released.v1": PointsBonusReleasedV1,
     "points.conversion.paid.v1": PointsConversionPaidV1,
+    "points.mission.claimed.v1": PointsMissionClaimedV1,
+    "points.mission.completed.v1": PointsMissionCompletedV1,
     "site.config.changed.v1": SiteConfigChangedV1,
     "wallet.bonus.forfeited.v1": WalletBonusForfeitedV1,
     "wallet.deposit.credited.v1": WalletDepositCreditedV1,
@@ -751,6 +798,8 @@ EVENT_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "lottery.draw.settled.v1": ("lottery", ()),
     "points.bonus.released.v1": ("points", ("notifications",)),
     "points.conversion.paid.v1": ("points", ("notifications",)),
+    "points.mission.claimed.v1": ("points", ("notifications",)),
+    "points.mission.completed.v1": ("points", ("notifications",)),
     "site.config.changed.v1": ("site", ("auth", "wallet", "games", "lottery")),
     "wallet.bonus.forfeited.v1": ("wallet", ("points",)),
     "wallet.deposit.credited.v1": ("wallet", ("notifications", "agent-contracts", "wallet", "points")),

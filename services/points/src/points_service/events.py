@@ -10,6 +10,10 @@ from portal_events import (
     PointsBonusReleasedV1Data,
     PointsConversionPaidV1,
     PointsConversionPaidV1Data,
+    PointsMissionClaimedV1,
+    PointsMissionClaimedV1Data,
+    PointsMissionCompletedV1,
+    PointsMissionCompletedV1Data,
 )
 from portal_kit.messaging.events import new_event
 from portal_kit.messaging.outbox import add_event
@@ -21,3 +25,11 @@ def bonus_released(session: AsyncSession, merchant: str, data: PointsBonusReleas
 
 def conversion_paid(session: AsyncSession, merchant: str, data: PointsConversionPaidV1Data) -> None:
     add_event(session, new_event(PointsConversionPaidV1, merchant, data))
+
+
+def mission_completed(session: AsyncSession, merchant: str, data: PointsMissionCompletedV1Data) -> None:
+    add_event(session, new_event(PointsMissionCompletedV1, merchant, data))
+
+
+def mission_claimed(session: AsyncSession, merchant: str, data: PointsMissionClaimedV1Data) -> None:
+    add_event(session, new_event(PointsMissionClaimedV1, merchant, data))

@@ -23,6 +23,7 @@ class MessageKind(StrEnum):
     WITHDRAWAL_PAID = "withdrawal.paid"
     BONUS_RELEASED = "bonus.released"  # a promotion's bonus became cash (points.bonus.released.v1)
     POINTS_CONVERTED = "points.converted"  # points became cash (points.conversion.paid.v1)
+    MISSION_COMPLETED = "mission.completed"  # a mission's reward is ready to claim (points.mission.completed.v1)
     BROADCAST = "broadcast"  # written by ops for every member of a brand, for one member or for a list of them
 
 

@@ -9,7 +9,9 @@ from collections.abc import Callable
 from datetime import datetime
 
 from pydantic import BaseModel
+from sqlalchemy.ext.asyncio import AsyncSession
 
+from notifications_service.inbox import repository
 from notifications_service.inbox.domain import MessageKind, encoded, pushed, subject_of
 from notifications_service.inbox.models import MemberMessage
 from portal_events import (
@@ -17,6 +19,8 @@ from portal_events import (
     NotificationsPush,
     PointsBonusReleasedV1,
     PointsConversionPaidV1,
+    PointsMissionClaimedV1,
+    PointsMissionCompletedV1,
     WalletDepositCreditedV1,
     WalletDepositFailedV1,
     WalletWithdrawalApprovedV1,
@@ -24,7 +28,7 @@ from portal_events import (
     WalletWithdrawalRejectedV1,
 )
 from portal_kit.db import Database
-from portal_kit.messaging.consumer import AfterCommit, PortalBroker, RowEffect, subscribe_row
+from portal_kit.messaging.consumer import AfterCommit, PortalBroker, RowEffect, subscribe, subscribe_row
 
 MoneyEvent = (
     PointsBonusReleasedV1
@@ -108,5 +112,26 @@ def money_subscriptions() -> list[Callable[[PortalBroker, Database], None]]:
         subscribe_row(
             broker, service="notifications", handler_name="lottery_win", event=LotteryBetSettledV1, db=db, handler=won
         )
+
+        async def mission_completed(session: AsyncSession, event: PointsMissionCompletedV1) -> AfterCommit:
+            """A reward ready to claim: a message to the member (pushed once committed) and one more on the badge."""
+            message = MemberMessage(
+                merchant=event.merchant, account_id=event.data.accountId, kind=MessageKind.MISSION_COMPLETED.value,
+                title="", body="", amount=None, currency=None, reference=str(event.data.missionId),
+                reason=None, occurred_at=event.data.completedAt,
+            )  # fmt: skip
+            await repository.keep(session, message)
+            await repository.move_badge(session, event.merchant, event.data.accountId, 1)
+            return push_stored(broker, message)
+
+        async def mission_claimed(session: AsyncSession, event: PointsMissionClaimedV1) -> AfterCommit:
+            await repository.move_badge(session, event.merchant, event.data.accountId, -1)
+            push = NotificationsPush(kind="balance", merchant=event.merchant, accountId=event.data.accountId)
+            return nudge(broker, push)  # the badges are read again
+
+        subscribe(broker, service="notifications", handler_name="mission_completed", event=PointsMissionCompletedV1,
+                  db=db, handler=mission_completed)  # fmt: skip
+        subscribe(broker, service="notifications", handler_name="mission_claimed", event=PointsMissionClaimedV1,
+                  db=db, handler=mission_claimed)  # fmt: skip
 
     return [register]

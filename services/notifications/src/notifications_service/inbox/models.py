@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, CheckConstraint, DateTime, ForeignKey, Index, String, func
+from sqlalchemy import BigInteger, CheckConstraint, DateTime, ForeignKey, Index, Integer, String, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from portal_kit.db import Base
@@ -58,3 +58,14 @@ class MemberMessageAudience(Base):
         BigInteger, ForeignKey("member_message.id", ondelete="CASCADE"), primary_key=True
     )
     account_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+
+
+class MemberBadge(Base):
+    """A member's missions whose reward is ready to claim (completed, not claimed), from the points service's events."""
+
+    __tablename__ = "member_badge"
+    __table_args__ = (CheckConstraint("missions >= 0", name="missions_not_negative"),)
+
+    merchant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    account_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    missions: Mapped[int] = mapped_column(Integer)

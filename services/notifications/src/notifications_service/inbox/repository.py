@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import func
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from notifications_service.inbox.domain import REWARD_KINDS, MessageKind, Reader
 from notifications_service.inbox.domain import stamp as stamp  # the hub writes its frames' times with it
+from notifications_service.inbox.models import MemberBadge, MemberMessage
 from notifications_service.inbox.schemas import MessageRead
 from portal_kit.db import Database
 
@@ -24,7 +29,8 @@ _SEEN_BY = f"""FROM member_message m
 
 NEWER = f"SELECT {_COLUMNS} {_SEEN_BY} AND m.id > %(after)s ORDER BY m.id LIMIT %(limit)s"
 PAGE = f"SELECT {_COLUMNS}, count(*) OVER () {_SEEN_BY} ORDER BY m.id DESC LIMIT %(limit)s OFFSET %(offset)s"
-UNREAD = f"""SELECT count(*), count(*) FILTER (WHERE m.kind = ANY(%(rewards)s))
+_BADGE = "(SELECT b.missions FROM member_badge b WHERE b.merchant = %(merchant)s AND b.account_id = %(account)s)"
+UNREAD = f"""SELECT count(*), count(*) FILTER (WHERE m.kind = ANY(%(rewards)s)), coalesce({_BADGE}, 0)
     {_SEEN_BY} AND r.read_at IS NULL"""
 NEWEST = f"SELECT coalesce(max(m.id), 0) {_SEEN_BY}"
 _RECEIPT = f"""INSERT INTO member_message_receipt (message_id, account_id, read_at, deleted_at)
@@ -67,10 +73,26 @@ async def page(db: Database, reader: Reader, offset: int, limit: int) -> tuple[l
     return [_message(row) for row in rows], total
 
 
-async def unread(db: Database, reader: Reader) -> tuple[int, int]:
-    """How many of the reader's messages are unread, and how many of those tell of a reward."""
-    found = await db.call(UNREAD, _of(reader, rewards=[kind.value for kind in REWARD_KINDS])) or (0, 0)
-    return int(found[0]), int(found[1])
+async def unread(db: Database, reader: Reader) -> tuple[int, int, int]:
+    """How many of the reader's messages are unread, how many of those tell of a reward, and how many of the
+    reader's missions have a reward ready to claim."""
+    found = await db.call(UNREAD, _of(reader, rewards=[kind.value for kind in REWARD_KINDS])) or (0, 0, 0)
+    return int(found[0]), int(found[1]), int(found[2])
+
+
+async def keep(session: AsyncSession, message: MemberMessage) -> None:
+    """Write a message in the consumer's transaction (its id given at once, for its push after the commit)."""
+    session.add(message)
+    await session.flush()
+
+
+async def move_badge(session: AsyncSession, merchant: str, account_id: str, missions: int) -> None:
+    """Add ``missions`` (negative: take away, never below zero) to the member's missions badge."""
+    statement = insert(MemberBadge).values(merchant=merchant, account_id=account_id, missions=max(missions, 0))
+    await session.execute(statement.on_conflict_do_update(
+        index_elements=["merchant", "account_id"],
+        set_={"missions": func.greatest(MemberBadge.missions + missions, 0)},
+    ))  # fmt: skip
 
 
 async def newest(db: Database, reader: Reader) -> int:

@@ -32,8 +32,8 @@ TheReader = Annotated[Reader, Depends(reader_of)]
 
 @router.get("/wps/relay/CSP_unreadCount", operation_id="unreadCount", response_model=Envelope[UnreadCountRead])
 async def unread_count(db: Db, reader: TheReader) -> Envelope[UnreadCountRead]:
-    count, rewards = await repository.unread(db, reader)
-    return ok(UnreadCountRead(count=count, rewards=rewards))
+    count, rewards, missions = await repository.unread(db, reader)
+    return ok(UnreadCountRead(count=count, rewards=rewards, missions=missions))
 
 
 @router.get(MESSAGES, operation_id="inboxMessages", response_model=Envelope[PageRead[MessageRead]])

@@ -29,6 +29,7 @@ class MessageRead(BaseModel):
 class UnreadCountRead(BaseModel):
     count: int  # every unread message
     rewards: int  # of them, those telling of a reward ready (a bonus released, points paid as cash): the badge
+    missions: int  # the member's missions whose reward is ready to claim: the missions badge
 
 
 class MarkRead(BaseModel):

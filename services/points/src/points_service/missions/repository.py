@@ -74,12 +74,13 @@ async def add_days(session: AsyncSession, days: Iterable[tuple[int, str, date]])
     return [(int(m), str(a)) for m, a in (await session.execute(statement)).all()]
 
 
-async def add_progress(session: AsyncSession, amounts: dict[tuple[int, str], int]) -> None:
+async def add_progress(session: AsyncSession, amounts: dict[tuple[int, str], int]) -> list[tuple[Mission, str]]:
     """Each ``(mission, account)``'s progress grown by its amount in one statement (the rows made when new, in one
-    order); the moment it first reached the target kept."""
+    order); the moment it first reached the target kept. The missions and accounts that reached it now (their
+    ``completed_at`` is this transaction's time)."""
     rows = sorted((m, a, amount) for (m, a), amount in amounts.items() if amount > 0)
     if not rows:
-        return
+        return []
     given = values(
         column("mission_id", BigInteger), column("account_id", String), column("amount", BigInteger), name="given"
     ).data(rows)
@@ -98,7 +99,7 @@ async def add_progress(session: AsyncSession, amounts: dict[tuple[int, str], int
     target: ColumnElement[int] = literal_column(
         "(SELECT mission.target FROM mission WHERE mission.id = excluded.mission_id)", BigInteger()
     )
-    await session.execute(
+    upserted = await session.execute(
         statement.on_conflict_do_update(
             index_elements=["mission_id", "account_id"],
             set_={
@@ -106,8 +107,15 @@ async def add_progress(session: AsyncSession, amounts: dict[tuple[int, str], int
                 "completed_at": func.coalesce(MissionProgress.completed_at, case((grown >= target, func.now()))),
                 "updated_at": func.now(),
             },
-        )
+        ).returning(MissionProgress.mission_id, MissionProgress.account_id, MissionProgress.completed_at == func.now())
     )
+    reached = sorted((int(m), str(a)) for m, a, now in upserted.all() if now)
+    if not reached:
+        return []
+    found = {row.id: row for row in (await session.scalars(
+        select(Mission).where(Mission.id.in_({m for m, _ in reached}))
+    )).all()}  # fmt: skip
+    return [(found[m], a) for m, a in reached]
 
 
 async def current(

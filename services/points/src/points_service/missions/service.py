@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from points_service import events
 from points_service.ledger import repository as ledger
 from points_service.ledger.domain import EntryKind
 from points_service.missions import repository
@@ -40,6 +41,7 @@ from points_service.missions.schemas import (
     NewMission,
 )
 from points_service.ops import repository as audit
+from portal_events import PointsMissionClaimedV1Data, PointsMissionCompletedV1Data
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
 from portal_kit.errors import DomainError, NotFound
@@ -89,7 +91,11 @@ async def count_all(session: AsyncSession, happenings: list[Happening]) -> None:
     amounts = {key: n for key, n in moved.amounts.items() if (merchant_of[key[0]], key[1]) in taking_part}
     days = [(m, a, d) for m, a, d in moved.days if (merchant_of[m], a) in taking_part]
     amounts.update(Counter(await repository.add_days(session, days)))
-    await repository.add_progress(session, amounts)
+    for mission, account_id in await repository.add_progress(session, amounts):
+        events.mission_completed(session, mission.merchant, PointsMissionCompletedV1Data(
+            missionId=mission.id, accountId=account_id, missionName=mission.names, rewardPoints=mission.reward_points,
+            completedAt=datetime.now(UTC),
+        ))  # fmt: skip
 
 
 # -- members -------------------------------------------------------------------------------------------------------
@@ -156,6 +162,9 @@ async def claim(db: Database, member: Principal, body: ClaimRequest) -> ClaimRea
             counted = progress.progress if progress else 0
             raise DomainError("mission.not_completed", status=409, progress=counted, target=row.target)
         reward, counted, when = claimed
+        events.mission_claimed(session, merchant, PointsMissionClaimedV1Data(
+            missionId=body.missionId, accountId=account_id, rewardPoints=reward, claimedAt=when,
+        ))  # fmt: skip
         await ledger.apply_all(session, [ledger.Change(
             merchant, account_id, EntryKind.MISSION, POINT_TYPE, reward, counted, 0, 0,
             f"mission:{body.missionId}:{account_id}",
