@@ -72,7 +72,7 @@ async def test_the_code_is_the_members_own_and_made_once(points: Points) -> None
     again = await asyncio.gather(*(points.http.get(INFO, headers={"Authorization": token}) for _ in range(4)))
     assert {answer.json()["value"]["code"] for answer in again} == {value["code"]}
     assert len(value["code"]) == 8 and value["code"].isalnum() and value["code"].isupper()
-    assert value["link"] == f"/?ref={value['code']}"
+    assert value["link"] == f"/register?ref={value['code']}"
     assert value["rule"] == {"minDeposit": 0, "minValidBet": 0, "reward": 0, "enabled": False}
     assert value["invitations"] == [] and value["totals"] == {"invited": 0, "qualified": 0, "rewarded": 0, "pending": 0}
     theirs = (await points.http.get(INFO, headers={"Authorization": other_token})).json()["value"]["code"]

@@ -40,8 +40,9 @@ def qualifies(deposited: int, valid_bet: int, min_deposit: int, min_valid_bet: i
 
 
 def link(code: str) -> str:
-    """The invite link, relative to the brand's site (the registration reads ``?ref=``)."""
-    return f"/?ref={code}"
+    """The invite link, relative to the brand's site: the shell's ``/register`` opens the registration, which reads
+    ``?ref=``."""
+    return f"/register?ref={code}"
 
 
 def transaction_id(merchant: str, invitation_id: int, invitee_id: str) -> str:

@@ -48,7 +48,7 @@ class ReferralTotalsRead(BaseModel):
 
 class ReferralInfoRead(BaseModel):
     code: str
-    link: str  # relative to the brand's site: ``/?ref=CODE``
+    link: str  # relative to the brand's site: ``/register?ref=CODE``
     rule: ReferralRuleRead
     invitations: list[InvitationRead]  # newest first (the latest 200)
     totals: ReferralTotalsRead

@@ -6,7 +6,7 @@ import { InviteFriends } from "./components/InviteFriends";
 
 const REFERRAL = {
   code: "K7QX2MPA",
-  link: "/?ref=K7QX2MPA",
+  link: "/register?ref=K7QX2MPA",
   rule: { minDeposit: 10_000, minValidBet: 30_000, reward: 2_500, enabled: true },
   invitations: [
     { invitationId: 2, invitee: "me***7", registeredAt: "2026-11-20T10:00:00Z", deposited: 10_000, validBet: 40_000, qualified: true, status: "PAID", reward: 2_500, qualifiedAt: "2026-11-21T10:00:00Z", paidAt: "2026-11-21T10:00:01Z" },
@@ -60,10 +60,10 @@ describe("invite friends", () => {
     show(<InviteFriends />);
     expect((await screen.findByTestId("referral-code")).textContent).toBe("K7QX2MPA");
     const link = screen.getByTestId("referral-link") as HTMLInputElement;
-    expect(link.value).toBe(`${window.location.origin}/?ref=K7QX2MPA`);
+    expect(link.value).toBe(`${window.location.origin}/register?ref=K7QX2MPA`);
     fireEvent.click(screen.getByTestId("referral-copy"));
     expect(await screen.findByRole("status")).toBeTruthy();
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/?ref=K7QX2MPA`);
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/register?ref=K7QX2MPA`);
     expect(screen.getByTestId("referral-rule").textContent).toContain("100.00");
     const rows = screen.getAllByTestId("referral-invitation");
     expect(rows).toHaveLength(2);

@@ -5,7 +5,7 @@ import { RewardCenter, multiplierText } from "./components/RewardCenter";
 
 const REFERRAL = {
   code: "K7QX2MPA",
-  link: "/?ref=K7QX2MPA",
+  link: "/register?ref=K7QX2MPA",
   rule: { minDeposit: 10_000, minValidBet: 30_000, reward: 2_500, enabled: true },
   invitations: [
     { invitationId: 2, invitee: "me***7", registeredAt: "2026-11-20T10:00:00Z", deposited: 10_000, validBet: 40_000, qualified: true, status: "PAID", reward: 2_500, qualifiedAt: "2026-11-21T10:00:00Z", paidAt: "2026-11-21T10:00:01Z" },

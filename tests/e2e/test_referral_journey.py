@@ -1,0 +1,142 @@
+"""Referrals through the whole stack in Chromium: the brand's admin sets the rule (a friend who deposits 100.00 and
+bets 50.00 earns the inviter 25.00); a member opens "Invite friends", copies the invite link; a friend opens it, the
+registration form carries the code, and registers; the friend deposits through the sandbox gateway and plays the
+in-house slot; the inviter sees the invitation qualify and the reward paid (once, into the main wallet) on the invite
+page and in the reward centre. The pages fit at 1366 and 390 px and axe finds nothing serious."""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+
+import httpx
+from accessibility import serious_violations
+from conftest import SCREENSHOTS
+from ops_people import OpsTeam
+from playwright.sync_api import Browser, Page, expect
+from portal_client import registered_member
+from test_games_journey import enter
+from test_shell_journeys import captcha_answer
+
+from portal_stack.harness import Stack
+
+INVITER_ADDRESS = "127.0.0.97"
+RULE = {"minDeposit": 10_000, "minValidBet": 5_000, "reward": 2_500, "enabled": True, "reason": "e2e referral"}
+
+
+def check(page: Page, name: str) -> None:
+    """The page at 1366 and 390 px: no sideways scroll, nothing serious for axe, a screenshot of each."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for width, height in ((1366, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{name} scrolls sideways by {overflow} px at {width} px"
+        page.screenshot(path=str(SCREENSHOTS / f"referral-{name}-{width}.png"), full_page=True)
+    assert serious_violations(page) == [], name
+    page.set_viewport_size({"width": 1366, "height": 900})
+
+
+def waiting_wallet(http: httpx.Client) -> None:
+    deadline = time.monotonic() + 30
+    while http.get("/wps/v2/wallets/balance").status_code != 200:  # the wallet opens from auth's event
+        assert time.monotonic() < deadline, "no wallet within 30 s"
+        time.sleep(0.2)
+
+
+def invitation(http: httpx.Client, status: str) -> dict[str, object]:
+    deadline = time.monotonic() + 40
+    while True:
+        found = http.get("/wps/relay/MCSFE_getReferralInfo").json()["value"]["invitations"]
+        if found and found[0]["status"] == status:
+            return dict(found[0])
+        assert time.monotonic() < deadline, f"the invitation is not {status} within 40 s: {found}"
+        time.sleep(0.3)
+
+
+def test_a_friend_registers_through_the_invite_link_deposits_plays_and_the_inviter_is_rewarded(
+    stack: Stack, browser: Browser, ops_team: OpsTeam
+) -> None:
+    admin = ops_team.root.http.put(
+        "/wps/ops/points/merchants/turkeyf2/referral/rule", json=RULE, headers=ops_team.root.sign_in()
+    )
+    assert admin.status_code == 200, admin.text
+    token = registered_member(stack, "inviter1", INVITER_ADDRESS)
+    inviter = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
+    waiting_wallet(inviter)
+    context = browser.new_context(
+        viewport={"width": 1366, "height": 900}, bypass_csp=True, permissions=["clipboard-read", "clipboard-write"]
+    )  # axe is injected
+    page = context.new_page()
+    friend_context = browser.new_context(viewport={"width": 1366, "height": 900})
+    friend_page = friend_context.new_page()
+    try:
+        enter(page, stack, token)
+        page.goto(f"{stack.url}/member/referral")
+        code = page.get_by_test_id("referral-code")
+        expect(code).to_have_text(re.compile(r"^[A-Z0-9]{8}$"), timeout=20_000)
+        link_value = page.get_by_test_id("referral-link").input_value()
+        assert link_value == f"{stack.url}/register?ref={code.inner_text()}", link_value
+        page.get_by_test_id("referral-copy").click()
+        expect(page.get_by_text("Link copied.")).to_be_visible()
+        assert page.evaluate("navigator.clipboard.readText()") == link_value
+        expect(page.get_by_test_id("referral-rule")).to_contain_text("at least 100.00")
+        expect(page.get_by_text("You have not invited anyone yet.")).to_be_visible()
+        check(page, "invite")
+
+        enter(friend_page, stack, None)  # in English, the announcements seen
+        with friend_page.expect_response(lambda r: r.url.endswith("/wps/captcha")) as captcha:
+            friend_page.goto(link_value)  # the link opens the registration
+        dialog = friend_page.get_by_role("dialog", name="Register")
+        dialog.get_by_label("Username").fill("invitee1")
+        dialog.get_by_label("Password", exact=True).fill("davet2468")
+        dialog.get_by_label("Confirm password").fill("davet2468")
+        dialog.get_by_label("Payment password").fill("246813")
+        dialog.get_by_label("Mobile number").fill("5327654321")
+        dialog.get_by_label("Birthday").fill("1995-05-05")
+        dialog.get_by_label("Verification code").fill(captcha_answer(stack, captcha.value.json()["value"]["captchaId"]))
+        dialog.get_by_role("checkbox").check()
+        with friend_page.expect_request(lambda r: r.url.endswith("/wps/member/register")):
+            dialog.get_by_role("button", name="Register").click()
+        expect(friend_page.get_by_role("button", name="invitee1")).to_be_visible(timeout=30_000)
+        friend_token = friend_page.evaluate("sessionStorage.getItem('token')")
+        friend = httpx.Client(base_url=stack.url, headers={"Authorization": friend_token, "Language": "EN"})
+        waiting = invitation(inviter, "WAITING")
+        assert (waiting["invitee"], waiting["qualified"]) == ("in***1", False)
+
+        waiting_wallet(friend)
+        order = friend.post(
+            "/wps/v2/wallets/deposits",
+            json={"channel": "SANDBOX", "amount": 10_000, "requestId": f"ref-{uuid.uuid4()}"},
+        )
+        assert order.status_code == 200, order.text
+        friend_page.goto(stack.url + order.json()["value"]["checkoutUrl"])
+        friend_page.get_by_role("button", name="Pay").click()
+        deadline = time.monotonic() + 30
+        while friend.get("/wps/v2/wallets/balance").json()["value"]["sum"] != 10_000:
+            assert time.monotonic() < deadline, "the deposit was not credited within 30 s"
+            time.sleep(0.2)
+        assert invitation(inviter, "WAITING")["deposited"] == 10_000  # deposited, not played yet
+        assert friend.get("/wps/games/bgs/seeds").status_code == 200  # a round waits for its seeds to be shown
+        spin = friend.post("/wps/games/bgs/slot/spins", json={"stake": 5_000, "requestId": f"ref-{uuid.uuid4()}"})
+        assert spin.status_code == 200, spin.text
+
+        paid = invitation(inviter, "PAID")
+        assert (paid["qualified"], paid["reward"], paid["validBet"]) == (True, 2_500, 5_000)
+        assert inviter.get("/wps/v2/wallets/balance").json()["value"]["sum"] == 2_500  # paid once, in cash
+
+        page.goto(f"{stack.url}/member/referral")
+        row = page.get_by_test_id("referral-invitation")
+        expect(row.get_by_test_id("referral-status")).to_have_text("Paid", timeout=20_000)
+        expect(row.get_by_test_id("referral-qualified")).to_have_text("Yes")
+        expect(row).to_contain_text("in***1")
+        check(page, "invite-paid")
+        page.goto(f"{stack.url}/member/rewardCenter")
+        expect(page.get_by_test_id("referral-reward-status")).to_have_text("Paid", timeout=20_000)
+        expect(page.get_by_test_id("referral-rewarded")).to_have_text("25.00")
+        expect(page.get_by_test_id("vip-level-name")).to_be_visible()
+        check(page, "reward-centre")
+    finally:
+        friend_context.close()
+        context.close()
