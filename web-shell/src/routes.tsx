@@ -19,6 +19,7 @@ const AgentLogin = lazy(() => import("./features/auth/components/AgentLogin").th
 const PointMallPage = lazy(() => import("./features/points/components/PointMallPage").then((module) => ({ default: module.PointMallPage })));
 const PromotionsPage = lazy(() => import("./features/promotions/components/PromotionsPage").then((module) => ({ default: module.PromotionsPage })));
 const ActivityPage = lazy(() => import("./features/activity/components/ActivityPage").then((module) => ({ default: module.ActivityPage })));
+const VipPage = lazy(() => import("./features/vip/components/VipPage").then((module) => ({ default: module.VipPage })));
 const FairnessPage = lazy(() => import("./features/games/components/FairnessPage").then((module) => ({ default: module.FairnessPage })));
 
 function Page({ children }: { children: ReactNode }) {
@@ -118,6 +119,7 @@ export function AppRoutes() {
       <Route path="/gameListCenter/:vassalage/:gameType" element={<Page><GameListPage /></Page>} />
       <Route path="/play/:gameCode" element={<RequireRealAccount><Page><PlayPage /></Page></RequireRealAccount>} />
       <Route path="/fairness" element={<Page><FairnessPage /></Page>} />
+      <Route path="/vip" element={<Page><VipPage /></Page>} />
       <Route path="/lott/*" element={<NotAvailable />} />
       <Route path="/elott/*" element={<NotAvailable />} />
       {LOTTERY_PATHS.map((path) => (
