@@ -70,9 +70,10 @@ describe("the ops session", () => {
     expect(holds(session(["admin"]), "finance-checker")).toBe(true);
     expect(holds(session(["finance-maker"]), "finance-checker")).toBe(false);
     expect(holds(session(["content"]), "viewer")).toBe(true); // every role may read
-    expect(pagesFor(session(["content"])).map((page) => page.path)).toEqual(["audit/log", "content/banners", "content/announcements", "content/help", "content/broadcasts", "loyalty/rules", "loyalty/mall", "loyalty/missions", "loyalty/vip", "loyalty/raffles", "brand/vendors", "brand/lottery-games"]);
+    expect(pagesFor(session(["content"])).map((page) => page.path)).toEqual(["audit/log", "content/banners", "content/announcements", "content/help", "content/broadcasts", "loyalty/rules", "loyalty/mall", "loyalty/missions", "loyalty/vip", "loyalty/raffles", "loyalty/promotions", "brand/vendors", "brand/lottery-games"]);
     expect(pagesFor(session(["content"])).map((page) => page.path)).not.toContain("loyalty/redemptions"); // members' addresses
     expect(pagesFor(session(["finance-maker"])).map((page) => page.path)).toContain("loyalty/redemptions");
+    expect(pagesFor(session(["finance-maker"])).map((page) => page.path)).toEqual(expect.arrayContaining(["loyalty/promotions", "loyalty/bonuses", "loyalty/applications"])); // members' bonuses and images: finance readers
     expect(pagesFor(session(["content"])).map((page) => page.path)).not.toContain("content/feedback"); // members' personal data
     expect(pagesFor(session(["viewer"])).map((page) => page.path)).toContain("dashboards/daily"); // money figures: finance readers
     expect(pagesFor(session(["viewer"])).map((page) => page.path)).toContain("agents/list"); // agents' contracts: finance readers

@@ -23,10 +23,13 @@ import { DualControl } from "./features/finance/components/DualControl";
 import { Journal } from "./features/finance/components/Journal";
 import { Withdrawals } from "./features/finance/components/Withdrawals";
 import { Login } from "./features/login/components/Login";
+import { Applications } from "./features/loyalty/components/Applications";
+import { Bonuses } from "./features/loyalty/components/Bonuses";
 import { Mall } from "./features/loyalty/components/Mall";
 import { Missions } from "./features/loyalty/components/Missions";
 import { PointRules } from "./features/loyalty/components/PointRules";
 import { Prizes } from "./features/loyalty/components/Prizes";
+import { Promotions } from "./features/loyalty/components/Promotions";
 import { Redemptions } from "./features/loyalty/components/Redemptions";
 import { VipReferral } from "./features/loyalty/components/VipReferral";
 import { LotteryGames } from "./features/lottery/components/LotteryGames";
@@ -85,6 +88,11 @@ export const PAGES: Page[] = [
   { path: "loyalty/vip", title: "vipReferral", group: "loyalty", roles: "everyone", element: <VipReferral /> },
   // raffles and red envelopes: every role reads them, content editors (or an admin) add them
   { path: "loyalty/raffles", title: "prizeDraws", group: "loyalty", roles: "everyone", element: <Prizes /> },
+  // promotions: every role reads them, content editors (or an admin) add and change them; the bonuses granted and the
+  // activity applications (members' money and images): the finance readers, the applications decided by a maker
+  { path: "loyalty/promotions", title: "promotions", group: "loyalty", roles: "everyone", element: <Promotions /> },
+  { path: "loyalty/bonuses", title: "bonuses", group: "loyalty", roles: FINANCE_READERS, element: <Bonuses /> },
+  { path: "loyalty/applications", title: "promotionApplications", group: "loyalty", roles: FINANCE_READERS, element: <Applications /> },
   { path: "brand/settings", title: "siteSettings", group: "brandAdmin", roles: ["admin"], element: <SiteSettings /> },
   { path: "brand/flags", title: "flags", group: "brandAdmin", roles: ["admin"], element: <Flags /> },
   { path: "brand/register-rules", title: "registerRules", group: "brandAdmin", roles: ["admin"], element: <RegisterRules /> },
