@@ -16,7 +16,7 @@ const TR = {
   perks: "Seviyeler ve ayrıcalıklar", threshold: "Gereken ciro", levelBonus: "Seviye bonusu", multiplier: "Puan çarpanı",
   otherPerks: "Diğer ayrıcalıklar", current: "(şu anki)", levelUps: "Seviye atlama bonusları", noLevelUps: "Henüz seviye bonusu yok.",
   reachedAt: "Ulaşıldı", amount: "Tutar", status: "Durum", referralRewards: "Davet ödülleri", noReferralRewards: "Henüz davet ödülü yok.",
-  rewardTitle: "Ödül merkezi", levelCol: "Seviye", noLevels: "Bu markada VIP seviyesi tanımlı değil.",
+  rewardTitle: "Ödül merkezi", levelCol: "Seviye", vipPage: "VIP kulübü sayfası", noLevels: "Bu markada VIP seviyesi tanımlı değil.",
 };
 type Key = keyof typeof TR;
 
@@ -34,7 +34,7 @@ const EN: Record<Key, string> = {
   perks: "Levels and perks", threshold: "Turnover needed", levelBonus: "Level-up bonus", multiplier: "Points multiplier",
   otherPerks: "Other perks", current: "(current)", levelUps: "Level-up bonuses", noLevelUps: "No level-up bonuses yet.",
   reachedAt: "Reached", amount: "Amount", status: "Status", referralRewards: "Invitation rewards", noReferralRewards: "No invitation rewards yet.",
-  rewardTitle: "Reward centre", levelCol: "Level", noLevels: "This brand has no VIP levels.",
+  rewardTitle: "Reward centre", levelCol: "Level", vipPage: "The VIP club page", noLevels: "This brand has no VIP levels.",
 };
 
 const CN: Record<Key, string> = {
@@ -49,7 +49,7 @@ const CN: Record<Key, string> = {
   nextLevel: "下一级：{name}", missing: "还需 {amount} 有效投注。", top: "您已是最高等级。", perks: "等级与特权",
   threshold: "所需流水", levelBonus: "晋级红利", multiplier: "积分倍数", otherPerks: "其他特权", current: "（当前）",
   levelUps: "晋级红利", noLevelUps: "暂无晋级红利。", reachedAt: "达成时间", amount: "金额", status: "状态",
-  referralRewards: "邀请奖励", noReferralRewards: "暂无邀请奖励。", rewardTitle: "奖励中心", levelCol: "等级", noLevels: "该品牌未设置 VIP 等级。",
+  referralRewards: "邀请奖励", noReferralRewards: "暂无邀请奖励。", rewardTitle: "奖励中心", levelCol: "等级", vipPage: "VIP 俱乐部页面", noLevels: "该品牌未设置 VIP 等级。",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

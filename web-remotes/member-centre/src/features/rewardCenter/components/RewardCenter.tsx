@@ -1,7 +1,7 @@
 /** Reward centre (rewardCenter): the member's VIP level with the progress to the next, every level's perks, the
  * level-up bonuses received and the invitation rewards. */
 import type { ReferralInfoRead, VipInfoRead } from "@portal/kit";
-import { formatMoney, LoadFailure, useLanguage } from "@portal/kit";
+import { formatMoney, Link, LoadFailure, useLanguage } from "@portal/kit";
 import { useReferralRewards, useVip } from "../api";
 import type { RewardTextKey } from "../texts";
 import { rwt as rt } from "../texts";
@@ -128,6 +128,7 @@ export function RewardCenter() {
         <div className="mc-reward-section">
           <h3>{rt(language, "perks")}</h3>
           <Levels vip={vip.data} />
+          <Link to="/vip" data-testid="vip-page-link">{rt(language, "vipPage")}</Link>
         </div>
       )}
       {vip.data && (
