@@ -15,3 +15,4 @@ export * from "./action";
 export * from "./live";
 export * from "./inbox";
 export * from "./records";
+export * from "./images";

@@ -13,3 +13,7 @@ export function usePromotions() {
 export function joinPromotion(language: Language, promotionId: number) {
   return api("joinPromotion", language, { body: { promotionId } });
 }
+
+export function applyForPromotion(language: Language, body: { promotionId: number; remark: string; images: string[]; requestId: string }) {
+  return api("applyForPromotion", language, { body });
+}

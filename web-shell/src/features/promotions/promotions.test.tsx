@@ -24,6 +24,9 @@ type Answer = { status: number; body: unknown };
 let joinAnswer: Answer;
 let joined = false;
 
+const ACTIVITY: PromotionRead = { ...RELOAD, promotionId: 3, kind: "ACTIVITY" as string as PromotionRead["kind"], name: "Tournament podium" };
+let listed: PromotionRead[] = [WELCOME, RELOAD];
+
 function serve(member: boolean, type = 0) {
   vi.stubGlobal(
     "fetch",
@@ -31,7 +34,9 @@ function serve(member: boolean, type = 0) {
       let answer: Answer = { status: 404, body: { success: false, value: null, errorCode: "not_found", message: null } };
       const ok = (value: unknown) => ({ status: 200, body: { success: true, value, errorCode: null, message: null } });
       if (path === "/wps/relay/MCSFE_getPromotions") {
-        answer = ok([WELCOME, RELOAD].map((promotion) => ({ ...promotion, joined: member ? joined && promotion.promotionId === 1 : null })));
+        answer = ok(listed.map((promotion) => ({ ...promotion, joined: member ? joined && promotion.promotionId === 1 : null })));
+      } else if (path === "/wps/relay/MCSFE_signUpRequestReward" && init?.method === "POST") {
+        answer = ok({ applicationId: 5, status: "PENDING" });
       } else if (path === "/wps/relay/MCSFE_signUpPromotionJoin" && init?.method === "POST") {
         answer = joinAnswer;
         if (answer.status === 200) joined = true;
@@ -100,6 +105,7 @@ describe("the /promotions page", () => {
     sessionStorage.clear();
     open.mockReset();
     joined = false;
+    listed = [WELCOME, RELOAD];
     joinAnswer = { status: 200, body: { success: true, value: { promotionId: 1, joined: true, joinedAt: "2026-11-27T10:00:00Z" }, errorCode: null, message: null } };
   });
   afterEach(() => {
@@ -171,5 +177,35 @@ describe("the /promotions page", () => {
     expect(within(dialog).getByRole("button", { name: "Join" })).toBeTruthy();
     fireEvent.keyDown(document, { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("lets a member apply to an activity promotion with a remark, checked before it is sent", async () => {
+    sessionStorage.setItem("token", "t0ken");
+    listed = [ACTIVITY];
+    serve(true);
+    renderPage();
+    const card = nth(await screen.findAllByTestId("promotion"), 0);
+    fireEvent.click(within(card).getByRole("button", { name: "Apply" }));
+    const dialog = await screen.findByRole("dialog", { name: "Tournament podium: apply" });
+    const applied = () => vi.mocked(fetch).mock.calls.filter(([path]) => path === "/wps/relay/MCSFE_signUpRequestReward");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send the application" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("Write a remark.");
+    expect(applied()).toHaveLength(0);
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /Remark/ }), { target: { value: "I came third" } });
+    expect(dialog.textContent).toContain("128 left");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send the application" }));
+    expect((await within(dialog).findByRole("status")).textContent).toContain("being reviewed");
+    const body = JSON.parse(String(nth(applied(), 0)[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ promotionId: 3, remark: "I came third", images: [] });
+    expect(String(body["requestId"])).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("asks a visitor to log in before applying", async () => {
+    listed = [ACTIVITY];
+    serve(false);
+    renderPage();
+    fireEvent.click(within(nth(await screen.findAllByTestId("promotion"), 0)).getByRole("button", { name: "Apply" }));
+    expect(open).toHaveBeenCalledWith({ name: "login" });
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

@@ -14,6 +14,10 @@ const TR = {
   loginToJoin: "Katılmak için giriş yapın.", myBonuses: "Bonuslarım", empty: "Şu anda promosyon yok.", close: "Kapat",
   list: "Promosyon listesi", RNG: "Slotlar", LIVE: "Canlı casino", PVP: "Kart oyunları", FISH: "Balık oyunları",
   SPORTS: "Spor", ESPORTS: "E-spor", COCKFIGHT: "Horoz dövüşü", LOTT: "Loto", ELOTT: "E-loto",
+  applyTitle: "{name}: başvuru", remark: "Açıklama", remarkHint: "En çok 140 karakter ({left} kaldı)",
+  images: "Resimler", imagesHint: "En çok 3 png ya da jpg, her biri 5 MB'tan küçük", send: "Başvuruyu gönder",
+  sent: "Başvurunuz alındı; inceleniyor. Onaylanırsa bonus hesabınıza geçer.", remarkNeeded: "Bir açıklama yazın.",
+  tooMany: "En çok 3 resim seçin.", type: "Yalnızca 5 MB'tan küçük png ya da jpg resimler.",
 };
 type Key = keyof typeof TR;
 
@@ -29,6 +33,10 @@ const EN: Record<Key, string> = {
   myBonuses: "My bonuses", empty: "There are no promotions at the moment.", close: "Close", list: "Promotions list",
   RNG: "Slots", LIVE: "Live casino", PVP: "Card games", FISH: "Fish games", SPORTS: "Sports", ESPORTS: "E-sports",
   COCKFIGHT: "Cockfight", LOTT: "Lottery", ELOTT: "E-lottery",
+  applyTitle: "{name}: apply", remark: "Remark", remarkHint: "At most 140 characters ({left} left)", images: "Images",
+  imagesHint: "Up to 3 png or jpg, each under 5 MB", send: "Send the application",
+  sent: "Your application was received and is being reviewed. Approved, its bonus reaches your account.",
+  remarkNeeded: "Write a remark.", tooMany: "Choose at most 3 images.", type: "Only png or jpg images under 5 MB.",
 };
 
 const CN: Record<Key, string> = {
@@ -41,6 +49,9 @@ const CN: Record<Key, string> = {
   loginToJoin: "登录后即可参加。", myBonuses: "我的红利", empty: "目前没有优惠活动。", close: "关闭", list: "优惠活动列表",
   RNG: "老虎机", LIVE: "真人娱乐", PVP: "棋牌游戏", FISH: "捕鱼游戏", SPORTS: "体育", ESPORTS: "电子竞技",
   COCKFIGHT: "斗鸡", LOTT: "彩票", ELOTT: "电子彩票",
+  applyTitle: "{name}：申请", remark: "备注", remarkHint: "最多 140 个字符（还剩 {left} 个）", images: "图片",
+  imagesHint: "最多 3 张 png 或 jpg，每张小于 5 MB", send: "提交申请", sent: "您的申请已收到，正在审核。通过后红利将发放到您的账户。",
+  remarkNeeded: "请填写备注。", tooMany: "最多选择 3 张图片。", type: "仅限小于 5 MB 的 png 或 jpg 图片。",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

@@ -1,17 +1,21 @@
-/** Join a promotion: a visitor gets the login dialog, a trial account the real-account notice, a member joins (once)
- * and sees "Joined" with the way to their bonuses; a refusal is shown in the server's words. */
+/** Join a promotion (or, for an activity promotion, apply to it): a visitor gets the login dialog, a trial account the
+ * real-account notice, a member joins (once) and sees "Joined" with the way to their bonuses; a refusal is shown in
+ * the server's words. */
+import { useState } from "react";
 import type { PromotionRead } from "@portal/kit";
 import { Link, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
 import { useModal } from "../../../shared/ModalContext";
 import { joinPromotion } from "../api";
 import { joinable } from "../rules";
 import { promoText } from "../texts";
+import { ApplyDialog } from "./ApplyDialog";
 
 export function JoinButton({ promotion }: { promotion: PromotionRead }) {
   const { language } = useLanguage();
   const session = useSession();
   const modal = useModal();
   const queries = useQueryClient();
+  const [applying, setApplying] = useState(false);
   const join = useAction(() => joinPromotion(language, promotion.promotionId), {
     onDone: () => queries.invalidateQueries({ queryKey: ["promotions"] }),
   });
@@ -32,19 +36,23 @@ export function JoinButton({ promotion }: { promotion: PromotionRead }) {
       </div>
     );
   }
+  const signedIn = (): boolean => {
+    if (session.token && !session.isTrial) return true;
+    modal.open({ name: session.token ? "trial" : "login" });
+    return false;
+  };
   if (!joinable(promotion)) {
     return (
       <div className="promo-join">
-        <Link className="kit-button" to="/activity">
+        <button type="button" className="kit-button" onClick={() => signedIn() && setApplying(true)} data-testid="promotion-apply-open">
           {promoText(language, "apply")}
-        </Link>
+        </button>
+        {applying && <ApplyDialog promotion={promotion} onClose={() => setApplying(false)} />}
       </div>
     );
   }
   const press = () => {
-    if (!session.token) return modal.open({ name: "login" });
-    if (session.isTrial) return modal.open({ name: "trial" });
-    void join.submit(undefined);
+    if (signedIn()) void join.submit(undefined);
   };
   return (
     <div className="promo-join">

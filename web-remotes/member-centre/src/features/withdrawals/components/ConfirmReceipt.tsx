@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
-import { Field, OutcomeLine, useAction, useLanguage } from "@portal/kit";
+import { Field, OutcomeLine, readAsDataUrl, useAction, useLanguage } from "@portal/kit";
 import type { WithdrawalRead } from "@portal/kit";
-import { checkRemainder, proofProblem, readAsDataUrl } from "../../../shared/rules";
+import { checkRemainder, proofProblem } from "../../../shared/rules";
 import { t } from "../../../shared/texts";
 import type { Confirmation } from "../api";
 import { confirmWithdrawal } from "../api";
