@@ -23,6 +23,10 @@ from portal_stack.harness import Stack
 
 INVITER_ADDRESS = "127.0.0.97"
 RULE = {"minDeposit": 10_000, "minValidBet": 5_000, "reward": 2_500, "enabled": True, "reason": "e2e referral"}
+LEVELS = "/wps/ops/points/merchants/turkeyf2/vip/levels"
+# No bonus: the session's stack is shared, and a bonus would move other journeys' balances.
+BRONZE = {"level": 1, "names": {"TR": "Bronz", "EN": "Bronze"}, "turnover": 5_000, "bonus": 0, "pointsMultiplierPct": 110,
+          "perks": {"EN": "A birthday gift"}}  # fmt: skip
 
 
 def check(page: Page, name: str) -> None:
@@ -62,6 +66,10 @@ def test_a_friend_registers_through_the_invite_link_deposits_plays_and_the_invit
         "/wps/ops/points/merchants/turkeyf2/referral/rule", json=RULE, headers=ops_team.root.sign_in()
     )
     assert admin.status_code == 200, admin.text
+    ladder = ops_team.root.http.put(
+        LEVELS, json={"levels": [BRONZE], "reason": "e2e vip"}, headers=ops_team.root.sign_in()
+    )
+    assert ladder.status_code == 200, ladder.text
     token = registered_member(stack, "inviter1", INVITER_ADDRESS)
     inviter = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
     waiting_wallet(inviter)
@@ -135,8 +143,19 @@ def test_a_friend_registers_through_the_invite_link_deposits_plays_and_the_invit
         page.goto(f"{stack.url}/member/rewardCenter")
         expect(page.get_by_test_id("referral-reward-status")).to_have_text("Paid", timeout=20_000)
         expect(page.get_by_test_id("referral-rewarded")).to_have_text("25.00")
-        expect(page.get_by_test_id("vip-level-name")).to_be_visible()
+        expect(page.get_by_test_id("vip-level-name")).to_have_text("You have no VIP level yet.")
+        expect(page.get_by_test_id("vip-levels")).to_contain_text("A birthday gift")
         check(page, "reward-centre")
+
+        deadline = time.monotonic() + 30  # the friend's 50.00 of valid bets reached Bronze
+        while (vip := friend.get("/wps/relay/MCSFE_getVipInfo").json()["value"])["level"] != 1:
+            assert time.monotonic() < deadline, f"no VIP level within 30 s: {vip}"
+            time.sleep(0.3)
+        assert ([u["status"] for u in vip["levelUps"]], vip["turnover"]) == (["NONE"], 5_000)
+        friend_page.goto(f"{stack.url}/vip")
+        expect(friend_page.get_by_test_id("vip-mine")).to_contain_text("Your level: Bronze", timeout=20_000)
+        expect(friend_page.locator("[data-testid=vip-level][aria-current=true]")).to_contain_text("Bronze")
     finally:
+        ops_team.root.http.put(LEVELS, json={"levels": [], "reason": "e2e done"}, headers=ops_team.root.sign_in())
         friend_context.close()
         context.close()
