@@ -10,6 +10,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import nats
 import pytest
 from points_helpers import MERCHANT, Points, registered
 from sqlalchemy import select
@@ -178,6 +179,35 @@ async def test_a_trial_account_takes_no_part(points: Points, mission_worker: Non
     for visitor in (points.http.get(SUMMARY), points.http.get(f"{BOARD}?missionId={mission}"),
                     points.http.post(CLAIM, json={"missionId": mission, "requestId": "claim-0001"})):  # fmt: skip
         assert (await visitor).status_code == 401
+
+
+async def test_an_account_not_known_yet_counts_once_its_registration_arrives(
+    points: Points, mission_worker: None
+) -> None:
+    mission = await new_mission(points, kind="PLAY_DAYS", target=2)
+    late = str(uuid.uuid4())
+    played = bet(late, 0)  # a free round: no turnover, but a day played
+    await points.publish(played)
+    await points.publish(played, msg_id="redelivered-late")
+    url = points.servers.nats_url
+    await eventually(lambda: delivered(url, "GAMES", "points__mission_game_bet", 2))  # tried, and waiting
+    async with points.db.reader() as session:
+        assert await missions.progress_of(session, MERCHANT, mission, late) is None
+    await points.publish(registered(late))
+    await points.consumed("AUTH", "know_member", 1)
+    await all_consumed(points, games=2, lottery=0, wallet=0)  # tried again after the first back-off (1 s)
+    async with points.db.reader() as session:
+        found = await missions.progress_of(session, MERCHANT, mission, late)
+    assert found is not None and found.progress == 1
+
+
+async def delivered(url: str, stream: str, durable: str, stream_seq: int) -> bool:
+    nc = await nats.connect(url)
+    try:
+        info = await nc.jetstream().consumer_info(stream, durable)
+    finally:
+        await nc.close()
+    return (info.delivered.stream_seq or 0) >= stream_seq
 
 
 async def test_a_reward_is_paid_once_however_many_claims_arrive_at_once(points: Points) -> None:
