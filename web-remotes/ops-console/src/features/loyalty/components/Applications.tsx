@@ -256,12 +256,12 @@ export function Applications() {
                       {row.accountId}
                     </span>
                   </td>
-                  <td className="ly-cut">{row.promotionName}</td>
-                  <td className="ly-cut">{row.remark}</td>
+                  <td className="ly-cut pr-wrap">{row.promotionName}</td>
+                  <td className="ly-cut pr-wrap">{row.remark}</td>
                   <td>
                     <Images row={row} onOpen={setShown} />
                   </td>
-                  <td className="ly-cut">
+                  <td className="ly-cut pr-wrap">
                     <Badge value={row.status} text={named(language, row.status)} />
                     {row.amount !== null ? <span className="ly-sub">{t(language, "bonusGiven", { amount: formatMoney(row.amount) })}</span> : null}
                     {row.decidedBy ? <span className="ly-sub">{t(language, "decidedBy", { name: row.decidedBy, when: when(row.decidedAt, language) })}</span> : null}

@@ -98,7 +98,7 @@ export function Bonuses() {
                         {row.accountId}
                       </span>
                     </td>
-                    <td className="ly-cut">
+                    <td className="ly-cut pr-wrap">
                       {row.promotionName}
                       <span className="ly-sub">#{row.promotionId}</span>
                     </td>

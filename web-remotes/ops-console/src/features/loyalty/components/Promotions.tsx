@@ -113,15 +113,15 @@ export function Promotions() {
                     {/* the name is in the next cell: the picture adds nothing to read */}
                     <img className="ly-thumb" src={row.picture} alt="" loading="lazy" width={56} height={56} />
                   </td>
-                  <td className="ly-cut">
+                  <td className="ly-cut pr-wrap">
                     <strong>{promotionName(row, language)}</strong>
                     <span className="ly-sub">
                       {SUPPORTED.filter((code) => row.names[code]).map((code) => `${code}: ${row.names[code]}`).join(" · ")}
                     </span>
                   </td>
                   <td>{t(language, row.kind)}</td>
-                  <td className="pr-terms">{termsText(row, language)}</td>
-                  <td className="ly-cut">
+                  <td className="pr-terms pr-wrap">{termsText(row, language)}</td>
+                  <td className="ly-cut pr-wrap">
                     {t(language, "wageringTimes", { n: row.wageringMultiple })}
                     <span className="ly-sub">{row.gameTypes.map((type) => t(language, type)).join(", ")}</span>
                     <span className="ly-sub">
