@@ -5,7 +5,7 @@ pair), and the p99 lag from a bet's settlement to its points, with bets settling
 The bets are published into the GAMES stream as games' relay publishes them (each a whole betting unit, so each earns
 one point and writes its entry); their members' registrations into AUTH first. For the backlog the worker is held
 back while the bets are published (the bench holds a lock on ``point_member``, which every pull reads first), then
-let go: the rate is the bets over the time from the release to the last acknowledged by ``points__earn_game_bet``.
+let go: the rate is the bets over the time from the release to the last acknowledged by ``points__game_bet``.
 The lag is the entry's ``created_at`` (its transaction's start) less the bet's publish, bets published one at a time
 at the rate the money API just made pairs.
 
@@ -71,7 +71,7 @@ async def earning(stack: Stack, bets: int, lag_bets: int, pace: float) -> dict[s
                 "registerMethod": "USERNAME"}  # fmt: skip
         await publish(js, new_event(AuthMemberRegisteredV1, MERCHANT, data))
     auth_seq = (await js.stream_info("AUTH")).state.last_seq
-    await drained(js, "AUTH", "points__know_member", auth_seq)
+    await drained(js, "AUTH", "points__registered", auth_seq)
     games_before = (await js.stream_info("GAMES")).state.last_seq
 
     events = [bet(members[n % MEMBERS]) for n in range(bets)]
@@ -88,7 +88,7 @@ async def earning(stack: Stack, bets: int, lag_bets: int, pace: float) -> dict[s
         published = time.time()
         await hold.rollback()  # the worker goes on
     started = time.time()
-    done = await drained(js, "GAMES", "points__earn_game_bet", games_before + bets)
+    done = await drained(js, "GAMES", "points__game_bet", games_before + bets)
     backlog_rate = bets / (done - started)
 
     sent: dict[str, float] = {}
@@ -96,7 +96,7 @@ async def earning(stack: Stack, bets: int, lag_bets: int, pace: float) -> dict[s
         event = bet(members[n % MEMBERS])
         sent[str(event.id)] = await publish(js, event)
         await asyncio.sleep(max(0.0, 1 / pace - 0.0002))
-    await drained(js, "GAMES", "points__earn_game_bet", games_before + bets + lag_bets)
+    await drained(js, "GAMES", "points__game_bet", games_before + bets + lag_bets)
     await nc.close()
     async with await psycopg.AsyncConnection.connect(stack.database_url("points")) as db:
         rows = await (

@@ -37,20 +37,11 @@ async def wallet_clean(wallet_database_url: str) -> None:
 wallet_money = responder("wallet-for-points-test", money_answers, "wallet_db", after=("wallet_clean",))
 
 CONSUMERS = (
-    ("AUTH", "points__know_member"),
-    ("GAMES", "points__earn_game_bet"),
-    ("LOTTERY", "points__earn_lottery_bet"),
-    ("WALLET", "points__earn_deposit"),
-    ("WALLET", "points__bonus_deposit"),
+    ("AUTH", "points__registered"),
+    ("GAMES", "points__game_bet"),
+    ("LOTTERY", "points__lottery_bet"),
+    ("WALLET", "points__deposit"),
     ("WALLET", "points__bonus_forfeited"),
-    ("GAMES", "points__wagering_game_bet"),
-    ("LOTTERY", "points__wagering_lottery_bet"),
-    ("GAMES", "points__vip_game_bet"),
-    ("LOTTERY", "points__vip_lottery_bet"),
-    ("AUTH", "points__referral_registered"),
-    ("WALLET", "points__referral_deposit"),
-    ("GAMES", "points__referral_game_bet"),
-    ("LOTTERY", "points__referral_lottery_bet"),
 )
 
 

@@ -26,12 +26,12 @@ async def test_whole_units_earn_points_and_the_rest_is_carried_once_per_event(po
     await points.seeded()
     member = str(uuid.uuid4())
     await points.publish(registered(member))
-    await points.consumed("AUTH", "know_member", 1)
+    await points.consumed("AUTH", "registered", 1)
     bets = [game_bet(member, amount) for amount in (UNIT - 1, 2, UNIT * 3 + 5)]  # 99.99, then 0.02: one unit
     for bet in bets:
         await points.publish(bet)
     await points.publish(bets[2], msg_id="redelivered")  # the same event again: earns nothing more
-    await points.consumed("GAMES", "earn_game_bet", 4)
+    await points.consumed("GAMES", "game_bet", 4)
     assert await points.balance(member) == 4  # (9_999 + 2 + 30_005) // 10_000
     entries = await points.entries(member)
     assert [(e.kind, e.point_type, e.points, e.balance_after, e.base_amount) for e in entries] == [
@@ -45,15 +45,15 @@ async def test_each_type_counts_apart_and_deposits_earn_too(points: Points, work
     await points.seeded()
     member = str(uuid.uuid4())
     await points.publish(registered(member))
-    await points.consumed("AUTH", "know_member", 1)
+    await points.consumed("AUTH", "registered", 1)
     for event in (game_bet(member, UNIT // 2, "LIVE"), game_bet(member, UNIT // 2, "RNG")):  # half a unit each
         await points.publish(event)
     await points.publish(game_bet(member, UNIT * 10, "FISH"))  # fish earns nothing
     await points.publish(lottery_bet(member, UNIT * 2))
     await points.publish(deposit(member, UNIT * 5))
-    await points.consumed("GAMES", "earn_game_bet", 3)
-    await points.consumed("LOTTERY", "earn_lottery_bet", 1)
-    await points.consumed("WALLET", "earn_deposit", 1)
+    await points.consumed("GAMES", "game_bet", 3)
+    await points.consumed("LOTTERY", "lottery_bet", 1)
+    await points.consumed("WALLET", "deposit", 1)
     assert sorted((e.point_type, e.points) for e in await points.entries(member)) == [("DEPOSIT", 5), ("LOTTERY", 2)]
 
 
@@ -63,12 +63,12 @@ async def test_a_trial_account_earns_nothing_and_an_unknown_one_waits_for_its_re
     await points.seeded()
     trial, late = str(uuid.uuid4()), str(uuid.uuid4())
     await points.publish(registered(trial, account_type=4))
-    await points.consumed("AUTH", "know_member", 1)
+    await points.consumed("AUTH", "registered", 1)
     await points.publish(game_bet(trial, UNIT * 5))
     await points.publish(game_bet(late, UNIT * 2))  # its registration comes after
-    await eventually(lambda: delivered(points, "points__earn_game_bet", 2))  # the late one tried, and refused
+    await eventually(lambda: delivered(points, "points__game_bet", 2))  # the late one tried, and refused
     assert await points.balance(trial) == 0
     await points.publish(registered(late))
-    await points.consumed("AUTH", "know_member", 2)
-    await points.consumed("GAMES", "earn_game_bet", 2)  # tried again after the kit's first back-off (1 s)
+    await points.consumed("AUTH", "registered", 2)
+    await points.consumed("GAMES", "game_bet", 2)  # tried again after the kit's first back-off (1 s)
     assert await points.balance(late) == 2

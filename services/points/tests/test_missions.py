@@ -40,8 +40,8 @@ MISSION: dict[str, Any] = {
     "gameTypes": [], "target": 10_000, "rewardPoints": 50, "startsAt": (NOW - timedelta(days=5)).isoformat(),
     "endsAt": (NOW + timedelta(days=5)).isoformat(), "active": True, "sort": 1, "reason": "autumn missions",
 }  # fmt: skip
-OURS = (("GAMES", "points__mission_game_bet"), ("LOTTERY", "points__mission_lottery_bet"),
-        ("WALLET", "points__mission_deposit"))  # fmt: skip
+OURS = (("GAMES", "points__game_bet"), ("LOTTERY", "points__lottery_bet"),
+        ("WALLET", "points__deposit"))  # fmt: skip
 
 
 async def ops(points: Points, *roles: OpsRole, merchant: str = MERCHANT) -> dict[str, str]:
@@ -119,7 +119,7 @@ async def test_each_event_kind_counts_once_and_only_inside_the_window(points: Po
     later = await new_mission(points, startsAt=(NOW + timedelta(days=1)).isoformat(), sort=5)  # not started yet
     member = str(uuid.uuid4())
     await points.publish(registered(member))
-    await points.consumed("AUTH", "know_member", 1)
+    await points.consumed("AUTH", "registered", 1)
     token = await points.member_token(member)
     today = NOW.replace(hour=12, minute=0, second=0, microsecond=0)
     rng = bet(member, 3_000, "RNG")
@@ -162,7 +162,7 @@ async def test_a_trial_account_takes_no_part(points: Points, mission_worker: Non
     mission = await new_mission(points)
     trial = str(uuid.uuid4())
     await points.publish(registered(trial, account_type=4))
-    await points.consumed("AUTH", "know_member", 1)
+    await points.consumed("AUTH", "registered", 1)
     await points.publish(bet(trial, 50_000))
     await points.publish(deposit(trial, 50_000))
     await all_consumed(points, games=1, lottery=0, wallet=1)
@@ -190,11 +190,11 @@ async def test_an_account_not_known_yet_counts_once_its_registration_arrives(
     await points.publish(played)
     await points.publish(played, msg_id="redelivered-late")
     url = points.servers.nats_url
-    await eventually(lambda: delivered(url, "GAMES", "points__mission_game_bet", 2))  # tried, and waiting
+    await eventually(lambda: delivered(url, "GAMES", "points__game_bet", 2))  # tried, and waiting
     async with points.db.reader() as session:
         assert await missions.progress_of(session, MERCHANT, mission, late) is None
     await points.publish(registered(late))
-    await points.consumed("AUTH", "know_member", 1)
+    await points.consumed("AUTH", "registered", 1)
     await all_consumed(points, games=2, lottery=0, wallet=0)  # tried again after the first back-off (1 s)
     async with points.db.reader() as session:
         found = await missions.progress_of(session, MERCHANT, mission, late)

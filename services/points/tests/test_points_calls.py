@@ -42,14 +42,14 @@ async def test_an_admin_changes_a_rule_audited_and_the_next_bet_earns_by_it(poin
     await points.seeded()
     member = str(uuid.uuid4())
     await points.publish(registered(member))
-    await points.consumed("AUTH", "know_member", 1)
+    await points.consumed("AUTH", "registered", 1)
     await points.publish(game_bet(member, UNIT * 2))
-    await points.consumed("GAMES", "earn_game_bet", 1)
+    await points.consumed("GAMES", "game_bet", 1)
     change = {"bettingUnit": 1_000, "ratio": 5, "enabled": True, "reason": "weekend slots x50"}
     changed = await points.http.put(f"{RULES}/SLOT", json=change, headers=await ops(points))
     assert changed.json()["value"] == {"pointType": "SLOT", "bettingUnit": 1_000, "ratio": 5, "enabled": True}
     await points.publish(game_bet(member, 2_500))
-    await points.consumed("GAMES", "earn_game_bet", 2)
+    await points.consumed("GAMES", "game_bet", 2)
     assert await points.balance(member) == 2 + 10  # 2 units before, 2 units of 10.00 after (5.00 carried)
 
     viewer = await ops(points, OpsRole.VIEWER)

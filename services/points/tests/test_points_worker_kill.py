@@ -48,11 +48,11 @@ async def test_a_killed_worker_earns_every_bet_once(
     log = portal_servers.root / "logs" / "points-worker-kill.log"
     worker = start_worker(env, log)
     try:
-        await points.consumed("AUTH", "know_member", 0)  # the worker made its streams and consumers
-        await points.consumed("GAMES", "earn_game_bet", 0)
+        await points.consumed("AUTH", "registered", 0)  # the worker made its streams and consumers
+        await points.consumed("GAMES", "game_bet", 0)
         for member in members:
             await points.publish(registered(member))
-        await points.consumed("AUTH", "know_member", MEMBERS)
+        await points.consumed("AUTH", "registered", MEMBERS)
         for n in range(BETS):  # each a whole unit: one point, one entry
             await points.publish(game_bet(members[n % MEMBERS], UNIT))
         deadline = time.monotonic() + 60
@@ -64,9 +64,9 @@ async def test_a_killed_worker_earns_every_bet_once(
         assert 200 <= at_kill < BETS, f"the kill should land mid-stream ({at_kill} entries)"
 
         # The pull the killed worker held comes back after the consumer's ack wait: 5 s here rather than 30.
-        await shorten_ack_wait(portal_servers.nats_url, "GAMES", "points__earn_game_bet", 5)
+        await shorten_ack_wait(portal_servers.nats_url, "GAMES", "points__game_bet", 5)
         worker = start_worker(env, log)
-        await eventually(lambda: consumed(portal_servers.nats_url, "GAMES", "points__earn_game_bet", BETS), timeout=90)
+        await eventually(lambda: consumed(portal_servers.nats_url, "GAMES", "points__game_bet", BETS), timeout=90)
         await asyncio.sleep(1.0)  # time for any duplicate to show
     finally:
         worker.send_signal(signal.SIGTERM)

@@ -128,8 +128,8 @@ async def test_a_joined_first_deposit_bonus_is_held_wagered_and_released_as_cash
     for _ in range(20):
         await points.publish(game_bet(account, 5_000))  # 1,000.00 of slots
     await points.publish(lottery_bet(account, 5_000))
-    await points.consumed("GAMES", "wagering_game_bet", 22)
-    await points.consumed("LOTTERY", "wagering_lottery_bet", 1)
+    await points.consumed("GAMES", "game_bet", 22)
+    await points.consumed("LOTTERY", "lottery_bet", 1)
     [grant] = await grants(points, account)
     assert (grant.status, grant.turnover_done) == ("ACTIVE", 105_000)
     for _ in range(9):
@@ -138,7 +138,7 @@ async def test_a_joined_first_deposit_bonus_is_held_wagered_and_released_as_cash
     assert grant.turnover_done == 150_000
     assert await wallets(wallet_db, account) == {MAIN: 30_000, BONUS: 0}
     await points.publish(game_bet(account, 5_000))  # released: no bet counts any more
-    await points.consumed("GAMES", "wagering_game_bet", 32)
+    await points.consumed("GAMES", "game_bet", 32)
     assert (await grants(points, account))[0].turnover_done == 150_000
 
     async with points.db.reader() as session:
@@ -171,7 +171,7 @@ async def test_a_redelivered_deposit_and_two_reloads_a_day_grant_one_bonus_each(
     for _ in range(3):  # the same event delivered again (a new message id: the inbox knows it by its event id)
         await points.publish(event, msg_id=str(uuid.uuid4()))
     await asyncio.gather(*(points.publish(credited(account, 100_000, n)) for n in (2, 3)))
-    await points.consumed("WALLET", "bonus_deposit", 5)
+    await points.consumed("WALLET", "deposit", 5)
     found = await status_becomes(points, account, "ACTIVE", count=2)
     assert sorted((g.promotion_id, g.amount) for g in found) == sorted([(first, 20_000), (reload, 20_000)])
     assert await wallets(wallet_db, account) == {MAIN: 0, BONUS: 40_000}
@@ -207,7 +207,7 @@ async def test_an_expired_bonus_goes_back_to_the_house_and_a_withdrawals_forfeit
     await status_becomes(points, leaving, "FORFEITED")
     for _ in range(30):  # bets after it count toward nothing
         await points.publish(game_bet(leaving, 5_000))
-    await points.consumed("GAMES", "wagering_game_bet", 30)
+    await points.consumed("GAMES", "game_bet", 30)
     assert (await grants(points, leaving))[0].turnover_done == 0
     assert await wallets(wallet_db, leaving) == {MAIN: 0, BONUS: 0}
     assert await differences(wallet_db) == []

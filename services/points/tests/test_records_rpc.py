@@ -48,15 +48,15 @@ async def earned(points: Points, member: str, other: str) -> None:
     await points.seeded()
     for account in (member, other):
         await points.publish(registered(account))
-    await points.consumed("AUTH", "know_member", 2)
+    await points.consumed("AUTH", "registered", 2)
     await points.publish(game_bet(member, UNIT * 3 + 50))
-    await points.consumed("GAMES", "earn_game_bet", 1)
+    await points.consumed("GAMES", "game_bet", 1)
     await points.publish(deposit(member, UNIT * 12))
-    await points.consumed("WALLET", "earn_deposit", 1)
+    await points.consumed("WALLET", "deposit", 1)
     await points.publish(lottery_bet(member, UNIT * 2))
-    await points.consumed("LOTTERY", "earn_lottery_bet", 1)
+    await points.consumed("LOTTERY", "lottery_bet", 1)
     await points.publish(game_bet(other, UNIT * 5, game_type="LIVE"))
-    await points.consumed("GAMES", "earn_game_bet", 2)
+    await points.consumed("GAMES", "game_bet", 2)
 
 
 async def test_an_accounts_records_newest_first_paged_with_the_spec_fields(points: Points, worker: None) -> None:

@@ -93,28 +93,28 @@ async def test_an_invitee_qualifies_by_deposits_and_bets_and_the_inviter_is_paid
     await points.publish(joined(trial, code, account_type=4))
     await points.publish(joined(abroad, code, merchant="otherbrand"))
     await points.publish(joined(account, code))  # oneself (a replayed registration naming its own code)
-    await points.consumed("AUTH", "referral_registered", 5)
+    await points.consumed("AUTH", "registered", 5)
     assert await invitations(points) == [(account, friend, "WAITING", 0)]
     await points.publish(deposit(friend, 60_00))
     await points.publish(game_bet(friend, 200_00))
-    await points.consumed("WALLET", "referral_deposit", 1)
-    await points.consumed("GAMES", "referral_game_bet", 1)
+    await points.consumed("WALLET", "deposit", 1)
+    await points.consumed("GAMES", "game_bet", 1)
     assert await invitations(points) == [(account, friend, "WAITING", 0)]  # not enough yet
     second = deposit(friend, 40_00)
     await points.publish(second)
     await points.publish(second, msg_id=str(uuid.uuid4()))  # redelivered: counted once
     await points.publish(lottery_bet(friend, 100_00))
-    await points.consumed("WALLET", "referral_deposit", 3)
-    await points.consumed("LOTTERY", "referral_lottery_bet", 1)
+    await points.consumed("WALLET", "deposit", 3)
+    await points.consumed("LOTTERY", "lottery_bet", 1)
     await eventually(lambda: _status(points, "PAID"), timeout=15)
     await points.publish(game_bet(friend, 500_00))  # more play pays nothing more
-    await points.consumed("GAMES", "referral_game_bet", 2)
+    await points.consumed("GAMES", "game_bet", 2)
     assert await invitations(points) == [(account, friend, "PAID", 25_00)]
     assert int((await money.balance(wallet_db, MERCHANT, account))["value"]["balance"]) == 25_00
     info = (await points.http.get(INFO, headers={"Authorization": token})).json()["value"]
     [row] = info["invitations"]
     assert (row["invitee"], row["qualified"], row["status"], row["reward"]) == ("me***7", True, "PAID", 25_00)
-    assert (row["deposited"], row["validBet"]) == (100_00, 800_00)
+    assert (row["deposited"], row["validBet"]) == (100_00, 300_00)  # counted toward the rule until it qualified
     assert info["totals"] == {"invited": 1, "qualified": 1, "rewarded": 25_00, "pending": 0}
 
 

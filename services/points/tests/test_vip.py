@@ -74,8 +74,8 @@ async def test_bets_reach_levels_once_and_their_bonuses_are_paid_once(
     await points.publish(first)
     await points.publish(first, msg_id=str(uuid.uuid4()))  # redelivered under another message id
     await points.publish(lottery_bet(account, 50_00))
-    await points.consumed("GAMES", "vip_game_bet", 2)
-    await points.consumed("LOTTERY", "vip_lottery_bet", 1)
+    await points.consumed("GAMES", "game_bet", 2)
+    await points.consumed("LOTTERY", "lottery_bet", 1)
     await eventually(lambda: _paid(points, account, 1), timeout=15)
     assert await level_ups(points, account) == [(1, 5_00, "PAID")]
     info = (await points.http.get(INFO, headers={"Authorization": token})).json()["value"]
@@ -86,7 +86,7 @@ async def test_bets_reach_levels_once_and_their_bonuses_are_paid_once(
     assert [(u["level"], u["amount"], u["status"]) for u in info["levelUps"]] == [(1, 5_00, "PAID")]
     # One bet past three levels at once: each recorded once, each bonus paid once (none for a level without one).
     await points.publish(game_bet(account, 2_500_00))
-    await points.consumed("GAMES", "vip_game_bet", 3)
+    await points.consumed("GAMES", "game_bet", 3)
     await eventually(lambda: _paid(points, account, 2), timeout=15)
     assert await level_ups(points, account) == [(1, 5_00, "PAID"), (2, 20_00, "PAID"), (3, 0, "NONE")]
     assert await cash(wallet_db, account) == 25_00
@@ -102,9 +102,9 @@ async def test_a_trial_account_reaches_no_level(points: Points, worker: None) ->
     await set_ladder(points)
     trial = str(uuid.uuid4())
     await points.publish(registered(trial, account_type=4))
-    await points.consumed("AUTH", "know_member", 1)
+    await points.consumed("AUTH", "registered", 1)
     await points.publish(game_bet(trial, 50_000_00))
-    await points.consumed("GAMES", "vip_game_bet", 1)
+    await points.consumed("GAMES", "game_bet", 1)
     async with points.db.reader() as session:
         assert (await session.scalars(select(VipMember))).all() == []
     assert await level_ups(points, trial) == []

@@ -8,21 +8,16 @@ import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 
+from points_service.consumers import points_subscription
 from points_service.conversion.service import sweep
-from points_service.earning.handlers import earning_subscription
 from points_service.envelopes import service as envelopes
-from points_service.members.handlers import members_subscription
-from points_service.missions.handlers import missions_subscription
 from points_service.promotions.domain import cashback_days
-from points_service.promotions.handlers import promotions_subscription
 from points_service.promotions.service import grant_cashback, move_due
 from points_service.raffles import service as raffles
 from points_service.records.rpc import records_answers
 from points_service.referral import service as referral
-from points_service.referral.handlers import referral_subscription
 from points_service.settings import PointsSettings
 from points_service.vip import service as vip
-from points_service.vip.handlers import vip_subscription
 from portal_kit.db import Database
 from portal_kit.messaging.relay import connect_nats
 from portal_kit.worker import Background, Worker
@@ -133,14 +128,7 @@ def build_worker(settings: PointsSettings) -> Worker:
         settings,
         produces=True,
         consumes=["auth", "games", "lottery", "wallet"],
-        subscriptions=[
-            members_subscription(),
-            earning_subscription(),
-            missions_subscription(),
-            promotions_subscription(),
-            vip_subscription(),
-            referral_subscription(),
-        ],
+        subscriptions=[points_subscription()],
         answers=[records_answers()],
         background=[conversion_sweep(settings), reward_rounds(settings), bonus_mover(settings), prize_rounds(settings)],
     )

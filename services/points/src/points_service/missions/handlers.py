@@ -1,21 +1,16 @@
-"""Settled bets (games, lottery) and credited deposits move the missions' progress, once per event (the kit's inbox,
-under consumers of the missions' own, apart from earning's): each pull's new events at once (``subscribe_many``). A
-pull with an account whose registration has not arrived yet is handled one event at a time, and that account's event
-tried again later (the same longer back-off as earning's)."""
+"""Settled bets (games, lottery) and credited deposits move the missions' progress: a pull's new events at once
+(``consumers.py`` hands them over in the inbox claim's transaction). An account whose registration has not arrived yet
+fails the pull (``NotKnownYet``): its event is tried again later."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from datetime import UTC
-from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service.missions.domain import LOTTERY_GAME_TYPE, Activity, Happening
 from points_service.missions.service import count_all
 from portal_events import GamesBetSettledV1, LotteryBetSettledV1, WalletDepositCreditedV1
-from portal_kit.db import Database
-from portal_kit.messaging.consumer import PortalBroker, subscribe_many
 
 BACKOFF = (1.0, 5.0, 30.0, 120.0, 600.0)
 MAX_DELIVER = 10
@@ -43,21 +38,3 @@ async def deposits(session: AsyncSession, events: list[WalletDepositCreditedV1])
         Happening(e.merchant, e.data.accountId, Activity.DEPOSIT, e.data.amount, e.data.creditedAt.astimezone(UTC))
         for e in events
     ])  # fmt: skip
-
-
-HANDLERS: tuple[tuple[Any, str, Callable[[AsyncSession, Any], Awaitable[None]]], ...] = (
-    (GamesBetSettledV1, "mission_game_bet", game_bets),
-    (LotteryBetSettledV1, "mission_lottery_bet", lottery_bets),
-    (WalletDepositCreditedV1, "mission_deposit", deposits),
-)
-
-
-def missions_subscription() -> Callable[[PortalBroker, Database], None]:
-    def register(broker: PortalBroker, db: Database) -> None:
-        for event, name, handler in HANDLERS:
-            subscribe_many(
-                broker, service="points", handler_name=name, event=event, db=db, handler=handler, batch=BATCH,
-                max_deliver=MAX_DELIVER, backoff=BACKOFF,
-            )  # fmt: skip
-
-    return register

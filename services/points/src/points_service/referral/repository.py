@@ -10,6 +10,7 @@ from sqlalchemy import and_, func, or_, select, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from points_service.members.models import PointMember
 from points_service.referral.models import ReferralCode, ReferralInvitation, ReferralRule, ReferralTotal
 
 Account = tuple[str, str]  # merchant, account id
@@ -53,6 +54,25 @@ async def add_invitations(session: AsyncSession, rows: list[dict[str, Any]]) -> 
     """Each invitee's invitation, once (an invitee has one inviter: a second is ignored)."""
     if rows:
         await session.execute(insert(ReferralInvitation).values(rows).on_conflict_do_nothing())
+
+
+async def still_counted(session: AsyncSession, accounts: Iterable[Account]) -> set[Account]:
+    """Of ``accounts``, those whose totals may still qualify an invitation: an invitee whose invitation waits, or an
+    account whose registration has not been consumed yet (an invitation may come with it). A known account without a
+    waiting invitation never gets one: its registration, and any invitation, were written together."""
+    wanted = sorted(set(accounts))
+    if not wanted:
+        return set()
+    known = select(PointMember.merchant, PointMember.account_id).where(
+        tuple_(PointMember.merchant, PointMember.account_id).in_(wanted)
+    )
+    waiting = select(ReferralInvitation.merchant, ReferralInvitation.invitee_id).where(
+        ReferralInvitation.status == "WAITING",
+        tuple_(ReferralInvitation.merchant, ReferralInvitation.invitee_id).in_(wanted),
+    )
+    found_known = {(str(m), str(a)) for m, a in (await session.execute(known)).all()}
+    found_waiting = {(str(m), str(a)) for m, a in (await session.execute(waiting)).all()}
+    return (set(wanted) - found_known) | found_waiting
 
 
 async def add_totals(session: AsyncSession, amounts: dict[Account, tuple[int, int]]) -> None:

@@ -70,8 +70,8 @@ async def registered(session: AsyncSession, joined: list[tuple[str, str, str, in
 
 
 async def counted(session: AsyncSession, amounts: list[tuple[str, str, int, int]]) -> None:
-    """``(merchant, account id, deposited, valid bet)``: the accounts' totals raised, their waiting invitations
-    qualified where the totals now reach the rule."""
+    """``(merchant, account id, deposited, valid bet)``: the totals raised of the accounts they may still qualify
+    (``repository.still_counted``), their waiting invitations qualified where the totals now reach the rule."""
     summed: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     for m, a, deposited, bet in amounts:
         if deposited > 0 or bet > 0:
@@ -79,8 +79,11 @@ async def counted(session: AsyncSession, amounts: list[tuple[str, str, int, int]
             summed[(m, a)][1] += max(bet, 0)
     if not summed:
         return
-    await repository.add_totals(session, {key: (d, b) for key, (d, b) in summed.items()})
-    await repository.qualify(session, summed)
+    counting = await repository.still_counted(session, summed)
+    if not counting:
+        return
+    await repository.add_totals(session, {key: (d, b) for key, (d, b) in summed.items() if key in counting})
+    await repository.qualify(session, counting)
 
 
 # --- the rewards ----------------------------------------------------------------------------------------------
