@@ -17,8 +17,12 @@ from sqlalchemy import func, select, update
 from test_promotions import OPS, create, ops
 
 from points_service.promotions.models import BonusGrant, PlayDayNet, PromotionApplication, PromotionJoin
-from points_service.promotions.service import Bet, bets_settled, grant_cashback
+from points_service.promotions.service import Bet, Deposit, bets_settled, deposit_credited, grant_cashback
+from points_service.settings import PointsSettings
+from points_service.worker import build_worker
 from portal_kit.sessions import OpsRole
+from portal_kit.testing.events import eventually
+from portal_kit.testing.plugin import running_worker
 
 APPLY = "/wps/relay/MCSFE_signUpRequestReward"
 PNG = "data:image/png;base64," + base64.b64encode(b"\x89PNG\r\n\x1a\n" + b"\x00" * 64).decode()
@@ -153,3 +157,38 @@ async def test_bad_applications_are_refused_and_write_nothing(points: Points) ->
     trial = await points.member_token(str(uuid.uuid4()), account_type=4)
     assert (await apply(points, trial, activity)).json()["errorCode"] == "in_need_true_account"
     assert await applications(points) == 0
+
+
+async def test_the_worker_grants_a_days_cashback_by_itself(points: Points, settings: PointsSettings) -> None:
+    promotion = await create(points, kind="CASHBACK", percentBp=1_000, maxBonus=10_000, minDeposit=0,
+                             startsAt=(datetime.now(UTC) - timedelta(days=5)).isoformat())  # fmt: skip
+    account, token = await points.member()
+    await points.http.post("/wps/relay/MCSFE_signUpPromotionJoin", json={"promotionId": promotion},
+                           headers={"Authorization": token})  # fmt: skip
+    async with points.db.transaction() as session:
+        await session.execute(update(PromotionJoin).values(joined_at=func.now() - timedelta(days=3)))
+    yesterday = datetime.now(UTC).date() - timedelta(days=1)
+    async with points.db.transaction() as session:
+        await bets_settled(session, [bet(account, 40_000, 10_000, yesterday)])
+    quick = settings.model_copy(update={"cashback_grace_seconds": 0.0, "cashback_sweep_seconds": 0.2})
+
+    async def granted() -> bool:
+        async with points.db.reader() as session:
+            found = (await session.scalars(select(BonusGrant.source).where(BonusGrant.account_id == account))).all()
+        return list(found) == [f"cashback:{yesterday}"]
+
+    async with running_worker(build_worker(quick)):
+        await eventually(granted, timeout=20)
+
+
+async def test_a_deposit_credited_before_joining_earns_no_bonus(points: Points) -> None:
+    promotion = await create(points)
+    account, token = await points.member()
+    before = datetime.now(UTC) - timedelta(minutes=5)  # credited, its event consumed only after the member joined
+    joined = await points.http.post("/wps/relay/MCSFE_signUpPromotionJoin", json={"promotionId": promotion},
+                                    headers={"Authorization": token})  # fmt: skip
+    assert joined.status_code == 200
+    async with points.db.transaction() as session:
+        late = Deposit(MERCHANT, account, "d-early", 30_000, 1, before)
+        assert await deposit_credited(session, late) == 0
+        assert await deposit_credited(session, Deposit(MERCHANT, account, "d-now", 30_000, 1, datetime.now(UTC))) == 1

@@ -65,12 +65,14 @@ def test_a_bet_counts_for_its_types_up_to_the_maximum_stake(
 
 
 def test_a_bet_counts_toward_the_oldest_bonus_active_when_it_settled_that_it_counts_for() -> None:
-    slots = OpenGrant("a", ("RNG",), 0, T0, 0, 100)
-    live = OpenGrant("b", ("LIVE", "RNG"), 0, T0 + timedelta(minutes=1), 0, 100)
+    later = T0 + timedelta(days=7)
+    slots = OpenGrant("a", ("RNG",), 0, T0, 0, 100, later)
+    live = OpenGrant("b", ("LIVE", "RNG"), 0, T0 + timedelta(minutes=1), 0, 100, later)
     assert grant_for_bet([slots, live], "RNG", 10, T0 + timedelta(minutes=5)) is slots
     assert grant_for_bet([slots, live], "LIVE", 10, T0 + timedelta(minutes=5)) is live
     assert grant_for_bet([slots, live], "LIVE", 10, T0) is None  # settled before the live bonus was held
     assert grant_for_bet([], "RNG", 10, T0) is None
+    assert grant_for_bet([slots, live], "RNG", 10, later) is None  # settled when both had expired
 
 
 @pytest.mark.parametrize(
@@ -141,7 +143,7 @@ class Book:
         self.main += win - stake
         self.house += stake - win
         active = [
-            OpenGrant(g.id, g.types, g.max_bet, g.activated_at, g.done, g.required)
+            OpenGrant(g.id, g.types, g.max_bet, g.activated_at, g.done, g.required, g.activated_at + timedelta(days=30))
             for g in self.grants
             if g.status is GrantStatus.ACTIVE
         ]

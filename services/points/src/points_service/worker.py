@@ -130,7 +130,13 @@ def build_worker(settings: PointsSettings) -> Worker:
         consumes=["auth", "games", "lottery", "wallet"],
         subscriptions=[points_subscription()],
         answers=[records_answers()],
-        background=[conversion_sweep(settings), reward_rounds(settings), bonus_mover(settings), prize_rounds(settings)],
+        background=[
+            conversion_sweep(settings),
+            reward_rounds(settings),
+            bonus_mover(settings),
+            prize_rounds(settings),
+            cashback_granter(settings),
+        ],
     )
 
 

@@ -145,6 +145,9 @@ async def claim(db: Database, member: Principal, body: ClaimRequest) -> ClaimRea
     claim it made; another claim of a claimed mission is refused."""
     merchant, account_id = member.merchant, str(member.account_id)
     async with db.transaction() as session:
+        # The points account first, then the progress: the order the events' consumer takes them in (earning, then
+        # missions, in one transaction), so a claim and a pull never wait on each other the other way round.
+        await ledger.locked_balance(session, merchant, account_id)
         claimed = await repository.claim(session, merchant, body.missionId, account_id, body.requestId)
         if claimed is None:
             row = await repository.mission(session, merchant, body.missionId)

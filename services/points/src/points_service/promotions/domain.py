@@ -117,17 +117,19 @@ class OpenGrant:
     activated_at: datetime
     turnover_done: int
     turnover_required: int
+    expires_at: datetime
 
     def counted(self, stake: int) -> OpenGrant:
         return OpenGrant(self.id, self.game_types, self.max_bet, self.activated_at, self.turnover_done + stake,
-                         self.turnover_required)  # fmt: skip
+                         self.turnover_required, self.expires_at)  # fmt: skip
 
 
 def grant_for_bet(grants: Sequence[OpenGrant], game_type: str, stake: int, settled_at: datetime) -> OpenGrant | None:
-    """The active bonus a settled bet counts toward: the oldest one active when the bet settled that the bet counts
-    for, or none. ``grants`` come oldest first."""
+    """The active bonus a settled bet counts toward: the oldest one active (held, not yet expired) when the bet
+    settled that the bet counts for, or none. ``grants`` come oldest first."""
     for grant in grants:
-        if grant.activated_at <= settled_at and counts_toward(grant.game_types, grant.max_bet, game_type, stake):
+        live = grant.activated_at <= settled_at < grant.expires_at
+        if live and counts_toward(grant.game_types, grant.max_bet, game_type, stake):
             return grant
     return None
 

@@ -16,7 +16,8 @@ BATCH = 128
 
 
 async def deposits(session: AsyncSession, events: list[WalletDepositCreditedV1]) -> None:
-    for event in events:
+    # In account order, so two pulls never take the members' rows the other way round.
+    for event in sorted(events, key=lambda e: (e.merchant, e.data.accountId, e.data.creditedAt)):
         data = event.data
         await service.deposit_credited(session, Deposit(
             event.merchant, data.accountId, data.depositId, data.amount, data.depositNumber, data.creditedAt,

@@ -63,15 +63,16 @@ async def joined(session: AsyncSession, merchant: str, account_id: str) -> set[i
     return set((await session.scalars(query)).all())
 
 
-async def joined_on_offer(session: AsyncSession, merchant: str, account_id: str) -> Sequence[Promotion]:
-    """The promotions on offer now that the member joined (a deposit credited now may earn their bonus)."""
-    now = func.now()
+async def joined_before(session: AsyncSession, merchant: str, account_id: str, at: datetime) -> Sequence[Promotion]:
+    """The promotions the member had joined by ``at`` (a deposit's credit) that were on offer then: only these may
+    give that deposit a bonus, however late its event is consumed."""
     query = (
         select(Promotion)
         .join(PromotionJoin, PromotionJoin.promotion_id == Promotion.id)
         .where(
-            PromotionJoin.merchant == merchant, PromotionJoin.account_id == account_id, Promotion.active.is_(True),
-            Promotion.starts_at <= now, (Promotion.ends_at.is_(None)) | (Promotion.ends_at > now),
+            PromotionJoin.merchant == merchant, PromotionJoin.account_id == account_id, PromotionJoin.joined_at <= at,
+            Promotion.active.is_(True), Promotion.starts_at <= at,
+            (Promotion.ends_at.is_(None)) | (Promotion.ends_at > at),
         )
         .order_by(Promotion.sort, Promotion.id)
     )  # fmt: skip
@@ -156,6 +157,7 @@ async def active_of(session: AsyncSession, merchant: str, account_ids: Sequence[
         assert row.activated_at is not None
         found.setdefault(row.account_id, []).append(OpenGrant(
             row.id, tuple(row.game_types), row.max_bet, row.activated_at, row.turnover_done, row.turnover_required,
+            row.expires_at,
         ))  # fmt: skip
     return found
 
@@ -168,12 +170,13 @@ async def accounts_with_active(session: AsyncSession, merchant: str, account_ids
     return set((await session.scalars(query)).all())
 
 
-async def add_turnover(session: AsyncSession, grant_id: str, amount: int) -> None:
-    """Count ``amount`` of stakes toward an active bonus; met, it is to be released."""
+async def add_turnover(session: AsyncSession, grant_id: str, amount: int, settled_at: datetime) -> None:
+    """Count ``amount`` of stakes toward an active bonus (a bet settled before it expired); met, it is to be
+    released."""
     done = BonusGrant.turnover_done + amount
     await session.execute(
         update(BonusGrant)
-        .where(BonusGrant.id == grant_id, BonusGrant.status == GrantStatus.ACTIVE)
+        .where(BonusGrant.id == grant_id, BonusGrant.status == GrantStatus.ACTIVE, BonusGrant.expires_at > settled_at)
         .values(turnover_done=done, status=case((done >= BonusGrant.turnover_required, GrantStatus.RELEASING),
                                                 else_=BonusGrant.status))
     )  # fmt: skip
@@ -241,8 +244,12 @@ async def settle(
     return bool(getattr(result, "rowcount", 0))
 
 
-async def unlease(session: AsyncSession, grant_id: str) -> None:
-    await session.execute(update(BonusGrant).where(BonusGrant.id == grant_id).values(asking_until=None))
+async def unlease(session: AsyncSession, grant_id: str, after: float) -> None:
+    """The question is over: the bonus is asked again after ``after`` seconds (one that keeps failing waits its turn
+    behind the others instead of heading every round)."""
+    await session.execute(
+        update(BonusGrant).where(BonusGrant.id == grant_id).values(asking_until=func.now() + timedelta(seconds=after))
+    )
 
 
 async def grant(session: AsyncSession, grant_id: str) -> BonusGrant | None:

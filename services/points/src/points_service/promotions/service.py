@@ -47,6 +47,7 @@ from portal_kit.sessions import Principal
 
 log = logging.getLogger("points.promotions")
 LEASE_SECONDS = 60.0  # above the wallet question's timeout: a lease never ends while its question is open
+RETRY_AFTER_SECONDS = 5.0  # a question the wallet refused or did not answer is asked again after this long
 
 
 def _promotion(row: Promotion, language: str, joined: bool | None) -> PromotionRead:
@@ -117,13 +118,14 @@ class Deposit:
 
 
 async def deposit_credited(session: AsyncSession, deposit: Deposit) -> int:
-    """A credited deposit earns the bonus of each open promotion the member joined before it: a first-deposit one
+    """A credited deposit earns the bonus of each promotion the member had joined before it was credited, on offer
+    then (not when its event is consumed): a first-deposit one
     only for the member's first deposit, a reload one for a later deposit, once a day (UTC). The bonuses are written
     ``GRANTING``; the worker asks the wallet to hold them. How many were granted."""
     seen = await repository.count_deposit(session, deposit.merchant, deposit.account_id)
     first = deposit.number == 1 if deposit.number is not None else seen == 1
     granted = 0
-    for promotion in await repository.joined_on_offer(session, deposit.merchant, deposit.account_id):
+    for promotion in await repository.joined_before(session, deposit.merchant, deposit.account_id, deposit.credited_at):
         if promotion.kind not in DEPOSIT_KINDS:
             continue
         if promotion.kind == PromotionKind.FIRST_DEPOSIT:
@@ -188,7 +190,7 @@ async def bets_settled(session: AsyncSession, bets: Sequence[Bet]) -> int:
             chosen = grant_for_bet(grants, bet.game_type, bet.stake, bet.settled_at)
             if chosen is None:
                 continue
-            await repository.add_turnover(session, chosen.id, bet.valid_bet)
+            await repository.add_turnover(session, chosen.id, bet.valid_bet, bet.settled_at)
             counted += 1
             if chosen.turnover_done + bet.valid_bet >= chosen.turnover_required:  # released: no more bets count
                 grants.remove(chosen)
@@ -273,7 +275,7 @@ async def move(db: Database, nc: NATS, grant_id: str) -> None:
                 await _tell_released(session, grant_id, answer.currency)
         return
     async with db.transaction() as session:
-        await repository.unlease(session, grant_id)
+        await repository.unlease(session, grant_id, RETRY_AFTER_SECONDS)
 
 
 async def _tell_released(session: AsyncSession, grant_id: str, currency: str) -> None:
