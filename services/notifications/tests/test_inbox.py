@@ -197,5 +197,13 @@ async def test_a_completed_mission_tells_the_member_and_counts_on_the_missions_b
     async with asyncio.timeout(10):
         while (await badges())["missions"] != 1:
             await asyncio.sleep(0.05)
+    # told out of order (the claim's consumer first): the mission is claimed, it never counts
+    late = {"missionId": 9, "accountId": member.account_id, "rewardPoints": 50, "claimedAt": "2026-11-27T16:06:00Z"}
+    await notifications.publish(new_event(PointsMissionClaimedV1, member.merchant, late))
+    await asyncio.sleep(0.5)
+    await notifications.publish(completed(9))
+    await socket.frame()  # its message still tells the member
+    await asyncio.sleep(0.5)
+    assert (await badges())["missions"] == 1
     other = await notifications.member()
     assert (await notifications.call("GET", "/wps/relay/CSP_unreadCount", other.token)).json()["value"]["missions"] == 0

@@ -1,5 +1,5 @@
-"""each member's missions whose reward is ready to claim, counted from the points service's events (the missions
-badge of CSP_unreadCount)
+"""each member's missions told completed and told claimed by the points service's events, one row a mission (the
+missions badge of CSP_unreadCount counts those completed and not claimed, whichever event came first)
 
 Revision ID: 0005
 Revises: 0004
@@ -19,14 +19,15 @@ depends_on: str | Sequence[str] | None = None
 
 def upgrade() -> None:
     op.create_table(
-        "member_badge",
+        "member_mission_badge",
         sa.Column("merchant", sa.String(length=32), nullable=False),
         sa.Column("account_id", sa.String(length=64), nullable=False),
-        sa.Column("missions", sa.Integer(), nullable=False),
-        sa.CheckConstraint("missions >= 0", name=op.f("ck_member_badge_missions_not_negative")),
-        sa.PrimaryKeyConstraint("merchant", "account_id", name=op.f("pk_member_badge")),
+        sa.Column("mission_id", sa.BigInteger(), nullable=False),
+        sa.Column("completed", sa.Boolean(), nullable=False),
+        sa.Column("claimed", sa.Boolean(), nullable=False),
+        sa.PrimaryKeyConstraint("merchant", "account_id", "mission_id", name=op.f("pk_member_mission_badge")),
     )
 
 
 def downgrade() -> None:
-    op.drop_table("member_badge")
+    op.drop_table("member_mission_badge")

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from notifications_service.inbox.models import MemberBadge, MemberMessage, MemberMessageAudience, MemberMessageReceipt
+from notifications_service.inbox.models import (
+    MemberMessage,
+    MemberMessageAudience,
+    MemberMessageReceipt,
+    MemberMissionBadge,
+)
 from notifications_service.ops.models import NotificationsAudit
 from notifications_service.support.models import SupportChannel
 from portal_kit.db import Base
@@ -11,10 +16,10 @@ from portal_kit.messaging.inbox import InboxMessage
 __all__ = [
     "Base",
     "InboxMessage",
-    "MemberBadge",
     "MemberMessage",
     "MemberMessageAudience",
     "MemberMessageReceipt",
+    "MemberMissionBadge",
     "NotificationsAudit",
     "SupportChannel",
 ]

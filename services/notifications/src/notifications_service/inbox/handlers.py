@@ -114,18 +114,22 @@ def money_subscriptions() -> list[Callable[[PortalBroker, Database], None]]:
         )
 
         async def mission_completed(session: AsyncSession, event: PointsMissionCompletedV1) -> AfterCommit:
-            """A reward ready to claim: a message to the member (pushed once committed) and one more on the badge."""
+            """A reward ready to claim: a message to the member (pushed once committed) and the mission on the badge."""
             message = MemberMessage(
                 merchant=event.merchant, account_id=event.data.accountId, kind=MessageKind.MISSION_COMPLETED.value,
                 title="", body="", amount=None, currency=None, reference=str(event.data.missionId),
                 reason=None, occurred_at=event.data.completedAt,
             )  # fmt: skip
             await repository.keep(session, message)
-            await repository.move_badge(session, event.merchant, event.data.accountId, 1)
+            await repository.mark_mission(
+                session, event.merchant, event.data.accountId, event.data.missionId, "completed"
+            )
             return push_stored(broker, message)
 
         async def mission_claimed(session: AsyncSession, event: PointsMissionClaimedV1) -> AfterCommit:
-            await repository.move_badge(session, event.merchant, event.data.accountId, -1)
+            await repository.mark_mission(
+                session, event.merchant, event.data.accountId, event.data.missionId, "claimed"
+            )
             push = NotificationsPush(kind="balance", merchant=event.merchant, accountId=event.data.accountId)
             return nudge(broker, push)  # the badges are read again
 

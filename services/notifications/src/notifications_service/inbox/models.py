@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, CheckConstraint, DateTime, ForeignKey, Index, Integer, String, func
+from sqlalchemy import BigInteger, Boolean, CheckConstraint, DateTime, ForeignKey, Index, String, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from portal_kit.db import Base
@@ -60,12 +60,14 @@ class MemberMessageAudience(Base):
     account_id: Mapped[str] = mapped_column(String(64), primary_key=True)
 
 
-class MemberBadge(Base):
-    """A member's missions whose reward is ready to claim (completed, not claimed), from the points service's events."""
+class MemberMissionBadge(Base):
+    """A member's mission as the points service told of it: completed, claimed (either event may come first; each
+    sets its own flag, so the order does not matter). The missions badge counts those completed and not claimed."""
 
-    __tablename__ = "member_badge"
-    __table_args__ = (CheckConstraint("missions >= 0", name="missions_not_negative"),)
+    __tablename__ = "member_mission_badge"
 
     merchant: Mapped[str] = mapped_column(String(32), primary_key=True)
     account_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    missions: Mapped[int] = mapped_column(Integer)
+    mission_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    completed: Mapped[bool] = mapped_column(Boolean)
+    claimed: Mapped[bool] = mapped_column(Boolean)

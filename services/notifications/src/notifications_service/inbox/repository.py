@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from notifications_service.inbox.domain import REWARD_KINDS, MessageKind, Reader
 from notifications_service.inbox.domain import stamp as stamp  # the hub writes its frames' times with it
-from notifications_service.inbox.models import MemberBadge, MemberMessage
+from notifications_service.inbox.models import MemberMessage, MemberMissionBadge
 from notifications_service.inbox.schemas import MessageRead
 from portal_kit.db import Database
 
@@ -29,8 +28,9 @@ _SEEN_BY = f"""FROM member_message m
 
 NEWER = f"SELECT {_COLUMNS} {_SEEN_BY} AND m.id > %(after)s ORDER BY m.id LIMIT %(limit)s"
 PAGE = f"SELECT {_COLUMNS}, count(*) OVER () {_SEEN_BY} ORDER BY m.id DESC LIMIT %(limit)s OFFSET %(offset)s"
-_BADGE = "(SELECT b.missions FROM member_badge b WHERE b.merchant = %(merchant)s AND b.account_id = %(account)s)"
-UNREAD = f"""SELECT count(*), count(*) FILTER (WHERE m.kind = ANY(%(rewards)s)), coalesce({_BADGE}, 0)
+_BADGE = """(SELECT count(*) FROM member_mission_badge b
+    WHERE b.merchant = %(merchant)s AND b.account_id = %(account)s AND b.completed AND NOT b.claimed)"""
+UNREAD = f"""SELECT count(*), count(*) FILTER (WHERE m.kind = ANY(%(rewards)s)), {_BADGE}
     {_SEEN_BY} AND r.read_at IS NULL"""
 NEWEST = f"SELECT coalesce(max(m.id), 0) {_SEEN_BY}"
 _RECEIPT = f"""INSERT INTO member_message_receipt (message_id, account_id, read_at, deleted_at)
@@ -86,13 +86,14 @@ async def keep(session: AsyncSession, message: MemberMessage) -> None:
     await session.flush()
 
 
-async def move_badge(session: AsyncSession, merchant: str, account_id: str, missions: int) -> None:
-    """Add ``missions`` (negative: take away, never below zero) to the member's missions badge."""
-    statement = insert(MemberBadge).values(merchant=merchant, account_id=account_id, missions=max(missions, 0))
-    await session.execute(statement.on_conflict_do_update(
-        index_elements=["merchant", "account_id"],
-        set_={"missions": func.greatest(MemberBadge.missions + missions, 0)},
-    ))  # fmt: skip
+async def mark_mission(session: AsyncSession, merchant: str, account_id: str, mission_id: int, flag: str) -> None:
+    """Set a mission's ``completed`` or ``claimed`` flag for the member (the row made when it is the first told)."""
+    values = {"merchant": merchant, "account_id": account_id, "mission_id": mission_id, "completed": False,
+              "claimed": False, flag: True}  # fmt: skip
+    statement = insert(MemberMissionBadge).values(**values)
+    await session.execute(
+        statement.on_conflict_do_update(index_elements=["merchant", "account_id", "mission_id"], set_={flag: True})
+    )
 
 
 async def newest(db: Database, reader: Reader) -> int:
