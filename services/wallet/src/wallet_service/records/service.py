@@ -141,7 +141,7 @@ async def member_balances(db: Database, merchant: str, owner_id: str) -> MemberB
         accountId=owner_id,
         currency=wallets[0].currency,
         scale=2,
-        balance=sum(w.balance for w in wallets),
+        balance=sum(w.balance for w in wallets if w.kind != BONUS),  # a held bonus is listed, never summed
         available=sum(w.balance - w.held for w in wallets if w.kind != BONUS),
         held=sum(w.held for w in wallets),
         wallets=[
