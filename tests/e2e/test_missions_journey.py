@@ -94,3 +94,13 @@ def test_an_editor_defines_a_mission_a_member_completes_it_and_claims_the_reward
     page.set_viewport_size({"width": 390, "height": 844})
     expect(card).to_be_visible()
     no_sideways_scroll(page)
+
+    # Switched off: the later journeys' deposits on the shared stack must not complete it (a message more each).
+    ops = {"Authorization": stack.ops_token("e2e.missions", "turkeyf2"), "Language": "EN"}
+    closed = httpx.put(
+        f"{stack.url}/wps/ops/points/merchants/turkeyf2/missions/{mine['missionId']}", headers=ops, timeout=10,
+        json={"names": {"TR": "E2E yatırım görevi", "EN": MISSION}, "target": 20_000, "rewardPoints": REWARD,
+              "startsAt": (now - timedelta(hours=1)).isoformat(), "endsAt": (now + timedelta(days=1)).isoformat(),
+              "active": False, "sort": 0, "reason": "e2e mission done"},
+    )  # fmt: skip
+    assert closed.status_code == 200, closed.text
