@@ -49,13 +49,15 @@ def waiting_wallet(http: httpx.Client) -> None:
         time.sleep(0.2)
 
 
-def invitation(http: httpx.Client, status: str) -> dict[str, object]:
+def invitation(http: httpx.Client, status: str, deposited: int = 0) -> dict[str, object]:
+    """The first invitation once it has the status and at least `deposited` (points takes the deposit event on its
+    own time, after the wallet has credited it)."""
     deadline = time.monotonic() + 40
     while True:
         found = http.get("/wps/relay/MCSFE_getReferralInfo").json()["value"]["invitations"]
-        if found and found[0]["status"] == status:
+        if found and found[0]["status"] == status and found[0]["deposited"] >= deposited:
             return dict(found[0])
-        assert time.monotonic() < deadline, f"the invitation is not {status} within 40 s: {found}"
+        assert time.monotonic() < deadline, f"the invitation is not {status} with {deposited} within 40 s: {found}"
         time.sleep(0.3)
 
 
@@ -125,7 +127,7 @@ def test_a_friend_registers_through_the_invite_link_deposits_plays_and_the_invit
         while friend.get("/wps/v2/wallets/balance").json()["value"]["sum"] != 10_000:
             assert time.monotonic() < deadline, "the deposit was not credited within 30 s"
             time.sleep(0.2)
-        assert invitation(inviter, "WAITING")["deposited"] == 10_000  # deposited, not played yet
+        assert invitation(inviter, "WAITING", deposited=10_000)["deposited"] == 10_000  # deposited, not played yet
         assert friend.get("/wps/games/bgs/seeds").status_code == 200  # a round waits for its seeds to be shown
         spin = friend.post("/wps/games/bgs/slot/spins", json={"stake": 5_000, "requestId": f"ref-{uuid.uuid4()}"})
         assert spin.status_code == 200, spin.text
