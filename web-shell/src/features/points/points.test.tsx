@@ -10,10 +10,14 @@ import {
   conversionState,
   formProblem,
   itemState,
+  mainBalance,
   maxQuantity,
+  moneyText,
   mostPoints,
   parsePoints,
+  paymentNote,
   prefilledMobile,
+  priceText,
   rateText,
   ruleText,
 } from "./rules";
@@ -27,8 +31,8 @@ const redeem = vi.mocked(redeemReward);
 const convert = vi.mocked(convertPoints);
 const RATE: ConversionRuleRead = { pointsPerUnit: 10, amountPerUnit: 100, minPoints: 10, enabled: true };
 
-const item = (itemId: number, stock: number, points = 2, name = `Item ${itemId}`): ItemRead => ({
-  itemId, name, names: { EN: name }, picture: "/demo/banner-welcome.svg", points, stock, active: true, sort: itemId,
+const item = (itemId: number, stock: number, points = 2, name = `Item ${itemId}`, money = 0): ItemRead => ({
+  itemId, name, names: { EN: name }, picture: "/demo/banner-welcome.svg", points, money, stock, active: true, sort: itemId,
 });
 
 const MEMBER = {
@@ -38,12 +42,14 @@ const MEMBER = {
 };
 
 const REDEMPTION: RedemptionRead = {
-  transactionNo: 41, accountId: "acc-1", itemId: 1, itemName: "Item 1", quantity: 1, points: 2, status: "IN_PROCESS",
+  transactionNo: 41, accountId: "acc-1", itemId: 1, itemName: "Item 1", quantity: 1, points: 2, money: 0, payment: "NONE", status: "IN_PROCESS",
   deliveryAddress: "Bağdat Caddesi 1, İstanbul", mobileNum: "+905321234567", reason: null, decidedBy: null,
   createdAt: "2026-05-01T10:00:00Z", decidedAt: null,
 };
 
-function serve(items: ItemRead[], balance = 5, rate: ConversionRuleRead = RATE) {
+const MAIN = (available: number) => [{ wallet: "main", available, held: 0 }];
+
+function serve(items: ItemRead[], balance = 5, rate: ConversionRuleRead = RATE, extra: Record<string, unknown> = {}) {
   const answers: Record<string, unknown> = {
     "/wps/relay/MCS2_getPointConvertRule": rate,
     "/wps/member/info": MEMBER,
@@ -54,11 +60,12 @@ function serve(items: ItemRead[], balance = 5, rate: ConversionRuleRead = RATE) 
       { pointType: "SLOT", bettingUnit: 10_000, ratio: 1, enabled: true },
       { pointType: "LIVE", bettingUnit: 10_000, ratio: 0, enabled: false },
     ],
+    ...extra,
   };
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string) => {
-      const value = answers[path];
+      const value = answers[path.split("?")[0] ?? path];
       const body = { success: value !== undefined, value: value ?? null, errorCode: value ? null : "not_found", message: null };
       return new Response(JSON.stringify(body), { status: value !== undefined ? 200 : 404 });
     }),
@@ -109,6 +116,34 @@ describe("the points mall's rules", () => {
     expect(formProblem("EN", { ...form, deliveryAddress: " ab " }, item(1, 3), 10)).toBe("The address must be 5 to 300 characters.");
     expect(formProblem("TR", { ...form, mobileNum: "05-32" }, item(1, 3), 10)).toBe("Cep telefonu 6–20 rakam olmalıdır (başında + olabilir).");
     expect(formProblem("CN", { ...form, paymentPassword: "" }, item(1, 3), 10)).toBe("请输入资金密码。");
+  });
+
+  it("prices an item that costs money too, and keeps it out of reach when the main balance cannot pay it", () => {
+    const mug = item(1, 5, 30, "Mug", 2_500);
+    expect(priceText("EN", mug, "TRY")).toBe("30 points + ₺25.00");
+    expect(priceText("TR", mug, "TRY", 2)).toBe("60 puan + ₺50.00");
+    expect(priceText("EN", item(2, 5, 30), "TRY")).toBe("30 points");
+    expect(moneyText(123_456, "TRY")).toBe("₺1,234.56");
+    expect(moneyText(100, "")).toBe("1.00");
+    expect(mainBalance({ wallets: [{ wallet: "PG", available: 9_000, held: 0 }, ...MAIN(2_000)] })).toBe(2_000);
+    expect(mainBalance({ wallets: [] })).toBeNull();
+    expect(mainBalance(null)).toBeNull();
+    expect(itemState(mug, 100, 2_499)).toBe("noMoney");
+    expect(itemState(mug, 100, 2_500)).toBe("available");
+    expect(itemState(mug, 100, null)).toBe("available"); // not known yet: the service checks the wallet
+    expect(itemState(mug, 10, 0)).toBe("notEnough"); // the points are said first
+    expect(itemState({ ...mug, stock: 0 }, 100, 0)).toBe("soldOut");
+    expect(itemState(item(2, 5, 30), 100, 0)).toBe("available"); // a points-only item never asks the wallet
+    expect(maxQuantity(mug, 1_000, 7_600)).toBe(3);
+    const form = { quantity: "4", deliveryAddress: "Street 12", mobileNum: "+905321234567", paymentPassword: "x" };
+    expect(formProblem("EN", form, mug, 1_000, 7_600, "TRY")).toBe("This quantity takes ₺100.00 from your main balance; it holds ₺76.00.");
+    expect(formProblem("EN", { ...form, quantity: "3" }, mug, 1_000, 7_600, "TRY")).toBeNull();
+    expect(paymentNote("EN", "REFUNDED")).toBe("Refunded");
+    expect(paymentNote("EN", "FAILED")).toBe("Payment failed");
+    expect(paymentNote("EN", "PENDING")).toBe("Waiting for the wallet");
+    expect(paymentNote("CN", "REFUNDING")).toBe("退款中");
+    expect(paymentNote("EN", "PAID")).toBeNull();
+    expect(paymentNote("EN", "NONE")).toBeNull();
   });
 
   it("prefills the member's mobile with its country code and reads a rule as a member would", () => {
@@ -203,6 +238,58 @@ describe("the /pointMall page", () => {
     const [first, second] = sentIds();
     expect(second).not.toBe(first);
     expect(redeem.mock.calls[1]?.[1]).toMatchObject({ quantity: 2 });
+  });
+
+  it("shows an item's points and money, and one the main balance cannot pay as not affordable", async () => {
+    const wallet = { currency: "TRY", scale: 2, sum: 4_000, wallets: MAIN(4_000) };
+    serve([item(1, 4, 2, "Mug", 2_500), item(2, 4, 2, "Lamp", 5_000)], 5, RATE, { "/wps/v2/wallets/balance": wallet });
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId("mall-price-1").textContent).toBe("2 points + ₺25.00"));
+    const lamp = screen.getByTestId("mall-item-2");
+    await waitFor(() => expect(within(lamp).getByText("In stock: 4 · Not enough in your main balance (₺50.00 needed)")).toBeTruthy());
+    expect((within(lamp).getByRole("button", { name: "Redeem" }) as HTMLButtonElement).disabled).toBe(true);
+    const dialog = await openDialog("mall-item-1");
+    expect(within(dialog).getByTestId("redeem-money").textContent).toBe("Taken from your main balance: ₺25.00");
+    fireEvent.change(within(dialog).getByLabelText("Quantity"), { target: { value: "2" } });
+    expect(within(dialog).getByTestId("redeem-money").textContent).toBe("Taken from your main balance: ₺50.00");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Redeem" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("This quantity takes ₺50.00 from your main balance; it holds ₺40.00.");
+    expect(redeem).not.toHaveBeenCalled();
+  });
+
+  it("shows the wallet's refusal as it words it and reads the balance again", async () => {
+    serve([item(1, 4, 2, "Mug", 2_500)], 5, RATE, { "/wps/v2/wallets/balance": { currency: "TRY", scale: 2, sum: 9_000, wallets: MAIN(9_000) } });
+    redeem.mockRejectedValueOnce(new ApiError("wallet.insufficient_funds", "Your balance is not enough.", 409));
+    renderPage();
+    const dialog = await openDialog("mall-item-1");
+    await waitFor(() => expect(within(dialog).getByTestId("redeem-money")).toBeTruthy());
+    const reads = () => vi.mocked(fetch).mock.calls.filter(([path]) => path === "/wps/v2/wallets/balance").length;
+    const before = reads();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Redeem" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("Your balance is not enough.");
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+  });
+
+  it("shows a redemption's money and where its payment is, when it matters", async () => {
+    const rows: RedemptionRead[] = [
+      { ...REDEMPTION, transactionNo: 51, money: 5_000, payment: "REFUNDED", status: "REJECTED", reason: "No stock" },
+      { ...REDEMPTION, transactionNo: 52, money: 2_500, payment: "FAILED", status: "REJECTED" },
+      { ...REDEMPTION, transactionNo: 53, money: 2_500, payment: "PENDING" },
+      { ...REDEMPTION, transactionNo: 54, money: 2_500, payment: "PAID", status: "APPROVED" },
+      { ...REDEMPTION, transactionNo: 55 },
+    ];
+    serve([], 5, RATE, { "/wps/relay/MCS2_getRedeemPointList": { pageNum: 1, totalPages: 1, total: rows.length, list: rows } });
+    renderPage("/pointMall?tab=redemptions");
+    const cell = async (no: number) => {
+      const row = await screen.findByTestId(`redemption-${no}`);
+      return row.querySelector("td[data-label='Amount']")?.textContent;
+    };
+    await waitFor(async () => expect(await cell(51)).toBe("₺50.00 Refunded"));
+    expect(await cell(52)).toBe("₺25.00 Payment failed");
+    expect(await cell(53)).toBe("₺25.00 Waiting for the wallet");
+    expect(await cell(54)).toBe("₺25.00");
+    expect(await cell(55)).toBe("—");
+    expect(screen.getByTestId("payment-51").className).toContain("pm-badge--approved");
   });
 
   it("shows the earning rules that earn", async () => {

@@ -1,6 +1,6 @@
 /** The points mall's rules, apart from React: what an item allows, what a redemption form must hold, how an earning
  * rule reads, the member's mobile as the form starts with it, and what a conversion to cash allows and pays. */
-import type { ConversionRuleRead, ItemRead, Language, MemberRead, PointRuleRead } from "@portal/kit";
+import type { BalanceRead, ConversionRuleRead, ItemRead, Language, MallPayment, MemberRead, PointRuleRead } from "@portal/kit";
 import { formatMoney } from "@portal/kit";
 import { pointsText } from "./texts";
 
@@ -10,19 +10,71 @@ export const ADDRESS_MIN = 5;
 export const ADDRESS_MAX = 300;
 const MOBILE = /^\+?[0-9]{6,20}$/;
 
-export type ItemState = "available" | "soldOut" | "notEnough";
+export type ItemState = "available" | "soldOut" | "notEnough" | "noMoney";
 
-/** Whether the member can redeem one of ``item`` now: sold out (no stock, or switched off) never; short of points not. */
-export function itemState(item: Pick<ItemRead, "stock" | "active" | "points">, balance: number | null): ItemState {
+/** The wallet the mall's money is taken from. */
+export const MAIN_WALLET = "main";
+
+/** What the member's main wallet can pay now (what the service charges an item's money from); null while unknown. */
+export function mainBalance(balance: Pick<BalanceRead, "wallets"> | null): number | null {
+  return balance?.wallets.find((wallet) => wallet.wallet === MAIN_WALLET)?.available ?? null;
+}
+
+/** A currency's sign for ``formatMoney`` ("TRY" → "₺"); its code and a space when it has no sign of its own. */
+export function currencySign(currency: string): string {
+  if (!currency) return "";
+  try {
+    const parts = new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0);
+    const sign = parts.find((part) => part.type === "currency")?.value ?? currency;
+    return /^[A-Za-z]{2,}$/.test(sign) ? `${sign} ` : sign;
+  } catch {
+    return `${currency} `;
+  }
+}
+
+/** Money in minor units with the currency's sign: "₺25.00". */
+export function moneyText(minor: number, currency: string): string {
+  return formatMoney(minor, currencySign(currency));
+}
+
+/** An item's price as a member reads it: "30 points", or "30 points + ₺25.00" when it costs money too. */
+export function priceText(language: Language, item: Pick<ItemRead, "points" | "money">, currency: string, quantity = 1): string {
+  const points = pointsText(language, "unitPoints", { n: (item.points * quantity).toLocaleString("en-US") });
+  return item.money > 0 ? `${points} + ${moneyText(item.money * quantity, currency)}` : points;
+}
+
+/** Whether the member can redeem one of ``item`` now: sold out (no stock, or switched off) never; short of points, or
+ * of money in the main wallet for an item that costs money too, not. ``money`` null (not known yet) does not stop it:
+ * the service checks the wallet again. */
+export function itemState(item: Pick<ItemRead, "stock" | "active" | "points" | "money">, balance: number | null, money: number | null = null): ItemState {
   if (item.stock <= 0 || !item.active) return "soldOut";
   if (balance !== null && balance < item.points) return "notEnough";
+  if (item.money > 0 && money !== null && money < item.money) return "noMoney";
   return "available";
 }
 
-/** The largest quantity the form offers: the service's bound, the stock and what the balance pays for. */
-export function maxQuantity(item: Pick<ItemRead, "stock" | "points">, balance: number | null): number {
+/** The largest quantity the form offers: the service's bound, the stock, and what the points balance and the main
+ * wallet pay for. */
+export function maxQuantity(item: Pick<ItemRead, "stock" | "points" | "money">, balance: number | null, money: number | null = null): number {
   const affordable = balance === null || item.points <= 0 ? MAX_QUANTITY : Math.floor(balance / item.points);
-  return Math.max(1, Math.min(MAX_QUANTITY, item.stock, affordable));
+  const payable = money === null || item.money <= 0 ? MAX_QUANTITY : Math.floor(money / item.money);
+  return Math.max(1, Math.min(MAX_QUANTITY, item.stock, affordable, payable));
+}
+
+/** What a redemption's payment says to the member, where it matters: nothing for a points-only one or one paid. */
+export function paymentNote(language: Language, payment: MallPayment): string | null {
+  switch (payment) {
+    case "PENDING":
+      return pointsText(language, "paymentPending");
+    case "FAILED":
+      return pointsText(language, "paymentFailed");
+    case "REFUNDING":
+      return pointsText(language, "paymentRefunding");
+    case "REFUNDED":
+      return pointsText(language, "paymentRefunded");
+    default:
+      return null;
+  }
 }
 
 export interface RedemptionForm {
@@ -37,8 +89,10 @@ export interface RedemptionForm {
 export function formProblem(
   language: Language,
   form: RedemptionForm,
-  item: Pick<ItemRead, "stock" | "points">,
+  item: Pick<ItemRead, "stock" | "points" | "money">,
   balance: number | null,
+  money: number | null = null,
+  currency = "",
 ): string | null {
   const quantity = Number(form.quantity);
   if (!/^\d+$/.test(form.quantity.trim()) || quantity < 1 || quantity > MAX_QUANTITY) {
@@ -47,6 +101,9 @@ export function formProblem(
   if (quantity > item.stock) return pointsText(language, "stockRule", { n: item.stock });
   if (balance !== null && quantity * item.points > balance) {
     return pointsText(language, "pointsRule", { n: quantity * item.points, balance });
+  }
+  if (money !== null && quantity * item.money > money) {
+    return pointsText(language, "moneyRule", { amount: moneyText(quantity * item.money, currency), balance: moneyText(money, currency) });
   }
   const address = form.deliveryAddress.trim();
   if (address.length < ADDRESS_MIN || address.length > ADDRESS_MAX) return pointsText(language, "addressRule");

@@ -12,7 +12,8 @@ type Key =
   | "DEPOSIT" | "quantityRule" | "addressRule" | "mobileRule" | "passwordRule" | "stockRule" | "pointsRule"
   | "ruleOne" | "filter" | "pages" | "previous" | "next" | "basis" | "inStock" | "unitPoints" | "balanceLeft"
   | "convert" | "rate" | "least" | "pointsToConvert" | "cashGet" | "unitsRule" | "convertShortRule" | "convertOff"
-  | "convertShort" | "mostHint" | "convertButton" | "convertPaid" | "convertPending" | "convertFailed" | "CONVERT" | "cash";
+  | "convertShort" | "mostHint" | "convertButton" | "convertPaid" | "convertPending" | "convertFailed" | "CONVERT" | "cash"
+  | "noMoney" | "moneyRule" | "moneyTotal" | "money" | "paymentPending" | "paymentFailed" | "paymentRefunding" | "paymentRefunded";
 
 const TR: Record<Key, string> = {
   pointMall: "Puan mağazası", myPoints: "Puanlarım", balance: "Puan bakiyesi", earned: "Toplam kazanılan",
@@ -43,6 +44,9 @@ const TR: Record<Key, string> = {
   convertPending: "{points} puan çevrildi: {amount} {currency} ana cüzdanınıza aktarılıyor (işlem no {no}).",
   convertFailed: "Çevirme ödenemedi; {points} puanınız iade edildi (işlem no {no}).", CONVERT: "Nakde çevirme",
   cash: "Nakit: {amount} {currency}",
+  noMoney: "Ana bakiyeniz yetersiz ({amount} gerekir)", moneyRule: "Bu adet için ana bakiyenizden {amount} alınır; ana bakiyeniz {balance}.",
+  moneyTotal: "Ana bakiyenizden alınacak: {amount}", money: "Tutar", paymentPending: "Cüzdan bekleniyor",
+  paymentFailed: "Ödeme alınamadı", paymentRefunding: "İade ediliyor", paymentRefunded: "İade edildi",
 };
 
 const EN: Record<Key, string> = {
@@ -74,6 +78,9 @@ const EN: Record<Key, string> = {
   convertPending: "{points} points converted: {amount} {currency} is on its way to your main wallet (no. {no}).",
   convertFailed: "The conversion could not be paid: your {points} points were given back (no. {no}).", CONVERT: "Converted to cash",
   cash: "Cash: {amount} {currency}",
+  noMoney: "Not enough in your main balance ({amount} needed)", moneyRule: "This quantity takes {amount} from your main balance; it holds {balance}.",
+  moneyTotal: "Taken from your main balance: {amount}", money: "Amount", paymentPending: "Waiting for the wallet",
+  paymentFailed: "Payment failed", paymentRefunding: "Being refunded", paymentRefunded: "Refunded",
 };
 
 const CN: Record<Key, string> = {
@@ -99,6 +106,9 @@ const CN: Record<Key, string> = {
   convertButton: "兑现", convertPaid: "已兑现 {points} 积分：{amount} {currency} 已存入主钱包（单号 {no}）。",
   convertPending: "已兑现 {points} 积分：{amount} {currency} 正在转入主钱包（单号 {no}）。",
   convertFailed: "兑现未能到账，{points} 积分已退回（单号 {no}）。", CONVERT: "积分兑现", cash: "现金：{amount} {currency}",
+  noMoney: "主钱包余额不足（需要 {amount}）", moneyRule: "该数量需从主钱包扣除 {amount}，您的主钱包余额为 {balance}。",
+  moneyTotal: "将从主钱包扣除：{amount}", money: "金额", paymentPending: "等待钱包扣款",
+  paymentFailed: "扣款失败", paymentRefunding: "退款中", paymentRefunded: "已退款",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

@@ -1,27 +1,25 @@
 /** The redeem dialog: quantity, delivery address, mobile (the member's, prefilled) and the payment password, sent
  * sealed. One request id per opening of the dialog, kept across retries of the same redemption (a lost answer, a
- * double press, a mistyped password), so the item is never redeemed twice; another quantity is another redemption. */
+ * double press, a mistyped password), so the item is never redeemed twice; another quantity is another redemption.
+ * An item that costs money too says what the main balance pays, and is refused before sending when the main balance
+ * cannot (the service checks again: ``wallet.insufficient_funds``, shown as it words it, and the balance read again). */
 import type { FormEvent } from "react";
 import { useId, useState } from "react";
 import type { ItemRead, RedemptionRead } from "@portal/kit";
-import { Dialog, Field, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
+import { Dialog, errorCode, Field, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
 import { redeemReward } from "../api";
 import type { RedemptionForm } from "../rules";
-import { ADDRESS_MAX, formProblem, maxQuantity, prefilledMobile } from "../rules";
+import { ADDRESS_MAX, formProblem, mainBalance, maxQuantity, prefilledMobile } from "../rules";
 import { pointsText } from "../texts";
 import { useRequestOnce } from "../useRequestOnce";
+import { RedeemDone, RedeemItem, RedeemMoney } from "./RedeemParts";
 
 export function RedeemDialog({ item, balance, onClose }: { item: ItemRead; balance: number | null; onClose: () => void }) {
   const { language } = useLanguage();
   const session = useSession();
   const queries = useQueryClient();
   const addressId = useId();
-  const [form, setForm] = useState<RedemptionForm>(() => ({
-    quantity: "1",
-    deliveryAddress: "",
-    mobileNum: prefilledMobile(session.member),
-    paymentPassword: "",
-  }));
+  const [form, setForm] = useState<RedemptionForm>(() => ({ quantity: "1", deliveryAddress: "", mobileNum: prefilledMobile(session.member), paymentPassword: "" }));
   const once = useRequestOnce("mall");
   const [done, setDone] = useState<RedemptionRead | null>(null);
   const send = useAction((request: { quantity: number; requestId: string }) =>
@@ -37,11 +35,14 @@ export function RedeemDialog({ item, balance, onClose }: { item: ItemRead; balan
       onDone: async (answer) => {
         setDone(answer);
         setForm((current) => ({ ...current, paymentPassword: "" }));
-        await queries.invalidateQueries({ queryKey: ["points"] });
+        await Promise.all([queries.invalidateQueries({ queryKey: ["points"] }), item.money > 0 ? session.refreshBalance() : null]);
       },
+      onFailed: (failure) => (errorCode(failure) === "wallet.insufficient_funds" ? session.refreshBalance() : undefined),
     },
   );
-  const max = maxQuantity(item, balance);
+  const currency = session.balance?.currency ?? "";
+  const money = mainBalance(session.balance);
+  const max = maxQuantity(item, balance, money);
   const quantity = Number(form.quantity) || 0;
 
   const change = (field: keyof RedemptionForm) => (value: string) => {
@@ -54,7 +55,7 @@ export function RedeemDialog({ item, balance, onClose }: { item: ItemRead; balan
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (once.busy() || done) return;
-    const problem = formProblem(language, form, item, balance);
+    const problem = formProblem(language, form, item, balance, money, currency);
     if (problem) return send.refuse(problem);
     once.send((requestId) => send.submit({ quantity: Number(form.quantity), requestId }));
   };
@@ -63,25 +64,10 @@ export function RedeemDialog({ item, balance, onClose }: { item: ItemRead; balan
   return (
     <Dialog title={title} onClose={onClose} closeLabel={pointsText(language, "close")}>
       {done ? (
-        <div className="pm-form">
-          <p className="kit-ok" role="status" data-testid="redeem-done">
-            {pointsText(language, "redeemed", { no: done.transactionNo })}
-          </p>
-          <div className="dialog-actions">
-            <button type="button" className="kit-button" onClick={onClose}>
-              {pointsText(language, "close")}
-            </button>
-          </div>
-        </div>
+        <RedeemDone language={language} done={done} onClose={onClose} />
       ) : (
         <form className="pm-form" onSubmit={submit} noValidate aria-label={title}>
-          <div className="pm-form__item">
-            <img src={item.picture} alt="" width={72} height={72} />
-            <div>
-              <strong>{item.name}</strong>
-              <span className="muted">{pointsText(language, "unitPoints", { n: item.points.toLocaleString("en-US") })}</span>
-            </div>
-          </div>
+          <RedeemItem language={language} item={item} currency={currency} />
           <Field
             label={pointsText(language, "quantity")}
             type="number"
@@ -94,6 +80,7 @@ export function RedeemDialog({ item, balance, onClose }: { item: ItemRead; balan
             hint={pointsText(language, "total", { n: (quantity * item.points).toLocaleString("en-US") })}
             name="quantity"
           />
+          <RedeemMoney language={language} item={item} quantity={quantity} currency={currency} />
           <div className="kit-field">
             <label htmlFor={addressId}>{pointsText(language, "deliveryAddress")}</label>
             <textarea
