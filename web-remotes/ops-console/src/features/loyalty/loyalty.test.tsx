@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpsSession } from "../../shared/session";
 import { OpsSessionProvider, SESSION_KEY } from "../../shared/session";
 import { EMPTY, Mall, itemBody, stockChange } from "./components/Mall";
+import { draftOf } from "./components/mallItem";
 import { PointRules, ruleBody } from "./components/PointRules";
 import { Redemptions } from "./components/Redemptions";
 
@@ -110,7 +111,7 @@ describe("the points rules page", () => {
 });
 
 const item = (itemId: number, patch: Record<string, unknown> = {}) => ({
-  itemId, name: `Kupa ${itemId}`, names: { TR: `Kupa ${itemId}`, EN: `Mug ${itemId}` }, picture: `/images/mall/${itemId}.webp`, points: 2, stock: 5, active: true, sort: itemId, ...patch,
+  itemId, name: `Kupa ${itemId}`, names: { TR: `Kupa ${itemId}`, EN: `Mug ${itemId}` }, picture: `/images/mall/${itemId}.webp`, points: 2, money: 0, stock: 5, active: true, sort: itemId, ...patch,
 });
 
 describe("the points mall page", () => {
@@ -121,12 +122,13 @@ describe("the points mall page", () => {
   });
 
   it("shows every item with its picture, names, points, stock and state; read only to a finance person", async () => {
-    serve({ [`GET ${BASE}/mall/items`]: () => envelope([item(2, { stock: 0, active: false }), item(1)]) });
+    serve({ [`GET ${BASE}/mall/items`]: () => envelope([item(2, { stock: 0, active: false, money: 2_550 }), item(1)]) });
     renderPage(["finance-maker"], <Mall />);
     const table = await screen.findByTestId("mall-items");
     const rows = table.querySelectorAll("tbody tr");
-    expect(cells(rows[0])).toEqual(["", "Kupa 1TR: Kupa 1 · EN: Mug 1", "2", "5", "1", "Satışta"]);
-    expect(cells(rows[1])).toEqual(["", "Kupa 2TR: Kupa 2 · EN: Mug 2", "2", "0Tükendi", "2", "Kapalı"]);
+    expect(cells(table.querySelector("thead tr"))).toEqual(["Görsel", "Ad", "Puan", "Para", "Stok", "Sıra", "Durum"]);
+    expect(cells(rows[0])).toEqual(["", "Kupa 1TR: Kupa 1 · EN: Mug 1", "2", "—", "5", "1", "Satışta"]);
+    expect(cells(rows[1])).toEqual(["", "Kupa 2TR: Kupa 2 · EN: Mug 2", "2", "25.50", "0Tükendi", "2", "Kapalı"]);
     expect(rows[0]?.querySelector("img")?.getAttribute("src")).toBe("/images/mall/1.webp");
     expect(within(table).queryByRole("button")).toBeNull();
     expect(screen.queryByRole("form")).toBeNull();
@@ -152,17 +154,21 @@ describe("the points mall page", () => {
     fireEvent.change(within(form).getByLabelText("Puan"), { target: { value: "2" } });
     fireEvent.change(within(form).getByLabelText("Başlangıç stoku"), { target: { value: "10" } });
     fireEvent.change(within(form).getByLabelText("Gerekçe (denetim kaydına yazılır)"), { target: { value: "yeni ürün" } });
+    fireEvent.change(within(form).getByLabelText("Para (ör. 25.00; boş: yalnız puan)"), { target: { value: "25.5.0" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Ekle" }));
+    expect(within(form).getByRole("alert").textContent).toBe("Para 0.00 ile 1,000,000.00 arasında, en fazla 2 ondalıklı bir tutardır.");
+    fireEvent.change(within(form).getByLabelText("Para (ör. 25.00; boş: yalnız puan)"), { target: { value: "1,025.5" } });
     fireEvent.click(within(form).getByRole("button", { name: "Ekle" }));
     expect(await screen.findByText("Ürün eklendi.")).toBeTruthy();
     expect(writes(fetched)).toEqual([
-      { method: "POST", url: `${BASE}/mall/items`, body: { names: { TR: "Kupa", EN: "Mug" }, picture: "/images/mall/mug.webp", points: 2, active: true, sort: 0, reason: "yeni ürün", stock: 10 } },
+      { method: "POST", url: `${BASE}/mall/items`, body: { names: { TR: "Kupa", EN: "Mug" }, picture: "/images/mall/mug.webp", points: 2, money: 102_550, active: true, sort: 0, reason: "yeni ürün", stock: 10 } },
     ]);
     expect(await screen.findByTestId("mall-items")).toBeTruthy();
   });
 
   it("edits an item in place without its stock, and changes the stock by a signed amount", async () => {
     const fetched = serve({
-      [`GET ${BASE}/mall/items`]: () => envelope([item(1)]),
+      [`GET ${BASE}/mall/items`]: () => envelope([item(1, { money: 2_500 })]),
       [`PUT ${BASE}/mall/items/1`]: () => envelope(item(1, { points: 3 })),
       [`POST ${BASE}/mall/items/1/stock`]: () => envelope(item(1, { stock: 2 })),
     });
@@ -170,6 +176,9 @@ describe("the points mall page", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Düzenle: Kupa 1" }));
     const form = screen.getByRole("form", { name: "Ürün #1 düzenleniyor" });
     expect(within(form).queryByLabelText("Başlangıç stoku")).toBeNull();
+    const money = within(form).getByLabelText("Para (ör. 25.00; boş: yalnız puan)") as HTMLInputElement;
+    expect(money.value).toBe("25.00");
+    fireEvent.change(money, { target: { value: "" } }); // back to points only
     fireEvent.change(within(form).getByLabelText("Puan"), { target: { value: "3" } });
     fireEvent.change(within(form).getByLabelText("Gerekçe (denetim kaydına yazılır)"), { target: { value: "fiyat" } });
     fireEvent.click(within(form).getByRole("button", { name: "Kaydet" }));
@@ -185,7 +194,7 @@ describe("the points mall page", () => {
     fireEvent.click(within(stock).getByRole("button", { name: "Uygula" }));
     expect(await screen.findByText("Stok değişti; şimdi 2.")).toBeTruthy();
     expect(writes(fetched)).toEqual([
-      { method: "PUT", url: `${BASE}/mall/items/1`, body: { names: { TR: "Kupa 1", EN: "Mug 1" }, picture: "/images/mall/1.webp", points: 3, active: true, sort: 1, reason: "fiyat" } },
+      { method: "PUT", url: `${BASE}/mall/items/1`, body: { names: { TR: "Kupa 1", EN: "Mug 1" }, picture: "/images/mall/1.webp", points: 3, money: 0, active: true, sort: 1, reason: "fiyat" } },
       { method: "POST", url: `${BASE}/mall/items/1/stock`, body: { change: -3, reason: "kırık" } },
     ]);
   });
@@ -205,7 +214,7 @@ describe("the points mall page", () => {
 
   it("checks an item as the service does", () => {
     const draft = { ...EMPTY, names: { TR: " Kupa ", EN: "", CN: "杯" }, picture: "https://cdn.example.com/mug.png", points: "5", reason: "r" };
-    expect(itemBody(draft, true)).toEqual({ names: { TR: "Kupa", CN: "杯" }, picture: "https://cdn.example.com/mug.png", points: 5, active: true, sort: 0, reason: "r", stock: 0 });
+    expect(itemBody(draft, true)).toEqual({ names: { TR: "Kupa", CN: "杯" }, picture: "https://cdn.example.com/mug.png", points: 5, money: 0, active: true, sort: 0, reason: "r", stock: 0 });
     expect(itemBody(draft, false)).not.toHaveProperty("stock");
     expect(itemBody({ ...draft, picture: "http://cdn.example.com/mug.png" }, true)).toBe("pictureInvalid");
     expect(itemBody({ ...draft, picture: "https://cdn.example.com" }, true)).toBe("pictureInvalid");
@@ -214,12 +223,21 @@ describe("the points mall page", () => {
     expect(itemBody({ ...draft, stock: "1000001" }, true)).toBe("stockInvalid");
     expect(itemBody({ ...draft, sort: "10001" }, true)).toBe("sortInvalid");
     expect(itemBody({ ...draft, reason: "  " }, true)).toBe("required");
+    // money typed in major units, taken in minor units exactly; at most the service's 1,000,000.00 a piece
+    const money = (text: string) => {
+      const body = itemBody({ ...draft, money: text }, false);
+      return typeof body === "string" ? body : body.money;
+    };
+    expect([money(""), money(" 25 "), money("0.1"), money("19.99"), money("1,000,000.00"), money("0.29"), money("1.005")]).toEqual([0, 2_500, 10, 1_999, 100_000_000, 29, "moneyInvalid"]);
+    expect([money("1,000,000.01"), money("-1"), money("1e3"), money("abc")]).toEqual(["moneyInvalid", "moneyInvalid", "moneyInvalid", "moneyInvalid"]);
+    expect(draftOf({ ...item(1), money: 2_550 } as Parameters<typeof draftOf>[0]).money).toBe("25.50");
+    expect(draftOf(item(1) as Parameters<typeof draftOf>[0]).money).toBe("");
     expect([stockChange("+5"), stockChange("-2"), stockChange("3"), stockChange("0"), stockChange("1.5"), stockChange("-1000001")]).toEqual([5, -2, 3, null, null, null]);
   });
 });
 
 const redemption = (transactionNo: number, patch: Record<string, unknown> = {}) => ({
-  transactionNo, itemId: 1, itemName: "Kupa", quantity: 1, points: 2, status: "IN_PROCESS", deliveryAddress: "Bağdat Cad. 1, İstanbul", mobileNum: "5321234567",
+  transactionNo, itemId: 1, itemName: "Kupa", quantity: 1, points: 2, money: 0, payment: "NONE", status: "IN_PROCESS", deliveryAddress: "Bağdat Cad. 1, İstanbul", mobileNum: "5321234567",
   reason: null, decidedBy: null, createdAt: "2026-11-20T10:00:00Z", decidedAt: null, ...patch,
 });
 const page = (list: unknown[], totalPages = 1) => envelope({ pageNum: 1, totalPages, total: list.length, list });
@@ -247,7 +265,7 @@ describe("the mall redemptions page", () => {
     renderPage(["viewer"], <Redemptions />);
     const table = await screen.findByTestId("mall-redemptions");
     const row = table.querySelector("[data-redemption='11']");
-    expect(cells(row).slice(1, 6)).toEqual(["Kupa", "1", "2", "Bağdat Cad. 1, İstanbulCep telefonu: 5321234567", "İşlemde"]);
+    expect(cells(row).slice(1, 8)).toEqual(["Kupa", "1", "2", "—", "—", "Bağdat Cad. 1, İstanbulCep telefonu: 5321234567", "İşlemde"]);
     expect(within(table).queryByRole("button")).toBeNull();
     fireEvent.change(screen.getByLabelText("Durum"), { target: { value: "APPROVED" } });
     fireEvent.change(screen.getByLabelText("Hesap kimliği"), { target: { value: " acc-9 " } });
@@ -298,5 +316,41 @@ describe("the mall redemptions page", () => {
     expect(decided.textContent).toContain("stok yok");
     fireEvent.click(within(await rowOf(11)).getByRole("button", { name: "Onayla" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Bu talep zaten karara bağlandı.");
+  });
+
+  it("shows a redemption's money and payment, and keeps the decision until the wallet has answered", async () => {
+    const fetched = serve({
+      [`GET ${QUEUE}`]: () =>
+        page([
+          redemption(21, { money: 5_000, payment: "PENDING" }),
+          redemption(22, { money: 2_500, payment: "PAID" }),
+          redemption(23, { money: 2_500, payment: "REFUNDED", status: "REJECTED", decidedBy: "ali", reason: "stok yok" }),
+          redemption(24, { money: 2_500, payment: "FAILED", status: "REJECTED" }),
+        ]),
+    });
+    renderPage(["finance-maker"], <Redemptions />);
+    const waiting = await rowOf(21);
+    expect(cells(waiting).slice(4, 6)).toEqual(["50.00", "Cüzdan bekleniyor"]);
+    const buttons = within(waiting).getAllByRole("button") as HTMLButtonElement[];
+    expect(buttons.map((button) => [button.textContent, button.disabled])).toEqual([["Onayla", true], ["Reddet", true]]);
+    expect(waiting.textContent).toContain("Cüzdan ödemeyi henüz yanıtlamadı; ödeme netleşince onaylanabilir ya da reddedilebilir.");
+    expect(buttons[0]?.getAttribute("aria-describedby")).toBe("oc-redemption-21-payment");
+    fireEvent.click(buttons[0] as HTMLElement);
+    const paid = await rowOf(22);
+    expect(cells(paid).slice(4, 6)).toEqual(["25.00", "Ödendi"]);
+    expect((within(paid).getByRole("button", { name: "Onayla" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(cells(await rowOf(23)).slice(4, 6)).toEqual(["25.00", "İade edildi"]);
+    expect(cells(await rowOf(24)).slice(4, 6)).toEqual(["25.00", "Ödeme alınamadı"]);
+    expect(writes(fetched)).toEqual([]);
+  });
+
+  it("shows the service's refusal while a payment is pending as it words it", async () => {
+    serve({
+      [`GET ${QUEUE}`]: () => page([redemption(22, { money: 2_500, payment: "PAID" })]),
+      [`POST ${BASE}/mall/redemptions/22/approve`]: () => refusal("mall.payment_pending", "Ödeme yanıtı beklenirken karar verilemez.", 409),
+    });
+    renderPage(["finance-maker"], <Redemptions />);
+    fireEvent.click(within(await rowOf(22)).getByRole("button", { name: "Onayla" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Ödeme yanıtı beklenirken karar verilemez.");
   });
 });

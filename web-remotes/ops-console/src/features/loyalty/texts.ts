@@ -27,7 +27,7 @@ const TR = {
   initialStock: "Başlangıç stoku", changeStock: "Stok değiştir", stockOf: "{item} stoku (şu an {stock})",
   stockChange: "Değişiklik (+ ekler, - düşer)", stockChangeInvalid: "Değişiklik sıfır olmayan bir tam sayıdır (-1,000,000 ile 1,000,000 arası).",
   stockChanged: "Stok değişti; şimdi {stock}.", apply: "Uygula",
-  redemptionsHint: "Üyelerin puanla aldığı ürünler. Onay teslimatı başlatır; ret puanları üyeye, stoku ürüne geri verir.",
+  redemptionsHint: "Üyelerin puanla (ve parayla) aldığı ürünler. Onay teslimatı başlatır; ret puanları ve ödenen parayı üyeye, stoku ürüne geri verir.",
   number: "No. / tarih / hesap", quantity: "Adet", delivery: "Teslimat adresi", mobile: "Cep telefonu", decidedBy: "{name}, {when}",
   IN_PROCESS: "İşlemde", APPROVED: "Onaylandı", REJECTED: "Reddedildi", noBrand: "Önce bir marka seçin.",
   // promotions, bonuses and activity applications
@@ -63,6 +63,17 @@ const TR = {
   amountAtMost: "En fazla {max} (promosyonun sınırı).", amountInvalid: "Bonus sıfırdan büyük, en fazla 2 ondalıklı bir tutardır.",
   amountTooLarge: "Bonus en fazla {max} olabilir.", approveNote: "Not (isteğe bağlı, denetim kaydına yazılır)",
   approvedWith: "Onaylandı: {amount} bonus verildi.", rejectedDone: "Başvuru reddedildi.", bonusGiven: "bonus {amount}",
+  // mall items with money, their payments; applications awaiting a second person
+  money: "Para", itemMoney: "Para (ör. 25.00; boş: yalnız puan)", itemMoneyHint: "Puanla birlikte üyenin ana bakiyesinden alınır.",
+  moneyInvalid: "Para 0.00 ile 1,000,000.00 arasında, en fazla 2 ondalıklı bir tutardır.", payment: "Ödeme",
+  payNONE: "Yalnız puan", payPENDING: "Cüzdan bekleniyor", payPAID: "Ödendi", payFAILED: "Ödeme alınamadı",
+  payREFUNDING: "İade ediliyor", payREFUNDED: "İade edildi",
+  paymentPendingHint: "Cüzdan ödemeyi henüz yanıtlamadı; ödeme netleşince onaylanabilir ya da reddedilebilir.",
+  awaitingChecker: "İkinci onay bekleniyor (onaylayan: {maker}, tutar: {amount})", confirmChecker: "Onayı tamamla",
+  rejectChecker: "Kontrolcü olarak reddet", confirmTitle: "Başvuru #{id}: ikinci onay", checkerRejectTitle: "Başvuru #{id}: kontrolcü reddi",
+  confirmLead: "{maker}, {amount} bonus onayladı. Onayı tamamlamak bonusu verir.",
+  ownApproval: "Bu tutarı siz onayladınız; ikinci onayı başka bir kontrolcü vermelidir.",
+  awaitingDone: "Tutar onaylandı; bonus ikinci bir kişinin onayını bekliyor.",
 };
 type Key = keyof typeof TR;
 
@@ -88,7 +99,7 @@ const EN: Record<Key, string> = {
   initialStock: "Initial stock", changeStock: "Change stock", stockOf: "Stock of {item} (now {stock})",
   stockChange: "Change (+ adds, - takes)", stockChangeInvalid: "The change is a whole number other than zero (from -1,000,000 to 1,000,000).",
   stockChanged: "Stock changed; now {stock}.", apply: "Apply",
-  redemptionsHint: "Items members bought with points. Approving starts the delivery; rejecting gives the points back to the member and the stock back to the item.",
+  redemptionsHint: "Items members bought with points (and money). Approving starts the delivery; rejecting gives the points and any money paid back to the member and the stock back to the item.",
   number: "No. / date / account", quantity: "Quantity", delivery: "Delivery address", mobile: "Mobile", decidedBy: "{name}, {when}",
   IN_PROCESS: "In process", APPROVED: "Approved", REJECTED: "Rejected", noBrand: "Pick a brand first.",
   // promotions, bonuses and activity applications
@@ -124,6 +135,17 @@ const EN: Record<Key, string> = {
   amountAtMost: "At most {max} (the promotion's maximum).", amountInvalid: "The bonus is an amount above zero, with at most 2 decimals.",
   amountTooLarge: "The bonus may be at most {max}.", approveNote: "Note (optional, written to the audit log)",
   approvedWith: "Approved: a bonus of {amount} granted.", rejectedDone: "Application rejected.", bonusGiven: "bonus {amount}",
+  // mall items with money, their payments; applications awaiting a second person
+  money: "Money", itemMoney: "Money (e.g. 25.00; empty: points only)", itemMoneyHint: "Taken from the member's main balance with the points.",
+  moneyInvalid: "Money is an amount from 0.00 to 1,000,000.00, with at most 2 decimals.", payment: "Payment",
+  payNONE: "Points only", payPENDING: "Waiting for the wallet", payPAID: "Paid", payFAILED: "Payment failed",
+  payREFUNDING: "Being refunded", payREFUNDED: "Refunded",
+  paymentPendingHint: "The wallet has not answered the payment yet; approve or reject once it settles.",
+  awaitingChecker: "Awaiting a second person (maker: {maker}, amount: {amount})", confirmChecker: "Confirm",
+  rejectChecker: "Reject as checker", confirmTitle: "Application #{id}: second approval", checkerRejectTitle: "Application #{id}: reject as checker",
+  confirmLead: "{maker} approved a bonus of {amount}. Confirming grants it.",
+  ownApproval: "You approved this amount; another checker must confirm it.",
+  awaitingDone: "Amount approved; the bonus awaits a second person's confirmation.",
 };
 
 const CN: Record<Key, string> = {
@@ -148,7 +170,7 @@ const CN: Record<Key, string> = {
   initialStock: "初始库存", changeStock: "调整库存", stockOf: "{item} 的库存（当前 {stock}）",
   stockChange: "变动（+ 增加，- 减少）", stockChangeInvalid: "变动为非零整数（-1,000,000 至 1,000,000）。",
   stockChanged: "库存已调整，当前为 {stock}。", apply: "应用",
-  redemptionsHint: "会员用积分兑换的商品。批准后开始配送；拒绝会将积分退还会员、库存退回商品。",
+  redemptionsHint: "会员用积分（及金额）兑换的商品。批准后开始配送；拒绝会将积分和已付金额退还会员、库存退回商品。",
   number: "编号 / 时间 / 账户", quantity: "数量", delivery: "收货地址", mobile: "手机号", decidedBy: "{name}，{when}",
   IN_PROCESS: "处理中", APPROVED: "已批准", REJECTED: "已拒绝", noBrand: "请先选择品牌。",
   // promotions, bonuses and activity applications
@@ -184,6 +206,17 @@ const CN: Record<Key, string> = {
   amountAtMost: "最多 {max}（该活动的最高奖金）。", amountInvalid: "奖金须为大于零的金额，最多两位小数。",
   amountTooLarge: "奖金最多为 {max}。", approveNote: "备注（可选，写入审计日志）",
   approvedWith: "已批准：发放奖金 {amount}。", rejectedDone: "申请已拒绝。", bonusGiven: "奖金 {amount}",
+  // mall items with money, their payments; applications awaiting a second person
+  money: "金额", itemMoney: "金额（如 25.00；留空：仅积分）", itemMoneyHint: "与积分一起从会员主钱包扣除。",
+  moneyInvalid: "金额为 0.00 至 1,000,000.00 之间，最多两位小数。", payment: "支付",
+  payNONE: "仅积分", payPENDING: "等待钱包扣款", payPAID: "已支付", payFAILED: "扣款失败",
+  payREFUNDING: "退款中", payREFUNDED: "已退款",
+  paymentPendingHint: "钱包尚未答复扣款；扣款结果确定后才能批准或拒绝。",
+  awaitingChecker: "等待第二人复核（经办人：{maker}，金额：{amount}）", confirmChecker: "复核通过",
+  rejectChecker: "复核拒绝", confirmTitle: "申请 #{id}：复核", checkerRejectTitle: "申请 #{id}：复核拒绝",
+  confirmLead: "{maker} 批准了 {amount} 的奖金。复核通过即发放。",
+  ownApproval: "该金额由您批准，须由另一位复核人处理。",
+  awaitingDone: "金额已批准；奖金等待第二人复核。",
 };
 
 const own = translator<Key>({ TR, EN, CN } satisfies Catalog<Key>);

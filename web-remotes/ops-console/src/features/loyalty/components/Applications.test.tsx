@@ -5,7 +5,7 @@ import type { OpsSession } from "../../../shared/session";
 import { OpsSessionProvider, SESSION_KEY } from "../../../shared/session";
 import { Applications } from "./Applications";
 
-const session = (roles: string[]): OpsSession => ({ token: "tok", username: "ayse", roles, merchants: ["turkeyf2"], expiresAt: Date.now() + 60_000 });
+const session = (roles: string[], username = "ayse"): OpsSession => ({ token: "tok", username, roles, merchants: ["turkeyf2"], expiresAt: Date.now() + 60_000 });
 const envelope = (value: unknown) => new Response(JSON.stringify({ success: true, value, errorCode: null, message: null }));
 const refusal = (code: string, message: string, status: number) => new Response(JSON.stringify({ success: false, value: null, errorCode: code, message }), { status });
 const BASE = "/wps/ops/points/merchants/turkeyf2";
@@ -16,7 +16,7 @@ const JPG = "data:image/jpeg;base64,/9j/4AAQ";
 
 const application = (applicationId: number, patch: Record<string, unknown> = {}) => ({
   applicationId, accountId: "acc-1", promotionId: 5, promotionName: "Ekran görüntüsü ödülü", remark: "Büyük kazanç!", images: 2, status: "PENDING",
-  amount: null, grantId: null, reason: null, decidedBy: null, createdAt: "2026-11-20T10:00:00Z", decidedAt: null, ...patch,
+  amount: null, grantId: null, reason: null, maker: null, awaitingChecker: false, decidedBy: null, createdAt: "2026-11-20T10:00:00Z", decidedAt: null, ...patch,
 });
 const page = (list: unknown[]) => envelope({ pageNum: 1, totalPages: 1, total: list.length, list });
 const promotions = () => envelope({ pageNum: 1, totalPages: 1, total: 1, list: [{ promotionId: 5, maxBonus: 5_000 }] });
@@ -32,8 +32,8 @@ function serve(answers: Record<string, () => Response>) {
 const writes = (fetched: ReturnType<typeof serve>) =>
   fetched.mock.calls.filter(([, init]) => init?.method && init.method !== "GET").map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body ?? "null")) as unknown }));
 
-function renderPage(roles: string[]) {
-  sessionStorage.setItem(SESSION_KEY, JSON.stringify(session(roles)));
+function renderPage(roles: string[], username = "ayse") {
+  sessionStorage.setItem(SESSION_KEY, JSON.stringify(session(roles, username)));
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
@@ -148,5 +148,92 @@ describe("the activity applications page", () => {
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Vazgeç" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(writes(fetched)).toHaveLength(2);
+  });
+
+  const awaiting = (id: number) => application(id, { amount: 200_000, maker: "mehmet", awaitingChecker: true });
+
+  it("says an approval above the dual-control amount waits for a second person, with no plain decision left for it", async () => {
+    let listed = [application(7)];
+    serve({
+      [`GET ${QUEUE}`]: () => page(listed),
+      [`GET ${PROMOTIONS}`]: () => envelope({ pageNum: 1, totalPages: 1, total: 1, list: [{ promotionId: 5, maxBonus: 500_000 }] }),
+      [`POST ${BASE}/applications/7/approve`]: () => {
+        listed = [application(7, { amount: 200_000, maker: "ayse", awaitingChecker: true })];
+        return envelope(listed[0]);
+      },
+    });
+    renderPage(["finance-maker"]);
+    fireEvent.click(within(await rowOf(7)).getByRole("button", { name: "Onayla" }));
+    const dialog = screen.getByRole("dialog", { name: "Başvuru #7 onayı" });
+    fireEvent.change(within(dialog).getByLabelText("Bonus tutarı (ör. 20.00)"), { target: { value: "2000" } });
+    await within(dialog).findByText("En fazla 5,000.00 (promosyonun sınırı).");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Onayla" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Tutar onaylandı; bonus ikinci bir kişinin onayını bekliyor.");
+    await waitFor(() => expect(screen.getByTestId("awaiting-7").textContent).toBe("İkinci onay bekleniyor (onaylayan: ayse, tutar: 2,000.00)"));
+    const row = await rowOf(7);
+    expect(within(row).queryByRole("button", { name: "Onayla" })).toBeNull();
+    expect(within(row).queryByRole("button", { name: "Reddet" })).toBeNull();
+    expect(within(row).queryByRole("button", { name: "Onayı tamamla" })).toBeNull(); // a maker only: not a checker
+  });
+
+  it("lets a checker other than the maker confirm the amount or reject as the checker with a reason", async () => {
+    let listed = [awaiting(7), awaiting(8)];
+    const fetched = serve({
+      [`GET ${QUEUE}`]: () => page(listed),
+      [`POST ${BASE}/applications/7/confirm`]: () => {
+        listed = listed.filter((row) => row.applicationId !== 7);
+        return envelope(application(7, { status: "APPROVED", amount: 200_000, maker: "mehmet", grantId: "g-7", decidedBy: "ayse" }));
+      },
+      [`POST ${BASE}/applications/8/confirm`]: () => {
+        listed = [];
+        return envelope(application(8, { status: "REJECTED", amount: 200_000, maker: "mehmet", reason: "fazla", decidedBy: "ayse" }));
+      },
+    });
+    renderPage(["finance-checker"]);
+    const row = await rowOf(7);
+    expect(within(row).getByTestId("awaiting-7").textContent).toBe("İkinci onay bekleniyor (onaylayan: mehmet, tutar: 2,000.00)");
+    expect(within(row).queryByRole("button", { name: "Onayla" })).toBeNull();
+    fireEvent.click(within(row).getByRole("button", { name: "Onayı tamamla" }));
+    let dialog = screen.getByRole("dialog", { name: "Başvuru #7: ikinci onay" });
+    expect(dialog.textContent).toContain("mehmet, 2,000.00 bonus onayladı. Onayı tamamlamak bonusu verir.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Onayı tamamla" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Onaylandı: 2,000.00 bonus verildi.");
+
+    fireEvent.click(within(await rowOf(8)).getByRole("button", { name: "Kontrolcü olarak reddet" }));
+    dialog = screen.getByRole("dialog", { name: "Başvuru #8: kontrolcü reddi" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Kontrolcü olarak reddet" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe("Bu alan zorunludur.");
+    fireEvent.change(within(dialog).getByLabelText("Ret gerekçesi"), { target: { value: " fazla " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Kontrolcü olarak reddet" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Başvuru reddedildi.");
+    expect(writes(fetched)).toEqual([
+      { url: `${BASE}/applications/7/confirm`, body: { approve: true, reason: null } },
+      { url: `${BASE}/applications/8/confirm`, body: { approve: false, reason: "fazla" } },
+    ]);
+  });
+
+  it("tells a checker who made the amount that a second person must confirm it; another maker's is theirs to confirm", async () => {
+    serve({ [`GET ${QUEUE}`]: () => page([awaiting(7), application(9, { amount: 200_000, maker: "ayse", awaitingChecker: true })]) });
+    renderPage(["admin"], "mehmet");
+    const own = await rowOf(7);
+    const actions = own.querySelector("td:last-child") as HTMLElement;
+    expect(within(actions).queryByRole("button")).toBeNull();
+    expect(actions.textContent).toBe("Bu tutarı siz onayladınız; ikinci onayı başka bir kontrolcü vermelidir.");
+    const other = await rowOf(9);
+    expect(within(other).queryByRole("button", { name: "Onayla" })).toBeNull(); // the plain approval is hidden for it
+    fireEvent.click(within(other).getByRole("button", { name: "Onayı tamamla" }));
+    expect(screen.getByRole("dialog", { name: "Başvuru #9: ikinci onay" })).toBeTruthy();
+  });
+
+  it("shows a checker's refusal from the service as it words it", async () => {
+    serve({
+      [`GET ${QUEUE}`]: () => page([awaiting(7)]),
+      [`POST ${BASE}/applications/7/confirm`]: () => refusal("ops.same_person", "Aynı kişi ikinci onayı veremez.", 403),
+    });
+    renderPage(["finance-checker"], "zeynep");
+    fireEvent.click(within(await rowOf(7)).getByRole("button", { name: "Onayı tamamla" }));
+    const dialog = screen.getByRole("dialog", { name: "Başvuru #7: ikinci onay" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Onayı tamamla" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("Aynı kişi ikinci onayı veremez.");
   });
 });

@@ -1,17 +1,18 @@
 /** The mall's redemptions of the brand, newest first, a page at a time, filtered by state and by member: what each
- * member redeemed, for how many points, where it goes. A finance maker (or an admin) approves one in process, or
+ * member redeemed, for how many points and how much money (and where that money is), where it goes. A finance maker (or an admin) approves one in process, or
  * rejects it with a reason (the points go back to the member, the stock to the item), through the queues' shared
  * decision. The finance readers see the queue (members' addresses and mobiles: not content editors). The points
  * service decides, and its refusal is shown as it says it. */
-import type { FormEvent } from "react";
 import { useState } from "react";
 import type { RedemptionRead, RedemptionStatus } from "@portal/kit";
-import { Field, LoadFailure, OutcomeLine, Pager, keepPreviousData, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import { LoadFailure, OutcomeLine, Pager, keepPreviousData, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import type { Verdict } from "../../../shared/decision";
-import { DecisionCell, useDecision } from "../../../shared/decision";
+import { useDecision } from "../../../shared/decision";
 import { holds, useOps } from "../../../shared/session";
-import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
-import { named, t } from "../texts";
+import { PageTitle, ScrollBox } from "../../../shared/ui";
+import { t } from "../texts";
+import { QueueFilter } from "./QueueFilter";
+import { RedemptionRow } from "./RedemptionRow";
 import "../loyalty.css";
 
 export const STATUSES: readonly RedemptionStatus[] = ["IN_PROCESS", "APPROVED", "REJECTED"];
@@ -28,8 +29,6 @@ export function Redemptions() {
   const ops = useOps();
   const queries = useQueryClient();
   const maker = holds(ops.session, "finance-maker");
-  const [status, setStatus] = useState<RedemptionStatus | "">("IN_PROCESS");
-  const [account, setAccount] = useState("");
   const [filter, setFilter] = useState<Filter>({ status: "IN_PROCESS", account: "", pageNo: 1 });
   const list = useQuery({
     queryKey: ["ops", "points", "redemptions", ops.brand, filter],
@@ -56,10 +55,6 @@ export function Redemptions() {
     },
   );
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({ status, account: account.trim(), pageNo: 1 });
-  };
   // a page emptied by decisions (its last row decided): back to the last page that has rows
   const lastPage = list.data?.totalPages ?? 0;
   if (lastPage > 0 && filter.pageNo > lastPage && !list.isPlaceholderData) setFilter({ ...filter, pageNo: lastPage });
@@ -73,23 +68,7 @@ export function Redemptions() {
       </PageTitle>
       {!ops.brand ? <p>{t(language, "noBrand")}</p> : null}
       <p className="kit-field__hint">{t(language, "redemptionsHint")}</p>
-      <form className="oc-row" onSubmit={search} aria-label={t(language, "filter")}>
-        <label className="kit-field">
-          {t(language, "status")}
-          <select className="oc-select" value={status} onChange={(event) => setStatus(event.target.value as RedemptionStatus | "")}>
-            <option value="">{t(language, "all")}</option>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {named(language, value)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Field label={t(language, "accountFilter")} value={account} onChange={setAccount} maxLength={64} />
-        <button type="submit" className="kit-button">
-          {t(language, "filter")}
-        </button>
-      </form>
+      <QueueFilter statuses={STATUSES} initial="IN_PROCESS" onSearch={(next, account) => setFilter({ status: next, account, pageNo: 1 })} />
       <OutcomeLine outcome={decide.outcome} />
       <LoadFailure error={list.error} />
       {list.isLoading ? <p>{t(language, "loading")}</p> : null}
@@ -103,6 +82,8 @@ export function Redemptions() {
                 <th scope="col">{t(language, "item")}</th>
                 <th scope="col" className="num">{t(language, "quantity")}</th>
                 <th scope="col" className="num">{t(language, "points")}</th>
+                <th scope="col" className="num">{t(language, "money")}</th>
+                <th scope="col">{t(language, "payment")}</th>
                 <th scope="col">{t(language, "delivery")}</th>
                 <th scope="col">{t(language, "status")}</th>
                 <th scope="col">{t(language, "actions")}</th>
@@ -110,30 +91,7 @@ export function Redemptions() {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.transactionNo} data-redemption={row.transactionNo}>
-                  <td>
-                    <span className="oc-id">{row.transactionNo}</span>
-                    <span className="ly-sub">{when(row.createdAt, language)}</span>
-                    <span className="ly-sub oc-id" title={row.accountId}>{row.accountId}</span>
-                  </td>
-                  <td>{row.itemName}</td>
-                  <td className="num">{row.quantity}</td>
-                  <td className="num">{row.points.toLocaleString("en-US")}</td>
-                  <td className="ly-cut">
-                    {row.deliveryAddress}
-                    <span className="ly-sub">
-                      {t(language, "mobile")}: {row.mobileNum}
-                    </span>
-                  </td>
-                  <td className="ly-cut">
-                    <Badge value={row.status} text={named(language, row.status)} />
-                    {row.decidedBy ? <span className="ly-sub">{t(language, "decidedBy", { name: row.decidedBy, when: when(row.decidedAt, language) })}</span> : null}
-                    {row.reason ? <span className="ly-sub">{row.reason}</span> : null}
-                  </td>
-                  <td>
-                    <DecisionCell decision={decide} id={String(row.transactionNo)} actions={maker && row.status === "IN_PROCESS" ? ["approve", "reject"] : null} disabled={stale} maxLength={500} />
-                  </td>
-                </tr>
+                <RedemptionRow key={row.transactionNo} row={row} decide={decide} maker={maker} stale={stale} />
               ))}
             </tbody>
           </table>
