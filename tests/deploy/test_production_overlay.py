@@ -1,6 +1,6 @@
 """The production overlay as Kubernetes receives it (rendered by kustomize): every service runs as production, the
-seed keys live in their own Secret and reach only the pods that derive seeds, and the lottery worker never runs
-beside an older generation of itself."""
+seed keys (the lottery's, the games', the raffles') live in their own Secret and reach only the pods that derive
+seeds, and the lottery worker never runs beside an older generation of itself."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ import yaml
 from games_service.settings import GamesSettings
 from lottery_service.draws.keys import SeedKeys
 from lottery_service.settings import LotterySettings
+from points_service.raffles.keys import SeedKeys as RaffleSeedKeys
+from points_service.settings import PointsSettings
 from portal_stack import deploy_secrets
 from portal_stack.services import SERVICES
 
@@ -24,13 +26,16 @@ OVERLAY = Path(__file__).resolve().parents[2] / "deploy" / "overlays" / "product
 SEED_KEYS_SECRET = "seed-keys"
 LOTTERY_KEYS = {"LOTTERY_SEED_KEY", "LOTTERY_SEED_KEY_ID", "LOTTERY_OLD_SEED_KEYS"}
 GAMES_KEYS = {"GAMES_SEED_KEY", "GAMES_SEED_KEY_ID", "GAMES_OLD_SEED_KEYS"}
+POINTS_KEYS = {"POINTS_SEED_KEY", "POINTS_SEED_KEY_ID", "POINTS_OLD_SEED_KEYS"}
 # The pods that derive seeds, and the keys each is given. The games migration Job runs the games seed, whose settings
-# check the keys in production.
+# check the keys in production. The points API makes raffles (their seeds' commitments), the points worker draws them.
 SEED_KEY_HOLDERS = {
     "lottery-worker": LOTTERY_KEYS,
     "games-api": GAMES_KEYS,
     "games-worker": GAMES_KEYS,
     "games-migrate": GAMES_KEYS,
+    "points-api": POINTS_KEYS,
+    "points-worker": POINTS_KEYS,
 }
 
 
@@ -140,7 +145,7 @@ def test_the_secrets_tool_makes_the_seed_keys_once_and_apart_from_the_passwords(
     [secret] = deploy_secrets.seed_keys_manifest()
     assert (secret["kind"], secret["metadata"]["name"]) == ("Secret", SEED_KEYS_SECRET)
     values = secret["stringData"]
-    assert set(values) == LOTTERY_KEYS | GAMES_KEYS
+    assert set(values) == LOTTERY_KEYS | GAMES_KEYS | POINTS_KEYS
     production = {"environment": "production", "secret_key": "s" * 40, "payload_secret": "p" * 40}
     lottery = LotterySettings(
         **production, seed_key=values["LOTTERY_SEED_KEY"], seed_key_id=values["LOTTERY_SEED_KEY_ID"],
@@ -152,6 +157,11 @@ def test_the_secrets_tool_makes_the_seed_keys_once_and_apart_from_the_passwords(
         old_seed_keys=yaml.safe_load(values["GAMES_OLD_SEED_KEYS"]),
     )  # fmt: skip
     assert games.seed_key == values["GAMES_SEED_KEY"] and len(bytes.fromhex(games.seed_key)) == 32
+    points = PointsSettings(
+        **production, seed_key=values["POINTS_SEED_KEY"], seed_key_id=values["POINTS_SEED_KEY_ID"],
+        old_seed_keys=yaml.safe_load(values["POINTS_OLD_SEED_KEYS"]),
+    )  # fmt: skip
+    assert RaffleSeedKeys.of(points).held == [values["POINTS_SEED_KEY_ID"]]
     again = deploy_secrets.seed_keys_manifest()[0]["stringData"]
     assert (
         again["LOTTERY_SEED_KEY"] != values["LOTTERY_SEED_KEY"] and again["GAMES_SEED_KEY"] != values["GAMES_SEED_KEY"]

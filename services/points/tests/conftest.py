@@ -45,9 +45,15 @@ CONSUMERS = (
 )
 
 
+# The raffles' seed key of the tests (not the development one, which an unnamed environment refuses).
+TEST_SEED_KEY, TEST_SEED_KEY_ID = "7e" * 32, "t1"
+
+
 @pytest.fixture
 def settings(portal_servers: PortalServers, points_database_url: str) -> PointsSettings:
-    return PointsSettings(**portal_servers.service_urls(points_database_url))
+    return PointsSettings(
+        **portal_servers.service_urls(points_database_url), seed_key=TEST_SEED_KEY, seed_key_id=TEST_SEED_KEY_ID
+    )
 
 
 @pytest.fixture

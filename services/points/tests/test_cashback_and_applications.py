@@ -58,7 +58,7 @@ async def test_a_days_net_loss_earns_its_cashback_once(points: Points) -> None:
         rows = (await session.scalars(select(PlayDayNet).order_by(PlayDayNet.account_id, PlayDayNet.day))).all()
     assert sorted((r.account_id, r.day, r.staked, r.won) for r in rows) == sorted([
         (loser, yesterday - timedelta(days=1), 10_000, 0), (loser, yesterday, 50_000, 20_000),
-        (winner, yesterday, 10_000, 25_000),
+        (winner, yesterday, 10_000, 25_000), (stranger, yesterday, 50_000, 0),  # every member's day (raffles read it)
     ])  # fmt: skip
     assert await grant_cashback(points.db, yesterday) == 1
     assert await grant_cashback(points.db, yesterday) == 0  # once a day

@@ -43,7 +43,7 @@ async def test_a_killed_worker_earns_every_bet_once(
     members = [str(uuid.uuid4()) for _ in range(MEMBERS)]
     env = {
         **os.environ, "POINTS_DATABASE_URL": points_database_url, "NATS_URL": portal_servers.nats_url,
-        "REDIS_URL": portal_servers.redis_url,
+        "REDIS_URL": portal_servers.redis_url, "POINTS_ENVIRONMENT": "test",  # the development raffle seed key allowed
     }  # fmt: skip
     log = portal_servers.root / "logs" / "points-worker-kill.log"
     worker = start_worker(env, log)

@@ -17,7 +17,9 @@ from prize_helpers import cash, member, ops, request_id, window
 from sqlalchemy import func, select, update
 
 from points_service.raffles import service
+from points_service.raffles.keys import SeedKeys
 from points_service.raffles.models import Raffle, RafflePrize, RaffleTicket
+from points_service.settings import PointsSettings
 from portal_kit.db import Database
 from portal_kit.fairness import FairStream
 from portal_kit.messaging.rpc import Responder
@@ -29,6 +31,11 @@ OPS = f"/wps/ops/points/merchants/{MERCHANT}/raffles"
 CLAIM = "/wps/relay/MCS2_claimRafflePromotion"
 LIST = "/wps/relay/MCSFE_getRaffles"
 PRIZES = [100_000, 50_000, 10_000, 10_000]
+
+
+@pytest.fixture
+def keys(settings: PointsSettings) -> SeedKeys:
+    return SeedKeys.of(settings)
 
 
 def new(**changes: Any) -> dict[str, Any]:
@@ -95,7 +102,7 @@ async def test_a_member_gets_one_ticket_however_often_and_at_once_they_claim(poi
 
 
 async def test_the_draw_happens_once_and_anyone_can_recompute_it(
-    points: Points, wallet_db: Database, wallet_money: Responder
+    points: Points, wallet_db: Database, wallet_money: Responder, keys: SeedKeys
 ) -> None:
     raffle = await made(points)
     raffle_id = raffle["raffleId"]
@@ -107,9 +114,9 @@ async def test_the_draw_happens_once_and_anyone_can_recompute_it(
     assert (late.status_code, late.json()["errorCode"]) == (409, "raffle.closed")
     nc = await nats.connect(points.servers.nats_url)
     try:  # two workers at once: one draws
-        drawn = await asyncio.gather(service.draw_due(points.db, nc), service.draw_due(points.db, nc))
+        drawn = await asyncio.gather(service.draw_due(points.db, nc, keys), service.draw_due(points.db, nc, keys))
         assert sorted(drawn) == [0, 1]
-        assert await service.draw_due(points.db, nc) == 0
+        assert await service.draw_due(points.db, nc, keys) == 0
     finally:
         await nc.close()
     won = await prizes(points.db, raffle_id)
@@ -133,7 +140,7 @@ async def test_the_draw_happens_once_and_anyone_can_recompute_it(
 
 
 async def test_a_prize_the_wallet_did_not_answer_is_paid_by_the_sweep_once(
-    points: Points, wallet_db: Database, wallet_clean: None
+    points: Points, wallet_db: Database, wallet_clean: None, keys: SeedKeys
 ) -> None:
     raffle = await made(points, prizes=[70_000])
     account, token = await member(points, wallet_db)
@@ -141,7 +148,7 @@ async def test_a_prize_the_wallet_did_not_answer_is_paid_by_the_sweep_once(
     await close(points.db, raffle["raffleId"])
     nc = await nats.connect(points.servers.nats_url)
     try:
-        assert await service.draw_due(points.db, nc) == 1  # nobody answers for the wallet
+        assert await service.draw_due(points.db, nc, keys) == 1  # nobody answers for the wallet
         assert [p.status for p in await prizes(points.db, raffle["raffleId"])] == ["PENDING"]
         assert await service.sweep(points.db, nc, timedelta(0)) == 1  # still nobody: stays pending
         async with answering(points.servers.nats_url, "wallet-back", money_answers, wallet_db):
@@ -154,7 +161,7 @@ async def test_a_prize_the_wallet_did_not_answer_is_paid_by_the_sweep_once(
 
 
 async def test_a_raffle_without_enough_tickets_awards_what_it_can(
-    points: Points, wallet_db: Database, wallet_money: Responder
+    points: Points, wallet_db: Database, wallet_money: Responder, keys: SeedKeys
 ) -> None:
     empty = await made(points)
     one = await made(points)
@@ -164,7 +171,7 @@ async def test_a_raffle_without_enough_tickets_awards_what_it_can(
         await close(points.db, raffle["raffleId"])
     nc = await nats.connect(points.servers.nats_url)
     try:
-        assert await service.draw_due(points.db, nc) == 2
+        assert await service.draw_due(points.db, nc, keys) == 2
     finally:
         await nc.close()
     assert await prizes(points.db, empty["raffleId"]) == []
@@ -209,6 +216,10 @@ async def test_claims_outside_the_window_or_off_their_contract_write_nothing(poi
         (window(opens_in=60, closes_in=30), "raffle.window_invalid"),
         (window(opens_in=-120, closes_in=-60), "raffle.window_invalid"),
         ({"reason": ""}, "validation.failed"),
+        ({"minTurnover": -1}, "validation.failed"),
+        ({"minTurnover": "1000"}, "validation.failed"),
+        ({"minTurnover": 10.5}, "validation.failed"),
+        ({"minTurnover": 100_000_000_001}, "validation.failed"),
     ],
 )
 async def test_bad_raffles_are_refused_with_nothing_written(points: Points, changes: dict[str, Any], code: str) -> None:

@@ -1384,6 +1384,7 @@ export interface NewRaffle {
   opensAt: string;
   closesAt: string;
   prizes: Array<number>;
+  minTurnover?: number;
   reason: string;
 }
 
@@ -1542,8 +1543,10 @@ export interface OpsRaffleRead {
   closesAt: string;
   state: RaffleState;
   prizes: Array<number>;
+  minTurnover: number;
   tickets: number;
   seedHash: string;
+  seedKeyId: string | null;
   seed: string | null;
   drawnAt: string | null;
   winners: Array<RafflePrizeRead>;
@@ -2078,6 +2081,8 @@ export interface RaffleRead {
   state: RaffleState;
   prizes: Array<number>;
   tickets: number;
+  minTurnover: number;
+  myTurnover: number;
   myTicket: number | null;
   seedHash: string;
   context: string;

@@ -135,6 +135,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This raffle is closed.",
         "CN": "该抽奖已截止。",
     },
+    "raffle.turnover_short": {
+        "TR": "Bu çekilişe katılmak için çekiliş açıldığından beri {needed} tutarında bahis gerekli; şu ana kadar: {current}.",
+        "EN": "This raffle needs {needed} staked since it opened to take part; you have staked {current} so far.",
+        "CN": "参加该抽奖需自开始以来投注 {needed}；您目前已投注 {current}。",
+    },
     "raffle.window_invalid": {
         "TR": "Çekilişin kapanışı açılışından sonra ve gelecekte olmalı.",
         "EN": "The raffle must close after it opens, and in the future.",

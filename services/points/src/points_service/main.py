@@ -14,6 +14,7 @@ from points_service.missions import router as missions
 from points_service.ops import router as points_ops
 from points_service.promotions import router as promotions
 from points_service.raffles import router as raffles
+from points_service.raffles.keys import SeedKeys
 from points_service.referral import router as referral
 from points_service.rules import router as rules
 from points_service.settings import PointsSettings
@@ -27,6 +28,8 @@ async def _start(app: FastAPI) -> None:
     settings: PointsSettings = app.state.settings
     # The keys auth hands out for the (E) calls, shared in Valkey and sealed under the shared payload secret.
     app.state.payload_keys = PayloadKeys(app.state.valkey, settings.payload_secret, settings.service_name)
+    # The raffles' seed keys (ops make raffles here): the development key is refused outside development and tests.
+    app.state.raffle_keys = SeedKeys.of(settings)
     app.state.nats = await connect_nats(settings.nats_url, "points-api")  # asks auth about payment passwords
 
 

@@ -14,6 +14,7 @@ from points_service.envelopes import service as envelopes
 from points_service.promotions.domain import cashback_days
 from points_service.promotions.service import grant_cashback, move_due
 from points_service.raffles import service as raffles
+from points_service.raffles.keys import SeedKeys, SeedKeysRefused
 from points_service.records.rpc import records_answers
 from points_service.referral import service as referral
 from points_service.settings import PointsSettings
@@ -65,13 +66,15 @@ def prize_rounds(settings: PointsSettings) -> Background:
     """Draws the raffles past their close (each once, whatever other workers do) and asks the wallet for their prizes,
     then asks again for the raffle prizes and red envelope shares it has not answered."""
 
+    keys = SeedKeys.of(settings)  # the raffles' seeds are derived under them (checked when the worker starts)
+
     async def run(db: Database) -> None:
         nc = await connect_nats(settings.nats_url, f"{settings.service_name}-prizes")
         retry = timedelta(seconds=settings.prize_retry_after_seconds)
         try:
             while True:
                 try:
-                    drawn = await raffles.draw_due(db, nc)
+                    drawn = await raffles.draw_due(db, nc, keys)
                     asked = await raffles.sweep(db, nc, retry) + await envelopes.sweep(db, nc, retry)
                     if drawn or asked:
                         log.info("%d raffle(s) drawn, %d prize(s) asked of the wallet again", drawn, asked)
@@ -141,7 +144,11 @@ def build_worker(settings: PointsSettings) -> Worker:
 
 
 def main() -> None:
-    build_worker(PointsSettings()).main()
+    try:
+        worker = build_worker(PointsSettings())
+    except SeedKeysRefused as refused:
+        raise SystemExit(f"the points worker does not start: {refused}") from None
+    worker.main()
 
 
 if __name__ == "__main__":

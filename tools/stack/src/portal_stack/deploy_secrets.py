@@ -10,9 +10,10 @@ Run it once per installation; running it again makes new passwords for every use
 ``--nats-config`` prints the NATS ``authorization`` block of ``deploy/base/data-services.yaml`` instead.
 
 ``--seed-keys [namespace]`` prints the Secret ``seed-keys`` instead, with fresh keys: ``LOTTERY_SEED_KEY``,
-``LOTTERY_SEED_KEY_ID``, ``LOTTERY_OLD_SEED_KEYS`` (the lottery's draws) and ``GAMES_SEED_KEY``, ``GAMES_SEED_KEY_ID``,
-``GAMES_OLD_SEED_KEYS`` (the in-house games' server seeds). Make it once: a new key changes every seed not yet revealed,
-so keys are rotated as the lottery's and the games' READMEs say (the old key kept under its id), never by making this
+``LOTTERY_SEED_KEY_ID``, ``LOTTERY_OLD_SEED_KEYS`` (the lottery's draws), ``GAMES_SEED_KEY``, ``GAMES_SEED_KEY_ID``,
+``GAMES_OLD_SEED_KEYS`` (the in-house games' server seeds) and ``POINTS_SEED_KEY``, ``POINTS_SEED_KEY_ID``,
+``POINTS_OLD_SEED_KEYS`` (the raffles' seeds). Make it once: a new key changes every seed not yet revealed,
+so keys are rotated as the lottery's, the games' and the points' READMEs say (the old key kept under its id), never by making this
 Secret again. It is apart from the passwords' Secrets, so making those again never touches a seed key.
 """
 
@@ -73,7 +74,7 @@ def seed_keys_manifest(namespace: str = "portal") -> list[dict[str, Any]]:
     """The Secret of the seed keys, each a fresh random key under an id naming when it was made."""
     key_id = f"k{datetime.now(UTC):%Y%m%d%H%M}"
     data: dict[str, str] = {}
-    for service in ("LOTTERY", "GAMES"):
+    for service in ("LOTTERY", "GAMES", "POINTS"):
         data |= {
             f"{service}_SEED_KEY": secrets.token_hex(SEED_KEY_BYTES),
             f"{service}_SEED_KEY_ID": key_id,

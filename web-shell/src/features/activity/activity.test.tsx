@@ -9,9 +9,10 @@ import { ActivityPage } from "./components/ActivityPage";
 const HASH = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd";
 const OPEN: RaffleRead = {
   raffleId: 1, name: "New year raffle", opensAt: "2026-11-01T00:00:00Z", closesAt: "2026-12-31T00:00:00Z", state: "OPEN",
-  prizes: [100_000, 50_000], tickets: 2, myTicket: null, seedHash: HASH, context: "raffle:1", seed: null, drawnAt: null,
-  winners: [], howToVerify: null,
+  prizes: [100_000, 50_000], tickets: 2, minTurnover: 0, myTurnover: 0, myTicket: null, seedHash: HASH, context: "raffle:1",
+  seed: null, drawnAt: null, winners: [], howToVerify: null,
 };
+const STAKED: RaffleRead = { ...OPEN, raffleId: 2, name: "High rollers", minTurnover: 50_000, myTurnover: 40_000, context: "raffle:2" };
 const DRAWN: RaffleRead = {
   ...OPEN, raffleId: 7, name: "Autumn raffle", state: "DRAWN", tickets: 10, myTicket: 3, context: "raffle:7",
   seed: "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", drawnAt: "2026-11-20T00:00:00Z",
@@ -37,7 +38,7 @@ function serve(member: boolean) {
     vi.fn(async (path: string, init?: RequestInit) => {
       const ok = (value: unknown) => ({ status: 200, body: { success: true, value, errorCode: null, message: null } });
       let answer: Answer = { status: 404, body: { success: false, value: null, errorCode: "not_found", message: null } };
-      if (path === "/wps/relay/MCSFE_getRaffles") answer = ok([{ ...OPEN, myTicket: claimed ? 3 : null }, DRAWN]);
+      if (path === "/wps/relay/MCSFE_getRaffles") answer = ok([{ ...OPEN, myTicket: claimed ? 3 : null }, DRAWN, STAKED]);
       else if (path === "/wps/relay/MCSFE_getRedEnvelopes") answer = ok([ENVELOPE]);
       else if (path === "/wps/relay/MCS2_claimRafflePromotion" && init?.method === "POST") {
         claimed = true;
@@ -114,6 +115,24 @@ describe("the activity centre", () => {
     expect(drawn.textContent).toContain("#9 pl***1");
     expect(drawn.textContent).toContain("The draw's context is raffle:7");
     expect(drawn.textContent).toContain("SHA-256(seed) must equal");
+  });
+
+  it("shows a raffle's turnover condition and the member's progress, in the member's language", async () => {
+    sessionStorage.setItem("token", "t0ken");
+    serve(true);
+    renderPage();
+    const staked = await screen.findByTestId("raffle-2");
+    expect(within(staked).getByTestId("raffle-condition").textContent).toContain("To take part: ₺500.00 staked since the raffle's opening day");
+    expect(within(staked).getByTestId("raffle-progress").textContent).toBe("Your stakes: ₺400.00 of ₺500.00");
+    expect(within(staked).getByRole("progressbar", { name: "Stake progress" }).getAttribute("value")).toBe("80");
+    expect(within(screen.getByTestId("raffle-1")).queryByTestId("raffle-condition")).toBeNull();
+    cleanup();
+    renderPage("CN");
+    const again = await screen.findByTestId("raffle-2");
+    expect(within(again).getByTestId("raffle-progress").textContent).toBe("您的投注：₺400.00 / ₺500.00");
+    cleanup();
+    renderPage("TR");
+    expect((await screen.findByTestId("raffle-2")).textContent).toContain("Katılım koşulu: çekilişin açıldığı günden beri ₺500.00 bahis");
   });
 
   it("opens a red envelope once and shows the amount won, or the service's refusal", async () => {

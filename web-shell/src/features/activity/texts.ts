@@ -14,6 +14,8 @@ const TR = {
   pool: "Toplam: {amount}", sharesLeft: "{left} / {total} pay kaldı", grab: "Zarfı aç", empty: "Tüm paylar alındı",
   got: "Zarftan {amount} çıktı", PAID: "Ana cüzdanınıza eklendi.", PENDING: "Ana cüzdanınıza aktarılıyor.",
   FAILED: "Ödenemedi; lütfen destekle iletişime geçin.", prizeRow: "{place}. ödül: {amount}",
+  turnoverNeeded: "Katılım koşulu: çekilişin açıldığı günden beri {amount} bahis", turnoverSoFar: "Bahsiniz: {amount} / {needed}",
+  turnoverMet: "Koşul sağlandı: {amount} / {needed}", turnoverProgress: "Bahis ilerlemesi",
 };
 type Key = keyof typeof TR;
 
@@ -29,6 +31,8 @@ const EN: Record<Key, string> = {
   pool: "Pool: {amount}", sharesLeft: "{left} of {total} shares left", grab: "Open the envelope", empty: "All shares taken",
   got: "You got {amount}", PAID: "Added to your main wallet.", PENDING: "On its way to your main wallet.",
   FAILED: "Could not be paid; please contact support.", prizeRow: "Prize {place}: {amount}",
+  turnoverNeeded: "To take part: {amount} staked since the raffle's opening day", turnoverSoFar: "Your stakes: {amount} of {needed}",
+  turnoverMet: "Condition met: {amount} of {needed}", turnoverProgress: "Stake progress",
 };
 
 const CN: Record<Key, string> = {
@@ -41,6 +45,8 @@ const CN: Record<Key, string> = {
   verifyLead: "开奖上下文为 {context}。任何人都可以重新计算：", pool: "总额：{amount}", sharesLeft: "剩余 {left} / {total} 份",
   grab: "拆红包", empty: "已被抢完", got: "您抢到 {amount}", PAID: "已存入您的主钱包。", PENDING: "正在转入您的主钱包。",
   FAILED: "无法支付，请联系客服。", prizeRow: "第 {place} 名：{amount}",
+  turnoverNeeded: "参与条件：自抽奖开始当天起投注 {amount}", turnoverSoFar: "您的投注：{amount} / {needed}",
+  turnoverMet: "已满足条件：{amount} / {needed}", turnoverProgress: "投注进度",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

@@ -99,17 +99,6 @@ async def count_deposit(session: AsyncSession, merchant: str, account_id: str) -
 
 
 # --- cashback ---------------------------------------------------------------------------------------------------
-async def cashback_players(session: AsyncSession, merchant: str, account_ids: Sequence[str]) -> set[str]:
-    """Of ``account_ids``, those who joined a cashback promotion of the brand."""
-    query = (
-        select(PromotionJoin.account_id).distinct()
-        .join(Promotion, Promotion.id == PromotionJoin.promotion_id)
-        .where(PromotionJoin.merchant == merchant, PromotionJoin.account_id.in_(account_ids),
-               Promotion.kind == PromotionKind.CASHBACK)
-    )  # fmt: skip
-    return set((await session.scalars(query)).all())
-
-
 async def add_play(session: AsyncSession, merchant: str, account_id: str, day: date, staked: int, won: int) -> None:
     statement = insert(PlayDayNet).values(merchant=merchant, account_id=account_id, day=day, staked=staked, won=won)
     await session.execute(statement.on_conflict_do_update(

@@ -200,14 +200,13 @@ async def bets_settled(session: AsyncSession, bets: Sequence[Bet]) -> int:
 
 
 async def _count_play(session: AsyncSession, bets: Sequence[Bet]) -> None:
-    """The stakes and wins of each UTC day of the members who joined a cashback promotion (summed per member and day
-    first, written in key order so two pulls never wait on each other's rows the other way round)."""
+    """The stakes and wins of each member's UTC day, every game (summed per member and day first, written in key order
+    so two pulls never wait on each other's rows the other way round): cashback pays on the net loss of those who
+    joined it, and a raffle's turnover condition reads every member's stakes."""
     for merchant in sorted({bet.merchant for bet in bets}):
-        mine = [bet for bet in bets if bet.merchant == merchant]
-        players = await repository.cashback_players(session, merchant, sorted({bet.account_id for bet in mine}))
         days: dict[tuple[str, date], list[int]] = {}
-        for bet in mine:
-            if bet.account_id in players:
+        for bet in bets:
+            if bet.merchant == merchant:
                 sums = days.setdefault((bet.account_id, bet.settled_at.astimezone(UTC).date()), [0, 0])
                 sums[0], sums[1] = sums[0] + bet.stake, sums[1] + bet.win
         for (account_id, day), (staked, won) in sorted(days.items()):

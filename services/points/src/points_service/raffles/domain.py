@@ -4,7 +4,8 @@ published (the README's worked example)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Mapping
+from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
 
 from portal_kit.fairness import FairStream
@@ -32,6 +33,29 @@ def state_of(opens_at: datetime, closes_at: datetime, drawn: bool, now: datetime
     if now < opens_at:
         return RaffleState.UPCOMING
     return RaffleState.OPEN if now < closes_at else RaffleState.CLOSED
+
+
+def turnover_days(opens_at: datetime, closes_at: datetime, now: datetime) -> tuple[date, date]:
+    """The UTC days whose stakes count toward a raffle's turnover condition: from its opening's day through today, and
+    no later than the day of its last instant (the close is excluded). Before the opening the range is empty."""
+    first = opens_at.astimezone(UTC).date()
+    last = (closes_at - timedelta(microseconds=1)).astimezone(UTC).date()
+    return first, min(now.astimezone(UTC).date(), last)
+
+
+def turnover_in(stakes: Mapping[date, int], first: date, last: date) -> int:
+    """A member's stakes of the days ``first`` to ``last`` (both included), from their stakes by day."""
+    return sum(amount for day, amount in stakes.items() if first <= day <= last)
+
+
+def turnover_short(min_turnover: int, turnover: int) -> bool:
+    """Whether a member's turnover falls short of a raffle's condition (0: none, never short)."""
+    return turnover < min_turnover
+
+
+def shown_amount(amount: int) -> str:
+    """Minor units as a message shows them: ``1,234.50``."""
+    return f"{amount // 100:,}.{amount % 100:02d}"
 
 
 def context(raffle_id: int) -> str:

@@ -1,5 +1,6 @@
-"""Raffles: a brand's draw (names, a window, the cash prizes, a secret seed committed by its SHA-256 when made), the
-members' tickets (one each, numbered in the order claimed) and the prizes drawn at the close (each paid once by the
+"""Raffles: a brand's draw (names, a window, the cash prizes, the stakes a member must have made in its window to take
+part, a secret seed committed by its SHA-256 when made: derived under a key held outside the database, whose id it
+records; raffles made before the keys keep their stored seed), the members' tickets (one each, numbered in the order claimed) and the prizes drawn at the close (each paid once by the
 wallet, under a lease while it is asked)."""
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ class Raffle(Base):
     __table_args__ = (
         CheckConstraint("closes_at > opens_at", name="window_valid"),
         CheckConstraint("tickets >= 0", name="tickets_not_negative"),
+        CheckConstraint("min_turnover >= 0", name="min_turnover_not_negative"),
+        CheckConstraint("seed IS NOT NULL OR seed_key_id IS NOT NULL", name="seed_known"),
         Index("ix_raffle_merchant_closes", "merchant", "closes_at"),
         Index("ix_raffle_due", "drawn_at", "closes_at"),
     )
@@ -28,7 +31,11 @@ class Raffle(Base):
     opens_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     closes_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))  # excluded; the draw follows it
     prizes: Mapped[list[int]] = mapped_column(JSONB)  # cash in minor units, the first place first
-    seed: Mapped[bytes] = mapped_column(LargeBinary)  # 32 bytes, shown only once drawn
+    # Stakes (minor units, every game) the member must have made from the opening's UTC day to take a ticket; 0: none.
+    min_turnover: Mapped[int] = mapped_column(BigInteger, server_default="0")
+    # The key the seed is derived under (``keys.SeedKeys``); none: a raffle made before the keys, its seed stored.
+    seed_key_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    seed: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)  # only raffles made before the keys
     seed_hash: Mapped[str] = mapped_column(String(64))  # SHA-256 of the seed's bytes, shown from the start
     tickets: Mapped[int] = mapped_column(Integer, server_default="0")  # the last ticket number given
     drawn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from points_service.promotions.models import PlayDayNet
 from points_service.raffles.models import Raffle, RafflePrize, RaffleTicket
 from portal_kit.paging import Page
 from portal_kit.repository import Scoped
@@ -43,6 +44,16 @@ async def listed(session: AsyncSession, merchant: str, since: datetime, limit: i
     """The brand's raffles not closed before ``since`` (open, to come, or recent), the soonest to close first."""
     query = RAFFLES.query(merchant, Raffle.closes_at >= since).order_by(Raffle.closes_at, Raffle.id).limit(limit)
     return (await session.scalars(query)).all()
+
+
+async def stakes_by_day(
+    session: AsyncSession, merchant: str, account_id: str, first: date, last: date
+) -> dict[date, int]:
+    """A member's stakes of each UTC day from ``first`` to ``last`` (every game: ``play_day_net``, the promotions')."""
+    query = select(PlayDayNet.day, PlayDayNet.staked).where(
+        PlayDayNet.merchant == merchant, PlayDayNet.account_id == account_id, PlayDayNet.day.between(first, last)
+    )
+    return {row[0]: row[1] for row in (await session.execute(query)).all()}
 
 
 async def ticket_of(session: AsyncSession, raffle_id: int, account_id: str) -> RaffleTicket | None:

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Depends, Request
 from points_service.deps import Db, Language, RealAccount
 from points_service.ops.router import OPS
 from points_service.raffles import service
+from points_service.raffles.keys import SeedKeys
 from points_service.raffles.schemas import NewRaffle, OpsRaffleRead, RaffleRead, RaffleTicketRead, RaffleTicketRequest
 from portal_kit.client import address_of
 from portal_kit.envelope import Envelope, PageRead, ok
@@ -20,6 +21,15 @@ from portal_kit.sessions import OpsContent, OpsViewer
 router = APIRouter(tags=["raffles"])
 ops = APIRouter(prefix=f"{OPS}/raffles", tags=["points ops"])
 Paging = Annotated[Page, Depends(page_params(default_size=20, max_size=100))]
+
+
+def _keys(request: Request) -> SeedKeys:
+    """The keys raffle seeds are derived under (``POINTS_SEED_KEY`` and the old ones), checked when the app started."""
+    keys: SeedKeys = request.app.state.raffle_keys
+    return keys
+
+
+Keys = Annotated[SeedKeys, Depends(_keys)]
 
 
 @router.get("/wps/relay/MCSFE_getRaffles", operation_id="raffles", response_model=Envelope[list[RaffleRead]])
@@ -33,8 +43,9 @@ async def raffles(db: Db, member: RealAccount, language: Language) -> Envelope[l
     "/wps/relay/MCS2_claimRafflePromotion", operation_id="claimRaffleTicket", response_model=Envelope[RaffleTicketRead]
 )
 async def claim_ticket(db: Db, member: RealAccount, body: RaffleTicketRequest) -> Envelope[RaffleTicketRead]:
-    """One ticket a member while the raffle is open (asking again answers the same ticket); ``raffle.not_open`` and
-    ``raffle.closed`` 409, ``raffle.not_found`` 404."""
+    """One ticket a member while the raffle is open, once their stakes since its opening's UTC day reach its minimum
+    turnover (asking again answers the same ticket); ``raffle.not_open``, ``raffle.closed`` and
+    ``raffle.turnover_short`` (its value: ``{minTurnover, turnover}``) 409, ``raffle.not_found`` 404."""
     return ok(await service.claim(db, member, body))
 
 
@@ -48,8 +59,9 @@ async def ops_raffles(
 
 @ops.post("", operation_id="opsCreateRaffle", response_model=Envelope[OpsRaffleRead])
 async def create_raffle(
-    code: str, actor: OpsContent, body: NewRaffle, db: Db, request: Request
+    code: str, actor: OpsContent, body: NewRaffle, db: Db, keys: Keys, request: Request
 ) -> Envelope[OpsRaffleRead]:
-    """A new raffle; its seed's SHA-256 is shown at once (``raffle.window_invalid``: the close must follow the opening
+    """A new raffle (``minTurnover``: the stakes a member needs to take part, 0: none); its seed's SHA-256 is shown at
+    once (``raffle.window_invalid``: the close must follow the opening
     and be in the future)."""
-    return ok(await service.create(db, code, actor, body, address_of(request)))
+    return ok(await service.create(db, keys, code, actor, body, address_of(request)))

@@ -14,6 +14,7 @@ Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max
 Reason = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
 RequestId = Annotated[str, StringConstraints(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 Amount = Annotated[int, Field(strict=True, ge=1, le=MAX_AMOUNT)]
+Turnover = Annotated[int, Field(strict=True, ge=0, le=MAX_AMOUNT)]
 
 
 class RaffleWinnerRead(BaseModel):
@@ -34,6 +35,8 @@ class RaffleRead(BaseModel):
     state: RaffleState
     prizes: list[int]  # minor units, the first place first
     tickets: int  # claimed so far
+    minTurnover: int  # stakes (minor units, every game) needed from the opening's UTC day to take a ticket; 0: none
+    myTurnover: int  # the member's stakes from the opening's UTC day through today (the close's day at most)
     myTicket: int | None  # the member's ticket number; none: not taking part
     seedHash: str  # SHA-256 of the seed's 32 bytes, hex
     context: str  # the draw's stream name (``raffle:<raffleId>``)
@@ -77,8 +80,10 @@ class OpsRaffleRead(BaseModel):
     closesAt: datetime
     state: RaffleState
     prizes: list[int]
+    minTurnover: int  # 0: none
     tickets: int
     seedHash: str
+    seedKeyId: str | None  # the key its seed is derived under; none: made before the keys (its seed stored)
     seed: str | None  # once drawn
     drawnAt: datetime | None
     winners: list[RafflePrizeRead]
@@ -88,13 +93,15 @@ class OpsRaffleRead(BaseModel):
 
 class NewRaffle(BaseModel):
     """A raffle as ops make it: a Turkish name at least, its window (the close excluded, in the future; the draw at
-    the close), its cash prizes in minor units (the first place first). Its seed is chosen then, its SHA-256 shown."""
+    the close), its cash prizes in minor units (the first place first), the stakes a member must have made from the
+    opening's UTC day to take a ticket (0: none). Its seed is derived then, its SHA-256 shown."""
 
     model_config = ConfigDict(extra="forbid")
     names: dict[Annotated[str, StringConstraints(pattern=r"^(TR|EN|CN)$")], Text]
     opensAt: AwareDatetime
     closesAt: AwareDatetime
     prizes: Annotated[list[Amount], Field(min_length=1, max_length=MAX_PRIZES)]
+    minTurnover: Turnover = 0
     reason: Reason
 
     @field_validator("names")

@@ -17,7 +17,8 @@ const TR = {
   envelopeCreated: "Kırmızı zarf eklendi; havuz {shares} paya bölündü.", prizesInvalid: "Ödüller 0,01'den büyük tutarlardır (1–100 adet).",
   poolInvalid: "Havuz 0,01'den büyük bir tutardır.", sharesInvalid: "Pay sayısı 1 ile 10.000 arasındadır ve havuz her paya en az 0,01 vermelidir.",
   windowInvalid: "Kapanış açılıştan sonra olmalıdır.", dateInvalid: "Açılış ve kapanış tarih ve saatiyle girilmelidir.",
-  noWinner: "—",
+  noWinner: "—", minTurnoverField: "En az bahis (açılış gününden beri, her oyun; boş: koşul yok)",
+  minTurnover: "En az bahis: {amount}", turnoverInvalid: "En az bahis boş, 0 veya 0,01'den büyük bir tutardır.",
 };
 type Key = keyof typeof TR;
 
@@ -33,7 +34,8 @@ const EN: Record<Key, string> = {
   envelopeCreated: "Red envelope added; the pool is split into {shares} shares.", prizesInvalid: "Prizes are amounts above 0.00 (1 to 100 of them).",
   poolInvalid: "The pool is an amount above 0.00.", sharesInvalid: "Shares are 1 to 10,000, and the pool must give each at least 0.01.",
   windowInvalid: "The close must come after the opening.", dateInvalid: "Enter the opening and the close with date and time.",
-  noWinner: "—",
+  noWinner: "—", minTurnoverField: "Minimum turnover (staked since the opening day, every game; empty: none)",
+  minTurnover: "Min. turnover: {amount}", turnoverInvalid: "The minimum turnover is empty, 0 or an amount above 0.00.",
 };
 
 const CN: Record<Key, string> = {
@@ -47,6 +49,8 @@ const CN: Record<Key, string> = {
   envelopeCreated: "红包已添加；总额已分为 {shares} 份。", prizesInvalid: "奖项金额须大于 0.00（1 至 100 项）。",
   poolInvalid: "总额须大于 0.00。", sharesInvalid: "份数为 1 至 10,000，且每份至少 0.01。",
   windowInvalid: "截止时间必须晚于开始时间。", dateInvalid: "请输入开始和截止的日期与时间。", noWinner: "—",
+  minTurnoverField: "最低投注额（自开始当天起，所有游戏；留空：无）", minTurnover: "最低投注额：{amount}",
+  turnoverInvalid: "最低投注额须为空、0 或大于 0.00 的金额。",
 };
 
 const own = translator<Key>({ TR, EN, CN } satisfies Catalog<Key>);

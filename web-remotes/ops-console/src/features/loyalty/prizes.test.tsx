@@ -14,7 +14,8 @@ const ENVELOPES = "/wps/ops/points/merchants/turkeyf2/red-envelopes";
 const HASH = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd";
 const RAFFLE = {
   raffleId: 7, name: "Yılbaşı çekilişi", names: { TR: "Yılbaşı çekilişi" }, opensAt: "2026-11-01T00:00:00Z", closesAt: "2026-11-20T00:00:00Z",
-  state: "DRAWN", prizes: [100_000, 50_000], tickets: 10, seedHash: HASH, seed: "00".repeat(32), drawnAt: "2026-11-20T00:00:05Z",
+  state: "DRAWN", prizes: [100_000, 50_000], minTurnover: 50_000, tickets: 10, seedHash: HASH, seedKeyId: "k1", seed: "00".repeat(32),
+  drawnAt: "2026-11-20T00:00:05Z",
   winners: [
     { place: 1, amount: 100_000, ticketNo: 3, accountId: "a3", username: "player03", status: "PAID", error: null, paidAt: "2026-11-20T00:00:06Z" },
     { place: 2, amount: 50_000, ticketNo: 9, accountId: "a9", username: "player09", status: "PENDING", error: null, paidAt: null },
@@ -61,6 +62,7 @@ describe("the raffles and red envelopes page", () => {
     const raffles = await screen.findByTestId("raffles");
     expect(raffles.textContent).toContain(HASH);
     expect(raffles.textContent).toContain("1,000.00 · 500.00");
+    expect(within(raffles).getByTestId("raffle-turnover").textContent).toBe("En az bahis: 500.00");
     const winners = within(raffles).getAllByTestId("raffle-winner").map((row) => row.textContent);
     expect(winners).toEqual(["1. #3 player03 1,000.00 Ödendi", "2. #9 player09 500.00 Bekliyor"]);
     const envelopes = await screen.findByTestId("red-envelopes");
@@ -84,6 +86,7 @@ describe("the raffles and red envelopes page", () => {
     fireEvent.change(within(raffleForm).getByLabelText("Açılış (UTC)"), { target: { value: "2026-12-01T00:00" } });
     fireEvent.change(within(raffleForm).getByLabelText("Kapanış (UTC, çekiliş anı)"), { target: { value: "2026-12-31T00:00" } });
     fireEvent.change(within(raffleForm).getByLabelText(/^Ödüller/), { target: { value: "1,000.00, 500, 100.50" } });
+    fireEvent.change(within(raffleForm).getByLabelText(/^En az bahis/), { target: { value: "250" } });
     fireEvent.change(within(raffleForm).getByLabelText("Gerekçe (denetim kaydına yazılır)"), { target: { value: "yılbaşı" } });
     fireEvent.click(within(raffleForm).getByRole("button", { name: "Ekle" }));
     expect((await screen.findByTestId("raffle-created")).textContent).toContain(HASH);
@@ -99,7 +102,7 @@ describe("the raffles and red envelopes page", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Ekle" }));
     expect((await within(form).findByRole("status")).textContent).toBe("Kırmızı zarf eklendi; havuz 10 paya bölündü.");
     const posted = fetched.mock.calls.filter(([, init]) => init?.method === "POST").map(([, init]) => JSON.parse(String(init?.body)));
-    expect(posted[0]).toEqual({ names: { TR: "Yılbaşı" }, opensAt: "2026-12-01T00:00:00.000Z", closesAt: "2026-12-31T00:00:00.000Z", prizes: [100_000, 50_000, 10_050], reason: "yılbaşı" });
+    expect(posted[0]).toEqual({ names: { TR: "Yılbaşı" }, opensAt: "2026-12-01T00:00:00.000Z", closesAt: "2026-12-31T00:00:00.000Z", prizes: [100_000, 50_000, 10_050], minTurnover: 25_000, reason: "yılbaşı" });
     expect(posted[2]).toEqual({ names: { TR: "Bayram" }, pool: 100_000, shares: 10, opensAt: "2026-12-01T00:00:00.000Z", closesAt: "2026-12-31T00:00:00.000Z", reason: "bayram" });
   });
 
@@ -109,6 +112,11 @@ describe("the raffles and red envelopes page", () => {
     expect(raffleBody({ ...EMPTY_RAFFLE, ...base, prizes: "0" })).toBe("prizesInvalid");
     expect(raffleBody({ ...EMPTY_RAFFLE, ...base, names: { TR: "", EN: "x", CN: "" }, prizes: "1" })).toBe("turkishName");
     expect(raffleBody({ ...EMPTY_RAFFLE, ...base, closesAt: "2026-11-01T00:00", prizes: "1" })).toBe("windowInvalid");
+    expect(raffleBody({ ...EMPTY_RAFFLE, ...base, prizes: "1", minTurnover: "abc" })).toBe("turnoverInvalid");
+    expect(raffleBody({ ...EMPTY_RAFFLE, ...base, prizes: "1", minTurnover: "-5" })).toBe("turnoverInvalid");
+    expect(raffleBody({ ...EMPTY_RAFFLE, ...base, prizes: "1", minTurnover: "1000000001" })).toBe("turnoverInvalid");
+    expect(raffleBody({ ...EMPTY_RAFFLE, ...base, prizes: "1", minTurnover: "0.00" })).toMatchObject({ minTurnover: 0 });
+    expect(raffleBody({ ...EMPTY_RAFFLE, ...base, prizes: "1", minTurnover: "1,500.50" })).toMatchObject({ minTurnover: 150_050 });
     expect(envelopeBody({ ...EMPTY_ENVELOPE, ...base, pool: "0.05", shares: "10" })).toBe("sharesInvalid");
     expect(envelopeBody({ ...EMPTY_ENVELOPE, ...base, pool: "abc", shares: "1" })).toBe("poolInvalid");
     expect(envelopeBody({ ...EMPTY_ENVELOPE, ...base, pool: "0.10", shares: "10" })).toMatchObject({ pool: 10, shares: 10 });

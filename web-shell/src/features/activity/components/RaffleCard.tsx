@@ -1,4 +1,5 @@
-/** One raffle: its state, window and prizes; while open the ticket button (one ticket: the service answers a repeat
+/** One raffle: its state, window and prizes; its turnover condition and the member's progress (if it has one); while
+ * open the ticket button (one ticket: the service answers a repeat
  * with the same one), the member's ticket number; the seed's hash from the start; once drawn the winners, the seed and
  * how to check the draw. */
 import { useState } from "react";
@@ -6,6 +7,7 @@ import type { RaffleRead } from "@portal/kit";
 import { formatMoney, OutcomeLine, useAction, useLanguage, useQueryClient } from "@portal/kit";
 import { claimTicket, newRequestId } from "../api";
 import { activityText, when } from "../texts";
+import { RaffleCondition } from "./RaffleCondition";
 import { RaffleDraw } from "./RaffleDraw";
 
 export function RaffleCard({ raffle, currency }: { raffle: RaffleRead; currency: string }) {
@@ -31,6 +33,7 @@ export function RaffleCard({ raffle, currency }: { raffle: RaffleRead; currency:
           <li key={index}>{activityText(language, "prizeRow", { place: index + 1, amount: formatMoney(amount, currency) })}</li>
         ))}
       </ol>
+      <RaffleCondition raffle={raffle} currency={currency} />
       <div className="act-card__actions">
         {ticket !== null ? (
           <span className="act-ticket" data-testid="my-ticket">

@@ -1,5 +1,5 @@
-/** The raffles of the brand, a page at a time, and (for the content role) the form that adds one: its seed's hash is
- * shown as soon as it is made. */
+/** The raffles of the brand, a page at a time, with their turnover condition, and (for the content role) the form
+ * that adds one: its seed's hash is shown as soon as it is made. */
 import type { FormEvent } from "react";
 import { useState } from "react";
 import type { OpsRaffleRead } from "@portal/kit";
@@ -76,6 +76,7 @@ export function RafflesPanel({ writer }: { writer: boolean }) {
             <Field label={pt(language, "closesAt")} type="datetime-local" value={draft.closesAt} onChange={(closesAt) => change({ closesAt })} required />
           </div>
           <Field label={pt(language, "prizesField")} value={draft.prizes} onChange={(prizes) => change({ prizes })} inputMode="decimal" required />
+          <Field label={pt(language, "minTurnoverField")} value={draft.minTurnover} onChange={(minTurnover) => change({ minTurnover })} inputMode="decimal" />
           <Field label={pt(language, "auditReason")} value={draft.reason} onChange={(reason) => change({ reason })} maxLength={500} required />
           {save.done ? null : <OutcomeLine outcome={save.outcome} />}
           <div className="oc-row">
@@ -96,7 +97,10 @@ function RaffleRow({ row }: { row: OpsRaffleRead }) {
         <span className="ly-sub">#{row.raffleId}</span>
       </td>
       <td>{when(row.opensAt, language)} – {when(row.closesAt, language)}</td>
-      <td className="num">{row.prizes.map((amount) => formatMoney(amount)).join(" · ")}</td>
+      <td className="num">
+        {row.prizes.map((amount) => formatMoney(amount)).join(" · ")}
+        {row.minTurnover > 0 ? <span className="ly-sub" data-testid="raffle-turnover">{pt(language, "minTurnover", { amount: formatMoney(row.minTurnover) })}</span> : null}
+      </td>
       <td className="num">{row.tickets}</td>
       <td><Badge value={row.state} text={pt(language, row.state)} /></td>
       <td className="pz-hash">

@@ -14,6 +14,7 @@ export interface WindowDraft {
 
 export interface RaffleDraft extends WindowDraft {
   prizes: string; // "1000.00, 500.00"
+  minTurnover: string; // the stakes a member needs since the opening day; empty or 0: none
 }
 
 export interface EnvelopeDraft extends WindowDraft {
@@ -21,8 +22,10 @@ export interface EnvelopeDraft extends WindowDraft {
   shares: string;
 }
 
+const MAX_AMOUNT = 100_000_000_000; // the money API's largest amount, minor units
+
 const BLANK: WindowDraft = { names: { TR: "", EN: "", CN: "" }, opensAt: "", closesAt: "", reason: "" };
-export const EMPTY_RAFFLE: RaffleDraft = { ...BLANK, prizes: "" };
+export const EMPTY_RAFFLE: RaffleDraft = { ...BLANK, prizes: "", minTurnover: "" };
 export const EMPTY_ENVELOPE: EnvelopeDraft = { ...BLANK, pool: "", shares: "" };
 
 type Common = Pick<NewRaffle, "names" | "opensAt" | "closesAt" | "reason">;
@@ -49,7 +52,10 @@ export function raffleBody(draft: RaffleDraft): NewRaffle | PrizeTextKey {
   const parts = draft.prizes.split(/,\s+|[;\s]+/).filter((part) => part.trim() !== "");
   const prizes = parts.map(minorOf);
   if (prizes.length === 0 || prizes.length > 100 || prizes.some((prize) => prize === null)) return "prizesInvalid";
-  return { ...base, prizes: prizes as number[] };
+  const turnover = draft.minTurnover.trim();
+  const minTurnover = /^(0+(\.0{1,2})?)?$/.test(turnover) ? 0 : minorOf(turnover);
+  if (minTurnover === null || minTurnover > MAX_AMOUNT) return "turnoverInvalid";
+  return { ...base, prizes: prizes as number[], minTurnover };
 }
 
 export function envelopeBody(draft: EnvelopeDraft): NewRedEnvelope | PrizeTextKey {
