@@ -600,6 +600,38 @@ export interface WalletMovementReply {
   message: string | null;
 }
 
+/** The brand's dual-control amount: an ops action that moves more money than it for one member needs a second person. */
+export interface WalletDualControlRequest {
+  merchant: string;
+}
+
+export interface WalletDualControlAnswer {
+  /** Integer minor units: an amount above it needs a second person (a checker other than the maker). */
+  dualControlAbove: number;
+}
+
+/** The wallet's answer: the brand's dual-control amount. */
+export interface WalletDualControlReply {
+  success: boolean;
+  value: WalletDualControlAnswer | null;
+  /** A stable refusal code. */
+  errorCode: string | null;
+  message: string | null;
+}
+
+/** A points-mall purchase's money, moved by the wallet once per transactionId and action: CHARGE takes the item's price from the member's main wallet (spendable funds only) into the brand's house account for the mall; REFUND gives a charge back (a rejected redemption), once, and only a charge that was made, for its amount. */
+export interface WalletPurchaseRequest {
+  merchant: string;
+  /** A member with a main wallet; a trial account is refused trial.real_money, an unknown one account.not_found. */
+  accountId: string;
+  /** Integer minor units; a REFUND must name the amount charged (else idempotency.mismatch). */
+  amount: number;
+  /** The caller's key of the purchase: one charge and at most one refund under it. */
+  transactionId: string;
+  /** CHARGE: the balance may refuse it (wallet.insufficient_funds, stored as the answer of every replay); REFUND of a charge never made: purchase.not_found. */
+  action: "CHARGE" | "REFUND";
+}
+
 /** A reward credited to a member's main wallet, in its currency, from the brand's house account for rewards, in integer minor units, once per transactionId: points converted to cash, a raffle's prize, a red envelope's share, a VIP level's bonus, a referral's reward. */
 export interface WalletRewardRequest {
   merchant: string;
@@ -722,6 +754,8 @@ export interface RpcBySubject {
   "rpc.wallet.bonus": { request: WalletBonusRequest; reply: WalletBonusReply };
   "rpc.wallet.credit": { request: WalletMovementRequest; reply: WalletMovementReply };
   "rpc.wallet.debit": { request: WalletMovementRequest; reply: WalletMovementReply };
+  "rpc.wallet.dual_control": { request: WalletDualControlRequest; reply: WalletDualControlReply };
+  "rpc.wallet.purchase": { request: WalletPurchaseRequest; reply: WalletMovementReply };
   "rpc.wallet.reward": { request: WalletRewardRequest; reply: WalletMovementReply };
   "rpc.wallet.rollback": { request: WalletRollbackRequest; reply: WalletRollbackReply };
   "rpc.wallet.salary": { request: WalletSalaryRequest; reply: WalletMovementReply };

@@ -1,7 +1,8 @@
 """Red envelopes (issue #47 items 4 and 6): ops make one (content role, audited), its pool split at random into its
 shares at once; members claim once while it is open — fifty members after ten shares get exactly ten paid and forty
 told it is empty, a member asking twice (or ten times at once) gets the one share — each share paid by the wallet once,
-after an outage too; bad input and the wrong people change nothing."""
+after an outage too; a pool above the brand's dual-control amount hidden from members until a finance checker other
+than its maker confirms it; bad input and the wrong people change nothing."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from portal_kit.db import Database
 from portal_kit.messaging.rpc import Responder
 from portal_kit.sessions import OpsRole
 from portal_kit.testing.clients import answering
+from portal_kit.testing.sessions import ops_session
 from wallet_service.money.rpc import money_answers
 
 OPS = f"/wps/ops/points/merchants/{MERCHANT}/red-envelopes"
@@ -100,7 +102,8 @@ async def test_one_member_claiming_at_once_gets_one_share_paid_once(
 async def test_a_share_the_wallet_did_not_answer_is_paid_by_the_sweep_once(
     points: Points, wallet_db: Database, wallet_clean: None
 ) -> None:
-    envelope = await made(points, pool=3_000, shares=1)
+    async with answering(points.servers.nats_url, "wallet-dual-control", money_answers, wallet_db):
+        envelope = await made(points, pool=3_000, shares=1)  # the brand's dual-control amount asked of the wallet
     account, token = await member(points, wallet_db)
     pending = (await claim(points, token, envelope["envelopeId"])).json()["value"]  # nobody answers for the wallet
     assert (pending["status"], pending["amount"]) == ("PENDING", 3_000)
@@ -116,7 +119,9 @@ async def test_a_share_the_wallet_did_not_answer_is_paid_by_the_sweep_once(
     assert (again["status"], await cash(wallet_db, account)) == ("PAID", 3_000)
 
 
-async def test_claims_outside_the_window_or_off_their_contract_take_nothing(points: Points) -> None:
+async def test_claims_outside_the_window_or_off_their_contract_take_nothing(
+    points: Points, wallet_money: Responder
+) -> None:
     later = await made(points, **window(opens_in=3600, closes_in=7200))
     ended = await made(points)
     async with points.db.transaction() as session:
@@ -166,7 +171,7 @@ async def test_bad_envelopes_are_refused_with_nothing_written(
         assert await session.scalar(select(func.count()).select_from(RedEnvelopeShare)) == 0
 
 
-async def test_who_may_make_and_read_envelopes(points: Points) -> None:
+async def test_who_may_make_and_read_envelopes(points: Points, wallet_money: Responder) -> None:
     for roles in ((OpsRole.VIEWER,), (OpsRole.FINANCE_MAKER,)):
         refused = await points.http.post(OPS, json=new(), headers=await ops(points, *roles))
         assert (refused.status_code, refused.json()["errorCode"]) == (403, "ops.role_required"), roles
@@ -179,3 +184,51 @@ async def test_who_may_make_and_read_envelopes(points: Points) -> None:
     assert page["total"] == 2 and page["list"][1]["envelopeId"] == envelope["envelopeId"]
     audit = (await points.http.get(f"/wps/ops/points/merchants/{MERCHANT}/audit", headers=await ops(points))).json()
     assert [r["action"] for r in audit["value"]["list"]].count("red_envelope.create") == 2
+
+
+async def test_a_pool_above_the_dual_control_amount_waits_for_a_second_person(
+    points: Points, wallet_db: Database, wallet_money: Responder
+) -> None:
+    big = await made(points, pool=1_000_001, shares=10)  # above the wallet's default 10,000.00
+    small = await made(points, pool=1_000_000, shares=10)
+    assert (big["review"], small["review"]) == ("AWAITING", "NONE")
+    _, token = await member(points, wallet_db)
+    listed = (await points.http.get(LIST, headers={"Authorization": token})).json()["value"]
+    assert [e["envelopeId"] for e in listed] == [small["envelopeId"]]
+    hidden = await claim(points, token, big["envelopeId"])
+    assert (hidden.status_code, hidden.json()["errorCode"]) == (404, "envelope.not_found")
+
+    confirm = f"{OPS}/{big['envelopeId']}/confirm"
+    maker = await ops_session(points.servers.redis_url, "ayse", roles=(OpsRole.FINANCE_CHECKER,), merchants=(MERCHANT,))
+    own = await points.http.post(confirm, json={"approve": True}, headers={"Authorization": maker})
+    assert (own.status_code, own.json()["errorCode"]) == (403, "ops.same_person")  # "ayse" made it
+    for roles in ((OpsRole.CONTENT,), (OpsRole.FINANCE_MAKER,), (OpsRole.VIEWER,)):
+        refused = await points.http.post(confirm, json={"approve": True}, headers=await ops(points, *roles))
+        assert refused.status_code == 403, roles
+    checker = await ops_session(
+        points.servers.redis_url, "mert", roles=(OpsRole.FINANCE_CHECKER,), merchants=(MERCHANT,)
+    )
+    answers = await asyncio.gather(
+        *(points.http.post(confirm, json={"approve": True}, headers={"Authorization": checker}) for _ in range(3))
+    )
+    assert sorted((a.status_code, a.json()["errorCode"]) for a in answers) == [
+        (200, None), (409, "envelope.no_checker_needed"), (409, "envelope.no_checker_needed"),
+    ]  # fmt: skip
+    confirmed = next(a.json()["value"] for a in answers if a.status_code == 200)
+    assert (confirmed["review"], confirmed["checkedBy"]) == ("CONFIRMED", "mert")
+    paid = await claim(points, token, big["envelopeId"])
+    assert paid.json()["value"]["status"] == "PAID", paid.text
+
+    rejected = await made(points, pool=2_000_000, shares=2)
+    path = f"{OPS}/{rejected['envelopeId']}/confirm"
+    no_reason = await points.http.post(path, json={"approve": False}, headers={"Authorization": checker})
+    assert (no_reason.status_code, no_reason.json()["errorCode"]) == (400, "reason.required")
+    answer = await points.http.post(
+        path, json={"approve": False, "reason": "too big"}, headers={"Authorization": checker}
+    )
+    assert answer.json()["value"]["review"] == "REJECTED"
+    listed = (await points.http.get(LIST, headers={"Authorization": token})).json()["value"]
+    assert rejected["envelopeId"] not in [e["envelopeId"] for e in listed]
+    audit = (await points.http.get(f"/wps/ops/points/merchants/{MERCHANT}/audit", headers=await ops(points))).json()
+    actions = [r["action"] for r in audit["value"]["list"]]
+    assert (actions.count("red_envelope.confirm"), actions.count("red_envelope.reject")) == (1, 1)

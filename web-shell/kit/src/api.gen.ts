@@ -109,6 +109,8 @@ export interface ApplicationRead {
   amount: number | null;
   grantId: string | null;
   reason: string | null;
+  maker: string | null;
+  awaitingChecker: boolean;
   decidedBy: string | null;
   createdAt: string;
   decidedAt: string | null;
@@ -320,6 +322,11 @@ export interface CardsOutcome {
   tiger: string;
   winner: string;
   side: string;
+}
+
+export interface CheckerDecision {
+  approve: boolean;
+  reason?: string | null;
 }
 
 export interface ClaimRead {
@@ -847,6 +854,7 @@ export interface ItemRead {
   names: Record<string, string>;
   picture: string;
   points: number;
+  money: number;
   stock: number;
   active: boolean;
   sort: number;
@@ -856,6 +864,7 @@ export interface ItemWrite {
   names: Record<string, unknown>;
   picture: string;
   points: number;
+  money?: number;
   active: boolean;
   sort: number;
   reason: string;
@@ -1037,6 +1046,8 @@ export interface MaintenanceRead {
   text: string;
   endTime: string | null;
 }
+
+export type MallPayment = "NONE" | "PENDING" | "PAID" | "FAILED" | "REFUNDING" | "REFUNDED";
 
 export interface MarkRead {
   ids?: Array<number>;
@@ -1332,6 +1343,7 @@ export interface NewItem {
   names: Record<string, unknown>;
   picture: string;
   points: number;
+  money?: number;
   active: boolean;
   sort: number;
   reason: string;
@@ -1580,6 +1592,8 @@ export interface OpsRedEnvelopeRead {
   paidAmount: number;
   createdBy: string;
   createdAt: string;
+  review: Review;
+  checkedBy: string | null;
 }
 
 export type OpsRequestOrder = "newest" | "oldest";
@@ -2187,6 +2201,8 @@ export interface RedemptionRead {
   itemName: string;
   quantity: number;
   points: number;
+  money: number;
+  payment: MallPayment;
   status: RedemptionStatus;
   deliveryAddress: string;
   mobileNum: string;
@@ -2361,6 +2377,8 @@ export interface RevealedRead {
   clientSeed: string;
   rounds: number;
 }
+
+export type Review = "NONE" | "AWAITING" | "CONFIRMED" | "REJECTED";
 
 export interface RoomListRead {
   nodeId: number;
@@ -3051,7 +3069,9 @@ export const OPERATIONS = {
   opsChangeRegisterRules: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/register-rules" },
   opsChangeVipLevels: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/vip/levels" },
   opsChangeWalletSettings: { service: "wallet", method: "PUT", path: "/wps/ops/wallet/merchants/{code}/settings" },
+  opsConfirmApplication: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/confirm" },
   opsConfirmEnrolment: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment/confirm" },
+  opsConfirmRedEnvelope: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/red-envelopes/{envelopeId}/confirm" },
   opsCreateAgent: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/agents" },
   opsCreateAnnouncements: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/announcements" },
   opsCreateBanners: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/banners" },
@@ -3337,7 +3357,9 @@ export interface OperationPathParams {
   opsChangeRegisterRules: { code: string };
   opsChangeVipLevels: { code: string };
   opsChangeWalletSettings: { code: string };
+  opsConfirmApplication: { code: string; applicationId: number };
   opsConfirmEnrolment: Record<string, never>;
+  opsConfirmRedEnvelope: { code: string; envelopeId: number };
   opsCreateAgent: { code: string };
   opsCreateAnnouncements: { code: string };
   opsCreateBanners: { code: string };
@@ -3621,7 +3643,9 @@ export interface OperationQuery {
   opsChangeRegisterRules: Record<string, never>;
   opsChangeVipLevels: Record<string, never>;
   opsChangeWalletSettings: Record<string, never>;
+  opsConfirmApplication: Record<string, never>;
   opsConfirmEnrolment: Record<string, never>;
+  opsConfirmRedEnvelope: Record<string, never>;
   opsCreateAgent: Record<string, never>;
   opsCreateAnnouncements: Record<string, never>;
   opsCreateBanners: Record<string, never>;
@@ -3905,7 +3929,9 @@ export interface OperationBody {
   opsChangeRegisterRules: RegisterRuleList;
   opsChangeVipLevels: VipLadderWrite;
   opsChangeWalletSettings: SettingsChange;
+  opsConfirmApplication: CheckerDecision;
   opsConfirmEnrolment: OpsEnrolConfirm;
+  opsConfirmRedEnvelope: CheckerDecision;
   opsCreateAgent: NewAgent;
   opsCreateAnnouncements: AnnouncementBody;
   opsCreateBanners: BannerBody;
@@ -4190,7 +4216,9 @@ export interface OperationResponse {
   opsChangeRegisterRules: Array<RegisterRuleRead>;
   opsChangeVipLevels: Array<VipLevelRead>;
   opsChangeWalletSettings: WalletSettingsRead;
+  opsConfirmApplication: ApplicationRead;
   opsConfirmEnrolment: OpsPersonRead;
+  opsConfirmRedEnvelope: OpsRedEnvelopeRead;
   opsCreateAgent: MemberRead;
   opsCreateAnnouncements: AnnouncementOpsRead;
   opsCreateBanners: BannerOpsRead;

@@ -657,6 +657,43 @@ class WalletMovementReply(BaseModel):
     message: str | None
 
 
+class WalletDualControlRequest(BaseModel):
+    """The brand's dual-control amount: an ops action that moves more money than it for one member needs a second person."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+
+
+class WalletDualControlAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    dualControlAbove: Annotated[int, Field(strict=True, ge=0)]
+
+
+class WalletDualControlReply(BaseModel):
+    """The wallet's answer: the brand's dual-control amount."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    success: bool
+    value: WalletDualControlAnswer | None
+    errorCode: str | None
+    message: str | None
+
+
+class WalletPurchaseRequest(BaseModel):
+    """A points-mall purchase's money, moved by the wallet once per transactionId and action: CHARGE takes the item's price from the member's main wallet (spendable funds only) into the brand's house account for the mall; REFUND gives a charge back (a rejected redemption), once, and only a charge that was made, for its amount."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    accountId: Annotated[str, Field(min_length=1, max_length=64)]
+    amount: Annotated[int, Field(strict=True, ge=1, le=100000000000)]
+    transactionId: Annotated[str, Field(min_length=1, max_length=100)]
+    action: Literal["CHARGE", "REFUND"]
+
+
 class WalletRewardRequest(BaseModel):
     """A reward credited to a member's main wallet, in its currency, from the brand's house account for rewards, in integer minor units, once per transactionId: points converted to cash, a raffle's prize, a red envelope's share, a VIP level's bonus, a referral's reward."""
 
@@ -783,6 +820,8 @@ RPC_BY_SUBJECT: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
     "rpc.wallet.bonus": (WalletBonusRequest, WalletBonusReply),
     "rpc.wallet.credit": (WalletMovementRequest, WalletMovementReply),
     "rpc.wallet.debit": (WalletMovementRequest, WalletMovementReply),
+    "rpc.wallet.dual_control": (WalletDualControlRequest, WalletDualControlReply),
+    "rpc.wallet.purchase": (WalletPurchaseRequest, WalletMovementReply),
     "rpc.wallet.reward": (WalletRewardRequest, WalletMovementReply),
     "rpc.wallet.rollback": (WalletRollbackRequest, WalletRollbackReply),
     "rpc.wallet.salary": (WalletSalaryRequest, WalletMovementReply),
@@ -817,10 +856,12 @@ RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "rpc.auth.payment_password.verify": ("auth", ("wallet", "points")),
     "rpc.points.records": ("points", ("wallet",)),
     "rpc.site.brand": ("site", ("auth", "wallet", "games", "lottery")),
-    "rpc.wallet.balance": ("wallet", ("games", "lottery")),
+    "rpc.wallet.balance": ("wallet", ("games", "lottery", "points")),
     "rpc.wallet.bonus": ("wallet", ("points",)),
     "rpc.wallet.credit": ("wallet", ("games", "lottery")),
     "rpc.wallet.debit": ("wallet", ("games", "lottery")),
+    "rpc.wallet.dual_control": ("wallet", ("points",)),
+    "rpc.wallet.purchase": ("wallet", ("points",)),
     "rpc.wallet.reward": ("wallet", ("points",)),
     "rpc.wallet.rollback": ("wallet", ("games", "lottery")),
     "rpc.wallet.salary": ("wallet", ("agent-contracts",)),

@@ -157,6 +157,7 @@ KIT_MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This request id was already used for a different request.",
         "CN": "该请求编号已用于其他请求。",
     },
+    "reason.required": {"TR": "Bir gerekçe yazın.", "EN": "Give a reason.", "CN": "请填写原因。"},
     "ops.same_person": {
         "TR": "İkinci adımı başka bir ops kişisi atmalı.",
         "EN": "Another ops person must take the second step.",

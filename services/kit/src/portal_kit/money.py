@@ -14,9 +14,12 @@ from portal_events import (
     WalletBonusAnswer,
     WalletBonusReply,
     WalletBonusRequest,
+    WalletDualControlReply,
+    WalletDualControlRequest,
     WalletMovementAnswer,
     WalletMovementReply,
     WalletMovementRequest,
+    WalletPurchaseRequest,
     WalletRewardRequest,
     WalletRollbackReply,
     WalletRollbackRequest,
@@ -48,6 +51,7 @@ NOTHING_MOVED = frozenset(
         "amount.invalid",
         "request.invalid",
         "account.not_agent",
+        "purchase.not_found",
     }
 )
 
@@ -160,6 +164,34 @@ async def bonus(
     if not answer.success or answer.value is None:
         raise Refused(str(answer.errorCode))
     return answer.value
+
+
+async def purchase(
+    nc: NATS, merchant: str, account_id: str, amount: int, transaction_id: str, action: str
+) -> WalletMovementAnswer:  # fmt: skip
+    """A points-mall item's money (points only: ``rpc.wallet.purchase``): ``CHARGE`` takes ``amount`` from the member's
+    spendable main balance, ``REFUND`` gives that charge back; once per ``transaction_id`` and action. A refusal raises
+    ``Refused`` (``wallet.insufficient_funds``, ``trial.real_money``, ``account.not_found``, ``purchase.not_found``:
+    nothing moved); no answer raises ``service_unavailable`` (ask again with the same id)."""
+    request = WalletPurchaseRequest.model_validate(
+        {"merchant": merchant, "accountId": account_id, "amount": amount, "transactionId": transaction_id,
+         "action": action}
+    )  # fmt: skip
+    answer = await ask(nc, "rpc.wallet.purchase", request, WalletMovementReply)
+    if not answer.success or answer.value is None:
+        raise Refused(str(answer.errorCode))
+    return answer.value
+
+
+async def dual_control_above(nc: NATS, merchant: str) -> int:
+    """The brand's dual-control amount (``rpc.wallet.dual_control``): an ops action granting one member more money
+    than it needs a second person. No answer raises ``service_unavailable``."""
+    answer = await ask(
+        nc, "rpc.wallet.dual_control", WalletDualControlRequest(merchant=merchant), WalletDualControlReply
+    )
+    if not answer.success or answer.value is None:
+        raise Refused(str(answer.errorCode))
+    return answer.value.dualControlAbove
 
 
 async def settle(

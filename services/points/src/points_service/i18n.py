@@ -14,6 +14,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This promotion takes no applications.",
         "CN": "该优惠活动不接受申请。",
     },
+    "application.awaiting_checker": {
+        "TR": "Bu başvurunun bonusu ikinci bir onay bekliyor.",
+        "EN": "This application's bonus is waiting for a second person.",
+        "CN": "该申请的红利正在等待第二人复核。",
+    },
+    "application.no_checker_needed": {
+        "TR": "Bu başvuru ikinci bir onay beklemiyor.",
+        "EN": "This application is not waiting for a second person.",
+        "CN": "该申请无需第二人复核。",
+    },
+    "envelope.no_checker_needed": {
+        "TR": "Bu zarf ikinci bir onay beklemiyor.",
+        "EN": "This envelope is not waiting for a second person.",
+        "CN": "该红包无需第二人复核。",
+    },
     "application.pending": {
         "TR": "Bu promosyon için bekleyen bir başvurunuz var.",
         "EN": "An application of yours to this promotion is already waiting.",
@@ -67,6 +82,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "TR": "Bu talep için zaten karar verildi ({current}).",
         "EN": "This redemption was decided already ({current}).",
         "CN": "该兑换已处理（{current}）。",
+    },
+    "mall.money_short": {
+        "TR": "Ana cüzdan bakiyeniz ürünün tutarını karşılamadı.",
+        "EN": "Your main balance could not pay the item's price.",
+        "CN": "您的主钱包余额不足以支付该商品的金额。",
+    },
+    "mall.payment_pending": {
+        "TR": "Bu talebin ödemesi henüz cüzdandan yanıt bekliyor; biraz sonra yeniden deneyin.",
+        "EN": "This redemption's payment is still waiting for the wallet; try again shortly.",
+        "CN": "该兑换的付款仍在等待钱包答复，请稍后再试。",
     },
     "mall.stock_negative": {
         "TR": "Stok sıfırın altına düşemez.",

@@ -1,6 +1,7 @@
 """The points worker: the accounts from registrations, and points earned from settled bets (games, lottery) and
 credited deposits, each event consumed once through the kit's inbox; the points records asked by the wallet; and the
-sweep that asks the wallet again for the cash of conversions it has not answered."""
+sweep that asks the wallet again for the cash of conversions and the mall's charges and refunds it has not
+answered."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from points_service.consumers import points_subscription
 from points_service.conversion.service import sweep
 from points_service.envelopes import service as envelopes
+from points_service.mall import service as mall
 from points_service.promotions.domain import cashback_days
 from points_service.promotions.service import grant_cashback, move_due
 from points_service.raffles import service as raffles
@@ -32,9 +34,13 @@ def conversion_sweep(settings: PointsSettings) -> Background:
         try:
             while True:
                 try:
-                    asked = await sweep(db, nc, timedelta(seconds=settings.conversion_retry_after_seconds))
+                    older_than = timedelta(seconds=settings.conversion_retry_after_seconds)
+                    asked = await sweep(db, nc, older_than)
                     if asked:
                         log.info("%d pending conversion(s) asked of the wallet again", asked)
+                    asked = await mall.sweep(db, nc, older_than)
+                    if asked:
+                        log.info("%d mall payment(s) asked of the wallet again", asked)
                 except Exception:
                     log.exception("conversion sweep failed; trying again next round")
                 await asyncio.sleep(settings.conversion_sweep_seconds)

@@ -87,7 +87,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Only png or jpg images are accepted.",
         "CN": "仅接受 png 或 jpg 图片。",
     },
-    "reason.required": {"TR": "Bir gerekçe yazın.", "EN": "Give a reason.", "CN": "请填写原因。"},
     "adjustment.not_found": {
         "TR": "Bakiye düzeltme talebi bulunamadı.",
         "EN": "No such adjustment request.",
@@ -97,6 +96,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "TR": "Bu bonus bulunamadı.",
         "EN": "This bonus was not found.",
         "CN": "未找到该红利。",
+    },
+    "purchase.not_found": {
+        "TR": "Bu alışveriş bulunamadı.",
+        "EN": "This purchase was not found.",
+        "CN": "未找到该购买。",
     },
     "withdrawal.bonus_unmet": {
         "TR": "Çevrim şartı tamamlanmamış bir bonusunuz var: şartı tamamlayın ya da bonustan vazgeçerek çekin.",

@@ -30,7 +30,7 @@ const TR = {
   startDate: "Başlangıç", endDate: "Bitiş", search: "Ara", balanceAfter: "Sonraki bakiye", previous: "Önceki", next: "Sonraki", markAllRead: "Tümünü okundu say", deleteMessage: "Sil", noMessages: "Mesajınız yok.",
   empty: "Kayıt yok.", invalidAmount: "Geçerli bir tutar girin (en fazla iki ondalık).", required: "Bu alan zorunludur.",
   passwordsDiffer: "Şifreler eşleşmiyor.", tooManyProofs: "En fazla 3 görsel.", proofType: "Yalnızca png veya jpg, 5 MB'tan küçük.",
-  deposit: "yatırım", withdrawal: "çekim", bet: "bahis", win: "kazanç", rollback: "iade", adjustment: "düzeltme", bonus: "bonus", salary: "maaş", downline: "alt hesaba transfer",
+  deposit: "yatırım", withdrawal: "çekim", bet: "bahis", win: "kazanç", rollback: "iade", adjustment: "düzeltme", bonus: "bonus", salary: "maaş", purchase: "mağaza alışverişi", downline: "alt hesaba transfer",
   failedStatus: "Başarısız", loading: "Yükleniyor…", bindMobile: "Cep telefonu bağla", sendCode: "Kod gönder", game: "Oyun", gameType: "Oyun türü", stake: "Bahis", validBet: "Geçerli bahis", payout: "Kazanç", profit: "Kâr/zarar", bets: "Bahis sayısı", RNG: "Slotlar", PVP: "Kart oyunları", LIVE: "Canlı casino", FISH: "Balık oyunları", SPORTS: "Spor", ESPORTS: "E-spor", COCKFIGHT: "Horoz dövüşü", LOTT: "Loto", ELOTT: "E-loto",
 };
 type Key = keyof typeof TR;
@@ -64,7 +64,7 @@ const EN: Record<Key, string> = {
   previous: "Previous", next: "Next", markAllRead: "Mark all read", deleteMessage: "Delete", noMessages: "You have no messages.", empty: "No records.", invalidAmount: "Enter a valid amount (at most two decimals).",
   required: "This field is required.", passwordsDiffer: "The passwords differ.", tooManyProofs: "At most 3 images.",
   proofType: "Only png or jpg under 5 MB.", deposit: "deposit", withdrawal: "withdrawal", bet: "bet", win: "win",
-  rollback: "rollback", adjustment: "adjustment", bonus: "bonus", salary: "salary", downline: "to downline", failedStatus: "Failed", loading: "Loading…",
+  rollback: "rollback", adjustment: "adjustment", bonus: "bonus", salary: "salary", purchase: "mall purchase", downline: "to downline", failedStatus: "Failed", loading: "Loading…",
   bindMobile: "Bind a mobile number", sendCode: "Send code", game: "Game", gameType: "Game type", stake: "Stake", validBet: "Valid bet", payout: "Win", profit: "Profit/loss", bets: "Bets", RNG: "Slots", PVP: "Card games", LIVE: "Live casino", FISH: "Fish games", SPORTS: "Sports", ESPORTS: "E-sports", COCKFIGHT: "Cockfight", LOTT: "Lottery", ELOTT: "E-lottery",
 };
 
@@ -91,7 +91,7 @@ const CN: Record<Key, string> = {
   balanceAfter: "变动后余额", previous: "上一页", next: "下一页", markAllRead: "全部标为已读", deleteMessage: "删除", noMessages: "暂无消息。", empty: "暂无记录。", invalidAmount: "请输入有效金额（最多两位小数）。",
   required: "此项为必填项。", passwordsDiffer: "两次输入的密码不一致。", tooManyProofs: "最多 3 张图片。",
   proofType: "仅限小于 5MB 的 png 或 jpg。", deposit: "存款", withdrawal: "取款", bet: "投注", win: "派彩", rollback: "撤销",
-  adjustment: "调整", bonus: "红利", salary: "工资", downline: "转给下级", failedStatus: "失败", loading: "加载中…", bindMobile: "绑定手机号", sendCode: "发送验证码", game: "游戏", gameType: "游戏类型", stake: "投注额", validBet: "有效投注", payout: "派彩", profit: "盈亏", bets: "注单数", RNG: "老虎机", PVP: "棋牌游戏", LIVE: "真人娱乐", FISH: "捕鱼游戏", SPORTS: "体育", ESPORTS: "电子竞技", COCKFIGHT: "斗鸡", LOTT: "彩票", ELOTT: "电子彩票",
+  adjustment: "调整", bonus: "红利", salary: "工资", purchase: "商城购买", downline: "转给下级", failedStatus: "失败", loading: "加载中…", bindMobile: "绑定手机号", sendCode: "发送验证码", game: "游戏", gameType: "游戏类型", stake: "投注额", validBet: "有效投注", payout: "派彩", profit: "盈亏", bets: "注单数", RNG: "老虎机", PVP: "棋牌游戏", LIVE: "真人娱乐", FISH: "捕鱼游戏", SPORTS: "体育", ESPORTS: "电子竞技", COCKFIGHT: "斗鸡", LOTT: "彩票", ELOTT: "电子彩票",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

@@ -1,6 +1,7 @@
 """Activity applications. Members and agents (a trial account: ``in_need_true_account``) apply
 (``MCSFE_signUpRequestReward``) and read theirs (``MCSFE_getPromotionApplications``); ops of the brand: finance readers
-read them with their images, a finance maker (or admin) approves with a bonus or rejects. Everyone else 401 or 403."""
+read them with their images, a finance maker (or admin) approves with a bonus or rejects, and a finance checker other
+than the maker confirms a bonus above the brand's dual-control amount. Everyone else 401 or 403."""
 
 from __future__ import annotations
 
@@ -9,16 +10,22 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Path, Query, Request
 
 from points_service.applications import service
-from points_service.applications.schemas import ApplicationRead, ApplicationRequest, Approval, Rejection
-from points_service.deps import Db, Language, RealAccount
+from points_service.applications.schemas import (
+    ApplicationRead,
+    ApplicationRequest,
+    Approval,
+    Rejection,
+)
+from points_service.deps import Db, Language, Nats, RealAccount
 from points_service.ops.router import OPS
+from points_service.ops.schemas import CheckerDecision
 from points_service.promotions.domain import ApplicationStatus
 from portal_kit.app import body_limit
 from portal_kit.client import address_of
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.images import body_bytes
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import OpsFinanceReader, OpsMaker
+from portal_kit.sessions import OpsChecker, OpsFinanceReader, OpsMaker
 
 router = APIRouter(tags=["promotions"])
 ops = APIRouter(prefix=f"{OPS}/applications", tags=["points ops"])
@@ -47,7 +54,8 @@ async def mine(
     status: Annotated[ApplicationStatus | None, Query()] = None,
 ) -> Envelope[PageRead[ApplicationRead]]:  # fmt: skip
     account = str(member.account_id)
-    return ok(await service.applications(db, member.merchant, page, language, account_id=account, status=status))
+    return ok(await service.applications(db, member.merchant, page, language, account_id=account, status=status,
+                                         for_ops=False))  # fmt: skip
 
 
 @ops.get("", operation_id="opsPromotionApplications", response_model=Envelope[PageRead[ApplicationRead]])
@@ -67,12 +75,24 @@ async def images(code: str, applicationId: ApplicationId, actor: OpsFinanceReade
 
 @ops.post("/{applicationId}/approve", operation_id="opsApproveApplication", response_model=Envelope[ApplicationRead])
 async def approve(
-    code: str, applicationId: ApplicationId, actor: OpsMaker, body: Approval, db: Db, language: Language,
+    code: str, applicationId: ApplicationId, actor: OpsMaker, body: Approval, db: Db, nc: Nats, language: Language,
     request: Request,
 ) -> Envelope[ApplicationRead]:  # fmt: skip
     """Grant the bonus (at most the promotion's maximum: ``application.amount_too_large``), with the promotion's
-    wagering; once (``application.already_decided`` 409)."""
-    return ok(await service.approve(db, code, actor, applicationId, body, language, address_of(request)))
+    wagering; once (``application.already_decided`` 409). Above the brand's dual-control amount it waits for a second
+    person (``awaitingChecker``; approving it again: ``application.awaiting_checker`` 409)."""
+    return ok(await service.approve(db, nc, code, actor, applicationId, body, language, address_of(request)))
+
+
+@ops.post("/{applicationId}/confirm", operation_id="opsConfirmApplication", response_model=Envelope[ApplicationRead])
+async def confirm(
+    code: str, applicationId: ApplicationId, actor: OpsChecker, body: CheckerDecision, db: Db, language: Language,
+    request: Request,
+) -> Envelope[ApplicationRead]:  # fmt: skip
+    """A finance checker other than the maker (``ops.same_person`` 403) grants the amount approved above the
+    dual-control amount, or rejects the application with a reason; ``application.no_checker_needed`` (409) when none
+    awaits."""
+    return ok(await service.confirm(db, code, actor, applicationId, body, language, address_of(request)))
 
 
 @ops.post("/{applicationId}/reject", operation_id="opsRejectApplication", response_model=Envelope[ApplicationRead])

@@ -32,10 +32,12 @@ class ApplicationRead(BaseModel):
     remark: str
     images: int  # how many; ops read each by its number
     status: ApplicationStatus
-    amount: int | None  # the bonus an approval granted
+    amount: int | None  # the bonus approved (granted once APPROVED; awaiting a second person while a maker is set)
     grantId: str | None
     reason: str | None  # of a rejection
-    decidedBy: str | None
+    maker: str | None  # who approved an amount above the brand's dual-control amount (ops only; members see None)
+    awaitingChecker: bool  # approved by its maker above the dual-control amount, waiting for a second person
+    decidedBy: str | None  # ops only; members see None
     createdAt: datetime
     decidedAt: datetime | None
 

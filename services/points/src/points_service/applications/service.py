@@ -1,21 +1,32 @@
 """Activity applications: a member applies to an activity promotion with a remark and images (once per request; one
 waiting per promotion); ops read them with their images and approve (a bonus of the promotion, at most its maximum,
-with its wagering) or reject them, once, audited."""
+with its wagering) or reject them, once, audited. A bonus above the brand's dual-control amount (the wallet's, asked
+over ``rpc.wallet.dual_control``) is granted only when a second person, a finance checker other than its maker,
+confirms it."""
 
 from __future__ import annotations
 
 import base64
 from datetime import UTC, datetime
 
+from nats.aio.client import Client as NATS
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service.applications import repository
-from points_service.applications.schemas import ApplicationRead, ApplicationRequest, Approval, Rejection
+from points_service.applications.schemas import (
+    ApplicationRead,
+    ApplicationRequest,
+    Approval,
+    Rejection,
+)
 from points_service.ops import repository as audit
+from points_service.ops.domain import refuse_own
+from points_service.ops.schemas import CheckerDecision
 from points_service.promotions import repository as promotions
 from points_service.promotions.domain import ApplicationStatus, PromotionKind, text_in
 from points_service.promotions.models import Promotion, PromotionApplication
 from points_service.promotions.service import new_grant
+from portal_kit import money
 from portal_kit.audit import actor_name
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
@@ -25,12 +36,17 @@ from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 
 
-def _read(row: PromotionApplication, name: dict[str, str], images: int, language: str) -> ApplicationRead:
+def _read(
+    row: PromotionApplication, name: dict[str, str], images: int, language: str, *, for_ops: bool = True
+) -> ApplicationRead:
+    """As ops read it, or as its member does (without the names of the ops people who handled it)."""
     return ApplicationRead(
         applicationId=row.id, accountId=row.account_id, promotionId=row.promotion_id,
         promotionName=text_in(name, language), remark=row.remark, images=images,
         status=ApplicationStatus(row.status), amount=row.amount, grantId=row.grant_id, reason=row.reason,
-        decidedBy=row.decided_by, createdAt=row.created_at, decidedAt=row.decided_at,
+        maker=row.maker if for_ops else None,
+        awaitingChecker=row.status == ApplicationStatus.PENDING and row.maker is not None,
+        decidedBy=row.decided_by if for_ops else None, createdAt=row.created_at, decidedAt=row.decided_at,
     )  # fmt: skip
 
 
@@ -56,7 +72,7 @@ async def apply(db: Database, member: Principal, body: ApplicationRequest, langu
             if (earlier.promotion_id, earlier.remark) != (body.promotionId, body.remark):
                 raise DomainError("idempotency.mismatch", status=409)
             counts = await repository.image_counts(session, [earlier.id])
-            return _read(earlier, promotion.names, counts.get(earlier.id, 0), language)
+            return _read(earlier, promotion.names, counts.get(earlier.id, 0), language, for_ops=False)
         if promotion.id not in {row.id for row in await promotions.on_offer(session, merchant)}:
             raise DomainError("promotion.closed", status=409)
         if await repository.pending_of(session, merchant, promotion.id, account_id):
@@ -68,12 +84,13 @@ async def apply(db: Database, member: Principal, body: ApplicationRequest, langu
         except LookupError:  # another application of the member's took the one waiting place meanwhile
             raise DomainError("application.pending", status=409) from None
         repository.add_images(session, row.id, images)
-    return _read(row, promotion.names, len(images), language)
+    return _read(row, promotion.names, len(images), language, for_ops=False)
 
 
 async def applications(
-    db: Database, merchant: str, page: Page, language: str, *, account_id: str | None, status: ApplicationStatus | None
-) -> PageRead[ApplicationRead]:
+    db: Database, merchant: str, page: Page, language: str, *, account_id: str | None, status: ApplicationStatus | None,
+    for_ops: bool = True,
+) -> PageRead[ApplicationRead]:  # fmt: skip
     async with db.reader() as session:
         rows, total = await repository.page(session, merchant, page, account_id=account_id, status=status)
         counts = await repository.image_counts(session, [row.id for row in rows])
@@ -81,7 +98,8 @@ async def applications(
         for promotion_id in {row.promotion_id for row in rows}:
             found = await promotions.promotion(session, merchant, promotion_id)
             names[promotion_id] = found.names if found else {}
-    return page_of(page, [_read(row, names[row.promotion_id], counts.get(row.id, 0), language) for row in rows], total)
+    reads = [_read(row, names[row.promotion_id], counts.get(row.id, 0), language, for_ops=for_ops) for row in rows]
+    return page_of(page, reads, total)
 
 
 async def images(db: Database, merchant: str, application_id: int) -> list[str]:
@@ -94,22 +112,73 @@ async def images(db: Database, merchant: str, application_id: int) -> list[str]:
 
 
 async def approve(
-    db: Database, merchant: str, actor: Principal, application_id: int, body: Approval, language: str, ip: str | None
-) -> ApplicationRead:
-    """Grant the application's bonus (at most the promotion's maximum; its wagering, game types and expiry), once."""
+    db: Database, nc: NATS, merchant: str, actor: Principal, application_id: int, body: Approval, language: str,
+    ip: str | None,
+) -> ApplicationRead:  # fmt: skip
+    """Grant the application's bonus (at most the promotion's maximum; its wagering, game types and expiry), once. A
+    bonus above the brand's dual-control amount is not granted yet: the application keeps waiting, with its amount
+    and its maker, for a second person (``confirm``)."""
+    above = await money.dual_control_above(nc, merchant)
     async with db.transaction() as session:
         row, promotion = await _waiting(session, merchant, application_id)
+        if row.maker is not None:
+            raise DomainError("application.awaiting_checker", status=409)
         if body.amount > promotion.max_bonus:
             most = promotion.max_bonus
             raise DomainError("application.amount_too_large", most=f"{most // 100:,}.{most % 100:02d}")
-        reference = f"application:{row.id}"
-        row.grant_id = await new_grant(session, promotion, row.account_id, reference, reference, 0, body.amount)
-        _decide(row, actor, ApplicationStatus.APPROVED, body.reason)
         row.amount = body.amount
-        audit.record(session, merchant, actor, "application.approve", str(row.id), reason=body.reason, before=None,
-                     after={"amount": body.amount, "accountId": row.account_id, "grantId": row.grant_id}, ip=ip)  # fmt: skip
+        if body.amount > above:
+            row.maker = actor_name(actor)
+            audit.record(session, merchant, actor, "application.approve.request", str(row.id), reason=body.reason,
+                         before=None, after={"amount": body.amount, "accountId": row.account_id,
+                                             "dualControlAbove": above}, ip=ip)  # fmt: skip
+        else:
+            await _grant(session, row, promotion, actor, body.reason)
+            audit.record(session, merchant, actor, "application.approve", str(row.id), reason=body.reason,
+                         before=None, after={"amount": body.amount, "accountId": row.account_id,
+                                             "grantId": row.grant_id}, ip=ip)  # fmt: skip
         counts = await repository.image_counts(session, [row.id])
         return _read(row, promotion.names, counts.get(row.id, 0), language)
+
+
+async def confirm(
+    db: Database, merchant: str, actor: Principal, application_id: int, body: CheckerDecision, language: str,
+    ip: str | None,
+) -> ApplicationRead:  # fmt: skip
+    """A second person decides an amount its maker approved above the dual-control amount: grants it (still at most
+    the promotion's maximum) or rejects the application (a reason required). Not its maker (``ops.same_person``);
+    only an application awaiting one (``application.no_checker_needed``)."""
+    async with db.transaction() as session:
+        row, promotion = await _waiting(session, merchant, application_id)
+        if row.maker is None or row.amount is None:
+            raise DomainError("application.no_checker_needed", status=409)
+        refuse_own(row.maker, actor)
+        before = {"amount": row.amount, "maker": row.maker}
+        if body.approve:
+            if row.amount > promotion.max_bonus:
+                most = promotion.max_bonus
+                raise DomainError("application.amount_too_large", most=f"{most // 100:,}.{most % 100:02d}")
+            await _grant(session, row, promotion, actor, body.reason)
+            after = {"status": row.status, "grantId": row.grant_id}
+        else:
+            if body.reason is None:
+                raise DomainError("reason.required")
+            _decide(row, actor, ApplicationStatus.REJECTED, body.reason)
+            after = {"status": row.status}
+        action = "application.confirm" if body.approve else "application.reject"
+        audit.record(session, merchant, actor, action, str(row.id), reason=body.reason, before=before, after=after,
+                     ip=ip)  # fmt: skip
+        counts = await repository.image_counts(session, [row.id])
+        return _read(row, promotion.names, counts.get(row.id, 0), language)
+
+
+async def _grant(
+    session: AsyncSession, row: PromotionApplication, promotion: Promotion, actor: Principal, reason: str | None
+) -> None:
+    assert row.amount is not None
+    reference = f"application:{row.id}"
+    row.grant_id = await new_grant(session, promotion, row.account_id, reference, reference, 0, row.amount)
+    _decide(row, actor, ApplicationStatus.APPROVED, reason)
 
 
 async def reject(

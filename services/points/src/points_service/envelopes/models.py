@@ -30,6 +30,9 @@ class RedEnvelope(Base):
     closes_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))  # excluded
     created_by: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # A pool above the brand's dual-control amount waits for a second person (ops.domain.Review) before members see it.
+    review: Mapped[str] = mapped_column(String(12), server_default="NONE")
+    checked_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class RedEnvelopeShare(Base):

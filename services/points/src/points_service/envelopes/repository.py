@@ -11,6 +11,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service.envelopes.models import RedEnvelope, RedEnvelopeShare
+from points_service.ops.domain import Review
 from portal_kit.paging import Page
 from portal_kit.repository import Scoped
 
@@ -35,8 +36,9 @@ async def add(session: AsyncSession, row: RedEnvelope, amounts: list[int]) -> Re
     return row
 
 
-async def envelope(session: AsyncSession, merchant: str, envelope_id: int) -> RedEnvelope | None:
-    return await ENVELOPES.get(session, merchant, id=envelope_id)
+async def envelope(session: AsyncSession, merchant: str, envelope_id: int, *, lock: bool = False) -> RedEnvelope | None:
+    query = ENVELOPES.query(merchant, id=envelope_id)
+    return (await session.scalars(query.with_for_update() if lock else query)).one_or_none()
 
 
 async def page(session: AsyncSession, merchant: str, page: Page) -> tuple[Sequence[RedEnvelope], int]:
@@ -45,7 +47,9 @@ async def page(session: AsyncSession, merchant: str, page: Page) -> tuple[Sequen
 
 async def listed(session: AsyncSession, merchant: str, since: datetime, limit: int) -> Sequence[RedEnvelope]:
     """The brand's envelopes not closed before ``since``, the soonest to close first."""
-    query = ENVELOPES.query(merchant, RedEnvelope.closes_at >= since).order_by(RedEnvelope.closes_at, RedEnvelope.id)
+    query = ENVELOPES.query(
+        merchant, RedEnvelope.closes_at >= since, RedEnvelope.review.in_((Review.NONE, Review.CONFIRMED))
+    ).order_by(RedEnvelope.closes_at, RedEnvelope.id)
     return (await session.scalars(query.limit(limit))).all()
 
 

@@ -1,12 +1,13 @@
 """Red envelopes. Members and agents (a trial account: ``in_need_true_account``; none: 401): the brand's envelopes
 (``MCSFE_getRedEnvelopes``) and one share each (``MCSFE_claimRedEnvelope``). Ops of the brand: the envelopes for any
-role, made by the content role (or admin), audited; everyone else 401 or 403."""
+role, made by the content role (or admin), a pool above the brand's dual-control amount confirmed by a finance checker
+other than its maker, audited; everyone else 401 or 403."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Path, Request
 
 from points_service.deps import Db, Language, Nats, RealAccount
 from points_service.envelopes import service
@@ -18,10 +19,11 @@ from points_service.envelopes.schemas import (
     RedEnvelopeRead,
 )
 from points_service.ops.router import OPS
+from points_service.ops.schemas import CheckerDecision
 from portal_kit.client import address_of
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import OpsContent, OpsViewer
+from portal_kit.sessions import OpsChecker, OpsContent, OpsViewer
 
 router = APIRouter(tags=["red envelopes"])
 ops = APIRouter(prefix=f"{OPS}/red-envelopes", tags=["points ops"])
@@ -59,8 +61,19 @@ async def ops_red_envelopes(
 
 @ops.post("", operation_id="opsCreateRedEnvelope", response_model=Envelope[OpsRedEnvelopeRead])
 async def create_red_envelope(
-    code: str, actor: OpsContent, body: NewRedEnvelope, db: Db, request: Request
+    code: str, actor: OpsContent, body: NewRedEnvelope, db: Db, nc: Nats, request: Request
 ) -> Envelope[OpsRedEnvelopeRead]:
     """A new envelope, its pool split at random into its shares at once (``envelope.pool_too_small``,
-    ``envelope.window_invalid`` 400)."""
-    return ok(await service.create(db, code, actor, body, address_of(request)))
+    ``envelope.window_invalid`` 400). A pool above the brand's dual-control amount is ``review`` ``AWAITING``:
+    members see it only once a second person confirms it."""
+    return ok(await service.create(db, nc, code, actor, body, address_of(request)))
+
+
+@ops.post("/{envelopeId}/confirm", operation_id="opsConfirmRedEnvelope", response_model=Envelope[OpsRedEnvelopeRead])
+async def confirm_red_envelope(
+    code: str, envelopeId: Annotated[int, Path(ge=1, le=2**63 - 1)], actor: OpsChecker, body: CheckerDecision, db: Db,
+    request: Request,
+) -> Envelope[OpsRedEnvelopeRead]:  # fmt: skip
+    """A finance checker other than its maker (``ops.same_person`` 403) confirms or rejects (with a reason) an
+    envelope awaiting a second person; ``envelope.no_checker_needed`` 409 otherwise."""
+    return ok(await service.check(db, code, actor, envelopeId, body, address_of(request)))

@@ -8,6 +8,7 @@ from typing import Annotated
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from points_service.envelopes.domain import MAX_SHARES, EnvelopeState, PayoutStatus
+from points_service.ops.domain import Review
 from portal_kit.money import MAX_AMOUNT
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
@@ -61,6 +62,8 @@ class OpsRedEnvelopeRead(BaseModel):
     paidAmount: int
     createdBy: str
     createdAt: datetime
+    review: Review  # AWAITING: its pool is above the dual-control amount and no second person confirmed it yet
+    checkedBy: str | None
 
 
 class NewRedEnvelope(BaseModel):

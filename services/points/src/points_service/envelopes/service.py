@@ -27,6 +27,8 @@ from points_service.envelopes.schemas import (
     RedEnvelopeShareRead,
 )
 from points_service.ops import repository as audit
+from points_service.ops.domain import Review, live, refuse_own, review_for
+from points_service.ops.schemas import CheckerDecision
 from points_service.raffles.domain import name_in
 from portal_kit import money
 from portal_kit.audit import actor_name
@@ -58,6 +60,7 @@ def _ops_read(row: RedEnvelope, tally: dict[str, int], language: str, now: datet
         closesAt=row.closes_at, state=state_of(row.opens_at, row.closes_at, now), pool=row.pool, shares=row.shares,
         claimed=tally["claimed"], claimedAmount=tally["claimedAmount"], paid=tally["paid"],
         paidAmount=tally["paidAmount"], createdBy=row.created_by, createdAt=row.created_at,
+        review=Review(row.review), checkedBy=row.checked_by,
     )  # fmt: skip
 
 
@@ -93,7 +96,7 @@ async def _take(db: Database, member: Principal, body: RedEnvelopeClaim) -> tupl
                 if found is not None and found.merchant == merchant:
                     return found.envelope_id, found.share_no
                 row = await repository.envelope(session, merchant, body.envelopeId)
-                if row is None:
+                if row is None or not live(row.review):
                     raise NotFound("envelope.not_found")
                 state = state_of(row.opens_at, row.closes_at, await repository.now(session))
                 if state is EnvelopeState.UPCOMING:
@@ -128,26 +131,51 @@ async def claim(db: Database, nc: NATS, member: Principal, body: RedEnvelopeClai
 
 
 async def create(
-    db: Database, merchant: str, actor: Principal, body: NewRedEnvelope, ip: str | None
+    db: Database, nc: NATS, merchant: str, actor: Principal, body: NewRedEnvelope, ip: str | None
 ) -> OpsRedEnvelopeRead:
-    """A new envelope, its pool split at random into its shares now; audited ``red_envelope.create``."""
+    """A new envelope, its pool split at random into its shares now; audited ``red_envelope.create``. A pool above
+    the brand's dual-control amount (asked of the wallet) waits for a second person before members see it."""
     if body.closesAt <= body.opensAt or body.closesAt <= datetime.now(UTC):
         raise DomainError("envelope.window_invalid")
     if body.pool < body.shares:
         raise DomainError("envelope.pool_too_small", shares=body.shares)
+    review = review_for(body.pool, await money.dual_control_above(nc, merchant))
     amounts = split(body.pool, body.shares, _random)
     async with db.transaction() as session:
         row = await repository.add(session, RedEnvelope(
             merchant=merchant, names=body.names, pool=body.pool, shares=body.shares, opens_at=body.opensAt,
-            closes_at=body.closesAt, created_by=actor_name(actor),
+            closes_at=body.closesAt, created_by=actor_name(actor), review=review,
         ), amounts)  # fmt: skip
         after = {"names": row.names, "pool": row.pool, "shares": row.shares, "opensAt": row.opens_at.isoformat(),
-                 "closesAt": row.closes_at.isoformat()}  # fmt: skip
+                 "closesAt": row.closes_at.isoformat(), "review": review}  # fmt: skip
         audit.record(session, merchant, actor, "red_envelope.create", f"red_envelope:{row.id}", reason=body.reason,
                      before=None, after=after, ip=ip)  # fmt: skip
         now = await repository.now(session)
         empty = {"claimed": 0, "claimedAmount": 0, "paid": 0, "paidAmount": 0}
         return _ops_read(row, empty, "TR", now)
+
+
+async def check(
+    db: Database, merchant: str, actor: Principal, envelope_id: int, body: CheckerDecision, ip: str | None
+) -> OpsRedEnvelopeRead:
+    """A second person confirms (members see it from now) or rejects (never shown) an envelope awaiting one; not its
+    maker (``ops.same_person``); ``envelope.no_checker_needed`` (409) when none awaits; audited."""
+    async with db.transaction() as session:
+        row = await repository.envelope(session, merchant, envelope_id, lock=True)
+        if row is None:
+            raise NotFound("envelope.not_found")
+        if row.review != Review.AWAITING:
+            raise DomainError("envelope.no_checker_needed", status=409)
+        refuse_own(row.created_by, actor)
+        if not body.approve and body.reason is None:
+            raise DomainError("reason.required")
+        row.review = Review.CONFIRMED if body.approve else Review.REJECTED
+        row.checked_by = actor_name(actor)
+        action = "red_envelope.confirm" if body.approve else "red_envelope.reject"
+        audit.record(session, merchant, actor, action, f"red_envelope:{row.id}", reason=body.reason,
+                     before={"review": Review.AWAITING}, after={"review": row.review, "pool": row.pool}, ip=ip)  # fmt: skip
+        tallies = await repository.tallies(session, [row.id])
+        return _ops_read(row, tallies[row.id], "TR", await repository.now(session))
 
 
 async def envelopes(db: Database, merchant: str, page: Page, language: str) -> PageRead[OpsRedEnvelopeRead]:

@@ -1,5 +1,6 @@
-"""The points mall: a brand's items (names in each language, a picture, the points each costs, the stock left) and
-the redemptions members make of them (in process until ops approve or reject them; a rejection refunds)."""
+"""The points mall: a brand's items (names in each language, a picture, the points and the money each costs, the stock
+left) and the redemptions members make of them (in process until ops approve or reject them; a rejection refunds the
+points, the stock and, through the wallet, the money)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ class MallItem(Base):
     __table_args__ = (
         CheckConstraint("stock >= 0", name="stock_not_negative"),
         CheckConstraint("points > 0", name="points_positive"),
+        CheckConstraint("money >= 0", name="money_not_negative"),
         Index("ix_mall_item_merchant_sort", "merchant", "sort", "id"),
     )
 
@@ -25,6 +27,7 @@ class MallItem(Base):
     names: Mapped[dict[str, str]] = mapped_column(JSONB)  # language → name
     picture: Mapped[str] = mapped_column(String(500))  # an https address
     points: Mapped[int] = mapped_column(BigInteger)  # what one costs
+    money: Mapped[int] = mapped_column(BigInteger, server_default="0")  # and in money, minor units (0: points only)
     stock: Mapped[int] = mapped_column(BigInteger)  # left to redeem
     active: Mapped[bool] = mapped_column(Boolean)  # shown and redeemable
     sort: Mapped[int] = mapped_column(Integer)
@@ -37,6 +40,7 @@ class MallRedemption(Base):
         Index("ux_mall_redemption_request", "merchant", "account_id", "request_id", unique=True),
         Index("ix_mall_redemption_account", "merchant", "account_id", "id"),
         Index("ix_mall_redemption_status", "merchant", "status", "id"),
+        Index("ix_mall_redemption_payment", "payment", "id", postgresql_where="payment IN ('PENDING', 'REFUNDING')"),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)  # the transaction number
@@ -47,6 +51,8 @@ class MallRedemption(Base):
     item_name: Mapped[dict[str, str]] = mapped_column(JSONB)  # as it was named when redeemed
     quantity: Mapped[int] = mapped_column(Integer)
     points: Mapped[int] = mapped_column(BigInteger)  # all of it: the item's points × quantity
+    money: Mapped[int] = mapped_column(BigInteger, server_default="0")  # the item's money × quantity
+    payment: Mapped[str] = mapped_column(String(12), server_default="NONE")  # Payment: where that money is
     status: Mapped[str] = mapped_column(String(16))  # RedemptionStatus
     delivery_address: Mapped[str] = mapped_column(String(300))
     mobile: Mapped[str] = mapped_column(String(32))

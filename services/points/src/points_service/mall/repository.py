@@ -4,6 +4,7 @@ so the last item is sold once however many ask at the same time."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import func, select
@@ -76,3 +77,18 @@ async def redemptions(
 async def decide(session: AsyncSession, row: MallRedemption, status: str, by: str, reason: str | None) -> None:
     row.status, row.decided_by, row.reason = status, by, reason
     row.decided_at = await session.scalar(select(func.now()))
+
+
+async def payments_waiting(session: AsyncSession, older_than: timedelta, limit: int) -> list[tuple[str, int, str]]:
+    """Redemptions (every brand's) whose charge or refund the wallet has not answered for ``older_than``: brand, id
+    and payment, oldest first."""
+    query = (
+        select(MallRedemption.merchant, MallRedemption.id, MallRedemption.payment)
+        .where(
+            MallRedemption.payment.in_(("PENDING", "REFUNDING")),
+            func.coalesce(MallRedemption.decided_at, MallRedemption.created_at) < func.now() - older_than,
+        )
+        .order_by(MallRedemption.id)
+        .limit(limit)
+    )
+    return [(merchant, int(row_id), payment) for merchant, row_id, payment in (await session.execute(query)).all()]

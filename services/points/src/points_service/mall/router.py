@@ -111,16 +111,20 @@ async def redemptions(
     "/redemptions/{redemptionId}/approve", operation_id="opsApproveRedemption", response_model=Envelope[RedemptionRead]
 )
 async def approve(
-    code: str, redemptionId: RedemptionId, actor: OpsMaker, body: RedemptionApproval, db: Db, request: Request
-) -> Envelope[RedemptionRead]:
-    return ok(await service.decide(db, code, actor, redemptionId, True, body.reason, address_of(request)))
+    code: str, redemptionId: RedemptionId, actor: OpsMaker, body: RedemptionApproval, db: Db, nc: Nats,
+    request: Request,
+) -> Envelope[RedemptionRead]:  # fmt: skip
+    """The item goes out (``mall.payment_pending`` 409 while the wallet has not answered its money)."""
+    return ok(await service.decide(db, nc, code, actor, redemptionId, True, body.reason, address_of(request)))
 
 
 @ops.post(
     "/redemptions/{redemptionId}/reject", operation_id="opsRejectRedemption", response_model=Envelope[RedemptionRead]
 )
 async def reject(
-    code: str, redemptionId: RedemptionId, actor: OpsMaker, body: RedemptionRejection, db: Db, request: Request
-) -> Envelope[RedemptionRead]:
-    """The points back to the member and the stock back to the item."""
-    return ok(await service.decide(db, code, actor, redemptionId, False, body.reason, address_of(request)))
+    code: str, redemptionId: RedemptionId, actor: OpsMaker, body: RedemptionRejection, db: Db, nc: Nats,
+    request: Request,
+) -> Envelope[RedemptionRead]:  # fmt: skip
+    """The points back to the member, the stock back to the item, and its money asked back of the wallet
+    (``payment`` ``REFUNDING`` until the wallet answers, then ``REFUNDED``)."""
+    return ok(await service.decide(db, nc, code, actor, redemptionId, False, body.reason, address_of(request)))

@@ -6,7 +6,14 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
-from points_service.mall.domain import MAX_ITEM_POINTS, MAX_QUANTITY, MAX_STOCK, RedemptionStatus
+from points_service.mall.domain import (
+    MAX_ITEM_MONEY,
+    MAX_ITEM_POINTS,
+    MAX_QUANTITY,
+    MAX_STOCK,
+    MallPayment,
+    RedemptionStatus,
+)
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
 Reason = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
@@ -18,6 +25,7 @@ class ItemRead(BaseModel):
     names: dict[str, str]
     picture: str
     points: int
+    money: int  # minor units, paid from the main wallet with the points (0: points only)
     stock: int
     active: bool
     sort: int
@@ -30,6 +38,8 @@ class RedemptionRead(BaseModel):
     itemName: str
     quantity: int
     points: int
+    money: int  # minor units, all of it: the item's money × quantity
+    payment: MallPayment
     status: RedemptionStatus
     deliveryAddress: str
     mobileNum: str
@@ -40,7 +50,8 @@ class RedemptionRead(BaseModel):
 
 
 class RedemptionRequest(BaseModel):
-    """(E) A member redeems ``quantity`` of an item, paying its points; the payment password is checked first."""
+    """(E) A member redeems ``quantity`` of an item, paying its points (and its money, from the main wallet); the
+    payment password is checked first."""
 
     model_config = ConfigDict(extra="forbid")
     itemId: Annotated[int, Field(strict=True, ge=1, le=2**63 - 1)]
@@ -53,12 +64,14 @@ class RedemptionRequest(BaseModel):
 
 class ItemWrite(BaseModel):
     """An item as ops write it: a Turkish name at least, a picture (an https address, or a path on the portal's own
-    site such as ``/images/mall/mug.webp``), its points; the stock moves apart."""
+    site such as ``/images/mall/mug.webp``), its points and its money (minor units, 0: points only); the stock moves
+    apart."""
 
     model_config = ConfigDict(extra="forbid")
     names: dict[Annotated[str, StringConstraints(pattern=r"^(TR|EN|CN)$")], Text]
     picture: Annotated[str, StringConstraints(pattern=r"^(https://[^\s/]+/[^\s]{0,470}|/[^/\s][^\s]{0,480})$")]
     points: Annotated[int, Field(strict=True, ge=1, le=MAX_ITEM_POINTS)]
+    money: Annotated[int, Field(strict=True, ge=0, le=MAX_ITEM_MONEY)] = 0
     active: bool
     sort: Annotated[int, Field(strict=True, ge=0, le=10_000)]
     reason: Reason

@@ -144,6 +144,7 @@ class PromotionApplication(Base):
     amount: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the bonus an approval granted
     grant_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
     decided_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    maker: Mapped[str | None] = mapped_column(String(64), nullable=True)  # approved above the dual-control amount
     reason: Mapped[str | None] = mapped_column(String(500), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -179,7 +179,6 @@ async def create(
             seed_hash="", tickets=0, created_by=actor_name(actor),
         ))  # fmt: skip
         row.seed_hash = commitment(keys.new_seed(row.id))  # the seed is named by the id, known once inserted
-        await session.flush()
         after = {"names": row.names, "opensAt": row.opens_at.isoformat(), "closesAt": row.closes_at.isoformat(),
                  "prizes": row.prizes, "minTurnover": row.min_turnover, "seedKeyId": row.seed_key_id,
                  "seedHash": row.seed_hash}  # fmt: skip

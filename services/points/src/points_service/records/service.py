@@ -19,13 +19,13 @@ from portal_kit.paging import Page
 def record_of(
     entry: PointEntry, redemption: MallRedemption | None, conversion: Conversion | None, language: str
 ) -> PointRecord:
-    """Item, quantity, the points required and the remark are a mall redemption's; the amount required is a
-    conversion's cash; an earning has none of them."""
+    """Item, quantity, the points and the amount required and the remark are a mall redemption's; the amount
+    required is a conversion's cash; an earning has none of them."""
     if redemption is not None:
         return PointRecord(
             id=entry.id, time=entry.created_at, kind=entry.kind, pointType=entry.point_type,
             item=item_name(redemption.item_name, language), quantity=redemption.quantity,
-            pointsRequired=redemption.points, amountRequired=None, status=status_of(entry.kind, redemption.status),
+            pointsRequired=redemption.points, amountRequired=redemption.money or None, status=status_of(entry.kind, redemption.status),
             points=entry.points, balanceAfter=entry.balance_after, baseAmount=entry.base_amount,
             remark=redemption.reason, bettingUnit=entry.betting_unit, ratio=entry.ratio,
         )  # fmt: skip

@@ -20,6 +20,7 @@ ADJUSTMENTS = "house:adjustments"  # ops corrections
 SALARIES = "house:salaries"  # agents' pay (agent-contracts' settlement lines, rpc.wallet.salary)
 REWARDS = "house:rewards"  # members' rewards: points converted to cash (rpc.wallet.reward)
 BONUSES = "house:bonuses"  # promotions' bonuses: granted, released or forfeited (rpc.wallet.bonus)
+MALL = "house:mall"  # points-mall items' prices: charged and refunded (rpc.wallet.purchase)
 MAIN = "main"
 FREE_PLAY = "freeplay"
 BONUS = "bonus"  # a member's promotions' bonuses, held until their wagering is met: never spendable, never in a sum
@@ -67,6 +68,7 @@ _STATUS = {
     "adjustment.not_found": 404,
     "adjustment.already_decided": 409,
     "bonus.not_found": 404,
+    "purchase.not_found": 404,
     "withdrawal.bonus_unmet": 409,
 }
 

@@ -38,6 +38,11 @@ async def claimed(session: AsyncSession, merchant: str, key: str) -> bool:
     return await repository.transaction_of(session, merchant, key) is not None
 
 
+async def claimed_transaction(session: AsyncSession, merchant: str, key: str) -> MoneyTransaction | None:
+    """The command claimed under ``key`` (its status and stored answer), when one was."""
+    return await repository.transaction_of(session, merchant, key)
+
+
 async def post(session: AsyncSession, transaction: MoneyTransaction, legs: list[Leg]) -> dict[int, int]:
     """Apply balanced legs atomically (a savepoint); returns each account's balance after."""
     if not balanced(legs):

@@ -11,6 +11,8 @@ generated from them:
 | ``rpc.wallet.salary`` | ``WalletSalaryRequest`` ``{merchant, accountId, currency, amount, transactionId, contractKind, periodStart, periodEnd}`` (agent-contracts only: an agent's pay from ``house:salaries``) | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.settle`` | ``WalletSettleRequest`` ``{merchant, accountId, currency, stake, win, transactionId, wallet?}`` | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.rollback`` | ``WalletRollbackRequest`` ``{merchant, transactionId}`` (of the debit) | ``{transactionId, reversed}`` |
+| ``rpc.wallet.purchase`` | ``WalletPurchaseRequest`` ``{merchant, accountId, amount, transactionId, action}`` (points only: a mall item's price, ``CHARGE`` from the main wallet into ``house:mall`` or ``REFUND`` of a charge made; ``purchase.not_found`` for a refund of none) | ``{transactionId, balance, currency}`` |
+| ``rpc.wallet.dual_control`` | ``WalletDualControlRequest`` ``{merchant}`` (points only) | ``{dualControlAbove}`` |
 | ``rpc.wallet.balance`` | ``WalletBalanceRequest`` ``{merchant, accountId, wallet?, vendor?}`` | ``{balance, held, currency}`` |
 
 ``vendor`` names the game vendor a movement or balance is for: in a transfer-mode brand that lists it, the
@@ -29,8 +31,12 @@ from pydantic import ValidationError
 from portal_events import (
     WalletBalanceReply,
     WalletBalanceRequest,
+    WalletDualControlAnswer,
+    WalletDualControlReply,
+    WalletDualControlRequest,
     WalletMovementReply,
     WalletMovementRequest,
+    WalletPurchaseRequest,
     WalletRewardRequest,
     WalletRollbackReply,
     WalletRollbackRequest,
@@ -40,8 +46,11 @@ from portal_events import (
 from portal_kit.db import Database
 from portal_kit.messaging.rpc import Responder
 from wallet_service.ledger.domain import MAIN, checked_vendor
+from wallet_service.merchants.service import brand_rules
 from wallet_service.money import service
 from wallet_service.money.service import Movement, Reward, Salary, Settlement
+from wallet_service.purchases import service as purchases
+from wallet_service.purchases.service import Purchase
 
 QUEUE = "wallet"
 # Requests of one subject answered at once per process. More than the database pool can serve at once is
@@ -72,6 +81,14 @@ def money_answers(responder: Responder, db: Database) -> None:
     async def reward(request: WalletRewardRequest) -> WalletMovementReply:
         return WalletMovementReply.model_validate(await service.reward(db, Reward.of(request)))
 
+    async def purchase(request: WalletPurchaseRequest) -> WalletMovementReply:
+        return WalletMovementReply.model_validate(await purchases.move(db, Purchase.of(request)))
+
+    async def dual_control(request: WalletDualControlRequest) -> WalletDualControlReply:
+        above = (await brand_rules(db, request.merchant)).dual_control_above
+        value = WalletDualControlAnswer(dualControlAbove=above)
+        return WalletDualControlReply(success=True, value=value, errorCode=None, message=None)
+
     async def settle(request: WalletSettleRequest) -> WalletMovementReply:
         return WalletMovementReply.model_validate(await service.settle(db, Settlement.of(request)))
 
@@ -90,6 +107,8 @@ def money_answers(responder: Responder, db: Database) -> None:
     answer("rpc.wallet.credit", WalletMovementRequest, WalletMovementReply, credit)
     answer("rpc.wallet.salary", WalletSalaryRequest, WalletMovementReply, salary)
     answer("rpc.wallet.reward", WalletRewardRequest, WalletMovementReply, reward)
+    answer("rpc.wallet.purchase", WalletPurchaseRequest, WalletMovementReply, purchase)
+    answer("rpc.wallet.dual_control", WalletDualControlRequest, WalletDualControlReply, dual_control)
     answer("rpc.wallet.settle", WalletSettleRequest, WalletMovementReply, settle)
     answer("rpc.wallet.rollback", WalletRollbackRequest, WalletRollbackReply, rollback)
     answer("rpc.wallet.balance", WalletBalanceRequest, WalletBalanceReply, balance)

@@ -18,6 +18,7 @@ TYPES: dict[str, tuple[str, ...]] = {
     "adjustment": ("adjustment",),
     "bonus": ("grant", "reward", "bonus_grant", "bonus_release", "bonus_forfeit"),
     "salary": ("salary",),
+    "purchase": ("purchase", "purchase_refund"),
 }
 POINTS = "points"
 

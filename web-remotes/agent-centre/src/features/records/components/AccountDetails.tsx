@@ -12,6 +12,7 @@ const TYPES: { type: string; key: TextKey }[] = [
   { type: "transfer", key: "transfer_" }, { type: "upline", key: "upline" }, { type: "downline", key: "downlineTransfer" },
   { type: "bet", key: "bet" }, { type: "win", key: "win_" }, { type: "rollback", key: "rollback" },
   { type: "adjustment", key: "adjustment" }, { type: "bonus", key: "bonus" }, { type: "salary", key: "salary" },
+  { type: "purchase", key: "purchase" },
 ];
 
 function typeText(type: string): TextKey | null {

@@ -6,7 +6,7 @@ import type { RecordFilter } from "../api";
 import { useRecords } from "../api";
 import { DateSearch } from "../../../shared/DateSearch";
 
-const TYPES = ["all", "deposit", "withdrawal", "transfer", "upline", "downline", "bet", "win", "rollback", "adjustment", "bonus", "salary"] as const;
+const TYPES = ["all", "deposit", "withdrawal", "transfer", "upline", "downline", "bet", "win", "rollback", "adjustment", "bonus", "salary", "purchase"] as const;
 
 /** The account record: paged, filtered by type and date range. */
 export function Records() {

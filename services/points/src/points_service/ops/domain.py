@@ -1,0 +1,32 @@
+"""The second person (issue 47 item 6): an ops action that grants money above the brand's dual-control amount (the
+wallet's, one threshold for every service) waits until a finance checker other than its maker confirms it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from portal_kit.audit import actor_name
+from portal_kit.errors import DomainError
+from portal_kit.sessions import Principal
+
+
+class Review(StrEnum):
+    NONE = "NONE"  # at or below the amount: live as made
+    AWAITING = "AWAITING"  # above it: waits for a second person
+    CONFIRMED = "CONFIRMED"
+    REJECTED = "REJECTED"
+
+
+def review_for(amount: int, dual_control_above: int) -> Review:
+    return Review.AWAITING if amount > dual_control_above else Review.NONE
+
+
+def live(review: str) -> bool:
+    """Whether members may see and use what was made (nothing waits on a second person, or one confirmed it)."""
+    return review in (Review.NONE, Review.CONFIRMED)
+
+
+def refuse_own(maker: str | None, checker: Principal) -> None:
+    """The second person is someone else (``ops.same_person`` 403)."""
+    if maker == actor_name(checker):
+        raise DomainError("ops.same_person", status=403)
