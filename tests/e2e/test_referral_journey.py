@@ -2,13 +2,15 @@
 bets 50.00 earns the inviter 25.00); a member opens "Invite friends", copies the invite link; a friend opens it, the
 registration form carries the code, and registers; the friend deposits through the sandbox gateway and plays the
 in-house slot; the inviter sees the invitation qualify and the reward paid (once, into the main wallet) on the invite
-page and in the reward centre. The pages fit at 1366 and 390 px and axe finds nothing serious."""
+page and in the reward centre. The pages fit at 1366 and 390 px and axe finds nothing serious. The brand's ladder and
+rule as they were (the demo brand's seeded ones) are put back at the end: the stack is shared."""
 
 from __future__ import annotations
 
 import re
 import time
 import uuid
+from typing import Any
 
 import httpx
 from accessibility import serious_violations
@@ -24,6 +26,7 @@ from portal_stack.harness import Stack
 INVITER_ADDRESS = "127.0.0.97"
 RULE = {"minDeposit": 10_000, "minValidBet": 5_000, "reward": 2_500, "enabled": True, "reason": "e2e referral"}
 LEVELS = "/wps/ops/points/merchants/turkeyf2/vip/levels"
+RULE_PATH = "/wps/ops/points/merchants/turkeyf2/referral/rule"
 # No bonus: the session's stack is shared, and a bonus would move other journeys' balances.
 BRONZE = {"level": 1, "names": {"TR": "Bronz", "EN": "Bronze"}, "turnover": 5_000, "bonus": 0, "pointsMultiplierPct": 110,
           "perks": {"EN": "A birthday gift"}}  # fmt: skip
@@ -40,6 +43,22 @@ def check(page: Page, name: str) -> None:
         page.screenshot(path=str(SCREENSHOTS / f"referral-{name}-{width}.png"), full_page=True)
     assert serious_violations(page) == [], name
     page.set_viewport_size({"width": 1366, "height": 900})
+
+
+def ladder_as_written(levels: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ladder as ops read it, as ops write it back."""
+    keys = ("level", "names", "turnover", "bonus", "pointsMultiplierPct")
+    return [{**{key: level[key] for key in keys}, "perks": level["perksByLanguage"]} for level in levels]
+
+
+def put_back(ops: OpsTeam, levels: list[dict[str, Any]], rule: dict[str, Any]) -> None:
+    """The ladder and the referral rule as they were before the journey (a brand without a rule keeps this one)."""
+    headers = ops.root.sign_in()
+    restored = ops.root.http.put(LEVELS, json={"levels": levels, "reason": "e2e done"}, headers=headers)
+    assert restored.status_code == 200, restored.text
+    if rule["reward"] >= 1:
+        restored = ops.root.http.put(RULE_PATH, json={**rule, "reason": "e2e done"}, headers=ops.root.sign_in())
+        assert restored.status_code == 200, restored.text
 
 
 def waiting_wallet(http: httpx.Client) -> None:
@@ -64,9 +83,9 @@ def invitation(http: httpx.Client, status: str, deposited: int = 0) -> dict[str,
 def test_a_friend_registers_through_the_invite_link_deposits_plays_and_the_inviter_is_rewarded(
     stack: Stack, browser: Browser, ops_team: OpsTeam
 ) -> None:
-    admin = ops_team.root.http.put(
-        "/wps/ops/points/merchants/turkeyf2/referral/rule", json=RULE, headers=ops_team.root.sign_in()
-    )
+    before_levels = ops_team.root.http.get(LEVELS, headers=ops_team.root.sign_in()).json()["value"]
+    before_rule = ops_team.root.http.get(RULE_PATH, headers=ops_team.root.sign_in()).json()["value"]
+    admin = ops_team.root.http.put(RULE_PATH, json=RULE, headers=ops_team.root.sign_in())
     assert admin.status_code == 200, admin.text
     ladder = ops_team.root.http.put(
         LEVELS, json={"levels": [BRONZE], "reason": "e2e vip"}, headers=ops_team.root.sign_in()
@@ -158,6 +177,6 @@ def test_a_friend_registers_through_the_invite_link_deposits_plays_and_the_invit
         expect(friend_page.get_by_test_id("vip-mine")).to_contain_text("Your level: Bronze", timeout=20_000)
         expect(friend_page.locator("[data-testid=vip-level][aria-current=true]")).to_contain_text("Bronze")
     finally:
-        ops_team.root.http.put(LEVELS, json={"levels": [], "reason": "e2e done"}, headers=ops_team.root.sign_in())
+        put_back(ops_team, ladder_as_written(before_levels), before_rule)
         friend_context.close()
         context.close()

@@ -1,15 +1,18 @@
 """Points earned from the events, by the brand's rules: each whole betting unit of valid bet (or deposit) earns the
 ratio's points, the rest carried to the next amount of the type; once per event under redelivery; a trial account,
 a type that earns nothing or is off, earns nothing; an account whose registration has not arrived yet earns when it
-has."""
+has; a VIP level's points multiplier weighs a member's bets (not deposits)."""
 
 from __future__ import annotations
 
 import uuid
 
 import nats
-from points_helpers import UNIT, Points, deposit, game_bet, lottery_bet, registered
+from points_helpers import MERCHANT, UNIT, Points, deposit, game_bet, lottery_bet, registered
+from sqlalchemy import select
 
+from points_service.earning.models import PointProgress
+from points_service.vip import repository as vip_repository
 from portal_kit.testing.events import eventually
 
 
@@ -72,3 +75,55 @@ async def test_a_trial_account_earns_nothing_and_an_unknown_one_waits_for_its_re
     await points.consumed("AUTH", "registered", 2)
     await points.consumed("GAMES", "game_bet", 2)  # tried again after the kit's first back-off (1 s)
     assert await points.balance(late) == 2
+
+
+async def put_ladder(points: Points, *levels: tuple[int, int, int]) -> None:
+    """The brand's VIP ladder: ``(level, turnover, multiplier %)`` each, no bonus."""
+    rows = [
+        {"level": level, "names": {"TR": f"S{level}"}, "turnover": turnover, "bonus": 0,
+         "points_multiplier_pct": pct, "perks": {}}
+        for level, turnover, pct in levels
+    ]  # fmt: skip
+    async with points.db.transaction() as session:
+        await vip_repository.replace_levels(session, MERCHANT, rows)
+
+
+async def test_a_member_at_a_125_percent_level_earns_125_percent_of_a_bet_once(points: Points, worker: None) -> None:
+    """The valid bet weighted by the level held when the bet is counted (the bet that reaches the level earns at the
+    one below), floored to whole units with the weighted rest carried; a redelivered bet earns nothing more; a
+    deposit earns at ×1.00, and a member below every level as before."""
+    await points.seeded()
+    await put_ladder(points, (1, UNIT, 125))  # 125 % from 100.00 of lifetime valid bets
+    member, plain = str(uuid.uuid4()), str(uuid.uuid4())
+    for account in (member, plain):
+        await points.publish(registered(account))
+    await points.consumed("AUTH", "registered", 2)
+    first = game_bet(member, UNIT)  # reaches level 1, at ×1.00: 1 point
+    raised = game_bet(member, UNIT * 4)  # 400.00 × 1.25 = 500.00: 5 points
+    for event in (first, raised):
+        await points.publish(event)
+    await points.publish(raised, msg_id="redelivered")  # the same event again: earns nothing more
+    await points.consumed("GAMES", "game_bet", 3)
+    assert await points.balance(member) == 1 + 5
+    await points.publish(game_bet(member, UNIT))  # 125.00: 1 point, 25.00 of weighted play carried
+    await points.publish(game_bet(member, UNIT * 3))  # 375.00 + 25.00: 4 points, nothing carried
+    await points.publish(game_bet(plain, UNIT - 1))  # 99.99 at ×1.00 (below level 1): nothing, all carried
+    await points.publish(game_bet(plain, 2))  # 100.01: 1 point
+    await points.publish(deposit(member, UNIT * 4))  # a deposit is not play: 4 points at ×1.00
+    await points.consumed("GAMES", "game_bet", 7)
+    await points.consumed("WALLET", "deposit", 1)
+    entries = await points.entries(member)
+    assert [(e.points, e.base_amount, e.multiplier_pct) for e in entries if e.point_type == "SLOT"] == [
+        (1, UNIT, 100), (5, UNIT * 4, 125), (1, UNIT, 125), (4, UNIT * 3, 125)
+    ]  # fmt: skip
+    # The deposits' stream is read apart from the bets': its entry comes whenever it is counted.
+    assert [(e.points, e.multiplier_pct) for e in entries if e.point_type == "DEPOSIT"] == [(4, 100)]
+    assert len({e.source for e in entries}) == 5 and await points.balance(member) == 15
+    assert [(e.points, e.multiplier_pct) for e in await points.entries(plain)] == [(1, 100)]
+    async with points.db.reader() as session:
+        carried = await session.execute(
+            select(PointProgress.carried, PointProgress.carried_fraction).where(
+                PointProgress.account_id.in_([member, plain]), PointProgress.point_type == "SLOT"
+            )
+        )
+        assert sorted(carried.all()) == [(0, 0), (1, 0)]  # the member's exact; the plain member's 0.01

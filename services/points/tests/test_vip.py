@@ -1,7 +1,7 @@
 """VIP levels (issue 47, item 4): a brand's ladder by lifetime valid-bet turnover, written by its admin alone (audited;
 bad input writes nothing), the levels settled bets reach (once per event, several at once, never a trial account's),
 and each level's one-time cash bonus paid by the wallet once per member and level (parallel sweeps, a wallet away
-and back)."""
+and back); the demo brand's seeded ladder and referral rule, the same however often seeded."""
 
 from __future__ import annotations
 
@@ -11,9 +11,13 @@ from typing import Any
 
 import nats
 from points_helpers import MERCHANT, Points, game_bet, lottery_bet, registered
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 
+from points_service.conversion.models import ConversionRule
 from points_service.ops.models import PointsAudit
+from points_service.promotions.models import Promotion
+from points_service.referral.models import ReferralRule
+from points_service.rules.models import PointRule
 from points_service.vip import service as vip
 from points_service.vip.models import VipLevel, VipLevelUp, VipMember
 from portal_kit.db import Database
@@ -181,3 +185,39 @@ async def test_the_ladder_is_the_admins_and_bad_ladders_write_nothing(points: Po
         audit = (await session.scalars(select(PointsAudit))).one()
     assert (audit.action, audit.actor, audit.reason) == ("vip.levels.change", "ayse", "launch")
     assert len(audit.after["levels"]) == 4 and audit.before == {"levels": []}
+
+
+async def seeded_rows(points: Points) -> list[list[dict[str, Any]]]:
+    """Every row of the tables the demo seed writes, in a stable order."""
+    tables = (PointRule, ConversionRule, Promotion, VipLevel, ReferralRule)
+    async with points.db.reader() as session:
+        return [
+            sorted(
+                ({column.key: getattr(row, column.key) for column in inspect(model).columns} for row in
+                 (await session.scalars(select(model))).all()),
+                key=repr,
+            )
+            for model in tables
+        ]  # fmt: skip
+
+
+async def test_the_demo_seed_gives_a_ladder_and_a_referral_rule_and_a_second_run_changes_nothing(
+    points: Points,
+) -> None:
+    await points.seeded()
+    first = await seeded_rows(points)
+    await points.seeded()
+    assert await seeded_rows(points) == first
+    ladder = (await points.http.get("/wps/relay/MCSFE_getVipLevels", headers={"Language": "CN"})).json()["value"]
+    assert [(row["name"], row["pointsMultiplierPct"], row["bonus"]) for row in ladder] == [
+        ("青铜", 100, 0), ("白银", 110, 25_00), ("黄金", 125, 100_00)
+    ]  # fmt: skip
+    assert all(set(row["names"]) == set(row["perksByLanguage"]) == {"TR", "EN", "CN"} for row in ladder)
+    _, token = await points.member()
+    rule = (await points.http.get("/wps/relay/MCSFE_getReferralInfo", headers={"Authorization": token})).json()
+    assert rule["value"]["rule"] == {"minDeposit": 100_00, "minValidBet": 500_00, "reward": 20_00, "enabled": True}
+    # A ladder the brand's admin made is the brand's: the seed leaves it as it is.
+    await set_ladder(points, [level(1, 100_00, 0)])
+    await points.seeded()
+    async with points.db.reader() as session:
+        assert [row.names["EN"] for row in (await session.scalars(select(VipLevel))).all()] == ["Level 1"]

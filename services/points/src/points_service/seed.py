@@ -3,7 +3,10 @@ whole 100.00 of valid bet earns 1 point in every game type that earns, 100.00 de
 convert to 1.00 in cash, at least 10 at once. Two promotions: a first-deposit bonus of 100 % up to 500.00 (deposit at
 least 100.00; wager it 5 times on slots and lottery, at most 50.00 a bet, within 14 days) and a reload of 25 % up to
 200.00 (at least 100.00; 8 times on slots, live casino and card games, within 7 days). A promotion of the brand with
-the same kind and Turkish name is left as it is (ops may have changed its terms)."""
+the same kind and Turkish name is left as it is (ops may have changed its terms). A VIP ladder (Bronze, Silver, Gold:
+points ×1.00, ×1.10, ×1.25; bonuses 0, 25.00, 100.00) when the brand has no level at all (a ladder ops made is never
+touched; an emptied one is seeded again by the next ``./portal up``), and a referral rule (a friend who deposits
+100.00 and bets 500.00 earns the inviter 20.00) when the brand has none. Running it again changes nothing."""
 
 from __future__ import annotations
 
@@ -16,9 +19,11 @@ from sqlalchemy.dialects.postgresql import insert
 
 from points_service.conversion.models import ConversionRule
 from points_service.promotions.models import Promotion
+from points_service.referral.models import ReferralRule
 from points_service.rules.domain import EARNING_TYPES
 from points_service.rules.models import PointRule
 from points_service.settings import PointsSettings
+from points_service.vip.models import VipLevel
 from portal_kit.db import Database
 
 DEMO_BRAND = "turkeyf2"
@@ -66,6 +71,25 @@ DEMO_PROMOTIONS: list[dict[str, Any]] = [
 ]  # fmt: skip
 
 
+# Bronze pays no bonus: the end-to-end journeys share one seeded stack, and a bonus at a level their members reach
+# would move their balances. Turnover and bonuses in minor units.
+DEMO_VIP_LADDER: list[dict[str, Any]] = [
+    {"level": 1, "names": {"TR": "Bronz", "EN": "Bronze", "CN": "青铜"}, "turnover": 100_000, "bonus": 0,
+     "points_multiplier_pct": 100,
+     "perks": {"TR": "Doğum günü hediyesi", "EN": "A birthday gift", "CN": "生日礼物"}},
+    {"level": 2, "names": {"TR": "Gümüş", "EN": "Silver", "CN": "白银"}, "turnover": 1_000_000, "bonus": 2_500,
+     "points_multiplier_pct": 110,
+     "perks": {"TR": "Doğum günü hediyesi ve öncelikli para çekme", "EN": "A birthday gift and priority withdrawals",
+               "CN": "生日礼物与优先取款"}},
+    {"level": 3, "names": {"TR": "Altın", "EN": "Gold", "CN": "黄金"}, "turnover": 5_000_000, "bonus": 10_000,
+     "points_multiplier_pct": 125,
+     "perks": {"TR": "Kişisel hesap yöneticisi, öncelikli para çekme ve doğum günü hediyesi",
+               "EN": "A personal account manager, priority withdrawals and a birthday gift",
+               "CN": "专属客户经理、优先取款与生日礼物"}},
+]  # fmt: skip
+DEMO_REFERRAL_RULE = {"min_deposit": 10_000, "min_valid_bet": 50_000, "reward": 2_000, "enabled": True}
+
+
 async def seed(db: Database) -> None:
     rows = [
         {"merchant": DEMO_BRAND, "point_type": kind, "betting_unit": DEMO_UNIT, "ratio": DEMO_RATIO, "enabled": True}
@@ -82,6 +106,11 @@ async def seed(db: Database) -> None:
             if (promotion["kind"], promotion["names"]["TR"]) not in made:
                 extra = {"merchant": DEMO_BRAND, "starts_at": PROMOTIONS_FROM, "ends_at": None, "active": True}
                 await session.execute(insert(Promotion).values({**promotion, **extra}))
+        if await session.scalar(select(VipLevel.level).where(VipLevel.merchant == DEMO_BRAND).limit(1)) is None:
+            ladder = [{"merchant": DEMO_BRAND, **row} for row in DEMO_VIP_LADDER]
+            await session.execute(insert(VipLevel).values(ladder).on_conflict_do_nothing())
+        referral = {"merchant": DEMO_BRAND, **DEMO_REFERRAL_RULE}
+        await session.execute(insert(ReferralRule).values(referral).on_conflict_do_nothing())
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """Settled bets (games, lottery) and credited deposits earn points: a pull's new events at once (``consumers.py``
-hands them over in the inbox claim's transaction). A bet of a game type that earns nothing (fish, cockfight) is
-ignored. An account whose registration has not arrived yet fails the pull (``NotKnownYet``): its event is tried again
-later."""
+hands them over in the inbox claim's transaction). A bet of a game type that earns nothing (fish, cockfight) earns
+nothing but still counts toward its member's VIP level, which weighs the bets after it. An account whose registration
+has not arrived yet fails the pull (``NotKnownYet``): its event is tried again later."""
 
 from __future__ import annotations
 
@@ -21,18 +21,22 @@ BATCH = 128
 
 
 async def game_bets(session: AsyncSession, events: list[GamesBetSettledV1]) -> None:
-    amounts = [
-        Amount(e.merchant, e.data.accountId, kind, e.data.validBet, str(e.id))
-        for e in events
-        if (kind := GAME_TYPE_POINTS.get(e.data.gameType)) is not None
-    ]
-    await earn_all(session, amounts)
+    await earn_all(
+        session,
+        [
+            Amount(e.merchant, e.data.accountId, GAME_TYPE_POINTS.get(e.data.gameType), e.data.validBet, str(e.id),
+                   e.data.validBet)
+            for e in events
+        ],
+    )  # fmt: skip
 
 
 async def lottery_bets(session: AsyncSession, events: list[LotteryBetSettledV1]) -> None:
     await earn_all(
-        session, [Amount(e.merchant, e.data.accountId, PointType.LOTTERY, e.data.validBet, str(e.id)) for e in events]
-    )
+        session,
+        [Amount(e.merchant, e.data.accountId, PointType.LOTTERY, e.data.validBet, str(e.id), e.data.validBet)
+         for e in events],
+    )  # fmt: skip
 
 
 async def deposits(session: AsyncSession, events: list[WalletDepositCreditedV1]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, CheckConstraint, DateTime, Identity, Index, String, func
+from sqlalchemy import BigInteger, CheckConstraint, DateTime, Identity, Index, Integer, String, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from portal_kit.db import Base
@@ -40,5 +40,7 @@ class PointEntry(Base):
     base_amount: Mapped[int] = mapped_column(BigInteger)  # the valid bet or deposit it was earned on (minor units)
     betting_unit: Mapped[int] = mapped_column(BigInteger)  # the rule it was earned by
     ratio: Mapped[int] = mapped_column(BigInteger)
+    # The VIP multiplier it was earned at (100: ×1.00; every entry but a settled bet's earning: 100).
+    multiplier_pct: Mapped[int] = mapped_column(Integer, server_default="100")
     source: Mapped[str] = mapped_column(String(64))  # the event (or request) it comes from: one entry each
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

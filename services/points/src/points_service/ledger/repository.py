@@ -23,6 +23,7 @@ class Change:
     betting_unit: int
     ratio: int
     source: str
+    multiplier_pct: int = 100  # the VIP multiplier an earning was weighted by (100: ×1.00)
 
 
 async def apply_all(session: AsyncSession, changes: list[Change]) -> None:
@@ -95,6 +96,7 @@ async def apply_all(session: AsyncSession, changes: list[Change]) -> None:
                 "base_amount": change.base_amount,
                 "betting_unit": change.betting_unit,
                 "ratio": change.ratio,
+                "multiplier_pct": change.multiplier_pct,
                 "source": change.source,
             }
         )
