@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "./App";
 import { createQueryClient, MemoryRouter, savedLanguage } from "@portal/kit";
@@ -118,6 +118,17 @@ describe("start-up by system status", () => {
     const links = screen.getAllByRole("link").map((link) => link.textContent);
     expect(links.indexOf("Sports betting")).toBeLessThan(links.indexOf("Live casino"));
     expect(screen.queryByRole("link", { name: "Fish games" })).toBeNull();
+  });
+
+  it("puts the VIP club in the header after the points mall, in the visitor's language", async () => {
+    serve(BASE_CONFIG);
+    localStorage.setItem("hisLang", "CN");
+    renderAt("/");
+    const nav = await screen.findByRole("navigation", { name: "主菜单" });
+    const vip = await within(nav).findByRole("link", { name: "VIP 会员" });
+    expect(vip.getAttribute("href")).toBe("/vip");
+    const names = within(nav).getAllByRole("link").map((link) => link.textContent);
+    expect(names.indexOf("VIP 会员")).toBe(names.indexOf("积分商城") + 1);
   });
 
   it("names a gameListCenter page by its game type, even one this build has no text for", async () => {

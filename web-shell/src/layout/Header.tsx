@@ -145,6 +145,7 @@ export function Header() {
         <NavLink to="/promotions">{text(language, "promotions")}</NavLink>
         <NavLink to="/activity">{text(language, "activity")}</NavLink>
         <NavLink to="/pointMall">{text(language, "pointMall")}</NavLink>
+        <NavLink to="/vip">{text(language, "vip")}</NavLink>
         <NavLink to="/help">{text(language, "help")}</NavLink>
       </nav>
     </header>

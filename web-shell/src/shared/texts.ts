@@ -15,10 +15,10 @@ type Key =
   | "menu" | "sideBar" | "downloadApp" | "ios" | "android" | "myIncome" | "agentOverview"
   | "hotPromotions" | "support" | "trialBlocked" | "register2" | "videos" | "banners" | "previous" | "next"
   | "notice" | "facebook" | "telegram" | "remoteFailed" | "freePlay" | "unreadMessages"
-  | "agentLogin" | "agentLoginLead" | "memberLogin" | "pointMall" | "activity";
+  | "agentLogin" | "agentLoginLead" | "memberLogin" | "pointMall" | "activity" | "vip";
 
 const TR: Record<Key, string> = {
-  agentLogin: "Temsilci girişi", agentLoginLead: "Temsilci merkezine temsilci hesabınızla giriş yapın.", memberLogin: "Üye girişi", pointMall: "Puan mağazası", activity: "Etkinlik merkezi",
+  agentLogin: "Temsilci girişi", agentLoginLead: "Temsilci merkezine temsilci hesabınızla giriş yapın.", memberLogin: "Üye girişi", pointMall: "Puan mağazası", activity: "Etkinlik merkezi", vip: "VIP",
   unreadMessages: "Mesajlar: {n} okunmamış",
   loading: "Yükleniyor…", customerService: "Müşteri hizmetleri", maintenanceUntil: "Tahmini bitiş",
   regionTitle: "Bölgenizde kullanılamıyor", yourIp: "IP adresiniz", notAvailable: "Bu bölüm henüz kullanılamıyor.",
@@ -49,7 +49,7 @@ const TR: Record<Key, string> = {
 };
 
 const EN: Record<Key, string> = {
-  agentLogin: "Agent login", agentLoginLead: "Log in to the agent centre with your agent account.", memberLogin: "Member login", pointMall: "Points mall", activity: "Activity centre",
+  agentLogin: "Agent login", agentLoginLead: "Log in to the agent centre with your agent account.", memberLogin: "Member login", pointMall: "Points mall", activity: "Activity centre", vip: "VIP",
   unreadMessages: "Messages: {n} unread",
   loading: "Loading…", customerService: "Customer service", maintenanceUntil: "Expected end",
   regionTitle: "Not available in your region", yourIp: "Your IP address", notAvailable: "This section is not available yet.",
@@ -78,7 +78,7 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
-  agentLogin: "代理登录", agentLoginLead: "请使用代理账户登录代理中心。", memberLogin: "会员登录", pointMall: "积分商城", activity: "活动中心",
+  agentLogin: "代理登录", agentLoginLead: "请使用代理账户登录代理中心。", memberLogin: "会员登录", pointMall: "积分商城", activity: "活动中心", vip: "VIP 会员",
   unreadMessages: "消息：{n} 条未读",
   loading: "加载中…", customerService: "在线客服", maintenanceUntil: "预计结束时间", regionTitle: "您所在的地区无法访问",
   yourIp: "您的 IP 地址", notAvailable: "该栏目暂未开放。", backHome: "返回首页", help: "帮助",
