@@ -51,7 +51,7 @@ async def test_a_bonus_above_the_dual_control_amount_waits_for_a_second_person(
     again = await points.http.post(f"{path}/approve", json={"amount": 100}, headers=maker)
     assert (again.status_code, again.json()["errorCode"]) == (409, "application.awaiting_checker")
     mine = await points.http.get("/wps/relay/MCSFE_getPromotionApplications", headers={"Authorization": token})
-    assert [(a["status"], a["maker"]) for a in mine.json()["value"]["list"]] == [("PENDING", None)]
+    assert [(a["status"], a["maker"], a["amount"]) for a in mine.json()["value"]["list"]] == [("PENDING", None, None)]
 
     own = await points.http.post(f"{path}/confirm", json={"approve": True}, headers=maker)
     assert (own.status_code, own.json()["errorCode"]) == (403, "ops.same_person")
@@ -116,3 +116,28 @@ async def test_without_the_wallets_answer_nothing_is_approved(points: Points) ->
     )
     assert (answer.status_code, answer.json()["errorCode"]) == (503, "service_unavailable")
     assert await grants(points) == 0
+
+
+async def test_small_bonuses_for_one_member_add_up_to_the_amount_a_maker_may_grant_alone(
+    points: Points, wallet_money: Responder
+) -> None:
+    promotion = await create(points, kind="ACTIVITY", maxBonus=5_000_000, names={"TR": "Turnuva"})
+    _, token = await points.member()
+    _, other = await points.member()
+    maker = await person(points, "splitter", OpsRole.FINANCE_MAKER)
+
+    async def approve(member_token: str, amount: int) -> dict[str, object]:
+        made = (await apply(points, member_token, promotion)).json()["value"]
+        answer = await points.http.post(
+            f"{OPS}/applications/{made['applicationId']}/approve", json={"amount": amount}, headers=maker
+        )
+        value: dict[str, object] = answer.json()["value"]
+        return value
+
+    first = await approve(token, 600_000)
+    assert (first["status"], first["awaitingChecker"]) == ("APPROVED", False)
+    second = await approve(token, 400_001)  # 10,000.01 today for this member by this maker alone
+    assert (second["status"], second["awaitingChecker"]) == ("PENDING", True)
+    third = await approve(other, 400_001)  # another member: counted apart
+    assert (third["status"], third["awaitingChecker"]) == ("APPROVED", False)
+    assert await grants(points) == 2

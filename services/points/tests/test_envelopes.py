@@ -232,3 +232,12 @@ async def test_a_pool_above_the_dual_control_amount_waits_for_a_second_person(
     audit = (await points.http.get(f"/wps/ops/points/merchants/{MERCHANT}/audit", headers=await ops(points))).json()
     actions = [r["action"] for r in audit["value"]["list"]]
     assert (actions.count("red_envelope.confirm"), actions.count("red_envelope.reject")) == (1, 1)
+
+
+async def test_small_pools_one_editor_makes_in_a_day_add_up_to_the_amount(
+    points: Points, wallet_money: Responder
+) -> None:
+    first = await made(points, pool=600_000, shares=10)
+    answers = await asyncio.gather(*(made(points, pool=300_000, shares=10) for _ in range(2)))
+    assert first["review"] == "NONE"
+    assert sorted(a["review"] for a in answers) == ["AWAITING", "NONE"]  # 9,000.00 alone, then 12,000.00: a second

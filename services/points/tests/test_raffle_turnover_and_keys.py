@@ -44,7 +44,7 @@ def refusal(answer: Any) -> tuple[int, str, Any]:
 
 
 async def test_a_member_short_of_the_turnover_gets_a_ticket_once_their_stakes_reach_it(
-    points: Points, worker: None
+    points: Points, worker: None, wallet_money: Responder
 ) -> None:
     raffle = await made(points, minTurnover=50_000)
     raffle_id = raffle["raffleId"]

@@ -82,7 +82,9 @@ async def ticket_count(db: Database) -> int:
         return int(await session.scalar(select(func.count()).select_from(RaffleTicket)) or 0)
 
 
-async def test_a_member_gets_one_ticket_however_often_and_at_once_they_claim(points: Points) -> None:
+async def test_a_member_gets_one_ticket_however_often_and_at_once_they_claim(
+    points: Points, wallet_money: Responder
+) -> None:
     raffle = await made(points)
     assert len(raffle["seedHash"]) == 64 and raffle["seed"] is None and raffle["state"] == "OPEN"
     _, token = await member(points)
@@ -142,7 +144,8 @@ async def test_the_draw_happens_once_and_anyone_can_recompute_it(
 async def test_a_prize_the_wallet_did_not_answer_is_paid_by_the_sweep_once(
     points: Points, wallet_db: Database, wallet_clean: None, keys: SeedKeys
 ) -> None:
-    raffle = await made(points, prizes=[70_000])
+    async with answering(points.servers.nats_url, "wallet-dual-control", money_answers, wallet_db):
+        raffle = await made(points, prizes=[70_000])  # the brand's dual-control amount asked of the wallet
     account, token = await member(points, wallet_db)
     await claim(points, token, raffle["raffleId"])
     await close(points.db, raffle["raffleId"])
@@ -179,7 +182,9 @@ async def test_a_raffle_without_enough_tickets_awards_what_it_can(
     assert await cash(wallet_db, account) == PRIZES[0]
 
 
-async def test_claims_outside_the_window_or_off_their_contract_write_nothing(points: Points) -> None:
+async def test_claims_outside_the_window_or_off_their_contract_write_nothing(
+    points: Points, wallet_money: Responder
+) -> None:
     later = await made(points, **window(opens_in=3600, closes_in=7200))
     _, token = await member(points)
     refused = await claim(points, token, later["raffleId"])
@@ -229,7 +234,7 @@ async def test_bad_raffles_are_refused_with_nothing_written(points: Points, chan
     assert page["total"] == 0
 
 
-async def test_who_may_make_and_read_raffles(points: Points) -> None:
+async def test_who_may_make_and_read_raffles(points: Points, wallet_money: Responder) -> None:
     for roles in ((OpsRole.VIEWER,), (OpsRole.FINANCE_MAKER,), (OpsRole.FINANCE_CHECKER,)):
         refused = await points.http.post(OPS, json=new(), headers=await ops(points, *roles))
         assert (refused.status_code, refused.json()["errorCode"]) == (403, "ops.role_required"), roles

@@ -1564,6 +1564,8 @@ export interface OpsRaffleRead {
   winners: Array<RafflePrizeRead>;
   createdBy: string;
   createdAt: string;
+  review: Review;
+  checkedBy: string | null;
 }
 
 export interface OpsRangeBody {
@@ -3071,6 +3073,7 @@ export const OPERATIONS = {
   opsChangeWalletSettings: { service: "wallet", method: "PUT", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsConfirmApplication: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/confirm" },
   opsConfirmEnrolment: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment/confirm" },
+  opsConfirmRaffle: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/raffles/{raffleId}/confirm" },
   opsConfirmRedEnvelope: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/red-envelopes/{envelopeId}/confirm" },
   opsCreateAgent: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/agents" },
   opsCreateAnnouncements: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/announcements" },
@@ -3359,6 +3362,7 @@ export interface OperationPathParams {
   opsChangeWalletSettings: { code: string };
   opsConfirmApplication: { code: string; applicationId: number };
   opsConfirmEnrolment: Record<string, never>;
+  opsConfirmRaffle: { code: string; raffleId: number };
   opsConfirmRedEnvelope: { code: string; envelopeId: number };
   opsCreateAgent: { code: string };
   opsCreateAnnouncements: { code: string };
@@ -3645,6 +3649,7 @@ export interface OperationQuery {
   opsChangeWalletSettings: Record<string, never>;
   opsConfirmApplication: Record<string, never>;
   opsConfirmEnrolment: Record<string, never>;
+  opsConfirmRaffle: Record<string, never>;
   opsConfirmRedEnvelope: Record<string, never>;
   opsCreateAgent: Record<string, never>;
   opsCreateAnnouncements: Record<string, never>;
@@ -3931,6 +3936,7 @@ export interface OperationBody {
   opsChangeWalletSettings: SettingsChange;
   opsConfirmApplication: CheckerDecision;
   opsConfirmEnrolment: OpsEnrolConfirm;
+  opsConfirmRaffle: CheckerDecision;
   opsConfirmRedEnvelope: CheckerDecision;
   opsCreateAgent: NewAgent;
   opsCreateAnnouncements: AnnouncementBody;
@@ -4218,6 +4224,7 @@ export interface OperationResponse {
   opsChangeWalletSettings: WalletSettingsRead;
   opsConfirmApplication: ApplicationRead;
   opsConfirmEnrolment: OpsPersonRead;
+  opsConfirmRaffle: OpsRaffleRead;
   opsConfirmRedEnvelope: OpsRedEnvelopeRead;
   opsCreateAgent: MemberRead;
   opsCreateAnnouncements: AnnouncementOpsRead;

@@ -24,6 +24,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "This application is not waiting for a second person.",
         "CN": "该申请无需第二人复核。",
     },
+    "raffle.no_checker_needed": {
+        "TR": "Bu çekiliş ikinci bir onay beklemiyor.",
+        "EN": "This raffle is not waiting for a second person.",
+        "CN": "该抽奖无需第二人复核。",
+    },
     "envelope.no_checker_needed": {
         "TR": "Bu zarf ikinci bir onay beklemiyor.",
         "EN": "This envelope is not waiting for a second person.",

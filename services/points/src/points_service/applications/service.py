@@ -20,7 +20,7 @@ from points_service.applications.schemas import (
     Rejection,
 )
 from points_service.ops import repository as audit
-from points_service.ops.domain import refuse_own
+from points_service.ops.domain import Review, refuse_own, review_for, today_utc
 from points_service.ops.schemas import CheckerDecision
 from points_service.promotions import repository as promotions
 from points_service.promotions.domain import ApplicationStatus, PromotionKind, text_in
@@ -43,7 +43,9 @@ def _read(
     return ApplicationRead(
         applicationId=row.id, accountId=row.account_id, promotionId=row.promotion_id,
         promotionName=text_in(name, language), remark=row.remark, images=images,
-        status=ApplicationStatus(row.status), amount=row.amount, grantId=row.grant_id, reason=row.reason,
+        status=ApplicationStatus(row.status),
+        amount=row.amount if for_ops or row.status == ApplicationStatus.APPROVED else None,
+        grantId=row.grant_id, reason=row.reason,
         maker=row.maker if for_ops else None,
         awaitingChecker=row.status == ApplicationStatus.PENDING and row.maker is not None,
         decidedBy=row.decided_by if for_ops else None, createdAt=row.created_at, decidedAt=row.decided_at,
@@ -127,11 +129,14 @@ async def approve(
             most = promotion.max_bonus
             raise DomainError("application.amount_too_large", most=f"{most // 100:,}.{most % 100:02d}")
         row.amount = body.amount
-        if body.amount > above:
-            row.maker = actor_name(actor)
+        maker = actor_name(actor)
+        await audit.hold_maker(session, merchant, maker, "application")
+        alone = await repository.approved_alone_since(session, merchant, maker, row.account_id, today_utc())
+        if review_for(body.amount, above, alone) is Review.AWAITING:
+            row.maker = maker
             audit.record(session, merchant, actor, "application.approve.request", str(row.id), reason=body.reason,
                          before=None, after={"amount": body.amount, "accountId": row.account_id,
-                                             "dualControlAbove": above}, ip=ip)  # fmt: skip
+                                             "dualControlAbove": above, "approvedAloneToday": alone}, ip=ip)  # fmt: skip
         else:
             await _grant(session, row, promotion, actor, body.reason)
             audit.record(session, merchant, actor, "application.approve", str(row.id), reason=body.reason,

@@ -36,6 +36,17 @@ async def add(session: AsyncSession, row: RedEnvelope, amounts: list[int]) -> Re
     return row
 
 
+async def made_alone_since(session: AsyncSession, merchant: str, maker: str, since: datetime) -> int:
+    """The pools of the envelopes ``maker`` made live alone (no second person) since ``since``, minor units."""
+    query = select(func.coalesce(func.sum(RedEnvelope.pool), 0)).where(
+        RedEnvelope.merchant == merchant,
+        RedEnvelope.created_by == maker,
+        RedEnvelope.review == Review.NONE,
+        RedEnvelope.created_at >= since,
+    )
+    return int(await session.scalar(query) or 0)
+
+
 async def envelope(session: AsyncSession, merchant: str, envelope_id: int, *, lock: bool = False) -> RedEnvelope | None:
     query = ENVELOPES.query(merchant, id=envelope_id)
     return (await session.scalars(query.with_for_update() if lock else query)).one_or_none()

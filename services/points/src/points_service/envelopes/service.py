@@ -27,7 +27,7 @@ from points_service.envelopes.schemas import (
     RedEnvelopeShareRead,
 )
 from points_service.ops import repository as audit
-from points_service.ops.domain import Review, live, refuse_own, review_for
+from points_service.ops.domain import Review, live, refuse_own, review_for, today_utc
 from points_service.ops.schemas import CheckerDecision
 from points_service.raffles.domain import name_in
 from portal_kit import money
@@ -139,12 +139,15 @@ async def create(
         raise DomainError("envelope.window_invalid")
     if body.pool < body.shares:
         raise DomainError("envelope.pool_too_small", shares=body.shares)
-    review = review_for(body.pool, await money.dual_control_above(nc, merchant))
+    above = await money.dual_control_above(nc, merchant)
     amounts = split(body.pool, body.shares, _random)
+    maker = actor_name(actor)
     async with db.transaction() as session:
+        await audit.hold_maker(session, merchant, maker, "prizes")
+        review = review_for(body.pool, above, await repository.made_alone_since(session, merchant, maker, today_utc()))
         row = await repository.add(session, RedEnvelope(
             merchant=merchant, names=body.names, pool=body.pool, shares=body.shares, opens_at=body.opensAt,
-            closes_at=body.closesAt, created_by=actor_name(actor), review=review,
+            closes_at=body.closesAt, created_by=maker, review=review,
         ), amounts)  # fmt: skip
         after = {"names": row.names, "pool": row.pool, "shares": row.shares, "opensAt": row.opens_at.isoformat(),
                  "closesAt": row.closes_at.isoformat(), "review": review}  # fmt: skip

@@ -61,6 +61,11 @@ async def request(session: AsyncSession, values: dict[str, Any]) -> tuple[MallRe
     return await REDEMPTIONS.insert_once(session, values, key=("account_id", "request_id"))
 
 
+async def requested(session: AsyncSession, merchant: str, account_id: str, request_id: str) -> MallRedemption | None:
+    """The member's redemption of ``request_id``, when one was made."""
+    return await REDEMPTIONS.get(session, merchant, account_id=account_id, request_id=request_id)
+
+
 async def redemption(
     session: AsyncSession, merchant: str, redemption_id: int, *, lock: bool = False
 ) -> MallRedemption | None:

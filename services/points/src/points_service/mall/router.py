@@ -70,7 +70,8 @@ async def my_redemptions(
 ) -> Envelope[PageRead[RedemptionRead]]:
     """The member's redemptions, newest first: in process, rejected (with the reason) or approved."""
     account = str(member.account_id)
-    return ok(await service.redemptions(db, member.merchant, page, language, account_id=account, status=status))
+    return ok(await service.redemptions(db, member.merchant, page, language, account_id=account, status=status,
+                                        for_ops=False))  # fmt: skip
 
 
 @ops.get("/items", operation_id="opsMallItems", response_model=Envelope[list[ItemRead]])

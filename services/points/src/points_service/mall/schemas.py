@@ -44,7 +44,7 @@ class RedemptionRead(BaseModel):
     deliveryAddress: str
     mobileNum: str
     reason: str | None
-    decidedBy: str | None
+    decidedBy: str | None  # ops only; members see None
     createdAt: str
     decidedAt: str | None
 

@@ -54,12 +54,13 @@ def _reason(row: MallRedemption, language: str) -> str | None:
     return row.reason
 
 
-def _redemption(row: MallRedemption, language: str) -> RedemptionRead:
+def _redemption(row: MallRedemption, language: str, *, for_ops: bool = True) -> RedemptionRead:
+    """As ops read it, or as its member does (without the name of the ops person who decided it)."""
     return RedemptionRead(
         transactionNo=row.id, accountId=row.account_id, itemId=row.item_id, itemName=item_name(row.item_name, language), quantity=row.quantity,
         points=row.points, money=row.money, payment=MallPayment(row.payment), status=RedemptionStatus(row.status),
         deliveryAddress=row.delivery_address, mobileNum=row.mobile, reason=_reason(row, language),
-        decidedBy=row.decided_by, createdAt=row.created_at.isoformat(),
+        decidedBy=row.decided_by if for_ops else None, createdAt=row.created_at.isoformat(),
         decidedAt=row.decided_at.isoformat() if row.decided_at else None,
     )  # fmt: skip
 
@@ -80,7 +81,10 @@ async def redeem(db: Database, nc: NATS, member: Principal, body: RedemptionRequ
     if it was spent meanwhile the redemption ends rejected with everything given back)."""
     merchant, account_id = member.merchant, str(member.account_id)
     await verify_payment_password(nc, merchant, account_id, body.paymentPassword)
-    await _can_pay(db, nc, merchant, account_id, body)
+    async with db.reader() as session:
+        earlier = await repository.requested(session, merchant, account_id, body.requestId)
+    if earlier is None:  # asked again: the first redemption answers, whatever the balance is now
+        await _can_pay(db, nc, merchant, account_id, body)
     async with db.transaction() as session:
         values = {
             "merchant": merchant, "account_id": account_id, "request_id": body.requestId, "item_id": body.itemId,
@@ -91,7 +95,7 @@ async def redeem(db: Database, nc: NATS, member: Principal, body: RedemptionRequ
         if not new:
             if (row.item_id, row.quantity) != (body.itemId, body.quantity):
                 raise DomainError("idempotency.mismatch", status=409)
-            return _paid_or_refused(row, language)
+            return _paid_or_refused(row, language, for_ops=False)
         item = await repository.take_stock(session, merchant, body.itemId, body.quantity)
         if item is None:
             known = await repository.item(session, merchant, body.itemId)
@@ -113,7 +117,7 @@ async def redeem(db: Database, nc: NATS, member: Principal, body: RedemptionRequ
     async with db.reader() as session:
         settled = await repository.redemption(session, merchant, redemption_id)
     assert settled is not None
-    return _paid_or_refused(settled, language)
+    return _paid_or_refused(settled, language, for_ops=False)
 
 
 async def _can_pay(db: Database, nc: NATS, merchant: str, account_id: str, body: RedemptionRequest) -> None:
@@ -127,10 +131,10 @@ async def _can_pay(db: Database, nc: NATS, merchant: str, account_id: str, body:
         raise DomainError("wallet.insufficient_funds", status=409)
 
 
-def _paid_or_refused(row: MallRedemption, language: str) -> RedemptionRead:
+def _paid_or_refused(row: MallRedemption, language: str, *, for_ops: bool) -> RedemptionRead:
     if row.payment == MallPayment.FAILED:
         raise DomainError("wallet.insufficient_funds", status=409)
-    return _redemption(row, language)
+    return _redemption(row, language, for_ops=for_ops)
 
 
 async def charge(db: Database, nc: NATS, merchant: str, redemption_id: int) -> None:
@@ -214,11 +218,12 @@ async def sweep(db: Database, nc: NATS, older_than: timedelta, limit: int = 100)
 
 
 async def redemptions(
-    db: Database, merchant: str, page: Page, language: str, *, account_id: str | None, status: str | None
-) -> PageRead[RedemptionRead]:
+    db: Database, merchant: str, page: Page, language: str, *, account_id: str | None, status: str | None,
+    for_ops: bool = True,
+) -> PageRead[RedemptionRead]:  # fmt: skip
     async with db.reader() as session:
         rows, total = await repository.redemptions(session, merchant, page, account_id=account_id, status=status)
-        return page_of(page, [_redemption(row, language) for row in rows], total)
+        return page_of(page, [_redemption(row, language, for_ops=for_ops) for row in rows], total)
 
 
 async def create_item(db: Database, merchant: str, actor: Principal, body: NewItem, ip: str | None) -> ItemRead:

@@ -3,6 +3,7 @@ wallet's, one threshold for every service) waits until a finance checker other t
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from enum import StrEnum
 
 from portal_kit.audit import actor_name
@@ -17,8 +18,15 @@ class Review(StrEnum):
     REJECTED = "REJECTED"
 
 
-def review_for(amount: int, dual_control_above: int) -> Review:
-    return Review.AWAITING if amount > dual_control_above else Review.NONE
+def review_for(amount: int, dual_control_above: int, done_alone: int = 0) -> Review:
+    """Above the amount, alone or with what the same maker granted alone today (the wallet's rule: splitting a large
+    grant into small ones does not escape the second person)."""
+    return Review.AWAITING if amount + done_alone > dual_control_above else Review.NONE
+
+
+def today_utc() -> datetime:
+    """The start of the UTC day the running totals of what one person granted alone are counted from."""
+    return datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def live(review: str) -> bool:

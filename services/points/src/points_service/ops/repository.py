@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service.ops.models import PointsAudit
@@ -12,6 +13,13 @@ from portal_kit.audit import AuditFilters, record_ops_action
 from portal_kit.audit import audit_page as kit_audit_page
 from portal_kit.paging import Page
 from portal_kit.sessions import Principal
+
+
+async def hold_maker(session: AsyncSession, merchant: str, maker: str, kind: str) -> None:
+    """One money-granting action of ``kind`` by ``maker`` at a time, until the transaction ends: what they did alone
+    today is read and added to under it, so two parallel actions cannot both pass below the dual-control amount."""
+    key = f"points:alone:{kind}:{merchant}:{maker}"
+    await session.execute(select(func.pg_advisory_xact_lock(func.hashtextextended(key, 0))))
 
 
 def record(

@@ -38,6 +38,9 @@ class Raffle(Base):
     seed: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)  # only raffles made before the keys
     seed_hash: Mapped[str] = mapped_column(String(64))  # SHA-256 of the seed's bytes, shown from the start
     tickets: Mapped[int] = mapped_column(Integer, server_default="0")  # the last ticket number given
+    # Prizes above the brand's dual-control amount wait for a second person (ops.domain.Review): unseen, never drawn.
+    review: Mapped[str] = mapped_column(String(12), server_default="NONE")
+    checked_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
     drawn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created_by: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -10,11 +10,13 @@ from sqlalchemy import func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from points_service.ops.domain import Review
 from points_service.promotions.models import PlayDayNet
 from points_service.raffles.models import Raffle, RafflePrize, RaffleTicket
 from portal_kit.paging import Page
 from portal_kit.repository import Scoped
 
+LIVE = (Review.NONE, Review.CONFIRMED)  # what members see and the worker draws
 RAFFLES = Scoped(Raffle)
 
 
@@ -31,6 +33,17 @@ async def add(session: AsyncSession, row: Raffle) -> Raffle:
     return row
 
 
+async def made_alone_since(session: AsyncSession, merchant: str, maker: str, since: datetime) -> int:
+    """The prizes of the raffles ``maker`` made live alone (no second person) since ``since``, minor units."""
+    query = select(Raffle.prizes).where(
+        Raffle.merchant == merchant,
+        Raffle.created_by == maker,
+        Raffle.review == Review.NONE,
+        Raffle.created_at >= since,
+    )
+    return sum(sum(prizes) for prizes in (await session.scalars(query)).all())
+
+
 async def raffle(session: AsyncSession, merchant: str, raffle_id: int, *, lock: bool = False) -> Raffle | None:
     query = RAFFLES.query(merchant, id=raffle_id)
     return (await session.scalars(query.with_for_update() if lock else query)).one_or_none()
@@ -42,7 +55,8 @@ async def page(session: AsyncSession, merchant: str, page: Page) -> tuple[Sequen
 
 async def listed(session: AsyncSession, merchant: str, since: datetime, limit: int) -> Sequence[Raffle]:
     """The brand's raffles not closed before ``since`` (open, to come, or recent), the soonest to close first."""
-    query = RAFFLES.query(merchant, Raffle.closes_at >= since).order_by(Raffle.closes_at, Raffle.id).limit(limit)
+    query = RAFFLES.query(merchant, Raffle.closes_at >= since, Raffle.review.in_(LIVE))
+    query = query.order_by(Raffle.closes_at, Raffle.id).limit(limit)
     return (await session.scalars(query)).all()
 
 
@@ -84,7 +98,7 @@ async def due(session: AsyncSession, limit: int) -> Sequence[int]:
     """Raffles past their close and not drawn yet, the earliest first."""
     query = (
         select(Raffle.id)
-        .where(Raffle.drawn_at.is_(None), Raffle.closes_at <= func.now())
+        .where(Raffle.drawn_at.is_(None), Raffle.closes_at <= func.now(), Raffle.review.in_(LIVE))
         .order_by(Raffle.closes_at, Raffle.id)
         .limit(limit)
     )

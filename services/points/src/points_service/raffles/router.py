@@ -6,17 +6,18 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Path, Request
 
-from points_service.deps import Db, Language, RealAccount
+from points_service.deps import Db, Language, Nats, RealAccount
 from points_service.ops.router import OPS
+from points_service.ops.schemas import CheckerDecision
 from points_service.raffles import service
 from points_service.raffles.keys import SeedKeys
 from points_service.raffles.schemas import NewRaffle, OpsRaffleRead, RaffleRead, RaffleTicketRead, RaffleTicketRequest
 from portal_kit.client import address_of
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import OpsContent, OpsViewer
+from portal_kit.sessions import OpsChecker, OpsContent, OpsViewer
 
 router = APIRouter(tags=["raffles"])
 ops = APIRouter(prefix=f"{OPS}/raffles", tags=["points ops"])
@@ -59,9 +60,20 @@ async def ops_raffles(
 
 @ops.post("", operation_id="opsCreateRaffle", response_model=Envelope[OpsRaffleRead])
 async def create_raffle(
-    code: str, actor: OpsContent, body: NewRaffle, db: Db, keys: Keys, request: Request
+    code: str, actor: OpsContent, body: NewRaffle, db: Db, nc: Nats, keys: Keys, request: Request
 ) -> Envelope[OpsRaffleRead]:
     """A new raffle (``minTurnover``: the stakes a member needs to take part, 0: none); its seed's SHA-256 is shown at
-    once (``raffle.window_invalid``: the close must follow the opening
-    and be in the future)."""
-    return ok(await service.create(db, keys, code, actor, body, address_of(request)))
+    once (``raffle.window_invalid``: the close must follow the opening and be in the future). Prizes above the
+    brand's dual-control amount together are ``review`` ``AWAITING``: members see it and the worker draws it only
+    once a second person confirms it."""
+    return ok(await service.create(db, nc, keys, code, actor, body, address_of(request)))
+
+
+@ops.post("/{raffleId}/confirm", operation_id="opsConfirmRaffle", response_model=Envelope[OpsRaffleRead])
+async def confirm_raffle(
+    code: str, raffleId: Annotated[int, Path(ge=1, le=2**63 - 1)], actor: OpsChecker, body: CheckerDecision, db: Db,
+    request: Request,
+) -> Envelope[OpsRaffleRead]:  # fmt: skip
+    """A finance checker other than its maker (``ops.same_person`` 403) confirms or rejects (with a reason) a raffle
+    awaiting a second person; ``raffle.no_checker_needed`` 409 otherwise."""
+    return ok(await service.check(db, code, actor, raffleId, body, address_of(request)))

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
+from points_service.ops.domain import Review
 from points_service.raffles.domain import MAX_PRIZES, PayoutStatus, RaffleState
 from portal_kit.money import MAX_AMOUNT
 
@@ -89,6 +90,8 @@ class OpsRaffleRead(BaseModel):
     winners: list[RafflePrizeRead]
     createdBy: str
     createdAt: datetime
+    review: Review  # AWAITING: its prizes are above the dual-control amount and no second person confirmed them yet
+    checkedBy: str | None
 
 
 class NewRaffle(BaseModel):

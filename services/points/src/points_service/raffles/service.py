@@ -16,6 +16,8 @@ from nats.aio.client import Client as NATS
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service.ops import repository as audit
+from points_service.ops.domain import Review, live, refuse_own, review_for, today_utc
+from points_service.ops.schemas import CheckerDecision
 from points_service.raffles import repository
 from points_service.raffles.domain import (
     PayoutStatus,
@@ -98,7 +100,7 @@ def _ops_read(row: Raffle, prizes: list[RafflePrize], language: str, now: dateti
         closesAt=row.closes_at, state=_state(row, now), prizes=list(row.prizes), minTurnover=row.min_turnover,
         tickets=row.tickets, seedHash=row.seed_hash, seedKeyId=row.seed_key_id,
         seed=row.seed.hex() if drawn and row.seed else None, drawnAt=row.drawn_at, winners=winners,
-        createdBy=row.created_by, createdAt=row.created_at,
+        createdBy=row.created_by, createdAt=row.created_at, review=Review(row.review), checkedBy=row.checked_by,
     )  # fmt: skip
 
 
@@ -131,7 +133,7 @@ async def claim(db: Database, member: Principal, body: RaffleTicketRequest) -> R
     merchant, account_id = member.merchant, str(member.account_id)
     async with db.transaction() as session:
         row = await repository.raffle(session, merchant, body.raffleId, lock=True)
-        if row is None:
+        if row is None or not live(row.review):
             raise NotFound("raffle.not_found")
         ticket = await repository.ticket_of(session, row.id, account_id)
         if ticket is None:
@@ -166,26 +168,54 @@ async def _check_turnover(session: AsyncSession, row: Raffle, merchant: str, acc
 
 
 async def create(
-    db: Database, keys: SeedKeys, merchant: str, actor: Principal, body: NewRaffle, ip: str | None
+    db: Database, nc: NATS, keys: SeedKeys, merchant: str, actor: Principal, body: NewRaffle, ip: str | None
 ) -> OpsRaffleRead:
     """A new raffle, its seed derived under the current key from its id (never stored: only its commitment and the
-    key's id until the draw); audited ``raffle.create`` (the commitment recorded with it)."""
+    key's id until the draw); audited ``raffle.create`` (the commitment recorded with it). Prizes above the brand's
+    dual-control amount together (asked of the wallet) wait for a second person: unseen by members, never drawn."""
     if body.closesAt <= body.opensAt or body.closesAt <= datetime.now(UTC):
         raise DomainError("raffle.window_invalid")
+    above = await money.dual_control_above(nc, merchant)
+    maker = actor_name(actor)
     async with db.transaction() as session:
+        await audit.hold_maker(session, merchant, maker, "prizes")
+        alone = await repository.made_alone_since(session, merchant, maker, today_utc())
+        review = review_for(sum(body.prizes), above, alone)
         row = await repository.add(session, Raffle(
             merchant=merchant, names=body.names, opens_at=body.opensAt, closes_at=body.closesAt,
             prizes=list(body.prizes), min_turnover=body.minTurnover, seed=None, seed_key_id=keys.current_id,
-            seed_hash="", tickets=0, created_by=actor_name(actor),
+            seed_hash="", tickets=0, created_by=maker, review=review,
         ))  # fmt: skip
         row.seed_hash = commitment(keys.new_seed(row.id))  # the seed is named by the id, known once inserted
         after = {"names": row.names, "opensAt": row.opens_at.isoformat(), "closesAt": row.closes_at.isoformat(),
                  "prizes": row.prizes, "minTurnover": row.min_turnover, "seedKeyId": row.seed_key_id,
-                 "seedHash": row.seed_hash}  # fmt: skip
+                 "seedHash": row.seed_hash, "review": review}  # fmt: skip
         audit.record(session, merchant, actor, "raffle.create", f"raffle:{row.id}", reason=body.reason,
                      before=None, after=after, ip=ip)  # fmt: skip
         now = await repository.now(session)
         return _ops_read(row, [], "TR", now)
+
+
+async def check(
+    db: Database, merchant: str, actor: Principal, raffle_id: int, body: CheckerDecision, ip: str | None
+) -> OpsRaffleRead:
+    """A second person confirms (members see it, the worker draws it) or rejects (never shown nor drawn) a raffle
+    awaiting one; not its maker (``ops.same_person``); ``raffle.no_checker_needed`` (409) when none awaits; audited."""
+    async with db.transaction() as session:
+        row = await repository.raffle(session, merchant, raffle_id, lock=True)
+        if row is None:
+            raise NotFound("raffle.not_found")
+        if row.review != Review.AWAITING:
+            raise DomainError("raffle.no_checker_needed", status=409)
+        refuse_own(row.created_by, actor)
+        if not body.approve and body.reason is None:
+            raise DomainError("reason.required")
+        row.review = Review.CONFIRMED if body.approve else Review.REJECTED
+        row.checked_by = actor_name(actor)
+        action = "raffle.confirm" if body.approve else "raffle.reject"
+        audit.record(session, merchant, actor, action, f"raffle:{row.id}", reason=body.reason,
+                     before={"review": Review.AWAITING}, after={"review": row.review, "prizes": row.prizes}, ip=ip)  # fmt: skip
+        return _ops_read(row, [], "TR", await repository.now(session))
 
 
 async def raffles(db: Database, merchant: str, page: Page, language: str) -> PageRead[OpsRaffleRead]:
