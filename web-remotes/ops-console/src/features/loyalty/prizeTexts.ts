@@ -19,6 +19,14 @@ const TR = {
   windowInvalid: "Kapanış açılıştan sonra olmalıdır.", dateInvalid: "Açılış ve kapanış tarih ve saatiyle girilmelidir.",
   noWinner: "—", minTurnoverField: "En az bahis (açılış gününden beri, her oyun; boş: koşul yok)",
   minTurnover: "En az bahis: {amount}", turnoverInvalid: "En az bahis boş, 0 veya 0,01'den büyük bir tutardır.",
+  reviewAWAITING: "İkinci onay bekleniyor (ekleyen: {maker})", reviewCONFIRMED: "Onaylayan: {name}", reviewREJECTED: "Reddeden: {name}",
+  ownPrize: "Bunu siz eklediniz; ikinci onayı başka bir finans kontrolcüsü vermelidir.",
+  confirmRaffle: "Çekiliş #{id}: ikinci onay", rejectRaffle: "Çekiliş #{id}: kontrolcü reddi",
+  confirmEnvelope: "Kırmızı zarf #{id}: ikinci onay", rejectEnvelope: "Kırmızı zarf #{id}: kontrolcü reddi",
+  raffleLead: "{name}: {maker} ekledi, ödüller toplamı {amount}. Onay, çekilişi üyelere gösterir ve çekilmesine izin verir.",
+  envelopeLead: "{name}: {maker} ekledi, havuz {amount}. Onay, zarfı üyelere gösterir.",
+  checkedCONFIRMED: "Onaylandı; üyeler artık görüyor.", checkedREJECTED: "Reddedildi; üyeler hiç görmeyecek.",
+  awaitingSecond: "Tutar çift onay sınırının üzerinde: ikinci bir kişiyi (sizden başka bir finans kontrolcüsü) bekliyor; onaylanana kadar üyeler görmez.",
 };
 type Key = keyof typeof TR;
 
@@ -36,6 +44,14 @@ const EN: Record<Key, string> = {
   windowInvalid: "The close must come after the opening.", dateInvalid: "Enter the opening and the close with date and time.",
   noWinner: "—", minTurnoverField: "Minimum turnover (staked since the opening day, every game; empty: none)",
   minTurnover: "Min. turnover: {amount}", turnoverInvalid: "The minimum turnover is empty, 0 or an amount above 0.00.",
+  reviewAWAITING: "Awaiting a second person (made by {maker})", reviewCONFIRMED: "Confirmed by {name}", reviewREJECTED: "Rejected by {name}",
+  ownPrize: "You made this; a finance checker other than you must confirm it.",
+  confirmRaffle: "Raffle #{id}: second approval", rejectRaffle: "Raffle #{id}: reject as checker",
+  confirmEnvelope: "Red envelope #{id}: second approval", rejectEnvelope: "Red envelope #{id}: reject as checker",
+  raffleLead: "{name}: made by {maker}, prizes totalling {amount}. Confirming shows it to members and lets it be drawn.",
+  envelopeLead: "{name}: made by {maker}, a pool of {amount}. Confirming shows it to members.",
+  checkedCONFIRMED: "Confirmed; members now see it.", checkedREJECTED: "Rejected; members will never see it.",
+  awaitingSecond: "It is above the dual-control amount: it waits for a second person (a finance checker other than you), and members do not see it until then.",
 };
 
 const CN: Record<Key, string> = {
@@ -51,6 +67,14 @@ const CN: Record<Key, string> = {
   windowInvalid: "截止时间必须晚于开始时间。", dateInvalid: "请输入开始和截止的日期与时间。", noWinner: "—",
   minTurnoverField: "最低投注额（自开始当天起，所有游戏；留空：无）", minTurnover: "最低投注额：{amount}",
   turnoverInvalid: "最低投注额须为空、0 或大于 0.00 的金额。",
+  reviewAWAITING: "等待第二人复核（创建人：{maker}）", reviewCONFIRMED: "已由 {name} 复核通过", reviewREJECTED: "已被 {name} 复核拒绝",
+  ownPrize: "此项由您创建，须由另一位财务复核人复核。",
+  confirmRaffle: "抽奖 #{id}：复核", rejectRaffle: "抽奖 #{id}：复核拒绝",
+  confirmEnvelope: "红包 #{id}：复核", rejectEnvelope: "红包 #{id}：复核拒绝",
+  raffleLead: "{name}：由 {maker} 创建，奖项合计 {amount}。复核通过后会员可见，并可开奖。",
+  envelopeLead: "{name}：由 {maker} 创建，总额 {amount}。复核通过后会员可见。",
+  checkedCONFIRMED: "已复核通过；会员现在可见。", checkedREJECTED: "已复核拒绝；会员将不会看到。",
+  awaitingSecond: "金额超过双人复核额度：须等待另一位财务复核人复核，在此之前会员不可见。",
 };
 
 const own = translator<Key>({ TR, EN, CN } satisfies Catalog<Key>);

@@ -1,20 +1,21 @@
 /** The decisions on an activity application, each in a dialog: a finance maker approves with the bonus to grant (in
  * money, at most the promotion's maximum) or rejects with a reason; for an amount its maker approved above the
- * brand's dual-control amount, a finance checker other than the maker confirms it or rejects it (CheckerDialog). */
+ * brand's dual-control amount, a finance checker other than the maker confirms it or rejects it (CheckerDialog, with
+ * ApplicationLead saying what is decided). */
 import type { FormEvent } from "react";
 import { useState } from "react";
 import type { Action, ApplicationRead, Language } from "@portal/kit";
 import { Dialog, Field, OutcomeLine, formatMoney, useLanguage } from "@portal/kit";
 import type { useOps } from "../../../shared/session";
 import { t } from "../texts";
+import type { CheckerVerdict } from "./CheckerDialog";
 import { MAX_MINOR, hundredthsOf } from "./PromotionForm";
 
 /** What a decision sends: a maker's approval or rejection, or a checker's confirmation or rejection. */
 export type Verdict =
   | { id: number; verdict: "approve"; amount: number; reason: string | null }
   | { id: number; verdict: "reject"; reason: string }
-  | { id: number; verdict: "confirm"; reason: string | null }
-  | { id: number; verdict: "checkerReject"; reason: string };
+  | CheckerVerdict;
 
 export type Decide = Action<Verdict, ApplicationRead>;
 
@@ -88,12 +89,25 @@ export function RejectDialog({ row, decide, onClose }: { row: ApplicationRead; d
   );
 }
 
+/** What a checker decides on: the application, and the amount its maker approved. */
+export function ApplicationLead({ row }: { row: ApplicationRead }) {
+  const { language } = useLanguage();
+  return (
+    <>
+      <p>
+        {row.promotionName} · <span className="oc-id">{row.accountId}</span>
+      </p>
+      <p>{t(language, "confirmLead", { maker: row.maker ?? "—", amount: formatMoney(row.amount ?? 0) })}</p>
+    </>
+  );
+}
+
 /** The call a decision makes. */
 export function decisionCall(ops: ReturnType<typeof useOps>, input: Verdict): Promise<ApplicationRead> {
   const path = { code: ops.brand, applicationId: input.id };
   if (input.verdict === "approve") return ops.call("opsApproveApplication", { path, body: { amount: input.amount, reason: input.reason } });
   if (input.verdict === "reject") return ops.call("opsRejectApplication", { path, body: { reason: input.reason } });
-  return ops.call("opsConfirmApplication", { path, body: { approve: input.verdict === "confirm", reason: input.reason } });
+  return ops.call("opsConfirmApplication", { path, body: { approve: input.approve, reason: input.reason } });
 }
 
 /** What the last decision did, once it is done. */

@@ -1,13 +1,14 @@
 /** One activity application of the queue: number, date and account; promotion; remark; images; state (with the
  * bonus given, or the amount awaiting a second person and its maker); and the decisions the operator may take: a
  * finance maker approves or rejects one waiting; one awaiting a second person is for a finance checker other than its
- * maker (confirm, or reject as the checker), the maker's own only says so. */
+ * maker (confirm, or reject as the checker: CheckerActions), the maker's own only says so. */
 import type { ApplicationRead } from "@portal/kit";
 import { formatMoney, useLanguage } from "@portal/kit";
 import { Badge, ScrollBox, when } from "../../../shared/ui";
 import { named, t } from "../texts";
 import type { Shown } from "./ApplicationImages";
 import { Images } from "./ApplicationImages";
+import { CheckerActions } from "./CheckerDialog";
 
 export type Asking = "approve" | "reject" | "confirm" | "checkerReject";
 
@@ -31,14 +32,8 @@ function Actions({ row, username, maker, checker, disabled, onAsk }: Omit<Props,
     </button>
   );
   if (row.awaitingChecker) {
-    if (!checker) return null;
-    if (row.maker === username) return <span className="ly-sub">{t(language, "ownApproval")}</span>;
-    return (
-      <div className="oc-row">
-        {button("confirm", t(language, "confirmChecker"), false)}
-        {button("checkerReject", t(language, "rejectChecker"), true)}
-      </div>
-    );
+    const ask = (approve: boolean) => onAsk(approve ? "confirm" : "checkerReject", row);
+    return <CheckerActions own={row.maker === username} checker={checker} note={t(language, "ownApproval")} disabled={disabled} onAsk={ask} />;
   }
   if (!maker) return null;
   return (

@@ -12,7 +12,7 @@ import { holds, useOps } from "../../../shared/session";
 import { PageTitle } from "../../../shared/ui";
 import { t } from "../texts";
 import type { Verdict } from "./ApplicationDialogs";
-import { ApproveDialog, RejectDialog, decidedText, decisionCall } from "./ApplicationDialogs";
+import { ApplicationLead, ApproveDialog, RejectDialog, decidedText, decisionCall } from "./ApplicationDialogs";
 import type { Shown } from "./ApplicationImages";
 import { ImageDialog } from "./ApplicationImages";
 import type { Asking } from "./ApplicationRow";
@@ -82,7 +82,7 @@ export function Applications() {
   const rows: ApplicationRead[] = list.data?.list ?? [];
   const stale = list.isPlaceholderData; // the rows of the page before, shown while the next loads: not to act on
   const decided = !asked && decide.done && decide.latest ? decide.latest : null;
-
+  const checking = asked?.verdict === "confirm" || asked?.verdict === "checkerReject" ? { row: asked.row, approve: asked.verdict === "confirm" } : null;
   return (
     <section aria-labelledby="oc-applications">
       <PageTitle>
@@ -110,7 +110,7 @@ export function Applications() {
       </button>
       {asked?.verdict === "approve" ? <ApproveDialog key={asked.row.applicationId} row={asked.row} maxBonus={maxBonus} decide={decide} onClose={close} /> : null}
       {asked?.verdict === "reject" ? <RejectDialog key={asked.row.applicationId} row={asked.row} decide={decide} onClose={close} /> : null}
-      {asked?.verdict === "confirm" || asked?.verdict === "checkerReject" ? <CheckerDialog key={asked.row.applicationId} row={asked.row} approve={asked.verdict === "confirm"} decide={decide} onClose={close} /> : null}
+      {checking ? <CheckerDialog key={checking.row.applicationId} id={checking.row.applicationId} title={t(language, checking.approve ? "confirmTitle" : "checkerRejectTitle", { id: checking.row.applicationId })} approve={checking.approve} decide={decide} onClose={close} testId="checker-application"><ApplicationLead row={checking.row} /></CheckerDialog> : null}
       {shown ? <ImageDialog shown={shown} onClose={closeImage} /> : null}
     </section>
   );

@@ -1,32 +1,79 @@
-/** The second person's decision on an activity application whose maker approved an amount above the brand's
- * dual-control amount: a finance checker other than the maker confirms it (the bonus granted; a note optional) or
- * rejects the application with a reason (required). The service refuses the maker (``ops.same_person``). */
-import type { FormEvent } from "react";
+/** The second person, as every loyalty page asks for one: something its maker made above the brand's dual-control
+ * amount (an activity application's bonus, a raffle, a red envelope) waits until a finance checker other than the
+ * maker confirms it (a note optional) or rejects it with a reason (required: a blank one is refused before any
+ * call). In its row the checker gets the two buttons (CheckerActions) and the maker a note instead; the decision is
+ * taken in a dialog (CheckerDialog). The service decides again (``ops.same_person`` for the maker,
+ * ``ops.role_required`` without the checker role) and its refusal is shown as it words it. */
+import type { FormEvent, ReactNode } from "react";
 import { useState } from "react";
-import type { ApplicationRead } from "@portal/kit";
-import { Dialog, Field, OutcomeLine, formatMoney, useLanguage } from "@portal/kit";
+import type { Action } from "@portal/kit";
+import { Dialog, Field, OutcomeLine, useLanguage } from "@portal/kit";
 import { t } from "../texts";
-import type { Decide } from "./ApplicationDialogs";
 
-/** A checker's decision on an amount awaiting a second person: confirm (a note optional) or reject (a reason). */
-export function CheckerDialog({ row, approve, decide, onClose }: { row: ApplicationRead; approve: boolean; decide: Decide; onClose: () => void }) {
+/** What a checker's decision sends: the item, confirm or reject, and the note or the reason. */
+export interface CheckerVerdict {
+  id: number;
+  verdict: "check";
+  approve: boolean;
+  reason: string | null;
+}
+
+/** The part of a page's action the dialog decides with (any answer type, any wider input). */
+export type CheckerAction = Pick<Action<CheckerVerdict, unknown>, "submit" | "refuse" | "outcome" | "pending">;
+
+interface ActionsProps {
+  /** The operator made the item: a note, no buttons (the service refuses the maker). */
+  own: boolean;
+  /** The operator holds the finance checker role (or admin). */
+  checker: boolean;
+  /** The maker's note. */
+  note: string;
+  disabled: boolean;
+  onAsk: (approve: boolean) => void;
+}
+
+/** The row's part for an item awaiting a second person: the maker's note, a checker's two buttons, else nothing. */
+export function CheckerActions({ own, checker, note, disabled, onAsk }: ActionsProps) {
+  const { language } = useLanguage();
+  if (own) return <span className="ly-sub">{note}</span>;
+  if (!checker) return null;
+  return (
+    <div className="oc-row">
+      <button type="button" className="kit-button" disabled={disabled} onClick={() => onAsk(true)}>
+        {t(language, "confirmChecker")}
+      </button>
+      <button type="button" className="kit-button kit-button--ghost" disabled={disabled} onClick={() => onAsk(false)}>
+        {t(language, "rejectChecker")}
+      </button>
+    </div>
+  );
+}
+
+interface DialogProps {
+  id: number;
+  title: string;
+  approve: boolean;
+  decide: CheckerAction;
+  onClose: () => void;
+  testId: string;
+  /** What is being decided: the item and its maker. */
+  children: ReactNode;
+}
+
+/** A checker's decision on an item awaiting a second person: confirm (a note optional) or reject (a reason). */
+export function CheckerDialog({ id, title, approve, decide, onClose, testId, children }: DialogProps) {
   const { language } = useLanguage();
   const [reason, setReason] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = reason.trim();
-    if (approve) return void decide.submit({ id: row.applicationId, verdict: "confirm", reason: text || null });
-    if (!text) return decide.refuse(t(language, "required"));
-    void decide.submit({ id: row.applicationId, verdict: "checkerReject", reason: text });
+    if (!approve && !text) return decide.refuse(t(language, "required"));
+    void decide.submit({ id, verdict: "check", approve, reason: text || null });
   };
-  const title = t(language, approve ? "confirmTitle" : "checkerRejectTitle", { id: row.applicationId });
   return (
     <Dialog title={title} onClose={onClose} closeLabel={t(language, "close")}>
-      <form className="pr-dialog-form" onSubmit={submit} noValidate data-testid="checker-application">
-        <p>
-          {row.promotionName} · <span className="oc-id">{row.accountId}</span>
-        </p>
-        <p>{t(language, "confirmLead", { maker: row.maker ?? "—", amount: formatMoney(row.amount ?? 0) })}</p>
+      <form className="pr-dialog-form" onSubmit={submit} noValidate data-testid={testId}>
+        {children}
         <Field label={t(language, approve ? "approveNote" : "rejectReason")} value={reason} onChange={setReason} maxLength={500} required={!approve} />
         <OutcomeLine outcome={decide.outcome} />
         <div className="oc-row">

@@ -1,14 +1,16 @@
-/** The red envelopes of the brand, a page at a time, and (for the content role) the form that adds one: its pool is
- * split at random into its shares by the service when it is made. */
+/** The red envelopes of the brand, a page at a time, with their review by a second person (PrizeCheck), and (for the
+ * content role) the form that adds one: its pool is split at random into its shares by the service when it is made,
+ * and it waits for a second person when its pool is above the brand's dual-control amount. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { OpsRedEnvelopeRead } from "@portal/kit";
-import { Field, formatMoney, keepPreviousData, LoadFailure, OutcomeLine, Pager, SUPPORTED, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { Language, OpsRedEnvelopeRead } from "@portal/kit";
+import { Field, keepPreviousData, LoadFailure, OutcomeLine, Pager, SUPPORTED, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import { useOps } from "../../../shared/session";
-import { Badge, ScrollBox, when } from "../../../shared/ui";
 import { pt } from "../prizeTexts";
 import type { EnvelopeDraft } from "./prizeForms";
 import { EMPTY_ENVELOPE, envelopeBody } from "./prizeForms";
+import { EnvelopesTable } from "./EnvelopeRow";
+import { PrizeCheckDialog, usePrizeCheck } from "./PrizeCheck";
 
 const PAGE_SIZE = 10;
 
@@ -24,8 +26,8 @@ export function EnvelopesPanel({ writer }: { writer: boolean }) {
     queryFn: () => ops.call("opsRedEnvelopes", { path: { code: ops.brand }, query: { pageNo, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
+  const check = usePrizeCheck("envelope", key);
   const save = useAction((body: Exclude<ReturnType<typeof envelopeBody>, string>) => ops.call("opsCreateRedEnvelope", { path: { code: ops.brand }, body }), {
-    doneText: pt(language, "envelopeCreated", { shares: draft.shares }),
     onDone: () => queries.invalidateQueries({ queryKey: key }),
   });
   const change = (patch: Partial<EnvelopeDraft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -42,23 +44,9 @@ export function EnvelopesPanel({ writer }: { writer: boolean }) {
       <LoadFailure error={list.error} />
       {list.isSuccess && rows.length === 0 ? <p>{pt(language, "noEnvelopes")}</p> : null}
       {rows.length > 0 ? (
-        <ScrollBox label={pt(language, "envelopes")}>
-          <table className="oc-table" data-testid="red-envelopes">
-            <thead>
-              <tr>
-                <th scope="col">{pt(language, "name")}</th>
-                <th scope="col">{pt(language, "window")}</th>
-                <th scope="col" className="num">{pt(language, "pool")}</th>
-                <th scope="col" className="num">{pt(language, "shares")}</th>
-                <th scope="col" className="num">{pt(language, "claimed")}</th>
-                <th scope="col" className="num">{pt(language, "paid")}</th>
-                <th scope="col">{pt(language, "state")}</th>
-              </tr>
-            </thead>
-            <tbody>{rows.map((row) => <EnvelopeRow key={row.envelopeId} row={row} />)}</tbody>
-          </table>
-        </ScrollBox>
+        <EnvelopesTable rows={rows} check={check} disabled={list.isPlaceholderData} />
       ) : null}
+      <PrizeCheckDialog check={check} />
       {list.data ? <Pager label={pt(language, "envelopes")} pageNo={pageNo} totalPages={list.data.totalPages} shown={list.data.pageNum} onPage={setPageNo} previous={pt(language, "previous")} next={pt(language, "next")} /> : null}
       {writer ? (
         <form className="ly-form" onSubmit={submit} aria-labelledby="oc-envelope-form" noValidate>
@@ -77,7 +65,7 @@ export function EnvelopesPanel({ writer }: { writer: boolean }) {
             <Field label={pt(language, "endsAt")} type="datetime-local" value={draft.closesAt} onChange={(closesAt) => change({ closesAt })} required />
           </div>
           <Field label={pt(language, "auditReason")} value={draft.reason} onChange={(reason) => change({ reason })} maxLength={500} required />
-          <OutcomeLine outcome={save.outcome} />
+          {save.done && save.latest ? <p className="kit-ok" role="status">{createdText(language, save.latest)}</p> : <OutcomeLine outcome={save.outcome} />}
           <div className="oc-row">
             <button type="submit" className="kit-button" disabled={save.pending}>{pt(language, "add")}</button>
           </div>
@@ -87,20 +75,8 @@ export function EnvelopesPanel({ writer }: { writer: boolean }) {
   );
 }
 
-function EnvelopeRow({ row }: { row: OpsRedEnvelopeRead }) {
-  const { language } = useLanguage();
-  return (
-    <tr data-envelope={row.envelopeId}>
-      <td className="ly-cut">
-        <strong>{row.names[language] || row.name}</strong>
-        <span className="ly-sub">#{row.envelopeId}</span>
-      </td>
-      <td>{when(row.opensAt, language)} – {when(row.closesAt, language)}</td>
-      <td className="num">{formatMoney(row.pool)}</td>
-      <td className="num">{row.shares}</td>
-      <td className="num">{row.claimed} · {formatMoney(row.claimedAmount)}</td>
-      <td className="num">{row.paid} · {formatMoney(row.paidAmount)}</td>
-      <td><Badge value={row.state} text={pt(language, row.state)} /></td>
-    </tr>
-  );
+/** What adding an envelope did: its pool split into its shares, and whether it waits for a second person. */
+function createdText(language: Language, envelope: OpsRedEnvelopeRead): string {
+  const text = pt(language, "envelopeCreated", { shares: envelope.shares });
+  return envelope.review === "AWAITING" ? `${text} ${pt(language, "awaitingSecond")}` : text;
 }

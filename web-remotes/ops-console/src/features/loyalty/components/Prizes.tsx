@@ -1,7 +1,8 @@
 /** The brand's raffles and red envelopes: every raffle (its window, prizes, tickets, the seed's hash, once drawn the
  * seed and each prize's winner and payment) and every red envelope (its pool, shares claimed and paid). Every role of
- * the console reads them; the content role (or an admin) adds them. The points service decides, and its refusal is
- * shown as it says it. */
+ * the console reads them; the content role (or an admin) adds them. One above the brand's dual-control amount waits
+ * for a second person: a finance checker other than its maker confirms or rejects it (PrizeCheck). The points service
+ * decides, and its refusal is shown as it says it. */
 import { useLanguage } from "@portal/kit";
 import { holds, useOps } from "../../../shared/session";
 import { PageTitle } from "../../../shared/ui";
@@ -11,6 +12,7 @@ import { RafflesPanel } from "./RafflesPanel";
 import "../loyalty.css";
 import "../missions.css";
 import "../prizes.css";
+import "./promotions.css"; // the second person's dialog (CheckerDialog)
 
 export function Prizes() {
   const { language } = useLanguage();

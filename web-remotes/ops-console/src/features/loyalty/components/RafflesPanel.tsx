@@ -1,14 +1,16 @@
-/** The raffles of the brand, a page at a time, with their turnover condition, and (for the content role) the form
- * that adds one: its seed's hash is shown as soon as it is made. */
+/** The raffles of the brand, a page at a time, with their turnover condition and their review by a second person
+ * (PrizeCheck), and (for the content role) the form that adds one: its seed's hash is shown as soon as it is made,
+ * and whether it waits for a second person (its prizes together above the brand's dual-control amount). */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { OpsRaffleRead } from "@portal/kit";
-import { Field, formatMoney, keepPreviousData, LoadFailure, OutcomeLine, Pager, SUPPORTED, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
+import type { Language, OpsRaffleRead } from "@portal/kit";
+import { Field, keepPreviousData, LoadFailure, OutcomeLine, Pager, SUPPORTED, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import { useOps } from "../../../shared/session";
-import { Badge, ScrollBox, when } from "../../../shared/ui";
 import { pt } from "../prizeTexts";
 import type { RaffleDraft } from "./prizeForms";
 import { EMPTY_RAFFLE, raffleBody } from "./prizeForms";
+import { PrizeCheckDialog, usePrizeCheck } from "./PrizeCheck";
+import { RafflesTable } from "./RaffleRow";
 
 const PAGE_SIZE = 10;
 
@@ -24,6 +26,7 @@ export function RafflesPanel({ writer }: { writer: boolean }) {
     queryFn: () => ops.call("opsRaffles", { path: { code: ops.brand }, query: { pageNo, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
+  const check = usePrizeCheck("raffle", key);
   const save = useAction((body: Exclude<ReturnType<typeof raffleBody>, string>) => ops.call("opsCreateRaffle", { path: { code: ops.brand }, body }), {
     onDone: () => {
       setDraft(EMPTY_RAFFLE);
@@ -44,25 +47,11 @@ export function RafflesPanel({ writer }: { writer: boolean }) {
       <LoadFailure error={list.error} />
       {list.isSuccess && rows.length === 0 ? <p>{pt(language, "noRaffles")}</p> : null}
       {rows.length > 0 ? (
-        <ScrollBox label={pt(language, "raffles")}>
-          <table className="oc-table" data-testid="raffles">
-            <thead>
-              <tr>
-                <th scope="col">{pt(language, "name")}</th>
-                <th scope="col">{pt(language, "window")}</th>
-                <th scope="col">{pt(language, "prizeList")}</th>
-                <th scope="col" className="num">{pt(language, "tickets")}</th>
-                <th scope="col">{pt(language, "state")}</th>
-                <th scope="col">{pt(language, "seedHash")}</th>
-                <th scope="col">{pt(language, "winners")}</th>
-              </tr>
-            </thead>
-            <tbody>{rows.map((row) => <RaffleRow key={row.raffleId} row={row} />)}</tbody>
-          </table>
-        </ScrollBox>
+        <RafflesTable rows={rows} check={check} disabled={list.isPlaceholderData} />
       ) : null}
+      <PrizeCheckDialog check={check} />
       {list.data ? <Pager label={pt(language, "raffles")} pageNo={pageNo} totalPages={list.data.totalPages} shown={list.data.pageNum} onPage={setPageNo} previous={pt(language, "previous")} next={pt(language, "next")} /> : null}
-      {save.done && save.latest ? <p className="kit-ok" role="status" data-testid="raffle-created">{pt(language, "raffleCreated", { hash: save.latest.seedHash })}</p> : null}
+      {save.done && save.latest ? <p className="kit-ok" role="status" data-testid="raffle-created">{createdText(language, save.latest)}</p> : null}
       {writer ? (
         <form className="ly-form" onSubmit={submit} aria-labelledby="oc-raffle-form" noValidate>
           <h3 id="oc-raffle-form" className="ly-form__title">{pt(language, "addRaffle")}</h3>
@@ -88,32 +77,8 @@ export function RafflesPanel({ writer }: { writer: boolean }) {
   );
 }
 
-function RaffleRow({ row }: { row: OpsRaffleRead }) {
-  const { language } = useLanguage();
-  return (
-    <tr data-raffle={row.raffleId}>
-      <td className="ly-cut">
-        <strong>{row.names[language] || row.name}</strong>
-        <span className="ly-sub">#{row.raffleId}</span>
-      </td>
-      <td>{when(row.opensAt, language)} – {when(row.closesAt, language)}</td>
-      <td className="num">
-        {row.prizes.map((amount) => formatMoney(amount)).join(" · ")}
-        {row.minTurnover > 0 ? <span className="ly-sub" data-testid="raffle-turnover">{pt(language, "minTurnover", { amount: formatMoney(row.minTurnover) })}</span> : null}
-      </td>
-      <td className="num">{row.tickets}</td>
-      <td><Badge value={row.state} text={pt(language, row.state)} /></td>
-      <td className="pz-hash">
-        <code title={row.seedHash}>{row.seedHash}</code>
-        {row.seed ? <span className="ly-sub">{pt(language, "seed")}: <code>{row.seed}</code></span> : null}
-      </td>
-      <td className="ly-cut">
-        {row.winners.length === 0 ? pt(language, "noWinner") : row.winners.map((winner) => (
-          <span key={winner.place} className="ly-sub" data-testid="raffle-winner">
-            {winner.place}. #{winner.ticketNo} {winner.username ?? winner.accountId} {formatMoney(winner.amount)} <Badge value={winner.status} text={pt(language, winner.status)} />
-          </span>
-        ))}
-      </td>
-    </tr>
-  );
+/** What adding a raffle did: its seed's hash published, and whether it waits for a second person. */
+function createdText(language: Language, raffle: OpsRaffleRead): string {
+  const text = pt(language, "raffleCreated", { hash: raffle.seedHash });
+  return raffle.review === "AWAITING" ? `${text} ${pt(language, "awaitingSecond")}` : text;
 }
