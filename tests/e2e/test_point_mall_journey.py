@@ -203,3 +203,69 @@ def test_a_member_converts_deposit_points_to_cash_and_the_wallet_follows(stack: 
     expect(records).to_contain_text("-10")
     no_sideways_scroll(page)
     shoot(page, "convert-details-390")
+
+
+PRICED_MEMBER_ADDRESS = "127.0.0.63"
+
+
+def test_an_item_with_a_price_takes_points_and_money_and_a_rejection_gives_both_back(stack: Stack, page: Page) -> None:
+    """An item of 1 point and 50.00: the card and the dialog say what the main balance pays; the redemption takes
+    both (the header follows); ops reject it and the points and the money come back, the row says refunded."""
+    ops = httpx.Client(
+        base_url=stack.url, headers={"Authorization": stack.ops_token("e2e.mall", "turkeyf2"), "Language": "EN"}
+    )
+    made = ops.post(
+        f"{MALL}/items",
+        json={
+            "names": {"TR": "Hediye kutusu", "EN": "Gift box", "CN": "礼盒"}, "picture": "/demo/banner-welcome.svg",
+            "points": 1, "money": 5_000, "stock": 3, "active": True, "sort": 2,
+            "reason": "e2e: an item with a price",
+        },
+    )  # fmt: skip
+    assert made.status_code == 200, made.text
+    item_id = made.json()["value"]["itemId"]
+    token = registered_member(stack, "mallbuyer2", PRICED_MEMBER_ADDRESS)
+    deposit(page, stack, token, 30_000)  # 300.00: 3 points
+    member = httpx.Client(base_url=stack.url, headers={"Authorization": token, "Language": "EN"})
+    deadline = time.monotonic() + 30
+    while member.get("/wps/relay/MCS2_getPointBalance").json()["value"]["balance"] != 3:
+        assert time.monotonic() < deadline, "no deposit points within 30 s"
+        time.sleep(0.3)
+
+    enter(page, stack, token)
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(stack.url + "/pointMall")
+    expect(page.get_by_test_id("balance")).to_contain_text("300.00", timeout=20_000)
+    card = page.get_by_test_id(f"mall-item-{item_id}")
+    expect(card).to_contain_text("1 point + ₺50.00")
+    expect(card).to_contain_text("50.00")
+    card.get_by_role("button", name="Redeem").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Taken from your main balance: ₺50.00")
+    dialog.get_by_label("Delivery address").fill("Bağdat Caddesi 12, Kadıköy, İstanbul")
+    dialog.get_by_label("Payment password").fill("864200")
+    dialog.get_by_role("button", name="Redeem").click()
+    expect(dialog.get_by_test_id("redeem-done")).to_be_visible()
+    no_sideways_scroll(page)
+    shoot(page, "priced-redeemed-1366")
+    dialog.get_by_role("button", name="Close").last.click()
+    expect(page.get_by_test_id("points-balance")).to_have_text("2")
+    expect(page.get_by_test_id("balance")).to_contain_text("250.00")  # the header follows the charge
+
+    number = member.get("/wps/relay/MCS2_getRedeemPointList").json()["value"]["list"][0]["transactionNo"]
+    rejected = ops.post(f"{MALL}/redemptions/{number}/reject", json={"reason": "e2e: out of gift boxes"})
+    assert rejected.status_code == 200, rejected.text
+    assert (rejected.json()["value"]["status"], rejected.json()["value"]["payment"]) == ("REJECTED", "REFUNDED")
+    assert member.get("/wps/v2/wallets/balance").json()["value"]["sum"] == 30_000
+    page.reload()
+    page.get_by_role("tab", name="My redemptions").click()
+    row = page.get_by_test_id(f"redemption-{number}")
+    expect(row).to_contain_text("Rejected")
+    expect(row).to_contain_text("Refunded")
+    expect(page.get_by_test_id("points-balance")).to_have_text("3")
+    expect(page.get_by_test_id("balance")).to_contain_text("300.00", timeout=20_000)
+    for width, height in ((1366, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        no_sideways_scroll(page)
+        shoot(page, f"priced-refunded-{width}")

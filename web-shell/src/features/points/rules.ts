@@ -39,7 +39,8 @@ export function moneyText(minor: number, currency: string): string {
 
 /** An item's price as a member reads it: "30 points", or "30 points + ₺25.00" when it costs money too. */
 export function priceText(language: Language, item: Pick<ItemRead, "points" | "money">, currency: string, quantity = 1): string {
-  const points = pointsText(language, "unitPoints", { n: (item.points * quantity).toLocaleString("en-US") });
+  const total = item.points * quantity;
+  const points = pointsText(language, total === 1 ? "onePoint" : "unitPoints", { n: total.toLocaleString("en-US") });
   return item.money > 0 ? `${points} + ${moneyText(item.money * quantity, currency)}` : points;
 }
 

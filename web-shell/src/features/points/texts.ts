@@ -10,7 +10,7 @@ type Key =
   | "item" | "status" | "reason" | "change" | "balanceAfter" | "type" | "remark" | "allStates" | "IN_PROCESS"
   | "APPROVED" | "REJECTED" | "EARN" | "REDEEM" | "REFUND" | "LIVE" | "LOTTERY" | "CARD" | "SLOT" | "SPORTS"
   | "DEPOSIT" | "quantityRule" | "addressRule" | "mobileRule" | "passwordRule" | "stockRule" | "pointsRule"
-  | "ruleOne" | "filter" | "pages" | "previous" | "next" | "basis" | "inStock" | "unitPoints" | "balanceLeft"
+  | "ruleOne" | "filter" | "pages" | "previous" | "next" | "basis" | "inStock" | "unitPoints" | "onePoint" | "balanceLeft"
   | "convert" | "rate" | "least" | "pointsToConvert" | "cashGet" | "unitsRule" | "convertShortRule" | "convertOff"
   | "convertShort" | "mostHint" | "convertButton" | "convertPaid" | "convertPending" | "convertFailed" | "CONVERT" | "cash"
   | "noMoney" | "moneyRule" | "moneyTotal" | "money" | "paymentPending" | "paymentFailed" | "paymentRefunding" | "paymentRefunded";
@@ -34,7 +34,7 @@ const TR: Record<Key, string> = {
   mobileRule: "Cep telefonu 6–20 rakam olmalıdır (başında + olabilir).", passwordRule: "Ödeme şifrenizi girin.",
   stockRule: "Stokta yalnızca {n} adet var.", pointsRule: "Bu adet için {n} puan gerekir; bakiyeniz {balance}.",
   filter: "Duruma göre", pages: "Sayfalar", previous: "Önceki sayfa", next: "Sonraki sayfa",
-  basis: "Esas tutar", inStock: "Stokta", unitPoints: "{n} puan", balanceLeft: "Kalan bakiye: {n} puan",
+  basis: "Esas tutar", inStock: "Stokta", unitPoints: "{n} puan", onePoint: "{n} puan", balanceLeft: "Kalan bakiye: {n} puan",
   convert: "Nakde çevir", rate: "{n} puan = {amount} {currency}", least: "Bir seferde en az {n} puan, {unit} puanın katları olarak.",
   pointsToConvert: "Çevrilecek puan", cashGet: "Alacağınız tutar: {amount} {currency}",
   unitsRule: "Puan {unit} puanın tam katı ve en az {least} olmalıdır.", convertShortRule: "{n} puan çevrilemez; bakiyeniz {balance}.",
@@ -68,7 +68,7 @@ const EN: Record<Key, string> = {
   mobileRule: "The mobile number must be 6–20 digits (a leading + is allowed).", passwordRule: "Enter your payment password.",
   stockRule: "Only {n} left in stock.", pointsRule: "This quantity needs {n} points; your balance is {balance}.",
   filter: "By state", pages: "Pages", previous: "Previous page", next: "Next page",
-  basis: "Base amount", inStock: "In stock", unitPoints: "{n} points", balanceLeft: "Balance after: {n} points",
+  basis: "Base amount", inStock: "In stock", unitPoints: "{n} points", onePoint: "{n} point", balanceLeft: "Balance after: {n} points",
   convert: "Convert to cash", rate: "{n} points = {amount} {currency}", least: "At least {n} points at once, in multiples of {unit}.",
   pointsToConvert: "Points to convert", cashGet: "You get: {amount} {currency}",
   unitsRule: "Enter a whole multiple of {unit} points, at least {least}.", convertShortRule: "You cannot convert {n} points; your balance is {balance}.",
@@ -98,7 +98,7 @@ const CN: Record<Key, string> = {
   DEPOSIT: "存款", quantityRule: "数量须在 1 到 {max} 之间。", addressRule: "地址须为 5 到 300 个字符。",
   mobileRule: "手机号码须为 6–20 位数字（可以 + 开头）。", passwordRule: "请输入资金密码。", stockRule: "库存仅剩 {n} 件。",
   pointsRule: "该数量需要 {n} 积分，您的余额为 {balance}。", filter: "按状态", pages: "分页", previous: "上一页",
-  next: "下一页", basis: "计算金额", inStock: "有货", unitPoints: "{n} 积分", balanceLeft: "兑换后余额：{n} 积分",
+  next: "下一页", basis: "计算金额", inStock: "有货", unitPoints: "{n} 积分", onePoint: "{n} 积分", balanceLeft: "兑换后余额：{n} 积分",
   convert: "积分兑现", rate: "{n} 积分 = {amount} {currency}", least: "每次至少 {n} 积分，须为 {unit} 的整数倍。",
   pointsToConvert: "兑现积分", cashGet: "可得金额：{amount} {currency}", unitsRule: "积分须为 {unit} 的整数倍，且不少于 {least}。",
   convertShortRule: "无法兑现 {n} 积分，您的余额为 {balance}。", convertOff: "积分兑现暂未开放。",
