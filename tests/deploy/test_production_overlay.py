@@ -153,7 +153,8 @@ def test_the_secrets_tool_makes_the_seed_keys_once_and_apart_from_the_passwords(
     )  # fmt: skip
     assert SeedKeys.of(lottery).held == [values["LOTTERY_SEED_KEY_ID"]]
     games = GamesSettings(
-        **production, seed_key=values["GAMES_SEED_KEY"], seed_key_id=values["GAMES_SEED_KEY_ID"],
+        **production, public_url="https://portal.example.com",
+        seed_key=values["GAMES_SEED_KEY"], seed_key_id=values["GAMES_SEED_KEY_ID"],
         old_seed_keys=yaml.safe_load(values["GAMES_OLD_SEED_KEYS"]),
     )  # fmt: skip
     assert games.seed_key == values["GAMES_SEED_KEY"] and len(bytes.fromhex(games.seed_key)) == 32

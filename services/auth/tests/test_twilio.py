@@ -108,7 +108,8 @@ async def test_a_refusal_or_wrong_credentials_raise(twilio: FakeTwilio) -> None:
 
 def test_production_refuses_the_development_provider_and_twilio_without_credentials() -> None:
     with pytest.raises(RuntimeError, match="AUTH_SMS_PROVIDER=twilio"):
-        sms_provider(AuthSettings(environment="production", secret_key="x" * 40, payload_secret="y" * 40))
+        addresses = {"public_url": "https://portal.example.com", "smtp_host": "smtp.example.com"}
+        sms_provider(AuthSettings(environment="production", secret_key="x" * 40, payload_secret="y" * 40, **addresses))
     with pytest.raises(ValueError, match="account SID"):
         sms_provider(AuthSettings(sms_provider="twilio", twilio_account_sid=SID))
 

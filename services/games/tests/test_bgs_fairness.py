@@ -194,7 +194,7 @@ async def test_every_in_house_round_is_the_kits_construction_as_the_readme_write
 
 
 def test_production_refuses_the_development_seed_key() -> None:
-    secrets = {"secret_key": "s" * 40, "payload_secret": "p" * 40}
+    secrets = {"secret_key": "s" * 40, "payload_secret": "p" * 40, "public_url": "https://portal.example.com"}
     with pytest.raises(ValueError, match="GAMES_SEED_KEY"):
         GamesSettings(environment="production", **secrets)
     strong = "5e" * 32  # 32 bytes as hex (the review of #43 refuses text such as "k" * 40: tests/test_bgs_seed_keys.py)

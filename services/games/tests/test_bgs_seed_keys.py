@@ -34,7 +34,7 @@ from wallet_service.money.rpc import money_answers
 from wallet_service.money.service import Settlement
 
 KEY_2 = "22" * 32
-SECRETS = {"secret_key": "s" * 40, "payload_secret": "p" * 40}
+SECRETS = {"secret_key": "s" * 40, "payload_secret": "p" * 40, "public_url": "https://portal.example.com"}
 
 
 @asynccontextmanager

@@ -1,10 +1,32 @@
 from __future__ import annotations
 
+import ipaddress
 from typing import Literal
+from urllib.parse import urlsplit
 
+from pydantic import model_validator
 from pydantic_settings import SettingsConfigDict
 
 from portal_kit.settings import ServiceSettings
+
+
+def local_address_problem(name: str, value: str) -> str | None:
+    """Why a production setting ``name`` cannot be ``value`` (an URL or a host name): the machine itself (loopback,
+    ``localhost``, the unspecified address) is where the development stack runs, never what players or a mail
+    server reach; a host under ``.invalid`` is deploy/base's placeholder, left for the operator to fill in."""
+    host = (urlsplit(value).hostname if "://" in value else value.strip().strip("[]")) or ""
+    host = host.lower().rstrip(".")
+    if not host:
+        return f"{name} is not set"
+    if host.endswith(".invalid") or host == "invalid":
+        return f"{name} is deploy/base's placeholder {value!r}: set the real address"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        local = host == "localhost" or host.endswith(".localhost")
+    else:
+        local = address.is_loopback or address.is_unspecified
+    return f"{name} is {value!r}, this machine: set the address it is reached at" if local else None
 
 
 class AuthSettings(ServiceSettings):
@@ -44,8 +66,19 @@ class AuthSettings(ServiceSettings):
     sms_per_ip_per_hour: int = 20
     sms_per_brand_per_hour: int = 2000  # every code a brand sends in an hour: the ceiling of what pumping costs
     sms_reset_per_ip_per_hour: int = 10  # forgotten-password codes asked from one address, known numbers or not
+    # The mail server password-reset and invitation mail goes through, and the portal's address in their links:
+    # production refuses this machine and deploy/base's placeholders (AUTH_SMTP_HOST, AUTH_PUBLIC_URL there).
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 8025
     mail_sender: str = "no-reply@portal.example"
     public_url: str = "http://127.0.0.1:8080"  # the portal's address, for the e-mailed reset link
     reset_token_minutes: int = 30
+
+    @model_validator(mode="after")
+    def _refuse_local_addresses_in_production(self) -> AuthSettings:
+        if self.is_production:
+            for name, value in (("AUTH_PUBLIC_URL", self.public_url), ("AUTH_SMTP_HOST", self.smtp_host)):
+                problem = local_address_problem(name, value)
+                if problem:
+                    raise ValueError(problem)
+        return self

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import ipaddress
 import re
+from urllib.parse import urlsplit
 
 from pydantic import Field, model_validator
 from pydantic_settings import SettingsConfigDict
@@ -12,6 +14,26 @@ from portal_kit.settings import ServiceSettings
 DEVELOPMENT_SEED_KEY = "ba" * 32
 SEED_KEY_MIN_BYTES = 32
 SEED_KEY_ID = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
+SIMULATOR_PATH = "/wps/games/hub88-sim"
+
+
+def local_address_problem(name: str, value: str) -> str | None:
+    """Why a production setting ``name`` cannot be ``value`` (an URL or a host name): the machine itself (loopback,
+    ``localhost``, the unspecified address) is where the development stack runs, never what players or a mail
+    server reach; a host under ``.invalid`` is deploy/base's placeholder, left for the operator to fill in."""
+    host = (urlsplit(value).hostname if "://" in value else value.strip().strip("[]")) or ""
+    host = host.lower().rstrip(".")
+    if not host:
+        return f"{name} is not set"
+    if host.endswith(".invalid") or host == "invalid":
+        return f"{name} is deploy/base's placeholder {value!r}: set the real address"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        local = host == "localhost" or host.endswith(".localhost")
+    else:
+        local = address.is_loopback or address.is_unspecified
+    return f"{name} is {value!r}, this machine: set the address it is reached at" if local else None
 
 
 def _seed_key_problem(text: str, production: bool) -> str | None:
@@ -57,6 +79,8 @@ class GamesSettings(ServiceSettings):
     hub88_simulator_private_key: str = ""
     # The operator's public key (PEM) the simulator checks the Games API calls with, as Hub88 keeps it on file.
     hub88_simulator_operator_public_key: str = ""
+    # The portal's public address (launch and return links; the simulator's wallet calls): production refuses a
+    # loopback or placeholder one (GAMES_PUBLIC_URL in deploy/base/config.yaml).
     public_url: str = "http://127.0.0.1:8080"
     # The key new seed pairs are derived under (HMAC-SHA256 of the pair's label; hex, 32 bytes or more in
     # production), named ``seed_key_id``: held outside the database, so a copy of it predicts no round. Each pair
@@ -90,6 +114,19 @@ class GamesSettings(ServiceSettings):
     def _hub88_defaults(self) -> GamesSettings:
         if self.hub88_simulator_enabled is None:
             self.hub88_simulator_enabled = not self.is_production
-        if not self.hub88_url:
-            self.hub88_url = self.public_url.rstrip("/") + "/wps/games/hub88-sim"
+        explicit = bool(self.hub88_url)
+        if not explicit:
+            self.hub88_url = self.public_url.rstrip("/") + SIMULATOR_PATH
+        if self.is_production:
+            self._refuse_local_addresses(explicit)
         return self
+
+    def _refuse_local_addresses(self, hub88_url_set: bool) -> None:
+        """Production launches go to the addresses set here: never this machine, never deploy/base's placeholder."""
+        problem = local_address_problem("GAMES_PUBLIC_URL", self.public_url)
+        if hub88_url_set:
+            problem = problem or local_address_problem("GAMES_HUB88_URL", self.hub88_url)
+        elif self.hub88_operator_private_key and not self.hub88_simulator_enabled:
+            problem = "GAMES_HUB88_URL is not set: Hub88's vendors launch through Hub88's Games API, not the simulator"
+        if problem:
+            raise ValueError(problem)
