@@ -50,7 +50,10 @@ def test_every_overlay_builds_on_the_base_and_every_listed_file_exists() -> None
     for resource in base["resources"]:
         assert (DEPLOY / "base" / resource).is_file(), resource
     for overlay in ("dev", "production"):
-        assert kustomization(DEPLOY / "overlays" / overlay)["resources"] == ["../../base"]
+        # the base, and the namespaces outside the portal that this overlay's cluster runs (local to kustomize)
+        built = kustomization(DEPLOY / "overlays" / overlay)
+        assert built["resources"] == ["../../base", "cluster-namespaces.yaml"]
+        assert built["components"] == ["../cluster-namespaces"]
 
 
 @pytest.mark.parametrize("name", [name for name, doc in DOCUMENTS if doc["apiVersion"] not in CUSTOM])
@@ -290,7 +293,7 @@ def test_nats_knows_each_service_by_its_own_user_with_the_rights_the_registry_gi
 
 
 def test_valkey_reads_its_users_from_a_secret_and_services_their_urls_from_another() -> None:
-    redis = BY_NAME["data-services.yaml:Deployment/redis"]["spec"]["template"]["spec"]
+    redis = BY_NAME["data-services.yaml:StatefulSet/redis"]["spec"]["template"]["spec"]
     args = redis["containers"][0]["args"]
     mount = next(m for m in redis["containers"][0]["volumeMounts"] if m["name"] == "users")
     assert args[args.index("--aclfile") + 1] == f"{mount['mountPath']}/users.acl"

