@@ -32,6 +32,8 @@ from portal_kit.telemetry import setup_telemetry
 from portal_kit.testing.plugin import PortalServers
 
 STREAM, SUBJECTS = "KITTEST", ["kittest.>"]
+# The registry's say for the test's events: the kit's consumers consume them (the dead-letter replay checks it).
+ROUTES = {"kittest.thing.happened.v1": ("kittest", ("kit",))}
 
 
 class ThingData(BaseModel):
@@ -431,12 +433,13 @@ async def test_failing_handler_is_retried_with_backoff_then_dead_lettered_and_re
     parked = await list_parked(js, "kit__flaky")
     assert len(parked) == 1
     assert parked[0].subject == "kittest.thing.happened.v1"
+    assert parked[0].parked_on == "deadletter.kit.kit__flaky"
     assert parked[0].event_id == event.id
     assert "downstream refused" in parked[0].error
     assert await notes(kit_db) == []
 
     healthy.set()
-    assert await replay(js, "kit__flaky") == 1
+    assert await replay(js, "kit__flaky", ROUTES) == 1
     await eventually(lambda: _notes_equal(kit_db, [f"done {event.id}"]))
     assert await list_parked(js) == []
     await asyncio.sleep(0.3)

@@ -4,6 +4,7 @@ right password, or a service outside its rights, is refused by the server itself
 from __future__ import annotations
 
 import asyncio
+import importlib
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
@@ -18,12 +19,16 @@ from nats.errors import NoServersError
 from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, NoPermissionError, ResponseError
 
+from portal_kit.db import Database
 from portal_kit.encryption import PayloadKeys
+from portal_kit.messaging.consumer import PortalBroker
 from portal_kit.messaging.relay import inbox_prefix
 from portal_kit.servers import ManagedProcess, free_ports, nats_authorization, nats_process, valkey_process
+from portal_kit.settings import ServiceSettings
 from portal_kit.valkey_link import ValkeyLink
-from portal_stack.access import ADMIN, nats_users, valkey_users
+from portal_stack.access import ADMIN, durables, nats_user, nats_users, valkey_users
 from portal_stack.services import SERVICES as STACK_SERVICES
+from portal_stack.services import ServiceSpec as StackService
 
 SERVICES = tuple(service.name for service in STACK_SERVICES)
 PAYLOAD_SECRET = secrets.token_urlsafe(16)
@@ -361,3 +366,45 @@ async def test_each_service_claims_the_nonces_of_sealed_bodies_under_its_own_pre
             await link.aclose()
         for client in (admin, wallet):
             await client.aclose()
+
+
+def registered_durables(service: StackService, monkeypatch: pytest.MonkeyPatch) -> set[tuple[str, str]]:
+    """The (stream, durable) of every consumer ``service``'s worker registers, as its worker builds them."""
+    monkeypatch.setenv("ENVIRONMENT", "test")
+    worker_module = importlib.import_module(f"{service.package}.worker")
+    settings_module = importlib.import_module(f"{service.package}.settings")
+    [settings_class] = [
+        value
+        for value in vars(settings_module).values()
+        if isinstance(value, type)
+        and issubclass(value, ServiceSettings)
+        and value.__module__ == settings_module.__name__
+    ]
+    build = getattr(worker_module, "build_worker", None)
+    subscriptions = build(settings_class()).subscriptions if build is not None else ()
+    broker = PortalBroker("nats://127.0.0.1:1", name="recording")  # never started: it only records the consumers
+    for register in subscriptions:
+        register(broker, Database("postgresql://127.0.0.1:1/none"))
+    return {(consumer.stream, consumer.durable) for consumer in broker._consumers}
+
+
+@pytest.mark.parametrize("service", STACK_SERVICES, ids=lambda service: service.name)
+def test_each_service_may_use_exactly_the_durables_its_worker_registers(
+    service: StackService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A service's NATS rights name its consumers one by one (``DURABLES``): a handler added, renamed or removed in
+    a worker must be so in the table too, or the worker is refused its own consumer (or keeps a right it never uses)."""
+    assert set(durables(service.name)) == registered_durables(service, monkeypatch)
+
+
+def test_a_service_is_given_rights_only_on_its_own_durables() -> None:
+    user = nats_user("points", "secret")
+    publish = user.publish or ()
+    consumer_rights = [right for right in publish if right.startswith(("$JS.API.CONSUMER.", "$JS.ACK."))]
+    assert consumer_rights, "points consumes events"
+    assert all(".points__" in right for right in consumer_rights), consumer_rights
+    assert "$JS.ACK.WALLET.points__deposit.>" in publish
+    assert "$JS.ACK.WALLET.>" not in publish and "$JS.API.CONSUMER.MSG.NEXT.WALLET.>" not in publish
+    assert "deadletter.points.>" in publish and "deadletter.>" not in publish
+    with pytest.raises(ValueError, match="registry does not give"):
+        durables("points", table={"points": {"stolen": "wallet.withdrawal.paid.v1"}})

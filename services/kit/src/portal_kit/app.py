@@ -8,6 +8,7 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from contextvars import Token
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, Request
@@ -29,6 +30,7 @@ from portal_kit.errors import DomainError
 from portal_kit.heap import startup_heap_frozen
 from portal_kit.i18n import DEFAULT_LANGUAGE, Catalogue, Translator, resolve_language
 from portal_kit.logging import configure_logging
+from portal_kit.migrations import SchemaRevision, migrations_of
 from portal_kit.openapi import document
 from portal_kit.sessions import SessionCache, SessionStore
 from portal_kit.settings import ServiceSettings
@@ -280,14 +282,26 @@ def create_app(
     title: str | None = None,
     documented_models: Sequence[type[BaseModel]] = (),
     sockets: Mapping[str, SocketEndpoint] | None = None,
+    migrations: Path | None = None,
 ) -> PortalApp:
     """Build a service's FastAPI app. ``app.state`` carries ``settings``, ``db``, ``valkey``, ``sessions`` and
     ``translate``.
     ``documented_models``: models that cross no HTTP call (WebSocket frames) but belong in the OpenAPI document's
     components, so the web's generated client has their types.
-    ``sockets``: WebSocket endpoints by path, served in front of the middlewares (``PortalApp``)."""
+    ``sockets``: WebSocket endpoints by path, served in front of the middlewares (``PortalApp``).
+    ``migrations``: the service's Alembic migrations, by default those of the package its settings class is in
+    (``migrations_of``).
+
+    ``/readyz`` answers 200 once the database answers and is at the head of those migrations (a database without
+    the schema, or at an older revision, is not ready: 503), and every ``readiness`` check passes. It does not
+    ask Valkey: Valkey is one server that every pod of every service shares, so a blip of it would take every API
+    out of its Service at once, while the calls that need no session or throttle (brand config, game lists,
+    health) still work and those that do answer their own errors; a pod's readiness says whether *this* pod can
+    serve, which another pod could not do better while Valkey is away."""
     configure_logging(settings.service_name, settings.log_level)
     setup_telemetry(settings.service_name)
+    migrations = migrations or migrations_of(type(settings).__module__)
+    schema = SchemaRevision(migrations) if migrations is not None else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -349,7 +363,8 @@ def create_app(
     async def readyz(request: Request) -> JSONResponse:
         try:
             await request.app.state.db.ping()
-            await request.app.state.valkey.ping()
+            if schema is not None:
+                await schema.check(request.app.state.db)
             for check in readiness:
                 await check(request.app)
         except Exception as exc:  # noqa: BLE001 - readiness reports any dependency failure

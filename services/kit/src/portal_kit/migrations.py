@@ -6,14 +6,16 @@ The database URL comes from the ``sqlalchemy.url`` option set by ``upgrade`` or 
 
 from __future__ import annotations
 
+import importlib
 import os
 from pathlib import Path
 
 from alembic import command, context
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import MetaData, create_engine, pool
 
-from portal_kit.db import async_url
+from portal_kit.db import Database, async_url
 
 
 def sync_url(url: str) -> str:
@@ -41,3 +43,37 @@ def alembic_config(migrations_dir: Path, url: str) -> Config:
 
 def upgrade(migrations_dir: Path, url: str, revision: str = "head") -> None:
     command.upgrade(alembic_config(migrations_dir, url), revision)
+
+
+def migrations_of(package: str) -> Path | None:
+    """The migrations of the service whose code is the package ``package`` (``points_service``): the folder
+    ``migrations`` beside its ``src`` (``services/points/migrations``, where the stack and the images keep them), or
+    ``None`` when it has none (the kit)."""
+    module = importlib.import_module(package.split(".", 1)[0])
+    parents = Path(module.__file__).resolve().parents if module.__file__ else ()
+    folder = parents[2] / "migrations" if len(parents) > 2 else None
+    return folder if folder is not None and (folder / "env.py").is_file() else None
+
+
+class SchemaBehind(RuntimeError):
+    """The database is not at the service's schema revision."""
+
+
+class SchemaRevision:
+    """Whether a database is at the head of ``migrations_dir``: its ``alembic_version`` read until it is, then
+    taken as such for the life of the process (a later migration to a newer revision, made for the next release
+    during a rolling upgrade, does not take this release's processes out of service)."""
+
+    def __init__(self, migrations_dir: Path) -> None:
+        self.heads = frozenset(ScriptDirectory(str(migrations_dir)).get_heads())
+        self.reached = False
+
+    async def check(self, db: Database) -> None:
+        """Raise ``SchemaBehind`` unless the database is at the head (a database without the schema raises
+        psycopg's ``UndefinedTable``)."""
+        if self.reached:
+            return
+        found = frozenset(str(row[0]) for row in await db.rows("SELECT version_num FROM alembic_version"))
+        if found != self.heads:
+            raise SchemaBehind(f"the database is at {sorted(found)}, this service's schema at {sorted(self.heads)}")
+        self.reached = True

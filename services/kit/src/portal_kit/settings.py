@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_SECRET = "development-only-secret"  # noqa: S105 - refused in production below
 # Only these environments may run with development defaults; any other name ("prod", "staging",
 # "Production", a typo) is treated as production, so a guard cannot be skipped by spelling.
 DEVELOPMENT_ENVIRONMENTS = frozenset({"development", "test"})
+# A stream keeps its messages at least as long as its duplicate window (``portal_kit.messaging.relay``): 2 hours.
+STREAM_MIN_AGE_SECONDS = 2 * 3600
 
 
 class ServiceSettings(BaseSettings):
@@ -28,6 +30,9 @@ class ServiceSettings(BaseSettings):
         "log_level",
         "trusted_proxies",
         "payload_secret",
+        "nats_stream_replicas",
+        "nats_stream_max_age_seconds",
+        "nats_stream_max_bytes",
     )
 
     service_name: str = "service"
@@ -38,6 +43,12 @@ class ServiceSettings(BaseSettings):
     database_max_overflow: int = 10
     nats_url: str = "nats://127.0.0.1:54222"
     redis_url: str = "redis://127.0.0.1:56379/0"
+    # The JetStream streams a worker creates (``portal_kit.messaging.relay.StreamLimits``): how many copies of each
+    # (3 on a production cluster), and how long and how much of it is kept (0 / -1: no limit). A worker's start
+    # never lowers what an operator set on an existing stream; it raises the replicas to this count, nothing else.
+    nats_stream_replicas: int = Field(default=1, ge=1, le=5)
+    nats_stream_max_age_seconds: float = Field(default=7 * 24 * 3600, ge=0)
+    nats_stream_max_bytes: int = Field(default=-1, ge=-1)
     secret_key: str = DEFAULT_SECRET
     # Seals the (E) calls' private keys in Valkey; shared by every service that opens (E) bodies.
     payload_secret: str = DEFAULT_SECRET
@@ -69,6 +80,15 @@ class ServiceSettings(BaseSettings):
         if self.is_production and DEFAULT_SECRET in (self.secret_key, self.payload_secret):
             raise ValueError(
                 "secret_key and payload_secret must be set in production (the development default is refused)"
+            )
+        return self
+
+    @model_validator(mode="after")
+    def _streams_outlive_the_duplicate_window(self) -> ServiceSettings:
+        if 0 < self.nats_stream_max_age_seconds < STREAM_MIN_AGE_SECONDS or self.nats_stream_max_bytes == 0:
+            raise ValueError(
+                f"nats_stream_max_age_seconds must be 0 (no limit) or at least {STREAM_MIN_AGE_SECONDS} (the streams'"
+                " duplicate window), nats_stream_max_bytes -1 (no limit) or more than 0"
             )
         return self
 

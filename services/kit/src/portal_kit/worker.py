@@ -14,7 +14,7 @@ from portal_kit.heap import startup_heap_frozen
 from portal_kit.logging import configure_logging
 from portal_kit.messaging.consumer import PortalBroker, create_broker
 from portal_kit.messaging.events import stream_name
-from portal_kit.messaging.relay import OutboxRelay, connect_nats, ensure_stream
+from portal_kit.messaging.relay import OutboxRelay, StreamLimits, connect_nats, ensure_stream
 from portal_kit.messaging.rpc import Responder
 from portal_kit.settings import ServiceSettings
 from portal_kit.telemetry import setup_telemetry
@@ -58,9 +58,10 @@ class Worker:
         nc = await connect_nats(self.settings.nats_url, f"{self.settings.service_name}-setup")
         try:
             js = nc.jetstream()
-            await ensure_deadletter_stream(js)
+            limits = StreamLimits.of(self.settings)
+            await ensure_deadletter_stream(js, limits)
             for service in {*self.consumes, *([self.settings.service_name] if self.produces else [])}:
-                await ensure_stream(js, stream_name(service), [f"{service}.>"])
+                await ensure_stream(js, stream_name(service), [f"{service}.>"], limits)
         finally:
             await nc.close()
 
@@ -82,7 +83,9 @@ class Worker:
             register_answers(responder, db)
         await responder.start()
         service = self.settings.service_name
-        relay = OutboxRelay(db, self.settings.nats_url, stream_name(service), [f"{service}.>"])
+        relay = OutboxRelay(
+            db, self.settings.nats_url, stream_name(service), [f"{service}.>"], limits=StreamLimits.of(self.settings)
+        )
         if self.relay_gather is not None:
             relay.gather = self.relay_gather
         relay_task = None

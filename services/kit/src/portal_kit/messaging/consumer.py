@@ -3,7 +3,7 @@ the money API's ``Responder`` answers on plain nats-py too (a framework's consum
 more on this machine, and we use none of its routing).
 
 Every consumer acknowledges only after the effect is committed, a failure is redelivered after a growing delay,
-and after ``max_deliver`` attempts the message is parked on ``deadletter.<consumer>`` (stream
+and after ``max_deliver`` attempts the message is parked on ``deadletter.<service>.<consumer>`` (stream
 ``DEADLETTER``) with the error, for an operator to inspect and replay (``python -m portal_kit.deadletter``).
 Handlers receive the event as its generated model; a message that breaks the contract is parked at once with
 the reason, and its handler never sees it.
@@ -183,7 +183,14 @@ def create_broker(nats_url: str, *, name: str) -> PortalBroker:
 
 
 def deadletter_subject(consumer: str) -> str:
-    return f"{DEADLETTER_PREFIX}.{consumer}"
+    """Where ``consumer`` (``<service>__<handler>``) parks a message: ``deadletter.<service>.<consumer>``, under its
+    service's own prefix, the only one its NATS user may publish to (``portal_stack.access``)."""
+    return f"{DEADLETTER_PREFIX}.{service_of(consumer)}.{consumer}"
+
+
+def service_of(consumer: str) -> str:
+    """The service of a durable consumer named ``<service>__<handler>``."""
+    return consumer.partition("__")[0]
 
 
 def backoff_delay(delivered: int, backoff: Sequence[float]) -> float:

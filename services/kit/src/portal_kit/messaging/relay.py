@@ -15,6 +15,7 @@ import contextlib
 import logging
 from asyncio import Future
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from urllib.parse import urlsplit
 
@@ -22,17 +23,19 @@ import nats
 import psycopg
 from nats.aio.client import Client as NATS
 from nats.js import JetStreamContext
-from nats.js.api import PubAck, StorageType, StreamConfig
-from nats.js.errors import NotFoundError
+from nats.js.api import DiscardPolicy, PubAck, RetentionPolicy, StorageType, StreamConfig
+from nats.js.errors import BadRequestError, NotFoundError
 from sqlalchemy import text
 
 from portal_kit.db import Database
 from portal_kit.messaging.events import EVENT_ID_HEADER, MSG_ID_HEADER
 from portal_kit.messaging.outbox import NOTIFY_CHANNEL
+from portal_kit.settings import STREAM_MIN_AGE_SECONDS, ServiceSettings
 
 log = logging.getLogger("portal_kit.relay")
 
-DUPLICATE_WINDOW = timedelta(hours=2)
+DUPLICATE_WINDOW = timedelta(seconds=STREAM_MIN_AGE_SECONDS)
+STREAM_NAME_IN_USE = 10058  # JetStream's error code for a stream made with another configuration
 
 
 def inbox_prefix(url: str) -> str:
@@ -56,20 +59,60 @@ async def connect_nats(url: str, name: str, reconnected: Callable[[], Awaitable[
     )
 
 
-async def ensure_stream(js: JetStreamContext, name: str, subjects: list[str]) -> None:
-    """Create or update the stream ``name`` (file storage; fsync of every write is a server setting,
-    ``jetstream.sync_interval: always``, which the local stack sets for the money streams' sake)."""
-    config = StreamConfig(
-        name=name,
-        subjects=subjects,
-        storage=StorageType.FILE,
-        duplicate_window=DUPLICATE_WINDOW.total_seconds(),
-    )
+@dataclass(frozen=True)
+class StreamLimits:
+    """What a worker gives a stream it creates: ``replicas`` copies (a cluster's; 3 in production), messages kept
+    ``max_age_seconds`` (0: for ever) and at most ``max_bytes`` (-1: no limit but the server's store). A full stream
+    refuses new messages rather than dropping old ones no consumer may have read yet: the outbox keeps a refused
+    event and publishes it again. From the settings ``NATS_STREAM_REPLICAS``, ``NATS_STREAM_MAX_AGE_SECONDS`` and
+    ``NATS_STREAM_MAX_BYTES``."""
+
+    replicas: int = 1
+    max_age_seconds: float = 7 * 24 * 3600
+    max_bytes: int = -1
+
+    @classmethod
+    def of(cls, settings: ServiceSettings) -> StreamLimits:
+        return cls(settings.nats_stream_replicas, settings.nats_stream_max_age_seconds, settings.nats_stream_max_bytes)
+
+
+async def ensure_stream(
+    js: JetStreamContext, name: str, subjects: list[str], limits: StreamLimits | None = None
+) -> None:
+    """Create the stream ``name`` with ``limits`` (file storage; fsync of every write is a server setting,
+    ``jetstream.sync_interval: always``, which the local stack sets for the money streams' sake), or bring an
+    existing one up to date without undoing what an operator set on it: its subjects are merged with ``subjects``
+    and its replicas raised to ``limits.replicas`` if it has fewer; nothing else of it changes (its retention, its
+    limits, more replicas than configured all stay), and a stream that needs neither is not updated at all."""
+    limits = limits or StreamLimits()
     try:
-        await js.stream_info(name)
-        await js.update_stream(config)
+        info = await js.stream_info(name)
     except NotFoundError:
-        await js.add_stream(config)
+        try:
+            await js.add_stream(
+                StreamConfig(
+                    name=name,
+                    subjects=subjects,
+                    storage=StorageType.FILE,
+                    retention=RetentionPolicy.LIMITS,
+                    num_replicas=limits.replicas,
+                    max_age=limits.max_age_seconds,
+                    max_bytes=limits.max_bytes,
+                    discard=DiscardPolicy.NEW,
+                    duplicate_window=DUPLICATE_WINDOW.total_seconds(),
+                )
+            )
+            return
+        except BadRequestError as exc:  # another worker made it meanwhile (with other limits): update that one
+            if exc.err_code != STREAM_NAME_IN_USE:
+                raise
+            info = await js.stream_info(name)
+    config = info.config
+    present = list(config.subjects or [])
+    merged = [*present, *(subject for subject in subjects if subject not in present)]
+    replicas = max(config.num_replicas or 1, limits.replicas)
+    if merged != present or replicas != (config.num_replicas or 1):
+        await js.update_stream(replace(config, subjects=merged, num_replicas=replicas))
 
 
 ANY_PENDING = "SELECT 1 FROM outbox WHERE published_at IS NULL LIMIT 1"
@@ -108,6 +151,7 @@ class OutboxRelay:
         idle_poll: float = 5.0,
         gather: float = 0.02,
         publish_timeout: float = 2.0,
+        limits: StreamLimits | None = None,
     ) -> None:
         """``listens``: woken by the database's ``outbox`` notifications; without, it only polls. ``poll_interval``
         is the poll while it is not listening or a publish failed, ``idle_poll`` otherwise; ``gather`` the least
@@ -122,6 +166,7 @@ class OutboxRelay:
         self.idle_poll = idle_poll
         self.gather = gather
         self.publish_timeout = publish_timeout
+        self.limits = limits
         self._nc: NATS | None = None
         self._js: JetStreamContext | None = None
         self._stopping = asyncio.Event()
@@ -138,7 +183,7 @@ class OutboxRelay:
         if self._js is None:
             self._nc = await connect_nats(self.nats_url, f"relay-{self.stream.lower()}")
             self._js = self._nc.jetstream(timeout=self.publish_timeout)
-            await ensure_stream(self._js, self.stream, self.subjects)
+            await ensure_stream(self._js, self.stream, self.subjects, self.limits)
         return self._js
 
     async def listen(self) -> None:
