@@ -52,8 +52,12 @@ def test_every_overlay_builds_on_the_base_and_every_listed_file_exists() -> None
     for overlay in ("dev", "production"):
         # the base, and the namespaces outside the portal that this overlay's cluster runs (local to kustomize)
         built = kustomization(DEPLOY / "overlays" / overlay)
-        assert built["resources"] == ["../../base", "cluster-namespaces.yaml"]
-        assert built["components"] == ["../cluster-namespaces"]
+        # production also names its release (the migration Jobs', ../release) and schedules the database's backups
+        more = ["release.yaml", "backup.yaml"] if overlay == "production" else []
+        assert built["resources"] == ["../../base", "cluster-namespaces.yaml", *more]
+        assert built["components"] == ["../cluster-namespaces", *(["../release"] if more else [])]
+        for resource in built["resources"][1:]:
+            assert (DEPLOY / "overlays" / overlay / resource).is_file(), resource
 
 
 @pytest.mark.parametrize("name", [name for name, doc in DOCUMENTS if doc["apiVersion"] not in CUSTOM])

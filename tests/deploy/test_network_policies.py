@@ -54,6 +54,8 @@ def pods() -> dict[str, Pod]:
         kind, name = doc["kind"], doc["metadata"]["name"]
         if kind in ("Deployment", "StatefulSet", "Job"):
             labels = doc["spec"]["template"].get("metadata", {}).get("labels", {})
+            if kind == "Job":  # a migration Job's name carries the release (deploy/overlays/release): its pods' name
+                name = labels.get("app.kubernetes.io/name", name)
             found[name] = Pod(name, dict(labels))
         elif kind == "Cluster":  # CloudNativePG: its pods carry the inherited labels and the cluster's name
             inherited = doc["spec"].get("inheritedMetadata", {}).get("labels", {})
