@@ -185,3 +185,10 @@ def test_the_secrets_tool_makes_the_seed_keys_once_and_apart_from_the_passwords(
     assert deploy_secrets.main(["--seed-keys", "portal"]) == 0
     printed = yaml.safe_load(capsys.readouterr().out)
     assert printed["metadata"] == {"name": SEED_KEYS_SECRET, "namespace": "portal"}
+
+
+def test_every_stream_is_replicated_on_every_nats_node_in_production() -> None:
+    """The services' streams at R3 on the three NATS nodes: a node lost loses no event (the kit makes a missing stream
+    with NATS_STREAM_REPLICAS and raises a smaller one)."""
+    [nats] = [doc for doc in rendered() if doc["kind"] == "StatefulSet" and doc["metadata"]["name"] == "nats"]
+    assert config_maps()["portal-config"]["NATS_STREAM_REPLICAS"] == str(nats["spec"]["replicas"]) == "3"
