@@ -8,9 +8,16 @@
 - ``portal-secrets``: each service's ``<PREFIX>SECRET_KEY`` and the shared ``PAYLOAD_SECRET`` (every service running as
   production refuses the development ones), and auth's Twilio credentials left empty, for the operator to fill in
   (``AUTH_TWILIO_ACCOUNT_SID``, ``AUTH_TWILIO_AUTH_TOKEN`` and ``AUTH_TWILIO_FROM`` or
-  ``AUTH_TWILIO_MESSAGING_SERVICE_SID``), beside the ``<PREFIX>DATABASE_URL`` the database operator's roles give.
+  ``AUTH_TWILIO_MESSAGING_SERVICE_SID``).
+- ``db-<service>`` and ``db-<service>-owner`` for each service (``DATABASE_LOGINS``): the passwords of its runtime
+  role ``<db>`` and its migration role ``<db>_owner``, which CloudNativePG's ``managed.roles`` make and each pod puts
+  into its ``postgresql+psycopg://`` URL (so URL-safe); type ``kubernetes.io/basic-auth``, label
+  ``cnpg.io/reload: "true"`` so a new password reaches the role.
+- ``postgres-backup-store``: the production overlay's backup bucket credentials (``ACCESS_KEY_ID``,
+  ``ACCESS_SECRET_KEY``), left empty for the operator to fill in.
 
-Run it once per installation; running it again makes new passwords for every user at once.
+Run it once per installation; running it again makes new passwords for every user at once, and empties what the
+operator filled in (Twilio's credentials, the backup store's keys): apply again only the Secrets being rotated.
 ``--nats-config`` prints the NATS ``authorization`` block of ``deploy/base/data-services.yaml`` instead.
 
 ``--seed-keys [namespace]`` prints the Secret ``seed-keys`` instead, with fresh keys: ``LOTTERY_SEED_KEY``,
@@ -23,8 +30,9 @@ Secret again. It is apart from the passwords' Secrets, so making those again nev
 ``--check FILE ...`` (``-`` for standard input) reads the rendered overlay and the Secrets as they will be applied
 (``kubectl kustomize deploy/overlays/production``, this tool's output once filled in) and lists what a production
 rollout still lacks, one line each: a service not running as production, a missing or development secret key, a
-missing database, NATS or Valkey URL or seed key, Twilio's credentials, an address left to this machine or to
-deploy/base's placeholder. It exits 1 when anything is missing (``rollout_gaps`` is the same check).
+missing NATS or Valkey URL or seed key, a missing or empty ``db-*`` Secret (or a password that cannot sit in a URL),
+Twilio's credentials, the backup store's keys, an address left to this machine or to deploy/base's placeholder, and
+any Secret the rendered pods or the database Cluster read that is not among the documents. It exits 1 when anything is missing (``rollout_gaps`` is the same check).
 """
 
 from __future__ import annotations
@@ -33,7 +41,8 @@ import base64
 import json
 import secrets
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -44,7 +53,7 @@ from portal_kit.servers import nats_authorization, valkey_acl
 from portal_kit.settings import DEFAULT_SECRET, DEVELOPMENT_ENVIRONMENTS
 from portal_stack.access import USERS, nats_users, valkey_users
 from portal_stack.credentials import new_password
-from portal_stack.services import SERVICES
+from portal_stack.services import SERVICES, ServiceSpec
 
 NATS_HOST = "nats:4222"
 REDIS_HOST = "redis:6379"
@@ -61,8 +70,34 @@ TWILIO_KEYS = (
     "AUTH_TWILIO_MESSAGING_SERVICE_SID",
 )
 SEED_KEY_SERVICES = ("LOTTERY", "GAMES", "POINTS")
+# The database roles' Secrets, as CloudNativePG reads them (managed.roles' passwordSecret, bootstrap.initdb's secret).
+DATABASE_SECRET_TYPE = "kubernetes.io/basic-auth"  # noqa: S105 - a type, not a secret
+DATABASE_SECRET_LABELS = {"cnpg.io/reload": "true"}  # CloudNativePG re-reads the Secret when it changes
+DATABASE_PASSWORD_BYTES = 32
+URL_SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+# The production overlay's backup bucket credentials (overlays/production: the Cluster's barmanObjectStore).
+BACKUP_STORE_SECRET = "postgres-backup-store"  # noqa: S105 - a name, not a secret
+BACKUP_STORE_KEYS = ("ACCESS_KEY_ID", "ACCESS_SECRET_KEY")
 # The addresses production refuses on this machine or at deploy/base's placeholder (auth's and games' settings).
 ADDRESSES = {"auth": ("AUTH_PUBLIC_URL", "AUTH_SMTP_HOST"), "games": ("GAMES_PUBLIC_URL",)}
+
+
+@dataclass(frozen=True)
+class DatabaseLogin:
+    """One PostgreSQL login of a service: the Secret holding it and the role it names."""
+
+    service: ServiceSpec
+    secret: str
+    username: str
+
+
+def database_logins() -> Iterator[DatabaseLogin]:
+    """Each service's migration role ``<db>_owner`` (Secret ``db-<service>-owner``) and runtime role ``<db>``
+    (Secret ``db-<service>``): the one table the generator and ``--check`` use (tests/deploy holds it to the
+    rendered production overlay's Cluster and pods)."""
+    for service in SERVICES:
+        yield DatabaseLogin(service, f"db-{service.name}-owner", f"{service.database}_owner")
+        yield DatabaseLogin(service, f"db-{service.name}", service.database)
 
 
 def password_variable(user: str) -> str:
@@ -74,9 +109,29 @@ def nats_config_users() -> str:
     return nats_authorization(nats_users({name: f"${password_variable(name)}" for name in USERS}, USERS[1:]))
 
 
-def _secret(name: str, namespace: str, data: dict[str, str]) -> dict[str, Any]:
-    metadata = {"name": name, "namespace": namespace}
-    return {"apiVersion": "v1", "kind": "Secret", "metadata": metadata, "type": "Opaque", "stringData": data}
+def _secret(
+    name: str,
+    namespace: str,
+    data: dict[str, str],
+    kind: str = "Opaque",
+    labels: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    metadata: dict[str, Any] = {"name": name, "namespace": namespace} | ({"labels": dict(labels)} if labels else {})
+    return {"apiVersion": "v1", "kind": "Secret", "metadata": metadata, "type": kind, "stringData": data}
+
+
+def database_secrets(namespace: str = "portal") -> list[dict[str, Any]]:
+    """Every ``db-*`` Secret, each with a fresh URL-safe password (the pods put it into their database URL)."""
+    return [
+        _secret(
+            login.secret,
+            namespace,
+            {"username": login.username, "password": secrets.token_urlsafe(DATABASE_PASSWORD_BYTES)},
+            DATABASE_SECRET_TYPE,
+            DATABASE_SECRET_LABELS,
+        )
+        for login in database_logins()
+    ]
 
 
 def secrets_manifest(namespace: str = "portal") -> list[dict[str, Any]]:
@@ -94,6 +149,8 @@ def secrets_manifest(namespace: str = "portal") -> list[dict[str, Any]]:
         _secret("valkey-users", namespace, {"users.acl": acl}),
         _secret("portal-service-urls", namespace, urls),
         _secret(PORTAL_SECRETS, namespace, service_secret_keys()),
+        *database_secrets(namespace),
+        _secret(BACKUP_STORE_SECRET, namespace, dict.fromkeys(BACKUP_STORE_KEYS, "")),
     ]
 
 
@@ -103,20 +160,107 @@ def service_secret_keys() -> dict[str, str]:
     return {**keys, "PAYLOAD_SECRET": secrets.token_urlsafe(SECRET_KEY_BYTES)} | dict.fromkeys(TWILIO_KEYS, "")
 
 
+def _values(document: dict[str, Any]) -> dict[str, str]:
+    """A ConfigMap's or Secret's keys and values (a Secret's ``data`` decoded, its ``stringData`` over it)."""
+    values: dict[str, str] = {}
+    for key, value in (document.get("data") or {}).items():
+        values[key] = base64.b64decode(value).decode() if document["kind"] == "Secret" else str(value)
+    return values | {key: str(value) for key, value in (document.get("stringData") or {}).items()}
+
+
+def _given_secrets(documents: Iterable[dict[str, Any]]) -> dict[str, dict[str, str]]:
+    return {
+        str(document.get("metadata", {}).get("name")): _values(document)
+        for document in documents
+        if isinstance(document, dict) and document.get("kind") == "Secret"
+    }
+
+
 def rollout_environment(documents: Iterable[dict[str, Any]]) -> dict[str, str]:
-    """Every variable the ConfigMaps and Secrets among ``documents`` give (a Secret's ``data`` decoded)."""
+    """Every variable the ConfigMaps and Secrets among ``documents`` give (a Secret's ``data`` decoded); the
+    database logins' and the backup store's Secrets are not variables of any service and are left out."""
+    apart = {login.secret for login in database_logins()} | {BACKUP_STORE_SECRET}
     values: dict[str, str] = {}
     for document in documents:
         if not isinstance(document, dict) or document.get("kind") not in ("ConfigMap", "Secret"):
             continue
-        for key, value in (document.get("data") or {}).items():
-            values[key] = base64.b64decode(value).decode() if document["kind"] == "Secret" else str(value)
-        values |= {key: str(value) for key, value in (document.get("stringData") or {}).items()}
+        if document["kind"] == "Secret" and document.get("metadata", {}).get("name") in apart:
+            continue
+        values |= _values(document)
     return values
 
 
+def _secret_references(node: Any, optional: bool = False) -> Iterator[tuple[str, bool]]:
+    """``(name, optional)`` of every Secret a pod spec or a CloudNativePG Cluster below ``node`` reads."""
+    if isinstance(node, list):
+        for item in node:
+            yield from _secret_references(item)
+        return
+    if not isinstance(node, dict):
+        return
+    for key, value in node.items():
+        if key in ("secretRef", "secretKeyRef") and isinstance(value, dict) and value.get("name"):
+            yield value["name"], bool(value.get("optional"))
+        elif key == "secret" and isinstance(value, dict) and value.get("secretName"):  # a volume
+            yield value["secretName"], bool(value.get("optional"))
+        elif key == "imagePullSecrets" and isinstance(value, list):
+            yield from ((item["name"], False) for item in value if isinstance(item, dict) and item.get("name"))
+        else:
+            yield from _secret_references(value)
+
+
+def referenced_secrets(documents: Iterable[dict[str, Any]]) -> dict[str, bool]:
+    """The Secrets the rendered workloads and the database Cluster among ``documents`` read, each ``True`` when
+    every reference to it is optional."""
+    found: dict[str, bool] = {}
+    for document in documents:
+        if not isinstance(document, dict) or document.get("kind") in ("ConfigMap", "Secret"):
+            continue
+        cluster = document.get("kind") == "Cluster"
+        for name, optional in _secret_references(document.get("spec", {})):
+            found[name] = found.get(name, True) and optional
+        if cluster:  # CloudNativePG's own references (not pod fields): names under passwordSecret, secret, ...
+            for name in _cluster_secrets(document.get("spec", {})):
+                found[name] = False
+    return found
+
+
+def _cluster_secrets(node: Any) -> Iterator[str]:
+    """Secret names a CloudNativePG Cluster reads: every ``{name: ...}`` under a key naming a secret or credential."""
+    if isinstance(node, list):
+        for item in node:
+            yield from _cluster_secrets(item)
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            lowered = key.lower()
+            named = isinstance(value, dict) and isinstance(value.get("name"), str)
+            if named and ("secret" in lowered or lowered in ("accesskeyid", "sessiontoken", "region")):
+                yield value["name"]
+            else:
+                yield from _cluster_secrets(value)
+
+
+def database_gaps(documents: Iterable[dict[str, Any]]) -> list[str]:
+    """A missing or empty ``db-*`` Secret, a username not its role's, a password that cannot sit in a URL."""
+    given = _given_secrets(documents)
+    gaps: list[str] = []
+    for login in database_logins():
+        values = given.get(login.secret)
+        where = f"{login.service.name}: Secret {login.secret}"
+        if values is None:
+            gaps.append(f"{where} is missing (python -m portal_stack.deploy_secrets)")
+        elif not values.get("password") or not values.get("username"):
+            gaps.append(f"{where} has no username or password (python -m portal_stack.deploy_secrets)")
+        elif values["username"] != login.username:
+            gaps.append(f"{where}: username is {values['username']!r}, not its role {login.username!r}")
+        elif not set(values["password"]) <= URL_SAFE:
+            gaps.append(f"{where}: the password is not URL-safe (letters, digits, - and _), yet goes into a URL")
+    return gaps
+
+
 def rollout_gaps(documents: Iterable[dict[str, Any]]) -> list[str]:
-    """What a production rollout of the rendered ConfigMaps and Secrets lacks, one sentence each (none: ready)."""
+    """What a production rollout of the rendered overlay and its Secrets lacks, one sentence each (none: ready)."""
+    documents = list(documents)
     env = rollout_environment(documents)
 
     def value(name: str, prefix: str) -> str:
@@ -134,8 +278,6 @@ def rollout_gaps(documents: Iterable[dict[str, Any]]) -> list[str]:
             if not secret or secret == DEFAULT_SECRET:
                 variable = f"{prefix}{name}" if name == "SECRET_KEY" else name
                 gaps.append(f"{service.name}: {variable} is not set (python -m portal_stack.deploy_secrets)")
-        if not env.get(f"{prefix}DATABASE_URL"):
-            gaps.append(f"{service.name}: {prefix}DATABASE_URL is not set (its database role's URL)")
         for name in ("NATS_URL", "REDIS_URL"):
             if not value(name, prefix):
                 gaps.append(f"{service.name}: {prefix}{name} is not set (python -m portal_stack.deploy_secrets)")
@@ -159,6 +301,19 @@ def rollout_gaps(documents: Iterable[dict[str, Any]]) -> list[str]:
             gaps.append(
                 f"{owner.lower()}: {owner}_SEED_KEY is not set (python -m portal_stack.deploy_secrets --seed-keys)"
             )
+    gaps.extend(database_gaps(documents))
+    given = _given_secrets(documents)
+    referenced = referenced_secrets(documents)
+    if BACKUP_STORE_SECRET in given or BACKUP_STORE_SECRET in referenced:
+        empty = [key for key in BACKUP_STORE_KEYS if not given.get(BACKUP_STORE_SECRET, {}).get(key)]
+        if empty:
+            gaps.append(
+                f"postgres: {BACKUP_STORE_SECRET}'s {', '.join(empty)} not filled in (the backup bucket's credentials)"
+            )
+    reported = {login.secret for login in database_logins()} | {BACKUP_STORE_SECRET}
+    for name, optional in sorted(referenced.items()):
+        if not optional and name not in given and name not in reported:
+            gaps.append(f"Secret {name} is read by the rendered overlay but is not among the documents")
     return gaps
 
 
