@@ -6,6 +6,7 @@ the cluster's own facts (namespaces, ops ranges) stated by the overlay, never de
 
 from __future__ import annotations
 
+import importlib
 import ipaddress
 import re
 import shutil
@@ -21,6 +22,7 @@ import yaml
 from redis import Redis
 
 from portal_kit.servers import ManagedProcess, free_port, port_open
+from portal_kit.settings import ServiceSettings
 from portal_stack.deploy_secrets import secrets_manifest
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
@@ -367,3 +369,45 @@ def test_the_wallet_worker_answers_every_bet_from_two_pods_at_least_and_scales()
     assert scaler["spec"]["minReplicas"] >= 2 and scaler["spec"]["maxReplicas"] > scaler["spec"]["minReplicas"]
     assert named(documents, "PodDisruptionBudget", "wallet-worker")
     assert "wallet-worker" in {d["metadata"]["name"] for d in replicated()}
+
+
+def workers() -> list[dict[str, Any]]:
+    return [d for d in production() if d["kind"] == "Deployment" and d["metadata"]["name"].endswith("-worker")]
+
+
+def settings_prefix(package: str) -> str:
+    """The variable prefix of a service's settings (``POINTS_``): the one its worker reads ``HEALTH_PORT`` under."""
+    module = importlib.import_module(f"{package}.settings")
+    prefixes = {
+        value.model_config.get("env_prefix")
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, ServiceSettings) and value.__module__ == module.__name__
+    }
+    assert len(prefixes) == 1, f"{package}: one settings prefix, not {prefixes}"
+    return str(prefixes.pop())
+
+
+@pytest.mark.parametrize("worker", workers(), ids=[d["metadata"]["name"] for d in workers()])
+def test_every_worker_serves_its_probes_on_a_named_port_its_settings_read(worker: dict[str, Any]) -> None:
+    """A worker binds its probes' port only when its settings give one (``portal_kit.health``): the manifest gives
+    it under the service's own prefix, and probes it there (issue #48: workers had no probes)."""
+    (container,) = worker["spec"]["template"]["spec"]["containers"]
+    module = container["command"][-1]
+    assert container["command"][:2] == ["python", "-m"] and module.endswith(".worker")
+    port = next(p["containerPort"] for p in container.get("ports", []) if p["name"] == "health")
+    env = {variable["name"]: variable.get("value") for variable in container["env"]}
+    assert env[f"{settings_prefix(module.split('.')[0])}HEALTH_PORT"] == str(port)
+    paths = {"startupProbe": "/healthz", "livenessProbe": "/healthz", "readinessProbe": "/readyz"}
+    for probe, path in paths.items():
+        assert container[probe]["httpGet"] == {"path": path, "port": "health"}, probe
+    # Kubelet restarts only a stuck loop, after half a minute at least, and never during a slow start.
+    liveness = container["livenessProbe"]
+    assert liveness["periodSeconds"] * liveness.get("failureThreshold", 3) >= 30
+    startup = container["startupProbe"]
+    assert startup["periodSeconds"] * startup.get("failureThreshold", 3) >= 60
+    assert container["readinessProbe"].get("timeoutSeconds", 1) > 2  # over the check's own 2 s bound
+
+
+def test_every_worker_of_every_service_is_probed() -> None:
+    services = ("site", "auth", "wallet", "games", "lottery", "notifications", "agent-contracts", "points")
+    assert {f"{service}-worker" for service in services} <= {d["metadata"]["name"] for d in workers()}

@@ -59,6 +59,10 @@ class ServiceSettings(BaseSettings):
     session_cache_seconds: float = 10.0
     # The largest request body any call accepts (bytes); a call that carries files sets its own, larger limit.
     max_body_bytes: int = 1024 * 1024
+    # The port a worker serves its probes on (``/healthz``, ``/readyz``: ``portal_kit.health``), on every address;
+    # none by default. Per service (``POINTS_HEALTH_PORT``), never shared: the local stack runs every worker on one
+    # machine, where one port for all would collide. The manifests set it in each worker's container.
+    health_port: int | None = Field(default=None, ge=1, le=65535)
 
     @model_validator(mode="before")
     @classmethod

@@ -6,16 +6,19 @@ import asyncio
 import logging
 import signal
 from collections.abc import Callable, Coroutine, Sequence
+from pathlib import Path
 from typing import Any
 
 from portal_kit.db import Database
 from portal_kit.deadletter import ensure_deadletter_stream
+from portal_kit.health import HealthServer
 from portal_kit.heap import startup_heap_frozen
 from portal_kit.logging import configure_logging
 from portal_kit.messaging.consumer import PortalBroker, create_broker
 from portal_kit.messaging.events import stream_name
 from portal_kit.messaging.relay import OutboxRelay, StreamLimits, connect_nats, ensure_stream
 from portal_kit.messaging.rpc import Responder
+from portal_kit.migrations import SchemaRevision, migrations_of
 from portal_kit.settings import ServiceSettings
 from portal_kit.telemetry import setup_telemetry
 
@@ -32,7 +35,12 @@ class Worker:
     """``produces``: whether this service publishes events (it then owns stream ``<SERVICE>``);
     ``consumes``: the producing services whose streams its subscriptions read; ``answers``: the request/reply
     subjects it answers; ``relay_gather``: under a steady stream of commits, the least time between the starts of
-    two relay rounds that published (``OutboxRelay``'s ``gather``; its default unless given)."""
+    two relay rounds that published (``OutboxRelay``'s ``gather``; its default unless given); ``migrations``: the
+    service's Alembic migrations, by default those of the package its settings class is in (``migrations_of``).
+
+    With ``health_port`` set, it serves ``/healthz`` and ``/readyz`` there (``portal_kit.health``) once started: ready
+    while its consumers' and responders' NATS connections are up and its database answers, at the head of those
+    migrations (as an API's ``/readyz``, ``portal_kit.app``)."""
 
     def __init__(
         self,
@@ -44,6 +52,7 @@ class Worker:
         answers: Sequence[Answers] = (),
         background: Sequence[Background] = (),
         relay_gather: float | None = None,
+        migrations: Path | None = None,
     ) -> None:
         self.settings = settings
         self.produces = produces
@@ -52,6 +61,7 @@ class Worker:
         self.answers = answers
         self.background = background
         self.relay_gather = relay_gather
+        self.migrations = migrations
         self.stop_requested = asyncio.Event()
 
     async def ensure_streams(self) -> None:
@@ -64,6 +74,22 @@ class Worker:
                 await ensure_stream(js, stream_name(service), [f"{service}.>"], limits)
         finally:
             await nc.close()
+
+    def health_server(self, db: Database, broker: PortalBroker, responder: Responder) -> HealthServer | None:
+        """The probes' server on ``health_port``, or none when no port is set (the default)."""
+        if self.settings.health_port is None:
+            return None
+        migrations = self.migrations or migrations_of(type(self.settings).__module__)
+        schema = SchemaRevision(migrations) if migrations is not None else None
+
+        async def ready() -> None:
+            if not (broker.connected and responder.connected):
+                raise ConnectionError("NATS is not connected")
+            await db.ping()
+            if schema is not None:
+                await schema.check(db)
+
+        return HealthServer(self.settings.health_port, ready)
 
     async def run(self) -> None:
         configure_logging(f"{self.settings.service_name}-worker", self.settings.log_level)
@@ -88,16 +114,22 @@ class Worker:
         )
         if self.relay_gather is not None:
             relay.gather = self.relay_gather
+        health = self.health_server(db, broker, responder)
         relay_task = None
-        if self.produces:
-            relay_task = asyncio.create_task(relay.run())
-        jobs = [asyncio.create_task(job(db)) for job in self.background]
-        log.info("worker started")
+        jobs: list[asyncio.Task[None]] = []
         try:
+            if health is not None:
+                await health.start()  # before the jobs: a port taken stops the worker before it does any work
+            if self.produces:
+                relay_task = asyncio.create_task(relay.run())
+            jobs = [asyncio.create_task(job(db)) for job in self.background]
+            log.info("worker started")
             with startup_heap_frozen():
                 await self.stop_requested.wait()
         finally:
             log.info("worker stopping")
+            if health is not None:
+                await health.stop()
             for task in jobs:
                 task.cancel()
             await asyncio.gather(*jobs, return_exceptions=True)

@@ -108,6 +108,11 @@ class PortalBroker:
     def add(self, consumer: _Consumer) -> None:
         self._consumers.append(consumer)
 
+    @property
+    def connected(self) -> bool:
+        """Started, and its connection is up (not lost and reconnecting)."""
+        return self._nc is not None and self._nc.is_connected
+
     async def start(self) -> None:
         self._nc = await connect_nats(self.nats_url, self.name)
         self._js = self._nc.jetstream()

@@ -89,6 +89,11 @@ class Responder:
 
         self._answers.append((subject, queue, responders, answer_of))
 
+    @property
+    def connected(self) -> bool:
+        """Started, and its connection is up (not lost and reconnecting)."""
+        return self._nc is not None and self._nc.is_connected
+
     async def start(self) -> None:
         self._nc = await connect_nats(self.nats_url, self.name)
         for subject, queue, responders, answer_of in self._answers:
