@@ -64,6 +64,20 @@ async def test_a_new_process_on_a_database_at_another_revision_is_not_ready(port
         assert (await client.get("/readyz")).status_code == 200
 
 
+async def test_a_process_on_a_database_ahead_of_its_code_is_ready(portal_servers: PortalServers) -> None:
+    """Code rolled back (or an old pod restarted mid-upgrade) on a schema a newer release migrated further: ready, as
+    an expand-only migration leaves the old code working; behind (a revision it knows that is not its head) it is not."""
+    url = portal_servers.database("kit_readiness_ahead")
+    upgrade(MIGRATIONS, url)
+    db = Database(url)
+    try:
+        await db.rows("UPDATE alembic_version SET version_num = 'a_newer_release'")
+    finally:
+        await db.dispose()
+    async with readiness_of(url, portal_servers.redis_url) as client:
+        assert (await client.get("/readyz")).status_code == 200
+
+
 async def test_readiness_does_not_ask_valkey(portal_servers: PortalServers) -> None:
     """Valkey is shared by every pod of every service: its blip must not take every API out of its Service at once
     (the calls that need it answer their own errors meanwhile)."""

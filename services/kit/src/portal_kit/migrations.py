@@ -60,20 +60,25 @@ class SchemaBehind(RuntimeError):
 
 
 class SchemaRevision:
-    """Whether a database is at the head of ``migrations_dir``: its ``alembic_version`` read until it is, then
-    taken as such for the life of the process (a later migration to a newer revision, made for the next release
-    during a rolling upgrade, does not take this release's processes out of service)."""
+    """Whether a database is at least at the head of ``migrations_dir``: its ``alembic_version`` read until it is,
+    then taken as such for the life of the process (a later migration to a newer revision, made for the next release
+    during a rolling upgrade, does not take this release's processes out of service). A database at a revision this
+    code does not know is ahead of it (the next release's expand step, or a release rolled back from): ready too, so
+    an older pod restarted during an upgrade and a rollback of code both serve. Behind is an empty schema, or a
+    revision this code knows that is not its head."""
 
     def __init__(self, migrations_dir: Path) -> None:
-        self.heads = frozenset(ScriptDirectory(str(migrations_dir)).get_heads())
+        script = ScriptDirectory(str(migrations_dir))
+        self.heads = frozenset(script.get_heads())
+        self.known = frozenset(revision.revision for revision in script.walk_revisions())
         self.reached = False
 
     async def check(self, db: Database) -> None:
-        """Raise ``SchemaBehind`` unless the database is at the head (a database without the schema raises
+        """Raise ``SchemaBehind`` when the database is behind the head (a database without the schema raises
         psycopg's ``UndefinedTable``)."""
         if self.reached:
             return
         found = frozenset(str(row[0]) for row in await db.rows("SELECT version_num FROM alembic_version"))
-        if found != self.heads:
+        if not found or (found != self.heads and found <= self.known):
             raise SchemaBehind(f"the database is at {sorted(found)}, this service's schema at {sorted(self.heads)}")
         self.reached = True
