@@ -54,13 +54,13 @@ async def probe(port: int, path: str) -> int:
 
 
 def test_the_port_is_per_service_and_off_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    class PointsLike(ServiceSettings):
+    class OneService(ServiceSettings):
         model_config = ServiceSettings.model_config | {"env_prefix": "KITHEALTH_"}
 
     monkeypatch.setenv("HEALTH_PORT", "9999")  # not a shared variable: every local worker would take it
-    assert PointsLike().health_port is None
+    assert OneService().health_port is None
     monkeypatch.setenv("KITHEALTH_HEALTH_PORT", "8081")
-    assert PointsLike().health_port == 8081
+    assert OneService().health_port == 8081
 
 
 def started_worker(worker_settings: ServiceSettings, **options: Any) -> tuple[Worker, asyncio.Event]:
