@@ -113,7 +113,10 @@ async def redeem(db: Database, nc: NATS, member: Principal, body: RedemptionRequ
         )])  # fmt: skip
         redemption_id = row.id
     if price:
-        await charge(db, nc, merchant, redemption_id)
+        try:
+            await charge(db, nc, merchant, redemption_id)
+        except Exception:  # written and pending: the sweep asks the wallet again, as for a conversion
+            log.exception("redemption %s: asking the wallet failed; the sweep asks again", redemption_id)
     async with db.reader() as session:
         settled = await repository.redemption(session, merchant, redemption_id)
     assert settled is not None
