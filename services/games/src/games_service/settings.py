@@ -1,13 +1,11 @@
 from __future__ import annotations
 
-import ipaddress
 import re
-from urllib.parse import urlsplit
 
 from pydantic import Field, model_validator
 from pydantic_settings import SettingsConfigDict
 
-from portal_kit.settings import ServiceSettings
+from portal_kit.settings import ServiceSettings, local_address_problem
 
 # The in-house games' server seeds are derived under this key (bgs/fair.py): anyone may read it here, so production
 # refuses it. Make a real one with ``python -c "import secrets; print(secrets.token_hex(32))"``.
@@ -15,25 +13,6 @@ DEVELOPMENT_SEED_KEY = "ba" * 32
 SEED_KEY_MIN_BYTES = 32
 SEED_KEY_ID = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
 SIMULATOR_PATH = "/wps/games/hub88-sim"
-
-
-def local_address_problem(name: str, value: str) -> str | None:
-    """Why a production setting ``name`` cannot be ``value`` (an URL or a host name): the machine itself (loopback,
-    ``localhost``, the unspecified address) is where the development stack runs, never what players or a mail
-    server reach; a host under ``.invalid`` is deploy/base's placeholder, left for the operator to fill in."""
-    host = (urlsplit(value).hostname if "://" in value else value.strip().strip("[]")) or ""
-    host = host.lower().rstrip(".")
-    if not host:
-        return f"{name} is not set"
-    if host.endswith(".invalid") or host == "invalid":
-        return f"{name} is deploy/base's placeholder {value!r}: set the real address"
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        local = host == "localhost" or host.endswith(".localhost")
-    else:
-        local = address.is_loopback or address.is_unspecified
-    return f"{name} is {value!r}, this machine: set the address it is reached at" if local else None
 
 
 def _seed_key_problem(text: str, production: bool) -> str | None:

@@ -6,7 +6,9 @@ its own prefix (``SITE_NATS_URL``); the database URL is always per service (``SI
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any, ClassVar
+from urllib.parse import urlsplit
 
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -99,3 +101,22 @@ class ServiceSettings(BaseSettings):
     @property
     def is_production(self) -> bool:
         return self.environment.strip().lower() not in DEVELOPMENT_ENVIRONMENTS
+
+
+def local_address_problem(name: str, value: str) -> str | None:
+    """Why a production setting ``name`` cannot be ``value`` (an URL or a host name): the machine itself (loopback,
+    ``localhost``, the unspecified address) is where the development stack runs, never what players or a mail
+    server reach; a host under ``.invalid`` is deploy/base's placeholder, left for the operator to fill in."""
+    host = (urlsplit(value).hostname if "://" in value else value.strip().strip("[]")) or ""
+    host = host.lower().rstrip(".")
+    if not host:
+        return f"{name} is not set"
+    if host.endswith(".invalid") or host == "invalid":
+        return f"{name} is deploy/base's placeholder {value!r}: set the real address"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        local = host == "localhost" or host.endswith(".localhost")
+    else:
+        local = address.is_loopback or address.is_unspecified
+    return f"{name} is {value!r}, this machine: set the address it is reached at" if local else None

@@ -48,9 +48,8 @@ from typing import Any
 
 import yaml
 
-from auth_service.settings import local_address_problem
 from portal_kit.servers import nats_authorization, valkey_acl
-from portal_kit.settings import DEFAULT_SECRET, DEVELOPMENT_ENVIRONMENTS
+from portal_kit.settings import DEFAULT_SECRET, DEVELOPMENT_ENVIRONMENTS, local_address_problem
 from portal_stack.access import USERS, nats_users, valkey_users
 from portal_stack.credentials import new_password
 from portal_stack.services import SERVICES, ServiceSpec
