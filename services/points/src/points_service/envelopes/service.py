@@ -27,7 +27,7 @@ from points_service.envelopes.schemas import (
     RedEnvelopeShareRead,
 )
 from points_service.ops import repository as audit
-from points_service.ops.domain import Review, live, refuse_own, review_for, today_utc
+from points_service.ops.domain import Review, live, review_for, second_person_decides, today_utc
 from points_service.ops.schemas import CheckerDecision
 from points_service.raffles.domain import name_in
 from portal_kit import money
@@ -167,12 +167,7 @@ async def check(
         row = await repository.envelope(session, merchant, envelope_id, lock=True)
         if row is None:
             raise NotFound("envelope.not_found")
-        if row.review != Review.AWAITING:
-            raise DomainError("envelope.no_checker_needed", status=409)
-        refuse_own(row.created_by, actor)
-        if not body.approve and body.reason is None:
-            raise DomainError("reason.required")
-        row.review = Review.CONFIRMED if body.approve else Review.REJECTED
+        row.review = second_person_decides(row.review, row.created_by, actor, body.approve, body.reason, "envelope")
         row.checked_by = actor_name(actor)
         action = "red_envelope.confirm" if body.approve else "red_envelope.reject"
         audit.record(session, merchant, actor, action, f"red_envelope:{row.id}", reason=body.reason,

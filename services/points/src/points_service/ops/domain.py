@@ -34,6 +34,19 @@ def live(review: str) -> bool:
     return review in (Review.NONE, Review.CONFIRMED)
 
 
+def second_person_decides(
+    review: str, maker: str, checker: Principal, approve: bool, reason: str | None, kind: str
+) -> Review:
+    """The review a second person's decision gives what ``maker`` made and is ``review``: ``<kind>.no_checker_needed``
+    (409) when nothing awaits, ``ops.same_person`` for the maker, ``reason.required`` for a rejection without one."""
+    if review != Review.AWAITING:
+        raise DomainError(f"{kind}.no_checker_needed", status=409)
+    refuse_own(maker, checker)
+    if not approve and reason is None:
+        raise DomainError("reason.required")
+    return Review.CONFIRMED if approve else Review.REJECTED
+
+
 def refuse_own(maker: str | None, checker: Principal) -> None:
     """The second person is someone else (``ops.same_person`` 403)."""
     if maker == actor_name(checker):

@@ -16,7 +16,7 @@ from nats.aio.client import Client as NATS
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service.ops import repository as audit
-from points_service.ops.domain import Review, live, refuse_own, review_for, today_utc
+from points_service.ops.domain import Review, live, review_for, second_person_decides, today_utc
 from points_service.ops.schemas import CheckerDecision
 from points_service.raffles import repository
 from points_service.raffles.domain import (
@@ -205,12 +205,7 @@ async def check(
         row = await repository.raffle(session, merchant, raffle_id, lock=True)
         if row is None:
             raise NotFound("raffle.not_found")
-        if row.review != Review.AWAITING:
-            raise DomainError("raffle.no_checker_needed", status=409)
-        refuse_own(row.created_by, actor)
-        if not body.approve and body.reason is None:
-            raise DomainError("reason.required")
-        row.review = Review.CONFIRMED if body.approve else Review.REJECTED
+        row.review = second_person_decides(row.review, row.created_by, actor, body.approve, body.reason, "raffle")
         row.checked_by = actor_name(actor)
         action = "raffle.confirm" if body.approve else "raffle.reject"
         audit.record(session, merchant, actor, action, f"raffle:{row.id}", reason=body.reason,
