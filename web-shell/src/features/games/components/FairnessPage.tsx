@@ -1,3 +1,4 @@
+import "../games.css";
 import type { FormEvent } from "react";
 import { useState } from "react";
 import type { VerifyRead } from "@portal/kit";

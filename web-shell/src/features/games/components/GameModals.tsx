@@ -1,3 +1,4 @@
+import "../games.css";
 import { Dialog, formatMoney, LoadFailure, OutcomeLine, useAction, useLanguage } from "@portal/kit";
 import type { GameRoom } from "../../../shared/ModalContext";
 import { useModal } from "../../../shared/ModalContext";

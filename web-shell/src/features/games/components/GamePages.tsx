@@ -1,3 +1,4 @@
+import "../games.css";
 import { useState } from "react";
 import type { GameRead } from "@portal/kit";
 import { LoadFailure, Pager, useLanguage, useLocation, useNavigate, useParams, useSearchParams, useSession } from "@portal/kit";

@@ -1,3 +1,4 @@
+import "../games.css";
 import { useRef } from "react";
 import type { GameRead } from "@portal/kit";
 import { useLanguage } from "@portal/kit";

@@ -1,3 +1,4 @@
+import "../games.css";
 import { LoadFailure } from "@portal/kit";
 import type { GameRoom } from "../../../shared/ModalContext";
 import { useSeeds } from "../api";
