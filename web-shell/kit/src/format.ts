@@ -1,0 +1,83 @@
+/** Dates and numbers in the page's language, through Intl (spec §9): TR "27.11.2026 21:40" and "1.234,56", EN the
+ * portal's English (en-GB: "27/11/2026, 21:40", "1,234.56"), CN "2026/11/27 21:40". Times are the visitor's own
+ * (the browser's time zone) unless a time zone is asked for. No React: the first paint may use it too. */
+import type { Language } from "./language";
+
+/** The Intl locale of each language of the portal. */
+export const LOCALES: Record<Language, string> = { TR: "tr-TR", EN: "en-GB", CN: "zh-CN" };
+
+export interface DateOptions {
+  /** An IANA time zone ("UTC", "Europe/Istanbul"); the browser's own when left out. */
+  timeZone?: string;
+}
+
+type When = string | number | Date;
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function dateFormat(language: Language, kind: "date" | "dateTime" | "time", timeZone?: string): Intl.DateTimeFormat {
+  const key = `d|${language}|${kind}|${timeZone ?? ""}`;
+  let made = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!made) {
+    const day: Intl.DateTimeFormatOptions = kind === "time" ? {} : { year: "numeric", month: "2-digit", day: "2-digit" };
+    const clock: Intl.DateTimeFormatOptions = kind === "date" ? {} : { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+    made = new Intl.DateTimeFormat(LOCALES[language], { ...day, ...clock, timeZone });
+    cache.set(key, made);
+  }
+  return made;
+}
+
+function asDate(value: When): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function dated(language: Language, value: When | null | undefined, kind: "date" | "dateTime" | "time", options?: DateOptions): string {
+  if (value === null || value === undefined || value === "") return "";
+  const date = asDate(value);
+  return date ? dateFormat(language, kind, options?.timeZone).format(date) : String(value);
+}
+
+/** A day and a time: TR "27.11.2026 21:40"; a value that is not a time is shown as it came. */
+export function formatDateTime(language: Language, value: When | null | undefined, options?: DateOptions): string {
+  return dated(language, value, "dateTime", options);
+}
+
+/** A day: TR "27.11.2026", EN "27/11/2026", CN "2026/11/27". */
+export function formatDate(language: Language, value: When | null | undefined, options?: DateOptions): string {
+  return dated(language, value, "date", options);
+}
+
+/** A time of day, 24 hours: "21:40". */
+export function formatTime(language: Language, value: When | null | undefined, options?: DateOptions): string {
+  return dated(language, value, "time", options);
+}
+
+function numberFormat(language: Language, digits: number): Intl.NumberFormat {
+  const key = `n|${language}|${digits}`;
+  let made = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!made) {
+    made = new Intl.NumberFormat(LOCALES[language], { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    cache.set(key, made);
+  }
+  return made;
+}
+
+/** A number with the language's separators: TR "1.234,56", EN and CN "1,234.56"; whole by default. */
+export function formatNumber(language: Language, value: number, fractionDigits = 0): string {
+  return numberFormat(language, fractionDigits).format(value);
+}
+
+/** The language's decimal separator: "," in Turkish, "." otherwise. */
+export function decimalSeparator(language: Language): string {
+  return numberFormat(language, 1).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? ".";
+}
+
+/** Minor units with two decimals in the language's format, exact for any safe integer (no division in floats). */
+export function formatMinor(language: Language, minor: number, symbol = ""): string {
+  const sign = minor < 0 ? "-" : "";
+  const absolute = Math.abs(Math.trunc(minor));
+  const whole = formatNumber(language, Math.floor(absolute / 100));
+  const cents = String(absolute % 100).padStart(2, "0");
+  return `${sign}${symbol}${whole}${decimalSeparator(language)}${cents}`;
+}
