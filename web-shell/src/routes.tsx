@@ -1,4 +1,5 @@
-/** Every route of spec §2. Routes whose content belongs to services not built yet say so. */
+/** Every route of spec §2. Routes whose content belongs to services not built yet say so; any other path is not
+ * found. */
 import type { ReactNode } from "react";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Navigate, Route, Routes, storedToken, useLanguage, useLocation, useNavigate, useSession } from "@portal/kit";
@@ -8,6 +9,7 @@ import { useModal } from "./shared/ModalContext";
 import { Home } from "./pages/Home";
 import { HOME_PATHS } from "./firstReads";
 import { Description, Help, NotAvailable } from "./pages/Simple";
+import { NotFound } from "./pages/NotFound";
 import { RemoteApp } from "./remotes/RemoteApp";
 
 const gamePages = () => import("./features/games/components/GamePages");
@@ -128,7 +130,7 @@ export function AppRoutes() {
       <Route path="/member/*" element={<RequireRealAccount><RemoteApp name="memberCentre" /></RequireRealAccount>} />
       <Route path="/agentLogin" element={<Page><AgentLogin /></Page>} />
       <Route path="/agentHome/*" element={<RequireAgent><RemoteApp name="agentCentre" /></RequireAgent>} />
-      <Route path="*" element={<NotAvailable />} />
+      <Route path="*" element={<NotFound />} />
     </Routes>
   );
 }
