@@ -6,6 +6,7 @@ import type { Language } from "./language";
 import { DEFAULT_LANGUAGE } from "./language";
 
 export * from "./format";
+export * from "./reasons";
 
 export * from "./language";
 

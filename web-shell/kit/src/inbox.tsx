@@ -7,7 +7,9 @@ import { api } from "./client";
 import type { Language } from "./i18n";
 import { translator, useLanguage } from "./i18n";
 import { LiveSocket } from "./live";
+import { formatDateTime } from "./format";
 import { formatMoney } from "./money";
+import { reasonText } from "./reasons";
 import { useSession } from "./session";
 
 const TITLES: Record<Language, Record<Exclude<MessageKind, "broadcast">, string>> = {
@@ -56,14 +58,15 @@ export interface Wording {
   body: string;
 }
 
-/** A message as the member reads it: a money notice in their language with its amount and time; a broadcast
- * as ops wrote it (shown as text, never as HTML). */
+/** A message as the member reads it: a money notice in their language with its amount, time (the kit's formatter,
+ * or ``locale``'s full form when given) and reason (a gateway's English reason translated); a broadcast as ops wrote
+ * it (shown as text, never as HTML). */
 export function messageWording(language: Language, message: MessageRead, locale?: string): Wording {
   if (message.kind === "broadcast") return { title: message.title, body: message.body };
-  const time = new Date(message.occurredAt).toLocaleString(locale);
-  const amount = formatMoney(message.amount ?? 0);
+  const time = locale ? new Date(message.occurredAt).toLocaleString(locale) : formatDateTime(language, message.occurredAt);
+  const amount = formatMoney(message.amount ?? 0, "", language);
   const lines = [message.amount == null ? time : words(language, "amountAt", { amount, currency: message.currency ?? "", time })];
-  if (message.reason) lines.push(words(language, "reason", { reason: message.reason }));
+  if (message.reason) lines.push(words(language, "reason", { reason: reasonText(language, message.reason) }));
   return { title: TITLES[language][message.kind], body: lines.join("\n") };
 }
 
