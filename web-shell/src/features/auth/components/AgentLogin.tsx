@@ -1,10 +1,12 @@
 import type { FormEvent } from "react";
+import type { CaptchaRead } from "@portal/kit";
 import { useState } from "react";
 import { Field, Link, OutcomeLine, errorCode, useAction, useLanguage, useNavigate } from "@portal/kit";
 import { useModal } from "../../../shared/ModalContext";
 import { useSite } from "../../../shared/site";
 import { text } from "../../../shared/texts";
 import { fetchCaptcha, loginWithPassword } from "../api";
+import { CaptchaRow } from "./CaptchaRow";
 import { flagsOf, useAfterLogin, verificationTicket } from "./useAfterLogin";
 
 const CAPTCHA_CODES = ["captcha.required", "captcha.invalid"];
@@ -22,8 +24,14 @@ export function AgentLogin() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [captchaAnswer, setCaptchaAnswer] = useState("");
-  const captcha = useAction(() => fetchCaptcha(language), { onDone: () => setCaptchaAnswer("") });
-  const shown = captcha.latest ?? null;
+  // The image shown stays when a refresh is refused (429 when asked too often): the refusal is said beside it.
+  const [shown, setShown] = useState<CaptchaRead | null>(null);
+  const captcha = useAction(() => fetchCaptcha(language), {
+    onDone: (next) => {
+      setShown(next);
+      setCaptchaAnswer("");
+    },
+  });
   const login = useAction(
     async () => {
       const fields = { username: username.trim(), password, ...(shown ? { captcha: captchaAnswer.trim(), captchaId: shown.captchaId } : {}) };
@@ -54,16 +62,18 @@ export function AgentLogin() {
         <form className="form" onSubmit={submit} noValidate aria-label={text(language, "agentLogin")}>
           <Field label={text(language, "username")} value={username} onChange={setUsername} autoComplete="username" name="username" />
           <Field label={text(language, "password")} value={password} onChange={setPassword} type="password" autoComplete="current-password" name="password" />
-          {shown && (
-            <div className="captcha-row">
-              <Field label={text(language, "captcha")} value={captchaAnswer} onChange={setCaptchaAnswer} autoComplete="off" name="captcha" />
-              <img src={shown.image} alt={text(language, "captcha")} width={120} height={40} />
-              <button type="button" className="kit-button kit-button--ghost" onClick={() => void captcha.submit(undefined)}>
-                {text(language, "refreshCaptcha")}
-              </button>
-            </div>
+          {(shown || captcha.failure != null) && (
+            <CaptchaRow
+              label={text(language, "captcha")}
+              value={captchaAnswer}
+              onChange={setCaptchaAnswer}
+              captcha={shown}
+              onRefresh={() => void captcha.submit(undefined)}
+              refreshing={captcha.pending}
+              failure={captcha.failure ?? null}
+            />
           )}
-          <OutcomeLine outcome={login.outcome ?? captcha.outcome} />
+          <OutcomeLine outcome={login.outcome} />
           <button type="submit" className="kit-button kit-button--block" disabled={login.pending}>
             {text(language, "login")}
           </button>

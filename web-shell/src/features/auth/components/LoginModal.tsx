@@ -1,4 +1,5 @@
 import type { FormEvent } from "react";
+import type { CaptchaRead } from "@portal/kit";
 import { useState } from "react";
 import { Dialog, Field, OutcomeLine, Tabs, errorCode, useAction, useLanguage, useNavigate } from "@portal/kit";
 import { useModal } from "../../../shared/ModalContext";
@@ -6,6 +7,7 @@ import { useSite } from "../../../shared/site";
 import { text } from "../../../shared/texts";
 import { fetchCaptcha, loginWithPassword, loginWithSms, rememberUsername, rememberedUsername, sendSms } from "../api";
 import { SmsCodeButton } from "./SmsCodeButton";
+import { CaptchaRow } from "./CaptchaRow";
 import { flagsOf, useAfterLogin, verificationTicket } from "./useAfterLogin";
 
 type Tab = "username" | "sms";
@@ -29,8 +31,14 @@ export function LoginModal() {
   const [mobile, setMobile] = useState("");
   const [dial, setDial] = useState("90");
   const [code, setCode] = useState("");
-  const captcha = useAction(() => fetchCaptcha(language), { onDone: () => setCaptchaAnswer("") });
-  const shown = captcha.latest ?? null;
+  // The image shown stays when a refresh is refused (429 when asked too often): the refusal is said beside it.
+  const [shown, setShown] = useState<CaptchaRead | null>(null);
+  const captcha = useAction(() => fetchCaptcha(language), {
+    onDone: (next) => {
+      setShown(next);
+      setCaptchaAnswer("");
+    },
+  });
   const sms = useAction(() => sendSms(language, "noLogin", mobile.trim(), dial.trim()));
   const login = useAction(
     async () => {
@@ -65,14 +73,16 @@ export function LoginModal() {
           <>
             <Field label={text(language, "username")} value={username} onChange={setUsername} autoComplete="username" name="username" />
             <Field label={text(language, "password")} value={password} onChange={setPassword} type="password" autoComplete="current-password" name="password" />
-            {shown && (
-              <div className="captcha-row">
-                <Field label={text(language, "captcha")} value={captchaAnswer} onChange={setCaptchaAnswer} autoComplete="off" name="captcha" />
-                <img src={shown.image} alt={text(language, "captcha")} width={120} height={40} />
-                <button type="button" className="kit-button kit-button--ghost" onClick={() => void captcha.submit(undefined)}>
-                  {text(language, "refreshCaptcha")}
-                </button>
-              </div>
+            {(shown || captcha.failure != null) && (
+              <CaptchaRow
+                label={text(language, "captcha")}
+                value={captchaAnswer}
+                onChange={setCaptchaAnswer}
+                captcha={shown}
+                onRefresh={() => void captcha.submit(undefined)}
+                refreshing={captcha.pending}
+                failure={captcha.failure ?? null}
+              />
             )}
             <label className="check">
               <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
@@ -91,7 +101,7 @@ export function LoginModal() {
             </div>
           </>
         )}
-        <OutcomeLine outcome={login.outcome ?? sms.outcome ?? captcha.outcome} />
+        <OutcomeLine outcome={login.outcome ?? sms.outcome} />
         <button type="submit" className="kit-button kit-button--block" disabled={login.pending}>
           {text(language, "login")}
         </button>

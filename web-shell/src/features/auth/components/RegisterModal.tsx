@@ -10,6 +10,7 @@ import type { RegisterMode } from "../registerRules";
 import { fieldError, fieldLabel, isAdult, visibleRules } from "../registerRules";
 import { RegisterFields } from "./RegisterFields";
 import { SmsCodeButton } from "./SmsCodeButton";
+import { CaptchaRow } from "./CaptchaRow";
 import { useAfterLogin } from "./useAfterLogin";
 
 /** The affiliate code a link carried (``?affiliateCode=`` or ``?code=``). */
@@ -97,7 +98,7 @@ export function RegisterModal() {
     if (captcha.data) payload["captchaId"] = captcha.data.captchaId;
     void signUp.submit(payload);
   };
-  const loadError = rules.error ?? captcha.error;
+  const loadError = rules.error; // a captcha that could not be had is said in its row
 
   return (
     <Dialog title={text(language, "register")} onClose={modal.close} closeLabel={text(language, "close")} wide>
@@ -113,13 +114,16 @@ export function RegisterModal() {
             </div>
           )}
           {needsCaptcha && (
-            <div className="captcha-row">
-              <Field label={fieldLabel("captcha", language)} name="captcha" value={values["captcha"] ?? ""} onChange={(value) => setValues({ ...values, captcha: value })} error={errors["captcha"]} autoComplete="off" />
-              {captcha.data && <img src={captcha.data.image} alt={text(language, "captcha")} width={120} height={40} />}
-              <button type="button" className="kit-button kit-button--ghost" onClick={() => void captcha.refetch()}>
-                {text(language, "refreshCaptcha")}
-              </button>
-            </div>
+            <CaptchaRow
+              label={fieldLabel("captcha", language)}
+              value={values["captcha"] ?? ""}
+              onChange={(value) => setValues({ ...values, captcha: value })}
+              error={errors["captcha"]}
+              captcha={captcha.data ?? null}
+              onRefresh={() => void captcha.refetch()}
+              refreshing={captcha.isFetching}
+              failure={captcha.error}
+            />
           )}
           <label className="check form__wide">
             <input type="checkbox" checked={terms} onChange={(event) => setTerms(event.target.checked)} name="acceptTerms" />
