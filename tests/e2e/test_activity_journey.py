@@ -79,6 +79,7 @@ def test_an_editor_makes_a_red_envelope_and_a_member_opens_it_on_the_activity_pa
     page.set_viewport_size({"width": 1366, "height": 900})
     page.goto(stack.url + "/")
     expect(page.get_by_test_id("balance")).to_contain_text("0.00", timeout=20_000)
+    page.get_by_role("navigation", name="Main menu").get_by_role("button", name="More").click()  # its drop menu
     page.get_by_role("navigation", name="Main menu").get_by_role("link", name="Activity centre").click()
     expect(page).to_have_url(stack.url + "/activity")
 

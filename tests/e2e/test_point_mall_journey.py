@@ -67,6 +67,7 @@ def test_a_member_redeems_deposit_points_in_the_mall_and_sees_ops_approve_it(
     enter(page, stack, token)
     page.set_viewport_size({"width": 1366, "height": 900})
     page.goto(stack.url + "/")
+    page.get_by_role("navigation", name="Main menu").get_by_role("button", name="More").click()  # its drop menu
     page.get_by_role("navigation", name="Main menu").get_by_role("link", name="Points mall").click()
     expect(page).to_have_url(stack.url + "/pointMall")
     expect(page.get_by_test_id("points-balance")).to_have_text("2")

@@ -113,11 +113,12 @@ describe("start-up by system status", () => {
     });
     localStorage.setItem("hisLang", "EN");
     renderAt("/");
-    const slots = await screen.findByRole("link", { name: "Slots" });
-    expect(slots.getAttribute("href")).toBe("/rng");
-    const links = screen.getAllByRole("link").map((link) => link.textContent);
-    expect(links.indexOf("Sports betting")).toBeLessThan(links.indexOf("Live casino"));
-    expect(screen.queryByRole("link", { name: "Fish games" })).toBeNull();
+    const nav = await screen.findByRole("navigation", { name: "Main menu" });
+    fireEvent.click(await within(nav).findByRole("button", { name: "Slots" })); // its drop menu
+    expect(within(nav).getByRole("link", { name: "All games" }).getAttribute("href")).toBe("/rng");
+    const entries = Array.from(nav.querySelectorAll("[data-nav-top]")).map((entry) => entry.textContent);
+    expect(entries.indexOf("Sports betting")).toBeLessThan(entries.indexOf("Live casino"));
+    expect(entries).not.toContain("Fish games");
   });
 
   it("puts the VIP club in the header after the points mall, in the visitor's language", async () => {
@@ -125,6 +126,7 @@ describe("start-up by system status", () => {
     localStorage.setItem("hisLang", "CN");
     renderAt("/");
     const nav = await screen.findByRole("navigation", { name: "主菜单" });
+    fireEvent.click(within(nav).getByRole("button", { name: "更多" })); // the less used entries' drop menu
     const vip = await within(nav).findByRole("link", { name: "VIP 会员" });
     expect(vip.getAttribute("href")).toBe("/vip");
     const names = within(nav).getAllByRole("link").map((link) => link.textContent);

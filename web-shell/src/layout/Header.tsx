@@ -1,14 +1,14 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import type { Language } from "@portal/kit";
-import { api, errorCode, formatMoney, HIDDEN_BALANCE, Link, NavLink, SUPPORTED, useAction, useLanguage, useNavigate, useSession } from "@portal/kit";
+import { api, errorCode, formatMoney, HIDDEN_BALANCE, Link, SUPPORTED, useAction, useLanguage, useNavigate, useSession } from "@portal/kit";
 import { loginWithPassword } from "../features/auth/api";
 import { flagsOf, useAfterLogin, verificationTicket } from "../features/auth/components/useAfterLogin";
-import { GameNav } from "../features/games/components/GameNav";
 import { UnreadBadge } from "../features/notifications/components/UnreadBadge";
 import { useModal } from "../shared/ModalContext";
 import { useSite } from "../shared/site";
 import { text } from "../shared/texts";
+import { MainNav } from "./nav/MainNav";
 
 const HIDE_KEY = "hideBalance";
 
@@ -137,17 +137,7 @@ export function Header() {
           </label>
         </div>
       </div>
-      <nav className="main-nav" aria-label={text(language, "menu")}>
-        <NavLink to="/" end>
-          {text(language, "home")}
-        </NavLink>
-        <GameNav />
-        <NavLink to="/promotions">{text(language, "promotions")}</NavLink>
-        <NavLink to="/activity">{text(language, "activity")}</NavLink>
-        <NavLink to="/pointMall">{text(language, "pointMall")}</NavLink>
-        <NavLink to="/vip">{text(language, "vip")}</NavLink>
-        <NavLink to="/help">{text(language, "help")}</NavLink>
-      </nav>
+      <MainNav />
     </header>
   );
 }

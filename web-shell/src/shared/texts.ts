@@ -15,9 +15,11 @@ type Key =
   | "menu" | "sideBar" | "downloadApp" | "ios" | "android" | "myIncome" | "agentOverview"
   | "hotPromotions" | "support" | "trialBlocked" | "register2" | "videos" | "banners" | "previous" | "next"
   | "notice" | "facebook" | "telegram" | "remoteFailed" | "freePlay" | "unreadMessages"
-  | "agentLogin" | "agentLoginLead" | "memberLogin" | "pointMall" | "activity" | "vip";
+  | "agentLogin" | "agentLoginLead" | "memberLogin" | "pointMall" | "activity" | "vip"
+  | "more" | "menuButton" | "allGames" | "lotteryHalls";
 
 const TR: Record<Key, string> = {
+  more: "Daha fazla", menuButton: "Menü", allGames: "Tüm oyunlar", lotteryHalls: "Loto salonları",
   agentLogin: "Temsilci girişi", agentLoginLead: "Temsilci merkezine temsilci hesabınızla giriş yapın.", memberLogin: "Üye girişi", pointMall: "Puan mağazası", activity: "Etkinlik merkezi", vip: "VIP",
   unreadMessages: "Mesajlar: {n} okunmamış",
   loading: "Yükleniyor…", customerService: "Müşteri hizmetleri", maintenanceUntil: "Tahmini bitiş",
@@ -49,6 +51,7 @@ const TR: Record<Key, string> = {
 };
 
 const EN: Record<Key, string> = {
+  more: "More", menuButton: "Menu", allGames: "All games", lotteryHalls: "Lottery halls",
   agentLogin: "Agent login", agentLoginLead: "Log in to the agent centre with your agent account.", memberLogin: "Member login", pointMall: "Points mall", activity: "Activity centre", vip: "VIP",
   unreadMessages: "Messages: {n} unread",
   loading: "Loading…", customerService: "Customer service", maintenanceUntil: "Expected end",
@@ -78,6 +81,7 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
+  more: "更多", menuButton: "菜单", allGames: "全部游戏", lotteryHalls: "彩票大厅",
   agentLogin: "代理登录", agentLoginLead: "请使用代理账户登录代理中心。", memberLogin: "会员登录", pointMall: "积分商城", activity: "活动中心", vip: "VIP 会员",
   unreadMessages: "消息：{n} 条未读",
   loading: "加载中…", customerService: "在线客服", maintenanceUntil: "预计结束时间", regionTitle: "您所在的地区无法访问",
