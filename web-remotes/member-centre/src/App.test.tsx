@@ -2,15 +2,24 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createQueryClient, MemoryRouter, QueryClientProvider, Route, Routes, SessionProvider } from "@portal/kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import App, { MENU, mountPath } from "./App";
-import { checkAmount, checkRemainder, proofProblem } from "./shared/rules";
+import { checkAmount, checkRemainder, holderNameProblem, proofProblem } from "./shared/rules";
 
 describe("the member centre's form rules", () => {
   it("takes amounts with at most two decimals, within the limits", () => {
     expect(checkAmount("1,500.5", 1000, 10_000_000)).toEqual({ minor: 150_050, problem: null });
     expect(checkAmount("9.99", 1000, 10_000_000)).toEqual({ minor: 999, problem: "limits" });
-    expect(checkAmount("1.234")).toEqual({ minor: null, problem: "invalidAmount" });
+    expect(checkAmount("1.234")).toEqual({ minor: null, problem: "tooManyDecimals" });
+    expect(checkAmount("10.123", 1000, 10_000_000)).toEqual({ minor: null, problem: "tooManyDecimals" }); // not "limits"
+    expect(checkAmount("10,5", 1000, 10_000_000, "TR")).toEqual({ minor: 1050, problem: null });
     expect(checkAmount("0")).toEqual({ minor: null, problem: "invalidAmount" });
     expect(checkAmount("abc")).toEqual({ minor: null, problem: "invalidAmount" });
+  });
+
+  it("takes a holder's name in letters of any script, never markup, control characters or digits", () => {
+    for (const name of ["Ayşe Yılmaz", "Jean-Luc O'Neil", "张伟", "J. R. Smith"]) expect(holderNameProblem(name)).toBeNull();
+    for (const name of ["<script>x</script>", "a<b", "Ali\tVeli", "Ali\u202eVeli", "R2D2", "x", "&amp;"]) {
+      expect(holderNameProblem(name)).toBe("holderNameInvalid");
+    }
   });
 
   it("wants a remainder above zero and below the amount", () => {

@@ -52,6 +52,6 @@ const CN: Record<Key, string> = {
   referralRewards: "邀请奖励", noReferralRewards: "暂无邀请奖励。", rewardTitle: "奖励中心", levelCol: "等级", vipPage: "VIP 俱乐部页面", noLevels: "该品牌未设置 VIP 等级。",
 };
 
-const CATALOG: Catalog<Key> = { TR, EN, CN };
+export const CATALOG: Catalog<Key> = { TR, EN, CN };
 export type LoyaltyTextKey = Key;
 export const loyaltyText = translator(CATALOG);

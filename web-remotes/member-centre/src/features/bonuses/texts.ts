@@ -32,7 +32,7 @@ const CN: Record<Key, string> = {
   EXPIRED: "已失效", FORFEITED: "已放弃", FAILED: "发放失败",
 };
 
-const CATALOG: Catalog<Key> = { TR, EN, CN };
+export const CATALOG: Catalog<Key> = { TR, EN, CN };
 export type BonusTextKey = Key;
 export const bt = translator(CATALOG);
 

@@ -64,7 +64,7 @@ describe("mission activity", () => {
     expect(cards).toHaveLength(3);
     const bars = screen.getAllByRole("progressbar");
     expect(bars.map((bar) => bar.getAttribute("aria-valuenow"))).toEqual(["40", "100", "0"]);
-    expect(within(nth(cards, 0)).getByTestId("mission-progress").textContent).toBe("40.00 / 100.00");
+    expect(within(nth(cards, 0)).getByTestId("mission-progress").textContent).toBe("40,00 / 100,00"); // a Turkish page: decimal comma
     expect(within(nth(cards, 2)).getByTestId("mission-progress").textContent).toBe("0 gün / 3 gün");
     expect(within(nth(cards, 0)).getByText("Ödül: 50 puan")).toBeTruthy();
     expect(within(nth(cards, 0)).getByTestId("mission-state").textContent).toBe("Devam ediyor");
@@ -73,7 +73,7 @@ describe("mission activity", () => {
     expect((await screen.findByTestId("mission-my-rank")).textContent).toBe("Sıranız: 2");
     const board = screen.getByTestId("mission-board");
     expect(within(board).getByText("al***e")).toBeTruthy();
-    expect(within(board).getByText("90.00")).toBeTruthy();
+    expect(within(board).getByText("90,00")).toBeTruthy();
   });
 
   it("claims a completed mission's reward, and shows the server's refusal when there is one", async () => {

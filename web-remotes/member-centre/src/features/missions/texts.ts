@@ -32,6 +32,6 @@ const CN: Record<Key, string> = {
   notRanked: "您还没有上榜。", noPlayers: "还没有人参与。", previous: "上一页", next: "下一页", you: "（您）",
 };
 
-const CATALOG: Catalog<Key> = { TR, EN, CN };
+export const CATALOG: Catalog<Key> = { TR, EN, CN };
 export type MissionTextKey = Key;
 export const mt = translator(CATALOG);

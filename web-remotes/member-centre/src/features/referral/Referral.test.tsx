@@ -64,7 +64,7 @@ describe("invite friends", () => {
     fireEvent.click(screen.getByTestId("referral-copy"));
     expect(await screen.findByRole("status")).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/register?ref=K7QX2MPA`);
-    expect(screen.getByTestId("referral-rule").textContent).toContain("100.00");
+    expect(screen.getByTestId("referral-rule").textContent).toContain("100,00");
     const rows = screen.getAllByTestId("referral-invitation");
     expect(rows).toHaveLength(2);
     expect(within(rows[0] as HTMLElement).getByTestId("referral-status").textContent).toBe("Ödendi");

@@ -57,14 +57,15 @@ describe("the reward centre", () => {
     show(<RewardCenter />);
     expect((await screen.findByTestId("vip-level-name")).textContent).toContain("Level 1");
     expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("12");
-    expect(screen.getByTestId("vip-missing").textContent).toContain("350.00");
+    expect(screen.getByTestId("vip-missing").textContent).toContain("350,00");
     expect(within(screen.getByTestId("vip-levels")).getByText("Birthday gift")).toBeTruthy();
     expect(within(screen.getByTestId("vip-level-ups")).getAllByRole("row")).toHaveLength(2);
     expect(await screen.findAllByTestId("referral-reward")).toHaveLength(1);
-    expect(screen.getByTestId("referral-rewarded").textContent).toBe("25.00");
+    expect(screen.getByTestId("referral-rewarded").textContent).toBe("25,00");
   });
 
   it("shows a points multiplier as members read it", () => {
     expect(multiplierText(125)).toBe("×1.25");
+    expect(multiplierText(125, "TR")).toBe("×1,25");
   });
 });

@@ -21,7 +21,7 @@ const CN: Record<Key, string> = {
   seeBonuses: "红利明细",
 };
 
-const CATALOG: Catalog<Key> = { TR, EN, CN };
+export const CATALOG: Catalog<Key> = { TR, EN, CN };
 export const wt = translator(CATALOG);
 
 /** The bonus wallet: shown, never offered to transfer from or to. */

@@ -1,12 +1,13 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import type { WithdrawalRead } from "@portal/kit";
-import { ApiError, createQueryClient, LanguageContext, MemoryRouter, QueryClientProvider, SessionProvider } from "@portal/kit";
+import type { Language, WithdrawalRead } from "@portal/kit";
+import { ApiError, createQueryClient, formatDateTime, LanguageContext, MemoryRouter, QueryClientProvider, SessionProvider } from "@portal/kit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WithdrawalAsk } from "./api";
-import { requestWithdrawal } from "./api";
+import { bindBankAccount, requestWithdrawal } from "./api";
 import { Withdraw } from "./components/Withdraw";
 
-vi.mock("./api", async (importOriginal) => ({ ...(await importOriginal<typeof import("./api")>()), requestWithdrawal: vi.fn() }));
+vi.mock("./api", async (importOriginal) => ({ ...(await importOriginal<typeof import("./api")>()), requestWithdrawal: vi.fn(), bindBankAccount: vi.fn() }));
+const bound = vi.mocked(bindBankAccount);
 const asked = vi.mocked(requestWithdrawal);
 const MESSAGE = "A bonus of yours has not met its wagering yet: meet it first, or withdraw and forfeit the bonus.";
 const WITHDRAWAL: WithdrawalRead = {
@@ -18,19 +19,19 @@ function envelope(value: unknown) {
   return new Response(JSON.stringify({ success: true, value, errorCode: null, message: null }), { status: 200 });
 }
 
-function show() {
+function show(language: Language = "EN", withdrawals: WithdrawalRead[] = []) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url.includes("/wps/v2/wallets/bank-accounts")) return envelope([{ bankAccountId: "b1", bankName: "Akbank", holderName: "Bonus Fan", accountNumber: "TR12" }]);
-      if (url.includes("/wps/v2/wallets/withdrawals")) return envelope([]);
+      if (url.includes("/wps/v2/wallets/withdrawals")) return envelope(withdrawals);
       return envelope(null);
     }),
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageContext.Provider value={{ language: "EN", setLanguage: () => undefined }}>
+      <LanguageContext.Provider value={{ language, setLanguage: () => undefined }}>
         <SessionProvider>
           <MemoryRouter>
             <Withdraw />
@@ -91,5 +92,60 @@ describe("a withdrawal while a bonus is held", () => {
     const [first, second] = sent();
     expect(second?.forfeitBonus).toBe(false);
     expect(second?.requestId).not.toBe(first?.requestId);
+  });
+});
+
+describe("the withdrawal page's forms say what is wrong", () => {
+  beforeEach(() => {
+    asked.mockReset();
+    bound.mockReset();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("refuses an amount with more than two decimals as such, in every language", async () => {
+    for (const [language, label, button, text] of [
+      ["EN", "Amount", "Request a withdrawal", "at most 2 decimals"],
+      ["TR", "Tutar", "Çekim talebi", "en fazla 2 ondalık"],
+      ["CN", "金额", "申请取款", "最多保留两位小数"],
+    ] as const) {
+      show(language);
+      const form = await screen.findByRole("form", { name: button });
+      fireEvent.change(within(form).getByLabelText(label), { target: { value: "10.123" } });
+      fireEvent.click(within(form).getByRole("button", { name: button }));
+      expect((await within(form).findByRole("alert")).textContent).toContain(text);
+      cleanup();
+    }
+    expect(asked).not.toHaveBeenCalled();
+  });
+
+  it("refuses markup or control characters in the holder's name before anything is sent", async () => {
+    show();
+    const form = await screen.findByRole("form", { name: "Bank accounts" });
+    const fill = (label: string, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+    fill("Bank", "Akbank");
+    fill("IBAN / account number", "TR120006200119000006672315");
+    fill("Payment password", "864200");
+    for (const name of ["<img src=x onerror=alert(1)>", "Ayşe\u0000Yılmaz", "Ayşe <b>Yılmaz</b>"]) {
+      fill("Account holder", name);
+      fireEvent.click(within(form).getByRole("button", { name: "Bind" }));
+      expect((await within(form).findByRole("alert")).textContent).toContain("letters only");
+    }
+    expect(bound).not.toHaveBeenCalled();
+    fill("Account holder", "Ayşe O'Neil-Yılmaz");
+    bound.mockResolvedValueOnce({ bankAccountId: "b2", bankName: "Akbank", holderName: "Ayşe O'Neil-Yılmaz", accountNumber: "**15" });
+    fireEvent.click(within(form).getByRole("button", { name: "Bind" }));
+    await waitFor(() => expect(bound).toHaveBeenCalledTimes(1));
+  });
+
+  it("shows a withdrawal's dates in the language's format", async () => {
+    const paid: WithdrawalRead = { ...WITHDRAWAL, status: "paid", confirmDeadline: "2026-11-28T18:05:00Z" };
+    show("TR", [paid]);
+    const item = await screen.findByTestId("withdrawal-w1");
+    expect(item.textContent).toContain(`Otomatik onay: ${formatDateTime("TR", paid.confirmDeadline)}`);
+    expect(formatDateTime("TR", paid.confirmDeadline)).toMatch(/^\d{2}\.\d{2}\.2026 \d{2}:\d{2}$/);
+    expect(item.textContent).toContain("50,00");
   });
 });

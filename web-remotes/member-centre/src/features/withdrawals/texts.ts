@@ -36,5 +36,5 @@ const CN: Record<Key, string> = {
   forfeited: "已放弃红利，提款申请已提交。",
 };
 
-const CATALOG: Catalog<Key> = { TR, EN, CN };
+export const CATALOG: Catalog<Key> = { TR, EN, CN };
 export const wdt = translator(CATALOG);

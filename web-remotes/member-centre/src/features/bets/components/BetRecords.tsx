@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Pager, formatMoney, LoadFailure, useLanguage } from "@portal/kit";
+import { formatDateTime, formatMoney, LoadFailure, Pager, useLanguage } from "@portal/kit";
 import type { TextKey } from "../../../shared/texts";
 import { t } from "../../../shared/texts";
 import type { BetFilter } from "../api";
@@ -54,15 +54,15 @@ export function BetRecords() {
           <tbody>
             {page.list.map((row) => (
               <tr key={row.id}>
-                <td>{new Date(row.time).toLocaleString()}</td>
+                <td>{formatDateTime(language, row.time)}</td>
                 <td>
                   {row.gameName} <small>({row.vendor})</small>
                 </td>
                 <td>{t(language, row.gameType as TextKey)}</td>
-                <td className="num">{formatMoney(row.stake)}</td>
-                <td className="num">{formatMoney(row.validBet)}</td>
-                <td className="num">{formatMoney(row.win)}</td>
-                <td className="num">{formatMoney(row.profit)}</td>
+                <td className="num">{formatMoney(row.stake, "", language)}</td>
+                <td className="num">{formatMoney(row.validBet, "", language)}</td>
+                <td className="num">{formatMoney(row.win, "", language)}</td>
+                <td className="num">{formatMoney(row.profit, "", language)}</td>
               </tr>
             ))}
           </tbody>

@@ -17,10 +17,10 @@ export function Profit() {
     <tr key={item.gameType}>
       <td>{label}</td>
       <td className="num">{item.bets}</td>
-      <td className="num">{formatMoney(item.stake)}</td>
-      <td className="num">{formatMoney(item.validBet)}</td>
-      <td className="num">{formatMoney(item.win)}</td>
-      <td className="num">{formatMoney(item.profit)}</td>
+      <td className="num">{formatMoney(item.stake, "", language)}</td>
+      <td className="num">{formatMoney(item.validBet, "", language)}</td>
+      <td className="num">{formatMoney(item.win, "", language)}</td>
+      <td className="num">{formatMoney(item.profit, "", language)}</td>
     </tr>
   );
   return (

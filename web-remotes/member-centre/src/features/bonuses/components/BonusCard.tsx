@@ -1,17 +1,12 @@
 /** One bonus: the promotion's name, the amount and its status, the wagering as a bar (capped at 100 %), the expiry,
  * the largest bet that counts and the game types. */
 import type { BonusRead, Language } from "@portal/kit";
-import { formatMoney, useLanguage } from "@portal/kit";
+import { formatDate, formatMoney, formatPercent, useLanguage } from "@portal/kit";
 import type { TextKey } from "../../../shared/texts";
 import { t } from "../../../shared/texts";
 import { leftToWager, wageredPercent } from "../rules";
 import type { BonusTextKey } from "../texts";
 import { bt } from "../texts";
-
-function day(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
-}
 
 export function StatusBadge({ language, status }: { language: Language; status: string }) {
   return (
@@ -26,10 +21,10 @@ export function BonusCard({ bonus }: { bonus: BonusRead }) {
   const percent = wageredPercent(bonus.turnoverDone, bonus.turnoverRequired);
   const open = bonus.status === "ACTIVE" || bonus.status === "GRANTING";
   const rows: [string, string][] = [
-    [bt(language, "deposit"), formatMoney(bonus.depositAmount)],
-    [bt(language, "granted"), day(bonus.createdAt)],
-    bonus.settledAt ? [bt(language, "settled"), day(bonus.settledAt)] : [bt(language, "expires"), day(bonus.expiresAt)],
-    [bt(language, "maxBet"), bonus.maxBet > 0 ? formatMoney(bonus.maxBet) : bt(language, "noMaxBet")],
+    [bt(language, "deposit"), formatMoney(bonus.depositAmount, "", language)],
+    [bt(language, "granted"), formatDate(language, bonus.createdAt)],
+    bonus.settledAt ? [bt(language, "settled"), formatDate(language, bonus.settledAt)] : [bt(language, "expires"), formatDate(language, bonus.expiresAt)],
+    [bt(language, "maxBet"), bonus.maxBet > 0 ? formatMoney(bonus.maxBet, "", language) : bt(language, "noMaxBet")],
     [bt(language, "games"), bonus.gameTypes.map((type) => t(language, type as TextKey)).join(", ")],
   ];
   return (
@@ -39,7 +34,7 @@ export function BonusCard({ bonus }: { bonus: BonusRead }) {
         <StatusBadge language={language} status={bonus.status} />
       </div>
       <span className="mc-bonus__amount" data-testid="bonus-amount">
-        {formatMoney(bonus.amount)}
+        {formatMoney(bonus.amount, "", language)}
       </span>
       <div
         className="mc-bonus__bar"
@@ -53,12 +48,12 @@ export function BonusCard({ bonus }: { bonus: BonusRead }) {
       </div>
       <div className="mc-bonus__numbers">
         <span data-testid="bonus-wagered">
-          {bt(language, "wagered", { done: formatMoney(bonus.turnoverDone), required: formatMoney(bonus.turnoverRequired) })}
+          {bt(language, "wagered", { done: formatMoney(bonus.turnoverDone, "", language), required: formatMoney(bonus.turnoverRequired, "", language) })}
         </span>
-        <span>{percent}%</span>
+        <span>{formatPercent(language, percent)}</span>
       </div>
       {open && percent < 100 && (
-        <p className="muted">{bt(language, "left", { amount: formatMoney(leftToWager(bonus.turnoverDone, bonus.turnoverRequired)) })}</p>
+        <p className="muted">{bt(language, "left", { amount: formatMoney(leftToWager(bonus.turnoverDone, bonus.turnoverRequired), "", language) })}</p>
       )}
       <dl className="mc-bonus__terms">
         {rows.map(([label, value]) => (

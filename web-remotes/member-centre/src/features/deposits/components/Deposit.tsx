@@ -38,9 +38,9 @@ export function Deposit() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { minor, problem } = checkAmount(amount, channel?.min, channel?.max);
-    if (problem === "invalidAmount" || minor === null) return ask.refuse(t(language, "invalidAmount"));
-    if (problem === "limits" && channel) return ask.refuse(t(language, "limits", { min: formatMoney(channel.min), max: formatMoney(channel.max) }));
+    const { minor, problem } = checkAmount(amount, channel?.min, channel?.max, language);
+    if (problem === "invalidAmount" || problem === "tooManyDecimals" || minor === null) return ask.refuse(t(language, problem ?? "invalidAmount"));
+    if (problem === "limits" && channel) return ask.refuse(t(language, "limits", { min: formatMoney(channel.min, "", language), max: formatMoney(channel.max, "", language) }));
     if (chosen === "BANK_TRANSFER" && !reference.trim()) return ask.refuse(t(language, "required"));
     void ask.submit(minor);
   };
@@ -74,7 +74,7 @@ export function Deposit() {
             value={amount}
             onChange={setAmount}
             inputMode="decimal"
-            hint={channel ? t(language, "limits", { min: formatMoney(channel.min), max: formatMoney(channel.max) }) : undefined}
+            hint={channel ? t(language, "limits", { min: formatMoney(channel.min, "", language), max: formatMoney(channel.max, "", language) }) : undefined}
           />
           {chosen === "BANK_TRANSFER" && <Field label={t(language, "reference")} value={reference} onChange={setReference} maxLength={100} />}
           <OutcomeLine outcome={ask.outcome} />

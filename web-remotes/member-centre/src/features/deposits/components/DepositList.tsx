@@ -1,4 +1,4 @@
-import { LoadFailure, formatMoney, useLanguage } from "@portal/kit";
+import { formatDateTime, formatMoney, LoadFailure, reasonText, useLanguage } from "@portal/kit";
 import type { DepositRead } from "@portal/kit";
 import type { TextKey } from "../../../shared/texts";
 import { t } from "../../../shared/texts";
@@ -29,11 +29,14 @@ export function DepositList({ deposits, channelsError }: { deposits: DepositRead
           <tbody>
             {deposits.map((deposit) => (
               <tr key={deposit.depositId} data-testid={`deposit-${deposit.depositId}`}>
-                <td>{new Date(deposit.createdAt).toLocaleString()}</td>
+                <td>{formatDateTime(language, deposit.createdAt)}</td>
                 <td>{t(language, deposit.channel === "SANDBOX" ? "sandbox" : "bankTransfer")}</td>
-                <td className="num">{formatMoney(deposit.amount)}</td>
+                <td className="num">{formatMoney(deposit.amount, "", language)}</td>
                 <td>
                   <span className="mc-status">{t(language, statusKey(deposit.status))}</span>
+                  {deposit.reason && deposit.status !== "credited" && (
+                    <span className="muted" data-testid="deposit-reason"> {reasonText(language, deposit.reason)}</span>
+                  )}
                 </td>
               </tr>
             ))}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { MessageRead } from "@portal/kit";
-import { Pager, LoadFailure, messageWording, OutcomeLine, useAction, useLanguage } from "@portal/kit";
+import { formatDateTime, LoadFailure, messageWording, OutcomeLine, Pager, useAction, useLanguage } from "@portal/kit";
 import { t } from "../../../shared/texts";
 import { deleteMessage, markRead, useInboxReload, useMessages } from "../api";
 
@@ -16,7 +16,7 @@ function Message({ message, onRead, onDelete }: { message: MessageRead; onRead: 
     <li className={message.read ? "mc-message" : "mc-message mc-message--unread"} data-testid="message">
       <button type="button" className="mc-message__head" aria-expanded={open} onClick={toggle}>
         <span>{wording.title}</span>
-        <time dateTime={message.occurredAt}>{new Date(message.occurredAt).toLocaleString()}</time>
+        <time dateTime={message.occurredAt}>{formatDateTime(language, message.occurredAt)}</time>
       </button>
       {open && <p className="mc-message__body">{wording.body}</p>}
       <button type="button" className="kit-button kit-button--ghost" onClick={onDelete}>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Language, MissionSummaryRead } from "@portal/kit";
-import { formatMoney, LoadFailure, OutcomeLine, Pager, useAction, useLanguage, useQueryClient } from "@portal/kit";
+import { formatDate, formatMoney, formatPercent, LoadFailure, OutcomeLine, Pager, useAction, useLanguage, useQueryClient } from "@portal/kit";
 import { claimReward, useLeaderboard, useMissions } from "../api";
 import type { MissionTextKey } from "../texts";
 import { mt } from "../texts";
@@ -8,11 +8,7 @@ import "../missions.css";
 
 /** A mission's amounts as the member reads them: money for bets and deposits, days for play days. */
 export function amountText(language: Language, kind: string, value: number): string {
-  return kind === "PLAY_DAYS" ? mt(language, "days", { n: value }) : formatMoney(value);
-}
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleDateString();
+  return kind === "PLAY_DAYS" ? mt(language, "days", { n: value }) : formatMoney(value, "", language);
 }
 
 function MissionCard({ mission, selected, onBoard }: { mission: MissionSummaryRead; selected: boolean; onBoard: () => void }) {
@@ -31,7 +27,7 @@ function MissionCard({ mission, selected, onBoard }: { mission: MissionSummaryRe
       <div className="mc-mission__meta">
         <span className="mc-status" data-testid="mission-state">{mt(language, mission.state as MissionTextKey)}</span>
         <span>{mt(language, mission.kind as MissionTextKey)}</span>
-        <span>{mt(language, "window", { start: when(mission.startsAt), end: when(mission.endsAt) })}</span>
+        <span>{mt(language, "window", { start: formatDate(language, mission.startsAt), end: formatDate(language, mission.endsAt) })}</span>
       </div>
       <div
         className="mc-mission__bar"
@@ -50,7 +46,7 @@ function MissionCard({ mission, selected, onBoard }: { mission: MissionSummaryRe
             target: amountText(language, mission.kind, mission.target),
           })}
         </span>
-        <span>{mission.percent}%</span>
+        <span>{formatPercent(language, mission.percent)}</span>
       </div>
       <p className="mc-mission__reward">{mt(language, "reward", { points: mission.rewardPoints })}</p>
       <div className="mc-mission__actions">

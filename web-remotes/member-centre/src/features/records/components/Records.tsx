@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Pager, LoadFailure, formatMoney, useLanguage } from "@portal/kit";
+import { formatDateTime, formatMoney, LoadFailure, Pager, useLanguage } from "@portal/kit";
 import type { TextKey } from "../../../shared/texts";
 import { t } from "../../../shared/texts";
 import type { RecordFilter } from "../api";
@@ -53,11 +53,11 @@ export function Records() {
           <tbody>
             {page.list.map((row) => (
               <tr key={row.id}>
-                <td>{new Date(row.time).toLocaleString()}</td>
+                <td>{formatDateTime(language, row.time)}</td>
                 <td>{t(language, row.type as TextKey)}</td>
                 <td>{row.wallet}</td>
-                <td className="num">{formatMoney(row.amount)}</td>
-                <td className="num">{formatMoney(row.balanceAfter)}</td>
+                <td className="num">{formatMoney(row.amount, "", language)}</td>
+                <td className="num">{formatMoney(row.balanceAfter, "", language)}</td>
               </tr>
             ))}
           </tbody>

@@ -2,15 +2,11 @@
  * the invitations with each friend's progress and the reward's state. */
 import { useState } from "react";
 import type { ReferralInfoRead } from "@portal/kit";
-import { formatMoney, LoadFailure, useLanguage } from "@portal/kit";
+import { formatDate, formatMoney, LoadFailure, useLanguage } from "@portal/kit";
 import { absoluteLink, useReferral } from "../api";
 import type { ReferralTextKey } from "../texts";
 import { rt } from "../texts";
 import "../referral.css";
-
-function day(iso: string): string {
-  return new Date(iso).toLocaleDateString();
-}
 
 export function RuleText({ info }: { info: ReferralInfoRead }) {
   const { language } = useLanguage();
@@ -18,7 +14,7 @@ export function RuleText({ info }: { info: ReferralInfoRead }) {
   if (!rule.enabled) return <p data-testid="referral-rule">{rt(language, "ruleOff")}</p>;
   return (
     <p data-testid="referral-rule">
-      {rt(language, "ruleText", { deposit: formatMoney(rule.minDeposit), bet: formatMoney(rule.minValidBet), reward: formatMoney(rule.reward) })}
+      {rt(language, "ruleText", { deposit: formatMoney(rule.minDeposit, "", language), bet: formatMoney(rule.minValidBet, "", language), reward: formatMoney(rule.reward, "", language) })}
     </p>
   );
 }
@@ -44,11 +40,11 @@ export function Invitations({ info }: { info: ReferralInfoRead }) {
         {info.invitations.map((row) => (
           <tr key={row.invitationId} data-testid="referral-invitation">
             <td data-label={label("invitee")}>{row.invitee}</td>
-            <td data-label={label("registeredAt")}>{day(row.registeredAt)}</td>
-            <td className="num" data-label={label("deposited")}>{formatMoney(row.deposited)}</td>
-            <td className="num" data-label={label("validBet")}>{formatMoney(row.validBet)}</td>
+            <td data-label={label("registeredAt")}>{formatDate(language, row.registeredAt)}</td>
+            <td className="num" data-label={label("deposited")}>{formatMoney(row.deposited, "", language)}</td>
+            <td className="num" data-label={label("validBet")}>{formatMoney(row.validBet, "", language)}</td>
             <td data-label={label("qualified")} data-testid="referral-qualified">{label(row.qualified ? "yes" : "no")}</td>
-            <td className="num" data-label={label("reward")}>{row.reward ? formatMoney(row.reward) : "–"}</td>
+            <td className="num" data-label={label("reward")}>{row.reward ? formatMoney(row.reward, "", language) : "–"}</td>
             <td data-label={label("status")}>
               <span className="mc-status" data-testid="referral-status">{label(row.status as ReferralTextKey)}</span>
             </td>
@@ -98,8 +94,8 @@ export function InviteFriends() {
           <dl className="mc-invite__totals" data-testid="referral-totals">
             <div><dt>{rt(language, "invited")}</dt><dd>{info.totals.invited}</dd></div>
             <div><dt>{rt(language, "qualifiedCount")}</dt><dd>{info.totals.qualified}</dd></div>
-            <div><dt>{rt(language, "rewarded")}</dt><dd>{formatMoney(info.totals.rewarded)}</dd></div>
-            <div><dt>{rt(language, "pendingReward")}</dt><dd>{formatMoney(info.totals.pending)}</dd></div>
+            <div><dt>{rt(language, "rewarded")}</dt><dd>{formatMoney(info.totals.rewarded, "", language)}</dd></div>
+            <div><dt>{rt(language, "pendingReward")}</dt><dd>{formatMoney(info.totals.pending, "", language)}</dd></div>
           </dl>
           <div className="mc-reward-section">
             <h3>{rt(language, "rules")}</h3>

@@ -1,19 +1,15 @@
 /** Reward centre (rewardCenter): the member's VIP level with the progress to the next, every level's perks, the
  * level-up bonuses received and the invitation rewards. */
-import type { ReferralInfoRead, VipInfoRead } from "@portal/kit";
-import { formatMoney, Link, LoadFailure, useLanguage } from "@portal/kit";
+import type { Language, ReferralInfoRead, VipInfoRead } from "@portal/kit";
+import { formatDate, formatMoney, formatNumber, formatPercent, Link, LoadFailure, useLanguage } from "@portal/kit";
 import { useReferralRewards, useVip } from "../api";
 import type { RewardTextKey } from "../texts";
 import { rwt as rt } from "../texts";
 import "../rewardCenter.css";
 
-function day(iso: string): string {
-  return new Date(iso).toLocaleDateString();
-}
-
 /** A points multiplier in percent as the member reads it: 125 → ×1.25. */
-export function multiplierText(percent: number): string {
-  return `×${(percent / 100).toFixed(2)}`;
+export function multiplierText(percent: number, language: Language = "EN"): string {
+  return `×${formatNumber(language, percent / 100, 2)}`;
 }
 
 function Level({ vip }: { vip: VipInfoRead }) {
@@ -26,7 +22,7 @@ function Level({ vip }: { vip: VipInfoRead }) {
       </p>
       <div className="mc-vip__numbers">
         <span>{rt(language, "turnover")}</span>
-        <strong data-testid="vip-turnover">{formatMoney(vip.turnover)}</strong>
+        <strong data-testid="vip-turnover">{formatMoney(vip.turnover, "", language)}</strong>
       </div>
       {vip.nextLevel ? (
         <>
@@ -35,9 +31,9 @@ function Level({ vip }: { vip: VipInfoRead }) {
           </div>
           <div className="mc-vip__numbers">
             <span>{rt(language, "nextLevel", { name: vip.nextLevel.name })}</span>
-            <span>{vip.percent}%</span>
+            <span>{formatPercent(language, vip.percent)}</span>
           </div>
-          <p data-testid="vip-missing">{rt(language, "missing", { amount: formatMoney(vip.missing) })}</p>
+          <p data-testid="vip-missing">{rt(language, "missing", { amount: formatMoney(vip.missing, "", language) })}</p>
         </>
       ) : (
         vip.levels.length > 0 && <p>{rt(language, "top")}</p>
@@ -57,9 +53,9 @@ function Levels({ vip }: { vip: VipInfoRead }) {
             {rt(language, "level", { level: level.level })} · {level.name} {level.level === vip.level ? rt(language, "current") : ""}
           </h4>
           <dl>
-            <div><dt>{rt(language, "threshold")}</dt><dd>{formatMoney(level.turnover)}</dd></div>
-            <div><dt>{rt(language, "levelBonus")}</dt><dd>{level.bonus ? formatMoney(level.bonus) : "–"}</dd></div>
-            <div><dt>{rt(language, "multiplier")}</dt><dd>{multiplierText(level.pointsMultiplierPct)}</dd></div>
+            <div><dt>{rt(language, "threshold")}</dt><dd>{formatMoney(level.turnover, "", language)}</dd></div>
+            <div><dt>{rt(language, "levelBonus")}</dt><dd>{level.bonus ? formatMoney(level.bonus, "", language) : "–"}</dd></div>
+            <div><dt>{rt(language, "multiplier")}</dt><dd>{multiplierText(level.pointsMultiplierPct, language)}</dd></div>
           </dl>
           {level.perks && <p>{level.perks}</p>}
         </li>
@@ -81,8 +77,8 @@ function LevelUps({ vip }: { vip: VipInfoRead }) {
         {vip.levelUps.map((row) => (
           <tr key={row.level}>
             <td data-label={label("levelCol")}>{rt(language, "level", { level: row.level })} · {row.name}</td>
-            <td data-label={label("reachedAt")}>{day(row.reachedAt)}</td>
-            <td className="num" data-label={label("amount")}>{row.amount ? formatMoney(row.amount) : "–"}</td>
+            <td data-label={label("reachedAt")}>{formatDate(language, row.reachedAt)}</td>
+            <td className="num" data-label={label("amount")}>{row.amount ? formatMoney(row.amount, "", language) : "–"}</td>
             <td data-label={label("status")}><span className="mc-status">{label(row.status as RewardTextKey)}</span></td>
           </tr>
         ))}
@@ -105,8 +101,8 @@ function ReferralRewards({ info }: { info: ReferralInfoRead }) {
         {rewarded.map((row) => (
           <tr key={row.invitationId} data-testid="referral-reward">
             <td data-label={label("invitee")}>{row.invitee}</td>
-            <td data-label={label("reachedAt")}>{row.qualifiedAt ? day(row.qualifiedAt) : "–"}</td>
-            <td className="num" data-label={label("reward")}>{formatMoney(row.reward)}</td>
+            <td data-label={label("reachedAt")}>{row.qualifiedAt ? formatDate(language, row.qualifiedAt) : "–"}</td>
+            <td className="num" data-label={label("reward")}>{formatMoney(row.reward, "", language)}</td>
             <td data-label={label("status")}><span className="mc-status" data-testid="referral-reward-status">{label(row.status as RewardTextKey)}</span></td>
           </tr>
         ))}
@@ -140,7 +136,7 @@ export function RewardCenter() {
       {referral.data && (
         <div className="mc-reward-section">
           <h3>{rt(language, "referralRewards")}</h3>
-          <p>{rt(language, "rewarded")}: <strong data-testid="referral-rewarded">{formatMoney(referral.data.totals.rewarded)}</strong></p>
+          <p>{rt(language, "rewarded")}: <strong data-testid="referral-rewarded">{formatMoney(referral.data.totals.rewarded, "", language)}</strong></p>
           <ReferralRewards info={referral.data} />
         </div>
       )}

@@ -1,4 +1,4 @@
-import { LoadFailure, useLanguage } from "@portal/kit";
+import { formatDateTime, LoadFailure, useLanguage } from "@portal/kit";
 import { t } from "../../../shared/texts";
 import { useProfile, useProfileReload, useRecentLogins } from "../api";
 import { Authenticator } from "./Authenticator";
@@ -47,7 +47,7 @@ export function SecurityCenter() {
           <tbody>
             {logins.map((login) => (
               <tr key={login.at + (login.ip ?? "")}>
-                <td>{new Date(login.at).toLocaleString()}</td>
+                <td>{formatDateTime(language, login.at)}</td>
                 <td>{login.ip ?? "—"}</td>
                 <td>{t(language, login.success ? "ok" : "failed")}</td>
               </tr>

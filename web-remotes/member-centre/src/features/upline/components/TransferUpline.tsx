@@ -23,8 +23,8 @@ export function TransferUpline() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { minor, problem } = checkAmount(amount);
-    if (problem || minor === null) return send.refuse(t(language, "invalidAmount"));
+    const { minor, problem } = checkAmount(amount, undefined, undefined, language);
+    if (problem || minor === null) return send.refuse(t(language, problem ?? "invalidAmount"));
     if (!password) return send.refuse(t(language, "required"));
     void send.submit(minor);
   };

@@ -8,7 +8,7 @@ import { transfer, useMerchantWallet } from "../api";
 import { BONUS_WALLET, wt } from "../texts";
 
 function walletName(language: Language, wallet: string): string {
-  if (wallet === "main") return t(language, "wallet");
+  if (wallet === "main") return t(language, "mainWallet");
   return wallet === BONUS_WALLET ? wt(language, "bonusWallet") : wallet.replace("vendor:", "");
 }
 
@@ -34,8 +34,8 @@ export function Wallet() {
   const bonus = wallets.find((wallet) => wallet.wallet === BONUS_WALLET);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { minor, problem } = checkAmount(amount);
-    if (problem || minor === null) return move.refuse(t(language, "invalidAmount"));
+    const { minor, problem } = checkAmount(amount, undefined, undefined, language);
+    if (problem || minor === null) return move.refuse(t(language, problem ?? "invalidAmount"));
     void move.submit(minor);
   };
 
@@ -55,13 +55,13 @@ export function Wallet() {
             {wallets.map((wallet) => (
               <tr key={wallet.wallet}>
                 <td>{walletName(language, wallet.wallet)}</td>
-                <td className="num" data-testid={`available-${wallet.wallet}`}>{formatMoney(wallet.available)}</td>
-                <td className="num">{formatMoney(wallet.held)}</td>
+                <td className="num" data-testid={`available-${wallet.wallet}`}>{formatMoney(wallet.available, "", language)}</td>
+                <td className="num">{formatMoney(wallet.held, "", language)}</td>
               </tr>
             ))}
             <tr>
               <th>{t(language, "total")}</th>
-              <th className="num">{formatMoney(session.balance?.sum ?? 0)}</th>
+              <th className="num">{formatMoney(session.balance?.sum ?? 0, "", language)}</th>
               <th />
             </tr>
           </tbody>
@@ -84,13 +84,13 @@ export function Wallet() {
               <label className="kit-field">
                 {t(language, "from")}
                 <select className="mc-select" value={from} onChange={(event) => setFrom(event.target.value)}>
-                  {names.map((name) => <option key={name} value={name}>{name}</option>)}
+                  {names.map((name) => <option key={name} value={name}>{walletName(language, name)}</option>)}
                 </select>
               </label>
               <label className="kit-field">
                 {t(language, "to")}
                 <select className="mc-select" value={to} onChange={(event) => setTo(event.target.value)}>
-                  {names.map((name) => <option key={name} value={name}>{name}</option>)}
+                  {names.map((name) => <option key={name} value={name}>{walletName(language, name)}</option>)}
                 </select>
               </label>
             </div>

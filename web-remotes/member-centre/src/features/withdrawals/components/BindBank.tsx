@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { Field, OutcomeLine, useAction, useLanguage } from "@portal/kit";
+import { holderNameProblem } from "../../../shared/rules";
 import { t } from "../../../shared/texts";
 import type { BankAccountFields } from "../api";
 import { bindBankAccount } from "../api";
@@ -23,6 +24,8 @@ export function BindBank({ onBound }: { onBound: () => void }) {
     if (!filled || !/^[A-Za-z0-9 ]{6,40}$/.test(values.accountNumber.trim())) {
       return bind.refuse(t(language, "required"));
     }
+    const holderProblem = holderNameProblem(values.holderName);
+    if (holderProblem) return bind.refuse(t(language, holderProblem));
     void bind.submit(values);
   };
   return (

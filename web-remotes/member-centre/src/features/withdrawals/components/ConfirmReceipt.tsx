@@ -2,7 +2,7 @@ import type { FormEvent } from "react";
 import { useState } from "react";
 import { Field, OutcomeLine, readAsDataUrl, useAction, useLanguage } from "@portal/kit";
 import type { WithdrawalRead } from "@portal/kit";
-import { checkRemainder, proofProblem } from "../../../shared/rules";
+import { checkRemainder, moneyTypedProblem, proofProblem } from "../../../shared/rules";
 import { t } from "../../../shared/texts";
 import type { Confirmation } from "../api";
 import { confirmWithdrawal } from "../api";
@@ -18,8 +18,8 @@ export function ConfirmReceipt({ withdrawal, onDone }: { withdrawal: WithdrawalR
     event.preventDefault();
     const body: Confirmation = { result };
     if (result === "partly") {
-      const minor = checkRemainder(remainder, withdrawal.amount);
-      if (minor === null) return confirm.refuse(t(language, "invalidAmount"));
+      const minor = checkRemainder(remainder, withdrawal.amount, language);
+      if (minor === null) return confirm.refuse(t(language, moneyTypedProblem(remainder, language) ?? "invalidAmount"));
       body.remainder = minor;
     }
     if (result === "not_received") {

@@ -10,14 +10,14 @@ export function ForfeitBonus({ held, amount, pending, onForfeit }: { held: numbe
   return (
     <div className="mc-forfeit" data-testid="bonus-unmet">
       <p>
-        <strong data-testid="bonus-held">{wdt(language, "bonusHeld", { amount: formatMoney(held) })}</strong>
+        <strong data-testid="bonus-held">{wdt(language, "bonusHeld", { amount: formatMoney(held, "", language) })}</strong>
       </p>
       <button type="button" className="kit-button kit-button--ghost" onClick={() => setConfirming(true)} disabled={pending} aria-haspopup="dialog">
         {wdt(language, "forfeit")}
       </button>
       {confirming && (
         <Dialog title={wdt(language, "forfeitTitle")} onClose={() => setConfirming(false)} closeLabel={wdt(language, "close")}>
-          <p>{wdt(language, "forfeitBody", { bonus: formatMoney(held), amount: formatMoney(amount) })}</p>
+          <p>{wdt(language, "forfeitBody", { bonus: formatMoney(held, "", language), amount: formatMoney(amount, "", language) })}</p>
           <div className="dialog-actions">
             <button type="button" className="kit-button kit-button--ghost" onClick={() => setConfirming(false)}>
               {wdt(language, "keep")}

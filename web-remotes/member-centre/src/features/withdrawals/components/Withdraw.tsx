@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
-import { Field, OutcomeLine, formatMoney, useAction, useLanguage } from "@portal/kit";
+import { Field, formatDateTime, formatMoney, OutcomeLine, useAction, useLanguage } from "@portal/kit";
 import { checkAmount, newRequestId } from "../../../shared/rules";
 import type { TextKey } from "../../../shared/texts";
 import { t } from "../../../shared/texts";
@@ -40,8 +40,8 @@ export function Withdraw() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { minor, problem } = checkAmount(amount);
-    if (problem || minor === null) return ask.refuse(t(language, "invalidAmount"));
+    const { minor, problem } = checkAmount(amount, undefined, undefined, language);
+    if (problem || minor === null) return ask.refuse(t(language, problem ?? "invalidAmount"));
     if (!bank || !password) return ask.refuse(t(language, "required"));
     const request = { amount: minor, bankAccountId: bank, paymentPassword: password, requestId: newRequestId(), forfeitBonus: false };
     setLast(request);
@@ -94,13 +94,13 @@ export function Withdraw() {
         {withdrawals.map((item) => (
           <article key={item.withdrawalId} className="mc-panel" data-testid={`withdrawal-${item.withdrawalId}`}>
             <div className="mc-row">
-              <strong>{formatMoney(item.amount)}</strong>
+              <strong>{formatMoney(item.amount, "", language)}</strong>
               <span className="mc-status" data-testid="withdrawal-status">{t(language, item.status as TextKey)}</span>
-              {item.remainder !== null && <span>{t(language, "remainder")}: {formatMoney(item.remainder)}</span>}
+              {item.remainder !== null && <span>{t(language, "remainder")}: {formatMoney(item.remainder, "", language)}</span>}
             </div>
             {item.status === "paid" && item.confirmDeadline && (
               <>
-                <p>{t(language, "deadline", { time: new Date(item.confirmDeadline).toLocaleString() })}</p>
+                <p>{t(language, "deadline", { time: formatDateTime(language, item.confirmDeadline) })}</p>
                 <ConfirmReceipt withdrawal={item} onDone={reload} />
               </>
             )}
