@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatNumber, formatTime } from "./format";
+import { formatDate, formatDateTime, formatNumber, formatPercent, formatTime } from "./format";
 import { formatters as bound } from "./i18n";
 import { formatMoney, moneyInputProblem, parseMoney } from "./money";
 
@@ -33,10 +33,12 @@ describe("numbers and money in the language's format", () => {
     expect(formatNumber("TR", 1234.56, 2)).toBe("1.234,56");
     expect(formatMoney(123_456, "₺", "TR")).toBe("₺1.234,56");
     expect(bound("TR").money(-5)).toBe("-0,05");
+    expect(formatPercent("TR", 50)).toBe("%50");
   });
   it("English and Chinese", () => {
     expect(formatMoney(123_456, "₺", "EN")).toBe("₺1,234.56");
     expect(formatMoney(123_456, "", "CN")).toBe("1,234.56");
+    expect(formatPercent("EN", 12.5)).toBe("12.5%");
   });
   it("keeps the old call working (no language: English)", () => {
     expect(formatMoney(123_456_789, "₺")).toBe("₺1,234,567.89");

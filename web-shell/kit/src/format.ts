@@ -81,3 +81,14 @@ export function formatMinor(language: Language, minor: number, symbol = ""): str
   const cents = String(absolute % 100).padStart(2, "0");
   return `${sign}${symbol}${whole}${decimalSeparator(language)}${cents}`;
 }
+
+/** A percentage (50 for 50 %) as the language writes it: TR "%50", EN and CN "50%". */
+export function formatPercent(language: Language, percent: number): string {
+  const key = `p|${language}`;
+  let made = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!made) {
+    made = new Intl.NumberFormat(LOCALES[language], { style: "percent", maximumFractionDigits: 2 });
+    cache.set(key, made);
+  }
+  return made.format(percent / 100);
+}
