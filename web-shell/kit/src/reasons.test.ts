@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { MessageRead } from "./api.gen";
 import { formatDateTime } from "./format";
 import { messageWording } from "./inbox";
-import { reasonText } from "./reasons";
+import { copyrightText, reasonText } from "./reasons";
 
 const failed: MessageRead = {
   id: 1, kind: "deposit.failed", title: "", body: "", amount: 123_456, currency: "TRY", reference: "d-1",
@@ -23,5 +23,11 @@ describe("a money notice has no English left in Turkish or Chinese", () => {
     expect(body).toContain("Neden: Ödeme, ödeyen tarafından reddedildi");
     expect(body).not.toMatch(/declined|AM|PM/);
     expect(messageWording("CN", failed).body).toContain("原因：付款人已拒绝付款");
+  });
+  it("says the copyright's 'All rights reserved.' in the page's language, the brand's name kept", () => {
+    expect(copyrightText("TR", "© 2026 F2 Türkiye. All rights reserved.")).toBe("© 2026 F2 Türkiye. Tüm hakları saklıdır.");
+    expect(copyrightText("CN", "© 2026 F2 Türkiye. All rights reserved")).toBe("© 2026 F2 Türkiye. 版权所有。");
+    expect(copyrightText("EN", "© 2026 F2 Türkiye. All rights reserved.")).toBe("© 2026 F2 Türkiye. All rights reserved.");
+    expect(copyrightText("TR", "© F2 Türkiye")).toBe("© F2 Türkiye");
   });
 });

@@ -1,5 +1,6 @@
-/** Reasons the services write in English for a machine's decision (a payment gateway's decline), in the page's
- * language. A reason an operator typed is shown as it was written: it is a person's own words. */
+/** English the services write that a page shows, in the page's language: the reasons of a machine's decision (a
+ * payment gateway's decline) and the brand's copyright line. A reason an operator typed is shown as it was
+ * written: it is a person's own words. */
 import type { Language } from "./language";
 
 const KNOWN: Record<string, Record<Language, string>> = {
@@ -11,4 +12,13 @@ const KNOWN: Record<string, Record<Language, string>> = {
 
 export function reasonText(language: Language, reason: string): string {
   return KNOWN[reason.trim().toLowerCase()]?.[language] ?? reason;
+}
+
+const RESERVED: Record<Language, string> = { TR: "Tüm hakları saklıdır.", EN: "All rights reserved.", CN: "版权所有。" };
+
+/** A brand's copyright line in the page's language: the configured line's English "All rights reserved." (the
+ * brand's name and year kept) in Turkish or Chinese; a line with no such phrase is the brand's own words. */
+export function copyrightText(language: Language, copyright: string): string {
+  const reserved = /\s*all rights reserved\.?\s*$/i;
+  return reserved.test(copyright) ? `${copyright.replace(reserved, "")} ${RESERVED[language]}`.trim() : copyright;
 }

@@ -1,4 +1,4 @@
-import { useLanguage } from "@portal/kit";
+import { copyrightText, useLanguage } from "@portal/kit";
 import { useModal } from "../shared/ModalContext";
 import { useSite } from "../shared/site";
 import { text } from "../shared/texts";
@@ -20,7 +20,7 @@ export function Footer() {
         </button>
       </nav>
       <p>{config.description}</p>
-      <small>{config.copyright}</small>
+      <small>{copyrightText(language, config.copyright)}</small>
     </footer>
   );
 }

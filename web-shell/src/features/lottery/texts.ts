@@ -1,6 +1,6 @@
 /** The lottery pages' texts (TR default, EN, CN). */
 import type { Catalog, Language } from "@portal/kit";
-import { translator } from "@portal/kit";
+import { decimalSeparator, translator } from "@portal/kit";
 
 type Key =
   | "lottery" | "all" | "time" | "hot" | "ssc" | "11x5" | "k3" | "pk10" | "lhc" | "pcb" | "lf" | "vn" | "sea"
@@ -8,7 +8,7 @@ type Key =
   | "numbers" | "stake" | "add" | "slip" | "emptySlip" | "total" | "possibleWin" | "place" | "placed" | "remove"
   | "results" | "myBets" | "noBets" | "trend" | "odds" | "status" | "win" | "cancel" | "seedHash" | "seed"
   | "verify" | "back" | "everyMinutes" | "daily" | "pending" | "accepted" | "won" | "lost" | "cancelled"
-  | "cancelling" | "void" | "chooseNumbers" | "BIG" | "SMALL" | "ODD" | "EVEN" | "RED" | "BLUE" | "GREEN" | "GRAY";
+  | "cancelling" | "void" | "chooseNumbers" | "everyMinute" | "drawsAt" | "placedAt" | "stakeDecimals" | "BIG" | "SMALL" | "ODD" | "EVEN" | "RED" | "BLUE" | "GREEN" | "GRAY";
 
 const TR: Record<Key, string> = {
   lottery: "Loto", all: "Tümü", time: "Hızlı", hot: "Popüler", ssc: "SSC", "11x5": "11'de 5", k3: "Zar", pk10: "Yarış",
@@ -19,7 +19,7 @@ const TR: Record<Key, string> = {
   possibleWin: "Olası kazanç", place: "Bahsi onayla", placed: "Bahis alındı", remove: "Çıkar", results: "Sonuçlar",
   myBets: "Bahislerim", noBets: "Henüz bahis yok.", trend: "Trend", odds: "Oran", status: "Durum", win: "Kazanç",
   cancel: "Geri al", seedHash: "Tohum özeti (SHA-256)", seed: "Tohum", verify: "Doğrula", back: "Lobiye dön",
-  everyMinutes: "dakikada bir", daily: "Günlük", pending: "Bekliyor", accepted: "Kabul edildi", won: "Kazandı",
+  everyMinutes: "{n} dakikada bir", everyMinute: "Her dakika", drawsAt: "Çekiliş zamanı", placedAt: "Bahis zamanı", stakeDecimals: "Bahis en fazla 2 ondalık basamak içerebilir (ör. 10,50).", daily: "Günlük", pending: "Bekliyor", accepted: "Kabul edildi", won: "Kazandı",
   lost: "Kaybetti", cancelled: "Geri alındı", cancelling: "Geri alınıyor", void: "Geçersiz",
   chooseNumbers: "Numara seçin", BIG: "Büyük", SMALL: "Küçük", ODD: "Tek", EVEN: "Çift", RED: "Kırmızı",
   BLUE: "Mavi", GREEN: "Yeşil", GRAY: "Gri",
@@ -34,7 +34,7 @@ const EN: Record<Key, string> = {
   possibleWin: "Possible win", place: "Place bets", placed: "Bets placed", remove: "Remove", results: "Results",
   myBets: "My bets", noBets: "No bets yet.", trend: "Trend", odds: "Odds", status: "Status", win: "Win",
   cancel: "Cancel", seedHash: "Seed hash (SHA-256)", seed: "Seed", verify: "Verify", back: "Back to the lobby",
-  everyMinutes: "every minutes", daily: "Daily", pending: "Pending", accepted: "Accepted", won: "Won", lost: "Lost",
+  everyMinutes: "Every {n} minutes", everyMinute: "Every minute", drawsAt: "Draw time", placedAt: "Placed at", stakeDecimals: "A stake has at most 2 decimals (e.g. 10.50).", daily: "Daily", pending: "Pending", accepted: "Accepted", won: "Won", lost: "Lost",
   cancelled: "Cancelled", cancelling: "Cancelling", void: "Void", chooseNumbers: "Choose numbers", BIG: "Big",
   SMALL: "Small", ODD: "Odd", EVEN: "Even", RED: "Red", BLUE: "Blue", GREEN: "Green", GRAY: "Gray",
 };
@@ -47,15 +47,26 @@ const CN: Record<Key, string> = {
   emptySlip: "注单为空。", total: "合计", possibleWin: "可赢金额", place: "确认投注", placed: "投注成功",
   remove: "移除", results: "开奖结果", myBets: "我的投注", noBets: "暂无投注。", trend: "走势", odds: "赔率",
   status: "状态", win: "派彩", cancel: "撤单", seedHash: "种子哈希 (SHA-256)", seed: "种子", verify: "验证",
-  back: "返回大厅", everyMinutes: "分钟一期", daily: "每日", pending: "处理中", accepted: "已接受", won: "中奖",
+  back: "返回大厅", everyMinutes: "每{n}分钟一期", everyMinute: "每分钟一期", drawsAt: "开奖时间", placedAt: "投注时间", stakeDecimals: "投注额最多保留两位小数（如 10.50）。", daily: "每日", pending: "处理中", accepted: "已接受", won: "中奖",
   lost: "未中奖", cancelled: "已撤单", cancelling: "撤单中", void: "作废", chooseNumbers: "请选择号码", BIG: "大",
   SMALL: "小", ODD: "单", EVEN: "双", RED: "红波", BLUE: "蓝波", GREEN: "绿波", GRAY: "灰",
 };
 
-const CATALOG: Catalog<Key> = { TR, EN, CN };
+export const CATALOG: Catalog<Key> = { TR, EN, CN };
 export const lotteryText = translator(CATALOG);
 
 /** A text of this catalogue when ``value`` names one (an option, a category, a status), else the value itself. */
 export function lotteryLabel(language: Language, value: string): string {
   return value in TR ? lotteryText(language, value as Key) : value;
+}
+
+/** How often a game draws: "Every 5 minutes", "5 dakikada bir", "每5分钟一期"; a daily game "Daily". */
+export function frequencyText(language: Language, intervalMinutes: number | null | undefined): string {
+  if (!intervalMinutes) return lotteryText(language, "daily");
+  return intervalMinutes === 1 ? lotteryText(language, "everyMinute") : lotteryText(language, "everyMinutes", { n: intervalMinutes });
+}
+
+/** Odds as the service writes them ("1.98", exact) with the language's decimal separator: TR "1,98". */
+export function oddsText(language: Language, odds: string): string {
+  return odds.replace(".", decimalSeparator(language));
 }

@@ -3,12 +3,12 @@
  * types with the brand's odds, the slip, the results with their balls and seeds, the trend and my bets. */
 import { useEffect, useState } from "react";
 import type { BetRead, BetTypeRead, Language, LotteryGameDetailRead, LotteryGameRead, ResultRead } from "@portal/kit";
-import { formatMoney, Link, OutcomeLine, parseMoney, useAction, useLanguage, useQueryClient, useSearchParams, useSession } from "@portal/kit";
+import { formatDateTime, formatMoney, Link, moneyInputProblem, OutcomeLine, parseMoney, useAction, useLanguage, useQueryClient, useSearchParams, useSession } from "@portal/kit";
 import { useSite } from "../../../shared/site";
 import type { SlipBet } from "../api";
 import { cancelBet, placeSlip, useLotteryGame, useLotteryGames, useLotteryResults, useMyLotteryBets } from "../api";
 import { ballClass, ballText, countdown, pcbSum, possibleWin, prizeText, slipTotals, trendPoints } from "../rules";
-import { lotteryLabel, lotteryText } from "../texts";
+import { frequencyText, lotteryLabel, lotteryText, oddsText } from "../texts";
 
 const AREAS: Record<string, string> = { "/vnLottery": "TCG_LOTTO_VN", "/seaLottery": "TCG_SEA", "/lottery": "LOTT" };
 const LOBBY_TABS = ["all", "time", "hot", "ssc", "11x5", "k3", "pk10", "lhc", "pcb", "lf"];
@@ -65,7 +65,7 @@ function Lobby({ area, path }: { area: string; path: string }) {
             <Link to={`${path}?gameCode=${encodeURIComponent(game.gameCode)}`}>
               <strong>{game.gameName}</strong>
             </Link>
-            <span>{game.intervalMinutes ? `${game.intervalMinutes} ${lotteryText(language, "everyMinutes")}` : lotteryText(language, "daily")}</span>
+            <span>{frequencyText(language, game.intervalMinutes)}</span>
             {game.current ? (
               <span>
                 {lotteryText(language, "issue")} {game.current.issue} · {lotteryText(language, "closesIn")} {countdown(Date.parse(game.current.closesAt), now)}
@@ -111,7 +111,8 @@ function IssueHeader({ game, now }: { game: LotteryGameDetailRead; now: number }
         {closes > now ? `${lotteryText(language, "closesIn")} ${countdown(closes, now)}` : lotteryText(language, "closed")}
       </span>
       <span>
-        {lotteryText(language, "drawsIn")} {countdown(Date.parse(current.drawsAt), now)}
+        {lotteryText(language, "drawsIn")} {countdown(Date.parse(current.drawsAt), now)} ·{" "}
+        <time dateTime={current.drawsAt}>{formatDateTime(language, current.drawsAt)}</time>
       </span>
       <small>
         {lotteryText(language, "seedHash")}: <code>{current.seedHash}</code>
@@ -173,7 +174,7 @@ function SlipPanel({ game, lines, setLines }: { game: LotteryGameDetailRead; lin
         <ul>
           {lines.map((line) => (
             <li key={line.key}>
-              {line.betType.name} {choiceText(language, line)} · {formatMoney(line.stake, config.currencySymbol)} × {line.odds}
+              {line.betType.name} {choiceText(language, line)} · {formatMoney(line.stake, config.currencySymbol, language)} × {oddsText(language, line.odds)}
               <button type="button" className="kit-link" onClick={() => setLines((all) => all.filter((other) => other.key !== line.key))}>
                 {lotteryText(language, "remove")}
               </button>
@@ -182,8 +183,8 @@ function SlipPanel({ game, lines, setLines }: { game: LotteryGameDetailRead; lin
         </ul>
       )}
       <p data-testid="lottery-slip-total">
-        {lotteryText(language, "total")}: {formatMoney(totals.total, config.currencySymbol)} · {lotteryText(language, "possibleWin")}:{" "}
-        {formatMoney(totals.possibleWin, config.currencySymbol)}
+        {lotteryText(language, "total")}: {formatMoney(totals.total, config.currencySymbol, language)} · {lotteryText(language, "possibleWin")}:{" "}
+        {formatMoney(totals.possibleWin, config.currencySymbol, language)}
       </p>
       <button type="button" className="kit-button" disabled={!lines.length || !game.current || place.pending} onClick={() => void place.submit(undefined)}>
         {lotteryText(language, "place")}
@@ -230,14 +231,18 @@ function MyBets({ game, now }: { game: LotteryGameDetailRead; now: number }) {
           <tbody>
             {list.map((bet) => (
               <tr key={bet.betId} data-testid="lottery-bet">
-                <td>{bet.issue}</td>
+                <td>
+                  {bet.issue}
+                  <br />
+                  <small data-testid="lottery-bet-time">{formatDateTime(language, bet.createdAt)}</small>
+                </td>
                 <td>
                   {bet.betTypeName} {choiceText(language, bet)}
                 </td>
-                <td>{formatMoney(bet.stake, config.currencySymbol)}</td>
-                <td>{bet.odds}</td>
+                <td>{formatMoney(bet.stake, config.currencySymbol, language)}</td>
+                <td>{oddsText(language, bet.odds)}</td>
                 <td data-testid="lottery-bet-status">{lotteryLabel(language, bet.status)}</td>
-                <td>{formatMoney(bet.win, config.currencySymbol)}</td>
+                <td>{formatMoney(bet.win, config.currencySymbol, language)}</td>
                 <td>
                   {open(bet) && (
                     <button type="button" className="kit-link" onClick={() => void cancel.submit(bet.betId)}>
@@ -278,9 +283,10 @@ function BetPicker({ game, currency, onAdd }: { game: LotteryGameDetailRead; cur
   const toggle = (value: number) =>
     setNumbers((chosen) => (chosen.includes(value) ? chosen.filter((n) => n !== value) : [...chosen, value].slice(-betType.n)));
   const add = () => {
-    const stake = parseMoney(amount);
+    if (moneyInputProblem(amount, language) === "decimals") return setRefusal(lotteryText(language, "stakeDecimals"));
+    const stake = parseMoney(amount, language);
     if (stake === null || stake < betType.minStake || stake > betType.maxStake) {
-      return setRefusal(`${lotteryText(language, "stake")}: ${formatMoney(betType.minStake, currency)} - ${formatMoney(betType.maxStake, currency)}`);
+      return setRefusal(`${lotteryText(language, "stake")}: ${formatMoney(betType.minStake, currency, language)} - ${formatMoney(betType.maxStake, currency, language)}`);
     }
     if ((betType.options.length && !option) || (!betType.options.length && numbers.length !== betType.n) || (betType.pickPosition && !position) || !odds) {
       return setRefusal(lotteryText(language, "chooseNumbers"));
@@ -333,8 +339,8 @@ function BetPicker({ game, currency, onAdd }: { game: LotteryGameDetailRead; cur
         <input inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
       </label>
       <span>
-        {lotteryText(language, "odds")}: {odds || "-"} · {lotteryText(language, "possibleWin")}:{" "}
-        {odds && parseMoney(amount) !== null ? formatMoney(possibleWin(parseMoney(amount) ?? 0, odds), currency) : "-"}
+        {lotteryText(language, "odds")}: {odds ? oddsText(language, odds) : "-"} · {lotteryText(language, "possibleWin")}:{" "}
+        {odds && parseMoney(amount, language) !== null ? formatMoney(possibleWin(parseMoney(amount, language) ?? 0, odds), currency, language) : "-"}
       </span>
       <button type="button" className="kit-button" onClick={add}>
         {lotteryText(language, "add")}
@@ -365,6 +371,7 @@ function Results({ game, results }: { game: LotteryGameDetailRead; results: Resu
         {results.map((result) => (
           <li key={result.issue} data-testid="lottery-result">
             <strong>{result.issue}</strong>{" "}
+            <time dateTime={result.drawsAt} data-testid="lottery-result-time">{formatDateTime(language, result.drawsAt)}</time>{" "}
             {result.tiers[0] ? (
               <>
                 <span className="lot-ball">{prizeText(result.tiers[0].numbers[0] ?? 0, result.tiers[0].digits)}</span>
