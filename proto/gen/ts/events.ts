@@ -724,6 +724,14 @@ export interface NotificationsPush {
   message?: PushedMessage;
 }
 
+/** A member's money moved (a bet, a win, a rollback, a transfer, a deposit, a withdrawal, an adjustment, a reward, a salary, a purchase): the open pages of that member read their balance again. Published on core NATS after the commit, at most once per member per short window (WALLET_BALANCE_PUSH_SECONDS); it says nothing of the amount, so a lost or repeated one costs a read at most. */
+export interface WalletBalancePush {
+  kind: "balance";
+  merchant: string;
+  /** The member (or agent) whose money moved. */
+  accountId: string;
+}
+
 export interface EventsBySubject {
   "auth.member.registered.v1": AuthMemberRegisteredV1;
   "games.bet.settled.v1": GamesBetSettledV1;

@@ -790,6 +790,16 @@ class NotificationsPush(BaseModel):
     message: PushedMessage | None = None
 
 
+class WalletBalancePush(BaseModel):
+    """A member's money moved (a bet, a win, a rollback, a transfer, a deposit, a withdrawal, an adjustment, a reward, a salary, a purchase): the open pages of that member read their balance again. Published on core NATS after the commit, at most once per member per short window (WALLET_BALANCE_PUSH_SECONDS); it says nothing of the amount, so a lost or repeated one costs a read at most."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["balance"]
+    merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    accountId: Annotated[str, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+
+
 MODELS_BY_SUBJECT: dict[str, type[BaseModel]] = {
     "auth.member.registered.v1": AuthMemberRegisteredV1,
     "games.bet.settled.v1": GamesBetSettledV1,
@@ -872,4 +882,5 @@ RPC_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
 # Each core fan-out prefix (subjects under it, no stream): the service that publishes and those that listen.
 PUSH_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "push.notifications": ("notifications", ("notifications",)),
+    "push.wallet": ("wallet", ("notifications",)),
 }

@@ -33,6 +33,9 @@ class WalletSettings(ServiceSettings):
     sandbox_enabled: bool | None = None
     # Seconds between sweeps that mark unconfirmed paid withdrawals received once their deadline passed.
     confirmation_sweep_seconds: float = 30.0
+    # A member's open pages are told their money moved at most once per this many seconds (the first at once; those
+    # within the window together at its end): a slot's autoplay costs a page a balance read per window, not per spin.
+    balance_push_seconds: float = 0.25
 
     @model_validator(mode="after")
     def _refuse_default_sandbox_secret_in_production(self) -> WalletSettings:

@@ -1,11 +1,13 @@
 """The wallet worker: the money API's NATS responders, the consumer of ``auth.member.registered.v1``, the
 outbox relay of the wallet's events, the consumer of its own deposits credited and withdrawals paid (the
-dashboards' days), and the sweep that marks unconfirmed paid withdrawals received."""
+dashboards' days), the sweep that marks unconfirmed paid withdrawals received, and the balance pushes of every
+movement it makes (``wallet_service.pushes``)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from functools import partial
 
 from portal_kit.db import Database
 from portal_kit.site import BrandCache
@@ -14,6 +16,7 @@ from wallet_service.accounts.handlers import registered_subscription
 from wallet_service.bonuses.rpc import bonus_answers
 from wallet_service.dashboard.handlers import money_days_subscription
 from wallet_service.money.rpc import money_answers
+from wallet_service.pushes import BalancePushes
 from wallet_service.settings import WalletSettings
 from wallet_service.withdrawals.service import sweep_unconfirmed
 
@@ -36,13 +39,14 @@ def confirmation_sweep(every_seconds: float) -> Background:
 
 def build_worker(settings: WalletSettings) -> Worker:
     site = BrandCache(settings.nats_url, settings.site_cache_seconds, name="wallet-brands")
+    pushes = BalancePushes(settings.balance_push_seconds)
     return Worker(
         settings,
         produces=True,
         consumes=["auth"],
         subscriptions=[registered_subscription(site, settings.trial_starting_balance), money_days_subscription()],
-        answers=[money_answers, bonus_answers],
-        background=[confirmation_sweep(settings.confirmation_sweep_seconds)],
+        answers=[partial(money_answers, told=pushes.moved), bonus_answers],
+        background=[confirmation_sweep(settings.confirmation_sweep_seconds), pushes.background(settings.nats_url)],
     )
 
 

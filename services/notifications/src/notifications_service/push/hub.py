@@ -10,6 +10,10 @@ each sent in turn, so that a slow socket holds up no other member's push and of 
 socket's frames still go out in the order their pushes came. A socket that missed pushes
 catches up on ``resume``, and every socket of the process when its NATS connection comes back.
 
+The wallet's balance pushes (``push.wallet``: a member's money moved, whatever moved it) are heard the same way, one
+more subscription a brand, and become a ``balance`` frame on each of that member's sockets here (the page reads its
+balance again); nothing is read or kept for them.
+
 It also keeps the sockets within their limits (``push.limits``): a process at its cap closes its oldest socket to
 take a new one; a socket admitted past its session's or account's limit names those that gave way, which this
 process closes if it holds them and otherwise pushes to the member's subject, heard by whichever process does."""
@@ -47,8 +51,15 @@ from notifications_service.push.schemas import (
     SocketMessageFrame,
     SocketPingFrame,
 )
-from notifications_service.push.subjects import brand_subject, brand_subjects, encoded, member_subject
-from portal_events import NotificationsPush
+from notifications_service.push.subjects import (
+    brand_subject,
+    brand_subjects,
+    encoded,
+    member_of_wallet_subject,
+    member_subject,
+    wallet_brand_subjects,
+)
+from portal_events import NotificationsPush, WalletBalancePush
 from portal_kit.db import Database
 
 log = logging.getLogger("notifications.hub")
@@ -154,6 +165,7 @@ class Hub:
         self.by_brand: dict[str, set[Connection]] = {}
         self.by_token: dict[str, list[Connection]] = {}
         self._subscriptions: dict[str, Subscription] = {}  # by brand
+        self._balance_subscriptions: dict[str, Subscription] = {}  # by brand: the wallet's balance pushes
         self._tasks: set[asyncio.Task[None]] = set()
         self._membership = asyncio.Lock()
 
@@ -174,6 +186,9 @@ class Hub:
             self.by_brand.setdefault(brand_subject(merchant), set()).add(conn)
             if merchant not in self._subscriptions:
                 self._subscriptions[merchant] = await self.nc.subscribe(brand_subjects(merchant), cb=self._heard)
+                self._balance_subscriptions[merchant] = await self.nc.subscribe(
+                    wallet_brand_subjects(merchant), cb=self._balance_heard
+                )
             self.by_token.setdefault(conn.token_key, []).append(conn)
 
     async def admit(self, conn: Connection) -> None:
@@ -215,9 +230,10 @@ class Hub:
                 if not held:
                     del self.by_brand[brand]
             if brand not in self.by_brand:  # its last member here left
-                subscription = self._subscriptions.pop(merchant, None)
-                if subscription is not None:
-                    await subscription.unsubscribe()
+                for subscriptions in (self._subscriptions, self._balance_subscriptions):
+                    subscription = subscriptions.pop(merchant, None)
+                    if subscription is not None:
+                        await subscription.unsubscribe()
         if conn.entry is not None:
             try:
                 await self.accounts.release(conn.reader, conn.entry)
@@ -251,6 +267,19 @@ class Hub:
         # start in the order they were made and a socket's lock is taken in that order: its frames keep theirs.
         for start in range(0, len(held), FAN_OUT_RUN):
             self._spawn(_run(held[start : start + FAN_OUT_RUN], deliver))
+
+    async def _balance_heard(self, msg: Msg) -> None:
+        """The wallet says a member's money moved: a ``balance`` frame to each of their sockets here, if any."""
+        member = member_of_wallet_subject(msg.subject)
+        held_here = self.by_member.get(member) if member is not None else None
+        if not held_here:
+            return  # another process's member (or one who just left)
+        try:
+            WalletBalancePush.model_validate_json(msg.data)
+        except ValidationError as exc:
+            log.warning("a balance push on %s breaks its contract: %s", msg.subject, exc)
+            return
+        self._spawn(_run(list(held_here), _send_balance))
 
     async def send_new(self, conn: Connection, after: int | None = None) -> None:
         """Send ``conn`` its messages after its cursor (or after ``after``, a resume), oldest first."""
@@ -340,6 +369,7 @@ class Hub:
 
     async def close_all(self) -> None:
         await asyncio.gather(*(conn.close(CloseCode.GOING_AWAY) for conn in self._held()), return_exceptions=True)
-        for subscription in list(self._subscriptions.values()):
+        for subscription in [*self._subscriptions.values(), *self._balance_subscriptions.values()]:
             await subscription.unsubscribe()
         self._subscriptions.clear()
+        self._balance_subscriptions.clear()

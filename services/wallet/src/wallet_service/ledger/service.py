@@ -8,6 +8,7 @@ savepoint), and the refusal is stored as the command's answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -16,6 +17,16 @@ from portal_kit.db import Database
 from wallet_service.ledger import repository
 from wallet_service.ledger.domain import FREE_PLAY, HOUSE, Leg, MoneyError, balanced, fingerprint, house_shard
 from wallet_service.ledger.models import LedgerAccount, MoneyTransaction
+
+
+def when_committed(tell: Callable[[repository.Members], None]) -> Callable[[], None]:
+    """Call ``tell`` with the members whose money each committed transaction moved (``wallet_service.pushes``)."""
+    return repository.when_committed(tell)
+
+
+async def rolled_back_to(db: Database, merchant: str, transaction_id: str) -> list[str]:
+    """The members whose money a rollback of ``transaction_id`` gave back."""
+    return await repository.rolled_back_to(db, merchant, transaction_id)
 
 
 async def claim(

@@ -19,6 +19,10 @@ generated from them:
 vendor's own wallet (``vendor:<code>``) is used instead of main. Amounts are integer minor units (``1.5``,
 ``"100"`` and ``true`` are refused: ``amount.invalid``). A replay answers the stored original; refusals carry a
 stable ``errorCode``.
+
+``told`` (the worker's ``BalancePushes.moved``) hears the member of each movement answered as done (a replay's too:
+one more read of the balance at most), a rollback's once it gave money back; the movements these commands make in a
+session (reward, salary, purchase) are told by the ledger's commit hook instead.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from portal_events import (
 from portal_kit.db import Database
 from portal_kit.messaging.rpc import Responder
 from wallet_service.ledger.domain import MAIN, checked_vendor
+from wallet_service.ledger.service import rolled_back_to
 from wallet_service.merchants.service import brand_rules
 from wallet_service.money import service
 from wallet_service.money.service import Movement, Reward, Salary, Settlement
@@ -68,12 +73,22 @@ def refusal_code(error: ValidationError) -> str:
     return FIELD_CODES.get(str(first[0]), "request.invalid") if first else "request.invalid"
 
 
-def money_answers(responder: Responder, db: Database) -> None:
+Told = Callable[[str, str], None]  # (merchant, accountId): a member's money moved
+
+
+def money_answers(responder: Responder, db: Database, told: Told | None = None) -> None:
+    def moved(merchant: str, account_id: str, answer: dict[str, Any]) -> dict[str, Any]:
+        if told is not None and answer.get("success"):
+            told(merchant, account_id)
+        return answer
+
     async def debit(request: WalletMovementRequest) -> WalletMovementReply:
-        return WalletMovementReply.model_validate(await service.debit(db, Movement.of(request)))
+        answer = await service.debit(db, Movement.of(request))
+        return WalletMovementReply.model_validate(moved(request.merchant, request.accountId, answer))
 
     async def credit(request: WalletMovementRequest) -> WalletMovementReply:
-        return WalletMovementReply.model_validate(await service.credit(db, Movement.of(request)))
+        answer = await service.credit(db, Movement.of(request))
+        return WalletMovementReply.model_validate(moved(request.merchant, request.accountId, answer))
 
     async def salary(request: WalletSalaryRequest) -> WalletMovementReply:
         return WalletMovementReply.model_validate(await service.salary(db, Salary.of(request)))
@@ -90,10 +105,15 @@ def money_answers(responder: Responder, db: Database) -> None:
         return WalletDualControlReply(success=True, value=value, errorCode=None, message=None)
 
     async def settle(request: WalletSettleRequest) -> WalletMovementReply:
-        return WalletMovementReply.model_validate(await service.settle(db, Settlement.of(request)))
+        answer = await service.settle(db, Settlement.of(request))
+        return WalletMovementReply.model_validate(moved(request.merchant, request.accountId, answer))
 
     async def rollback(request: WalletRollbackRequest) -> WalletRollbackReply:
-        return WalletRollbackReply.model_validate(await service.rollback(db, request.merchant, request.transactionId))
+        answer = await service.rollback(db, request.merchant, request.transactionId)
+        if told is not None and answer.get("success") and (answer.get("value") or {}).get("reversed"):
+            for account_id in await rolled_back_to(db, request.merchant, request.transactionId):
+                told(request.merchant, account_id)
+        return WalletRollbackReply.model_validate(answer)
 
     async def balance(request: WalletBalanceRequest) -> WalletBalanceReply:
         wallet, vendor = request.wallet or MAIN, checked_vendor(request.vendor)
