@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GameRead, MenuRead } from "@portal/kit";
-import { gameListCenterPath, jackpotStep, navEntries, nextHotStart, recommended, showsHeart, startStep } from "./rules";
+import { gameListCenterPath, jackpotStep, navEntries, nextHotStart, playsForPlayMoney, recommended, showsFreeDemo, showsHeart, startStep } from "./rules";
 
 const vendor = (vassalage: string, gameType: string) => ({
   vassalage, gameType, gameCategory: "X", name: vassalage, maintenance: false, maintenanceEnd: null,
@@ -96,5 +96,27 @@ describe("the jackpot counter", () => {
     expect(jackpotStep(1_000_000, 1_000_200)).toBe(1_000_010);
     expect(jackpotStep(1_000_199, 1_000_200)).toBe(1_000_200);
     expect(jackpotStep(1_000_300, 1_000_000)).toBe(1_000_000); // a hit emptied the pool: shown at once
+  });
+});
+
+describe("free demo (#49: it played for real money for a member)", () => {
+  const demo = game({ supportPlay: 0 });
+  const visitor = { signedIn: false, trial: false };
+  const trial = { signedIn: true, trial: true };
+  it("is offered only where the launch is a demo: a visitor (a free-play session first) or a trial account", () => {
+    expect(showsFreeDemo(demo, true, visitor)).toBe(true);
+    expect(showsFreeDemo(demo, true, trial)).toBe(true);
+  });
+  it("is never offered to a real member: the games API has no demo launch for one", () => {
+    expect(showsFreeDemo(demo, true, member)).toBe(false);
+  });
+  it("needs free play on and a game with a demo (supportPlay 0)", () => {
+    expect(showsFreeDemo(demo, false, trial)).toBe(false);
+    expect(showsFreeDemo(game({ supportPlay: 1 }), true, trial)).toBe(false);
+  });
+  it("marks the play as play money for a trial account only", () => {
+    expect(playsForPlayMoney(trial)).toBe(true);
+    expect(playsForPlayMoney(member)).toBe(false);
+    expect(playsForPlayMoney(visitor)).toBe(false);
   });
 });

@@ -94,6 +94,25 @@ export function showsHeart(layout: "hot" | "normal", gameType: string): boolean 
   return !(layout === "hot" && (gameType === "LOTT" || gameType === "ELOTT"));
 }
 
+/** Who is about to play: signed in or not, and a trial (free-play) account or a real one. */
+export interface Player {
+  signedIn: boolean;
+  trial: boolean;
+}
+
+/** The free demo button (spec §4: free play on and the game has a demo, supportPlay 0), shown only where the
+ * launch really is a demo: a visitor (who gets a free-play session first) or a trial account, both playing the
+ * free-play wallet's play money. The games API has no demo launch for a real account (its launch is for real
+ * money, GCS_gameTrialLaunch refuses it), so a real member sees no free demo. */
+export function showsFreeDemo(game: { supportPlay: number }, freePlay: boolean, who: Player): boolean {
+  return freePlay && game.supportPlay === 0 && (!who.signedIn || who.trial);
+}
+
+/** A game is played for play money, not real money (the frame shows the demo mark), only by a trial account. */
+export function playsForPlayMoney(who: Player): boolean {
+  return who.signedIn && who.trial;
+}
+
 /** Home: the recommended list shows the first 12 games without the top flag. */
 export function recommended(games: GameRead[]): GameRead[] {
   return games.filter((game) => !game.isTop).slice(0, 12);

@@ -10,9 +10,11 @@ type Key =
   | "under" | "target" | "chance" | "payout" | "fairness" | "serverSeedHash" | "clientSeed" | "nonce"
   | "verify" | "verifyTitle" | "serverSeed" | "gameCode" | "result" | "rotateSeeds" | "revealed" | "underMaintenance"
   | "vendorGames" | "close" | "rolled" | "noWin" | "gameCentre" | "recentGames" | "verifyHint" | "DRAGON" | "TIGER" | "TIE" | "side" | "minBetFilter" | "linesFilter"
-  | "rooms" | "BEGINNER" | "STANDARD" | "VIP" | "enterRoom" | "roomStakes" | "roomEntry" | "nextServerSeedHash";
+  | "line" | "demo" | "demoNote" | "jackpotWin" | "rooms" | "BEGINNER" | "STANDARD" | "VIP" | "enterRoom" | "roomStakes" | "roomEntry" | "nextServerSeedHash";
 
 const TR: Record<Key, string> = {
+  line: "Hat", demo: "DEMO", demoNote: "Oyun parasıyla oynuyorsunuz: gerçek para bahsi yok, kazançlar çekilemez.",
+  jackpotWin: "Büyük ikramiye",
   nextServerSeedHash: "Sonraki sunucu tohumu (SHA-256)",
   rooms: "Odalar", BEGINNER: "Başlangıç", STANDARD: "Standart", VIP: "VIP", enterRoom: "Odaya gir", roomStakes: "Bahis", roomEntry: "Giriş bakiyesi",
   LOTT: "Loto", ELOTT: "E-Loto", LIVE: "Canlı casino", FISH: "Balık oyunları", RNG: "Slotlar", PVP: "Kart oyunları",
@@ -35,6 +37,8 @@ const TR: Record<Key, string> = {
 };
 
 const EN: Record<Key, string> = {
+  line: "Line", demo: "DEMO", demoNote: "You are playing with play money: no real-money bets, wins cannot be withdrawn.",
+  jackpotWin: "Jackpot",
   nextServerSeedHash: "Next server seed (SHA-256)",
   rooms: "Rooms", BEGINNER: "Beginners", STANDARD: "Standard", VIP: "VIP", enterRoom: "Enter", roomStakes: "Stakes", roomEntry: "Balance to enter",
   LOTT: "Lottery", ELOTT: "E-lottery", LIVE: "Live casino", FISH: "Fish games", RNG: "Slots", PVP: "Card games",
@@ -56,6 +60,8 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
+  line: "线", demo: "试玩", demoNote: "您正在使用体验金游戏：不是真钱投注，赢得的金额不可提取。",
+  jackpotWin: "奖池",
   nextServerSeedHash: "下一个服务器种子 (SHA-256)",
   rooms: "房间", BEGINNER: "新手场", STANDARD: "标准场", VIP: "贵宾场", enterRoom: "进入", roomStakes: "投注", roomEntry: "入场余额",
   LOTT: "彩票", ELOTT: "电子彩票", LIVE: "真人娱乐", FISH: "捕鱼游戏", RNG: "老虎机", PVP: "棋牌游戏", ESPORTS: "电子竞技",

@@ -38,10 +38,12 @@ export function VendorEmblem({ code, x = 0, y = 0, size = 64 }: { code: string; 
   );
 }
 
-/** A vendor's logo on its own (vendor lists, game centres), named for assistive technology. */
-export function VendorMark({ code, name, size = 24, className }: { code: string; name?: string | undefined; size?: number; className?: string }) {
+/** A vendor's logo on its own (vendor lists, game centres), named for assistive technology; ``decorative`` when
+ * the vendor's name is written beside it. */
+export function VendorMark({ code, name, size = 24, decorative = false }: { code: string; name?: string | undefined; size?: number; decorative?: boolean }) {
+  const named = decorative ? { "aria-hidden": true } : { role: "img", "aria-label": name ?? code };
   return (
-    <svg className={className ?? "vendor-mark"} width={size} height={size} viewBox="0 0 64 64" role="img" aria-label={name ?? code}>
+    <svg className="vendor-mark" width={size} height={size} viewBox="0 0 64 64" {...named} data-vendor-mark={code}>
       <VendorEmblem code={code} />
     </svg>
   );

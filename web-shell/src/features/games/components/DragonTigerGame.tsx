@@ -3,20 +3,22 @@ import type { DragonTigerRoundRead } from "@portal/kit";
 import { api, formatMoney, OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
 import type { GameRoom } from "../../../shared/ModalContext";
 import { useSite } from "../../../shared/site";
+import { cardName } from "../art/names";
+import { PlayingCard } from "../art/PlayingCard";
 import { gameText } from "../texts";
 import { Fairness } from "./Fairness";
 import { SLOT_STAKES } from "./SlotGame";
 
 type Side = "DRAGON" | "TIGER" | "TIE";
 const SIDES: Side[] = ["DRAGON", "TIGER", "TIE"];
-const SUIT: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-function Card({ code, label }: { code: string | undefined; label: string }) {
-  const suit = code ? SUIT[code.slice(-1)] : "";
+/** One side's card on the table (face down before the first round), drawn as SVG and named in words. */
+export function TableCard({ code, side, winner }: { code: string | undefined; side: "DRAGON" | "TIGER"; winner?: string | undefined }) {
+  const { language } = useLanguage();
   return (
-    <figure className="card">
-      <span className={suit === "♥" || suit === "♦" ? "card__face card__face--red" : "card__face"}>{code ? `${code.slice(0, -1)}${suit}` : "?"}</span>
-      <figcaption>{label}</figcaption>
+    <figure className={winner === side ? "card card--winner" : "card"} data-testid={`card-${side.toLowerCase()}`}>
+      <figcaption>{gameText(language, side)}</figcaption>
+      <PlayingCard className="card__face" code={code} label={cardName(language, code)} />
     </figure>
   );
 }
@@ -41,11 +43,12 @@ export function DragonTigerGame({ minBet, room }: { minBet: number; room?: GameR
   return (
     <section className="dragon-tiger" aria-label="BGS_DRAGON_TIGER">
       <div className="dragon-tiger__table">
-        <Card code={round?.cards.dragon} label={gameText(language, "DRAGON")} />
-        <Card code={round?.cards.tiger} label={gameText(language, "TIGER")} />
+        <TableCard code={round?.cards.dragon} side="DRAGON" winner={round?.cards.winner} />
+        <span className="dragon-tiger__vs" aria-hidden="true">VS</span>
+        <TableCard code={round?.cards.tiger} side="TIGER" winner={round?.cards.winner} />
       </div>
       <p className="slot__result" role="status" data-testid="dragon-tiger-result">
-        {round ? `${gameText(language, round.cards.winner as Side)} · ${round.win > 0 ? `${gameText(language, "win")}: ${formatMoney(round.win, config.currencySymbol)}` : gameText(language, "noWin")}` : " "}
+        {round ? `${gameText(language, "DRAGON")}: ${cardName(language, round.cards.dragon)} · ${gameText(language, "TIGER")}: ${cardName(language, round.cards.tiger)} · ${gameText(language, round.cards.winner as Side)} · ${round.win > 0 ? `${gameText(language, "win")}: ${formatMoney(round.win, config.currencySymbol)}` : gameText(language, "noWin")}` : " "}
       </p>
       <div className="slot__controls">
         <label className="kit-field">

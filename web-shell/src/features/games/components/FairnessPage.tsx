@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { VerifyRead } from "@portal/kit";
 import { api, OutcomeLine, useAction, useLanguage } from "@portal/kit";
 import { gameText } from "../texts";
+import { VerifiedResult } from "./VerifiedResult";
 
 /** /fairness, open to anyone: recompute a round from its revealed server seed, client seed and nonce. */
 export function FairnessPage() {
@@ -82,19 +83,7 @@ export function FairnessPage() {
         </button>
       </form>
       <OutcomeLine outcome={verify.outcome} />
-      {result && (
-        <dl className="fairness-result" data-testid="verify-result">
-          <dt>{gameText(language, "serverSeedHash")}</dt>
-          <dd className="mono">{result.serverSeedHash}</dd>
-          <dt>{gameText(language, "result")}</dt>
-          <dd>
-            {result.slot && result.slot.grid.map((reel) => reel.join(" ")).join(" | ")}
-            {result.slot && ` · ×${result.multiplier ?? 0}`}
-            {result.dice && `${(result.dice.roll / 100).toFixed(2)} · ${result.won ? gameText(language, "win") : gameText(language, "noWin")}`}
-            {result.cards && `${result.cards.dragon} : ${result.cards.tiger} · ${gameText(language, result.cards.winner as "DRAGON" | "TIGER" | "TIE")}`}
-          </dd>
-        </dl>
-      )}
+      {result && <VerifiedResult result={result} />}
     </section>
   );
 }

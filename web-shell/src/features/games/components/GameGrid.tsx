@@ -3,6 +3,7 @@ import { OutcomeLine, useAction, useLanguage, useSession } from "@portal/kit";
 import { useModal } from "../../../shared/ModalContext";
 import { useSite } from "../../../shared/site";
 import { useFavouriteIds, useToggleFavourite } from "../api";
+import { showsFreeDemo } from "../rules";
 import { gameText } from "../texts";
 import { GameTile } from "./GameTile";
 import { useGameStart } from "./useGameStart";
@@ -23,13 +24,15 @@ export function GameGrid({ games, layout }: { games: GameRead[]; layout: "hot" |
     if (session.isTrial) return modal.open({ name: "trial" });
     void heart.submit({ game, favourite });
   };
+  const who = { signedIn: session.token !== null, trial: session.isTrial };
+  const demoFor = (game: GameRead) => (showsFreeDemo(game, flag("FREEPLAY3"), who) ? demo : undefined);
   if (games.length === 0) return <p className="muted">{gameText(language, "noGames")}</p>;
   return (
     <>
       <OutcomeLine outcome={outcome ?? heart.outcome} />
       <div className={`game-grid game-grid--${layout}`}>
         {games.map((game) => (
-          <GameTile key={game.nodeId} game={game} layout={layout} favourite={favourites.has(game.nodeId)} onStart={start} onDemo={flag("FREEPLAY3") ? demo : undefined} onFavourite={onFavourite} />
+          <GameTile key={game.nodeId} game={game} layout={layout} favourite={favourites.has(game.nodeId)} onStart={start} onDemo={demoFor(game)} onFavourite={onFavourite} />
         ))}
       </div>
     </>

@@ -5,6 +5,7 @@ import { useModal } from "../../../shared/ModalContext";
 import { useSite } from "../../../shared/site";
 import { launchInRoom, useGameList, useRooms } from "../api";
 import { gameText, roomName } from "../texts";
+import { DemoMark } from "./DemoMark";
 import { GameGrid } from "./GameGrid";
 import { InHouseGame } from "./InHouseGame";
 
@@ -16,6 +17,7 @@ export function GameFrameModal({ gameCode, title, minBet, room }: { gameCode: st
   return (
     <Dialog title={heading} onClose={modal.close} closeLabel={gameText(language, "close")} wide>
       <div className="game-frame" data-testid="game-frame">
+        <DemoMark />
         <InHouseGame gameCode={gameCode} minBet={minBet} room={room} />
       </div>
     </Dialog>

@@ -6,8 +6,10 @@ import { useModal } from "../../../shared/ModalContext";
 import { text } from "../../../shared/texts";
 import type { ListFilter } from "../api";
 import { LIST_PAGE_SIZE, useGameList, useGameMenus, useHotGames } from "../api";
+import { VendorMark } from "../art/VendorMark";
 import { CENTRE_PAGES, gameListCenterPath, LIST_PAGES } from "../rules";
 import { gameText, labelText } from "../texts";
+import { DemoMark } from "./DemoMark";
 import { GameGrid } from "./GameGrid";
 import { InHouseGame } from "./InHouseGame";
 
@@ -71,7 +73,8 @@ export function GameListPage() {
             {gameText(language, "allVendors")}
           </button>
           {vendors.map((vendor) => (
-            <button key={vendor.vassalage} type="button" className="chip" aria-pressed={vassalage === vendor.vassalage} onClick={() => choose(vendor.vassalage)}>
+            <button key={vendor.vassalage} type="button" className="chip chip--vendor" aria-pressed={vassalage === vendor.vassalage} onClick={() => choose(vendor.vassalage)}>
+              <VendorMark code={vendor.vassalage} size={20} decorative />
               {vendor.name}
               {vendor.maintenance && ` · ${gameText(language, "underMaintenance")}`}
             </button>
@@ -133,6 +136,7 @@ export function GameCentrePage() {
       <div className="vendor-grid">
         {shown.map((vendor) => (
           <button key={vendor.vassalage} type="button" className="vendor-card" onClick={() => navigate(gameListCenterPath(vendor.vassalage, gameType))}>
+            <VendorMark code={vendor.vassalage} size={56} decorative />
             <strong>{vendor.name}</strong>
             {vendor.maintenance && <span className="badge">{gameText(language, "underMaintenance")}</span>}
           </button>
@@ -156,6 +160,7 @@ export function PlayPage() {
         <>
           <h1>{game.gameName}</h1>
           <div className="game-frame">
+            <DemoMark />
             <InHouseGame gameCode={game.gameCode} minBet={game.minBet} />
           </div>
         </>

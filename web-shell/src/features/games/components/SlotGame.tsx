@@ -4,8 +4,8 @@ import { api, formatMoney, OutcomeLine, useAction, useLanguage, useSession } fro
 import { useSite } from "../../../shared/site";
 import { gameText } from "../texts";
 import { Fairness } from "./Fairness";
+import { LineWins, Reels, RESTING_GRID } from "./SlotReels";
 
-const SYMBOLS: Record<string, string> = { LEMON: "🍋", CHERRY: "🍒", PLUM: "🍇", BAR: "▬", BELL: "🔔", "7": "7", W: "★" };
 export const SLOT_LINES = 10;
 /** Stakes offered (minor units), each a multiple of the 10 lines. */
 export const SLOT_STAKES = [100, 200, 500, 1_000, 2_000, 5_000, 10_000];
@@ -27,24 +27,15 @@ export function SlotGame({ minBet }: { minBet: number }) {
       },
     },
   );
-  const winning = new Set(round?.slot.wins.map((win) => win.line) ?? []);
+  const money = (minor: number) => formatMoney(minor, config.currencySymbol);
   return (
     <section className="slot" aria-label="BGS_FRUIT5">
-      <div className="slot__reels" data-testid="slot-reels">
-        {(round?.slot.grid ?? [["7", "7", "7"], ["7", "7", "7"], ["7", "7", "7"], ["7", "7", "7"], ["7", "7", "7"]]).map((reel, index) => (
-          <div key={index} className="slot__reel">
-            {reel.map((symbol, row) => (
-              <span key={row} className="slot__symbol" title={symbol}>
-                {SYMBOLS[symbol] ?? symbol}
-              </span>
-            ))}
-          </div>
-        ))}
-      </div>
+      <Reels grid={round?.slot.grid ?? RESTING_GRID} testId="slot-reels" />
       <p className="slot__result" role="status" data-testid="slot-result">
-        {round ? (round.win > 0 ? `${gameText(language, "win")}: ${formatMoney(round.win, config.currencySymbol)}` : gameText(language, "noWin")) : " "}
-        {winning.size > 0 && ` · ${gameText(language, "lines")}: ${[...winning].join(", ")}`}
+        {round ? (round.win > 0 ? `${gameText(language, "win")}: ${money(round.win)}` : gameText(language, "noWin")) : " "}
+        {round && round.jackpotWin > 0 && ` · ${gameText(language, "jackpotWin")}: ${money(round.jackpotWin)}`}
       </p>
+      {round && <LineWins wins={round.slot.wins} amount={money} />}
       <div className="slot__controls">
         <label className="kit-field">
           {gameText(language, "stake")}

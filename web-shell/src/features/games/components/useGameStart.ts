@@ -38,8 +38,8 @@ export function useGameStart() {
         return void launch.submit(game);
     }
   };
-  /** The free demo button: a real account plays for real; anyone else plays the demo with a trial account's
-   * play money (a visitor gets a free-play session first). */
+  /** The free demo button: the demo with a trial account's play money (a visitor gets a free-play session
+   * first). A real account has no demo launch (``showsFreeDemo``): its press starts nothing, never a real game. */
   const demo = useAction(
     async (game: Startable) => {
       if (session.token === null) await session.signIn((await freePlayLogin(language)).token);
@@ -49,7 +49,7 @@ export function useGameStart() {
   );
   const tryDemo = (game: Startable) => {
     demo.reset();
-    if (session.token !== null && !session.isTrial) return start(game);
+    if (session.token !== null && !session.isTrial) return;
     void demo.submit(game);
   };
   return { start, demo: tryDemo, outcome: launch.outcome ?? demo.outcome, pending: launch.pending || demo.pending };
