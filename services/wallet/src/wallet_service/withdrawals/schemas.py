@@ -8,13 +8,18 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 
 from wallet_service.schemas import Body, Read, RequestId, Text
 
+# A bank's or a holder's name is plain text that ops read and pay to: no markup (``<``, ``>``) and no control or
+# format characters (NUL, a line break, a right-to-left override that reverses what ops read); refused with 400
+# ``validation.failed`` naming the field.
+PlainName = Annotated[Text, StringConstraints(pattern=r"^[^<>\p{Cc}\p{Cf}]+$")]
+
 
 class BankAccountBinding(Body):
     """(E) — carries the payment password: a stolen session alone cannot add where money goes."""
 
     model_config = ConfigDict(extra="ignore")  # the encrypted payload also carries ts and nonce
-    bankName: Text
-    holderName: Text
+    bankName: PlainName
+    holderName: PlainName
     accountNumber: Annotated[str, StringConstraints(strip_whitespace=True, pattern=r"^[A-Za-z0-9 ]{6,40}$")]
     paymentPassword: Annotated[str, StringConstraints(max_length=255)]
 
