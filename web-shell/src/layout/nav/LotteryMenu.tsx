@@ -48,7 +48,7 @@ function LotteryPanel({ vendors }: { vendors: VendorRead[] }) {
   const families = lotteryFamilies(games.data ?? [], vendors);
   const halls = lotteryHalls(vendors);
   return (
-    <div className="lottery-menu" aria-busy={games.isPending}>
+    <div className="lottery-menu" aria-busy={games.isPending} data-testid="nav-lottery-menu">
       {games.isPending && <p className="lottery-menu__status">{text(language, "loading")}</p>}
       {games.isError && <p className="lottery-menu__status">{text(language, "loadError")}</p>}
       <div className="lottery-menu__families">
