@@ -2926,6 +2926,11 @@ export interface WinnerRead {
   time: string;
 }
 
+export interface WithdrawalLimitsRead {
+  min: number;
+  max: number;
+}
+
 export interface WithdrawalRead {
   withdrawalId: string;
   amount: number;
@@ -3235,6 +3240,7 @@ export const OPERATIONS = {
   walletTransfer: { service: "wallet", method: "POST", path: "/wps/relay/GCS_walletTransfer" },
   whitelabel: { service: "site", method: "GET", path: "/wps/system/whitelabel" },
   winnerBoard: { service: "games", method: "GET", path: "/wps/relay/ODSFE2_getWinnerBoard" },
+  withdrawalLimits: { service: "wallet", method: "GET", path: "/wps/v2/wallets/withdrawals/limits" },
 } as const;
 
 export type OperationId = keyof typeof OPERATIONS;
@@ -3524,6 +3530,7 @@ export interface OperationPathParams {
   walletTransfer: Record<string, never>;
   whitelabel: Record<string, never>;
   winnerBoard: Record<string, never>;
+  withdrawalLimits: Record<string, never>;
 }
 
 export interface OperationQuery {
@@ -3811,6 +3818,7 @@ export interface OperationQuery {
   walletTransfer: Record<string, never>;
   whitelabel: Record<string, never>;
   winnerBoard: { gameCategory?: string; limitNum?: number };
+  withdrawalLimits: Record<string, never>;
 }
 
 export interface OperationBody {
@@ -4098,6 +4106,7 @@ export interface OperationBody {
   walletTransfer: WalletTransfer;
   whitelabel: undefined;
   winnerBoard: undefined;
+  withdrawalLimits: undefined;
 }
 
 /** What each call's success envelope carries as ``value``. */
@@ -4386,6 +4395,7 @@ export interface OperationResponse {
   walletTransfer: Record<string, number>;
   whitelabel: Record<string, boolean>;
   winnerBoard: Array<WinnerBoardRead>;
+  withdrawalLimits: WithdrawalLimitsRead;
 }
 
 /** The payload an (E) call seals (plus ``ts`` and ``nonce``). */

@@ -22,6 +22,7 @@ from wallet_service.withdrawals.schemas import (
     BankAccountBinding,
     BankAccountRead,
     Confirmation,
+    WithdrawalLimitsRead,
     WithdrawalRead,
     WithdrawalRequest,
 )
@@ -61,6 +62,12 @@ async def request_withdrawal(
 @router.get("/withdrawals", operation_id="myWithdrawals", response_model=Envelope[list[WithdrawalRead]])
 async def my_withdrawals(db: Db, member: Member) -> Envelope[list[WithdrawalRead]]:
     return ok(await service.listed(db, member.merchant, account_id=member.account_id))
+
+
+@router.get("/withdrawals/limits", operation_id="withdrawalLimits", response_model=Envelope[WithdrawalLimitsRead])
+async def withdrawal_limits(db: Db, member: Member) -> Envelope[WithdrawalLimitsRead]:
+    """The brand's bounds of one request, for the withdrawal page to show before the member asks."""
+    return ok(await service.limits(db, member.merchant))
 
 
 @router.post(

@@ -52,6 +52,13 @@ class BankAccountRead(Read):
     accountNumber: str
 
 
+class WithdrawalLimitsRead(Read):
+    """What one withdrawal request may ask (minor units), as the brand's settings say: shown before a member tries."""
+
+    min: int
+    max: int
+
+
 WithdrawalStatus = Literal[
     "pending", "approved", "paid", "rejected", "received", "received_auto", "partly_received", "not_received",
     "refunded", "closed",

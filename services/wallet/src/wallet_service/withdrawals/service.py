@@ -21,7 +21,7 @@ from wallet_service import events
 from wallet_service.bonuses import service as bonuses
 from wallet_service.ledger.domain import WITHDRAWALS, MoneyError, checked_amount
 from wallet_service.ledger.service import hold, main_wallet, move_against_house, release
-from wallet_service.merchants.service import rules_of
+from wallet_service.merchants.service import brand_rules, rules_of
 from wallet_service.oversight import service as oversight
 from wallet_service.oversight.domain import (
     WITHDRAWAL_ACTION_ROLES,
@@ -33,7 +33,7 @@ from wallet_service.oversight.domain import (
 from wallet_service.withdrawals import domain, repository
 from wallet_service.withdrawals.domain import WithdrawalState
 from wallet_service.withdrawals.models import BankAccount, Withdrawal
-from wallet_service.withdrawals.schemas import BankAccountRead, WithdrawalRead
+from wallet_service.withdrawals.schemas import BankAccountRead, WithdrawalLimitsRead, WithdrawalRead
 
 MAX_BANK_ACCOUNTS = 5
 
@@ -85,6 +85,12 @@ async def bind_bank_account(
         if not new:
             raise MoneyError("bank_account.duplicate")
         return bank_view(account)
+
+
+async def limits(db: Database, merchant: str) -> WithdrawalLimitsRead:
+    """The least and the most one request may ask, the bounds ``request`` checks (``amount.out_of_limits``)."""
+    rules = await brand_rules(db, merchant)
+    return WithdrawalLimitsRead(min=rules.withdrawal_min, max=rules.withdrawal_max)
 
 
 async def request(
