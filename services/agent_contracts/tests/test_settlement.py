@@ -246,6 +246,31 @@ async def test_a_restart_settles_every_window_missed(ac: AgentContracts, wallet:
     assert await wallet.paid_to(t.agent) == 12 * 200
 
 
+async def test_a_line_written_before_is_kept_and_the_windows_other_lines_written(
+    ac: AgentContracts, wallet: Wallet
+) -> None:
+    """Lines are copied straight into the table; when one of a window's lines is there already (its key), that copy
+    is undone and the lines written through the staging table, skipping it: the one there is kept as it was, every
+    other one written, each paid once."""
+    first, second = await realtime_team(ac, bet_amount=0), await realtime_team(ac, bet_amount=0)
+    window = max(first.first, second.first)
+    for t in (first, second):
+        await bet(ac, t.members[0], window + MINUTE, 10_000, 0)
+    key = f"agent-salary:{first.contract.id}:{window:%Y%m%dT%H%M}Z:TRY"
+    async with ac.db.transaction() as session:
+        await settlement_repository.add_line(session, {
+            "merchant": MERCHANT, "contract_id": first.contract.id, "kind": "REALTIME_SALARY",
+            "account_id": first.agent, "period_start": window, "period_end": window + 5 * MINUTE,
+            "line_type": "SALARY", "currency": "TRY", "amount": 123, "detail": {}, "transaction_id": key,
+            "status": "PENDING",
+        })  # fmt: skip
+    await tick(ac, wallet, window + 5 * MINUTE + WINDOW_GRACE)
+    ((kept,), (written,)) = await lines(ac, first.agent), await lines(ac, second.agent)
+    assert (kept.transaction_id, kept.amount, kept.status) == (key, 123, "PAID")
+    assert (written.amount, written.status) == (200, "PAID")
+    assert await wallet.paid_to(first.agent) == 123 and await wallet.paid_to(second.agent) == 200
+
+
 async def test_two_workers_settling_at_once_pay_once(ac: AgentContracts, wallet: Wallet) -> None:
     teams = [await realtime_team(ac, bet_amount=0) for _ in range(3)]
     for t in teams:
