@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class Period(StrEnum):
@@ -98,3 +100,63 @@ def deposit(amount: int) -> Fact:
 
 def withdrawal(amount: int) -> Fact:
     return Fact(withdrawal_count=1, withdrawal=amount)
+
+
+class TeamWindowRow(NamedTuple):
+    """One account's team (its downlines at every depth) in one window and currency: their won and lost bets."""
+
+    ancestor_id: str
+    currency: str
+    won_count: int
+    won_valid_bet: int
+    lost_count: int
+    lost_valid_bet: int
+
+
+def roll_up(direct: Iterable[TeamWindowRow], uplines: Mapping[str, str | None]) -> list[TeamWindowRow]:
+    """Every account's team figures from its direct downlines' (``direct``: one row per upline and currency, the sum
+    of the windows of the accounts right below it) and the tree of the accounts that have downlines (``uplines``:
+    each one's own upline, ``None`` at the top): the deepest first, each team added into its upline's, so an
+    account's team is its direct downlines and their teams. The same sums as the closure table's aggregate, from
+    one row per account instead of one per (ancestor, descendant) pair."""
+    teams: dict[str, dict[str, list[int]]] = {}
+    for row in direct:
+        teams.setdefault(row.ancestor_id, {})[row.currency] = list(row[2:])
+    depth = _depths(uplines)
+    for account in sorted(uplines, key=depth.__getitem__, reverse=True):
+        above = uplines[account]
+        if above is None or account not in teams:
+            continue
+        into = teams.setdefault(above, {})
+        for currency, sums in teams[account].items():
+            found = into.get(currency)
+            if found is None:
+                into[currency] = list(sums)
+            else:
+                for index, value in enumerate(sums):
+                    found[index] += value
+    return [
+        TeamWindowRow(account, currency, *sums)
+        for account, by_currency in teams.items()
+        for currency, sums in by_currency.items()
+    ]
+
+
+def _depths(uplines: Mapping[str, str | None]) -> dict[str, int]:
+    """Each account's depth in the tree ``uplines`` describes (0: its upline is not in it)."""
+    depth: dict[str, int] = {}
+    for start in uplines:
+        chain: list[str] = []
+        account = start
+        while account not in depth:
+            above = uplines[account]
+            if above is None or above not in uplines:
+                depth[account] = 0
+                break
+            chain.append(account)
+            if len(chain) > len(uplines):
+                raise ValueError(f"the uplines of {start} form a loop")
+            account = above
+        for offset, below in enumerate(reversed(chain), 1):
+            depth[below] = depth[account] + offset
+    return depth

@@ -11,10 +11,11 @@ from typing import Any
 from sqlalchemy import BigInteger, Row, String, any_, bindparam, cast, func, literal, select, update
 from sqlalchemy.dialects.postgresql import ARRAY, insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from agent_contracts_service.figures.domain import Fact, WindowFact
 from agent_contracts_service.figures.models import LateBet, MemberHour, MemberWindow, WindowClose
-from agent_contracts_service.team.models import TeamLink
+from agent_contracts_service.team.models import TeamLink, TeamMember
 from portal_kit.repository import Scoped
 
 hours = Scoped(MemberHour)
@@ -210,6 +211,36 @@ async def team_window(session: AsyncSession, merchant: str, agent_id: str, windo
         .order_by(MemberWindow.currency)
     )
     return (await session.execute(query)).all()
+
+
+async def direct_window(session: AsyncSession, merchant: str, window: datetime) -> Sequence[Row[Any]]:
+    """Per upline and currency: the won and lost bets in one closed window of the accounts right below it (one
+    aggregate over the window's rows, each joined to its own tree row)."""
+    query = (
+        select(TeamMember.upline_id, MemberWindow.currency, *_window_sums(MemberWindow))
+        .select_from(MemberWindow)
+        .join(
+            TeamMember,
+            (TeamMember.merchant == MemberWindow.merchant) & (TeamMember.account_id == MemberWindow.account_id),
+        )
+        .where(
+            MemberWindow.merchant == merchant, MemberWindow.window_start == window, TeamMember.upline_id.is_not(None)
+        )
+        .group_by(TeamMember.upline_id, MemberWindow.currency)
+    )
+    return (await (await session.connection()).execute(query)).all()
+
+
+async def upline_tree(session: AsyncSession, merchant: str) -> dict[str, str | None]:
+    """Every account of the brand with downlines: its own upline (``None`` at the top)."""
+    below = aliased(TeamMember)
+    has_downlines = (
+        select(below.account_id)
+        .where(below.merchant == TeamMember.merchant, below.upline_id == TeamMember.account_id)
+        .exists()
+    )
+    query = select(TeamMember.account_id, TeamMember.upline_id).where(TeamMember.merchant == merchant, has_downlines)
+    return {account: upline for account, upline in await (await session.connection()).execute(query)}
 
 
 async def teams_window(

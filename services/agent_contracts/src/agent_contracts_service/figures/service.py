@@ -12,8 +12,10 @@ from agent_contracts_service.figures.domain import (
     WINDOW,
     Fact,
     Period,
+    TeamWindowRow,
     hour_of,
     period_bounds,
+    roll_up,
     settled_bet,
     window_fact,
     window_of,
@@ -65,8 +67,15 @@ async def teams_window(
     session: AsyncSession, merchant: str, agent_ids: list[str] | None, window: datetime
 ) -> list[Any]:
     """Per agent of ``agent_ids`` (``None``: every agent with a team) and currency, its team's figures of one closed
-    window (one aggregate)."""
-    return list(await repository.teams_window(session, merchant, agent_ids, window))
+    window: for a few agents one aggregate over their closure rows; for every agent, the window's rows summed per
+    direct upline and rolled up the tree of the accounts with downlines (``roll_up``), a third of the aggregate's
+    time over a brand's whole closure table."""
+    if agent_ids is not None:
+        return list(await repository.teams_window(session, merchant, agent_ids, window))
+    direct = [TeamWindowRow._make(row) for row in await repository.direct_window(session, merchant, window)]
+    if not direct:
+        return []
+    return roll_up(direct, await repository.upline_tree(session, merchant))
 
 
 async def late_ancestors(session: AsyncSession, merchant: str, into_window: datetime) -> set[str]:
