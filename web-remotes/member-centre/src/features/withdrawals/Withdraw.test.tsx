@@ -25,6 +25,7 @@ function show(language: Language = "EN", withdrawals: WithdrawalRead[] = []) {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url.includes("/wps/v2/wallets/bank-accounts")) return envelope([{ bankAccountId: "b1", bankName: "Akbank", holderName: "Bonus Fan", accountNumber: "TR12" }]);
+      if (url.includes("/wps/v2/wallets/withdrawals/limits")) return envelope({ min: 5_000, max: 5_000_000 });
       if (url.includes("/wps/v2/wallets/withdrawals")) return envelope(withdrawals);
       return envelope(null);
     }),
@@ -147,5 +148,24 @@ describe("the withdrawal page's forms say what is wrong", () => {
     expect(item.textContent).toContain(`Otomatik onay: ${formatDateTime("TR", paid.confirmDeadline)}`);
     expect(formatDateTime("TR", paid.confirmDeadline)).toMatch(/^\d{2}\.\d{2}\.2026 \d{2}:\d{2}$/);
     expect(item.textContent).toContain("50,00");
+  });
+});
+
+describe("the withdrawal limits", () => {
+  beforeEach(() => asked.mockReset());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("are shown before the member tries, in the page's language, and an amount outside them is not sent", async () => {
+    show("TR");
+    expect((await screen.findByTestId("withdrawal-limits")).textContent).toContain("Talep başına: 50,00 – 50.000,00");
+    const form = await screen.findByRole("form", { name: "Çekim talebi" });
+    fireEvent.change(within(form).getByLabelText(/Tutar/), { target: { value: "20" } });
+    fireEvent.change(within(form).getByLabelText("Ödeme şifresi"), { target: { value: "864200" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Çekim talebi" }));
+    expect((await within(form).findByRole("alert")).textContent).toBe("Talep başına: 50,00 – 50.000,00");
+    expect(asked).not.toHaveBeenCalled();
   });
 });

@@ -12,6 +12,12 @@ export function useWithdrawals() {
   return useQuery({ queryKey: ["withdrawals"], queryFn: () => api("myWithdrawals", language) });
 }
 
+/** The brand's bounds of one request (minor units), shown before the member asks and checked before sending. */
+export function useWithdrawalLimits() {
+  const { language } = useLanguage();
+  return useQuery({ queryKey: ["withdrawalLimits"], queryFn: () => api("withdrawalLimits", language) });
+}
+
 /** After any change: the accounts, the requests and the header's balance are read again. */
 export function useWithdrawalsReload(): () => void {
   const queries = useQueryClient();

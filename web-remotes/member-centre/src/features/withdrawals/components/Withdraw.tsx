@@ -5,11 +5,12 @@ import { checkAmount, newRequestId } from "../../../shared/rules";
 import type { TextKey } from "../../../shared/texts";
 import { t } from "../../../shared/texts";
 import type { WithdrawalAsk } from "../api";
-import { heldBonus, requestWithdrawal, useBankAccounts, useWithdrawals, useWithdrawalsReload } from "../api";
+import { heldBonus, requestWithdrawal, useBankAccounts, useWithdrawalLimits, useWithdrawals, useWithdrawalsReload } from "../api";
 import { wdt } from "../texts";
 import { BindBank } from "./BindBank";
 import { ConfirmReceipt } from "./ConfirmReceipt";
 import { ForfeitBonus } from "./ForfeitBonus";
+import { limitsText, WithdrawalLimits } from "./WithdrawalLimits";
 
 /** Bind a bank account, request with the payment password, follow the request, confirm its receipt. A request the
  * wallet refuses for a bonus not yet wagered may be sent again, the same request (its id too: the refusal wrote
@@ -18,6 +19,7 @@ export function Withdraw() {
   const { language } = useLanguage();
   const banks = useBankAccounts().data ?? [];
   const withdrawals = useWithdrawals().data ?? [];
+  const limits = useWithdrawalLimits().data;
   const [chosenBank, setBank] = useState("");
   const bank = chosenBank || banks[0]?.bankAccountId || "";
   const [amount, setAmount] = useState("");
@@ -40,7 +42,8 @@ export function Withdraw() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { minor, problem } = checkAmount(amount, undefined, undefined, language);
+    const { minor, problem } = checkAmount(amount, limits?.min, limits?.max, language);
+    if (problem === "limits" && limits) return ask.refuse(limitsText(language, limits));
     if (problem || minor === null) return ask.refuse(t(language, problem ?? "invalidAmount"));
     if (!bank || !password) return ask.refuse(t(language, "required"));
     const request = { amount: minor, bankAccountId: bank, paymentPassword: password, requestId: newRequestId(), forfeitBonus: false };
@@ -61,6 +64,7 @@ export function Withdraw() {
         </ul>
         <BindBank onBound={reload} />
       </section>
+      <WithdrawalLimits limits={limits} />
       {banks.length > 0 && (
         <section className="mc-panel">
           <h2>{t(language, "request")}</h2>
@@ -75,7 +79,7 @@ export function Withdraw() {
                 ))}
               </select>
             </label>
-            <Field label={t(language, "amount")} value={amount} onChange={setAmount} inputMode="decimal" />
+            <Field label={t(language, "amount")} value={amount} onChange={setAmount} inputMode="decimal" hint={limits && limitsText(language, limits)} />
             <Field label={t(language, "paymentPassword")} type="password" value={password} onChange={setPassword} autoComplete="off" />
             <OutcomeLine outcome={ask.outcome} />
             {held !== null && last && <ForfeitBonus held={held} amount={last.amount} pending={ask.pending} onForfeit={() => forfeit(last)} />}
