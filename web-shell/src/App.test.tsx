@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "./App";
-import { createQueryClient, MemoryRouter, savedLanguage } from "@portal/kit";
+import { createQueryClient, formatDateTime, MemoryRouter, savedLanguage } from "@portal/kit";
 import { seedPopupNotices } from "./features/content/api";
 
 const BASE_CONFIG = {
@@ -75,7 +75,7 @@ describe("start-up by system status", () => {
     serve({ ...BASE_CONFIG, systemStatus: 1, maintenance: { title: "Bakımdayız", text: "Kısa bakım", endTime: "2099-01-01T06:00:00+00:00" } });
     renderAt("/");
     expect(await screen.findByRole("heading", { name: "Bakımdayız" })).toBeTruthy();
-    expect(screen.getByTestId("maintenance-end").textContent).toContain(new Date("2099-01-01T06:00:00Z").toLocaleString());
+    expect(screen.getByTestId("maintenance-end").textContent).toContain(formatDateTime("TR", "2099-01-01T06:00:00Z")); // dd.MM.yyyy HH:mm
     expect(screen.queryByText("F2 Türkiye")).toBeNull();
   });
 

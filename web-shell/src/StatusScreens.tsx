@@ -1,4 +1,5 @@
 import type { Language } from "@portal/kit";
+import { formatDateTime } from "@portal/kit";
 import { text } from "./shared/texts";
 import type { SiteConfigRead } from "@portal/kit";
 
@@ -18,7 +19,7 @@ function CustomerServiceButton({ config, language }: Props) {
 /** Status 1: the full-page maintenance screen; the end time only when one is set, in local time. */
 export function MaintenanceScreen({ config, language }: Props) {
   const maintenance = config.maintenance;
-  const end = maintenance?.endTime ? new Date(maintenance.endTime).toLocaleString() : null;
+  const end = maintenance?.endTime ? formatDateTime(language, maintenance.endTime) : null;
   return (
     <main className="status-screen" role="main" aria-labelledby="status-title">
       <h1 id="status-title">{maintenance?.title}</h1>

@@ -132,7 +132,7 @@ describe("the activity centre", () => {
     expect(within(again).getByTestId("raffle-progress").textContent).toBe("您的投注：₺400.00 / ₺500.00");
     cleanup();
     renderPage("TR");
-    expect((await screen.findByTestId("raffle-2")).textContent).toContain("Katılım koşulu: çekilişin açıldığı günden beri ₺500.00 bahis");
+    expect((await screen.findByTestId("raffle-2")).textContent).toContain("Katılım koşulu: çekilişin açıldığı günden beri ₺500,00 bahis");
   });
 
   it("opens a red envelope once and shows the amount won, or the service's refusal", async () => {

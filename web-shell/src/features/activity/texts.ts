@@ -1,6 +1,6 @@
 /** The activity centre's texts (TR default, EN, CN): raffles and red envelopes. */
-import type { Catalog } from "@portal/kit";
-import { translator } from "@portal/kit";
+import type { Catalog, Language } from "@portal/kit";
+import { formatDateTime, translator } from "@portal/kit";
 
 const TR = {
   title: "Etkinlik merkezi", lead: "Çekilişlere bilet alın, kırmızı zarfları açın: kazançlar ana cüzdanınıza geçer.",
@@ -53,7 +53,7 @@ const CATALOG: Catalog<Key> = { TR, EN, CN };
 export type ActivityTextKey = Key;
 export const activityText = translator(CATALOG);
 
-export function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+/** A time the service sent, in the page's language (the kit's formatter). */
+export function when(iso: string, language: Language): string {
+  return formatDateTime(language, iso);
 }

@@ -1,12 +1,13 @@
-/** How the points pages write a time and a number of points. */
+/** How the points pages write a time and a number of points: the kit's formatter in the page's language. */
+import type { Language } from "@portal/kit";
+import { formatDateTime, formatNumber } from "@portal/kit";
 
-/** A time the service sent, in the member's locale (the text itself when it is not one). */
-export function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+/** A time the service sent, in the page's language (the text itself when it is not one). */
+export function when(iso: string, language: Language): string {
+  return formatDateTime(language, iso);
 }
 
-/** Points with thousands separators: "1,250". */
-export function points(value: number): string {
-  return value.toLocaleString("en-US");
+/** Points with the language's thousands separators: "1,250", TR "1.250". */
+export function points(value: number, language: Language): string {
+  return formatNumber(language, value);
 }

@@ -121,7 +121,7 @@ describe("the points mall's rules", () => {
   it("prices an item that costs money too, and keeps it out of reach when the main balance cannot pay it", () => {
     const mug = item(1, 5, 30, "Mug", 2_500);
     expect(priceText("EN", mug, "TRY")).toBe("30 points + ₺25.00");
-    expect(priceText("TR", mug, "TRY", 2)).toBe("60 puan + ₺50.00");
+    expect(priceText("TR", mug, "TRY", 2)).toBe("60 puan + ₺50,00");
     expect(priceText("EN", item(2, 5, 30), "TRY")).toBe("30 points");
     expect(moneyText(123_456, "TRY")).toBe("₺1,234.56");
     expect(moneyText(100, "")).toBe("1.00");
@@ -150,7 +150,7 @@ describe("the points mall's rules", () => {
     expect(prefilledMobile(MEMBER)).toBe("+905321234567");
     expect(prefilledMobile({ mobileNum: null, countryDialingCode: "90" })).toBe("");
     expect(ruleText("EN", { pointType: "SLOT", bettingUnit: 10_000, ratio: 1, enabled: true }, "TRY")).toBe("100.00 TRY of slots = 1 point");
-    expect(ruleText("TR", { pointType: "DEPOSIT", bettingUnit: 5_000, ratio: 3, enabled: true }, "TRY")).toBe("Para yatırma: 50.00 TRY = 3 puan");
+    expect(ruleText("TR", { pointType: "DEPOSIT", bettingUnit: 5_000, ratio: 3, enabled: true }, "TRY")).toBe("Para yatırma: 50,00 TRY = 3 puan");
   });
 });
 
@@ -327,7 +327,7 @@ describe("points converted to cash: the form's rules", () => {
     expect(conversionProblem("EN", { ...form, points: "60" }, RATE, 57)).toBe("You cannot convert 60 points; your balance is 57.");
     expect(conversionProblem("CN", { ...form, paymentPassword: "" }, RATE, 57)).toBe("请输入资金密码。");
     expect(rateText("EN", RATE, "TRY")).toBe("10 points = 1.00 TRY");
-    expect(rateText("TR", { ...RATE, pointsPerUnit: 1_000, amountPerUnit: 250_000 }, "TRY")).toBe("1,000 puan = 2,500.00 TRY");
+    expect(rateText("TR", { ...RATE, pointsPerUnit: 1_000, amountPerUnit: 250_000 }, "TRY")).toBe("1.000 puan = 2.500,00 TRY");
     expect(conversionState(RATE, 10)).toBe("open");
     expect(conversionState(RATE, 9)).toBe("short");
     expect(conversionState({ ...RATE, enabled: false }, 100)).toBe("off");

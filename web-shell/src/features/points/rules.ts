@@ -1,7 +1,7 @@
 /** The points mall's rules, apart from React: what an item allows, what a redemption form must hold, how an earning
  * rule reads, the member's mobile as the form starts with it, and what a conversion to cash allows and pays. */
 import type { BalanceRead, ConversionRuleRead, ItemRead, Language, MallPayment, MemberRead, PointRuleRead } from "@portal/kit";
-import { formatMoney } from "@portal/kit";
+import { formatMoney, formatNumber } from "@portal/kit";
 import { pointsText } from "./texts";
 
 /** At most this many of one item in one redemption (the points service's bound). */
@@ -32,16 +32,16 @@ export function currencySign(currency: string): string {
   }
 }
 
-/** Money in minor units with the currency's sign: "₺25.00". */
-export function moneyText(minor: number, currency: string): string {
-  return formatMoney(minor, currencySign(currency));
+/** Money in minor units with the currency's sign: "₺25.00" (TR "₺25,00" with the page's language). */
+export function moneyText(minor: number, currency: string, language?: Language): string {
+  return formatMoney(minor, currencySign(currency), language);
 }
 
 /** An item's price as a member reads it: "30 points", or "30 points + ₺25.00" when it costs money too. */
 export function priceText(language: Language, item: Pick<ItemRead, "points" | "money">, currency: string, quantity = 1): string {
   const total = item.points * quantity;
-  const points = pointsText(language, total === 1 ? "onePoint" : "unitPoints", { n: total.toLocaleString("en-US") });
-  return item.money > 0 ? `${points} + ${moneyText(item.money * quantity, currency)}` : points;
+  const points = pointsText(language, total === 1 ? "onePoint" : "unitPoints", { n: formatNumber(language, total) });
+  return item.money > 0 ? `${points} + ${moneyText(item.money * quantity, currency, language)}` : points;
 }
 
 /** Whether the member can redeem one of ``item`` now: sold out (no stock, or switched off) never; short of points, or
@@ -104,7 +104,7 @@ export function formProblem(
     return pointsText(language, "pointsRule", { n: quantity * item.points, balance });
   }
   if (money !== null && quantity * item.money > money) {
-    return pointsText(language, "moneyRule", { amount: moneyText(quantity * item.money, currency), balance: moneyText(money, currency) });
+    return pointsText(language, "moneyRule", { amount: moneyText(quantity * item.money, currency, language), balance: moneyText(money, currency, language) });
   }
   const address = form.deliveryAddress.trim();
   if (address.length < ADDRESS_MIN || address.length > ADDRESS_MAX) return pointsText(language, "addressRule");
@@ -123,7 +123,7 @@ export function prefilledMobile(member: Pick<MemberRead, "mobileNum" | "countryD
 
 /** One earning rule as a member reads it: "100.00 TRY of slots = 1 point". */
 export function ruleText(language: Language, rule: PointRuleRead, currency: string): string {
-  const params = { type: pointsText(language, rule.pointType as "SLOT"), amount: formatMoney(rule.bettingUnit), currency, n: rule.ratio };
+  const params = { type: pointsText(language, rule.pointType as "SLOT"), amount: formatMoney(rule.bettingUnit, "", language), currency, n: rule.ratio };
   return pointsText(language, rule.ratio === 1 ? "ruleOne" : "rule", params);
 }
 
@@ -133,8 +133,8 @@ export function earningRules(rules: PointRuleRead[]): PointRuleRead[] {
 }
 
 /** Points with their sign, as a record shows a change. */
-export function signedPoints(points: number): string {
-  return points > 0 ? `+${points.toLocaleString("en-US")}` : points.toLocaleString("en-US");
+export function signedPoints(points: number, language: Language = "EN"): string {
+  return points > 0 ? `+${formatNumber(language, points)}` : formatNumber(language, points);
 }
 
 /** A new idempotency key: one per opening of a form (and per different content: quantity, points). */
@@ -200,6 +200,6 @@ export function conversionProblem(language: Language, form: ConversionForm, rule
 
 /** The brand's rate as a member reads it: "10 points = 1.00 TRY". */
 export function rateText(language: Language, rule: Rate, currency: string): string {
-  const params = { n: rule.pointsPerUnit.toLocaleString("en-US"), amount: formatMoney(rule.amountPerUnit), currency };
+  const params = { n: formatNumber(language, rule.pointsPerUnit), amount: formatMoney(rule.amountPerUnit, "", language), currency };
   return pointsText(language, "rate", params);
 }

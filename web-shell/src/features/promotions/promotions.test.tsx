@@ -93,7 +93,7 @@ describe("the promotions' terms", () => {
     expect(headline("EN", cashback, "₺")).toBe("10% of your daily net loss back, up to ₺200.00");
     expect(termRows("EN", cashback, "₺")[0]).toEqual(["minLoss", "₺100.00"]);
     const activity = { ...RELOAD, kind: "ACTIVITY" as string as PromotionRead["kind"] };
-    expect(headline("TR", activity, "₺")).toBe("En fazla ₺200.00 bonus");
+    expect(headline("TR", activity, "₺")).toBe("En fazla ₺200,00 bonus");
     expect(termRows("EN", activity, "₺").map(([key]) => key)).not.toContain("minDeposit");
     expect(joinable(activity)).toBe(false);
     expect(joinable(cashback)).toBe(true);

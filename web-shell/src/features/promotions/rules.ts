@@ -1,11 +1,9 @@
 /** How a promotion's terms read: the bonus's percentage (basis points), money in the brand's currency, the game types,
  * the dates in the page's language. */
 import type { Language, PromotionRead } from "@portal/kit";
-import { formatMoney } from "@portal/kit";
+import { formatDate, formatMoney } from "@portal/kit";
 import type { PromotionTextKey } from "./texts";
 import { promoText } from "./texts";
-
-const LOCALES: Record<Language, string> = { TR: "tr-TR", EN: "en-GB", CN: "zh-CN" };
 
 /** Basis points as a percentage: 10000 is "100", 2550 "25.5". */
 export function percentText(bp: number): string {
@@ -13,9 +11,7 @@ export function percentText(bp: number): string {
 }
 
 export function dateText(language: Language, iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString(LOCALES[language], { year: "numeric", month: "short", day: "numeric" });
+  return formatDate(language, iso);
 }
 
 /** The kinds a member joins before a deposit or a day of play (an activity promotion is applied for instead). */
@@ -27,7 +23,7 @@ export function joinable(promotion: PromotionRead): boolean {
 export function headline(language: Language, promotion: PromotionRead, currency: string): string {
   const kind: string = promotion.kind;
   const key = kind === "CASHBACK" ? "headlineCASHBACK" : kind === "ACTIVITY" ? "headlineACTIVITY" : "headline";
-  return promoText(language, key, { percent: percentText(promotion.percentBp), max: formatMoney(promotion.maxBonus, currency) });
+  return promoText(language, key, { percent: percentText(promotion.percentBp), max: formatMoney(promotion.maxBonus, currency, language) });
 }
 
 export function gamesText(language: Language, types: readonly string[]): string {
@@ -45,12 +41,12 @@ export function windowText(language: Language, promotion: PromotionRead): string
 export function termRows(language: Language, promotion: PromotionRead, currency: string): [PromotionTextKey, string][] {
   const kind: string = promotion.kind;
   const least: [PromotionTextKey, string][] =
-    kind === "ACTIVITY" ? [] : [[kind === "CASHBACK" ? "minLoss" : "minDeposit", formatMoney(promotion.minDeposit, currency)]];
+    kind === "ACTIVITY" ? [] : [[kind === "CASHBACK" ? "minLoss" : "minDeposit", formatMoney(promotion.minDeposit, currency, language)]];
   return [
     ...least,
     ["wagering", promoText(language, "wageringValue", { n: promotion.wageringMultiple })],
     ["games", gamesText(language, promotion.gameTypes)],
-    ["maxBet", promotion.maxBet > 0 ? formatMoney(promotion.maxBet, currency) : promoText(language, "noMaxBet")],
+    ["maxBet", promotion.maxBet > 0 ? formatMoney(promotion.maxBet, currency, language) : promoText(language, "noMaxBet")],
     ["expiry", promoText(language, "days", { n: promotion.expiryDays })],
     ["window", windowText(language, promotion)],
   ];

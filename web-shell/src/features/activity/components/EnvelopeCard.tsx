@@ -24,16 +24,16 @@ export function EnvelopeCard({ envelope, currency }: { envelope: RedEnvelopeRead
         <span className={`act-badge act-badge--${state.toLowerCase()}`}>{activityText(language, state)}</span>
       </div>
       <p className="muted act-card__when">
-        {envelope.state === "UPCOMING" ? activityText(language, "opens", { date: when(envelope.opensAt) }) + " · " : ""}
-        {activityText(language, "ends", { date: when(envelope.closesAt) })}
+        {envelope.state === "UPCOMING" ? activityText(language, "opens", { date: when(envelope.opensAt, language) }) + " · " : ""}
+        {activityText(language, "ends", { date: when(envelope.closesAt, language) })}
       </p>
       <p className="act-envelope__pool">
-        <strong>{activityText(language, "pool", { amount: formatMoney(envelope.pool, currency) })}</strong>
+        <strong>{activityText(language, "pool", { amount: formatMoney(envelope.pool, currency, language) })}</strong>
         <span className="muted"> · {activityText(language, "sharesLeft", { left: envelope.sharesLeft, total: envelope.shares })}</span>
       </p>
       {mine ? (
         <div className="act-envelope__won" data-testid="envelope-won">
-          <strong>{activityText(language, "got", { amount: formatMoney(mine.amount, currency) })}</strong>
+          <strong>{activityText(language, "got", { amount: formatMoney(mine.amount, currency, language) })}</strong>
           <span className="muted">{activityText(language, mine.status)}</span>
         </div>
       ) : envelope.state === "OPEN" && envelope.sharesLeft > 0 ? (

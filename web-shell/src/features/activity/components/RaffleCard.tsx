@@ -25,12 +25,12 @@ export function RaffleCard({ raffle, currency }: { raffle: RaffleRead; currency:
         <span className={`act-badge act-badge--${raffle.state.toLowerCase()}`}>{activityText(language, raffle.state)}</span>
       </div>
       <p className="muted act-card__when">
-        {raffle.state === "UPCOMING" ? activityText(language, "opens", { date: when(raffle.opensAt) }) + " · " : ""}
-        {activityText(language, "closes", { date: when(raffle.closesAt) })} · {activityText(language, "tickets", { n: raffle.tickets })}
+        {raffle.state === "UPCOMING" ? activityText(language, "opens", { date: when(raffle.opensAt, language) }) + " · " : ""}
+        {activityText(language, "closes", { date: when(raffle.closesAt, language) })} · {activityText(language, "tickets", { n: raffle.tickets })}
       </p>
       <ol className="act-prizes" aria-label={activityText(language, "prizes")}>
         {raffle.prizes.map((amount, index) => (
-          <li key={index}>{activityText(language, "prizeRow", { place: index + 1, amount: formatMoney(amount, currency) })}</li>
+          <li key={index}>{activityText(language, "prizeRow", { place: index + 1, amount: formatMoney(amount, currency, language) })}</li>
         ))}
       </ol>
       <RaffleCondition raffle={raffle} currency={currency} />

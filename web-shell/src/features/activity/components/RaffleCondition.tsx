@@ -7,8 +7,8 @@ import { activityText } from "../texts";
 export function RaffleCondition({ raffle, currency }: { raffle: RaffleRead; currency: string }) {
   const { language } = useLanguage();
   if (raffle.minTurnover <= 0) return null;
-  const needed = formatMoney(raffle.minTurnover, currency);
-  const amount = formatMoney(raffle.myTurnover, currency);
+  const needed = formatMoney(raffle.minTurnover, currency, language);
+  const amount = formatMoney(raffle.myTurnover, currency, language);
   const met = raffle.myTurnover >= raffle.minTurnover;
   const percent = Math.min(100, Math.floor((raffle.myTurnover * 100) / raffle.minTurnover));
   return (

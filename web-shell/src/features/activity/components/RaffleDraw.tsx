@@ -11,7 +11,7 @@ export function RaffleDraw({ raffle, currency }: { raffle: RaffleRead; currency:
     <div className="act-draw" data-testid="raffle-draw">
       {mine && (
         <p className="kit-ok act-won" role="status">
-          {activityText(language, "youWon", { amount: formatMoney(mine.amount, currency) })}
+          {activityText(language, "youWon", { amount: formatMoney(mine.amount, currency, language) })}
         </p>
       )}
       <h4>{activityText(language, "winners")}</h4>
@@ -21,7 +21,7 @@ export function RaffleDraw({ raffle, currency }: { raffle: RaffleRead; currency:
         <ol className="act-winners">
           {raffle.winners.map((winner) => (
             <li key={winner.place} className={winner.me ? "act-winner act-winner--me" : "act-winner"}>
-              <span>{activityText(language, "prizeRow", { place: winner.place, amount: formatMoney(winner.amount, currency) })}</span>
+              <span>{activityText(language, "prizeRow", { place: winner.place, amount: formatMoney(winner.amount, currency, language) })}</span>
               <span>
                 #{winner.ticketNo} {winner.username}
                 {winner.me ? ` (${activityText(language, "you")})` : ""}

@@ -6,7 +6,7 @@
 import type { FormEvent } from "react";
 import { useId, useState } from "react";
 import type { ConversionRead, ConversionRuleRead, Language } from "@portal/kit";
-import { Field, formatMoney, LoadFailure, OutcomeLine, useAction, useQueryClient, useSession } from "@portal/kit";
+import { Field, formatMoney, formatNumber, LoadFailure, OutcomeLine, useAction, useQueryClient, useSession } from "@portal/kit";
 import { convertPoints, useConvertRule } from "../api";
 import type { ConversionForm } from "../rules";
 import { cashFor, conversionProblem, conversionState, leastPoints, mostPoints, parsePoints, rateText } from "../rules";
@@ -37,7 +37,7 @@ export function ConvertPanel({ language, balance }: { language: Language; balanc
         <p id={noteId} className="pm-convert__note" data-testid="convert-note">
           {state === "off"
             ? pointsText(language, "convertOff")
-            : pointsText(language, "convertShort", { least, balance: (balance ?? 0).toLocaleString("en-US") })}
+            : pointsText(language, "convertShort", { least, balance: formatNumber(language, balance ?? 0) })}
         </p>
       )}
       <ConvertForm language={language} rule={rule.data} balance={balance} currency={currency} disabledBy={state === "open" ? null : noteId} />
@@ -94,7 +94,7 @@ function ConvertForm({ language, rule, balance, currency, disabledBy }: FormProp
     once.send((requestId) => send.submit({ points: Number(form.points), requestId }));
   };
 
-  const doneText = done && pointsText(language, DONE_KEY[done.status], { points: done.points.toLocaleString("en-US"), amount: formatMoney(done.amount), currency, no: done.transactionNo });
+  const doneText = done && pointsText(language, DONE_KEY[done.status], { points: formatNumber(language, done.points), amount: formatMoney(done.amount, "", language), currency, no: done.transactionNo });
   return (
     <form className="pm-form" onSubmit={submit} noValidate aria-label={pointsText(language, "convert")}>
       <fieldset disabled={disabledBy !== null} aria-describedby={disabledBy ?? undefined}>
@@ -107,12 +107,12 @@ function ConvertForm({ language, rule, balance, currency, disabledBy }: FormProp
           inputMode="numeric"
           value={form.points}
           onChange={change("points")}
-          hint={most ? pointsText(language, "mostHint", { n: most.toLocaleString("en-US") }) : undefined}
+          hint={most ? pointsText(language, "mostHint", { n: formatNumber(language, most) }) : undefined}
           aria-describedby={most ? `${cashId} ${pointsId}-hint` : cashId}
           name="points"
         />
         <p id={cashId} className="pm-convert__cash" aria-live="polite" data-testid="convert-cash">
-          {pointsText(language, "cashGet", { amount: cash === null ? "—" : formatMoney(cash), currency })}
+          {pointsText(language, "cashGet", { amount: cash === null ? "—" : formatMoney(cash, "", language), currency })}
         </p>
         <Field label={pointsText(language, "paymentPassword")} type="password" value={form.paymentPassword} onChange={change("paymentPassword")} autoComplete="off" name="paymentPassword" />
       </fieldset>

@@ -56,13 +56,13 @@ export function DetailsPanel({ language }: { language: Language }) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td data-label={pointsText(language, "time")}>{when(row.time)}</td>
+                  <td data-label={pointsText(language, "time")}>{when(row.time, language)}</td>
                   <td data-label={pointsText(language, "type")}>{recordType(language, row)}</td>
                   <td data-label={pointsText(language, "item")}>{recordItem(language, row, currency)}</td>
                   <td data-label={pointsText(language, "change")} className={row.points < 0 ? "pm-minus" : "pm-plus"}>
-                    {signedPoints(row.points)}
+                    {signedPoints(row.points, language)}
                   </td>
-                  <td data-label={pointsText(language, "balanceAfter")}>{points(row.balanceAfter)}</td>
+                  <td data-label={pointsText(language, "balanceAfter")}>{points(row.balanceAfter, language)}</td>
                   <td data-label={pointsText(language, "status")}>
                     <StatusBadge language={language} status={row.status} />
                   </td>
@@ -89,7 +89,7 @@ export function DetailsPanel({ language }: { language: Language }) {
 /** What a record exchanged: a mall item and its quantity, or a conversion's cash. */
 function recordItem(language: Language, row: PointRecordRead, currency: string): string {
   if (row.item) return `${row.item}${row.quantity ? ` × ${row.quantity}` : ""}`;
-  if (row.amountRequired !== null) return pointsText(language, "cash", { amount: formatMoney(row.amountRequired), currency });
+  if (row.amountRequired !== null) return pointsText(language, "cash", { amount: formatMoney(row.amountRequired, "", language), currency });
   return "—";
 }
 
@@ -98,5 +98,5 @@ function remark(language: Language, row: PointRecordRead, currency: string): str
   if (row.remark) return row.remark;
   if (row.kind !== "EARN" || row.bettingUnit <= 0) return "—";
   const rule = ruleText(language, { pointType: row.pointType as "SLOT", bettingUnit: row.bettingUnit, ratio: row.ratio, enabled: true }, currency);
-  return `${pointsText(language, "basis")}: ${formatMoney(row.baseAmount)} ${currency} (${rule})`;
+  return `${pointsText(language, "basis")}: ${formatMoney(row.baseAmount, "", language)} ${currency} (${rule})`;
 }

@@ -63,15 +63,15 @@ function Mall({ language }: { language: Language }) {
         <dl className="pm-summary" aria-label={pointsText(language, "myPoints")} aria-busy={balance.isPending}>
           <div className="pm-summary__main">
             <dt>{pointsText(language, "balance")}</dt>
-            <dd data-testid="points-balance">{balance.data ? points(balance.data.balance) : "—"}</dd>
+            <dd data-testid="points-balance">{balance.data ? points(balance.data.balance, language) : "—"}</dd>
           </div>
           <div>
             <dt>{pointsText(language, "earned")}</dt>
-            <dd data-testid="points-earned">{balance.data ? points(balance.data.earned) : "—"}</dd>
+            <dd data-testid="points-earned">{balance.data ? points(balance.data.earned, language) : "—"}</dd>
           </div>
           <div>
             <dt>{pointsText(language, "spent")}</dt>
-            <dd>{balance.data ? points(balance.data.spent) : "—"}</dd>
+            <dd>{balance.data ? points(balance.data.spent, language) : "—"}</dd>
           </div>
         </dl>
       </header>

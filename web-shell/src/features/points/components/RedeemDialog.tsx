@@ -6,7 +6,7 @@
 import type { FormEvent } from "react";
 import { useId, useState } from "react";
 import type { ItemRead, RedemptionRead } from "@portal/kit";
-import { Dialog, errorCode, Field, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
+import { Dialog, errorCode, Field, formatNumber, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
 import { redeemReward } from "../api";
 import type { RedemptionForm } from "../rules";
 import { ADDRESS_MAX, formProblem, mainBalance, maxQuantity, prefilledMobile } from "../rules";
@@ -77,7 +77,7 @@ export function RedeemDialog({ item, balance, onClose }: { item: ItemRead; balan
             inputMode="numeric"
             value={form.quantity}
             onChange={change("quantity")}
-            hint={pointsText(language, "total", { n: (quantity * item.points).toLocaleString("en-US") })}
+            hint={pointsText(language, "total", { n: formatNumber(language, quantity * item.points) })}
             name="quantity"
           />
           <RedeemMoney language={language} item={item} quantity={quantity} currency={currency} />

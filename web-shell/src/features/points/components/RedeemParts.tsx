@@ -21,7 +21,7 @@ export function RedeemMoney({ language, item, quantity, currency }: { language: 
   if (item.money <= 0) return null;
   return (
     <p role="note" data-testid="redeem-money">
-      {pointsText(language, "moneyTotal", { amount: moneyText(item.money * quantity, currency) })}
+      {pointsText(language, "moneyTotal", { amount: moneyText(item.money * quantity, currency, language) })}
     </p>
   );
 }

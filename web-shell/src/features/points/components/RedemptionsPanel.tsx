@@ -24,7 +24,7 @@ function MoneyCell({ language, row, currency }: { language: Language; row: Redem
   const payment = paymentNote(language, row.payment);
   return (
     <td data-label={pointsText(language, "money")}>
-      {row.money > 0 ? <span>{moneyText(row.money, currency)}</span> : "—"}
+      {row.money > 0 ? <span>{moneyText(row.money, currency, language)}</span> : "—"}
       {payment && (
         <>
           {" "}
@@ -84,10 +84,10 @@ export function RedemptionsPanel({ language }: { language: Language }) {
             {rows.map((row) => (
               <tr key={row.transactionNo} data-testid={`redemption-${row.transactionNo}`}>
                 <td data-label={label("transactionNo")}>{row.transactionNo}</td>
-                <td data-label={label("time")}>{when(row.createdAt)}</td>
+                <td data-label={label("time")}>{when(row.createdAt, language)}</td>
                 <td data-label={label("item")}>{row.itemName}</td>
                 <td data-label={label("quantity")}>{row.quantity}</td>
-                <td data-label={label("change")}>{signedPoints(-row.points)}</td>
+                <td data-label={label("change")}>{signedPoints(-row.points, language)}</td>
                 <MoneyCell language={language} row={row} currency={currency} />
                 <td data-label={label("status")}>
                   <StatusBadge language={language} status={row.status} />

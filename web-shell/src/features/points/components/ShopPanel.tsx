@@ -14,7 +14,7 @@ function note(language: Language, item: ItemRead, state: ItemState, currency: st
   const stock = pointsText(language, "stock", { n: item.stock });
   if (state === "soldOut") return pointsText(language, "soldOut");
   if (state === "notEnough") return `${stock} · ${pointsText(language, "notEnough")}`;
-  if (state === "noMoney") return `${stock} · ${pointsText(language, "noMoney", { amount: moneyText(item.money, currency) })}`;
+  if (state === "noMoney") return `${stock} · ${pointsText(language, "noMoney", { amount: moneyText(item.money, currency, language) })}`;
   return stock;
 }
 

@@ -16,8 +16,8 @@ function LevelCard({ level, mine }: { level: VipLevelRead; mine: boolean }) {
       </h2>
       {mine && <span className="muted">{vipText(language, "you")}</span>}
       <dl>
-        <div><dt>{vipText(language, "turnover")}</dt><dd>{formatMoney(level.turnover)}</dd></div>
-        <div><dt>{vipText(language, "bonus")}</dt><dd>{level.bonus ? formatMoney(level.bonus) : "–"}</dd></div>
+        <div><dt>{vipText(language, "turnover")}</dt><dd>{formatMoney(level.turnover, "", language)}</dd></div>
+        <div><dt>{vipText(language, "bonus")}</dt><dd>{level.bonus ? formatMoney(level.bonus, "", language) : "–"}</dd></div>
         <div><dt>{vipText(language, "multiplier")}</dt><dd>×{(level.pointsMultiplierPct / 100).toFixed(2)}</dd></div>
       </dl>
       {level.perks && <p>{level.perks}</p>}
@@ -41,7 +41,7 @@ export function VipPage() {
         <div className="vip-mine" data-testid="vip-mine">
           <div>
             <p>{mine.data.level ? vipText(language, "mine", { name: mine.data.levelName }) : vipText(language, "none")}</p>
-            {mine.data.nextLevel && <p className="muted">{vipText(language, "missing", { amount: formatMoney(mine.data.missing) })}</p>}
+            {mine.data.nextLevel && <p className="muted">{vipText(language, "missing", { amount: formatMoney(mine.data.missing, "", language) })}</p>}
           </div>
           <Link className="kit-button kit-button--ghost" to="/member/rewardCenter">
             {vipText(language, "rewards")}
