@@ -38,6 +38,7 @@ import { Broadcasts } from "./features/messages/components/Broadcasts";
 import { Feedback } from "./features/messages/components/Feedback";
 import { People } from "./features/people/components/People";
 import { Requests } from "./features/people/components/Requests";
+import { Reconciliation } from "./features/reconciliation/components/Reconciliation";
 import { Vendors } from "./features/vendors/components/Vendors";
 import "./ops-console.css";
 import type { OpsRole, OpsSession } from "./shared/session";
@@ -66,6 +67,7 @@ export const PAGES: Page[] = [
   { path: "finance/journal", title: "journal", group: "finance", roles: FINANCE_READERS, element: <Journal /> },
   { path: "finance/adjustments", title: "adjustments", group: "finance", roles: FINANCE_READERS, element: <Adjustments /> },
   { path: "finance/dual-control", title: "dualControl", group: "finance", roles: FINANCE_READERS, element: <DualControl /> },
+  { path: "finance/reconciliation", title: "reconciliation", group: "finance", roles: FINANCE_READERS, element: <Reconciliation /> },
   { path: "risk/members", title: "members", group: "risk", roles: FINANCE_READERS, element: <Members /> }, // not content editors: personal data
   { path: "accounts/actions", title: "accounts", group: "risk", roles: ["admin"], element: <AccountActions /> },
   { path: "audit/log", title: "audit", group: "risk", roles: "everyone", element: <Audit /> },

@@ -139,6 +139,14 @@ export interface AuditEntryRead {
 
 export type AuditSort = "newest" | "oldest";
 
+export interface BalanceDifferenceRead {
+  accountId: string;
+  kind: string;
+  currency: string;
+  balance: number;
+  journal: number;
+}
+
 export interface BalanceRead {
   currency: string;
   scale: number;
@@ -430,6 +438,12 @@ export type ConversionStatus = "PENDING" | "PAID" | "FAILED";
 
 export interface Decision {
   reason?: string | null;
+export interface CurrencyCheckRead {
+  currency: string;
+  total: number;
+  balanced: boolean;
+}
+
 }
 
 export interface DepositChannelRead {
@@ -920,6 +934,16 @@ export interface LineWinRead {
 
 export interface Location {
   ip: string | null;
+}
+
+export interface LedgerTotalRead {
+  currency: string;
+  kind: string;
+  house: boolean;
+  trial: boolean;
+  accounts: number;
+  balance: number;
+  held: number;
 }
 
 export interface LoginBody {
@@ -2181,6 +2205,17 @@ export interface RedEnvelopeRead {
   state: EnvelopeState;
   pool: number;
   shares: number;
+export interface ReconciliationRead {
+  checkedAt: string;
+  balanced: boolean;
+  currencies: Array<CurrencyCheckRead>;
+  totals: Array<LedgerTotalRead>;
+  differences: Array<BalanceDifferenceRead>;
+  differenceCount: number;
+  unbalanced: Array<UnbalancedTransactionRead>;
+  unbalancedCount: number;
+}
+
   sharesLeft: number;
   mine: RedEnvelopeShareRead | null;
 }
@@ -2714,6 +2749,12 @@ export interface UserInfoAnswer {
   user?: string | null;
   status: string;
   request_uuid?: string | null;
+export interface UnbalancedTransactionRead {
+  transactionId: number;
+  idempotencyKey: string;
+  total: number;
+}
+
   currency?: string | null;
   balance?: number | null;
   country?: string | null;
@@ -3176,6 +3217,7 @@ export const OPERATIONS = {
   opsWalletSettings: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsWithdrawBroadcast: { service: "notifications", method: "DELETE", path: "/wps/ops/notifications/merchants/{code}/broadcasts/{messageId}" },
   opsWithdrawals: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/withdrawals" },
+  opsReconciliation: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/dashboard/reconciliation" },
   opsWriteBroadcast: { service: "notifications", method: "POST", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
   playDragonTiger: { service: "games", method: "POST", path: "/wps/games/bgs/dragon-tiger/rounds" },
   pointBalance: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointBalance" },
@@ -3467,6 +3509,7 @@ export interface OperationPathParams {
   opsWithdrawBroadcast: { code: string; messageId: number };
   opsWithdrawals: { code: string };
   opsWriteBroadcast: { code: string };
+  opsReconciliation: { code: string };
   playDragonTiger: Record<string, never>;
   pointBalance: Record<string, never>;
   pointConfig: Record<string, never>;
@@ -3756,6 +3799,7 @@ export interface OperationQuery {
   opsWithdrawals: { status?: WithdrawalState | null; accountId?: string | null; pageNo?: number; pageSize?: number };
   opsWriteBroadcast: Record<string, never>;
   playDragonTiger: Record<string, never>;
+  opsReconciliation: Record<string, never>;
   pointBalance: Record<string, never>;
   pointConfig: Record<string, never>;
   pointConvertRule: Record<string, never>;
@@ -4045,6 +4089,7 @@ export interface OperationBody {
   opsWriteBroadcast: BroadcastWrite;
   playDragonTiger: DragonTigerBody;
   pointBalance: undefined;
+  opsReconciliation: undefined;
   pointConfig: undefined;
   pointConvertRule: undefined;
   pointRedemptions: undefined;
@@ -4335,6 +4380,7 @@ export interface OperationResponse {
   playDragonTiger: DragonTigerRoundRead;
   pointBalance: PointBalanceRead;
   pointConfig: Array<PointRuleRead>;
+  opsReconciliation: ReconciliationRead;
   pointConvertRule: ConversionRuleRead;
   pointRedemptions: PageRead_RedemptionRead;
   pointRewards: Array<ItemRead>;
