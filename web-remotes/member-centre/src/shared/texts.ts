@@ -1,5 +1,5 @@
 /** The member centre's own texts (TR default, EN, CN). */
-import type { Catalog } from "@portal/kit";
+import type { Catalog, Language } from "@portal/kit";
 import { translator } from "@portal/kit";
 
 const TR = {
@@ -28,7 +28,7 @@ const TR = {
   proofs: "Kanıt görselleri (png/jpg, en fazla 3, her biri 5 MB'tan küçük)", deadline: "Otomatik onay: {time}",
   send: "Gönder", upline: "Üst hesap", noUpline: "Bağlı olduğunuz bir temsilci yok.", type: "Tür", all: "Tümü",
   startDate: "Başlangıç", endDate: "Bitiş", search: "Ara", balanceAfter: "Sonraki bakiye", previous: "Önceki", next: "Sonraki", markAllRead: "Tümünü okundu say", deleteMessage: "Sil", noMessages: "Mesajınız yok.",
-  empty: "Kayıt yok.", invalidAmount: "Geçerli bir tutar girin.", tooManyDecimals: "Tutar en fazla 2 ondalık basamak içerebilir (ör. 10,12).", holderNameInvalid: "Hesap sahibinin adını yalnızca harflerle yazın (işaret, rakam veya kod olmadan).", mainWallet: "Ana cüzdan", withdrawalLimits: "Çekim limitleri", perRequest: "Talep başına: {min} – {max}", required: "Bu alan zorunludur.",
+  empty: "Kayıt yok.", invalidAmount: "Geçerli bir tutar girin.", tooManyDecimals: "Tutar en fazla 2 ondalık basamak içerebilir (ör. 10,12).", holderNameInvalid: "Hesap sahibinin adını yalnızca harflerle yazın (işaret, rakam veya kod olmadan).", mainWallet: "Ana cüzdan", bonusWalletName: "Bonus cüzdanı", freeplayWallet: "Deneme cüzdanı", otherType: "Diğer", withdrawalLimits: "Çekim limitleri", perRequest: "Talep başına: {min} – {max}", required: "Bu alan zorunludur.",
   passwordsDiffer: "Şifreler eşleşmiyor.", tooManyProofs: "En fazla 3 görsel.", proofType: "Yalnızca png veya jpg, 5 MB'tan küçük.",
   deposit: "yatırım", withdrawal: "çekim", bet: "bahis", win: "kazanç", rollback: "iade", adjustment: "düzeltme", bonus: "bonus", salary: "maaş", purchase: "mağaza alışverişi", downline: "alt hesaba transfer",
   failedStatus: "Başarısız", loading: "Yükleniyor…", bindMobile: "Cep telefonu bağla", sendCode: "Kod gönder", game: "Oyun", gameType: "Oyun türü", stake: "Bahis", validBet: "Geçerli bahis", payout: "Kazanç", profit: "Kâr/zarar", bets: "Bahis sayısı", RNG: "Slotlar", PVP: "Kart oyunları", LIVE: "Canlı casino", FISH: "Balık oyunları", SPORTS: "Spor", ESPORTS: "E-spor", COCKFIGHT: "Horoz dövüşü", LOTT: "Loto", ELOTT: "E-loto",
@@ -61,7 +61,7 @@ const EN: Record<Key, string> = {
   remainder: "Amount not received", proofs: "Proof images (png/jpg, at most 3, each under 5 MB)",
   deadline: "Confirmed automatically at {time}", send: "Send", upline: "Upline", noUpline: "You have no upline agent.",
   type: "Type", all: "All", startDate: "From", endDate: "To", search: "Search", balanceAfter: "Balance after",
-  previous: "Previous", next: "Next", markAllRead: "Mark all read", deleteMessage: "Delete", noMessages: "You have no messages.", empty: "No records.", invalidAmount: "Enter a valid amount.", tooManyDecimals: "An amount has at most 2 decimals (e.g. 10.12).", holderNameInvalid: "Write the account holder's name in letters only (no symbols, digits or code).", mainWallet: "Main wallet", withdrawalLimits: "Withdrawal limits", perRequest: "Per request: {min} – {max}",
+  previous: "Previous", next: "Next", markAllRead: "Mark all read", deleteMessage: "Delete", noMessages: "You have no messages.", empty: "No records.", invalidAmount: "Enter a valid amount.", tooManyDecimals: "An amount has at most 2 decimals (e.g. 10.12).", holderNameInvalid: "Write the account holder's name in letters only (no symbols, digits or code).", mainWallet: "Main wallet", bonusWalletName: "Bonus wallet", freeplayWallet: "Free-play wallet", otherType: "Other", withdrawalLimits: "Withdrawal limits", perRequest: "Per request: {min} – {max}",
   required: "This field is required.", passwordsDiffer: "The passwords differ.", tooManyProofs: "At most 3 images.",
   proofType: "Only png or jpg under 5 MB.", deposit: "deposit", withdrawal: "withdrawal", bet: "bet", win: "win",
   rollback: "rollback", adjustment: "adjustment", bonus: "bonus", salary: "salary", purchase: "mall purchase", downline: "to downline", failedStatus: "Failed", loading: "Loading…",
@@ -88,7 +88,7 @@ const CN: Record<Key, string> = {
   confirmReceipt: "确认收款", fully: "全部到账", partly: "部分到账", notReceived: "未到账", remainder: "未到账金额",
   proofs: "凭证图片（png/jpg，最多 3 张，每张小于 5MB）", deadline: "将于 {time} 自动确认", send: "提交", upline: "上级",
   noUpline: "您没有上级代理。", type: "类型", all: "全部", startDate: "开始", endDate: "结束", search: "查询",
-  balanceAfter: "变动后余额", previous: "上一页", next: "下一页", markAllRead: "全部标为已读", deleteMessage: "删除", noMessages: "暂无消息。", empty: "暂无记录。", invalidAmount: "请输入有效金额。", tooManyDecimals: "金额最多保留两位小数（如 10.12）。", holderNameInvalid: "开户人姓名只能包含文字（不得含符号、数字或代码）。", mainWallet: "主钱包", withdrawalLimits: "提款限额", perRequest: "单笔：{min} – {max}",
+  balanceAfter: "变动后余额", previous: "上一页", next: "下一页", markAllRead: "全部标为已读", deleteMessage: "删除", noMessages: "暂无消息。", empty: "暂无记录。", invalidAmount: "请输入有效金额。", tooManyDecimals: "金额最多保留两位小数（如 10.12）。", holderNameInvalid: "开户人姓名只能包含文字（不得含符号、数字或代码）。", mainWallet: "主钱包", bonusWalletName: "红利钱包", freeplayWallet: "试玩钱包", otherType: "其他", withdrawalLimits: "提款限额", perRequest: "单笔：{min} – {max}",
   required: "此项为必填项。", passwordsDiffer: "两次输入的密码不一致。", tooManyProofs: "最多 3 张图片。",
   proofType: "仅限小于 5MB 的 png 或 jpg。", deposit: "存款", withdrawal: "取款", bet: "投注", win: "派彩", rollback: "撤销",
   adjustment: "调整", bonus: "红利", salary: "工资", purchase: "商城购买", downline: "转给下级", failedStatus: "失败", loading: "加载中…", bindMobile: "绑定手机号", sendCode: "发送验证码", game: "游戏", gameType: "游戏类型", stake: "投注额", validBet: "有效投注", payout: "派彩", profit: "盈亏", bets: "注单数", RNG: "老虎机", PVP: "棋牌游戏", LIVE: "真人娱乐", FISH: "捕鱼游戏", SPORTS: "体育", ESPORTS: "电子竞技", COCKFIGHT: "斗鸡", LOTT: "彩票", ELOTT: "电子彩票",
@@ -97,3 +97,16 @@ const CN: Record<Key, string> = {
 export const CATALOG: Catalog<Key> = { TR, EN, CN };
 export type TextKey = Key;
 export const t = translator(CATALOG);
+
+/** A text of this catalogue when ``key`` names one (a record type, a status the service sends), else ``fallback``'s. */
+export function textOr(language: Language, key: string, fallback: TextKey): string {
+  return key in CATALOG.EN ? t(language, key as TextKey) : t(language, fallback);
+}
+
+/** A wallet's name as the member reads it: "main" is the main wallet, a vendor's wallet its vendor's code. */
+export function walletLabel(language: Language, wallet: string): string {
+  if (wallet === "main") return t(language, "mainWallet");
+  if (wallet === "bonus") return t(language, "bonusWalletName");
+  if (wallet === "freeplay") return t(language, "freeplayWallet");
+  return wallet.replace("vendor:", "");
+}

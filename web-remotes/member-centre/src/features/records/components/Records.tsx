@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { formatDateTime, formatMoney, LoadFailure, Pager, useLanguage } from "@portal/kit";
 import type { TextKey } from "../../../shared/texts";
-import { t } from "../../../shared/texts";
+import { t, textOr, walletLabel } from "../../../shared/texts";
 import type { RecordFilter } from "../api";
 import { useRecords } from "../api";
 import { DateSearch } from "../../../shared/DateSearch";
@@ -54,8 +54,8 @@ export function Records() {
             {page.list.map((row) => (
               <tr key={row.id}>
                 <td>{formatDateTime(language, row.time)}</td>
-                <td>{t(language, row.type as TextKey)}</td>
-                <td>{row.wallet}</td>
+                <td>{textOr(language, row.type, "otherType")}</td>
+                <td>{walletLabel(language, row.wallet)}</td>
                 <td className="num">{formatMoney(row.amount, "", language)}</td>
                 <td className="num">{formatMoney(row.balanceAfter, "", language)}</td>
               </tr>

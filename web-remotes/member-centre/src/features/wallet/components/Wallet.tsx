@@ -3,13 +3,12 @@ import type { Language } from "@portal/kit";
 import { useState } from "react";
 import { Field, Link, LoadFailure, OutcomeLine, formatMoney, useAction, useLanguage, useSession } from "@portal/kit";
 import { checkAmount } from "../../../shared/rules";
-import { t } from "../../../shared/texts";
+import { t, walletLabel } from "../../../shared/texts";
 import { transfer, useMerchantWallet } from "../api";
 import { BONUS_WALLET, wt } from "../texts";
 
 function walletName(language: Language, wallet: string): string {
-  if (wallet === "main") return t(language, "mainWallet");
-  return wallet === BONUS_WALLET ? wt(language, "bonusWallet") : wallet.replace("vendor:", "");
+  return wallet === BONUS_WALLET ? wt(language, "bonusWallet") : walletLabel(language, wallet);
 }
 
 /** Balances of the main wallet and each vendor wallet; transfers in and out for transfer-mode brands. */
