@@ -6,6 +6,7 @@ pushes, not one per bet."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import AsyncIterator
@@ -17,7 +18,9 @@ from nats.aio.msg import Msg
 from wallet_http import MERCHANT, WalletClient
 
 from portal_events import WalletBalancePush
+from portal_kit.testing.clients import nats_client
 from portal_kit.testing.plugin import reset_streams, running_worker
+from wallet_service.pushes import BalancePushes
 from wallet_service.settings import WalletSettings
 from wallet_service.worker import build_worker
 
@@ -145,3 +148,26 @@ async def test_an_ops_adjustment_over_http_pushes_the_members_balance(
     await wallet.ops_credit(member, 5_000, await wallet.ops())
     assert await wallet.available(token) == before + 5_000
     assert len(await heard.wait_for(member)) >= 1
+
+
+async def test_a_push_the_contract_refuses_is_dropped_and_the_next_ones_still_go(
+    wallet_settings: WalletSettings,
+) -> None:
+    """A member id outside the contract (none the wallet makes) loses its own push, never the publishing task."""
+    pushes = BalancePushes(0.05)
+    async with nats_client(wallet_settings.nats_url) as nc:
+        listener = Heard()
+        await nc.subscribe(f"push.wallet.{MERCHANT}.>", cb=listener.take)
+        await nc.flush()
+        publishing = asyncio.create_task(pushes.run(nc))
+        try:
+            pushes.moved(MERCHANT, "not an id!")
+            pushes.moved(MERCHANT, "m-1")
+            assert len(await listener.wait_for("m-1")) == 1
+            await asyncio.sleep(0.1)
+            pushes.moved(MERCHANT, "m-2")
+            assert len(await listener.wait_for("m-2")) == 1
+        finally:
+            publishing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await publishing

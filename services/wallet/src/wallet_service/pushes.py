@@ -63,10 +63,11 @@ class BalancePushes:
             self._wake.clear()
             members, self._pending = self._pending, set()
             for merchant, account_id in members:
-                push = WalletBalancePush(kind="balance", merchant=merchant, accountId=account_id)
                 try:
+                    push = WalletBalancePush(kind="balance", merchant=merchant, accountId=account_id)
                     await nc.publish(member_subject(merchant, account_id), push.model_dump_json().encode())
-                except Exception:  # NATS away: the page reads its balance on the next movement or reload
+                except Exception:  # NATS away (the page reads its balance on the next movement or reload), or an
+                    # account id the contract refuses: that push alone is lost, never the task
                     log.debug("a balance push was not published", exc_info=True)
             await asyncio.sleep(self.window)
 
