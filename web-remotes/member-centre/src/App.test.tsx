@@ -3,6 +3,7 @@ import { createQueryClient, MemoryRouter, QueryClientProvider, Route, Routes, Se
 import { afterEach, describe, expect, it, vi } from "vitest";
 import App, { MENU, mountPath } from "./App";
 import { checkAmount, checkRemainder, holderNameProblem, proofProblem } from "./shared/rules";
+import { bankFieldLabel } from "./shared/texts";
 
 describe("the member centre's form rules", () => {
   it("takes amounts with at most two decimals, within the limits", () => {
@@ -20,6 +21,13 @@ describe("the member centre's form rules", () => {
     for (const name of ["<script>x</script>", "a<b", "Ali\tVeli", "Ali\u202eVeli", "R2D2", "x", "&amp;"]) {
       expect(holderNameProblem(name)).toBe("holderNameInvalid");
     }
+  });
+
+  it("labels the brand's receiving account in the page's language", () => {
+    expect(bankFieldLabel("TR", "iban")).toBe("IBAN / hesap no");
+    expect(bankFieldLabel("CN", "bank_name")).toBe("银行");
+    expect(bankFieldLabel("TR", "Account Name")).toBe("Hesap sahibi");
+    expect(bankFieldLabel("TR", "Şube")).toBe("Şube");
   });
 
   it("wants a remainder above zero and below the amount", () => {

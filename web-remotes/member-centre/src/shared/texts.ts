@@ -110,3 +110,15 @@ export function walletLabel(language: Language, wallet: string): string {
   if (wallet === "freeplay") return t(language, "freeplayWallet");
   return wallet.replace("vendor:", "");
 }
+
+const BANK_FIELDS: Record<string, TextKey> = {
+  bank: "bankName", bankname: "bankName", holder: "holderName", holdername: "holderName", accountname: "holderName",
+  name: "holderName", iban: "accountNumber", accountnumber: "accountNumber", account: "accountNumber",
+};
+
+/** The label of a line of the brand's receiving bank account (the keys ops gave it: "iban", "bankName", ...) in the
+ * page's language; a key the page does not know is shown as ops wrote it. */
+export function bankFieldLabel(language: Language, key: string): string {
+  const known = BANK_FIELDS[key.replace(/[\s_-]/g, "").toLowerCase()];
+  return known ? t(language, known) : key;
+}

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Field, formatMoney, OutcomeLine, useAction, useLanguage, useQueryClient, useSession } from "@portal/kit";
 import type { DepositChannelRead } from "@portal/kit";
 import { checkAmount } from "../../../shared/rules";
-import { t } from "../../../shared/texts";
+import { bankFieldLabel, t } from "../../../shared/texts";
 import { requestDeposit, useDepositChannels, useDeposits } from "../api";
 import { DepositList } from "./DepositList";
 
@@ -63,7 +63,7 @@ export function Deposit() {
             <dl className="mc-secret">
               {Object.entries(channel.bank).map(([key, value]) => (
                 <div key={key}>
-                  <dt>{key}</dt>
+                  <dt>{bankFieldLabel(language, key)}</dt>
                   <dd>{value}</dd>
                 </div>
               ))}
