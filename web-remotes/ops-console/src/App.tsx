@@ -37,6 +37,7 @@ import { Members } from "./features/members/components/Members";
 import { Broadcasts } from "./features/messages/components/Broadcasts";
 import { Feedback } from "./features/messages/components/Feedback";
 import { People } from "./features/people/components/People";
+import { Ranges } from "./features/people/components/Ranges";
 import { Requests } from "./features/people/components/Requests";
 import { Reconciliation } from "./features/reconciliation/components/Reconciliation";
 import { Vendors } from "./features/vendors/components/Vendors";
@@ -106,6 +107,7 @@ export const PAGES: Page[] = [
   { path: "brand/lottery-voids", title: "lotteryVoids", group: "finance", roles: ["finance-maker", "finance-checker"], element: <LotteryVoids /> },
   { path: "admin/people", title: "people", group: "admin", roles: ["admin"], element: <People /> },
   { path: "admin/requests", title: "requests", group: "admin", roles: ["admin"], element: <Requests /> },
+  { path: "admin/ranges", title: "ranges", group: "admin", roles: ["admin"], element: <Ranges /> },
 ];
 
 /** The pages of a person's work: those of the roles granted them (the server lets every role read more; the menu

@@ -22,6 +22,15 @@ const TR = {
   role: "Rol", search: "Kullanıcı adının başı", makerName: "İsteyenin kullanıcı adı", sort: "Sıralama",
   newest: "En yeni önce", oldest: "En eski önce", byUsername: "Kullanıcı adına göre", total: "Toplam {total} kayıt",
   pages: "Sayfalar", previous: "Önceki", next: "Sonraki",
+  changeRoles: "Rolleri değiştir", askGrant: "Değişiklik isteği gönder", cancel: "Vazgeç",
+  grantAsked: "İstek kaydedildi: ikinci bir yönetici Onay istekleri sayfasında onaylayınca geçerli olur.",
+  disable: "Devre dışı bırak", enable: "Etkinleştir", statusChanged: "{name} artık: {status}.",
+  resend: "Daveti yeniden gönder", resent: "Etkinleştirme bağlantısı {name} için yeniden gönderildi.",
+  ranges: "Adres aralıkları", cidr: "Adres aralığı (CIDR)", cidrHint: "Örnek: 203.0.113.0/24",
+  askRange: "Ekleme isteği gönder", askRemoval: "Kaldırma isteği",
+  rangeAsked: "İstek kaydedildi: her markanın ikinci bir yöneticisi onaylayınca geçerli olur.",
+  rangesHint: "Ops girişi yalnızca bu aralıklardaki adreslerden kabul edilir. Ekleme ve kaldırma, ikinci bir yöneticinin onayladığı isteklerdir.",
+  addedBy: "Ekleyen", since: "Eklenme",
 };
 type Key = keyof typeof TR;
 
@@ -44,6 +53,15 @@ const EN: Record<Key, string> = {
   role: "Role", search: "Username starts with", makerName: "Maker's username", sort: "Order",
   newest: "Newest first", oldest: "Oldest first", byUsername: "By username", total: "{total} in all",
   pages: "Pages", previous: "Previous", next: "Next",
+  changeRoles: "Change roles", askGrant: "Ask for the change", cancel: "Cancel",
+  grantAsked: "Request saved: it applies when a second admin approves it on the Approval requests page.",
+  disable: "Disable", enable: "Enable", statusChanged: "{name} is now: {status}.",
+  resend: "Resend the invitation", resent: "The enrolment link was sent again for {name}.",
+  ranges: "Address ranges", cidr: "Address range (CIDR)", cidrHint: "For example 203.0.113.0/24",
+  askRange: "Ask to add it", askRemoval: "Ask to remove",
+  rangeAsked: "Request saved: it applies when a second admin of every brand approves it.",
+  rangesHint: "The ops login admits only addresses in these ranges. Adding and removing one are requests a second admin approves.",
+  addedBy: "Added by", since: "Added",
 };
 
 const CN: Record<Key, string> = {
@@ -65,6 +83,15 @@ const CN: Record<Key, string> = {
   role: "角色", search: "用户名开头", makerName: "发起人用户名", sort: "排序",
   newest: "最新在前", oldest: "最早在前", byUsername: "按用户名", total: "共 {total} 条",
   pages: "分页", previous: "上一页", next: "下一页",
+  changeRoles: "更改角色", askGrant: "提交更改申请", cancel: "取消",
+  grantAsked: "申请已保存：另一位管理员在审批请求页面批准后生效。",
+  disable: "停用", enable: "启用", statusChanged: "{name} 现在：{status}。",
+  resend: "重新发送邀请", resent: "已为 {name} 重新发送激活链接。",
+  ranges: "地址范围", cidr: "地址范围（CIDR）", cidrHint: "例如 203.0.113.0/24",
+  askRange: "申请添加", askRemoval: "申请移除",
+  rangeAsked: "申请已保存：每个品牌的另一位管理员批准后生效。",
+  rangesHint: "运营登录只接受这些范围内的地址。添加和移除都是需要另一位管理员批准的申请。",
+  addedBy: "添加人", since: "添加时间",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

@@ -10,9 +10,10 @@ import type { OpsRole } from "../../../shared/session";
 import { allBrands, holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { named, t } from "../texts";
+import { ROLES, brandCodes } from "../choices";
 import "../people.css";
+import { PersonActions } from "./PersonActions";
 
-export const ROLES: readonly OpsRole[] = ["viewer", "content", "finance-maker", "finance-checker", "admin"];
 const ALL_BRANDS = "*";
 const PAGE_SIZE = 20;
 
@@ -43,11 +44,6 @@ export function peopleQuery(filters: PeopleFilters, pageNo: number) {
 
 function orderText(language: Parameters<typeof t>[0], order: OpsPersonOrder): string {
   return t(language, order === "username" ? "byUsername" : order);
-}
-
-/** The brand codes typed in one field: split on commas and spaces, each once. */
-export function brandCodes(text: string): string[] {
-  return [...new Set(text.split(/[\s,]+/).map((code) => code.trim()).filter(Boolean))];
 }
 
 function brandsText(language: Parameters<typeof t>[0], codes: string[]): string {
@@ -177,6 +173,7 @@ export function People() {
                 <th scope="col">{t(language, "createdBy")}</th>
                 <th scope="col">{t(language, "created")}</th>
                 <th scope="col">{t(language, "lastLogin")}</th>
+                <th scope="col">{t(language, "actions")}</th>
               </tr>
             </thead>
             <tbody>
@@ -192,6 +189,9 @@ export function People() {
                   <td>{row.createdBy}</td>
                   <td>{when(row.createdAt, language)}</td>
                   <td>{when(row.lastLoginAt, language)}</td>
+                  <td>
+                    <PersonActions person={row} />
+                  </td>
                 </tr>
               ))}
             </tbody>
