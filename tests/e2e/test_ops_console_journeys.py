@@ -202,7 +202,8 @@ def test_a_content_editor_publishes_a_banner_that_the_home_page_shows(
         expect(visitor.locator("img[alt='Console e2e banner']")).to_have_count(1, timeout=15_000)
     finally:
         home.close()
-        for banner in editor.http.get(banners, headers=editor.sign_in()).json()["value"]:  # the home page as it was
+        found = editor.http.get(banners, params={"text": "Console e2e banner"}, headers=editor.sign_in())
+        for banner in found.json()["value"]["list"]:  # the home page as it was
             if banner["title"].get("EN") == "Console e2e banner":
                 assert editor.http.delete(f"{banners}/{banner['id']}", headers=editor.sign_in()).status_code == 200
 

@@ -89,6 +89,7 @@ async def test_ops_read_feedback(client: httpx.AsyncClient, ops_token: str) -> N
     page = (await client.get("/wps/ops/site/merchants/turkeyf2/feedback", headers={"Authorization": ops_token})).json()
     assert page["value"]["total"] == 2
     assert [item["content"] for item in page["value"]["list"]] == ["second", "first"]
+    assert {item["status"] for item in page["value"]["list"]} == {"new"}
 
 
 async def test_no_key_name_carries_the_address_or_the_account_of_whoever_wrote(

@@ -83,7 +83,7 @@ async def test_migration_0005_keeps_the_old_audit_rows_as_the_ops_api_showed_the
         async with httpx.AsyncClient(transport=transport, base_url="http://site") as client:
             ops = {"Authorization": ops_token}
             changed = await client.put(f"{BRAND}/flags", json={"flags": {"CHATROOM3": True}}, headers=ops)
-            banner = (await client.get(f"{BRAND}/banners", headers=ops)).json()["value"][0]
+            banner = (await client.get(f"{BRAND}/banners", headers=ops)).json()["value"]["list"][0]
             body = {key: banner[key] for key in ("groupName", "url", "title", "linkageType", "linkage", "active")}
             moved = await client.put(f"{BRAND}/banners/{banner['id']}", json={**body, "sort": 42}, headers=ops)
             created = await client.post(f"{BRAND}/help-topics", json=HELP, headers=ops)

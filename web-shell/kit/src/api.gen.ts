@@ -375,6 +375,8 @@ export interface ConsolidatedRead {
   realtimesalreqtype?: number | null;
 }
 
+export type ContentOrder = "display" | "newest" | "oldest";
+
 export type ContractFilter = "ANY" | "NONE";
 
 export interface ContractRead {
@@ -436,14 +438,14 @@ export interface ConversionRuleWrite {
 
 export type ConversionStatus = "PENDING" | "PAID" | "FAILED";
 
-export interface Decision {
-  reason?: string | null;
 export interface CurrencyCheckRead {
   currency: string;
   total: number;
   balanced: boolean;
 }
 
+export interface Decision {
+  reason?: string | null;
 }
 
 export interface DepositChannelRead {
@@ -671,17 +673,26 @@ export interface FeedbackBody {
   content: string;
 }
 
+export interface FeedbackMark {
+  status: FeedbackStatus;
+}
+
+export type FeedbackOrder = "newest" | "oldest";
+
 export interface FeedbackRead {
   id: number;
   accountId: string | null;
   content: string;
   clientIp: string | null;
   createdAt: string;
+  status: FeedbackStatus;
 }
 
 export interface FeedbackReceipt {
   id: number;
 }
+
+export type FeedbackStatus = "new" | "handled";
 
 export interface FiguresRead {
   currency: string;
@@ -925,6 +936,16 @@ export interface LeaderboardRead {
   mine: MyRankRead;
 }
 
+export interface LedgerTotalRead {
+  currency: string;
+  kind: string;
+  house: boolean;
+  trial: boolean;
+  accounts: number;
+  balance: number;
+  held: number;
+}
+
 export interface LineWinRead {
   line: number;
   symbol: string;
@@ -934,16 +955,6 @@ export interface LineWinRead {
 
 export interface Location {
   ip: string | null;
-}
-
-export interface LedgerTotalRead {
-  currency: string;
-  kind: string;
-  house: boolean;
-  trial: boolean;
-  accounts: number;
-  balance: number;
-  held: number;
 }
 
 export interface LoginBody {
@@ -1684,6 +1695,13 @@ export interface PageRead_AgentContractsAuditRead {
   list: Array<AgentContractsAuditRead>;
 }
 
+export interface PageRead_AnnouncementOpsRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<AnnouncementOpsRead>;
+}
+
 export interface PageRead_AnnouncementRead {
   pageNum: number;
   totalPages: number;
@@ -1703,6 +1721,13 @@ export interface PageRead_AuditEntryRead {
   totalPages: number;
   total: number;
   list: Array<AuditEntryRead>;
+}
+
+export interface PageRead_BannerOpsRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<BannerOpsRead>;
 }
 
 export interface PageRead_BetRead {
@@ -1766,6 +1791,13 @@ export interface PageRead_GamesAuditRead {
   totalPages: number;
   total: number;
   list: Array<GamesAuditRead>;
+}
+
+export interface PageRead_HelpTopicOpsRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<HelpTopicOpsRead>;
 }
 
 export interface PageRead_HistoryRead {
@@ -2173,6 +2205,17 @@ export interface RealTimeTerms {
   betAmount: number;
 }
 
+export interface ReconciliationRead {
+  checkedAt: string;
+  balanced: boolean;
+  currencies: Array<CurrencyCheckRead>;
+  totals: Array<LedgerTotalRead>;
+  differences: Array<BalanceDifferenceRead>;
+  differenceCount: number;
+  unbalanced: Array<UnbalancedTransactionRead>;
+  unbalancedCount: number;
+}
+
 export interface RecordRead {
   id: number;
   time: string;
@@ -2205,17 +2248,6 @@ export interface RedEnvelopeRead {
   state: EnvelopeState;
   pool: number;
   shares: number;
-export interface ReconciliationRead {
-  checkedAt: string;
-  balanced: boolean;
-  currencies: Array<CurrencyCheckRead>;
-  totals: Array<LedgerTotalRead>;
-  differences: Array<BalanceDifferenceRead>;
-  differenceCount: number;
-  unbalanced: Array<UnbalancedTransactionRead>;
-  unbalancedCount: number;
-}
-
   sharesLeft: number;
   mine: RedEnvelopeShareRead | null;
 }
@@ -2717,6 +2749,12 @@ export interface TotpStateRead {
   totpBound: boolean;
 }
 
+export interface UnbalancedTransactionRead {
+  transactionId: number;
+  idempotencyKey: string;
+  total: number;
+}
+
 export interface UnreadCountRead {
   count: number;
   rewards: number;
@@ -2749,12 +2787,6 @@ export interface UserInfoAnswer {
   user?: string | null;
   status: string;
   request_uuid?: string | null;
-export interface UnbalancedTransactionRead {
-  transactionId: number;
-  idempotencyKey: string;
-  total: number;
-}
-
   currency?: string | null;
   balance?: number | null;
   country?: string | null;
@@ -3164,6 +3196,7 @@ export const OPERATIONS = {
   opsLotteryVoidRequests: { service: "lottery", method: "GET", path: "/wps/ops/lottery/void-requests" },
   opsMallItems: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/mall/items" },
   opsMallRedemptions: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/mall/redemptions" },
+  opsMarkFeedback: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/feedback/{feedback_id}/status" },
   opsMe: { service: "auth", method: "GET", path: "/wps/ops/auth/me" },
   opsMemberBalances: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/balances" },
   opsMemberBets: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/members/{account_id}/bets" },
@@ -3184,6 +3217,7 @@ export const OPERATIONS = {
   opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
   opsRaffles: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/raffles" },
   opsRanges: { service: "auth", method: "GET", path: "/wps/ops/auth/ranges" },
+  opsReconciliation: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/dashboard/reconciliation" },
   opsRedEnvelopes: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/red-envelopes" },
   opsReferralRule: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/referral/rule" },
   opsRegisterRules: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/register-rules" },
@@ -3217,7 +3251,6 @@ export const OPERATIONS = {
   opsWalletSettings: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings" },
   opsWithdrawBroadcast: { service: "notifications", method: "DELETE", path: "/wps/ops/notifications/merchants/{code}/broadcasts/{messageId}" },
   opsWithdrawals: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/withdrawals" },
-  opsReconciliation: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/dashboard/reconciliation" },
   opsWriteBroadcast: { service: "notifications", method: "POST", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
   playDragonTiger: { service: "games", method: "POST", path: "/wps/games/bgs/dragon-tiger/rounds" },
   pointBalance: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointBalance" },
@@ -3455,6 +3488,7 @@ export interface OperationPathParams {
   opsLotteryVoidRequests: Record<string, never>;
   opsMallItems: { code: string };
   opsMallRedemptions: { code: string };
+  opsMarkFeedback: { code: string; feedback_id: number };
   opsMe: Record<string, never>;
   opsMemberBalances: { code: string; account_id: string };
   opsMemberBets: { code: string; account_id: string };
@@ -3475,6 +3509,7 @@ export interface OperationPathParams {
   opsProposeLotteryVoid: { gameCode: string; issue: string };
   opsRaffles: { code: string };
   opsRanges: Record<string, never>;
+  opsReconciliation: { code: string };
   opsRedEnvelopes: { code: string };
   opsReferralRule: { code: string };
   opsRegisterRules: { code: string };
@@ -3509,7 +3544,6 @@ export interface OperationPathParams {
   opsWithdrawBroadcast: { code: string; messageId: number };
   opsWithdrawals: { code: string };
   opsWriteBroadcast: { code: string };
-  opsReconciliation: { code: string };
   playDragonTiger: Record<string, never>;
   pointBalance: Record<string, never>;
   pointConfig: Record<string, never>;
@@ -3732,10 +3766,10 @@ export interface OperationQuery {
   opsGrantHourlySalary: Record<string, never>;
   opsGrantRealTimeSalary: Record<string, never>;
   opsInvitePerson: Record<string, never>;
-  opsListAnnouncements: Record<string, never>;
-  opsListBanners: Record<string, never>;
-  opsListFeedback: { pageNo?: number; pageSize?: number };
-  opsListHelpTopics: Record<string, never>;
+  opsListAnnouncements: { text?: string | null; active?: boolean | null; type?: NoticeType | null; sort?: ContentOrder; pageNo?: number; pageSize?: number };
+  opsListBanners: { text?: string | null; active?: boolean | null; group?: BannerGroup | null; sort?: ContentOrder; pageNo?: number; pageSize?: number };
+  opsListFeedback: { status?: FeedbackStatus | null; accountId?: string | null; text?: string | null; sort?: FeedbackOrder; pageNo?: number; pageSize?: number };
+  opsListHelpTopics: { text?: string | null; sort?: ContentOrder; pageNo?: number; pageSize?: number };
   opsLockAccount: Record<string, never>;
   opsLogin: Record<string, never>;
   opsLogout: Record<string, never>;
@@ -3744,6 +3778,7 @@ export interface OperationQuery {
   opsLotteryVoidRequests: { status?: "pending" | "approved" | "rejected" | "lapsed" | null; gameCode?: string | null; requestedBy?: string | null; sort?: VoidRequestOrder; pageNo?: number; pageSize?: number };
   opsMallItems: Record<string, never>;
   opsMallRedemptions: { status?: RedemptionStatus | null; accountId?: string | null; pageNo?: number; pageSize?: number };
+  opsMarkFeedback: Record<string, never>;
   opsMe: Record<string, never>;
   opsMemberBalances: Record<string, never>;
   opsMemberBets: { startDate?: string | null; endDate?: string | null; pageNo?: number; pageSize?: number };
@@ -3764,6 +3799,7 @@ export interface OperationQuery {
   opsProposeLotteryVoid: Record<string, never>;
   opsRaffles: { pageNo?: number; pageSize?: number };
   opsRanges: Record<string, never>;
+  opsReconciliation: Record<string, never>;
   opsRedEnvelopes: { pageNo?: number; pageSize?: number };
   opsReferralRule: Record<string, never>;
   opsRegisterRules: Record<string, never>;
@@ -3799,7 +3835,6 @@ export interface OperationQuery {
   opsWithdrawals: { status?: WithdrawalState | null; accountId?: string | null; pageNo?: number; pageSize?: number };
   opsWriteBroadcast: Record<string, never>;
   playDragonTiger: Record<string, never>;
-  opsReconciliation: Record<string, never>;
   pointBalance: Record<string, never>;
   pointConfig: Record<string, never>;
   pointConvertRule: Record<string, never>;
@@ -4033,6 +4068,7 @@ export interface OperationBody {
   opsLotteryVoidRequests: undefined;
   opsMallItems: undefined;
   opsMallRedemptions: undefined;
+  opsMarkFeedback: FeedbackMark;
   opsMe: undefined;
   opsMemberBalances: undefined;
   opsMemberBets: undefined;
@@ -4053,6 +4089,7 @@ export interface OperationBody {
   opsProposeLotteryVoid: IssueVoiding;
   opsRaffles: undefined;
   opsRanges: undefined;
+  opsReconciliation: undefined;
   opsRedEnvelopes: undefined;
   opsReferralRule: undefined;
   opsRegisterRules: undefined;
@@ -4089,7 +4126,6 @@ export interface OperationBody {
   opsWriteBroadcast: BroadcastWrite;
   playDragonTiger: DragonTigerBody;
   pointBalance: undefined;
-  opsReconciliation: undefined;
   pointConfig: undefined;
   pointConvertRule: undefined;
   pointRedemptions: undefined;
@@ -4311,10 +4347,10 @@ export interface OperationResponse {
   opsGrantHourlySalary: GrantedRead;
   opsGrantRealTimeSalary: GrantedRead;
   opsInvitePerson: OpsRequestRead;
-  opsListAnnouncements: Array<AnnouncementOpsRead>;
-  opsListBanners: Array<BannerOpsRead>;
+  opsListAnnouncements: PageRead_AnnouncementOpsRead;
+  opsListBanners: PageRead_BannerOpsRead;
   opsListFeedback: PageRead_FeedbackRead;
-  opsListHelpTopics: Array<HelpTopicOpsRead>;
+  opsListHelpTopics: PageRead_HelpTopicOpsRead;
   opsLockAccount: Done;
   opsLogin: OpsSessionRead;
   opsLogout: Done;
@@ -4323,6 +4359,7 @@ export interface OperationResponse {
   opsLotteryVoidRequests: PageRead_VoidRequestRead;
   opsMallItems: Array<ItemRead>;
   opsMallRedemptions: PageRead_RedemptionRead;
+  opsMarkFeedback: FeedbackRead;
   opsMe: OpsPersonRead;
   opsMemberBalances: MemberBalancesRead;
   opsMemberBets: PageRead_BetRecordRead;
@@ -4343,6 +4380,7 @@ export interface OperationResponse {
   opsProposeLotteryVoid: VoidRequestRead;
   opsRaffles: PageRead_OpsRaffleRead;
   opsRanges: Array<OpsRangeRead>;
+  opsReconciliation: ReconciliationRead;
   opsRedEnvelopes: PageRead_OpsRedEnvelopeRead;
   opsReferralRule: ReferralRuleRead;
   opsRegisterRules: Array<RegisterRuleRead>;
@@ -4380,7 +4418,6 @@ export interface OperationResponse {
   playDragonTiger: DragonTigerRoundRead;
   pointBalance: PointBalanceRead;
   pointConfig: Array<PointRuleRead>;
-  opsReconciliation: ReconciliationRead;
   pointConvertRule: ConversionRuleRead;
   pointRedemptions: PageRead_RedemptionRead;
   pointRewards: Array<ItemRead>;

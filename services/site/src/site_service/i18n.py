@@ -33,6 +33,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "EN": "Please write your feedback.",
         "CN": "请填写反馈内容。",
     },
+    "feedback.not_found": {
+        "TR": "Geri bildirim bulunamadı.",
+        "EN": "Feedback not found.",
+        "CN": "未找到该反馈。",
+    },
     "feedback.too_long": {
         "TR": "Geri bildirim en fazla {max} karakter olabilir.",
         "EN": "Feedback can be at most {max} characters.",

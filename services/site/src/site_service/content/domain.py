@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
@@ -34,6 +35,26 @@ class PopupExecution(StrEnum):
     SIGNED_IN = "A"
     ANONYMOUS = "B"
     FIRST_LOGIN = "F"
+
+
+class ContentOrder(StrEnum):
+    """The orders of an ops list of banners, announcements or help topics: the members' order (``sort``), the
+    newest added first, the oldest first; each then by id."""
+
+    DISPLAY = "display"
+    NEWEST = "newest"
+    OLDEST = "oldest"
+
+
+@dataclass(frozen=True)
+class ContentFilters:
+    """What an ops list of a section is narrowed to; ``None`` leaves a filter out. ``text`` is looked for in the
+    titles (any language) and a help topic's key; ``group`` is a banner's place, ``type`` an announcement's."""
+
+    text: str | None = None
+    active: bool | None = None
+    group: BannerGroup | None = None
+    type: NoticeType | None = None
 
 
 # Spec §6 names the notices among the calls that need a session; the home page (§2) still shows every visitor

@@ -11,7 +11,16 @@ from portal_kit.merchant import MerchantCode
 from portal_kit.paging import Page, page_of, page_params
 from portal_kit.sessions import CurrentPrincipal, OpsContent, OpsViewer
 from site_service.content import service
-from site_service.content.domain import BannerGroup, check_reader, parse_types, popup_audience, visible_types
+from site_service.content.domain import (
+    BannerGroup,
+    ContentFilters,
+    ContentOrder,
+    NoticeType,
+    check_reader,
+    parse_types,
+    popup_audience,
+    visible_types,
+)
 from site_service.content.schemas import (
     AnnouncementBody,
     AnnouncementOpsRead,
@@ -93,15 +102,65 @@ async def help_center(
     return ok(await service.help_centre(db, cache, merchant, chosen))
 
 
+OpsPage = Annotated[Page, Depends(page_params(default_size=50, max_size=200))]
+Text = Annotated[str | None, Query(min_length=1, max_length=100, description="Looked for in the titles (any language)")]
+Active = Annotated[bool | None, Query(description="Shown to members (true) or switched off (false)")]
+Order = Annotated[ContentOrder, Query(description="display: the members' order; newest or oldest added first")]
+
+
+@ops.get("/banners", operation_id="opsListBanners", response_model=Envelope[PageRead[BannerOpsRead]])
+async def ops_banners(
+    code: str,
+    actor: OpsViewer,
+    db: Db,
+    page: OpsPage,
+    text: Text = None,
+    active: Active = None,
+    group: Annotated[BannerGroup | None, Query(description="The banner's place")] = None,
+    sort: Order = ContentOrder.DISPLAY,
+) -> Envelope[PageRead[ContentOpsRead]]:
+    """The brand's banners, paged, filtered (title, shown or not, place) and in order (the members' by default)."""
+    filters = ContentFilters(text=text, active=active, group=group)
+    return ok(await service.list_items(db, code, "banners", page, filters, sort))
+
+
+@ops.get("/announcements", operation_id="opsListAnnouncements", response_model=Envelope[PageRead[AnnouncementOpsRead]])
+async def ops_announcements(
+    code: str,
+    actor: OpsViewer,
+    db: Db,
+    page: OpsPage,
+    text: Text = None,
+    active: Active = None,
+    type: Annotated[NoticeType | None, Query(description="B, PL, PU, PR or H")] = None,
+    sort: Order = ContentOrder.DISPLAY,
+) -> Envelope[PageRead[ContentOpsRead]]:
+    """The brand's announcements and popups, paged, filtered (title, shown or not, type) and in order."""
+    filters = ContentFilters(text=text, active=active, type=type)
+    return ok(await service.list_items(db, code, "announcements", page, filters, sort))
+
+
+@ops.get("/help-topics", operation_id="opsListHelpTopics", response_model=Envelope[PageRead[HelpTopicOpsRead]])
+async def ops_help_topics(
+    code: str,
+    actor: OpsViewer,
+    db: Db,
+    page: OpsPage,
+    text: Annotated[
+        str | None, Query(min_length=1, max_length=100, description="Looked for in the key and the titles")
+    ] = None,
+    sort: Order = ContentOrder.DISPLAY,
+) -> Envelope[PageRead[ContentOpsRead]]:
+    """The brand's help topics, paged, filtered (key or title) and in order (the help centre's by default)."""
+    return ok(await service.list_items(db, code, "helpTopics", page, ContentFilters(text=text), sort))
+
+
 def _crud(
     section: str,
     body_type: type[BannerBody | AnnouncementBody | HelpTopicBody],
     read_type: type[ContentOpsRead],
     path: str,
 ) -> None:
-    async def list_all(code: str, actor: OpsViewer, db: Db) -> Envelope[list[ContentOpsRead]]:
-        return ok(await service.list_items(db, code, section))
-
     async def create(code: str, body: body_type, actor: OpsContent, db: Db, cache: Cache) -> Envelope[ContentOpsRead]:  # type: ignore[valid-type]
         return ok(await service.create_item(db, cache, actor, code, section, body))
 
@@ -120,8 +179,7 @@ def _crud(
         return ok(Done())
 
     name = section[0].upper() + section[1:]
-    one, many = Envelope[read_type], Envelope[list[read_type]]  # type: ignore[valid-type]
-    ops.add_api_route(f"/{path}", list_all, methods=["GET"], operation_id=f"opsList{name}", response_model=many)
+    one = Envelope[read_type]  # type: ignore[valid-type]
     ops.add_api_route(
         f"/{path}", create, methods=["POST"], operation_id=f"opsCreate{name}", status_code=201, response_model=one
     )

@@ -9,13 +9,15 @@ from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.db import Database
+from portal_kit.envelope import PageRead
 from portal_kit.errors import NotFound
+from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 from site_service.cache import SiteCache
 from site_service.config.domain import localized
 from site_service.config.service import get_merchant, record_change
 from site_service.content import repository
-from site_service.content.domain import NoticeType, PopupExecution, is_live
+from site_service.content.domain import ContentFilters, ContentOrder, NoticeType, PopupExecution, is_live
 from site_service.content.models import Announcement, Banner, HelpTopic
 from site_service.content.schemas import (
     AnnouncementOpsRead,
@@ -215,8 +217,12 @@ async def delete_item(db: Database, cache: SiteCache, actor: Principal, code: st
     await cache.invalidate(code)
 
 
-async def list_items(db: Database, code: str, section: str) -> list[ContentOpsRead]:
+async def list_items(
+    db: Database, code: str, section: str, page: Page, filters: ContentFilters, order: ContentOrder
+) -> PageRead[ContentOpsRead]:
+    """A page of a section of the brand as ops read it, narrowed by ``filters``, in ``order``."""
     model = SECTIONS[section]
     async with db.reader() as session:
         await get_merchant(session, code)
-        return [_ops_view(row) for row in await repository.items(session, model, code)]
+        rows, total = await repository.items_page(session, model, code, page, filters, order)
+        return page_of(page, [_ops_view(row) for row in rows], total)

@@ -3,6 +3,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from site_service.config.schemas import Read, Strict
+from site_service.feedback.domain import FeedbackStatus
 
 
 class FeedbackBody(Strict):
@@ -20,3 +21,8 @@ class FeedbackRead(Read):
     content: str
     clientIp: str | None
     createdAt: str
+    status: FeedbackStatus
+
+
+class FeedbackMark(Strict):
+    status: FeedbackStatus

@@ -7,13 +7,15 @@ from redis.asyncio import Redis
 
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
-from portal_kit.errors import DomainError
+from portal_kit.errors import DomainError, NotFound
 from portal_kit.key_names import hidden
 from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 from portal_kit.throttle import throttle
 from site_service.config.service import get_merchant
 from site_service.feedback import repository
+from site_service.feedback.domain import FeedbackFilters, FeedbackOrder, FeedbackStatus
+from site_service.feedback.models import Feedback
 from site_service.feedback.schemas import FeedbackRead, FeedbackReceipt
 
 MAX_LENGTH = 140
@@ -52,18 +54,35 @@ async def submit(
         return FeedbackReceipt(id=item.id)
 
 
-async def list_feedback(db: Database, code: str, page: Page) -> PageRead[FeedbackRead]:
+def feedback_view(row: Feedback) -> FeedbackRead:
+    return FeedbackRead(
+        id=row.id,
+        accountId=None if row.account_id is None else str(row.account_id),
+        content=row.content,
+        clientIp=row.client_ip,
+        createdAt=row.created_at.isoformat(),
+        status=FeedbackStatus(row.status),
+    )
+
+
+async def list_feedback(
+    db: Database, code: str, page: Page, filters: FeedbackFilters, order: FeedbackOrder
+) -> PageRead[FeedbackRead]:
+    """A page of the brand's inbox narrowed by ``filters``, in ``order`` of arrival."""
     async with db.reader() as session:
         await get_merchant(session, code)
-        rows, total = await repository.newest_page(session, code, page)
-        items = [
-            FeedbackRead(
-                id=row.id,
-                accountId=None if row.account_id is None else str(row.account_id),
-                content=row.content,
-                clientIp=row.client_ip,
-                createdAt=row.created_at.isoformat(),
-            )
-            for row in rows
-        ]
+        rows, total = await repository.inbox_page(session, code, page, filters, order)
+        items = [feedback_view(row) for row in rows]
     return page_of(page, items, total)
+
+
+async def mark(db: Database, actor: Principal, code: str, feedback_id: int, status: FeedbackStatus) -> FeedbackRead:
+    """Mark a note handled (or new again); audited with the state before and after. Marking it as it is changes
+    nothing and writes no audit row."""
+    async with db.transaction() as session:
+        row = await repository.note_for_update(session, code, feedback_id)
+        if row is None:
+            raise NotFound("feedback.not_found")
+        if row.status != status:
+            await repository.write_status(session, code, actor, row, str(status))
+        return feedback_view(row)

@@ -30,15 +30,19 @@ const TOPICS = [
   { id: 12, key: "withdraw", title: { TR: "Para çekme" }, content: { TR: "<p>Çekim</p>" }, sort: 2 },
 ];
 
+/** A list as the server pages it (one page unless told). */
+const pageOf = (list: unknown[], totalPages = 1, pageNum = 1) => ({ pageNum, totalPages, total: list.length, list });
+
 /** fetch answering the lists with BANNERS, ANNOUNCEMENTS and TOPICS, and each other call (by "METHOD url") with what ``answers`` gives. */
 function serve(answers: Record<string, () => Response> = {}) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const name = `${init?.method ?? "GET"} ${String(input)}`;
     const answer = answers[name];
     if (answer) return answer();
-    if (name === "GET /wps/ops/site/merchants/turkeyf2/banners") return envelope(BANNERS);
-    if (name === "GET /wps/ops/site/merchants/turkeyf2/announcements") return envelope(ANNOUNCEMENTS);
-    if (name === "GET /wps/ops/site/merchants/turkeyf2/help-topics") return envelope(TOPICS);
+    const path = name.split("?")[0];
+    if (path === "GET /wps/ops/site/merchants/turkeyf2/banners") return envelope(pageOf(BANNERS));
+    if (path === "GET /wps/ops/site/merchants/turkeyf2/announcements") return envelope(pageOf(ANNOUNCEMENTS));
+    if (path === "GET /wps/ops/site/merchants/turkeyf2/help-topics") return envelope(pageOf(TOPICS));
     return refusal(`unexpected ${name}`, 500);
   });
 }
@@ -75,6 +79,30 @@ describe("the banners page", () => {
     expect(live?.querySelector("[data-status]")?.textContent).toBe("Yayında");
     expect(table.querySelector('[data-banner="8"] [data-status]')?.textContent).toBe("Kapalı");
     expect((fetched.mock.calls[0]?.[1]?.headers as Record<string, string>)["Authorization"]).toBe("tok");
+  });
+
+  it("asks the server for the filters and the order picked, then pages", async () => {
+    const fetched = serve({
+      "GET /wps/ops/site/merchants/turkeyf2/banners?pageNo=1&pageSize=50&sort=newest&text=bonus&active=false&group=w_login": () => envelope(pageOf([BANNERS[1]], 2)),
+      "GET /wps/ops/site/merchants/turkeyf2/banners?pageNo=2&pageSize=50&sort=newest&text=bonus&active=false&group=w_login": () => envelope(pageOf([BANNERS[0]], 2, 2)),
+    });
+    renderPage(["viewer"]);
+    await screen.findByTestId("banners");
+    fireEvent.change(screen.getByLabelText("Başlıkta ara"), { target: { value: " bonus " } });
+    fireEvent.change(screen.getByLabelText("Duruma göre"), { target: { value: "false" } });
+    fireEvent.change(screen.getByLabelText("Yere göre"), { target: { value: "w_login" } });
+    fireEvent.change(screen.getByLabelText("Sıralama"), { target: { value: "newest" } });
+    fireEvent.click(screen.getByRole("button", { name: "Süz" }));
+    const table = await screen.findByTestId("banners");
+    await vi.waitFor(() => expect(table.querySelector('[data-banner="7"]')).toBeNull());
+    expect(table.querySelector('[data-banner="8"]')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole("navigation", { name: "Sayfalar" })).getByRole("button", { name: "Sonraki" }));
+    await vi.waitFor(() => expect(screen.getByTestId("banners").querySelector('[data-banner="7"]')).toBeTruthy());
+    expect(calls(fetched, "GET").map((call) => call.url)).toEqual([
+      "/wps/ops/site/merchants/turkeyf2/banners?pageNo=1&pageSize=50&sort=display",
+      "/wps/ops/site/merchants/turkeyf2/banners?pageNo=1&pageSize=50&sort=newest&text=bonus&active=false&group=w_login",
+      "/wps/ops/site/merchants/turkeyf2/banners?pageNo=2&pageSize=50&sort=newest&text=bonus&active=false&group=w_login",
+    ]);
   });
 
   it("adds a banner with the body the site takes", async () => {
@@ -173,7 +201,7 @@ describe("the announcements page", () => {
     expect(table.querySelector('[data-announcement="4"] [data-status]')?.textContent).toBe("Zamanlanmış");
     expect(table.querySelector('[data-announcement="5"] [data-status]')?.textContent).toBe("Sona erdi");
     expect(table.querySelector('[data-announcement="6"] [data-status]')?.textContent).toBe("Kapalı");
-    expect(fetched.mock.calls[0]?.[0]).toBe("/wps/ops/site/merchants/turkeyf2/announcements");
+    expect(fetched.mock.calls[0]?.[0]).toBe("/wps/ops/site/merchants/turkeyf2/announcements?pageNo=1&pageSize=50&sort=display");
     expect((fetched.mock.calls[0]?.[1]?.headers as Record<string, string>)["Authorization"]).toBe("tok");
   });
 
@@ -293,7 +321,7 @@ describe("the help topics page", () => {
     expect(row.querySelector("[data-content]")?.textContent).toBe("Nasıl yatırılır Hemen");
     expect(table.querySelector("script, em, p")).toBeNull();
     expect([...table.querySelectorAll("[data-topic]")].map((element) => element.getAttribute("data-topic"))).toEqual(["11", "12"]);
-    expect(fetched.mock.calls[0]?.[0]).toBe("/wps/ops/site/merchants/turkeyf2/help-topics");
+    expect(fetched.mock.calls[0]?.[0]).toBe("/wps/ops/site/merchants/turkeyf2/help-topics?pageNo=1&pageSize=50&sort=display");
     expect((fetched.mock.calls[0]?.[1]?.headers as Record<string, string>)["Authorization"]).toBe("tok");
   });
 

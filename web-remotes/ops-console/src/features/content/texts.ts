@@ -28,6 +28,9 @@ const TR = {
   helpRemoveQuestion: "Bu yardım konusu silinsin mi? Geri alınamaz.", helpAddTitle: "Yardım konusu ekle",
   helpEditTitle: "Yardım konusu #{id} düzenleniyor", helpCreated: "Yardım konusu eklendi.", helpSaved: "Yardım konusu kaydedildi.",
   helpRemoved: "Yardım konusu silindi.", helpReadOnly: "Yardım konularını yalnızca içerik rolü (veya yönetici) değiştirebilir.",
+  filter: "Süz", filters: "Süzgeçler", all: "Tümü", searchText: "Başlıkta ara", searchHelp: "Anahtar ya da başlıkta ara",
+  order: "Sıralama", display: "Sitedeki sıra", newest: "En yeni", oldest: "En eski", previous: "Önceki", nextPage: "Sonraki",
+  pages: "Sayfalar", noMatch: "Süzgeçlere uyan kayıt yok.", groupFilter: "Yere göre", kindFilter: "Türe göre", stateFilter: "Duruma göre",
 };
 type Key = keyof typeof TR;
 
@@ -56,6 +59,9 @@ const EN: Record<Key, string> = {
   helpRemoveQuestion: "Delete this help topic? This cannot be undone.", helpAddTitle: "Add a help topic",
   helpEditTitle: "Editing help topic #{id}", helpCreated: "Help topic added.", helpSaved: "Help topic saved.",
   helpRemoved: "Help topic deleted.", helpReadOnly: "Only the content role (or an admin) may change help topics.",
+  filter: "Filter", filters: "Filters", all: "All", searchText: "Search the titles", searchHelp: "Search the keys and titles",
+  order: "Order", display: "Order on the site", newest: "Newest first", oldest: "Oldest first", previous: "Previous", nextPage: "Next",
+  pages: "Pages", noMatch: "Nothing matches the filters.", groupFilter: "By place", kindFilter: "By type", stateFilter: "By state",
 };
 
 const CN: Record<Key, string> = {
@@ -83,6 +89,9 @@ const CN: Record<Key, string> = {
   helpRemoveQuestion: "确定删除此帮助主题？删除后无法恢复。", helpAddTitle: "添加帮助主题",
   helpEditTitle: "正在编辑帮助主题 #{id}", helpCreated: "帮助主题已添加。", helpSaved: "帮助主题已保存。",
   helpRemoved: "帮助主题已删除。", helpReadOnly: "只有内容角色（或管理员）可以修改帮助主题。",
+  filter: "筛选", filters: "筛选条件", all: "全部", searchText: "搜索标题", searchHelp: "搜索键名和标题",
+  order: "排序", display: "网站上的顺序", newest: "最新在前", oldest: "最早在前", previous: "上一页", nextPage: "下一页",
+  pages: "分页", noMatch: "没有符合筛选条件的记录。", groupFilter: "按位置", kindFilter: "按类型", stateFilter: "按状态",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

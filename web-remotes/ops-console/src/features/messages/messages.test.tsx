@@ -21,11 +21,12 @@ const FEEDBACK_PAGE = {
   totalPages: 2,
   total: 21,
   list: [
-    { id: 41, accountId: "1001", content: "<b>Çekimim</b> gecikti", clientIp: "203.0.113.7", createdAt: "2026-11-20T10:00:00+00:00" },
-    { id: 40, accountId: null, content: "Site yavaş", clientIp: null, createdAt: "2026-11-19T09:00:00+00:00" },
+    { id: 41, accountId: "1001", content: "<b>Çekimim</b> gecikti", clientIp: "203.0.113.7", createdAt: "2026-11-20T10:00:00+00:00", status: "new" },
+    { id: 40, accountId: null, content: "Site yavaş", clientIp: null, createdAt: "2026-11-19T09:00:00+00:00", status: "new" },
   ],
 };
-const SECOND_PAGE = { pageNum: 2, totalPages: 2, total: 21, list: [{ id: 20, accountId: "1002", content: "Eski mesaj", clientIp: null, createdAt: "2026-10-01T09:00:00+00:00" }] };
+const SECOND_PAGE = { pageNum: 2, totalPages: 2, total: 21, list: [{ id: 20, accountId: "1002", content: "Eski mesaj", clientIp: null, createdAt: "2026-10-01T09:00:00+00:00", status: "new" }] };
+const INBOX = `${FEEDBACK}?pageNo=1&pageSize=20&sort=newest&status=new`;
 
 const SEARCH = "/wps/ops/auth/merchants/turkeyf2/members/search?pageNo=1&pageSize=10";
 const ONE = "0b7e4c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5b";
@@ -45,8 +46,8 @@ function serve(answers: Record<string, () => Response> = {}) {
     const name = `${init?.method ?? "GET"} ${String(input)}`;
     const answer = answers[name];
     if (answer) return answer();
-    if (name === `GET ${FEEDBACK}?pageNo=1&pageSize=20`) return envelope(FEEDBACK_PAGE);
-    if (name === `GET ${FEEDBACK}?pageNo=2&pageSize=20`) return envelope(SECOND_PAGE);
+    if (name === `GET ${INBOX}`) return envelope(FEEDBACK_PAGE);
+    if (name === `GET ${FEEDBACK}?pageNo=2&pageSize=20&sort=newest&status=new`) return envelope(SECOND_PAGE);
     if (name === `GET ${LISTED}`) return envelope({ pageNum: 1, totalPages: 1, total: MESSAGES.length, list: MESSAGES });
     return refusal(`unexpected ${name}`, 500);
   });
@@ -83,8 +84,32 @@ describe("the feedback inbox", () => {
     expect(within(table).getByText("<b>Çekimim</b> gecikti")).toBeTruthy();
     expect(table.querySelector("b")).toBeNull();
     expect(within(rows[1] as HTMLElement).getByText("Ziyaretçi")).toBeTruthy();
-    expect(calls(fetched, "GET")).toEqual([{ url: `${FEEDBACK}?pageNo=1&pageSize=20`, body: undefined }]);
+    expect(calls(fetched, "GET")).toEqual([{ url: INBOX, body: undefined }]);
     expect((fetched.mock.calls[0]?.[1]?.headers as Record<string, string>)["Authorization"]).toBe("tok");
+  });
+
+  it("asks the site for the filters and the order picked", async () => {
+    const wanted = `${FEEDBACK}?pageNo=1&pageSize=20&sort=oldest&accountId=1001&text=gecikti`;
+    const fetched = serve({ [`GET ${wanted}`]: () => envelope({ pageNum: 1, totalPages: 1, total: 1, list: [{ ...FEEDBACK_PAGE.list[0], status: "handled" }] }) });
+    renderPage(["viewer"], <Feedback />);
+    await screen.findByTestId("feedback");
+    fireEvent.change(screen.getByLabelText("Durum"), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("Yazanın hesap numarası"), { target: { value: " 1001 " } });
+    fireEvent.change(screen.getByLabelText("Metinde geçen"), { target: { value: "gecikti" } });
+    fireEvent.change(screen.getByLabelText("Sıralama"), { target: { value: "oldest" } });
+    fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
+    expect(await screen.findByRole("button", { name: "Yeniye çevir" })).toBeTruthy();
+    expect(calls(fetched, "GET").map((call) => call.url)).toEqual([INBOX, wanted]);
+  });
+
+  it("marks a note handled and reads the inbox again", async () => {
+    const fetched = serve({ [`PUT ${FEEDBACK}/41/status`]: () => envelope({ ...FEEDBACK_PAGE.list[0], status: "handled" }) });
+    renderPage(["viewer"], <Feedback />);
+    const table = await screen.findByTestId("feedback");
+    fireEvent.click(within(table.querySelector('[data-feedback="41"]') as HTMLElement).getByRole("button", { name: "İlgilenildi say" }));
+    expect(await screen.findByText("Geri bildirimin durumu değişti.")).toBeTruthy();
+    expect(calls(fetched, "PUT")).toEqual([{ url: `${FEEDBACK}/41/status`, body: { status: "handled" } }]);
+    await vi.waitFor(() => expect(calls(fetched, "GET").length).toBe(2));
   });
 
   it("pages with the kit's pager", async () => {
@@ -94,11 +119,11 @@ describe("the feedback inbox", () => {
     expect(screen.getByText("1 / 2")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Sonraki" }));
     expect(await screen.findByText("Eski mesaj")).toBeTruthy();
-    expect(calls(fetched, "GET").map((call) => call.url)).toEqual([`${FEEDBACK}?pageNo=1&pageSize=20`, `${FEEDBACK}?pageNo=2&pageSize=20`]);
+    expect(calls(fetched, "GET").map((call) => call.url)).toEqual([INBOX, `${FEEDBACK}?pageNo=2&pageSize=20&sort=newest&status=new`]);
   });
 
   it("shows the site's refusal as it says it", async () => {
-    serve({ [`GET ${FEEDBACK}?pageNo=1&pageSize=20`]: () => refusal("Marka bulunamadı.", 404) });
+    serve({ [`GET ${INBOX}`]: () => refusal("Marka bulunamadı.", 404) });
     renderPage(["viewer"], <Feedback />);
     expect((await screen.findByRole("alert")).textContent).toContain("Marka bulunamadı.");
   });

@@ -5,7 +5,7 @@ import { translator } from "@portal/kit";
 const TR = {
   content: "İçerik", feedback: "Üye geri bildirimleri", broadcasts: "Toplu mesajlar", loading: "Yükleniyor…", refresh: "Yenile",
   previous: "Önceki", nextPage: "Sonraki", noBrand: "Önce bir marka seçin.", actions: "İşlemler", state: "Durum",
-  feedbackEmpty: "Bu markaya henüz geri bildirim gelmedi.", feedbackIntro: "Üyelerin ve ziyaretçilerin yazdıkları, en yenisi önce.",
+  feedbackEmpty: "Bu markaya henüz geri bildirim gelmedi.", feedbackIntro: "Üyelerin ve ziyaretçilerin yazdıkları; ilgilendiğinizi işaretleyin.",
   feedbackTotal: "Toplam {total} geri bildirim", number: "No", received: "Geliş", writer: "Yazan", clientIp: "IP adresi", text: "Metin",
   visitor: "Ziyaretçi",
   broadcastsEmpty: "Bu markanın duyurusu yok.", broadcastsIntro: "Markanın bütün üyelerine, tek bir üyeye ya da bir üye listesine giden mesajlar.",
@@ -28,13 +28,15 @@ const TR = {
   readOnly: "Duyuruları yalnızca içerik rolü (veya yönetici) yazabilir ve geri çekebilir.",
   filter: "Filtrele", anyAudience: "Hepsi", searchTitle: "Başlıkta geçen", from: "Başlangıç (UTC)", to: "Bitiş (UTC)",
   sort: "Sıralama", newest: "En yeni önce", oldest: "En eski önce", pages: "Sayfalar", broadcastsTotal: "Toplam {total} duyuru",
+  fbStatus: "Durum", fbNew: "Yeni", fbHandled: "İlgilenildi", fbWriterFilter: "Yazanın hesap numarası", fbTextFilter: "Metinde geçen",
+  fbMarkHandled: "İlgilenildi say", fbMarkNew: "Yeniye çevir", fbMarked: "Geri bildirimin durumu değişti.", fbFilterEmpty: "Süzgeçlere uyan geri bildirim yok.",
 };
 type Key = keyof typeof TR;
 
 const EN: Record<Key, string> = {
   content: "Content", feedback: "Member feedback", broadcasts: "Broadcasts", loading: "Loading…", refresh: "Refresh",
   previous: "Previous", nextPage: "Next", noBrand: "Pick a brand first.", actions: "Actions", state: "State",
-  feedbackEmpty: "No feedback for this brand yet.", feedbackIntro: "What members and visitors wrote, newest first.",
+  feedbackEmpty: "No feedback for this brand yet.", feedbackIntro: "What members and visitors wrote; mark each handled as you deal with it.",
   feedbackTotal: "{total} feedback messages in all", number: "No.", received: "Received", writer: "Written by", clientIp: "IP address", text: "Text",
   visitor: "Visitor",
   broadcastsEmpty: "This brand has no broadcasts.", broadcastsIntro: "Messages to every member of the brand, to one member or to a list of members.",
@@ -57,12 +59,14 @@ const EN: Record<Key, string> = {
   readOnly: "Only the content role (or an admin) may write and withdraw broadcasts.",
   filter: "Filter", anyAudience: "Any", searchTitle: "Words of the title", from: "From (UTC)", to: "To (UTC)",
   sort: "Order", newest: "Newest first", oldest: "Oldest first", pages: "Pages", broadcastsTotal: "{total} broadcasts in all",
+  fbStatus: "Status", fbNew: "New", fbHandled: "Handled", fbWriterFilter: "Writer's account id", fbTextFilter: "Words of the text",
+  fbMarkHandled: "Mark handled", fbMarkNew: "Mark new", fbMarked: "The feedback's status changed.", fbFilterEmpty: "No feedback matches the filters.",
 };
 
 const CN: Record<Key, string> = {
   content: "内容", feedback: "会员反馈", broadcasts: "公告", loading: "加载中…", refresh: "刷新",
   previous: "上一页", nextPage: "下一页", noBrand: "请先选择品牌。", actions: "操作", state: "状态",
-  feedbackEmpty: "该品牌暂无反馈。", feedbackIntro: "会员和访客提交的反馈，最新的在前。",
+  feedbackEmpty: "该品牌暂无反馈。", feedbackIntro: "会员和访客提交的反馈；处理后请标记。",
   feedbackTotal: "共 {total} 条反馈", number: "编号", received: "提交时间", writer: "提交人", clientIp: "IP 地址", text: "内容",
   visitor: "访客",
   broadcastsEmpty: "该品牌暂无公告。", broadcastsIntro: "发给品牌全部会员、单个会员或会员列表的消息。",
@@ -85,6 +89,8 @@ const CN: Record<Key, string> = {
   readOnly: "只有内容角色（或管理员）可以发布和撤回公告。",
   filter: "筛选", anyAudience: "全部", searchTitle: "标题包含", from: "开始日期（UTC）", to: "结束日期（UTC）",
   sort: "排序", newest: "最新的在前", oldest: "最早的在前", pages: "分页", broadcastsTotal: "共 {total} 条公告",
+  fbStatus: "状态", fbNew: "新", fbHandled: "已处理", fbWriterFilter: "作者账户编号", fbTextFilter: "内容包含",
+  fbMarkHandled: "标为已处理", fbMarkNew: "标为新", fbMarked: "反馈状态已更改。", fbFilterEmpty: "没有符合筛选条件的反馈。",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

@@ -13,6 +13,7 @@ import { t } from "../texts";
 import type { Texts } from "./parts";
 import { NO_TEXTS, RowActions, TextArea, givenTexts, inLanguage, isoOf, localInput, plainText, textsOf } from "./parts";
 import { useItemEditor } from "./editor";
+import { FIRST_FILTERS, ListControls, ListPager, commonQuery, useListing } from "./listing";
 import "../content.css";
 
 export const KINDS: readonly NoticeType[] = ["B", "PL", "PU", "PR", "H"];
@@ -93,11 +94,18 @@ export function Announcements() {
   const { language } = useLanguage();
   const ops = useOps();
   const writer = holds(ops.session, "content");
+  const listing = useListing();
+  const { filters, pageNo } = listing;
   const { list, draft, editing, removing, setRemoving, save, remove, change, send, startEdit, cancelEdit } = useItemEditor({
     key: ["ops", "announcements", ops.brand],
+    shown: [filters, pageNo],
     enabled: !!ops.brand,
     calls: {
-      list: () => ops.call("opsListAnnouncements", { path: { code: ops.brand } }),
+      list: () =>
+        ops.call("opsListAnnouncements", {
+          path: { code: ops.brand },
+          query: { ...commonQuery(filters, pageNo), ...(isKind(filters.kind) ? { type: filters.kind } : {}) },
+        }),
       create: (body: AnnouncementBody) => ops.call("opsCreateAnnouncements", { path: { code: ops.brand }, body }),
       update: (id: number, body: AnnouncementBody) => ops.call("opsUpdateAnnouncements", { path: { code: ops.brand, item_id: id }, body }),
       remove: (id: number) => ops.call("opsDeleteAnnouncements", { path: { code: ops.brand, item_id: id } }),
@@ -117,7 +125,8 @@ export function Announcements() {
     if (starts && ends && ends <= starts) return save.refuse(t(language, "endsAfter"));
     send(bodyOf(draft));
   };
-  const rows: AnnouncementOpsRead[] = [...(list.data ?? [])].sort((a, b) => a.sort - b.sort || b.startsAt.localeCompare(a.startsAt) || b.id - a.id);
+  const rows: AnnouncementOpsRead[] = list.data?.list ?? [];
+  const filtered = filters !== FIRST_FILTERS;
   const readAt = list.dataUpdatedAt; // the states as of the list's read (Refresh reads them again)
 
   return (
@@ -127,10 +136,11 @@ export function Announcements() {
       </PageTitle>
       {!ops.brand ? <p>{t(language, "noBrand")}</p> : null}
       {!writer ? <p className="kit-field__hint">{t(language, "annReadOnly")}</p> : null}
+      <ListControls listing={listing} searchLabel="searchText" withActive kinds={{ label: t(language, "kindFilter"), options: KINDS.map((value) => [value, t(language, `kind${value}` as TextKey)] as const) }} />
       <OutcomeLine outcome={remove.outcome} />
       <LoadFailure error={list.error} />
       {list.isLoading ? <p>{t(language, "loading")}</p> : null}
-      {list.isSuccess && rows.length === 0 ? <p>{t(language, "annEmpty")}</p> : null}
+      {list.isSuccess && rows.length === 0 ? <p>{t(language, filtered ? "noMatch" : "annEmpty")}</p> : null}
       {rows.length > 0 ? (
         <ScrollBox label={t(language, "announcements")}>
           <table className="oc-table" data-testid="announcements">
@@ -186,6 +196,7 @@ export function Announcements() {
           </table>
         </ScrollBox>
       ) : null}
+      <ListPager listing={listing} page={list.data} stale={list.isPlaceholderData} />
       <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
         {t(language, "refresh")}
       </button>

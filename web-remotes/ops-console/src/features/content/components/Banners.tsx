@@ -9,6 +9,7 @@ import { Badge, PageTitle, ScrollBox } from "../../../shared/ui";
 import type { TextKey } from "../texts";
 import { t } from "../texts";
 import { useItemEditor } from "./editor";
+import { FIRST_FILTERS, ListControls, ListPager, commonQuery, useListing } from "./listing";
 import "../content.css";
 
 type LinkageType = NonNullable<BannerBody["linkageType"]>;
@@ -77,11 +78,18 @@ export function Banners() {
   const { language } = useLanguage();
   const ops = useOps();
   const writer = holds(ops.session, "content");
+  const listing = useListing();
+  const { filters, pageNo } = listing;
   const { list, draft, editing, removing, setRemoving, save, remove, change, send, startEdit, cancelEdit } = useItemEditor({
     key: ["ops", "banners", ops.brand],
+    shown: [filters, pageNo],
     enabled: !!ops.brand,
     calls: {
-      list: () => ops.call("opsListBanners", { path: { code: ops.brand } }),
+      list: () =>
+        ops.call("opsListBanners", {
+          path: { code: ops.brand },
+          query: { ...commonQuery(filters, pageNo), ...(isGroup(filters.kind) ? { group: filters.kind } : {}) },
+        }),
       create: (body: BannerBody) => ops.call("opsCreateBanners", { path: { code: ops.brand }, body }),
       update: (id: number, body: BannerBody) => ops.call("opsUpdateBanners", { path: { code: ops.brand, item_id: id }, body }),
       remove: (id: number) => ops.call("opsDeleteBanners", { path: { code: ops.brand, item_id: id } }),
@@ -99,7 +107,8 @@ export function Banners() {
     if (!/^\d+$/.test(draft.sort.trim()) || sort > 10000) return save.refuse(t(language, "sortRule"));
     send(bodyOf(draft));
   };
-  const rows: BannerOpsRead[] = [...(list.data ?? [])].sort((a, b) => a.groupName.localeCompare(b.groupName) || a.sort - b.sort);
+  const rows: BannerOpsRead[] = list.data?.list ?? [];
+  const filtered = filters !== FIRST_FILTERS;
 
   return (
     <section aria-labelledby="oc-banners">
@@ -108,10 +117,11 @@ export function Banners() {
       </PageTitle>
       {!ops.brand ? <p>{t(language, "noBrand")}</p> : null}
       {!writer ? <p className="kit-field__hint">{t(language, "readOnly")}</p> : null}
+      <ListControls listing={listing} searchLabel="searchText" withActive kinds={{ label: t(language, "groupFilter"), options: GROUPS.map((value) => [value, named(language, value)] as const) }} />
       <OutcomeLine outcome={remove.outcome} />
       <LoadFailure error={list.error} />
       {list.isLoading ? <p>{t(language, "loading")}</p> : null}
-      {list.isSuccess && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}
+      {list.isSuccess && rows.length === 0 ? <p>{t(language, filtered ? "noMatch" : "empty")}</p> : null}
       {rows.length > 0 ? (
         <ScrollBox label={t(language, "banners")}>
           <table className="oc-table" data-testid="banners">
@@ -178,6 +188,7 @@ export function Banners() {
           </table>
         </ScrollBox>
       ) : null}
+      <ListPager listing={listing} page={list.data} stale={list.isPlaceholderData} />
       <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
         {t(language, "refresh")}
       </button>

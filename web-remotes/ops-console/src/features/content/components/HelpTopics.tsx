@@ -12,6 +12,7 @@ import { t } from "../texts";
 import type { Texts } from "./parts";
 import { NO_TEXTS, RowActions, TextArea, givenTexts, inLanguage, plainText, textsOf } from "./parts";
 import { useItemEditor } from "./editor";
+import { FIRST_FILTERS, ListControls, ListPager, commonQuery, useListing } from "./listing";
 import "../content.css";
 
 /** The key the site takes (its address in the help centre). */
@@ -39,11 +40,14 @@ export function HelpTopics() {
   const { language } = useLanguage();
   const ops = useOps();
   const writer = holds(ops.session, "content");
+  const listing = useListing();
+  const { filters, pageNo } = listing;
   const { list, draft, editing, removing, setRemoving, save, remove, change, send, startEdit, cancelEdit } = useItemEditor({
     key: ["ops", "helpTopics", ops.brand],
+    shown: [filters, pageNo],
     enabled: !!ops.brand,
     calls: {
-      list: () => ops.call("opsListHelpTopics", { path: { code: ops.brand } }),
+      list: () => ops.call("opsListHelpTopics", { path: { code: ops.brand }, query: commonQuery(filters, pageNo) }),
       create: (body: HelpTopicBody) => ops.call("opsCreateHelpTopics", { path: { code: ops.brand }, body }),
       update: (id: number, body: HelpTopicBody) => ops.call("opsUpdateHelpTopics", { path: { code: ops.brand, item_id: id }, body }),
       remove: (id: number) => ops.call("opsDeleteHelpTopics", { path: { code: ops.brand, item_id: id } }),
@@ -61,7 +65,8 @@ export function HelpTopics() {
     if (!/^\d+$/.test(draft.sort.trim()) || sort > 10000) return save.refuse(t(language, "sortRule"));
     send(bodyOf(draft));
   };
-  const rows: HelpTopicOpsRead[] = [...(list.data ?? [])].sort((a, b) => a.sort - b.sort || a.id - b.id);
+  const rows: HelpTopicOpsRead[] = list.data?.list ?? [];
+  const filtered = filters !== FIRST_FILTERS;
 
   return (
     <section aria-labelledby="oc-help-topics">
@@ -70,10 +75,11 @@ export function HelpTopics() {
       </PageTitle>
       {!ops.brand ? <p>{t(language, "noBrand")}</p> : null}
       {!writer ? <p className="kit-field__hint">{t(language, "helpReadOnly")}</p> : null}
+      <ListControls listing={listing} searchLabel="searchHelp" withActive={false} />
       <OutcomeLine outcome={remove.outcome} />
       <LoadFailure error={list.error} />
       {list.isLoading ? <p>{t(language, "loading")}</p> : null}
-      {list.isSuccess && rows.length === 0 ? <p>{t(language, "helpEmpty")}</p> : null}
+      {list.isSuccess && rows.length === 0 ? <p>{t(language, filtered ? "noMatch" : "helpEmpty")}</p> : null}
       {rows.length > 0 ? (
         <ScrollBox label={t(language, "help")}>
           <table className="oc-table" data-testid="help-topics">
@@ -118,6 +124,7 @@ export function HelpTopics() {
           </table>
         </ScrollBox>
       ) : null}
+      <ListPager listing={listing} page={list.data} stale={list.isPlaceholderData} />
       <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
         {t(language, "refresh")}
       </button>

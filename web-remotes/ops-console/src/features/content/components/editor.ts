@@ -1,12 +1,20 @@
-/** A kind of the site's content edited in place, as banners, announcements and help topics are: its list, one
- * draft for a new item or the one being edited, saving (create or update) that clears the form, and deleting after
+/** A kind of the site's content edited in place, as banners, announcements and help topics are: a page of its list
+ * (paged, filtered and sorted by the server; the rows of the page before shown while the next loads), one draft for a new item or the one being edited, saving (create or update) that clears the form, and deleting after
  * a confirmation (the form cleared when it held the deleted item), each refreshing the list. The page keeps its
  * calls, its columns, its draft's fields and their checks. */
 import { useState } from "react";
-import { useAction, useQuery, useQueryClient } from "@portal/kit";
+import { keepPreviousData, useAction, useQuery, useQueryClient } from "@portal/kit";
+
+/** A page of a list as the server answers it. */
+export interface ListPage<Read> {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Read[];
+}
 
 export interface ItemCalls<Read, Body> {
-  list: () => Promise<Read[]>;
+  list: () => Promise<ListPage<Read>>;
   create: (body: Body) => Promise<unknown>;
   update: (id: number, body: Body) => Promise<unknown>;
   remove: (id: number) => Promise<unknown>;
@@ -14,6 +22,8 @@ export interface ItemCalls<Read, Body> {
 
 export function useItemEditor<Read extends { id: number }, Body, Draft>(options: {
   key: readonly unknown[];
+  /** The filters and the page shown: part of the list's query key (a change refreshes it; a save refreshes all). */
+  shown: readonly unknown[];
   enabled: boolean;
   calls: ItemCalls<Read, Body>;
   empty: Draft;
@@ -26,7 +36,12 @@ export function useItemEditor<Read extends { id: number }, Body, Draft>(options:
   const [editing, setEditing] = useState<number | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
   const [savedEdit, setSavedEdit] = useState(false);
-  const list = useQuery({ queryKey: options.key, enabled: options.enabled, queryFn: options.calls.list });
+  const list = useQuery({
+    queryKey: [...options.key, ...options.shown],
+    enabled: options.enabled,
+    placeholderData: keepPreviousData,
+    queryFn: options.calls.list,
+  });
   const refresh = () => queries.invalidateQueries({ queryKey: options.key });
   const clearForm = () => {
     setEditing(null);
