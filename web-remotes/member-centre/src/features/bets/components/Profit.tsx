@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ProfitRowRead } from "@portal/kit";
-import { formatMoney, LoadFailure, useLanguage } from "@portal/kit";
+import { formatMoney, formatNumber, LoadFailure, useLanguage } from "@portal/kit";
 import type { TextKey } from "../../../shared/texts";
 import { t } from "../../../shared/texts";
 import { useProfit } from "../api";
@@ -16,7 +16,7 @@ export function Profit() {
   const row = (item: ProfitRowRead, label: string) => (
     <tr key={item.gameType}>
       <td>{label}</td>
-      <td className="num">{item.bets}</td>
+      <td className="num">{formatNumber(language, item.bets)}</td>
       <td className="num">{formatMoney(item.stake, "", language)}</td>
       <td className="num">{formatMoney(item.validBet, "", language)}</td>
       <td className="num">{formatMoney(item.win, "", language)}</td>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Language, MissionSummaryRead } from "@portal/kit";
-import { formatDate, formatMoney, formatPercent, LoadFailure, OutcomeLine, Pager, useAction, useLanguage, useQueryClient } from "@portal/kit";
+import { formatDate, formatMoney, formatNumber, formatPercent, LoadFailure, OutcomeLine, Pager, useAction, useLanguage, useQueryClient } from "@portal/kit";
 import { claimReward, useLeaderboard, useMissions } from "../api";
 import type { MissionTextKey } from "../texts";
 import { mt } from "../texts";
@@ -69,7 +69,7 @@ function MissionCard({ mission, selected, onBoard }: { mission: MissionSummaryRe
       </div>
       {won && (
         <p className="kit-ok" role="status" data-testid="mission-claimed">
-          {mt(language, "claimedNow", { points: won.rewardPoints, balance: won.balance })}
+          {mt(language, "claimedNow", { points: formatNumber(language, won.rewardPoints), balance: formatNumber(language, won.balance) })}
         </p>
       )}
       <OutcomeLine outcome={claim.outcome} />

@@ -2,7 +2,7 @@
  * the invitations with each friend's progress and the reward's state. */
 import { useState } from "react";
 import type { ReferralInfoRead } from "@portal/kit";
-import { formatDate, formatMoney, LoadFailure, useLanguage } from "@portal/kit";
+import { formatDate, formatMoney, formatNumber, LoadFailure, useLanguage } from "@portal/kit";
 import { absoluteLink, useReferral } from "../api";
 import type { ReferralTextKey } from "../texts";
 import { rt } from "../texts";
@@ -92,8 +92,8 @@ export function InviteFriends() {
             )}
           </div>
           <dl className="mc-invite__totals" data-testid="referral-totals">
-            <div><dt>{rt(language, "invited")}</dt><dd>{info.totals.invited}</dd></div>
-            <div><dt>{rt(language, "qualifiedCount")}</dt><dd>{info.totals.qualified}</dd></div>
+            <div><dt>{rt(language, "invited")}</dt><dd>{formatNumber(language, info.totals.invited)}</dd></div>
+            <div><dt>{rt(language, "qualifiedCount")}</dt><dd>{formatNumber(language, info.totals.qualified)}</dd></div>
             <div><dt>{rt(language, "rewarded")}</dt><dd>{formatMoney(info.totals.rewarded, "", language)}</dd></div>
             <div><dt>{rt(language, "pendingReward")}</dt><dd>{formatMoney(info.totals.pending, "", language)}</dd></div>
           </dl>
