@@ -199,3 +199,40 @@ def test_at_390_a_menu_button_opens_the_same_entries(stack: Stack, browser: Brow
         no_sideways_scroll(page)
     finally:
         context.close()
+
+
+def test_a_visitor_sees_the_bar_fit_and_a_wrong_logins_error_clear_of_it(stack: Stack, browser: Browser) -> None:
+    """The login form in the header: the bar still fits, and a refused login's error pushes the bar down instead of
+    covering it (it used to lie over the navigation)."""
+    for width, height, username in ((1366, 768, "navnobody1"), (390, 844, "navnobody2")):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            enter(page, stack, None)
+            page.evaluate("localStorage.setItem('hisLang', 'TR')")
+            page.goto(stack.url + "/")
+            if width == 390:
+                expect(page.locator(NAV).locator("[data-nav-top]").filter(has_text="Loto")).to_be_attached(
+                    timeout=20_000
+                )
+                menu = page.locator(NAV).get_by_role("button", name="Menü")
+                menu.click()
+                expect(menu).to_have_attribute("aria-expanded", "true")
+            the_bar_fits(page, "TR")
+            form = page.get_by_role("form", name="Giriş yap")
+            form.get_by_label("Kullanıcı adı").fill(username)
+            form.get_by_label("Şifre").fill("yanlis123")
+            form.get_by_role("button", name="Giriş yap").click()
+            alert = form.get_by_role("alert")
+            expect(alert).to_have_text("Hesap adı veya şifre hatalı.", timeout=30_000)
+            error, nav = alert.bounding_box(), page.locator(NAV).bounding_box()
+            assert error is not None and nav is not None
+            assert error["y"] + error["height"] <= nav["y"], f"the login error covers the navigation: {error} {nav}"
+            if width == 390:  # the tap on the form closed the panel, as a tap anywhere outside it does
+                menu = page.locator(NAV).get_by_role("button", name="Menü")
+                expect(menu).to_have_attribute("aria-expanded", "false")
+                menu.click()
+            the_bar_fits(page, "TR")
+            shoot(page, f"{width}-tr-visitor")
+        finally:
+            context.close()

@@ -1,5 +1,5 @@
 /** The header's main navigation (spec §2): home, one entry per game category with its drop menu (the lottery's
- * lists every game by family), promotions, and "More". On a desktop it is one line; below 1024 px a menu button
+ * lists every game by family), promotions, and "More". On a desktop it is one line; below 1200 px a menu button
  * opens it as a panel with the same entries, their menus dropping in place. ArrowLeft and ArrowRight move
  * between the entries. */
 import type { KeyboardEvent } from "react";
@@ -14,7 +14,7 @@ import { MoreMenu } from "./MoreMenu";
 import "./nav.css";
 
 /** Where the bar becomes the phone's panel (nav.css holds the same width). */
-export const COMPACT_QUERY = "(max-width: 1023px)";
+export const COMPACT_QUERY = "(max-width: 1199px)";
 
 function subscribe(change: () => void) {
   const query = window.matchMedia?.(COMPACT_QUERY);
