@@ -10,9 +10,10 @@ type Key =
   | "under" | "target" | "chance" | "payout" | "fairness" | "serverSeedHash" | "clientSeed" | "nonce"
   | "verify" | "verifyTitle" | "serverSeed" | "gameCode" | "result" | "rotateSeeds" | "revealed" | "underMaintenance"
   | "vendorGames" | "close" | "rolled" | "noWin" | "gameCentre" | "recentGames" | "verifyHint" | "DRAGON" | "TIGER" | "TIE" | "side" | "minBetFilter" | "linesFilter"
-  | "line" | "demo" | "demoNote" | "jackpotWin" | "rooms" | "BEGINNER" | "STANDARD" | "VIP" | "enterRoom" | "roomStakes" | "roomEntry" | "nextServerSeedHash";
+  | "BGS_FRUIT5" | "BGS_DICE" | "BGS_DRAGON_TIGER" | "line" | "demo" | "demoNote" | "jackpotWin" | "rooms" | "BEGINNER" | "STANDARD" | "VIP" | "enterRoom" | "roomStakes" | "roomEntry" | "nextServerSeedHash";
 
 const TR: Record<Key, string> = {
+  BGS_FRUIT5: "Meyve Beşlisi", BGS_DICE: "Zar 99", BGS_DRAGON_TIGER: "Ejder Kaplan Kart",
   line: "Hat", demo: "DEMO", demoNote: "Oyun parasıyla oynuyorsunuz: gerçek para bahsi yok, kazançlar çekilemez.",
   jackpotWin: "Büyük ikramiye",
   nextServerSeedHash: "Sonraki sunucu tohumu (SHA-256)",
@@ -37,6 +38,7 @@ const TR: Record<Key, string> = {
 };
 
 const EN: Record<Key, string> = {
+  BGS_FRUIT5: "Fruit Five", BGS_DICE: "Dice 99", BGS_DRAGON_TIGER: "Dragon Tiger",
   line: "Line", demo: "DEMO", demoNote: "You are playing with play money: no real-money bets, wins cannot be withdrawn.",
   jackpotWin: "Jackpot",
   nextServerSeedHash: "Next server seed (SHA-256)",
@@ -60,6 +62,7 @@ const EN: Record<Key, string> = {
 };
 
 const CN: Record<Key, string> = {
+  BGS_FRUIT5: "水果五连", BGS_DICE: "骰子 99", BGS_DRAGON_TIGER: "龙虎斗",
   line: "线", demo: "试玩", demoNote: "您正在使用体验金游戏：不是真钱投注，赢得的金额不可提取。",
   jackpotWin: "奖池",
   nextServerSeedHash: "下一个服务器种子 (SHA-256)",

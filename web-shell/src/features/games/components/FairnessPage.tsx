@@ -40,9 +40,11 @@ export function FairnessPage() {
         <label className="kit-field">
           {gameText(language, "gameCode")}
           <select value={gameCode} onChange={(event) => setGameCode(event.target.value)}>
-            <option value="BGS_FRUIT5">Fruit Five</option>
-            <option value="BGS_DICE">Dice 99</option>
-            <option value="BGS_DRAGON_TIGER">Dragon Tiger</option>
+            {(["BGS_FRUIT5", "BGS_DICE", "BGS_DRAGON_TIGER"] as const).map((code) => (
+              <option key={code} value={code}>
+                {gameText(language, code)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="kit-field">
