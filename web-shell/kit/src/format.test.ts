@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatNumber, formatPercent, formatTime } from "./format";
+import { formatDate, formatDateTime, formatIsoDate, formatNumber, formatPercent, formatTime, parseDate } from "./format";
 import { formatters as bound } from "./i18n";
 import { formatMoney, moneyInputProblem, parseMoney } from "./money";
 
@@ -57,5 +57,18 @@ describe("typed amounts", () => {
     expect(parseMoney("1.234,56", "TR")).toBe(123_456);
     expect(parseMoney("1,234", "EN")).toBe(123_400);
     expect(parseMoney("10,5", "EN")).toBe(1050);
+  });
+});
+
+describe("typed days", () => {
+  it("reads a day in the language's format as the service takes it, and writes one back", () => {
+    expect(parseDate("TR", "27.11.2026")).toBe("2026-11-27");
+    expect(parseDate("EN", "7/1/2026")).toBe("2026-01-07");
+    expect(parseDate("CN", "2026/11/27")).toBe("2026-11-27");
+    expect(parseDate("TR", "2026-11-27")).toBe("2026-11-27");
+    expect(parseDate("TR", "31.02.2026")).toBeNull();
+    expect(parseDate("EN", "11/27/2026")).toBeNull(); // US order is not the portal's English
+    expect(formatIsoDate("TR", "2026-11-27")).toBe("27.11.2026");
+    expect(formatIsoDate("CN", "2026-01-05")).toBe("2026/01/05");
   });
 });

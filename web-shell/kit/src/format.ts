@@ -92,3 +92,26 @@ export function formatPercent(language: Language, percent: number): string {
   }
   return made.format(percent / 100);
 }
+
+/** How a day is typed in the language, for a field's placeholder: TR "GG.AA.YYYY", EN "DD/MM/YYYY", CN "YYYY/MM/DD". */
+export const DATE_PATTERNS: Record<Language, string> = { TR: "GG.AA.YYYY", EN: "DD/MM/YYYY", CN: "YYYY/MM/DD" };
+
+/** A day as the service takes it ("2026-11-27") in the language's format: TR "27.11.2026". */
+export function formatIsoDate(language: Language, iso: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatDate(language, `${iso}T00:00:00Z`, { timeZone: "UTC" }) : iso;
+}
+
+/** A day typed in the language's format (or as "2026-11-27") as the service takes it, "2026-11-27"; null when it is
+ * not a day of the calendar ("31.02.2026"). */
+export function parseDate(language: Language, text: string): string | null {
+  const typed = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(typed);
+  const local =
+    language === "CN" ? /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/.exec(typed) : /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(typed);
+  const parts = iso ? [iso[1], iso[2], iso[3]] : local ? (language === "CN" ? [local[1], local[2], local[3]] : [local[3], local[2], local[1]]) : null;
+  if (!parts) return null;
+  const [year, month, day] = parts.map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
