@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from accessibility import AXE
 from conftest import SCREENSHOTS
 from playwright.sync_api import Browser, Page, expect
 from portal_client import registered_member
@@ -43,6 +44,18 @@ BOXES = """nav => [...nav.querySelectorAll('[data-nav-top]')].map(e => {
 def shoot(page: Page, name: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"navigation-{name}.png"))
+
+
+def nav_violations(page: Page) -> list[dict[str, Any]]:
+    """axe's serious and critical violations inside the navigation (its open menu included); the page's other parts
+    are their journeys' to check."""
+    page.add_script_tag(path=str(AXE))
+    result: dict[str, Any] = page.evaluate(f"axe.run(document.querySelector('{NAV}'), {{resultTypes: ['violations']}})")
+    return [
+        {"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:3]}
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def no_sideways_scroll(page: Page) -> None:
@@ -117,7 +130,7 @@ def token(stack: Stack) -> str:
 def test_the_bar_fits_1366_in_every_language_and_the_lottery_menu_leads_to_a_fast_game(
     stack: Stack, browser: Browser, token: str
 ) -> None:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, bypass_csp=True)  # axe is injected
     try:
         page = context.new_page()
         enter(page, stack, token)
@@ -134,6 +147,7 @@ def test_the_bar_fits_1366_in_every_language_and_the_lottery_menu_leads_to_a_fas
         expect(lottery).to_have_attribute("aria-expanded", "true")
         the_lottery_menu_lists_every_game(page, "Draw in")
         shoot(page, "1366-en-lottery")
+        assert nav_violations(page) == []
         page.keyboard.press("ArrowDown")
         expect(page.get_by_test_id("nav-lottery-SSC_1M")).to_be_focused()
         page.keyboard.press("Escape")
@@ -168,7 +182,7 @@ def test_the_bar_fits_1366_in_every_language_and_the_lottery_menu_leads_to_a_fas
 
 
 def test_at_390_a_menu_button_opens_the_same_entries(stack: Stack, browser: Browser, token: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True)
     try:
         page = context.new_page()
         enter(page, stack, token)
@@ -192,6 +206,7 @@ def test_at_390_a_menu_button_opens_the_same_entries(stack: Stack, browser: Brow
             the_lottery_menu_lists_every_game(page, drawn_in)
             page.get_by_test_id("nav-lottery-SSC_1M").scroll_into_view_if_needed()
             shoot(page, f"390-{language.lower()}-lottery")
+            assert nav_violations(page) == []
         page.get_by_test_id("nav-lottery-SSC_1M").tap()
         expect(page).to_have_url(stack.url + "/lottery?gameCode=SSC_1M")
         expect(page.get_by_role("heading", level=1)).to_have_text("Speed SSC 1'", timeout=20_000)
