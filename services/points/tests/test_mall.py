@@ -52,7 +52,9 @@ async def test_a_member_redeems_an_item_and_a_rejection_gives_the_points_and_the
     again = await points.sealed(REDEEM, token, body)  # the same request: the first redemption, nothing taken twice
     assert again.json()["value"]["transactionNo"] == made["transactionNo"]
     assert await points.balance(account) == 40
-    sold_out = (await points.http.get(f"{OPS}/items", headers=await ops(points, OpsRole.VIEWER))).json()["value"]
+    sold_out = (await points.http.get(f"{OPS}/items", headers=await ops(points, OpsRole.VIEWER))).json()["value"][
+        "list"
+    ]
     assert sold_out[0]["stock"] == 0
 
     maker = await ops(points, OpsRole.FINANCE_MAKER)
@@ -68,7 +70,7 @@ async def test_a_member_redeems_an_item_and_a_rejection_gives_the_points_and_the
     assert (twice.status_code, twice.json()["errorCode"]) == (409, "mall.already_decided")
     mine = (await points.http.get("/wps/relay/MCS2_getRedeemPointList", headers={"Authorization": token})).json()
     assert [(r["status"], r["reason"]) for r in mine["value"]["list"]] == [("REJECTED", "address unreachable")]
-    stocked = (await points.http.get(f"{OPS}/items", headers=maker)).json()["value"]
+    stocked = (await points.http.get(f"{OPS}/items", headers=maker)).json()["value"]["list"]
     assert stocked[0]["stock"] == 2
     audit = (await points.http.get(f"/wps/ops/points/merchants/{MERCHANT}/audit", headers=maker)).json()
     assert [row["action"] for row in audit["value"]["list"]] == ["mall.redemption.rejected", "mall.item.create"]
@@ -103,7 +105,7 @@ async def test_bad_redemptions_take_nothing(points: Points) -> None:
         answer = await points.sealed(REDEEM, token, body)
         assert (answer.status_code, answer.json()["errorCode"]) == (status, code), (body, answer.text)
     assert await points.balance(account) == 40
-    items = (await points.http.get(f"{OPS}/items", headers=await ops(points))).json()["value"]
+    items = (await points.http.get(f"{OPS}/items", headers=await ops(points))).json()["value"]["list"]
     assert {i["itemId"]: i["stock"] for i in items} == {item: 2, hidden: 2}
     plain = await points.http.post(REDEEM, json=redemption(item), headers={"Authorization": token})  # not sealed
     assert plain.status_code == 400

@@ -42,7 +42,7 @@ async def cash_of(wallet_db: Database, account: str) -> int:
 
 
 async def items(points: Points) -> dict[int, int]:
-    listed = (await points.http.get(f"{OPS}/items", headers=await ops(points))).json()["value"]
+    listed = (await points.http.get(f"{OPS}/items", headers=await ops(points))).json()["value"]["list"]
     return {item["itemId"]: item["stock"] for item in listed}
 
 

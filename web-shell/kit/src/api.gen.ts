@@ -332,6 +332,8 @@ export interface CardsOutcome {
   side: string;
 }
 
+export type CatalogueOrder = "display" | "newest" | "oldest";
+
 export interface CheckerDecision {
   approve: boolean;
   reason?: string | null;
@@ -1814,6 +1816,13 @@ export interface PageRead_IncomeLineRead {
   list: Array<IncomeLineRead>;
 }
 
+export interface PageRead_ItemRead {
+  pageNum: number;
+  totalPages: number;
+  total: number;
+  list: Array<ItemRead>;
+}
+
 export interface PageRead_LotteryAuditRead {
   pageNum: number;
   totalPages: number;
@@ -2133,6 +2142,8 @@ export interface PromotionWrite {
   sort: number;
   reason: string;
 }
+
+export type QueueOrder = "newest" | "oldest";
 
 export interface RafflePrizeRead {
   place: number;
@@ -3716,7 +3727,7 @@ export interface OperationQuery {
   opsApproveRequest: Record<string, never>;
   opsAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
   opsAuthAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
-  opsBonuses: { status?: GrantStatus | null; accountId?: string | null; pageNo?: number; pageSize?: number };
+  opsBonuses: { status?: GrantStatus | null; accountId?: string | null; sort?: QueueOrder; pageNo?: number; pageSize?: number };
   opsBroadcasts: { audience?: BroadcastAudience | null; writtenBy?: string | null; search?: string | null; from?: string | null; to?: string | null; sort?: BroadcastOrder; pageNo?: number; pageSize?: number };
   opsChangeFlags: Record<string, never>;
   opsChangeLotteryGame: Record<string, never>;
@@ -3776,8 +3787,8 @@ export interface OperationQuery {
   opsLotteryAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
   opsLotteryBrandGames: Record<string, never>;
   opsLotteryVoidRequests: { status?: "pending" | "approved" | "rejected" | "lapsed" | null; gameCode?: string | null; requestedBy?: string | null; sort?: VoidRequestOrder; pageNo?: number; pageSize?: number };
-  opsMallItems: Record<string, never>;
-  opsMallRedemptions: { status?: RedemptionStatus | null; accountId?: string | null; pageNo?: number; pageSize?: number };
+  opsMallItems: { active?: boolean | null; text?: string | null; sort?: CatalogueOrder; pageNo?: number; pageSize?: number };
+  opsMallRedemptions: { status?: RedemptionStatus | null; accountId?: string | null; sort?: QueueOrder; pageNo?: number; pageSize?: number };
   opsMarkFeedback: Record<string, never>;
   opsMe: Record<string, never>;
   opsMemberBalances: Record<string, never>;
@@ -3785,7 +3796,7 @@ export interface OperationQuery {
   opsMemberJournal: { pageNo?: number; pageSize?: number };
   opsMemberNotes: { pageNo?: number; pageSize?: number };
   opsMemberProfile: Record<string, never>;
-  opsMissions: { pageNo?: number; pageSize?: number };
+  opsMissions: { active?: boolean | null; kind?: MissionKind | null; sort?: CatalogueOrder; pageNo?: number; pageSize?: number };
   opsMoneyByDay: { startDate?: string | null; endDate?: string | null };
   opsMoveTeamMember: Record<string, never>;
   opsNotificationsAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
@@ -3794,8 +3805,8 @@ export interface OperationQuery {
   opsPointConvertRule: Record<string, never>;
   opsPointRules: Record<string, never>;
   opsPointsAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
-  opsPromotionApplications: { status?: ApplicationStatus | null; accountId?: string | null; pageNo?: number; pageSize?: number };
-  opsPromotions: { pageNo?: number; pageSize?: number };
+  opsPromotionApplications: { status?: ApplicationStatus | null; accountId?: string | null; sort?: QueueOrder; pageNo?: number; pageSize?: number };
+  opsPromotions: { active?: boolean | null; kind?: PromotionKind | null; sort?: CatalogueOrder; pageNo?: number; pageSize?: number };
   opsProposeLotteryVoid: Record<string, never>;
   opsRaffles: { pageNo?: number; pageSize?: number };
   opsRanges: Record<string, never>;
@@ -4357,7 +4368,7 @@ export interface OperationResponse {
   opsLotteryAudit: PageRead_LotteryAuditRead;
   opsLotteryBrandGames: LotteryBrandGamesRead;
   opsLotteryVoidRequests: PageRead_VoidRequestRead;
-  opsMallItems: Array<ItemRead>;
+  opsMallItems: PageRead_ItemRead;
   opsMallRedemptions: PageRead_RedemptionRead;
   opsMarkFeedback: FeedbackRead;
   opsMe: OpsPersonRead;

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from points_service.ops.domain import QueueOrder
 from points_service.promotions.domain import ApplicationStatus
 from points_service.promotions.models import PromotionApplication, PromotionApplicationImage
 from portal_kit.paging import Page
@@ -78,6 +79,10 @@ async def application(
 
 
 async def page(
-    session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None
-) -> tuple[Sequence[PromotionApplication], int]:
-    return await APPLICATIONS.newest_page(session, merchant, page, account_id=account_id, status=status)
+    session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None,
+    order: QueueOrder = QueueOrder.NEWEST,
+) -> tuple[Sequence[PromotionApplication], int]:  # fmt: skip
+    """One page of the brand's applications (a member's, of a state), newest or oldest first by id
+    (``ix_promotion_application_status`` serves a state's queue either way), and how many match."""
+    by_id = PromotionApplication.id.asc() if order is QueueOrder.OLDEST else PromotionApplication.id.desc()
+    return await APPLICATIONS.page(session, merchant, page, (by_id,), account_id=account_id, status=status)

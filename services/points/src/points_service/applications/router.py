@@ -17,6 +17,7 @@ from points_service.applications.schemas import (
     Rejection,
 )
 from points_service.deps import Db, Language, Nats, RealAccount
+from points_service.ops.domain import QueueOrder
 from points_service.ops.router import OPS
 from points_service.ops.schemas import CheckerDecision
 from points_service.promotions.domain import ApplicationStatus
@@ -63,8 +64,11 @@ async def waiting(
     code: str, actor: OpsFinanceReader, db: Db, language: Language, page: Paging,
     status: Annotated[ApplicationStatus | None, Query()] = None,
     accountId: Annotated[str | None, Query(max_length=64)] = None,
+    sort: Annotated[QueueOrder, Query()] = QueueOrder.NEWEST,
 ) -> Envelope[PageRead[ApplicationRead]]:  # fmt: skip
-    return ok(await service.applications(db, code, page, language, account_id=accountId, status=status))
+    """The brand's activity applications, paged, filtered (state, member) and newest or oldest first."""
+    found = await service.applications(db, code, page, language, account_id=accountId, status=status, order=sort)
+    return ok(found)
 
 
 @ops.get("/{applicationId}/images", operation_id="opsApplicationImages", response_model=Envelope[list[str]])

@@ -20,7 +20,7 @@ from points_service.applications.schemas import (
     Rejection,
 )
 from points_service.ops import repository as audit
-from points_service.ops.domain import Review, refuse_own, review_for, today_utc
+from points_service.ops.domain import QueueOrder, Review, refuse_own, review_for, today_utc
 from points_service.ops.schemas import CheckerDecision
 from points_service.promotions import repository as promotions
 from points_service.promotions.domain import ApplicationStatus, PromotionKind, text_in
@@ -91,10 +91,10 @@ async def apply(db: Database, member: Principal, body: ApplicationRequest, langu
 
 async def applications(
     db: Database, merchant: str, page: Page, language: str, *, account_id: str | None, status: ApplicationStatus | None,
-    for_ops: bool = True,
+    for_ops: bool = True, order: QueueOrder = QueueOrder.NEWEST,
 ) -> PageRead[ApplicationRead]:  # fmt: skip
     async with db.reader() as session:
-        rows, total = await repository.page(session, merchant, page, account_id=account_id, status=status)
+        rows, total = await repository.page(session, merchant, page, account_id=account_id, status=status, order=order)
         counts = await repository.image_counts(session, [row.id for row in rows])
         names = {}
         for promotion_id in {row.promotion_id for row in rows}:

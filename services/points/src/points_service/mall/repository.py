@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, String, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service.mall.models import MallItem, MallRedemption
+from points_service.ops.domain import CatalogueOrder, QueueOrder
 from portal_kit.paging import Page
 from portal_kit.repository import Scoped
 
@@ -22,6 +23,24 @@ async def items(session: AsyncSession, merchant: str, *, active_only: bool) -> S
     conditions = [MallItem.active.is_(True)] if active_only else []
     query = ITEMS.query(merchant, *conditions).order_by(MallItem.sort, MallItem.id)
     return (await session.scalars(query)).all()
+
+
+async def items_page(
+    session: AsyncSession, merchant: str, page: Page, *, active: bool | None, text: str | None, order: CatalogueOrder
+) -> tuple[Sequence[MallItem], int]:
+    """One page of the brand's items, on sale or off (``active``), named with ``text`` in any language, in ``order``
+    (the members' order: ``ix_mall_item_merchant_sort``), and how many match."""
+    conditions: list[ColumnElement[bool]] = []
+    if text:
+        names = [MallItem.names.op("->>", return_type=String())(code).icontains(text, autoescape=True)
+                 for code in ("TR", "EN", "CN")]  # fmt: skip
+        conditions.append(or_(*names))
+    ordering = {
+        CatalogueOrder.DISPLAY: (MallItem.sort, MallItem.id),
+        CatalogueOrder.NEWEST: (MallItem.id.desc(),),
+        CatalogueOrder.OLDEST: (MallItem.id.asc(),),
+    }[order]
+    return await ITEMS.page(session, merchant, page, ordering, *conditions, active=active)
 
 
 async def item(session: AsyncSession, merchant: str, item_id: int, *, lock: bool = False) -> MallItem | None:
@@ -74,9 +93,13 @@ async def redemption(
 
 
 async def redemptions(
-    session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None
-) -> tuple[Sequence[MallRedemption], int]:
-    return await REDEMPTIONS.newest_page(session, merchant, page, account_id=account_id, status=status)
+    session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None,
+    order: QueueOrder = QueueOrder.NEWEST,
+) -> tuple[Sequence[MallRedemption], int]:  # fmt: skip
+    """One page of the brand's redemptions (a member's, of a state), newest or oldest first by id (the indexes by
+    account and by state end in id), and how many match."""
+    by_id = MallRedemption.id.asc() if order is QueueOrder.OLDEST else MallRedemption.id.desc()
+    return await REDEMPTIONS.page(session, merchant, page, (by_id,), account_id=account_id, status=status)
 
 
 async def decide(session: AsyncSession, row: MallRedemption, status: str, by: str, reason: str | None) -> None:

@@ -23,6 +23,7 @@ from points_service.mall.schemas import (
     RedemptionRequest,
     StockChange,
 )
+from points_service.ops.domain import CatalogueOrder, QueueOrder
 from points_service.ops.router import OPS
 from portal_kit.client import address_of
 from portal_kit.encryption import encrypted_body
@@ -74,9 +75,15 @@ async def my_redemptions(
                                         for_ops=False))  # fmt: skip
 
 
-@ops.get("/items", operation_id="opsMallItems", response_model=Envelope[list[ItemRead]])
-async def items(code: str, actor: OpsViewer, db: Db, language: Language) -> Envelope[list[ItemRead]]:
-    return ok(await service.items(db, code, language, active_only=False))
+@ops.get("/items", operation_id="opsMallItems", response_model=Envelope[PageRead[ItemRead]])
+async def items(
+    code: str, actor: OpsViewer, db: Db, language: Language, page: Paging,
+    active: Annotated[bool | None, Query(description="On sale (true) or switched off (false)")] = None,
+    text: Annotated[str | None, Query(min_length=1, max_length=100, description="Looked for in the names")] = None,
+    sort: Annotated[CatalogueOrder, Query()] = CatalogueOrder.DISPLAY,
+) -> Envelope[PageRead[ItemRead]]:  # fmt: skip
+    """The brand's items, on sale or off, paged, filtered (on sale, name) and in order (the members' by default)."""
+    return ok(await service.items_page(db, code, page, language, active=active, text=text, order=sort))
 
 
 @ops.post("/items", operation_id="opsCreateMallItem", response_model=Envelope[ItemRead])
@@ -104,8 +111,11 @@ async def redemptions(
     code: str, actor: OpsFinanceReader, db: Db, page: Paging, language: Language,
     status: Annotated[RedemptionStatus | None, Query()] = None,
     accountId: Annotated[str | None, Query(max_length=64)] = None,
+    sort: Annotated[QueueOrder, Query()] = QueueOrder.NEWEST,
 ) -> Envelope[PageRead[RedemptionRead]]:  # fmt: skip
-    return ok(await service.redemptions(db, code, page, language, account_id=accountId, status=status))
+    """The brand's redemptions, paged, filtered (state, member) and newest or oldest first."""
+    found = await service.redemptions(db, code, page, language, account_id=accountId, status=status, order=sort)
+    return ok(found)
 
 
 @ops.post(

@@ -26,6 +26,7 @@ from points_service.mall.domain import MONEY_SHORT, MallPayment, RedemptionStatu
 from points_service.mall.models import MallItem, MallRedemption
 from points_service.mall.schemas import ItemRead, ItemWrite, NewItem, RedemptionRead, RedemptionRequest, StockChange
 from points_service.ops import repository as audit
+from points_service.ops.domain import CatalogueOrder, QueueOrder
 from points_service.rules.domain import PointType
 from portal_kit import money
 from portal_kit.audit import actor_name
@@ -73,6 +74,16 @@ def _audited(row: MallItem) -> dict[str, object]:
 async def items(db: Database, merchant: str, language: str, *, active_only: bool) -> list[ItemRead]:
     async with db.reader() as session:
         return [_item(row, language) for row in await repository.items(session, merchant, active_only=active_only)]
+
+
+async def items_page(
+    db: Database, merchant: str, page: Page, language: str, *, active: bool | None, text: str | None,
+    order: CatalogueOrder,
+) -> PageRead[ItemRead]:  # fmt: skip
+    """A page of the brand's items as ops read them, on sale or off, filtered by name, in ``order``."""
+    async with db.reader() as session:
+        rows, total = await repository.items_page(session, merchant, page, active=active, text=text, order=order)
+        return page_of(page, [_item(row, language) for row in rows], total)
 
 
 async def redeem(db: Database, nc: NATS, member: Principal, body: RedemptionRequest, language: str) -> RedemptionRead:
@@ -222,10 +233,12 @@ async def sweep(db: Database, nc: NATS, older_than: timedelta, limit: int = 100)
 
 async def redemptions(
     db: Database, merchant: str, page: Page, language: str, *, account_id: str | None, status: str | None,
-    for_ops: bool = True,
+    for_ops: bool = True, order: QueueOrder = QueueOrder.NEWEST,
 ) -> PageRead[RedemptionRead]:  # fmt: skip
     async with db.reader() as session:
-        rows, total = await repository.redemptions(session, merchant, page, account_id=account_id, status=status)
+        rows, total = await repository.redemptions(
+            session, merchant, page, account_id=account_id, status=status, order=order
+        )
         return page_of(page, [_redemption(row, language, for_ops=for_ops) for row in rows], total)
 
 

@@ -29,6 +29,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from points_service.members.models import PointMember
 from points_service.missions.models import Mission, MissionPlayDay, MissionProgress
+from points_service.ops.domain import CatalogueOrder
 from portal_kit.paging import Page
 from portal_kit.repository import Scoped
 
@@ -144,8 +145,17 @@ async def mission(session: AsyncSession, merchant: str, mission_id: int, *, lock
     return (await session.scalars(query.with_for_update() if lock else query)).one_or_none()
 
 
-async def missions(session: AsyncSession, merchant: str, page: Page) -> tuple[Sequence[Mission], int]:
-    return await MISSIONS.page(session, merchant, page, (Mission.sort, Mission.id))
+async def missions(
+    session: AsyncSession, merchant: str, page: Page, *, active: bool | None = None, kind: str | None = None,
+    order: CatalogueOrder = CatalogueOrder.DISPLAY,
+) -> tuple[Sequence[Mission], int]:  # fmt: skip
+    """One page of the brand's missions, shown or not, of a kind, in ``order`` (the members' by default)."""
+    ordering = {
+        CatalogueOrder.DISPLAY: (Mission.sort, Mission.id),
+        CatalogueOrder.NEWEST: (Mission.id.desc(),),
+        CatalogueOrder.OLDEST: (Mission.id.asc(),),
+    }[order]
+    return await MISSIONS.page(session, merchant, page, ordering, active=active, kind=kind)
 
 
 async def add_mission(session: AsyncSession, row: Mission) -> Mission:

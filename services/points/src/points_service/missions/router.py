@@ -11,6 +11,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 
 from points_service.deps import Db, Language, RealAccount
 from points_service.missions import service
+from points_service.missions.domain import MissionKind
 from points_service.missions.schemas import (
     ClaimRead,
     ClaimRequest,
@@ -20,6 +21,7 @@ from points_service.missions.schemas import (
     MissionWrite,
     NewMission,
 )
+from points_service.ops.domain import CatalogueOrder
 from points_service.ops.router import OPS
 from portal_kit.client import address_of
 from portal_kit.envelope import Envelope, PageRead, ok
@@ -66,9 +68,13 @@ async def claim_reward(db: Db, member: RealAccount, body: ClaimRequest) -> Envel
 
 @ops.get("", operation_id="opsMissions", response_model=Envelope[PageRead[MissionRead]])
 async def missions(
-    code: str, actor: OpsViewer, db: Db, page: Paging, language: Language
-) -> Envelope[PageRead[MissionRead]]:
-    return ok(await service.missions(db, code, page, language))
+    code: str, actor: OpsViewer, db: Db, page: Paging, language: Language,
+    active: Annotated[bool | None, Query(description="Shown to members (true) or not (false)")] = None,
+    kind: Annotated[MissionKind | None, Query()] = None,
+    sort: Annotated[CatalogueOrder, Query()] = CatalogueOrder.DISPLAY,
+) -> Envelope[PageRead[MissionRead]]:  # fmt: skip
+    """The brand's missions, paged, filtered (shown or not, kind) and in order (the members' by default)."""
+    return ok(await service.missions(db, code, page, language, active=active, kind=kind, order=sort))
 
 
 @ops.post("", operation_id="opsCreateMission", response_model=Envelope[MissionRead])

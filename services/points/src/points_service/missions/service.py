@@ -41,6 +41,7 @@ from points_service.missions.schemas import (
     NewMission,
 )
 from points_service.ops import repository as audit
+from points_service.ops.domain import CatalogueOrder
 from portal_events import PointsMissionClaimedV1Data, PointsMissionCompletedV1Data
 from portal_kit.db import Database
 from portal_kit.envelope import PageRead
@@ -208,9 +209,12 @@ def _checked(kind: MissionKind, body: MissionWrite) -> None:
         raise DomainError("mission.target_too_large", most=MAX_DAYS)
 
 
-async def missions(db: Database, merchant: str, page: Page, language: str) -> PageRead[MissionRead]:
+async def missions(
+    db: Database, merchant: str, page: Page, language: str, *, active: bool | None = None,
+    kind: MissionKind | None = None, order: CatalogueOrder = CatalogueOrder.DISPLAY,
+) -> PageRead[MissionRead]:  # fmt: skip
     async with db.reader() as session:
-        rows, total = await repository.missions(session, merchant, page)
+        rows, total = await repository.missions(session, merchant, page, active=active, kind=kind, order=order)
         return page_of(page, [_read(row, language) for row in rows], total)
 
 

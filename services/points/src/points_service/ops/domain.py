@@ -51,3 +51,20 @@ def refuse_own(maker: str | None, checker: Principal) -> None:
     """The second person is someone else (``ops.same_person`` 403)."""
     if maker == actor_name(checker):
         raise DomainError("ops.same_person", status=403)
+
+
+class QueueOrder(StrEnum):
+    """The orders of an ops queue (bonuses, mall redemptions, activity applications): the newest first, the oldest
+    first; by id, the order they were made in."""
+
+    NEWEST = "newest"
+    OLDEST = "oldest"
+
+
+class CatalogueOrder(StrEnum):
+    """The orders of what a brand offers (mall items, missions, promotions): the members' order (``sort``), the
+    newest made first, the oldest first; each then by id."""
+
+    DISPLAY = "display"
+    NEWEST = "newest"
+    OLDEST = "oldest"

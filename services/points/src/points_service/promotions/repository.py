@@ -10,6 +10,7 @@ from sqlalchemy import case, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from points_service.ops.domain import CatalogueOrder, QueueOrder
 from points_service.promotions.domain import ASKING, GrantStatus, OpenGrant, PromotionKind
 from points_service.promotions.models import BonusGrant, PlayDayNet, Promotion, PromotionDepositor, PromotionJoin
 from portal_kit.paging import Page
@@ -45,8 +46,17 @@ async def on_offer(session: AsyncSession, merchant: str) -> Sequence[Promotion]:
     return (await session.scalars(query)).all()
 
 
-async def promotions_page(session: AsyncSession, merchant: str, page: Page) -> tuple[Sequence[Promotion], int]:
-    return await PROMOTIONS.page(session, merchant, page, (Promotion.sort, Promotion.id))
+async def promotions_page(
+    session: AsyncSession, merchant: str, page: Page, *, active: bool | None = None, kind: str | None = None,
+    order: CatalogueOrder = CatalogueOrder.DISPLAY,
+) -> tuple[Sequence[Promotion], int]:  # fmt: skip
+    """One page of the brand's promotions, on or off, of a kind, in ``order`` (the members' by default)."""
+    ordering = {
+        CatalogueOrder.DISPLAY: (Promotion.sort, Promotion.id),
+        CatalogueOrder.NEWEST: (Promotion.id.desc(),),
+        CatalogueOrder.OLDEST: (Promotion.id.asc(),),
+    }[order]
+    return await PROMOTIONS.page(session, merchant, page, ordering, active=active, kind=kind)
 
 
 # --- joins and deposits -----------------------------------------------------------------------------------------
@@ -246,10 +256,13 @@ async def grant(session: AsyncSession, grant_id: str) -> BonusGrant | None:
 
 
 async def grants_page(
-    session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None
-) -> tuple[Sequence[BonusGrant], int]:
-    return await GRANTS.page(session, merchant, page, (BonusGrant.created_at.desc(), BonusGrant.id),
-                             account_id=account_id, status=status)  # fmt: skip
+    session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None,
+    order: QueueOrder = QueueOrder.NEWEST,
+) -> tuple[Sequence[BonusGrant], int]:  # fmt: skip
+    """One page of the brand's bonuses (a member's, of a status), newest or oldest first by id (the order they were
+    granted in; ``ix_bonus_grant_merchant_status`` and ``ix_bonus_grant_merchant`` serve either), and how many."""
+    by_id = BonusGrant.id.asc() if order is QueueOrder.OLDEST else BonusGrant.id.desc()
+    return await GRANTS.page(session, merchant, page, (by_id,), account_id=account_id, status=status)
 
 
 async def now(session: AsyncSession) -> datetime:

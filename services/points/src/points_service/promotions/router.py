@@ -11,9 +11,10 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Path, Query, Request
 
 from points_service.deps import Db, Language, RealAccount
+from points_service.ops.domain import CatalogueOrder, QueueOrder
 from points_service.ops.router import OPS
 from points_service.promotions import service
-from points_service.promotions.domain import GrantStatus
+from points_service.promotions.domain import GrantStatus, PromotionKind
 from points_service.promotions.schemas import BonusRead, JoinRead, JoinRequest, PromotionRead, PromotionWrite
 from portal_kit.client import address_of
 from portal_kit.envelope import Envelope, PageRead, ok
@@ -54,9 +55,13 @@ async def my_bonuses(
 
 @ops.get("/promotions", operation_id="opsPromotions", response_model=Envelope[PageRead[PromotionRead]])
 async def promotions(
-    code: str, actor: OpsViewer, db: Db, language: Language, page: Paging
-) -> Envelope[PageRead[PromotionRead]]:
-    return ok(await service.promotions(db, code, page, language))
+    code: str, actor: OpsViewer, db: Db, language: Language, page: Paging,
+    active: Annotated[bool | None, Query(description="Shown to members (true) or switched off (false)")] = None,
+    kind: Annotated[PromotionKind | None, Query()] = None,
+    sort: Annotated[CatalogueOrder, Query()] = CatalogueOrder.DISPLAY,
+) -> Envelope[PageRead[PromotionRead]]:  # fmt: skip
+    """The brand's promotions, paged, filtered (on or off, kind) and in order (the members' by default)."""
+    return ok(await service.promotions(db, code, page, language, active=active, kind=kind, order=sort))
 
 
 @ops.post("/promotions", operation_id="opsCreatePromotion", response_model=Envelope[PromotionRead])
@@ -80,5 +85,7 @@ async def all_bonuses(
     code: str, actor: OpsFinanceReader, db: Db, language: Language, page: Paging,
     status: Annotated[GrantStatus | None, Query()] = None,
     accountId: Annotated[str | None, Query(max_length=64)] = None,
+    sort: Annotated[QueueOrder, Query()] = QueueOrder.NEWEST,
 ) -> Envelope[PageRead[BonusRead]]:  # fmt: skip
-    return ok(await service.bonuses(db, code, page, language, account_id=accountId, status=status))
+    """The brand's bonuses, paged, filtered (status, member) and newest or oldest first."""
+    return ok(await service.bonuses(db, code, page, language, account_id=accountId, status=status, order=sort))

@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service import events
 from points_service.ops import repository as audit
+from points_service.ops.domain import CatalogueOrder, QueueOrder
 from points_service.promotions import repository
 from points_service.promotions.domain import (
     ASKING,
@@ -99,10 +100,13 @@ async def join(db: Database, member: Principal, promotion_id: int) -> JoinRead:
 
 
 async def bonuses(
-    db: Database, merchant: str, page: Page, language: str, *, account_id: str | None, status: GrantStatus | None
-) -> PageRead[BonusRead]:
+    db: Database, merchant: str, page: Page, language: str, *, account_id: str | None, status: GrantStatus | None,
+    order: QueueOrder = QueueOrder.NEWEST,
+) -> PageRead[BonusRead]:  # fmt: skip
     async with db.reader() as session:
-        rows, total = await repository.grants_page(session, merchant, page, account_id=account_id, status=status)
+        rows, total = await repository.grants_page(
+            session, merchant, page, account_id=account_id, status=status, order=order
+        )
     return page_of(page, [_bonus(row, language) for row in rows], total)
 
 
@@ -301,9 +305,12 @@ def _audited(read: PromotionRead) -> dict[str, object]:
     return read.model_dump(mode="json", exclude={"name", "details", "joined", "promotionId"})
 
 
-async def promotions(db: Database, merchant: str, page: Page, language: str) -> PageRead[PromotionRead]:
+async def promotions(
+    db: Database, merchant: str, page: Page, language: str, *, active: bool | None = None,
+    kind: PromotionKind | None = None, order: CatalogueOrder = CatalogueOrder.DISPLAY,
+) -> PageRead[PromotionRead]:  # fmt: skip
     async with db.reader() as session:
-        rows, total = await repository.promotions_page(session, merchant, page)
+        rows, total = await repository.promotions_page(session, merchant, page, active=active, kind=kind, order=order)
     return page_of(page, [_promotion(row, language, None) for row in rows], total)
 
 

@@ -11,6 +11,7 @@ import { Redemptions } from "./components/Redemptions";
 
 const session = (roles: string[]): OpsSession => ({ token: "tok", username: "ayse", roles, merchants: ["turkeyf2"], expiresAt: Date.now() + 60_000 });
 const envelope = (value: unknown) => new Response(JSON.stringify({ success: true, value, errorCode: null, message: null }));
+const page = (list: unknown[], totalPages = 1) => envelope({ pageNum: 1, totalPages, total: list.length, list });
 const refusal = (code: string, message: string, status: number) => new Response(JSON.stringify({ success: false, value: null, errorCode: code, message }), { status });
 
 const BASE = "/wps/ops/points/merchants/turkeyf2";
@@ -122,7 +123,7 @@ describe("the points mall page", () => {
   });
 
   it("shows every item with its picture, names, points, stock and state; read only to a finance person", async () => {
-    serve({ [`GET ${BASE}/mall/items`]: () => envelope([item(2, { stock: 0, active: false, money: 2_550 }), item(1)]) });
+    serve({ [`GET ${BASE}/mall/items?pageNo=1&pageSize=50&sort=display`]: () => page([item(1), item(2, { stock: 0, active: false, money: 2_550 })]) /* the server orders */ });
     renderPage(["finance-maker"], <Mall />);
     const table = await screen.findByTestId("mall-items");
     const rows = table.querySelectorAll("tbody tr");
@@ -131,14 +132,14 @@ describe("the points mall page", () => {
     expect(cells(rows[1])).toEqual(["", "Kupa 2TR: Kupa 2 · EN: Mug 2", "2", "25.50", "0Tükendi", "2", "Kapalı"]);
     expect(rows[0]?.querySelector("img")?.getAttribute("src")).toBe("/images/mall/1.webp");
     expect(within(table).queryByRole("button")).toBeNull();
-    expect(screen.queryByRole("form")).toBeNull();
+    expect(screen.queryAllByRole("form").map((form) => form.getAttribute("aria-label"))).toEqual(["Filtrele"]); // the filter only
     expect(screen.getByText("Marketi yalnızca içerik rolü (veya yönetici) değiştirebilir.")).toBeTruthy();
   });
 
   it("lets a content editor add an item with its stock, checking the Turkish name before calling", async () => {
     let listed: unknown[] = [];
     const fetched = serve({
-      [`GET ${BASE}/mall/items`]: () => envelope(listed),
+      [`GET ${BASE}/mall/items?pageNo=1&pageSize=50&sort=display`]: () => page(listed),
       [`POST ${BASE}/mall/items`]: () => {
         listed = [item(7)];
         return envelope(item(7));
@@ -168,7 +169,7 @@ describe("the points mall page", () => {
 
   it("edits an item in place without its stock, and changes the stock by a signed amount", async () => {
     const fetched = serve({
-      [`GET ${BASE}/mall/items`]: () => envelope([item(1, { money: 2_500 })]),
+      [`GET ${BASE}/mall/items?pageNo=1&pageSize=50&sort=display`]: () => page([item(1, { money: 2_500 })]),
       [`PUT ${BASE}/mall/items/1`]: () => envelope(item(1, { points: 3 })),
       [`POST ${BASE}/mall/items/1/stock`]: () => envelope(item(1, { stock: 2 })),
     });
@@ -201,7 +202,7 @@ describe("the points mall page", () => {
 
   it("shows a stock change the service refuses as it words it", async () => {
     serve({
-      [`GET ${BASE}/mall/items`]: () => envelope([item(1)]),
+      [`GET ${BASE}/mall/items?pageNo=1&pageSize=50&sort=display`]: () => page([item(1)]),
       [`POST ${BASE}/mall/items/1/stock`]: () => refusal("mall.stock_negative", "Stok sıfırın altına inemez.", 409),
     });
     renderPage(["admin"], <Mall />);
@@ -240,8 +241,7 @@ const redemption = (transactionNo: number, patch: Record<string, unknown> = {}) 
   transactionNo, itemId: 1, itemName: "Kupa", quantity: 1, points: 2, money: 0, payment: "NONE", status: "IN_PROCESS", deliveryAddress: "Bağdat Cad. 1, İstanbul", mobileNum: "5321234567",
   reason: null, decidedBy: null, createdAt: "2026-11-20T10:00:00Z", decidedAt: null, ...patch,
 });
-const page = (list: unknown[], totalPages = 1) => envelope({ pageNum: 1, totalPages, total: list.length, list });
-const QUEUE = `${BASE}/mall/redemptions?status=IN_PROCESS&pageNo=1&pageSize=20`;
+const QUEUE = `${BASE}/mall/redemptions?status=IN_PROCESS&sort=newest&pageNo=1&pageSize=20`;
 /** A redemption's row, once shown. */
 const rowOf = (transactionNo: number) =>
   waitFor(() => {
@@ -260,7 +260,7 @@ describe("the mall redemptions page", () => {
   it("shows a viewer the queue in process with no decision buttons, and filters by state and account", async () => {
     const fetched = serve({
       [`GET ${QUEUE}`]: () => page([redemption(11)]),
-      [`GET ${BASE}/mall/redemptions?status=APPROVED&accountId=acc-9&pageNo=1&pageSize=20`]: () => page([redemption(10, { status: "APPROVED", decidedBy: "mehmet", decidedAt: "2026-11-20T11:00:00Z" })]),
+      [`GET ${BASE}/mall/redemptions?status=APPROVED&accountId=acc-9&sort=newest&pageNo=1&pageSize=20`]: () => page([redemption(10, { status: "APPROVED", decidedBy: "mehmet", decidedAt: "2026-11-20T11:00:00Z" })]),
     });
     renderPage(["viewer"], <Redemptions />);
     const table = await screen.findByTestId("mall-redemptions");
@@ -271,7 +271,7 @@ describe("the mall redemptions page", () => {
     fireEvent.change(screen.getByLabelText("Hesap kimliği"), { target: { value: " acc-9 " } });
     fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
     expect(await screen.findByText(/mehmet/)).toBeTruthy();
-    expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${BASE}/mall/redemptions?status=APPROVED&accountId=acc-9&pageNo=1&pageSize=20`);
+    expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${BASE}/mall/redemptions?status=APPROVED&accountId=acc-9&sort=newest&pageNo=1&pageSize=20`);
   });
 
   it("lets a maker approve one and reject another with a reason, refusing a blank reason before calling", async () => {

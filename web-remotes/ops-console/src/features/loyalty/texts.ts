@@ -74,6 +74,9 @@ const TR = {
   confirmLead: "{maker}, {amount} bonus onayladı. Onayı tamamlamak bonusu verir.",
   ownApproval: "Bu tutarı siz onayladınız; ikinci onayı başka bir kontrolcü vermelidir.",
   awaitingDone: "Tutar onaylandı; bonus ikinci bir kişinin onayını bekliyor.",
+  listOrder: "Sıralama", orderNewest: "En yeni önce", orderOldest: "En eski önce", orderDisplay: "Sitedeki sıra",
+  shownFilter: "Yayına göre", shownOnly: "Yalnızca açık", hiddenOnly: "Yalnızca kapalı", nameFilter: "Adında geçen",
+  kindFilter: "Türe göre", listPages: "Sayfalar", noMatch: "Süzgeçlere uyan kayıt yok.",
 };
 type Key = keyof typeof TR;
 
@@ -146,6 +149,9 @@ const EN: Record<Key, string> = {
   confirmLead: "{maker} approved a bonus of {amount}. Confirming grants it.",
   ownApproval: "You approved this amount; another checker must confirm it.",
   awaitingDone: "Amount approved; the bonus awaits a second person's confirmation.",
+  listOrder: "Order", orderNewest: "Newest first", orderOldest: "Oldest first", orderDisplay: "Order on the site",
+  shownFilter: "By state", shownOnly: "On only", hiddenOnly: "Off only", nameFilter: "Words of the name",
+  kindFilter: "By kind", listPages: "Pages", noMatch: "Nothing matches the filters.",
 };
 
 const CN: Record<Key, string> = {
@@ -217,6 +223,9 @@ const CN: Record<Key, string> = {
   confirmLead: "{maker} 批准了 {amount} 的奖金。复核通过即发放。",
   ownApproval: "该金额由您批准，须由另一位复核人处理。",
   awaitingDone: "金额已批准；奖金等待第二人复核。",
+  listOrder: "排序", orderNewest: "最新在前", orderOldest: "最早在前", orderDisplay: "网站上的顺序",
+  shownFilter: "按状态", shownOnly: "仅开启", hiddenOnly: "仅关闭", nameFilter: "名称包含",
+  kindFilter: "按类型", listPages: "分页", noMatch: "没有符合筛选条件的记录。",
 };
 
 const own = translator<Key>({ TR, EN, CN } satisfies Catalog<Key>);

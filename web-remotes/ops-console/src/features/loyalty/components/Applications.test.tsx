@@ -9,7 +9,7 @@ const session = (roles: string[], username = "ayse"): OpsSession => ({ token: "t
 const envelope = (value: unknown) => new Response(JSON.stringify({ success: true, value, errorCode: null, message: null }));
 const refusal = (code: string, message: string, status: number) => new Response(JSON.stringify({ success: false, value: null, errorCode: code, message }), { status });
 const BASE = "/wps/ops/points/merchants/turkeyf2";
-const QUEUE = `${BASE}/applications?status=PENDING&pageNo=1&pageSize=20`;
+const QUEUE = `${BASE}/applications?status=PENDING&sort=newest&pageNo=1&pageSize=20`;
 const PROMOTIONS = `${BASE}/promotions?pageNo=1&pageSize=100`;
 const PNG = "data:image/png;base64,iVBORw0KGgo=";
 const JPG = "data:image/jpeg;base64,/9j/4AAQ";
@@ -63,7 +63,7 @@ describe("the activity applications page", () => {
     const fetched = serve({
       [`GET ${QUEUE}`]: () => page([application(7), application(8, { images: 0 })]),
       [`GET ${BASE}/applications/7/images`]: () => envelope([PNG, JPG]),
-      [`GET ${BASE}/applications?status=APPROVED&accountId=acc-9&pageNo=1&pageSize=20`]: () =>
+      [`GET ${BASE}/applications?status=APPROVED&accountId=acc-9&sort=newest&pageNo=1&pageSize=20`]: () =>
         page([application(6, { status: "APPROVED", amount: 2_000, decidedBy: "mehmet", decidedAt: "2026-11-20T11:00:00Z" })]),
     });
     renderPage(["viewer"]);

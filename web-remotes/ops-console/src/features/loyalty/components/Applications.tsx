@@ -6,7 +6,7 @@
  * person: a finance checker other than its maker confirms it or rejects the application. The points service decides,
  * and its refusal is shown as it says it. */
 import { useCallback, useState } from "react";
-import type { ApplicationRead, ApplicationStatus } from "@portal/kit";
+import type { ApplicationRead, ApplicationStatus, QueueOrder } from "@portal/kit";
 import { LoadFailure, Pager, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import { holds, useOps } from "../../../shared/session";
 import { PageTitle } from "../../../shared/ui";
@@ -31,6 +31,7 @@ const PROMOTIONS_PAGE = 100;
 interface Filter {
   status: ApplicationStatus | "";
   account: string;
+  sort: QueueOrder;
   pageNo: number;
 }
 
@@ -40,7 +41,7 @@ export function Applications() {
   const queries = useQueryClient();
   const maker = holds(ops.session, "finance-maker");
   const checker = holds(ops.session, "finance-checker");
-  const [filter, setFilter] = useState<Filter>({ status: "PENDING", account: "", pageNo: 1 });
+  const [filter, setFilter] = useState<Filter>({ status: "PENDING", account: "", sort: "newest", pageNo: 1 });
   const [asked, setAsked] = useState<{ verdict: Asking; row: ApplicationRead } | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
   const list = useQuery({
@@ -50,7 +51,7 @@ export function Applications() {
     queryFn: () =>
       ops.call("opsPromotionApplications", {
         path: { code: ops.brand },
-        query: { status: filter.status || null, accountId: filter.account || null, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
+        query: { status: filter.status || null, accountId: filter.account || null, sort: filter.sort, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
       }),
   });
   // the promotion's maximum bonus, to say it and check it before calling (the service checks it again)
@@ -90,7 +91,7 @@ export function Applications() {
       </PageTitle>
       {!ops.brand ? <p>{t(language, "noBrand")}</p> : null}
       <p className="kit-field__hint">{t(language, "applicationsHint")}</p>
-      <QueueFilter statuses={APPLICATION_STATUSES} initial="PENDING" onSearch={(status, account) => setFilter({ status, account, pageNo: 1 })} />
+      <QueueFilter statuses={APPLICATION_STATUSES} initial="PENDING" onSearch={(status, account, sort) => setFilter({ status, account, sort, pageNo: 1 })} />
       {decided ? (
         <p className="kit-ok" role="status">
           {decidedText(language, decided)}

@@ -47,10 +47,10 @@ describe("the bonuses page", () => {
 
   it("shows each bonus with its member, promotion, amount, wagering as a bar, state and dates; filters by state and member", async () => {
     const fetched = serve({
-      [`GET ${LIST}?pageNo=1&pageSize=20`]: () =>
+      [`GET ${LIST}?sort=newest&pageNo=1&pageSize=20`]: () =>
         page([bonus("g-1"), bonus("g-2", { depositAmount: 0, amount: 2_000, turnoverDone: 11_000, turnoverRequired: 10_000, status: "RELEASED", settledAt: "2026-11-21T10:00:00Z" })], 2),
-      [`GET ${LIST}?status=RELEASED&accountId=acc-9&pageNo=1&pageSize=20`]: () => page([bonus("g-3", { accountId: "acc-9", status: "RELEASED" })]),
-      [`GET ${LIST}?pageNo=2&pageSize=20`]: () => envelope({ pageNum: 2, totalPages: 2, total: 21, list: [bonus("g-21")] }),
+      [`GET ${LIST}?status=RELEASED&accountId=acc-9&sort=newest&pageNo=1&pageSize=20`]: () => page([bonus("g-3", { accountId: "acc-9", status: "RELEASED" })]),
+      [`GET ${LIST}?sort=newest&pageNo=2&pageSize=20`]: () => envelope({ pageNum: 2, totalPages: 2, total: 21, list: [bonus("g-21")] }),
     });
     renderPage(["finance-maker"]);
     const table = await screen.findByTestId("bonuses");
@@ -71,11 +71,11 @@ describe("the bonuses page", () => {
     fireEvent.change(screen.getByLabelText("Hesap kimliği"), { target: { value: " acc-9 " } });
     fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
     await waitFor(() => expect(document.querySelector("[data-bonus='g-3']")).not.toBeNull());
-    expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${LIST}?status=RELEASED&accountId=acc-9&pageNo=1&pageSize=20`);
+    expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${LIST}?status=RELEASED&accountId=acc-9&sort=newest&pageNo=1&pageSize=20`);
   });
 
   it("shows the service's refusal as it words it", async () => {
-    serve({ [`GET ${LIST}?pageNo=1&pageSize=20`]: () => refusal("ops.role_required", "Bu sayfa için finans rolü gerekir.", 403) });
+    serve({ [`GET ${LIST}?sort=newest&pageNo=1&pageSize=20`]: () => refusal("ops.role_required", "Bu sayfa için finans rolü gerekir.", 403) });
     renderPage(["viewer"]);
     expect((await screen.findByRole("alert")).textContent).toBe("Bu sayfa için finans rolü gerekir.");
   });

@@ -1,13 +1,13 @@
-/** The bonuses granted to the brand's members, newest first, a page at a time, filtered by state and by member: each
+/** The bonuses granted to the brand's members, newest or oldest first, a page at a time, filtered by state and member: each
  * with its member, promotion, amount, how much of its wagering is done (a bar), its state and dates. For the finance
  * readers (members' money); nothing here is changed by hand: the wallet and the bets move a bonus. */
-import type { FormEvent } from "react";
 import { useState } from "react";
-import type { BonusRead, GrantStatus } from "@portal/kit";
-import { Field, LoadFailure, Pager, formatMoney, keepPreviousData, useLanguage, useQuery } from "@portal/kit";
+import type { BonusRead, GrantStatus, QueueOrder } from "@portal/kit";
+import { LoadFailure, Pager, formatMoney, keepPreviousData, useLanguage, useQuery } from "@portal/kit";
 import { useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { named, t } from "../texts";
+import { QueueFilter } from "./QueueFilter";
 import "../loyalty.css";
 import "./promotions.css";
 
@@ -17,6 +17,7 @@ export const PAGE_SIZE = 20;
 interface Filter {
   status: GrantStatus | "";
   account: string;
+  sort: QueueOrder;
   pageNo: number;
 }
 
@@ -29,9 +30,7 @@ export function wageredPercent(done: number, required: number): number {
 export function Bonuses() {
   const { language } = useLanguage();
   const ops = useOps();
-  const [status, setStatus] = useState<GrantStatus | "">("");
-  const [account, setAccount] = useState("");
-  const [filter, setFilter] = useState<Filter>({ status: "", account: "", pageNo: 1 });
+  const [filter, setFilter] = useState<Filter>({ status: "", account: "", sort: "newest", pageNo: 1 });
   const list = useQuery({
     queryKey: ["ops", "points", "bonuses", ops.brand, filter],
     enabled: !!ops.brand,
@@ -39,13 +38,9 @@ export function Bonuses() {
     queryFn: () =>
       ops.call("opsBonuses", {
         path: { code: ops.brand },
-        query: { status: filter.status || null, accountId: filter.account || null, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
+        query: { status: filter.status || null, accountId: filter.account || null, sort: filter.sort, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
       }),
   });
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({ status, account: account.trim(), pageNo: 1 });
-  };
   const rows: BonusRead[] = list.data?.list ?? [];
 
   return (
@@ -55,23 +50,7 @@ export function Bonuses() {
       </PageTitle>
       {!ops.brand ? <p>{t(language, "noBrand")}</p> : null}
       <p className="kit-field__hint">{t(language, "bonusesHint")}</p>
-      <form className="oc-row" onSubmit={search} aria-label={t(language, "filter")}>
-        <label className="kit-field">
-          {t(language, "status")}
-          <select className="oc-select" value={status} onChange={(event) => setStatus(event.target.value as GrantStatus | "")}>
-            <option value="">{t(language, "all")}</option>
-            {GRANT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {named(language, value)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Field label={t(language, "accountFilter")} value={account} onChange={setAccount} maxLength={64} />
-        <button type="submit" className="kit-button">
-          {t(language, "filter")}
-        </button>
-      </form>
+      <QueueFilter statuses={GRANT_STATUSES} initial="" onSearch={(status, account, sort) => setFilter({ status, account, sort, pageNo: 1 })} />
       <LoadFailure error={list.error} />
       {list.isLoading ? <p>{t(language, "loading")}</p> : null}
       {list.isSuccess && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}

@@ -4,11 +4,14 @@
  * set outright: redemptions made meanwhile stay counted). The points service decides, and its refusal is shown as it
  * says it. */
 import type { FormEvent } from "react";
+import { useState } from "react";
 import type { ItemRead, ItemWrite, NewItem } from "@portal/kit";
-import { LoadFailure, useLanguage } from "@portal/kit";
+import { LoadFailure, Pager, useLanguage } from "@portal/kit";
 import { holds, useOps } from "../../../shared/session";
 import { PageTitle, ScrollBox } from "../../../shared/ui";
 import { t } from "../texts";
+import type { CatalogueFilters } from "./CatalogueFilter";
+import { CatalogueFilter, FIRST_CATALOGUE, catalogueQuery } from "./CatalogueFilter";
 import { useMallEditor } from "./editor";
 import { MallItemForm } from "./MallItemForm";
 import { MallRow } from "./MallRow";
@@ -19,15 +22,24 @@ import "../loyalty.css";
 export { EMPTY, MAX_ITEM_MONEY, MAX_ITEM_POINTS, MAX_STOCK, itemBody, stockChange } from "./mallItem";
 export type { Draft } from "./mallItem";
 
+export const MALL_PAGE_SIZE = 50;
+
 export function Mall() {
   const { language } = useLanguage();
   const ops = useOps();
   const writer = holds(ops.session, "content");
+  const [filters, setFilters] = useState<CatalogueFilters>(FIRST_CATALOGUE);
+  const [pageNo, setPageNo] = useState(1);
   const editor = useMallEditor({
     key: ["ops", "points", "mall", ops.brand],
+    shown: [filters, pageNo],
     enabled: !!ops.brand,
     calls: {
-      list: () => ops.call("opsMallItems", { path: { code: ops.brand } }),
+      list: () =>
+        ops.call("opsMallItems", {
+          path: { code: ops.brand },
+          query: { ...catalogueQuery(filters, pageNo, MALL_PAGE_SIZE), ...(filters.text ? { text: filters.text } : {}) },
+        }),
       create: (body: NewItem) => ops.call("opsCreateMallItem", { path: { code: ops.brand }, body }),
       update: (id: number, body: ItemWrite) => ops.call("opsChangeMallItem", { path: { code: ops.brand, itemId: id }, body }),
       stock: (id: number, body: { change: number; reason: string }) => ops.call("opsChangeMallStock", { path: { code: ops.brand, itemId: id }, body }),
@@ -37,7 +49,10 @@ export function Mall() {
     texts: { created: t(language, "itemCreated"), saved: t(language, "itemSaved"), stocked: (row) => t(language, "stockChanged", { stock: row.stock }) },
   });
   const { list, draft, editing, save, stocking } = editor;
-  const rows: ItemRead[] = [...(list.data ?? [])].sort((a, b) => a.sort - b.sort || a.itemId - b.itemId);
+  const page = list.data;
+  if (page && page.totalPages > 0 && pageNo > page.totalPages && !list.isPlaceholderData) setPageNo(page.totalPages);
+  const rows: ItemRead[] = page?.list ?? [];
+  const filtered = filters !== FIRST_CATALOGUE;
   const stocked = rows.find((row) => row.itemId === stocking) ?? null;
 
   const submit = (event: FormEvent) => {
@@ -60,9 +75,16 @@ export function Mall() {
           {editor.stockDone}
         </p>
       ) : null}
+      <CatalogueFilter
+        withText
+        onSearch={(next) => {
+          setFilters(next);
+          setPageNo(1);
+        }}
+      />
       <LoadFailure error={list.error} />
       {list.isLoading ? <p>{t(language, "loading")}</p> : null}
-      {list.isSuccess && rows.length === 0 ? <p>{t(language, "mallEmpty")}</p> : null}
+      {list.isSuccess && rows.length === 0 ? <p>{t(language, filtered ? "noMatch" : "mallEmpty")}</p> : null}
       {rows.length > 0 ? (
         <ScrollBox label={t(language, "pointsMall")}>
           <table className="oc-table" data-testid="mall-items">
@@ -86,6 +108,7 @@ export function Mall() {
           </table>
         </ScrollBox>
       ) : null}
+      {page ? <Pager label={t(language, "listPages")} pageNo={pageNo} totalPages={page.totalPages} shown={page.pageNum} onPage={setPageNo} previous={t(language, "previous")} next={t(language, "nextPage")} /> : null}
       <button type="button" className="kit-button kit-button--ghost" onClick={() => void list.refetch()}>
         {t(language, "refresh")}
       </button>

@@ -9,11 +9,17 @@ import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox } from "../../../shared/ui";
 import type { MissionTextKey } from "../missionTexts";
 import { mt } from "../missionTexts";
+import type { CatalogueFilters } from "./CatalogueFilter";
+import { CatalogueFilter, FIRST_CATALOGUE, catalogueQuery } from "./CatalogueFilter";
 import "../loyalty.css";
 import "../missions.css";
 
 export const KINDS = ["BET_TURNOVER", "DEPOSIT_TOTAL", "PLAY_DAYS"] as const;
 export type Kind = (typeof KINDS)[number];
+
+function isKind(value: string): value is Kind {
+  return (KINDS as readonly string[]).includes(value);
+}
 export const GAME_TYPES = ["SPORTS", "ESPORTS", "LIVE", "LOTT", "ELOTT", "FISH", "PVP", "RNG", "COCKFIGHT"] as const;
 const PAGE_SIZE = 20;
 const MAX_TARGET = 1_000_000_000_000;
@@ -121,14 +127,19 @@ export function Missions() {
   const writer = holds(ops.session, "content");
   const queries = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
+  const [filters, setFilters] = useState<CatalogueFilters>(FIRST_CATALOGUE);
   const [draft, setDraft] = useState<MissionDraft>(EMPTY_MISSION);
   const [editing, setEditing] = useState<number | null>(null);
   const [savedEdit, setSavedEdit] = useState(false);
   const key = ["ops", "points", "missions", ops.brand];
   const list = useQuery({
-    queryKey: [...key, pageNo],
+    queryKey: [...key, filters, pageNo],
     enabled: !!ops.brand,
-    queryFn: () => ops.call("opsMissions", { path: { code: ops.brand }, query: { pageNo, pageSize: PAGE_SIZE } }),
+    queryFn: () =>
+      ops.call("opsMissions", {
+        path: { code: ops.brand },
+        query: { ...catalogueQuery(filters, pageNo, PAGE_SIZE), ...(isKind(filters.kind) ? { kind: filters.kind } : {}) },
+      }),
     placeholderData: keepPreviousData,
   });
   const save = useAction(
@@ -171,6 +182,13 @@ export function Missions() {
       </PageTitle>
       {!ops.brand ? <p>{mt(language, "noBrand")}</p> : null}
       {!writer ? <p className="kit-field__hint">{mt(language, "missionsReadOnly")}</p> : null}
+      <CatalogueFilter
+        kinds={KINDS.map((kind) => [kind, mt(language, kind)] as const)}
+        onSearch={(next) => {
+          setFilters(next);
+          setPageNo(1);
+        }}
+      />
       <LoadFailure error={list.error} />
       {list.isLoading ? <p>{mt(language, "loading")}</p> : null}
       {list.isSuccess && rows.length === 0 ? <p>{mt(language, "missionsEmpty")}</p> : null}

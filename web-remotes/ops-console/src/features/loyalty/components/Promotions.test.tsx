@@ -76,11 +76,11 @@ describe("the promotions page", () => {
     expect(cells(rows[2]).slice(2, 4)).toEqual(["Etkinlik", "Her başvuruda karar verilir, en fazla 1,000.00"]);
     expect(cells(rows[0])[5]).toContain("bitiş yok");
     expect(within(table).queryByRole("button")).toBeNull();
-    expect(screen.queryByRole("form")).toBeNull();
+    expect(screen.queryAllByRole("form").map((form) => form.getAttribute("aria-label"))).toEqual(["Filtrele"]); // the filter only
     expect(screen.getByText("Promosyonları yalnızca içerik rolü (veya yönetici) değiştirebilir.")).toBeTruthy();
     // the pager: the next page asked of the service
     fireEvent.click(screen.getByRole("button", { name: "Sonraki" }));
-    await waitFor(() => expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${LIST}?pageNo=2&pageSize=20`));
+    await waitFor(() => expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${LIST}?pageNo=2&pageSize=20&sort=display`));
   });
 
   it("lets a content editor add an activity promotion, its fields labelled by its kind, checked before calling", async () => {

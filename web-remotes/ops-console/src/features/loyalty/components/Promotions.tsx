@@ -4,13 +4,15 @@
  * service decides, and its refusal is shown as it says it. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { Language, PromotionRead, PromotionWrite } from "@portal/kit";
+import type { Language, PromotionKind, PromotionRead, PromotionWrite } from "@portal/kit";
 import { LoadFailure, Pager, SUPPORTED, formatMoney, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { t } from "../texts";
 import type { PromotionDraft } from "./PromotionForm";
-import { EMPTY_PROMOTION, PromotionForm, draftOf, percentOf, promotionBody } from "./PromotionForm";
+import { EMPTY_PROMOTION, KINDS, PromotionForm, draftOf, percentOf, promotionBody } from "./PromotionForm";
+import type { CatalogueFilters } from "./CatalogueFilter";
+import { CatalogueFilter, FIRST_CATALOGUE, catalogueQuery } from "./CatalogueFilter";
 import "../loyalty.css";
 import "./promotions.css";
 
@@ -28,21 +30,30 @@ export function termsText(row: PromotionRead, language: Language): string {
   return t(language, row.kind === "CASHBACK" ? "termsCashback" : "termsDeposit", params);
 }
 
+function isKind(value: string): value is PromotionKind {
+  return (KINDS as readonly string[]).includes(value);
+}
+
 export function Promotions() {
   const { language } = useLanguage();
   const ops = useOps();
   const writer = holds(ops.session, "content");
   const queries = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
+  const [filters, setFilters] = useState<CatalogueFilters>(FIRST_CATALOGUE);
   const [draft, setDraft] = useState<PromotionDraft>(EMPTY_PROMOTION);
   const [editing, setEditing] = useState<number | null>(null);
   const [savedEdit, setSavedEdit] = useState(false);
   const key = ["ops", "points", "promotions", ops.brand];
   const list = useQuery({
-    queryKey: [...key, pageNo],
+    queryKey: [...key, filters, pageNo],
     enabled: !!ops.brand,
     placeholderData: keepPreviousData,
-    queryFn: () => ops.call("opsPromotions", { path: { code: ops.brand }, query: { pageNo, pageSize: PAGE_SIZE } }),
+    queryFn: () =>
+      ops.call("opsPromotions", {
+        path: { code: ops.brand },
+        query: { ...catalogueQuery(filters, pageNo, PAGE_SIZE), ...(isKind(filters.kind) ? { kind: filters.kind } : {}) },
+      }),
   });
   const save = useAction(
     (input: { id: number | null; body: PromotionWrite }) =>
@@ -87,6 +98,13 @@ export function Promotions() {
       </PageTitle>
       {!ops.brand ? <p>{t(language, "noBrand")}</p> : null}
       {!writer ? <p className="kit-field__hint">{t(language, "promotionsReadOnly")}</p> : null}
+      <CatalogueFilter
+        kinds={KINDS.map((kind) => [kind, t(language, kind)] as const)}
+        onSearch={(next) => {
+          setFilters(next);
+          setPageNo(1);
+        }}
+      />
       <LoadFailure error={list.error} />
       {list.isLoading ? <p>{t(language, "loading")}</p> : null}
       {list.isSuccess && rows.length === 0 ? <p>{t(language, "promotionsEmpty")}</p> : null}

@@ -4,7 +4,7 @@
  * decision. The finance readers see the queue (members' addresses and mobiles: not content editors). The points
  * service decides, and its refusal is shown as it says it. */
 import { useState } from "react";
-import type { RedemptionRead, RedemptionStatus } from "@portal/kit";
+import type { QueueOrder, RedemptionRead, RedemptionStatus } from "@portal/kit";
 import { LoadFailure, OutcomeLine, Pager, keepPreviousData, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import type { Verdict } from "../../../shared/decision";
 import { useDecision } from "../../../shared/decision";
@@ -21,6 +21,7 @@ export const PAGE_SIZE = 20;
 interface Filter {
   status: RedemptionStatus | "";
   account: string;
+  sort: QueueOrder;
   pageNo: number;
 }
 
@@ -29,7 +30,7 @@ export function Redemptions() {
   const ops = useOps();
   const queries = useQueryClient();
   const maker = holds(ops.session, "finance-maker");
-  const [filter, setFilter] = useState<Filter>({ status: "IN_PROCESS", account: "", pageNo: 1 });
+  const [filter, setFilter] = useState<Filter>({ status: "IN_PROCESS", account: "", sort: "newest", pageNo: 1 });
   const list = useQuery({
     queryKey: ["ops", "points", "redemptions", ops.brand, filter],
     enabled: !!ops.brand,
@@ -37,7 +38,7 @@ export function Redemptions() {
     queryFn: () =>
       ops.call("opsMallRedemptions", {
         path: { code: ops.brand },
-        query: { status: filter.status || null, accountId: filter.account || null, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
+        query: { status: filter.status || null, accountId: filter.account || null, sort: filter.sort, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
       }),
   });
   const decide = useDecision(
@@ -68,7 +69,7 @@ export function Redemptions() {
       </PageTitle>
       {!ops.brand ? <p>{t(language, "noBrand")}</p> : null}
       <p className="kit-field__hint">{t(language, "redemptionsHint")}</p>
-      <QueueFilter statuses={STATUSES} initial="IN_PROCESS" onSearch={(next, account) => setFilter({ status: next, account, pageNo: 1 })} />
+      <QueueFilter statuses={STATUSES} initial="IN_PROCESS" onSearch={(next, account, sort) => setFilter({ status: next, account, sort, pageNo: 1 })} />
       <OutcomeLine outcome={decide.outcome} />
       <LoadFailure error={list.error} />
       {list.isLoading ? <p>{t(language, "loading")}</p> : null}

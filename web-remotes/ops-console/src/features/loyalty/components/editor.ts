@@ -3,10 +3,11 @@
  * refreshes the list. Items are never deleted (a redemption names its item): they are switched off. The stock moves
  * apart, by a signed change, so it never overwrites redemptions made meanwhile. */
 import { useState } from "react";
-import { useAction, useQuery, useQueryClient } from "@portal/kit";
+import { keepPreviousData, useAction, useQuery, useQueryClient } from "@portal/kit";
 
 export interface ItemCalls<Read, NewBody, Body> {
-  list: () => Promise<Read[]>;
+  /** A page of the items, filtered and sorted by the server. */
+  list: () => Promise<{ pageNum: number; totalPages: number; total: number; list: Read[] }>;
   create: (body: NewBody) => Promise<unknown>;
   update: (id: number, body: Body) => Promise<unknown>;
   stock: (id: number, body: { change: number; reason: string }) => Promise<Read>;
@@ -14,6 +15,8 @@ export interface ItemCalls<Read, NewBody, Body> {
 
 export function useMallEditor<Read extends { itemId: number }, NewBody, Body, Draft>(options: {
   key: readonly unknown[];
+  /** The filters and the page shown: part of the list's query key (a change reads again; a save refreshes all). */
+  shown: readonly unknown[];
   enabled: boolean;
   calls: ItemCalls<Read, NewBody, Body>;
   empty: Draft;
@@ -25,7 +28,12 @@ export function useMallEditor<Read extends { itemId: number }, NewBody, Body, Dr
   const [editing, setEditing] = useState<number | null>(null);
   const [stocking, setStocking] = useState<number | null>(null);
   const [savedEdit, setSavedEdit] = useState(false);
-  const list = useQuery({ queryKey: options.key, enabled: options.enabled, queryFn: options.calls.list });
+  const list = useQuery({
+    queryKey: [...options.key, ...options.shown],
+    enabled: options.enabled,
+    placeholderData: keepPreviousData,
+    queryFn: options.calls.list,
+  });
   const refresh = () => queries.invalidateQueries({ queryKey: options.key });
   const clearForm = () => {
     setEditing(null);
