@@ -86,9 +86,10 @@ def test_slot_tiles_have_art_and_free_hearts_and_the_slot_dialog_fits_at_1366_an
         expect(tiles.first).to_be_visible(timeout=20_000)
         count = tiles.count()
         assert count >= 10, count
-        for index in range(count):  # every tile: its SVG art, named, with the game's name set in it
+        for index in range(count):  # every tile: its SVG art (drawn as it nears the screen), named by the game
+            tiles.nth(index).scroll_into_view_if_needed()
             art = tiles.nth(index).locator(".game-tile__image svg[role=img]")
-            expect(art).to_have_count(1)
+            expect(art).to_have_count(1, timeout=10_000)
             name = tiles.nth(index).locator(".game-tile__name").inner_text()
             assert name in (art.get_attribute("aria-label") or ""), name
         assert tiles.locator(".game-tile__image img").count() == 0  # no two-letter picture left

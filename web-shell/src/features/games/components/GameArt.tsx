@@ -1,5 +1,4 @@
 import { useId, type ReactElement } from "react";
-import "../games.css";
 import { CardsMotif, DiceMotif, RouletteMotif, TableMotif } from "../art/TableMotifs";
 import { CockfightMotif, EsportsMotif, FishMotif, LotteryMotif, SportsMotif } from "../art/FieldMotifs";
 import { JackpotMotif, ScratchMotif, SlotsMotif } from "../art/SlotMotifs";

@@ -6,7 +6,7 @@ import { useJackpot, useWinners } from "../api";
 import { jackpotStep } from "../rules";
 import { gameText } from "../texts";
 import { jackpotLine } from "../winners";
-import { GameArt } from "./GameArt";
+import { LazyGameArt } from "./LazyGameArt";
 import { useGameStart } from "./useGameStart";
 
 export const BIGGEST_SHOWN = 9; // spec §9
@@ -44,7 +44,7 @@ function WinnerList({ winners, onOpen, testId }: { winners: WinnerBoardRead[]; o
           <li key={`${winner.time}-${index}`}>
             <button type="button" onClick={() => onOpen(winner)}>
               <span className="winners__art" aria-hidden="true">
-                <GameArt compact name={winner.gameName} vendor={winner.vassalage} category={winner.gameType} seed={`${winner.vassalage}:${winner.gameCode}`} />
+                <LazyGameArt compact name={winner.gameName} vendor={winner.vassalage} category={winner.gameType} seed={`${winner.vassalage}:${winner.gameCode}`} />
               </span>{" "}
               <span className="winners__player">{winner.customerName}</span> {gameText(language, "won")}{" "}
               <strong>{formatMoney(winner.winAmount, config.currencySymbol)}</strong> · {winner.gameName}

@@ -78,11 +78,11 @@ describe("free demo and the demo mark (#49: a member's free demo played for real
     expect((await screen.findByTestId("demo-mark")).textContent).toContain("DEMO");
   });
 
-  it("draws every tile's art as SVG, named by the game", () => {
+  it("draws every tile's art as SVG, named by the game", async () => {
     signedIn(0);
     renderWith(<GameGrid games={[FRUIT]} layout="normal" />);
-    const art = screen.getByRole("img", { name: "Fruit Five · BGS" });
-    expect(art.tagName.toLowerCase()).toBe("svg");
+    await waitFor(() => expect(document.querySelector(".game-tile svg.game-art")).not.toBeNull());
+    expect(document.querySelector(".game-tile svg.game-art")?.getAttribute("aria-label")).toBe("Fruit Five · BGS");
     expect(document.querySelector(".game-tile img")).toBeNull();
   });
 });
