@@ -121,7 +121,7 @@ describe("the ops session", () => {
     fireEvent.click(screen.getByRole("link", { name: "Çekim kuyruğu" }));
     expect(await screen.findByText("Kayıt yok.")).toBeTruthy();
     const [url, init] = fetched.mock.calls[0] ?? [];
-    expect(String(url)).toBe("/wps/ops/wallet/merchants/turkeyf2/withdrawals?status=pending&pageNo=1&pageSize=20");
+    expect(String(url)).toBe("/wps/ops/wallet/merchants/turkeyf2/withdrawals?status=pending&sort=queue&pageNo=1&pageSize=20");
     expect((init?.headers as Record<string, string>)["Authorization"]).toBe("tok");
   });
 });

@@ -458,6 +458,8 @@ export interface DepositChannelRead {
   bank?: Record<string, string> | null;
 }
 
+export type DepositOrder = "queue" | "newest" | "oldest";
+
 export interface DepositRead {
   depositId: string;
   channel: "BANK_TRANSFER" | "SANDBOX";
@@ -912,6 +914,8 @@ export interface JoinRead {
 export interface JoinRequest {
   promotionId: number;
 }
+
+export type JournalOrder = "newest" | "oldest";
 
 export type Kind = "DIVIDEND" | "DAILY_WAGE" | "HOURLY_SALARY" | "REALTIME_SALARY";
 
@@ -3015,6 +3019,8 @@ export interface WithdrawalLimitsRead {
   max: number;
 }
 
+export type WithdrawalOrder = "queue" | "newest" | "oldest";
+
 export interface WithdrawalRead {
   withdrawalId: string;
   amount: number;
@@ -3762,7 +3768,7 @@ export interface OperationQuery {
   opsDeleteAnnouncements: Record<string, never>;
   opsDeleteBanners: Record<string, never>;
   opsDeleteHelpTopics: Record<string, never>;
-  opsDeposits: { status?: DepositState | null; accountId?: string | null; pageNo?: number; pageSize?: number };
+  opsDeposits: { status?: DepositState | null; accountId?: string | null; sort?: DepositOrder; pageNo?: number; pageSize?: number };
   opsDomainRoutes: Record<string, never>;
   opsDualControlRequests: { status?: "pending" | "approved" | "rejected" | "superseded" | null; requestedBy?: string | null; sort?: DualControlRequestOrder; pageNo?: number; pageSize?: number };
   opsEndVendorMaintenance: Record<string, never>;
@@ -3793,7 +3799,7 @@ export interface OperationQuery {
   opsMe: Record<string, never>;
   opsMemberBalances: Record<string, never>;
   opsMemberBets: { startDate?: string | null; endDate?: string | null; pageNo?: number; pageSize?: number };
-  opsMemberJournal: { pageNo?: number; pageSize?: number };
+  opsMemberJournal: { type?: "deposit" | "withdrawal" | "transfer" | "upline" | "downline" | "bet" | "win" | "rollback" | "adjustment" | "bonus" | "salary" | "purchase" | null; startDate?: string | null; endDate?: string | null; sort?: JournalOrder; pageNo?: number; pageSize?: number };
   opsMemberNotes: { pageNo?: number; pageSize?: number };
   opsMemberProfile: Record<string, never>;
   opsMissions: { active?: boolean | null; kind?: MissionKind | null; sort?: CatalogueOrder; pageNo?: number; pageSize?: number };
@@ -3843,7 +3849,7 @@ export interface OperationQuery {
   opsWalletAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
   opsWalletSettings: Record<string, never>;
   opsWithdrawBroadcast: Record<string, never>;
-  opsWithdrawals: { status?: WithdrawalState | null; accountId?: string | null; pageNo?: number; pageSize?: number };
+  opsWithdrawals: { status?: WithdrawalState | null; accountId?: string | null; sort?: WithdrawalOrder; pageNo?: number; pageSize?: number };
   opsWriteBroadcast: Record<string, never>;
   playDragonTiger: Record<string, never>;
   pointBalance: Record<string, never>;

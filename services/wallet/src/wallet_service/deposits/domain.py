@@ -33,6 +33,16 @@ class DepositState(StrEnum):
 PENDING, CREDITED, REJECTED, FAILED = DepositState
 
 
+class DepositOrder(StrEnum):
+    """The orders of the ops deposit queue: ``queue`` (the default) reads the pending deposits oldest first (the
+    longest wait on top) and anything else newest first; the newest first; the oldest first; each by the time asked,
+    then by id."""
+
+    QUEUE = "queue"
+    NEWEST = "newest"
+    OLDEST = "oldest"
+
+
 @dataclass(frozen=True)
 class Transition:
     sources: frozenset[str]

@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.paging import Page
 from portal_kit.repository import Scoped
-from wallet_service.deposits.domain import CREDITED, PENDING
+from wallet_service.deposits.domain import CREDITED, PENDING, DepositOrder
 from wallet_service.deposits.models import Deposit
 
 DEPOSIT_ROWS = Scoped(Deposit)
@@ -41,10 +41,14 @@ async def newest(
 
 
 async def queue_page(
-    session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None
-) -> tuple[Sequence[Deposit], int]:
+    session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None,
+    order: DepositOrder = DepositOrder.QUEUE,
+) -> tuple[Sequence[Deposit], int]:  # fmt: skip
     """One page of the brand's deposits (of a state, of a member), and how many there are in all: the pending queue
     oldest first (the longest wait on top), every other list newest first; through ``ix_deposit_status`` or
     ``ix_deposit_account``."""
-    when = Deposit.created_at.asc() if status == PENDING else Deposit.created_at.desc()
-    return await DEPOSIT_ROWS.page(session, merchant, page, (when, Deposit.id), account_id=account_id, status=status)
+    oldest = order is DepositOrder.OLDEST or (order is DepositOrder.QUEUE and status == PENDING)
+    ordering = (
+        (Deposit.created_at.asc(), Deposit.id.asc()) if oldest else (Deposit.created_at.desc(), Deposit.id.desc())
+    )
+    return await DEPOSIT_ROWS.page(session, merchant, page, ordering, account_id=account_id, status=status)

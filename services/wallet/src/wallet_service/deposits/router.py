@@ -12,7 +12,7 @@ from portal_kit.paging import Page, page_params
 from portal_kit.sessions import OpsMaker, OpsViewer
 from portal_kit.throttle import throttle
 from wallet_service.deposits import service
-from wallet_service.deposits.domain import SIGNATURE_HEADER, DepositState, signature_valid
+from wallet_service.deposits.domain import SIGNATURE_HEADER, DepositOrder, DepositState, signature_valid
 from wallet_service.deposits.schemas import DepositChannelRead, DepositRead, DepositRequest, GatewayAnswerRead
 from wallet_service.deps import Db, Member, Settings, Valkey
 from wallet_service.ledger.domain import MoneyError
@@ -82,9 +82,11 @@ async def ops_deposits(
     page: Annotated[Page, Depends(page_params(default_size=20, max_size=100))],
     status: Annotated[DepositState | None, Query()] = None,
     account_id: Annotated[str | None, Query(alias="accountId", max_length=64)] = None,
+    sort: Annotated[DepositOrder, Query()] = DepositOrder.QUEUE,
 ) -> Envelope[PageRead[DepositRead]]:
-    """The queue, paged: of a state (pending oldest first), of a member, or all (newest first)."""
-    return ok(await service.queue(db, code, page, account_id=account_id, status=status))
+    """The queue, paged: of a state, of a member, or all; ``queue`` order (the default): pending oldest first,
+    anything else newest first; or ``newest`` / ``oldest`` first."""
+    return ok(await service.queue(db, code, page, account_id=account_id, status=status, order=sort))
 
 
 @ops.post("/{deposit_id}/approve", operation_id="opsApproveDeposit", response_model=Envelope[DepositRead])

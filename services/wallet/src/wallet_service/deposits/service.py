@@ -18,7 +18,7 @@ from portal_kit.paging import Page, page_of
 from portal_kit.sessions import Principal
 from wallet_service import events
 from wallet_service.deposits import domain, repository
-from wallet_service.deposits.domain import BANK_TRANSFER, PENDING, SANDBOX, DepositState, seal_order
+from wallet_service.deposits.domain import BANK_TRANSFER, PENDING, SANDBOX, DepositOrder, DepositState, seal_order
 from wallet_service.deposits.models import Deposit
 from wallet_service.deposits.schemas import DepositChannelRead, DepositRead, GatewayAnswerRead
 from wallet_service.ledger.domain import DEPOSITS, MoneyError, checked_amount
@@ -183,9 +183,12 @@ async def listed(
 
 
 async def queue(
-    db: Database, merchant: str, page: Page, *, account_id: str | None, status: DepositState | None
-) -> PageRead[DepositRead]:
+    db: Database, merchant: str, page: Page, *, account_id: str | None, status: DepositState | None,
+    order: DepositOrder = DepositOrder.QUEUE,
+) -> PageRead[DepositRead]:  # fmt: skip
     """The ops queue: one page of the brand's deposits of a state (pending oldest first) or of a member."""
     async with db.reader() as session:
-        rows, total = await repository.queue_page(session, merchant, page, account_id=account_id, status=status)
+        rows, total = await repository.queue_page(
+            session, merchant, page, account_id=account_id, status=status, order=order
+        )
     return page_of(page, [view(row, with_account=True) for row in rows], total)

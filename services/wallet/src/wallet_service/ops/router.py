@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Query
 
 from portal_kit.audit import AuditQuery
+from portal_kit.dates import day_range
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.paging import Page, page_params
 from portal_kit.sessions import OpsChecker, OpsFinanceReader, OpsMaker, OpsViewer
@@ -19,6 +20,7 @@ from wallet_service.ops.schemas import Adjustment, AdjustmentRead, AdjustmentReq
 from wallet_service.oversight import service as oversight
 from wallet_service.oversight.schemas import Decision, WalletAuditRead
 from wallet_service.records import service as records
+from wallet_service.records.domain import JournalOrder, MovementType, lines_for
 from wallet_service.records.schemas import MemberBalancesRead, RecordRead
 
 ops = APIRouter(prefix="/wps/ops/wallet/merchants/{code}", tags=["wallet ops"])
@@ -74,9 +76,16 @@ async def decide_adjustment(
     "/accounts/{account_id}/journal", operation_id="opsMemberJournal", response_model=Envelope[PageRead[RecordRead]]
 )
 async def member_journal(
-    code: str, account_id: str, db: Db, actor: OpsViewer, page: Paging
-) -> Envelope[PageRead[RecordRead]]:
-    return ok(await records.journal(db, code, account_id, page))
+    code: str, account_id: str, db: Db, actor: OpsViewer, page: Paging,
+    type: Annotated[MovementType | None, Query(description="The movement type (the member's record types)")] = None,
+    startDate: Annotated[str | None, Query(max_length=10, description="yyyy-MM-dd (UTC), included")] = None,
+    endDate: Annotated[str | None, Query(max_length=10, description="yyyy-MM-dd (UTC), included")] = None,
+    sort: Annotated[JournalOrder, Query()] = JournalOrder.NEWEST,
+) -> Envelope[PageRead[RecordRead]]:  # fmt: skip
+    """A member's journal lines, paged, filtered by movement type and UTC days (``date.invalid``,
+    ``date_range.invalid``: 400) and newest or oldest first."""
+    start, end = day_range(startDate, endDate)
+    return ok(await records.journal(db, code, account_id, page, lines_for(type), start, end, sort))
 
 
 @ops.get(

@@ -3,6 +3,9 @@ the points service and asked of it)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import Literal
+
 from wallet_service.ledger.domain import MoneyError
 
 # Record type → the money transaction kinds behind it.
@@ -21,6 +24,21 @@ TYPES: dict[str, tuple[str, ...]] = {
     "purchase": ("purchase", "purchase_refund"),
 }
 POINTS = "points"
+
+# The movement types ops filter a member's journal by (the keys of ``TYPES``).
+MovementType = Literal[
+    "deposit", "withdrawal", "transfer", "upline", "downline", "bet", "win", "rollback", "adjustment", "bonus",
+    "salary", "purchase",
+]  # fmt: skip
+
+
+class JournalOrder(StrEnum):
+    """The orders of a member's journal as ops read it: the newest line first, the oldest first (by id, the order
+    the ledger wrote them in)."""
+
+    NEWEST = "newest"
+    OLDEST = "oldest"
+
 
 # A kind a record type takes one side of: 1 the line that receives (a positive amount), -1 the line that gives. A
 # transfer from an agent to its downline (kind ``downline``) is ``downline`` in the agent's record and ``upline``

@@ -13,7 +13,7 @@ from portal_kit.paging import Page
 from portal_kit.repository import Scoped
 from wallet_service.deposits.models import Deposit
 from wallet_service.ledger.models import JournalEntry, LedgerAccount, MoneyTransaction
-from wallet_service.records.domain import KindSide
+from wallet_service.records.domain import JournalOrder, KindSide
 from wallet_service.withdrawals.models import Withdrawal
 
 
@@ -25,8 +25,10 @@ async def journal_page(
     kinds: tuple[KindSide, ...] | None,
     start: datetime | None,
     end: datetime | None,
+    order: JournalOrder = JournalOrder.NEWEST,
 ) -> tuple[Sequence[Row[int, datetime, int, int, str, str, str, str]], int]:
-    """One page of the journal lines of an account's wallets, newest first, and how many there are in all: each
+    """One page of the journal lines of an account's wallets, newest (or oldest) first, and how many there are in all:
+    each
     ``(id, created_at, amount, balance_after, wallet, currency, kind, idempotency_key)``."""
     query = (
         select(
@@ -51,7 +53,8 @@ async def journal_page(
     if end is not None:
         query = query.where(JournalEntry.created_at < end)
     total = int(await session.scalar(select(func.count()).select_from(query.subquery())) or 0)
-    rows = (await session.execute(query.order_by(JournalEntry.id.desc()).offset(page.offset).limit(page.size))).all()
+    by_id = JournalEntry.id.asc() if order is JournalOrder.OLDEST else JournalEntry.id.desc()
+    rows = (await session.execute(query.order_by(by_id).offset(page.offset).limit(page.size))).all()
     return rows, total
 
 

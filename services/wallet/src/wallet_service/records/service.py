@@ -26,7 +26,7 @@ from wallet_service.ledger.domain import BONUS, MoneyError
 from wallet_service.ledger.schemas import WalletRead
 from wallet_service.ledger.service import main_wallet
 from wallet_service.records import repository
-from wallet_service.records.domain import KindSide, type_of
+from wallet_service.records.domain import JournalOrder, KindSide, type_of
 from wallet_service.records.schemas import (
     ConsolidatedRead,
     MemberBalancesRead,
@@ -51,10 +51,11 @@ async def journal(
     kinds: tuple[KindSide, ...] | None = None,
     start: datetime | None = None,
     end: datetime | None = None,
+    order: JournalOrder = JournalOrder.NEWEST,
 ) -> PageRead[RecordRead]:
-    """The journal lines of one account's wallets, newest first, paged."""
+    """The journal lines of one account's wallets, newest (or oldest) first, paged."""
     async with db.reader() as session:
-        rows, total = await repository.journal_page(session, merchant, owner_id, page, kinds, start, end)
+        rows, total = await repository.journal_page(session, merchant, owner_id, page, kinds, start, end, order)
     lines = [
         RecordRead(
             id=row.id,

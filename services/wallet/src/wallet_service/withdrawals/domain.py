@@ -39,6 +39,16 @@ CONFIRMATIONS = {"received": RECEIVED, "partly": PARTLY_RECEIVED, "not_received"
 DISPUTED = (PARTLY_RECEIVED, NOT_RECEIVED)
 
 
+class WithdrawalOrder(StrEnum):
+    """The orders of the ops withdrawal queue: ``queue`` (the default) reads a waiting state oldest first (the longest wait on
+    top) and anything else newest first; the newest first; the oldest first;
+    each by the time asked, then by id."""
+
+    QUEUE = "queue"
+    NEWEST = "newest"
+    OLDEST = "oldest"
+
+
 class Money(Enum):
     """What a transition does to the member's money (the service carries it out on the ledger)."""
 

@@ -75,12 +75,15 @@ OLDEST_FIRST = frozenset({domain.PENDING, domain.APPROVED, *domain.DISPUTED})
 
 
 async def queue_page(
-    session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None
-) -> tuple[Sequence[Withdrawal], int]:
-    """One page of the brand's withdrawals (of a state, of a member), and how many there are in all; a state's queue
-    is read through ``ix_withdrawal_status`` (merchant, status, created_at), a member's through
-    ``ix_withdrawal_account``."""
-    when = Withdrawal.created_at.asc() if status in OLDEST_FIRST else Withdrawal.created_at.desc()
-    return await WITHDRAWAL_ROWS.page(
-        session, merchant, page, (when, Withdrawal.id), account_id=account_id, status=status
+    session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None,
+    order: domain.WithdrawalOrder = domain.WithdrawalOrder.QUEUE,
+) -> tuple[Sequence[Withdrawal], int]:  # fmt: skip
+    """One page of the brand's withdrawals (of a state, of a member) in ``order``, and how many there are in all; a
+    state's queue is read through ``ix_withdrawal_status`` (merchant, status, created_at), a member's through
+    ``ix_withdrawal_account``, either way round."""
+    oldest = order is domain.WithdrawalOrder.OLDEST or (
+        order is domain.WithdrawalOrder.QUEUE and status in OLDEST_FIRST
     )
+    ordering = (Withdrawal.created_at.asc(), Withdrawal.id.asc()) if oldest else (
+        Withdrawal.created_at.desc(), Withdrawal.id.desc())  # fmt: skip
+    return await WITHDRAWAL_ROWS.page(session, merchant, page, ordering, account_id=account_id, status=status)

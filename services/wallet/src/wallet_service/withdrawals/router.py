@@ -17,7 +17,7 @@ from wallet_service.deps import Db, Member, Nats, Valkey
 from wallet_service.ledger.domain import MoneyError
 from wallet_service.oversight.schemas import Decision
 from wallet_service.withdrawals import service
-from wallet_service.withdrawals.domain import CONFIRMATION_MAX_BODY_BYTES, WithdrawalState
+from wallet_service.withdrawals.domain import CONFIRMATION_MAX_BODY_BYTES, WithdrawalOrder, WithdrawalState
 from wallet_service.withdrawals.schemas import (
     BankAccountBinding,
     BankAccountRead,
@@ -90,9 +90,11 @@ async def ops_withdrawals(
     page: Annotated[Page, Depends(page_params(default_size=20, max_size=100))],
     status: Annotated[WithdrawalState | None, Query()] = None,
     account_id: Annotated[str | None, Query(alias="accountId", max_length=64)] = None,
+    sort: Annotated[WithdrawalOrder, Query()] = WithdrawalOrder.QUEUE,
 ) -> Envelope[PageRead[WithdrawalRead]]:
-    """The queue, paged: of a state (oldest first while waiting), of a member, or all (newest first)."""
-    return ok(await service.queue(db, code, page, account_id=account_id, status=status))
+    """The queue, paged: of a state, of a member, or all; ``queue`` order (the default): a waiting state oldest first,
+    anything else newest first; or ``newest`` / ``oldest`` first."""
+    return ok(await service.queue(db, code, page, account_id=account_id, status=status, order=sort))
 
 
 @ops.post("/{withdrawal_id}/{action}", operation_id="opsDecideWithdrawal", response_model=Envelope[WithdrawalRead])

@@ -31,7 +31,7 @@ from wallet_service.oversight.domain import (
     require_role,
 )
 from wallet_service.withdrawals import domain, repository
-from wallet_service.withdrawals.domain import WithdrawalState
+from wallet_service.withdrawals.domain import WithdrawalOrder, WithdrawalState
 from wallet_service.withdrawals.models import BankAccount, Withdrawal
 from wallet_service.withdrawals.schemas import BankAccountRead, WithdrawalLimitsRead, WithdrawalRead
 
@@ -266,11 +266,14 @@ async def listed(
 
 
 async def queue(
-    db: Database, merchant: str, page: Page, *, account_id: str | None, status: WithdrawalState | None
-) -> PageRead[WithdrawalRead]:
+    db: Database, merchant: str, page: Page, *, account_id: str | None, status: WithdrawalState | None,
+    order: WithdrawalOrder = WithdrawalOrder.QUEUE,
+) -> PageRead[WithdrawalRead]:  # fmt: skip
     """The ops queue: one page of the brand's withdrawals of a state (oldest first while they wait, newest first
     once decided) or of a member."""
     async with db.reader() as session:
-        rows, total = await repository.queue_page(session, merchant, page, account_id=account_id, status=status)
+        rows, total = await repository.queue_page(
+            session, merchant, page, account_id=account_id, status=status, order=order
+        )
     now = datetime.now(UTC)
     return page_of(page, [view(row, now, with_account=True) for row in rows], total)

@@ -160,11 +160,11 @@ describe("the deposit queue", () => {
     const fetched = serve({ [`GET ${BASE}/deposits`]: () => ok(onePage([deposit()])) });
     renderPage(<Deposits />, ["viewer"]);
     expect(await screen.findByText("1,250.50 TRY")).toBeTruthy();
-    expect(sent(fetched, "GET", `${BASE}/deposits`)[0]).toMatchObject({ url: `${BASE}/deposits?status=pending&pageNo=1&pageSize=20`, authorization: "tok" });
+    expect(sent(fetched, "GET", `${BASE}/deposits`)[0]).toMatchObject({ url: `${BASE}/deposits?status=pending&sort=queue&pageNo=1&pageSize=20`, authorization: "tok" });
     fireEvent.change(screen.getByLabelText("Durum"), { target: { value: "" } });
     fireEvent.change(screen.getByLabelText("Hesap kimliği"), { target: { value: " acc-9 " } });
     fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
-    await waitFor(() => expect(sent(fetched, "GET", `${BASE}/deposits`).map((call) => call.url)).toContain(`${BASE}/deposits?accountId=acc-9&pageNo=1&pageSize=20`));
+    await waitFor(() => expect(sent(fetched, "GET", `${BASE}/deposits`).map((call) => call.url)).toContain(`${BASE}/deposits?accountId=acc-9&sort=queue&pageNo=1&pageSize=20`));
   });
 
   it("shows a viewer no decision, and a maker none on a gateway's order or a decided deposit", async () => {
@@ -234,7 +234,7 @@ describe("the deposit queue", () => {
     fireEvent.click(within(await screen.findByTestId("deposit-queue")).getByRole("button", { name: "Geçmiş" }));
     const journal = await screen.findByRole("group", { name: "acc-1 hesabının hareketleri" });
     expect(await within(journal).findByText("line-1")).toBeTruthy();
-    expect(sent(fetched, "GET", `${BASE}/accounts/acc-1/journal`)[0]?.url).toBe(`${BASE}/accounts/acc-1/journal?pageNo=1&pageSize=20`);
+    expect(sent(fetched, "GET", `${BASE}/accounts/acc-1/journal`)[0]?.url).toBe(`${BASE}/accounts/acc-1/journal?pageNo=1&pageSize=20&sort=newest`);
   });
 });
 
@@ -250,13 +250,34 @@ describe("a member's journal", () => {
     fireEvent.change(screen.getByLabelText("Hesap kimliği"), { target: { value: "acc-7" } });
     fireEvent.click(screen.getByRole("button", { name: "Göster" }));
     expect(await screen.findByText("line-1")).toBeTruthy();
-    expect(screen.getByText("Yatırım")).toBeTruthy();
+    expect(within(screen.getByTestId("member-journal")).getByText("Yatırım")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Sonraki" }));
     expect(await screen.findByText("line-2")).toBeTruthy();
     expect(sent(fetched, "GET", `${BASE}/accounts/acc-7/journal`).map((call) => call.url)).toEqual([
-      `${BASE}/accounts/acc-7/journal?pageNo=1&pageSize=20`,
-      `${BASE}/accounts/acc-7/journal?pageNo=2&pageSize=20`,
+      `${BASE}/accounts/acc-7/journal?pageNo=1&pageSize=20&sort=newest`,
+      `${BASE}/accounts/acc-7/journal?pageNo=2&pageSize=20&sort=newest`,
     ]);
+  });
+
+  it("asks the wallet for the movement type, the UTC days and the order picked, from the first page", async () => {
+    const fetched = serve({
+      [`GET ${BASE}/accounts/acc-7/journal`]: (_body, url) => ok(journalPage(url.includes("pageNo=2") ? 2 : 1, 2)),
+    });
+    renderPage(<Journal />, ["viewer"]);
+    fireEvent.change(screen.getByLabelText("Hesap kimliği"), { target: { value: "acc-7" } });
+    fireEvent.click(screen.getByRole("button", { name: "Göster" }));
+    expect(await screen.findByText("line-1")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Hareket türü"), { target: { value: "withdrawal" } });
+    fireEvent.change(screen.getByLabelText("Başlangıç günü (UTC)"), { target: { value: "2026-11-01" } });
+    fireEvent.change(screen.getByLabelText("Bitiş günü (UTC)"), { target: { value: "2026-11-27" } });
+    fireEvent.change(screen.getByLabelText("Sıralama"), { target: { value: "oldest" } });
+    fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
+    await waitFor(() =>
+      expect(sent(fetched, "GET", `${BASE}/accounts/acc-7/journal`).map((call) => call.url)).toEqual([
+        `${BASE}/accounts/acc-7/journal?pageNo=1&pageSize=20&sort=newest`,
+        `${BASE}/accounts/acc-7/journal?pageNo=1&pageSize=20&sort=oldest&type=withdrawal&startDate=2026-11-01&endDate=2026-11-27`,
+      ]),
+    );
   });
 });
 

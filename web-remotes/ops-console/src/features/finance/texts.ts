@@ -36,6 +36,8 @@ const TR = {
   setting: "Ayar", value: "Değer",
   sort: "Sıralama", newest: "En yeni önce", oldest: "En eski önce", total: "Toplam {total} kayıt",
   memberFilter: "Üyenin hesap kimliği", requestedByFilter: "Talep edenin adı",
+  queueOrder: "Kuyruk sırası", movementType: "Hareket türü", fromDay: "Başlangıç günü (UTC)", toDay: "Bitiş günü (UTC)",
+  typePurchase: "Alışveriş", journalFilter: "Hareketleri süz",
 };
 type Key = keyof typeof TR;
 
@@ -69,6 +71,8 @@ const EN: Record<Key, string> = {
   setting: "Setting", value: "Value",
   sort: "Order", newest: "Newest first", oldest: "Oldest first", total: "{total} in all",
   memberFilter: "Member's account id", requestedByFilter: "Requested by (name)",
+  queueOrder: "Queue order", movementType: "Movement type", fromDay: "From day (UTC)", toDay: "To day (UTC)",
+  typePurchase: "Purchase", journalFilter: "Filter the movements",
 };
 
 const CN: Record<Key, string> = {
@@ -99,6 +103,8 @@ const CN: Record<Key, string> = {
   setting: "设置", value: "值",
   sort: "排序", newest: "最新在前", oldest: "最早在前", total: "共 {total} 条",
   memberFilter: "会员账户 ID", requestedByFilter: "申请人用户名",
+  queueOrder: "队列顺序", movementType: "变动类型", fromDay: "开始日期（UTC）", toDay: "结束日期（UTC）",
+  typePurchase: "购买", journalFilter: "筛选变动",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };
@@ -127,8 +133,11 @@ export function named(language: Language, value: string): string {
 const RECORD_TYPES: Record<string, Key> = {
   deposit: "typeDeposit", withdrawal: "typeWithdrawal", transfer: "typeTransfer", upline: "typeUpline",
   downline: "typeDownline", bet: "typeBet", win: "typeWin", rollback: "typeRollback", adjustment: "typeAdjustment",
-  bonus: "typeBonus", salary: "typeSalary",
+  bonus: "typeBonus", salary: "typeSalary", purchase: "typePurchase",
 };
+
+/** The movement types the journal is filtered by (the wallet's record types). */
+export const MOVEMENT_TYPES: readonly string[] = Object.keys(RECORD_TYPES);
 
 export function recordType(language: Language, type: string): string {
   const key = Object.hasOwn(RECORD_TYPES, type) ? RECORD_TYPES[type] : undefined;

@@ -12,6 +12,8 @@ import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { named, t } from "../texts";
 import { MemberJournal } from "./Journal";
+import type { QueueOrder } from "./QueueOrder";
+import { QueueOrderSelect } from "./QueueOrder";
 import "../finance.css";
 
 const STATUSES: DepositState[] = ["pending", "credited", "rejected", "failed"];
@@ -28,7 +30,8 @@ export function Deposits() {
   const queries = useQueryClient();
   const [status, setStatus] = useState<DepositState | "">("pending");
   const [account, setAccount] = useState("");
-  const [filter, setFilter] = useState<{ status: DepositState | ""; account: string; pageNo: number }>({ status: "pending", account: "", pageNo: 1 });
+  const [sort, setSort] = useState<QueueOrder>("queue");
+  const [filter, setFilter] = useState<{ status: DepositState | ""; account: string; sort: QueueOrder; pageNo: number }>({ status: "pending", account: "", sort: "queue", pageNo: 1 });
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const maker = holds(ops.session, "finance-maker");
   const list = useQuery({
@@ -38,7 +41,7 @@ export function Deposits() {
     queryFn: () =>
       ops.call("opsDeposits", {
         path: { code: ops.brand },
-        query: { status: filter.status || null, accountId: filter.account || null, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
+        query: { status: filter.status || null, accountId: filter.account || null, sort: filter.sort, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
       }),
   });
   const decide = useDecision(
@@ -60,7 +63,7 @@ export function Deposits() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ status, account: account.trim(), pageNo: 1 });
+    setFilter({ status, account: account.trim(), sort, pageNo: 1 });
   };
   // a page emptied by decisions (its last row decided): back to the last page that has rows
   const lastPage = list.data?.totalPages ?? 0;
@@ -87,6 +90,7 @@ export function Deposits() {
           </select>
         </label>
         <Field label={t(language, "accountFilter")} value={account} onChange={setAccount} />
+        <QueueOrderSelect value={sort} onChange={setSort} />
         <button type="submit" className="kit-button">
           {t(language, "filter")}
         </button>

@@ -1,15 +1,39 @@
-/** A member's money journal, paged: the page asks for an account id; ``MemberJournal`` draws the journal of one
- * account (the deposit queue shows it below a row's "history"). Every role reads it. */
+/** A member's money journal, paged, filtered (movement type, UTC days) and sorted (newest or oldest first) by the
+ * wallet: the page asks for an account id; ``MemberJournal`` draws the journal of one account (the deposit queue shows
+ * it below a row's "history"). Every role reads it. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { RecordRead } from "@portal/kit";
+import type { JournalOrder, OperationQuery, RecordRead } from "@portal/kit";
 import { Field, LoadFailure, Pager, formatMoney, keepPreviousData, useLanguage, useQuery } from "@portal/kit";
 import { useOps } from "../../../shared/session";
 import { PageTitle, ScrollBox, when } from "../../../shared/ui";
-import { recordType, t } from "../texts";
+import { MOVEMENT_TYPES, recordType, t } from "../texts";
 import "../finance.css";
 
 export const JOURNAL_PAGE_SIZE = 20;
+
+type MovementType = NonNullable<OperationQuery["opsMemberJournal"]["type"]>;
+
+export interface JournalFilters {
+  type: MovementType | "";
+  startDate: string;
+  endDate: string;
+  sort: JournalOrder;
+}
+
+export const FIRST_JOURNAL: JournalFilters = { type: "", startDate: "", endDate: "", sort: "newest" };
+
+/** The query of a page of the journal: only the filters given. */
+export function journalQuery(filters: JournalFilters, pageNo: number) {
+  return {
+    pageNo,
+    pageSize: JOURNAL_PAGE_SIZE,
+    sort: filters.sort,
+    ...(filters.type ? { type: filters.type } : {}),
+    ...(filters.startDate ? { startDate: filters.startDate } : {}),
+    ...(filters.endDate ? { endDate: filters.endDate } : {}),
+  };
+}
 
 export function Journal() {
   const { language } = useLanguage();
@@ -56,12 +80,19 @@ function JournalPages({ accountId }: { accountId: string }) {
   const { language } = useLanguage();
   const ops = useOps();
   const [pageNo, setPageNo] = useState(1);
+  const [draft, setDraft] = useState<JournalFilters>(FIRST_JOURNAL);
+  const [filters, setFilters] = useState<JournalFilters>(FIRST_JOURNAL);
   const journal = useQuery({
-    queryKey: ["ops", "journal", ops.brand, accountId, pageNo],
+    queryKey: ["ops", "journal", ops.brand, accountId, filters, pageNo],
     enabled: !!ops.brand,
     placeholderData: keepPreviousData,
-    queryFn: () => ops.call("opsMemberJournal", { path: { code: ops.brand, account_id: accountId }, query: { pageNo, pageSize: JOURNAL_PAGE_SIZE } }),
+    queryFn: () => ops.call("opsMemberJournal", { path: { code: ops.brand, account_id: accountId }, query: journalQuery(filters, pageNo) }),
   });
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPageNo(1);
+  };
   const page = journal.data ?? null;
   const rows: RecordRead[] = page?.list ?? [];
   const title = t(language, "historyOf", { account: accountId });
@@ -69,6 +100,31 @@ function JournalPages({ accountId }: { accountId: string }) {
   return (
     <div className="fin-block" role="group" aria-label={title}>
       <h2 className="fin-subtitle">{title}</h2>
+      <form className="oc-row" onSubmit={apply} aria-label={t(language, "journalFilter")}>
+        <label className="kit-field">
+          {t(language, "movementType")}
+          <select className="oc-select" value={draft.type} onChange={(event) => setDraft({ ...draft, type: event.target.value as JournalFilters["type"] })}>
+            <option value="">{t(language, "all")}</option>
+            {MOVEMENT_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {recordType(language, value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Field label={t(language, "fromDay")} type="date" value={draft.startDate} onChange={(startDate) => setDraft({ ...draft, startDate })} />
+        <Field label={t(language, "toDay")} type="date" value={draft.endDate} onChange={(endDate) => setDraft({ ...draft, endDate })} />
+        <label className="kit-field">
+          {t(language, "sort")}
+          <select className="oc-select" value={draft.sort} onChange={(event) => setDraft({ ...draft, sort: event.target.value as JournalOrder })}>
+            <option value="newest">{t(language, "newest")}</option>
+            <option value="oldest">{t(language, "oldest")}</option>
+          </select>
+        </label>
+        <button type="submit" className="kit-button">
+          {t(language, "filter")}
+        </button>
+      </form>
       <LoadFailure error={journal.error} />
       {journal.isLoading ? <p>{t(language, "loading")}</p> : null}
       {page && rows.length === 0 ? <p>{t(language, "empty")}</p> : null}

@@ -10,7 +10,9 @@ import { DecisionCell, useDecision } from "../../../shared/decision";
 import type { OpsRole } from "../../../shared/session";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
-import { named, t } from "../../../shared/texts";
+import { named, t } from "../texts";
+import type { QueueOrder } from "./QueueOrder";
+import { QueueOrderSelect } from "./QueueOrder";
 
 type Action = "approve" | "reject" | "pay" | "refund" | "close";
 
@@ -31,7 +33,8 @@ export function Withdrawals() {
   const queries = useQueryClient();
   const [status, setStatus] = useState<WithdrawalState | "">("pending");
   const [account, setAccount] = useState("");
-  const [filter, setFilter] = useState<{ status: WithdrawalState | ""; account: string; pageNo: number }>({ status: "pending", account: "", pageNo: 1 });
+  const [sort, setSort] = useState<QueueOrder>("queue");
+  const [filter, setFilter] = useState<{ status: WithdrawalState | ""; account: string; sort: QueueOrder; pageNo: number }>({ status: "pending", account: "", sort: "queue", pageNo: 1 });
   const list = useQuery({
     queryKey: ["ops", "withdrawals", ops.brand, filter],
     enabled: !!ops.brand,
@@ -39,7 +42,7 @@ export function Withdrawals() {
     queryFn: () =>
       ops.call("opsWithdrawals", {
         path: { code: ops.brand },
-        query: { status: filter.status || null, accountId: filter.account || null, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
+        query: { status: filter.status || null, accountId: filter.account || null, sort: filter.sort, pageNo: filter.pageNo, pageSize: PAGE_SIZE },
       }),
   });
   const decide = useDecision(
@@ -50,7 +53,7 @@ export function Withdrawals() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ status, account: account.trim(), pageNo: 1 });
+    setFilter({ status, account: account.trim(), sort, pageNo: 1 });
   };
   // a page emptied by decisions (its last row decided): back to the last page that has rows
   const lastPage = list.data?.totalPages ?? 0;
@@ -77,6 +80,7 @@ export function Withdrawals() {
           </select>
         </label>
         <Field label={t(language, "accountFilter")} value={account} onChange={setAccount} />
+        <QueueOrderSelect value={sort} onChange={setSort} />
         <button type="submit" className="kit-button">
           {t(language, "filter")}
         </button>
