@@ -177,6 +177,15 @@ def test_the_bar_fits_1366_in_every_language_and_the_lottery_menu_leads_to_a_fas
         expect(lottery).to_have_attribute("aria-expanded", "false")
         expect(lottery).to_have_class(re.compile(r"\bactive\b"))
         the_bar_fits(page, "EN")
+
+        # a click (after the hover it starts with) keeps a menu open on the way to its link, as other journeys go
+        more = page.locator(NAV).get_by_role("button", name="More")
+        more.click()
+        expect(more).to_have_attribute("aria-expanded", "true")
+        page.locator(NAV).get_by_role("link", name="Points mall").click()
+        expect(page).to_have_url(stack.url + "/pointMall")
+        expect(more).to_have_attribute("aria-expanded", "false")
+        expect(more).to_have_class(re.compile(r"\bactive\b"))
     finally:
         context.close()
 
