@@ -3,10 +3,10 @@ import type { WinnerBoardRead } from "@portal/kit";
 import { formatMoney, useLanguage } from "@portal/kit";
 import { useSite } from "../../../shared/site";
 import { useJackpot, useWinners } from "../api";
+import { VendorMark } from "../art/VendorMark";
 import { jackpotStep } from "../rules";
 import { gameText } from "../texts";
 import { jackpotLine } from "../winners";
-import { LazyGameArt } from "./LazyGameArt";
 import { useGameStart } from "./useGameStart";
 
 export const BIGGEST_SHOWN = 9; // spec §9
@@ -43,9 +43,7 @@ function WinnerList({ winners, onOpen, testId }: { winners: WinnerBoardRead[]; o
         {winners.map((winner, index) => (
           <li key={`${winner.time}-${index}`}>
             <button type="button" onClick={() => onOpen(winner)}>
-              <span className="winners__art" aria-hidden="true">
-                <LazyGameArt compact name={winner.gameName} vendor={winner.vassalage} category={winner.gameType} seed={`${winner.vassalage}:${winner.gameCode}`} />
-              </span>{" "}
+              <VendorMark code={winner.vassalage} size={24} decorative />{" "}
               <span className="winners__player">{winner.customerName}</span> {gameText(language, "won")}{" "}
               <strong>{formatMoney(winner.winAmount, config.currencySymbol)}</strong> · {winner.gameName}
             </button>
