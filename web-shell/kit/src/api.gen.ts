@@ -5,6 +5,8 @@ export interface AccountLock {
   reason: string;
 }
 
+export type AccountStatus = "active" | "disabled";
+
 export interface AccountStatusChange {
   status: "active" | "disabled";
 }
@@ -1140,6 +1142,8 @@ export interface MemberFoundRead {
   registerIp: string | null;
 }
 
+export type MemberOrder = "match" | "username" | "newest" | "oldest";
+
 export interface MemberProfileRead {
   id: string;
   username: string;
@@ -1449,6 +1453,8 @@ export interface NewRedEnvelope {
   closesAt: string;
   reason: string;
 }
+
+export type NoteOrder = "newest" | "oldest";
 
 export interface NoteRead {
   id: number;
@@ -3773,7 +3779,7 @@ export interface OperationQuery {
   opsDualControlRequests: { status?: "pending" | "approved" | "rejected" | "superseded" | null; requestedBy?: string | null; sort?: DualControlRequestOrder; pageNo?: number; pageSize?: number };
   opsEndVendorMaintenance: Record<string, never>;
   opsEnrol: Record<string, never>;
-  opsFindMembers: { pageNo?: number; pageSize?: number };
+  opsFindMembers: { status?: AccountStatus | null; sort?: MemberOrder; pageNo?: number; pageSize?: number };
   opsGamesAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
   opsGamesList: { vendor?: string | null; gameType?: string | null; name?: string | null; enabled?: boolean | null; sort?: "catalogue" | "name" | "code"; pageNo?: number; pageSize?: number };
   opsGamesVendors: Record<string, never>;
@@ -3800,7 +3806,7 @@ export interface OperationQuery {
   opsMemberBalances: Record<string, never>;
   opsMemberBets: { startDate?: string | null; endDate?: string | null; pageNo?: number; pageSize?: number };
   opsMemberJournal: { type?: "deposit" | "withdrawal" | "transfer" | "upline" | "downline" | "bet" | "win" | "rollback" | "adjustment" | "bonus" | "salary" | "purchase" | null; startDate?: string | null; endDate?: string | null; sort?: JournalOrder; pageNo?: number; pageSize?: number };
-  opsMemberNotes: { pageNo?: number; pageSize?: number };
+  opsMemberNotes: { author?: string | null; text?: string | null; sort?: NoteOrder; pageNo?: number; pageSize?: number };
   opsMemberProfile: Record<string, never>;
   opsMissions: { active?: boolean | null; kind?: MissionKind | null; sort?: CatalogueOrder; pageNo?: number; pageSize?: number };
   opsMoneyByDay: { startDate?: string | null; endDate?: string | null };

@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from auth_service.accounts.models import Account, LoginRecord
 from auth_service.accounts.repository import ACCOUNTS
-from auth_service.support.domain import SearchBy, prefix_pattern
+from auth_service.support.domain import AccountStatus, MemberOrder, NoteOrder, SearchBy, prefix_pattern
 from auth_service.support.models import MemberNote
 from portal_kit.paging import Page
 from portal_kit.repository import Scoped
@@ -35,14 +35,21 @@ def _matching(by: SearchBy, search: str) -> ColumnElement[bool]:
 
 
 async def search(
-    session: AsyncSession, merchant: str, by: SearchBy, text: str, page: Page
-) -> tuple[Sequence[Account], int]:
-    """One page of the brand's accounts matching, by username (a search by name) or newest first, and how many
-    match in all."""
-    conditions = ACCOUNTS.where(merchant, _matching(by, text))
-    order = _USERNAME if by is SearchBy.USERNAME else Account.created_at.desc()
+    session: AsyncSession, merchant: str, by: SearchBy, text: str, page: Page, *,
+    status: AccountStatus | None = None, order: MemberOrder = MemberOrder.MATCH,
+) -> tuple[Sequence[Account], int]:  # fmt: skip
+    """One page of the brand's accounts matching (of a status), in ``order`` (``match``: by username for a search by
+    name, newest first otherwise), and how many match in all."""
+    conditions = ACCOUNTS.where(merchant, _matching(by, text), status=None if status is None else str(status))
+    if order is MemberOrder.MATCH:
+        order = MemberOrder.USERNAME if by is SearchBy.USERNAME else MemberOrder.NEWEST
+    ordering = {
+        MemberOrder.USERNAME: (_USERNAME, Account.id),
+        MemberOrder.NEWEST: (Account.created_at.desc(), Account.id.desc()),
+        MemberOrder.OLDEST: (Account.created_at.asc(), Account.id.asc()),
+    }[order]
     rows = await session.scalars(
-        select(Account).where(*conditions).order_by(order, Account.id).offset(page.offset).limit(page.size)
+        select(Account).where(*conditions).order_by(*ordering).offset(page.offset).limit(page.size)
     )
     total = await session.scalar(select(func.count()).select_from(Account).where(*conditions))
     return rows.all(), int(total or 0)
@@ -83,12 +90,16 @@ async def devices(session: AsyncSession, account_id: str, limit: int) -> list[De
 
 
 async def notes_page(
-    session: AsyncSession, merchant: str, account_id: str, page: Page
-) -> tuple[Sequence[MemberNote], int]:
-    """One page of the notes on an account, newest first, and how many there are."""
-    conditions = NOTES.where(merchant, account_id=account_id)
+    session: AsyncSession, merchant: str, account_id: str, page: Page, *, author: str | None = None,
+    text: str | None = None, order: NoteOrder = NoteOrder.NEWEST,
+) -> tuple[Sequence[MemberNote], int]:  # fmt: skip
+    """One page of the notes on an account (by an author, with words of the text), newest or oldest first, and how
+    many match."""
+    found = [MemberNote.text.icontains(text, autoescape=True)] if text else []
+    conditions = NOTES.where(merchant, *found, account_id=account_id, author=author)
+    by_id = MemberNote.id.asc() if order is NoteOrder.OLDEST else MemberNote.id.desc()
     rows = await session.scalars(
-        select(MemberNote).where(*conditions).order_by(MemberNote.id.desc()).offset(page.offset).limit(page.size)
+        select(MemberNote).where(*conditions).order_by(by_id).offset(page.offset).limit(page.size)
     )
     total = await session.scalar(select(func.count()).select_from(MemberNote).where(*conditions))
     return rows.all(), int(total or 0)

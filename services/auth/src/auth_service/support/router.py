@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Query
 
 from auth_service.deps import Ctx, Who
 from auth_service.support import service
+from auth_service.support.domain import AccountStatus, MemberOrder, NoteOrder
 from auth_service.support.schemas import (
     MemberFoundRead,
     MemberProfileRead,
@@ -38,8 +39,12 @@ async def find(
     actor: Reader,
     ctx: Ctx,
     page: Annotated[Page, Depends(page_params(default_size=20, max_size=100))],
+    status: Annotated[AccountStatus | None, Query(description="active or disabled")] = None,
+    sort: Annotated[MemberOrder, Query()] = MemberOrder.MATCH,
 ) -> Envelope[PageRead[MemberFoundRead]]:
-    return ok(await service.search(ctx, code, body.by, body.search, page))
+    """The brand's members matching the search in the body, paged, of a status, in ``sort`` order (``match``: by
+    username for a name, newest first otherwise)."""
+    return ok(await service.search(ctx, code, body.by, body.search, page, status=status, order=sort))
 
 
 @router.get("/{account_id}", operation_id="opsMemberProfile", response_model=Envelope[MemberProfileRead])
@@ -54,9 +59,12 @@ async def notes(
     actor: Reader,
     ctx: Ctx,
     page: Annotated[Page, Depends(page_params(default_size=20, max_size=100))],
+    author: Annotated[str | None, Query(min_length=1, max_length=64, description="The note's author")] = None,
+    text: Annotated[str | None, Query(min_length=1, max_length=100, description="Words of the note")] = None,
+    sort: Annotated[NoteOrder, Query()] = NoteOrder.NEWEST,
 ) -> Envelope[PageRead[NoteRead]]:
-    """The notes ops keep on the member, newest first."""
-    return ok(await service.notes(ctx, code, account_id, page))
+    """The notes ops keep on the member, paged, filtered (author, words) and newest (or oldest) first."""
+    return ok(await service.notes(ctx, code, account_id, page, author=author, text=text, order=sort))
 
 
 @router.post("/{account_id}/notes", operation_id="opsAddMemberNote", status_code=201, response_model=Envelope[NoteRead])

@@ -13,7 +13,7 @@ from auth_service.context import AuthContext
 from auth_service.ops.models import AuthAudit
 from auth_service.ops.repository import audit
 from auth_service.support import repository
-from auth_service.support.domain import SearchBy
+from auth_service.support.domain import AccountStatus, MemberOrder, NoteOrder, SearchBy
 from auth_service.support.models import MemberNote
 from auth_service.support.schemas import (
     DeviceRead,
@@ -72,9 +72,12 @@ async def _member(session: AsyncSession, merchant: str, account_id: str, *, lock
     return account
 
 
-async def search(ctx: AuthContext, merchant: str, by: SearchBy, text: str, page: Page) -> PageRead[MemberFoundRead]:
+async def search(
+    ctx: AuthContext, merchant: str, by: SearchBy, text: str, page: Page, *, status: AccountStatus | None = None,
+    order: MemberOrder = MemberOrder.MATCH,
+) -> PageRead[MemberFoundRead]:  # fmt: skip
     async with ctx.db.reader() as session:
-        rows, total = await repository.search(session, merchant, by, text, page)
+        rows, total = await repository.search(session, merchant, by, text, page, status=status, order=order)
     return page_of(page, [MemberFoundRead.model_validate(_found(row)) for row in rows], total)
 
 
@@ -95,11 +98,17 @@ async def profile(
     })  # fmt: skip
 
 
-async def notes(ctx: AuthContext, merchant: str, account_id: str, page: Page) -> PageRead[NoteRead]:
-    """The notes on a member of the brand, newest first (an unknown member: ``account.not_found``)."""
+async def notes(
+    ctx: AuthContext, merchant: str, account_id: str, page: Page, *, author: str | None = None,
+    text: str | None = None, order: NoteOrder = NoteOrder.NEWEST,
+) -> PageRead[NoteRead]:  # fmt: skip
+    """The notes on a member of the brand, filtered, newest or oldest first (an unknown member:
+    ``account.not_found``)."""
     async with ctx.db.reader() as session:
         await _member(session, merchant, account_id)
-        rows, total = await repository.notes_page(session, merchant, account_id, page)
+        rows, total = await repository.notes_page(
+            session, merchant, account_id, page, author=author, text=text, order=order
+        )
     return page_of(page, [_note(row) for row in rows], total)
 
 

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, QueryClientProvider, createQueryClient } from "@portal/kit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OpsSessionProvider, SESSION_KEY } from "../../shared/session";
@@ -49,13 +49,24 @@ describe("finding a member", () => {
     fireEvent.click(screen.getByRole("button", { name: "Ara" }));
     expect(await screen.findByText("1 üye bulundu.")).toBeTruthy();
     const [url, init] = fetched.mock.calls[0] ?? [];
-    expect(String(url)).toBe("/wps/ops/auth/merchants/turkeyf2/members/search?pageNo=1&pageSize=20");
+    expect(String(url)).toBe("/wps/ops/auth/merchants/turkeyf2/members/search?pageNo=1&pageSize=20&sort=match");
     expect(String(url)).not.toContain("5321234567");
     expect(init?.method).toBe("POST");
     expect(JSON.parse(String(init?.body))).toEqual({ search: "5321234567", by: "mobile" });
     fireEvent.click(screen.getByRole("button", { name: "Aç" }));
     expect(await screen.findByText("203.0.113.9")).toBeTruthy();
     expect(String(fetched.mock.calls[1]?.[0])).toBe("/wps/ops/auth/merchants/turkeyf2/members/acc-1");
+  });
+
+  it("asks auth for the status and the order picked", async () => {
+    const fetched = vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response(JSON.stringify({ success: true, value: { pageNum: 1, totalPages: 0, total: 0, list: [] }, errorCode: null, message: null })));
+    renderMembers(["viewer"]);
+    fireEvent.change(screen.getByLabelText("Aranacak"), { target: { value: "ays" } });
+    fireEvent.change(screen.getByLabelText("Hesap durumu"), { target: { value: "disabled" } });
+    fireEvent.change(screen.getByLabelText("Sıralama"), { target: { value: "newest" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ara" }));
+    await waitFor(() => expect(String(fetched.mock.calls[0]?.[0])).toBe("/wps/ops/auth/merchants/turkeyf2/members/search?pageNo=1&pageSize=20&sort=newest&status=disabled"));
+    expect(JSON.parse(String(fetched.mock.calls[0]?.[1]?.body))).toEqual({ search: "ays", by: "username" });
   });
 
   it("asks for something to find before calling", () => {

@@ -99,6 +99,19 @@ describe("a member's profile", () => {
     expect(JSON.parse(String(posted?.[1]?.body))).toEqual({ text: "Asked for a reset." });
   });
 
+  it("asks auth for the notes of an author, with some words, oldest first", async () => {
+    const fetched = serve({ "/notes": () => answer(page([NOTE])) });
+    renderProfile(["viewer"]);
+    expect(await screen.findByText("Called about a late deposit.")).toBeTruthy();
+    const form = screen.getByRole("form", { name: "Filter the notes" });
+    fireEvent.change(within(form).getByLabelText("Written by"), { target: { value: " deniz " } });
+    fireEvent.change(within(form).getByLabelText("Words of the note"), { target: { value: "deposit" } });
+    fireEvent.change(within(form).getByLabelText("Order"), { target: { value: "oldest" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Filter the notes" }));
+    const notes = "/wps/ops/auth/merchants/turkeyf2/members/acc-1/notes";
+    await waitFor(() => expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${notes}?pageNo=1&pageSize=10&sort=oldest&author=deniz&text=deposit`));
+  });
+
   it("lets an admin reset the second factor with a reason, after a confirmation", async () => {
     const fetched = serve({ "/totp/reset": () => answer({ accountId: "acc-1", totpBound: false }) });
     renderProfile(["admin"]);

@@ -25,6 +25,8 @@ const TR = {
   totpResetQuestion: "Üyenin doğrulayıcı uygulaması kaldırılsın mı? Bu işlem nedeniyle birlikte denetim kaydına yazılır.",
   totpResetConfirm: "Evet, kaldır", totpResetDone: "Doğrulayıcı kaldırıldı; üye yenisini bağlayabilir.",
   totpNone: "Bu üyenin bağlı bir doğrulayıcısı yok.", reason: "Neden", reasonRequired: "Bir neden yazın.", cancel: "Vazgeç",
+  statusFilter: "Hesap durumu", anyStatus: "Tümü", listOrder: "Sıralama", orderMatch: "Aramaya göre", orderUsername: "Kullanıcı adına göre",
+  orderNewest: "En yeni önce", orderOldest: "En eski önce", noteAuthor: "Yazan", noteWords: "Notta geçen", filterNotes: "Notları süz",
 };
 type Key = keyof typeof TR;
 
@@ -51,6 +53,8 @@ const EN: Record<Key, string> = {
   totpResetQuestion: "Remove the member's authenticator? This is written to the audit with its reason.",
   totpResetConfirm: "Yes, remove it", totpResetDone: "Authenticator removed; the member may bind a new one.",
   totpNone: "This member has no authenticator bound.", reason: "Reason", reasonRequired: "Give a reason.", cancel: "Cancel",
+  statusFilter: "Account status", anyStatus: "All", listOrder: "Order", orderMatch: "As the search finds", orderUsername: "By username",
+  orderNewest: "Newest first", orderOldest: "Oldest first", noteAuthor: "Written by", noteWords: "Words of the note", filterNotes: "Filter the notes",
 };
 
 const CN: Record<Key, string> = {
@@ -76,6 +80,8 @@ const CN: Record<Key, string> = {
   totpResetQuestion: "确定解除该会员的身份验证器？此操作将连同原因写入审计日志。",
   totpResetConfirm: "确定解除", totpResetDone: "身份验证器已解除，会员可重新绑定。",
   totpNone: "该会员未绑定身份验证器。", reason: "原因", reasonRequired: "请填写原因。", cancel: "取消",
+  statusFilter: "账户状态", anyStatus: "全部", listOrder: "排序", orderMatch: "按搜索匹配", orderUsername: "按用户名",
+  orderNewest: "最新在前", orderOldest: "最早在前", noteAuthor: "作者", noteWords: "备注包含", filterNotes: "筛选备注",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

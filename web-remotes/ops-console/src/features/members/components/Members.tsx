@@ -3,7 +3,7 @@
  * Viewer, finance and admin of the brand may. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { MemberFoundRead } from "@portal/kit";
+import type { AccountStatus, MemberFoundRead, MemberOrder } from "@portal/kit";
 import { Field, LoadFailure, Pager, keepPreviousData, useLanguage, useQuery } from "@portal/kit";
 import { useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
@@ -21,13 +21,21 @@ const FIELDS: { by: By; title: TextKey }[] = [
   { by: "address", title: "byAddress" },
 ];
 const PAGE_SIZE = 20;
+const ORDERS: { order: MemberOrder; title: TextKey }[] = [
+  { order: "match", title: "orderMatch" },
+  { order: "username", title: "orderUsername" },
+  { order: "newest", title: "orderNewest" },
+  { order: "oldest", title: "orderOldest" },
+];
 
 export function Members() {
   const { language } = useLanguage();
   const ops = useOps();
   const [by, setBy] = useState<By>("username");
   const [text, setText] = useState("");
-  const [asked, setAsked] = useState<{ by: By; search: string; pageNo: number } | null>(null);
+  const [status, setStatus] = useState<AccountStatus | "">("");
+  const [sort, setSort] = useState<MemberOrder>("match");
+  const [asked, setAsked] = useState<{ by: By; search: string; status: AccountStatus | ""; sort: MemberOrder; pageNo: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
   const found = useQuery({
@@ -38,7 +46,7 @@ export function Members() {
     queryFn: () =>
       ops.call("opsFindMembers", {
         path: { code: ops.brand },
-        query: { pageNo: asked?.pageNo ?? 1, pageSize: PAGE_SIZE },
+        query: { pageNo: asked?.pageNo ?? 1, pageSize: PAGE_SIZE, sort: asked?.sort ?? "match", ...(asked?.status ? { status: asked.status } : {}) },
         body: { search: asked?.search ?? "", by: asked?.by ?? "username" },
       }),
   });
@@ -48,7 +56,7 @@ export function Members() {
     if (!text.trim()) return setProblem(t(language, "required"));
     setProblem(null);
     setOpened(null);
-    setAsked({ by, search: text.trim(), pageNo: 1 });
+    setAsked({ by, search: text.trim(), status, sort, pageNo: 1 });
   };
   if (opened) return <Profile accountId={opened} onBack={() => setOpened(null)} />;
   const page = found.data;
@@ -69,6 +77,24 @@ export function Members() {
           </select>
         </label>
         <Field label={t(language, "searchText")} value={text} onChange={setText} maxLength={64} error={problem} />
+        <label className="kit-field">
+          {t(language, "statusFilter")}
+          <select className="oc-select" value={status} onChange={(event) => setStatus(event.target.value as AccountStatus | "")}>
+            <option value="">{t(language, "anyStatus")}</option>
+            <option value="active">{t(language, "active")}</option>
+            <option value="disabled">{t(language, "disabled")}</option>
+          </select>
+        </label>
+        <label className="kit-field">
+          {t(language, "listOrder")}
+          <select className="oc-select" value={sort} onChange={(event) => setSort(event.target.value as MemberOrder)}>
+            {ORDERS.map((entry) => (
+              <option key={entry.order} value={entry.order}>
+                {t(language, entry.title)}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="submit" className="kit-button">
           {t(language, "search")}
         </button>

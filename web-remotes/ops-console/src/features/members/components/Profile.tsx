@@ -4,7 +4,7 @@
  * own: one service not answering leaves the others on screen. */
 import type { ChangeEvent, FormEvent } from "react";
 import { useId, useState } from "react";
-import type { BetRecordRead, MemberProfileRead, NoteRead } from "@portal/kit";
+import type { BetRecordRead, MemberProfileRead, NoteOrder, NoteRead } from "@portal/kit";
 import { Field, Link, LoadFailure, OutcomeLine, Pager, formatMoney, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
@@ -251,7 +251,27 @@ function Bets({ accountId }: { accountId: string }) {
   );
 }
 
-/** The notes ops keep on the member: newest first, paged; any reader of the member may add one (audited). */
+interface NoteFilters {
+  author: string;
+  words: string;
+  sort: NoteOrder;
+}
+
+const FIRST_NOTES: NoteFilters = { author: "", words: "", sort: "newest" };
+
+/** The query of a page of notes: only the filters given. */
+export function notesQuery(filters: NoteFilters, pageNo: number) {
+  return {
+    pageNo,
+    pageSize: NOTES_PAGE_SIZE,
+    sort: filters.sort,
+    ...(filters.author ? { author: filters.author } : {}),
+    ...(filters.words ? { text: filters.words } : {}),
+  };
+}
+
+/** The notes ops keep on the member: paged, filtered (author, words) and newest or oldest first by auth; any reader of
+ * the member may add one (audited). */
 function Notes({ accountId }: { accountId: string }) {
   const { language } = useLanguage();
   const ops = useOps();
@@ -259,11 +279,18 @@ function Notes({ accountId }: { accountId: string }) {
   const textId = useId();
   const [pageNo, setPageNo] = useState(1);
   const [text, setText] = useState("");
+  const [draft, setDraft] = useState<NoteFilters>(FIRST_NOTES);
+  const [filters, setFilters] = useState<NoteFilters>(FIRST_NOTES);
   const notes = useQuery({
-    queryKey: ["ops", "member-notes", ops.brand, accountId, pageNo],
+    queryKey: ["ops", "member-notes", ops.brand, accountId, filters, pageNo],
     placeholderData: keepPreviousData,
-    queryFn: () => ops.call("opsMemberNotes", { path: { code: ops.brand, account_id: accountId }, query: { pageNo, pageSize: NOTES_PAGE_SIZE } }),
+    queryFn: () => ops.call("opsMemberNotes", { path: { code: ops.brand, account_id: accountId }, query: notesQuery(filters, pageNo) }),
   });
+  const applyFilters = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters({ ...draft, author: draft.author.trim(), words: draft.words.trim() });
+    setPageNo(1);
+  };
   const add = useAction((body: { text: string }) => ops.call("opsAddMemberNote", { path: { code: ops.brand, account_id: accountId }, body }), {
     doneText: t(language, "noteAdded"),
     onDone: () => {
@@ -297,6 +324,20 @@ function Notes({ accountId }: { accountId: string }) {
           </button>
         </div>
         <OutcomeLine outcome={add.outcome} />
+      </form>
+      <form className="oc-row" onSubmit={applyFilters} aria-label={t(language, "filterNotes")}>
+        <Field label={t(language, "noteAuthor")} value={draft.author} onChange={(author) => setDraft({ ...draft, author })} maxLength={64} autoComplete="off" />
+        <Field label={t(language, "noteWords")} value={draft.words} onChange={(words) => setDraft({ ...draft, words })} maxLength={100} autoComplete="off" />
+        <label className="kit-field">
+          {t(language, "listOrder")}
+          <select className="oc-select" value={draft.sort} onChange={(event) => setDraft({ ...draft, sort: event.target.value as NoteOrder })}>
+            <option value="newest">{t(language, "orderNewest")}</option>
+            <option value="oldest">{t(language, "orderOldest")}</option>
+          </select>
+        </label>
+        <button type="submit" className="kit-button kit-button--ghost">
+          {t(language, "filterNotes")}
+        </button>
       </form>
       <LoadFailure error={notes.error} />
       {page && rows.length === 0 ? <p>{t(language, "noNotes")}</p> : null}
