@@ -600,14 +600,22 @@ export interface WalletMovementReply {
   message: string | null;
 }
 
-/** The brand's dual-control amount: an ops action that moves more money than it for one member needs a second person. */
+/** The brand's dual-control amount: an ops action that moves more money than it for one member needs a second person. With a maker, a member and an amount, the wallet also counts that grant into the maker's running total for the member today (the same total its own adjustments count into) when the maker may make it alone. */
 export interface WalletDualControlRequest {
   merchant: string;
+  /** The ops person granting alone (their audit name). */
+  maker?: string;
+  /** The member the grant credits. */
+  accountId?: string;
+  /** Integer minor units the grant credits. */
+  amount?: number;
 }
 
 export interface WalletDualControlAnswer {
   /** Integer minor units: an amount above it needs a second person (a checker other than the maker). */
   dualControlAbove: number;
+  /** Asked with a maker: true when the grant needs a second person (nothing counted), false when it was counted into the maker's running total and may be made alone; null when not asked. */
+  secondPerson?: boolean | null;
 }
 
 /** The wallet's answer: the brand's dual-control amount. */

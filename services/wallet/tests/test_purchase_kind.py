@@ -2,7 +2,8 @@
 price is charged once from the spendable balance (20 asks at once: one charge), never below zero (the refusal is the
 answer of every replay, and a later top-up does not turn it into a charge), refunded once and only after a charge,
 shown in the account record as a purchase; the ledger reconciles after each. The brand's dual-control amount is
-answered to the points service."""
+answered to the points service, and a grant it asks about is decided on the maker's one running total for the member
+today, with the wallet's own adjustments."""
 
 from __future__ import annotations
 
@@ -14,13 +15,17 @@ from nats.aio.client import Client as NATS
 from sqlalchemy import func, select
 from wallet_http import WalletClient
 
+from portal_events import WalletDualControlReply, WalletDualControlRequest
 from portal_kit import money
 from portal_kit.db import Database
+from portal_kit.messaging.rpc import ask
+from portal_kit.sessions import OpsRole
 from portal_kit.testing.clients import answering, nats_client
 from portal_kit.testing.plugin import PortalServers
 from wallet_service.ledger.domain import MALL
 from wallet_service.ledger.models import LedgerAccount, MoneyTransaction
 from wallet_service.money.rpc import money_answers
+from wallet_service.oversight.models import OpsMemberDay
 from wallet_service.reconcile import differences
 
 MERCHANT = "turkeyf2"
@@ -108,3 +113,45 @@ async def test_a_charge_above_the_balance_is_refused_for_good_and_cannot_be_refu
 
 async def test_the_brands_dual_control_amount_is_answered(wallet_nats: NATS) -> None:
     assert await money.dual_control_above(wallet_nats, MERCHANT) == 1_000_000
+
+
+async def test_a_grant_asked_by_another_service_counts_with_the_makers_adjustments(
+    wallet: WalletClient, wallet_nats: NATS, wallet_db: Database
+) -> None:
+    """One running total per maker, member and day: an adjustment and a points bonus cannot be split to slip under
+    the amount, in either order; a grant that needs a second person counts nothing."""
+    account, _ = await wallet.member("splitter1")
+    mert = await wallet.ops("mert", MERCHANT, OpsRole.FINANCE_MAKER)
+    adjusted = await wallet.call("POST", f"/wps/ops/wallet/merchants/{MERCHANT}/accounts/{account}/adjustments", mert,
+                                 json={"amount": 600_000, "reason": "goodwill", "requestId": "adj-split-1"})  # fmt: skip
+    assert adjusted.json()["value"]["status"] == "done", adjusted.text
+    over = await money.grant_review(wallet_nats, MERCHANT, "mert", account, 400_001)
+    assert (over.secondPerson, over.dualControlAbove) == (True, 1_000_000)
+    assert await alone_today(wallet_db, "mert", account) == 600_000  # nothing counted
+    assert (await money.grant_review(wallet_nats, MERCHANT, "mert", account, 400_000)).secondPerson is False
+    assert await alone_today(wallet_db, "mert", account) == 1_000_000
+    after = await wallet.call("POST", f"/wps/ops/wallet/merchants/{MERCHANT}/accounts/{account}/adjustments", mert,
+                              json={"amount": 1, "reason": "goodwill", "requestId": "adj-split-2"})  # fmt: skip
+    assert after.json()["value"]["status"] == "pending"  # the bonus counted toward the adjustment's checker
+
+
+async def test_grants_asked_at_once_cannot_all_slip_under_the_amount(wallet: WalletClient, wallet_nats: NATS) -> None:
+    account, _ = await wallet.member("splitter2")
+    reviews = await asyncio.gather(
+        *(money.grant_review(wallet_nats, MERCHANT, "mert", account, 400_000) for _ in range(6))
+    )
+    assert sorted(review.secondPerson for review in reviews) == [False, False, True, True, True, True]
+
+
+async def test_a_grant_needs_its_maker_member_and_amount_together(wallet_nats: NATS) -> None:
+    partial = WalletDualControlRequest(merchant=MERCHANT, maker="mert")
+    answer = await ask(wallet_nats, "rpc.wallet.dual_control", partial, WalletDualControlReply)
+    assert (answer.success, answer.errorCode) == (False, "request.invalid")
+
+
+async def alone_today(db: Database, actor: str, account: str) -> int:
+    async with db.reader() as session:
+        row = await session.scalar(
+            select(OpsMemberDay).where(OpsMemberDay.actor == actor, OpsMemberDay.account_id == account)
+        )
+    return row.alone if row else 0

@@ -658,17 +658,21 @@ class WalletMovementReply(BaseModel):
 
 
 class WalletDualControlRequest(BaseModel):
-    """The brand's dual-control amount: an ops action that moves more money than it for one member needs a second person."""
+    """The brand's dual-control amount: an ops action that moves more money than it for one member needs a second person. With a maker, a member and an amount, the wallet also counts that grant into the maker's running total for the member today (the same total its own adjustments count into) when the maker may make it alone."""
 
     model_config = ConfigDict(extra="forbid")
 
     merchant: Annotated[str, Field(pattern="^[a-z0-9][a-z0-9_-]{1,31}$")]
+    maker: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    accountId: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    amount: Annotated[int, Field(strict=True, ge=1)] | None = None
 
 
 class WalletDualControlAnswer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     dualControlAbove: Annotated[int, Field(strict=True, ge=0)]
+    secondPerson: bool | None | None = None
 
 
 class WalletDualControlReply(BaseModel):

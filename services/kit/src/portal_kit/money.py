@@ -14,6 +14,7 @@ from portal_events import (
     WalletBonusAnswer,
     WalletBonusReply,
     WalletBonusRequest,
+    WalletDualControlAnswer,
     WalletDualControlReply,
     WalletDualControlRequest,
     WalletMovementAnswer,
@@ -192,6 +193,18 @@ async def dual_control_above(nc: NATS, merchant: str) -> int:
     if not answer.success or answer.value is None:
         raise Refused(str(answer.errorCode))
     return answer.value.dualControlAbove
+
+
+async def grant_review(nc: NATS, merchant: str, maker: str, account_id: str, amount: int) -> WalletDualControlAnswer:
+    """Whether ``maker`` may grant ``account_id`` ``amount`` alone (``rpc.wallet.dual_control`` with the grant:
+    ``secondPerson``): the wallet decides on the maker's one running total for the member today, its own adjustments
+    included, and counts the grant when it may (a grant counted and then not made stays counted: the next needs a
+    checker sooner, never later). No answer raises ``service_unavailable``."""
+    request = WalletDualControlRequest(merchant=merchant, maker=maker, accountId=account_id, amount=amount)
+    answer = await ask(nc, "rpc.wallet.dual_control", request, WalletDualControlReply)
+    if not answer.success or answer.value is None or answer.value.secondPerson is None:
+        raise Refused(str(answer.errorCode))
+    return answer.value
 
 
 async def settle(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -16,18 +15,6 @@ from portal_kit.paging import Page
 from portal_kit.repository import Scoped
 
 APPLICATIONS = Scoped(PromotionApplication)
-
-
-async def approved_alone_since(
-    session: AsyncSession, merchant: str, maker: str, account_id: str, since: datetime
-) -> int:
-    """The bonuses ``maker`` approved alone (no second person) for the member since ``since``, minor units."""
-    query = select(func.coalesce(func.sum(PromotionApplication.amount), 0)).where(
-        PromotionApplication.merchant == merchant, PromotionApplication.account_id == account_id,
-        PromotionApplication.status == ApplicationStatus.APPROVED, PromotionApplication.maker.is_(None),
-        PromotionApplication.decided_by == maker, PromotionApplication.decided_at >= since,
-    )  # fmt: skip
-    return int(await session.scalar(query) or 0)
 
 
 async def apply_once(session: AsyncSession, values: dict[str, Any]) -> tuple[PromotionApplication, bool]:

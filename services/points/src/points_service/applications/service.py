@@ -20,7 +20,7 @@ from points_service.applications.schemas import (
     Rejection,
 )
 from points_service.ops import repository as audit
-from points_service.ops.domain import QueueOrder, Review, refuse_own, review_for, today_utc
+from points_service.ops.domain import QueueOrder, refuse_own
 from points_service.ops.schemas import CheckerDecision
 from points_service.promotions import repository as promotions
 from points_service.promotions.domain import ApplicationStatus, PromotionKind, text_in
@@ -118,9 +118,10 @@ async def approve(
     ip: str | None,
 ) -> ApplicationRead:  # fmt: skip
     """Grant the application's bonus (at most the promotion's maximum; its wagering, game types and expiry), once. A
-    bonus above the brand's dual-control amount is not granted yet: the application keeps waiting, with its amount
-    and its maker, for a second person (``confirm``)."""
-    above = await money.dual_control_above(nc, merchant)
+    bonus the maker may not grant alone is not granted yet: the application keeps waiting, with its amount and its
+    maker, for a second person (``confirm``). The wallet decides it (``money.grant_review``) on the maker's one
+    running total for the member today, with its own balance adjustments, so a credit split between an adjustment
+    and a bonus still needs a checker."""
     async with db.transaction() as session:
         row, promotion = await _waiting(session, merchant, application_id)
         if row.maker is not None:
@@ -130,13 +131,12 @@ async def approve(
             raise DomainError("application.amount_too_large", most=f"{most // 100:,}.{most % 100:02d}")
         row.amount = body.amount
         maker = actor_name(actor)
-        await audit.hold_maker(session, merchant, maker, "application")
-        alone = await repository.approved_alone_since(session, merchant, maker, row.account_id, today_utc())
-        if review_for(body.amount, above, alone) is Review.AWAITING:
+        review = await money.grant_review(nc, merchant, maker, row.account_id, body.amount)
+        if review.secondPerson:
             row.maker = maker
             audit.record(session, merchant, actor, "application.approve.request", str(row.id), reason=body.reason,
                          before=None, after={"amount": body.amount, "accountId": row.account_id,
-                                             "dualControlAbove": above, "approvedAloneToday": alone}, ip=ip)  # fmt: skip
+                                             "dualControlAbove": review.dualControlAbove}, ip=ip)  # fmt: skip
         else:
             await _grant(session, row, promotion, actor, body.reason)
             audit.record(session, merchant, actor, "application.approve", str(row.id), reason=body.reason,

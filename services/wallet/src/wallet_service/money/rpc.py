@@ -12,7 +12,7 @@ generated from them:
 | ``rpc.wallet.settle`` | ``WalletSettleRequest`` ``{merchant, accountId, currency, stake, win, transactionId, wallet?}`` | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.rollback`` | ``WalletRollbackRequest`` ``{merchant, transactionId}`` (of the debit) | ``{transactionId, reversed}`` |
 | ``rpc.wallet.purchase`` | ``WalletPurchaseRequest`` ``{merchant, accountId, amount, transactionId, action}`` (points only: a mall item's price, ``CHARGE`` from the main wallet into ``house:mall`` or ``REFUND`` of a charge made; ``purchase.not_found`` for a refund of none) | ``{transactionId, balance, currency}`` |
-| ``rpc.wallet.dual_control`` | ``WalletDualControlRequest`` ``{merchant}`` (points only) | ``{dualControlAbove}`` |
+| ``rpc.wallet.dual_control`` | ``WalletDualControlRequest`` ``{merchant, maker?, accountId?, amount?}`` (points only; the three together or none: ``request.invalid``) | ``{dualControlAbove, secondPerson}``: with a grant, whether it needs a second person (``false``: counted into the maker's running total for the member today, with the wallet's own adjustments) |
 | ``rpc.wallet.balance`` | ``WalletBalanceRequest`` ``{merchant, accountId, wallet?, vendor?}`` | ``{balance, held, currency}`` |
 
 ``vendor`` names the game vendor a movement or balance is for: in a transfer-mode brand that lists it, the
@@ -54,6 +54,7 @@ from wallet_service.ledger.service import rolled_back_to
 from wallet_service.merchants.service import brand_rules
 from wallet_service.money import service
 from wallet_service.money.service import Movement, Reward, Salary, Settlement
+from wallet_service.oversight import service as oversight
 from wallet_service.purchases import service as purchases
 from wallet_service.purchases.service import Purchase
 
@@ -100,8 +101,16 @@ def money_answers(responder: Responder, db: Database, told: Told | None = None) 
         return WalletMovementReply.model_validate(await purchases.move(db, Purchase.of(request)))
 
     async def dual_control(request: WalletDualControlRequest) -> WalletDualControlReply:
+        grant = (request.maker, request.accountId, request.amount)
+        if any(part is not None for part in grant) and None in grant:
+            return WalletDualControlReply(success=False, value=None, errorCode="request.invalid", message=None)
         above = (await brand_rules(db, request.merchant)).dual_control_above
-        value = WalletDualControlAnswer(dualControlAbove=above)
+        second: bool | None = None
+        if request.maker is not None and request.accountId is not None and request.amount is not None:
+            alone = await oversight.grant_alone(db, request.merchant, request.maker, request.accountId,
+                                                request.amount, above)  # fmt: skip
+            second = not alone
+        value = WalletDualControlAnswer(dualControlAbove=above, secondPerson=second)
         return WalletDualControlReply(success=True, value=value, errorCode=None, message=None)
 
     async def settle(request: WalletSettleRequest) -> WalletMovementReply:

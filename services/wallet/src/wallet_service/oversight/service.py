@@ -71,3 +71,16 @@ async def count_alone(session: AsyncSession, day: MemberDay, amount: int, *, cre
     """Count an action the actor carries out alone (no second person) on the member's money."""
     await repository.count(session, day.merchant, day.actor, day.account_id, day.day, abs(amount),
                            abs(amount) if credit else 0)  # fmt: skip
+
+
+async def grant_alone(db: Database, merchant: str, maker: str, account_id: str, amount: int, above: int) -> bool:
+    """Whether ``maker`` may grant ``account_id`` a credit of ``amount`` alone (another service's ops grant: points'
+    bonuses), decided on the same running total as the wallet's own adjustments, under the same lock: when it may,
+    the grant is counted at once (``True``); otherwise nothing is counted and a second person must decide it."""
+    async with db.transaction() as session:
+        day = datetime.now(UTC).date()
+        alone, _ = await repository.locked_day(session, merchant, maker, account_id, day)
+        if needs_second_person(amount, above, alone):
+            return False
+        await repository.count(session, merchant, maker, account_id, day, amount, amount)
+        return True
