@@ -129,6 +129,12 @@ async def test_an_agents_detail_has_its_uplines_contracts_requests_and_settlemen
         ("ACTIVE", 400, "OPS", "ops.root", None), ("ENDED", 300, "OPS", "ops.root", "SUPERSEDED"),
     ]  # fmt: skip
     assert granted["uplines"] == [] and granted["teamSize"] == 3
+    audit = (await read(ac, "/audit", token, action="agent.read", pageSize=50))["list"]
+    assert [(row["action"], row["target"]) for row in audit] == [
+        ("agent.read", top),
+        ("agent.read", agent),
+        ("agent.read", agent),
+    ]  # each reading of a detail, newest first
 
     contract_id = held["id"]
     async with ac.db.transaction() as session:

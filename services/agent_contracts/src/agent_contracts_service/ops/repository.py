@@ -25,7 +25,7 @@ _audit = Scoped(AgentContractsAudit, newest_first="id")
 
 
 def record(
-    session: AsyncSession, merchant: str, actor: Principal, action: str, target: str, *, reason: str,
+    session: AsyncSession, merchant: str, actor: Principal, action: str, target: str, *, reason: str | None,
     before: dict[str, Any] | None, after: dict[str, Any] | None, ip: str | None,
 ) -> None:  # fmt: skip
     record_ops_action(

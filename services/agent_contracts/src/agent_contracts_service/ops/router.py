@@ -141,10 +141,13 @@ async def agents(
 
 
 @ops.get("/agents/{accountId}", operation_id="opsAgent", response_model=Envelope[OpsAgentDetailRead])
-async def agent(code: str, accountId: AccountId, db: Db, actor: OpsFinanceReader) -> Envelope[OpsAgentDetailRead]:
+async def agent(
+    code: str, accountId: AccountId, db: Db, actor: OpsFinanceReader, request: Request
+) -> Envelope[OpsAgentDetailRead]:
     """One account of the brand's tree: its uplines, team size, contracts (with who granted them) and the requests
-    waiting for its answer (``team.member_not_found``, 404, for an unknown one or another brand's)."""
-    return ok(await service.agent(db, code, accountId))
+    waiting for its answer (``team.member_not_found``, 404, for an unknown one or another brand's); each reading is
+    audited (``agent.read``)."""
+    return ok(await service.agent(db, code, accountId, actor, address_of(request)))
 
 
 @ops.get(

@@ -113,11 +113,14 @@ def _contract_read(c: Contract, granted: dict[int, str], names: dict[str, str | 
     )  # fmt: skip
 
 
-async def agent(db: Database, merchant: str, account_id: str) -> OpsAgentDetailRead:
-    async with db.reader() as session:
+async def agent(db: Database, merchant: str, account_id: str, actor: Principal, ip: str | None) -> OpsAgentDetailRead:
+    """One agent's detail for ops, its reading audited (``agent.read``): who looked at whose team and contracts."""
+    async with db.transaction() as session:
         row = await repository.agent(session, merchant, account_id)
         if row is None:
             raise NotFound("team.member_not_found")
+        repository.record(session, merchant, actor, "agent.read", account_id, reason=None, before=None, after=None,
+                          ip=ip)  # fmt: skip
         uplines = await repository.uplines_of(session, merchant, account_id)
         size = await repository.team_size(session, merchant, account_id)
         held = await repository.contracts_held(session, merchant, account_id, CONTRACTS_SHOWN)
