@@ -202,6 +202,8 @@ export interface BannerRead {
   linkage: string;
 }
 
+export type BetOrder = "newest" | "oldest";
+
 export interface BetRead {
   betId: string;
   gameCode: string;
@@ -3804,7 +3806,7 @@ export interface OperationQuery {
   opsMarkFeedback: Record<string, never>;
   opsMe: Record<string, never>;
   opsMemberBalances: Record<string, never>;
-  opsMemberBets: { startDate?: string | null; endDate?: string | null; pageNo?: number; pageSize?: number };
+  opsMemberBets: { startDate?: string | null; endDate?: string | null; gameType?: string | null; vendor?: string | null; sort?: BetOrder; pageNo?: number; pageSize?: number };
   opsMemberJournal: { type?: "deposit" | "withdrawal" | "transfer" | "upline" | "downline" | "bet" | "win" | "rollback" | "adjustment" | "bonus" | "salary" | "purchase" | null; startDate?: string | null; endDate?: string | null; sort?: JournalOrder; pageNo?: number; pageSize?: number };
   opsMemberNotes: { author?: string | null; text?: string | null; sort?: NoteOrder; pageNo?: number; pageSize?: number };
   opsMemberProfile: Record<string, never>;

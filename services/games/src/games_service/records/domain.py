@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from games_service.catalogue.domain import GAME_TYPES
 from portal_kit.errors import DomainError
@@ -19,6 +20,14 @@ def masked(name: str) -> str:
     if len(name) <= 3:
         return name[:1] + "***"
     return f"{name[:2]}***{name[-1]}"
+
+
+class BetOrder(StrEnum):
+    """The orders of a member's betting record as ops read it: the latest settled first, the earliest first (by the
+    settlement time, ``ix_bet_record_member`` either way; then by id)."""
+
+    NEWEST = "newest"
+    OLDEST = "oldest"
 
 
 def game_type_filter(value: str | None) -> str | None:

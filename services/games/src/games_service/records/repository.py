@@ -14,7 +14,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from games_service.catalogue.models import Game
 from games_service.catalogue.repository import listed
-from games_service.records.domain import SettledBet
+from games_service.records.domain import BetOrder, SettledBet
 from games_service.records.models import BetRecord
 from portal_kit.paging import Page
 
@@ -83,16 +83,26 @@ async def member_page(
     game_type: str | None,
     start: datetime | None,
     end: datetime | None,
+    order: BetOrder = BetOrder.NEWEST,
+    vendor: str | None = None,
 ) -> tuple[Sequence[tuple[BetRecord, Game | None]], int]:
-    """A page of the member's records, newest first, each with its game; and how many there are in all."""
+    """A page of the member's records (of a vendor), newest or oldest first, each with its game; and how many there
+    are in all."""
     where = _member_filter(merchant, account_id, game_type, start, end)
+    if vendor is not None:
+        where.append(BetRecord.vendor == vendor)
+    ordering = (
+        (BetRecord.settled_at.asc(), BetRecord.id.asc())
+        if order is BetOrder.OLDEST
+        else (BetRecord.settled_at.desc(), BetRecord.id)
+    )
     total = await session.scalar(select(func.count()).select_from(BetRecord).where(*where)) or 0
     rows = (
         await session.execute(
             select(BetRecord, Game)
             .outerjoin(Game, _game_join())
             .where(*where)
-            .order_by(BetRecord.settled_at.desc(), BetRecord.id)
+            .order_by(*ordering)
             .offset(page.offset)
             .limit(page.size)
         )

@@ -12,7 +12,7 @@ from pydantic import TypeAdapter
 from games_service.catalogue.schemas import GameRead
 from games_service.deps import Cache, Db, Language, MerchantCode, Player, SignedIn
 from games_service.records import service
-from games_service.records.domain import ALL, WINNERS_LIMIT, game_type_filter
+from games_service.records.domain import ALL, WINNERS_LIMIT, BetOrder, game_type_filter
 from games_service.records.schemas import BetRecordRead, ProfitRead, WinnerBoardRead
 from portal_kit.dates import day_range
 from portal_kit.envelope import Envelope, PageRead, ok, ok_raw
@@ -60,11 +60,17 @@ async def member_bets(
     page: RecordsPage,
     start_date: StartDate = None,
     end_date: EndDate = None,
+    game_type: Annotated[str | None, Query(alias="gameType", max_length=16)] = None,
+    vendor: Annotated[str | None, Query(min_length=1, max_length=40, description="The vendor's code")] = None,
+    sort: Annotated[BetOrder, Query()] = BetOrder.NEWEST,
 ) -> Envelope[PageRead[BetRecordRead]]:
-    """A member's settled bets (vendor, game, stake, valid bet, win, time), newest first, the days as yyyy-MM-dd
-    (UTC, both included): viewer, finance and admin of the brand, not a content editor."""
+    """A member's settled bets (vendor, game, stake, valid bet, win, time), of a game type (one of the catalogue's or
+    ALL; ``game_type.unknown``) and a vendor, newest or oldest first, the days as yyyy-MM-dd (UTC, both included):
+    viewer, finance and admin of the brand, not a content editor."""
     start, end = day_range(start_date, end_date)
-    return ok(await service.records(db, code, account_id, page, None, start, end, language))
+    kind = game_type_filter(game_type)
+    found = await service.records(db, code, account_id, page, kind, start, end, language, sort, vendor)
+    return ok(found)
 
 
 @router.get("/wps/games/records/profit", operation_id="betProfit", response_model=Envelope[ProfitRead])

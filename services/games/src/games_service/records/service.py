@@ -10,7 +10,7 @@ from games_service.catalogue.models import Game
 from games_service.catalogue.schemas import GameRead
 from games_service.catalogue.service import game_read
 from games_service.records import repository
-from games_service.records.domain import ALL, BOARD_DAYS, RECENT_GAMES, SettledBet, masked
+from games_service.records.domain import ALL, BOARD_DAYS, RECENT_GAMES, BetOrder, SettledBet, masked
 from games_service.records.events import bet_settled, stamp
 from games_service.records.models import BetRecord
 from games_service.records.schemas import BetRecordRead, ProfitRead, ProfitRowRead, WinnerBoardRead
@@ -51,10 +51,14 @@ async def records(
     start: datetime | None,
     end: datetime | None,
     language: str,
+    order: BetOrder = BetOrder.NEWEST,
+    vendor: str | None = None,
 ) -> PageRead[BetRecordRead]:
-    """The member's settled bets, newest first."""
+    """The member's settled bets (of a vendor), newest or oldest first."""
     async with db.reader() as session:
-        rows, total = await repository.member_page(session, merchant, account_id, page, game_type, start, end)
+        rows, total = await repository.member_page(
+            session, merchant, account_id, page, game_type, start, end, order, vendor
+        )
     items = [
         BetRecordRead(
             id=record.id, time=stamp(record.settled_at), vendor=record.vendor, gameType=record.game_type,

@@ -74,9 +74,9 @@ describe("a member's profile", () => {
     expect(within(bets).getByText("12.50")).toBeTruthy();
     const urls = fetched.mock.calls.map(([url]) => String(url));
     expect(urls).toContain("/wps/ops/wallet/merchants/turkeyf2/accounts/acc-1/balances");
-    expect(urls).toContain("/wps/ops/games/merchants/turkeyf2/members/acc-1/bets?pageNo=1&pageSize=10");
+    expect(urls).toContain("/wps/ops/games/merchants/turkeyf2/members/acc-1/bets?pageNo=1&sort=newest&pageSize=10");
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
-    await waitFor(() => expect(fetched.mock.calls.map(([url]) => String(url))).toContain("/wps/ops/games/merchants/turkeyf2/members/acc-1/bets?pageNo=2&pageSize=10"));
+    await waitFor(() => expect(fetched.mock.calls.map(([url]) => String(url))).toContain("/wps/ops/games/merchants/turkeyf2/members/acc-1/bets?pageNo=2&sort=newest&pageSize=10"));
     expect(screen.queryByRole("group", { name: "Reset second factor" })).toBeNull(); // the admins' alone
   });
 

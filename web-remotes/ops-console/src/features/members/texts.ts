@@ -27,6 +27,7 @@ const TR = {
   totpNone: "Bu üyenin bağlı bir doğrulayıcısı yok.", reason: "Neden", reasonRequired: "Bir neden yazın.", cancel: "Vazgeç",
   statusFilter: "Hesap durumu", anyStatus: "Tümü", listOrder: "Sıralama", orderMatch: "Aramaya göre", orderUsername: "Kullanıcı adına göre",
   orderNewest: "En yeni önce", orderOldest: "En eski önce", noteAuthor: "Yazan", noteWords: "Notta geçen", filterNotes: "Notları süz",
+  gameTypeFilter: "Oyun türü", vendorFilter: "Sağlayıcı kodu",
 };
 type Key = keyof typeof TR;
 
@@ -55,6 +56,7 @@ const EN: Record<Key, string> = {
   totpNone: "This member has no authenticator bound.", reason: "Reason", reasonRequired: "Give a reason.", cancel: "Cancel",
   statusFilter: "Account status", anyStatus: "All", listOrder: "Order", orderMatch: "As the search finds", orderUsername: "By username",
   orderNewest: "Newest first", orderOldest: "Oldest first", noteAuthor: "Written by", noteWords: "Words of the note", filterNotes: "Filter the notes",
+  gameTypeFilter: "Game type", vendorFilter: "Vendor code",
 };
 
 const CN: Record<Key, string> = {
@@ -82,6 +84,7 @@ const CN: Record<Key, string> = {
   totpNone: "该会员未绑定身份验证器。", reason: "原因", reasonRequired: "请填写原因。", cancel: "取消",
   statusFilter: "账户状态", anyStatus: "全部", listOrder: "排序", orderMatch: "按搜索匹配", orderUsername: "按用户名",
   orderNewest: "最新在前", orderOldest: "最早在前", noteAuthor: "作者", noteWords: "备注包含", filterNotes: "筛选备注",
+  gameTypeFilter: "游戏类型", vendorFilter: "供应商代码",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

@@ -4,7 +4,7 @@
  * own: one service not answering leaves the others on screen. */
 import type { ChangeEvent, FormEvent } from "react";
 import { useId, useState } from "react";
-import type { BetRecordRead, MemberProfileRead, NoteOrder, NoteRead } from "@portal/kit";
+import type { BetOrder, BetRecordRead, MemberProfileRead, NoteOrder, NoteRead } from "@portal/kit";
 import { Field, Link, LoadFailure, OutcomeLine, Pager, formatMoney, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
@@ -187,12 +187,18 @@ function Balances({ accountId }: { accountId: string }) {
 }
 
 /** The member's settled bets, newest first, paged on the server, within optional days. */
+/** The game types of the catalogue a member's bets are filtered by. */
+const GAME_TYPES = ["SPORTS", "ESPORTS", "LIVE", "LOTT", "ELOTT", "FISH", "PVP", "RNG", "COCKFIGHT"] as const;
+
 function Bets({ accountId }: { accountId: string }) {
   const { language } = useLanguage();
   const ops = useOps();
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
-  const [asked, setAsked] = useState<{ pageNo: number; startDate?: string; endDate?: string }>({ pageNo: 1 });
+  const [gameType, setGameType] = useState("");
+  const [vendor, setVendor] = useState("");
+  const [sort, setSort] = useState<BetOrder>("newest");
+  const [asked, setAsked] = useState<{ pageNo: number; sort: BetOrder; startDate?: string; endDate?: string; gameType?: string; vendor?: string }>({ pageNo: 1, sort: "newest" });
   const bets = useQuery({
     queryKey: ["ops", "member-bets", ops.brand, accountId, asked],
     placeholderData: keepPreviousData,
@@ -200,7 +206,14 @@ function Bets({ accountId }: { accountId: string }) {
   });
   const filter = (event: FormEvent) => {
     event.preventDefault();
-    setAsked({ pageNo: 1, ...(from ? { startDate: from } : {}), ...(to ? { endDate: to } : {}) });
+    setAsked({
+      pageNo: 1,
+      sort,
+      ...(from ? { startDate: from } : {}),
+      ...(to ? { endDate: to } : {}),
+      ...(gameType ? { gameType } : {}),
+      ...(vendor.trim() ? { vendor: vendor.trim() } : {}),
+    });
   };
   const page = bets.data;
   const rows: BetRecordRead[] = page?.list ?? [];
@@ -210,6 +223,25 @@ function Bets({ accountId }: { accountId: string }) {
       <form className="oc-row" onSubmit={filter} aria-label={t(language, "betsFilter")}>
         <Field type="date" label={t(language, "from")} value={from} onChange={setFrom} />
         <Field type="date" label={t(language, "to")} value={to} onChange={setTo} />
+        <label className="kit-field">
+          {t(language, "gameTypeFilter")}
+          <select className="oc-select" value={gameType} onChange={(event) => setGameType(event.target.value)}>
+            <option value="">{t(language, "anyStatus")}</option>
+            {GAME_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Field label={t(language, "vendorFilter")} value={vendor} onChange={setVendor} maxLength={40} autoComplete="off" />
+        <label className="kit-field">
+          {t(language, "listOrder")}
+          <select className="oc-select" value={sort} onChange={(event) => setSort(event.target.value as BetOrder)}>
+            <option value="newest">{t(language, "orderNewest")}</option>
+            <option value="oldest">{t(language, "orderOldest")}</option>
+          </select>
+        </label>
         <button type="submit" className="kit-button kit-button--ghost">
           {t(language, "filter")}
         </button>
