@@ -69,7 +69,7 @@ def test_an_admin_grants_a_top_agent_a_contract_and_the_agent_sees_it_in_its_age
         grant = console.get_by_test_id("grant-contract")
         grant.get_by_label("Contract type").select_option("DAILY_WAGE")
         tier = grant.get_by_role("group", name="Tier 1")
-        tier.get_by_label("Rate (basis points, 100 = 1 %)").fill("350")
+        tier.get_by_label("Rate (%)").fill("3.5")
         grant.get_by_role("button", name="Grant the contract").click()
         expect(grant.get_by_role("alert")).to_have_text("Give a reason.")
         grant.get_by_label("Reason (written to the audit log)").fill("e2e: a top agent's daily wage")

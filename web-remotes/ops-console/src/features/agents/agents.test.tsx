@@ -69,15 +69,16 @@ describe("the agents page", () => {
   });
 
   it("turns a draft into its grant call, refusing numbers that are not whole", () => {
-    expect(grantCall({ ...NEW_GRANT, tiers: [{ threshold: "0", members: "0", ratio: "300" }], reason: " top " })).toEqual({
+    expect(grantCall({ ...NEW_GRANT, tiers: [{ threshold: "0", members: "0", ratio: "3" }], reason: " top " }, "EN")).toEqual({
       id: "opsGrantDailyWage", body: { terms: { tiers: [{ minValidBet: 0, minActiveMembers: 0, ratio: 300 }] }, reason: "top" },
     });
-    expect(grantCall({ ...NEW_GRANT, kind: "DIVIDEND", period: "M", tiers: [{ threshold: "500", members: "2", ratio: "1000" }], reason: "x" })?.body).toEqual({
-      terms: { period: "M", tiers: [{ minProfitLoss: 500, minActiveMembers: 2, ratio: 1000 }] }, reason: "x",
+    expect(grantCall({ ...NEW_GRANT, kind: "DIVIDEND", period: "M", tiers: [{ threshold: "1.234,50", members: "2", ratio: "10" }], reason: "x" }, "TR")?.body).toEqual({
+      terms: { period: "M", tiers: [{ minProfitLoss: 123_450, minActiveMembers: 2, ratio: 1000 }] }, reason: "x",
     });
-    expect(grantCall({ ...NEW_GRANT, kind: "REALTIME_SALARY", winRate: "200", lossRate: "400", betAmount: "0", reason: "x" })?.id).toBe("opsGrantRealTimeSalary");
-    expect(grantCall({ ...NEW_GRANT, kind: "HOURLY_SALARY", tiers: [{ threshold: "1.5", members: "0", ratio: "1" }] })).toBeNull();
-    expect(grantCall({ ...NEW_GRANT, kind: "REALTIME_SALARY", winRate: "-1", lossRate: "1", betAmount: "0" })).toBeNull();
+    expect(grantCall({ ...NEW_GRANT, kind: "REALTIME_SALARY", winRate: "2", lossRate: "4.5", betAmount: "500", reason: "x" }, "EN")?.body.terms).toEqual({ winRate: 200, lossRate: 450, betAmount: 50_000 });
+    expect(grantCall({ ...NEW_GRANT, kind: "HOURLY_SALARY", tiers: [{ threshold: "1.555", members: "0", ratio: "1" }] }, "EN")).toBeNull();
+    expect(grantCall({ ...NEW_GRANT, kind: "HOURLY_SALARY", tiers: [{ threshold: "1", members: "1.5", ratio: "1" }] }, "EN")).toBeNull();
+    expect(grantCall({ ...NEW_GRANT, kind: "REALTIME_SALARY", winRate: "-1", lossRate: "1", betAmount: "0" }, "EN")).toBeNull();
   });
 
   it("writes terms in words", () => {
@@ -137,15 +138,15 @@ describe("the agents page", () => {
     fireEvent.click(await screen.findByRole("button", { name: "aga1 temsilcisini aç" }));
     const form = await screen.findByTestId("grant-contract");
     fireEvent.change(within(form).getByLabelText("Sözleşme türü"), { target: { value: "REALTIME_SALARY" } });
-    fireEvent.change(within(form).getByLabelText("Kazanç oranı (baz puan)"), { target: { value: "20000" } });
-    fireEvent.change(within(form).getByLabelText("Kayıp oranı (baz puan)"), { target: { value: "400" } });
+    fireEvent.change(within(form).getByLabelText("Kazanç oranı (%)"), { target: { value: "200" } });
+    fireEvent.change(within(form).getByLabelText("Kayıp oranı (%)"), { target: { value: "4" } });
     fireEvent.click(within(form).getByRole("button", { name: "Sözleşmeyi ver" }));
     expect(within(form).getByRole("alert").textContent).toBe("Bir neden yazın.");
     expect(calls(fetched, "PUT")).toEqual([]);
     fireEvent.change(within(form).getByLabelText("Neden (denetim kaydına yazılır)"), { target: { value: "launch" } });
     fireEvent.click(within(form).getByRole("button", { name: "Sözleşmeyi ver" }));
     expect((await within(form).findByRole("alert")).textContent).toBe("Oran %0 ile %100 arasında olmalıdır.");
-    fireEvent.change(within(form).getByLabelText("Kazanç oranı (baz puan)"), { target: { value: "200" } });
+    fireEvent.change(within(form).getByLabelText("Kazanç oranı (%)"), { target: { value: "2" } });
     fireEvent.click(within(form).getByRole("button", { name: "Sözleşmeyi ver" }));
     expect(await within(form).findByText("Sözleşme verildi.")).toBeTruthy();
     expect(calls(fetched, "PUT").at(-1)).toEqual({ url: `${OPS}/members/a1/contracts/real-time-salary`, body: { terms: { winRate: 200, lossRate: 400, betAmount: 0 }, reason: "launch" } });

@@ -1,11 +1,12 @@
 /** The brand's admin grants a top agent a contract of any type (agreed at once, audited), with its terms and a
- * reason. Rates are whole basis points (100 = 1 %), thresholds whole minor units, as the server keeps them; the
- * console checks only that they are whole numbers and a reason is given: the server refuses the rest (rates out of
- * range, tiers not rising, an agent with an upline) and its refusal is shown as it words it. */
+ * reason. Rates are typed as percentages and thresholds as amounts, each with at most two decimals in the page's
+ * language, and sent as the server keeps them (basis points, minor units); the console checks only that they read
+ * as such and a reason is given: the server refuses the rest (rates out of range, tiers not rising, an agent with an
+ * upline) and its refusal is shown as it words it. */
 import type { FormEvent } from "react";
 import { useState } from "react";
-import type { GrantedRead, Kind } from "@portal/kit";
-import { Field, OutcomeLine, useAction, useLanguage, useQueryClient } from "@portal/kit";
+import type { GrantedRead, Kind, Language } from "@portal/kit";
+import { Field, OutcomeLine, parseMoney, useAction, useLanguage, useQueryClient } from "@portal/kit";
 import { useOps } from "../../../shared/session";
 import { KINDS, forgetAgents } from "../reads";
 import type { TextKey } from "../texts";
@@ -33,19 +34,23 @@ export interface GrantDraft {
 
 export const NEW_GRANT: GrantDraft = { kind: "DAILY_WAGE", period: "W", tiers: [EMPTY_TIER], winRate: "", lossRate: "", betAmount: "0", reason: "" };
 
-function whole(text: string): number | null {
-  return /^\d{1,16}$/.test(text.trim()) ? Number(text.trim()) : null;
-}
+/** A percentage typed with at most two decimals ("2,5" in Turkish), in basis points (2.5 % = 250); null otherwise.
+ * The same reading as an amount into minor units: a hundredth of a percent is one basis point. */
+const basisPoints = (text: string, language: Language) => parseMoney(text, language);
+/** An amount typed with at most two decimals, in minor units; null otherwise. */
+const minorUnits = (text: string, language: Language) => parseMoney(text, language);
+/** A count of members: digits only. */
+const count = (text: string) => (/^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : null);
 
-/** The call of a draft (its operation and body), or null when a number is not whole. */
-export function grantCall(draft: GrantDraft) {
+/** The call of a draft (its operation and body), or null when a number does not read. */
+export function grantCall(draft: GrantDraft, language: Language) {
   const reason = draft.reason.trim();
   if (draft.kind === "REALTIME_SALARY") {
-    const [winRate, lossRate, betAmount] = [whole(draft.winRate), whole(draft.lossRate), whole(draft.betAmount)];
+    const [winRate, lossRate, betAmount] = [basisPoints(draft.winRate, language), basisPoints(draft.lossRate, language), minorUnits(draft.betAmount, language)];
     if (winRate === null || lossRate === null || betAmount === null) return null;
     return { id: "opsGrantRealTimeSalary" as const, body: { terms: { winRate, lossRate, betAmount }, reason } };
   }
-  const tiers = draft.tiers.map((tier) => ({ threshold: whole(tier.threshold), members: whole(tier.members), ratio: whole(tier.ratio) }));
+  const tiers = draft.tiers.map((tier) => ({ threshold: minorUnits(tier.threshold, language), members: count(tier.members), ratio: basisPoints(tier.ratio, language) }));
   if (tiers.some((tier) => tier.threshold === null || tier.members === null || tier.ratio === null)) return null;
   const numbers = tiers as { threshold: number; members: number; ratio: number }[];
   if (draft.kind === "DIVIDEND") {
@@ -87,8 +92,8 @@ export function GrantContract({ accountId, onGranted }: { accountId: string; onG
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone("");
-    const call = grantCall(draft);
-    if (!call) return grant.refuse(t(language, "wholeNumbers"));
+    const call = grantCall(draft, language);
+    if (!call) return grant.refuse(t(language, "numbersInvalid"));
     if (!call.body.reason) return grant.refuse(t(language, "reasonNeeded"));
     void grant.submit(call);
   };
@@ -126,18 +131,18 @@ export function GrantContract({ accountId, onGranted }: { accountId: string; onG
       </div>
       {draft.kind === "REALTIME_SALARY" ? (
         <div className="oc-row">
-          <Field label={t(language, "winRate")} value={draft.winRate} onChange={(winRate) => change({ winRate })} inputMode="numeric" maxLength={5} />
-          <Field label={t(language, "lossRate")} value={draft.lossRate} onChange={(lossRate) => change({ lossRate })} inputMode="numeric" maxLength={5} />
-          <Field label={t(language, "betAmount")} value={draft.betAmount} onChange={(betAmount) => change({ betAmount })} inputMode="numeric" maxLength={16} />
+          <Field label={t(language, "winRate")} value={draft.winRate} onChange={(winRate) => change({ winRate })} inputMode="decimal" maxLength={6} />
+          <Field label={t(language, "lossRate")} value={draft.lossRate} onChange={(lossRate) => change({ lossRate })} inputMode="decimal" maxLength={6} />
+          <Field label={t(language, "betAmount")} value={draft.betAmount} onChange={(betAmount) => change({ betAmount })} inputMode="decimal" maxLength={20} />
         </div>
       ) : (
         <fieldset className="ag-tiers">
           <legend>{t(language, "tiers")}</legend>
           {draft.tiers.map((tier, index) => (
             <div className="oc-row" key={index} role="group" aria-label={t(language, "tierN", { n: index + 1 })}>
-              <Field label={t(language, thresholdLabel)} value={tier.threshold} onChange={(threshold) => changeTier(index, { threshold })} inputMode="numeric" maxLength={16} />
+              <Field label={t(language, thresholdLabel)} value={tier.threshold} onChange={(threshold) => changeTier(index, { threshold })} inputMode="decimal" maxLength={20} />
               <Field label={t(language, "minActiveMembers")} value={tier.members} onChange={(members) => changeTier(index, { members })} inputMode="numeric" maxLength={7} />
-              <Field label={t(language, "tierRatio")} value={tier.ratio} onChange={(ratio) => changeTier(index, { ratio })} inputMode="numeric" maxLength={5} />
+              <Field label={t(language, "tierRatio")} value={tier.ratio} onChange={(ratio) => changeTier(index, { ratio })} inputMode="decimal" maxLength={6} />
               {draft.tiers.length > 1 ? (
                 <button type="button" className="kit-button kit-button--ghost" onClick={() => change({ tiers: draft.tiers.filter((_, at) => at !== index) })}>
                   {t(language, "removeTier")}
