@@ -74,8 +74,7 @@ async function refreshIsThrottled(form: HTMLElement, language: Language) {
   const row = form.querySelector(".captcha-row") as HTMLElement;
   fireEvent.click(within(row).getByRole("button", { name: /Yeni kod|New code|换一张|刷新/ }));
   const said = await within(row).findByTestId("captcha-failure");
-  expect(said.textContent).toBe(THROTTLED[language]);
-  expect(said.getAttribute("role")).toBe("alert");
+  expect(within(said).getByRole("alert").textContent).toBe(THROTTLED[language]);
   // The image already shown stays, with its answer field, so the member can still answer it.
   expect(row.querySelector(`img[src="${FIRST_IMAGE}"]`)).not.toBeNull();
   expect(within(row).getByRole("textbox")).toBeTruthy();

@@ -2,7 +2,7 @@
  * (429 ``TOO_MANY_REQUESTS`` when asked too often, or the network down) says so here, in the server's words (its
  * message is in the request's language), and the image already shown stays until a new one comes. */
 import type { CaptchaRead } from "@portal/kit";
-import { Field, errorText, useLanguage } from "@portal/kit";
+import { Field, LoadFailure, useLanguage } from "@portal/kit";
 import { text } from "../../../shared/texts";
 
 export interface CaptchaRowProps {
@@ -29,9 +29,9 @@ export function CaptchaRow({ label, value, onChange, error, captcha, onRefresh, 
         {text(language, "refreshCaptcha")}
       </button>
       {failure != null && (
-        <p className="kit-alert" role="alert" data-testid="captcha-failure" style={{ gridColumn: "1 / -1" }}>
-          {errorText(failure, language)}
-        </p>
+        <div className="captcha-row__failure" data-testid="captcha-failure">
+          <LoadFailure error={failure} />
+        </div>
       )}
     </div>
   );
