@@ -956,6 +956,10 @@ export interface LedgerTotalRead {
   held: number;
 }
 
+export type LineOrder = "newest" | "oldest";
+
+export type LineStatus = "PENDING" | "PAID" | "REFUSED";
+
 export interface LineWinRead {
   line: number;
   symbol: string;
@@ -3731,7 +3735,7 @@ export interface OperationQuery {
   opsAdjustmentRequests: { status?: "pending" | "approved" | "rejected" | null; accountId?: string | null; requestedBy?: string | null; sort?: AdjustmentRequestOrder; pageNo?: number; pageSize?: number };
   opsAgent: Record<string, never>;
   opsAgentContractsAudit: { pageNo?: number; pageSize?: number; actor?: string | null; action?: string | null; from?: string | null; to?: string | null; sort?: AuditSort };
-  opsAgentSettlements: { kind?: Kind | null; pageNo?: number; pageSize?: number };
+  opsAgentSettlements: { kind?: Kind | null; status?: LineStatus | null; sort?: LineOrder; pageNo?: number; pageSize?: number };
   opsAgents: { search?: string | null; agentType?: AgentType | null; contract?: Kind | ContractFilter | null; top?: boolean | null; sort?: AgentOrder; pageNo?: number; pageSize?: number };
   opsApplicationImages: Record<string, never>;
   opsApproveApplication: Record<string, never>;

@@ -14,6 +14,7 @@ from agent_contracts_service.deps import Db
 from agent_contracts_service.ops import service
 from agent_contracts_service.ops.domain import AgentOrder, AgentType, ContractFilter
 from agent_contracts_service.ops.schemas import AgentContractsAuditRead, GrantedRead, OpsAgentDetailRead, OpsAgentRead
+from agent_contracts_service.settlement.domain import LineOrder, LineStatus
 from agent_contracts_service.settlement.schemas import IncomeLineRead
 from agent_contracts_service.team.schemas import MovedRead, UplineMove
 from portal_kit.audit import AuditQuery
@@ -158,6 +159,9 @@ async def agent(
 async def agent_settlements(
     code: str, accountId: AccountId, db: Db, actor: OpsFinanceReader, page: LinesPage,
     kind: Annotated[Kind | None, Query()] = None,
+    status: Annotated[LineStatus | None, Query(description="PENDING, PAID or REFUSED")] = None,
+    sort: Annotated[LineOrder, Query()] = LineOrder.NEWEST,
 ) -> Envelope[PageRead[IncomeLineRead]]:  # fmt: skip
-    """The agent's settlement lines (what each period of its contracts paid, and their state), newest first."""
-    return ok(await service.settlements(db, code, accountId, kind, page))
+    """The agent's settlement lines (what each period of its contracts paid, and their state), of a kind and a state,
+    newest (or oldest) first."""
+    return ok(await service.settlements(db, code, accountId, kind, page, status=status, order=sort))

@@ -22,6 +22,7 @@ from agent_contracts_service.ops.schemas import (
     OpsUplineRead,
 )
 from agent_contracts_service.settlement import service as settlement
+from agent_contracts_service.settlement.domain import LineOrder, LineStatus
 from agent_contracts_service.settlement.schemas import IncomeLineRead
 from agent_contracts_service.team import service as team
 from agent_contracts_service.team.domain import is_agent
@@ -139,10 +140,12 @@ async def agent(db: Database, merchant: str, account_id: str, actor: Principal, 
 
 
 async def settlements(
-    db: Database, merchant: str, account_id: str, kind: Kind | None, page: Page
-) -> PageRead[IncomeLineRead]:
-    """The agent's settlement lines (what each period of its contracts paid), newest first."""
+    db: Database, merchant: str, account_id: str, kind: Kind | None, page: Page, *,
+    status: LineStatus | None = None, order: LineOrder = LineOrder.NEWEST,
+) -> PageRead[IncomeLineRead]:  # fmt: skip
+    """The agent's settlement lines (what each period of its contracts paid), of a kind and a state, newest or oldest
+    first."""
     async with db.reader() as session:
         if await repository.agent(session, merchant, account_id) is None:
             raise NotFound("team.member_not_found")
-    return await settlement.income_of(db, merchant, account_id, kind, page)
+    return await settlement.income_of(db, merchant, account_id, kind, page, status=status, order=order)

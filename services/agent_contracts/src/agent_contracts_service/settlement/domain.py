@@ -53,6 +53,14 @@ class LineStatus(StrEnum):
     REFUSED = "REFUSED"  # the wallet refused (its code kept): nothing moved
 
 
+class LineOrder(StrEnum):
+    """The orders of an agent's settlement lines as ops read them: the newest first, the oldest first (by id, the
+    order they were written in; ``ix_settlement_line_account`` either way)."""
+
+    NEWEST = "newest"
+    OLDEST = "oldest"
+
+
 def floor_period(kind: Kind, at: datetime) -> datetime:
     """The start of the 5-minute window (real-time salary) or of the day (the others) holding ``at``."""
     at = at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)

@@ -31,7 +31,7 @@ from sqlalchemy.orm import aliased
 
 from agent_contracts_service.contracts.domain import ContractStatus
 from agent_contracts_service.contracts.models import Contract
-from agent_contracts_service.settlement.domain import LineStatus
+from agent_contracts_service.settlement.domain import LineOrder, LineStatus
 from agent_contracts_service.settlement.models import SettlementCursor, SettlementLine
 from agent_contracts_service.team.models import TeamLink
 from portal_kit.paging import Page
@@ -115,10 +115,12 @@ async def mark(session: AsyncSession, line_id: int, status: LineStatus, error_co
 
 
 async def income_page(
-    session: AsyncSession, merchant: str, account_id: str, kind: str | None, page: Page
-) -> tuple[Sequence[SettlementLine], int]:
-    """An agent's own lines, newest first."""
-    return await lines.newest_page(session, merchant, page, account_id=account_id, **({"kind": kind} if kind else {}))
+    session: AsyncSession, merchant: str, account_id: str, kind: str | None, page: Page, *,
+    status: str | None = None, order: LineOrder = LineOrder.NEWEST,
+) -> tuple[Sequence[SettlementLine], int]:  # fmt: skip
+    """An agent's own lines (of a kind, a state), newest or oldest first."""
+    by_id = SettlementLine.id.asc() if order is LineOrder.OLDEST else SettlementLine.id.desc()
+    return await lines.page(session, merchant, page, (by_id,), account_id=account_id, kind=kind, status=status)
 
 
 async def lines_of(session: AsyncSession, merchant: str, contract_id: int) -> Sequence[SettlementLine]:

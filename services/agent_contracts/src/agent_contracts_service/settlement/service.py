@@ -35,6 +35,7 @@ from agent_contracts_service.settlement.domain import (
     SETTLED_KINDS,
     WINDOW,
     Deducted,
+    LineOrder,
     LineStatus,
     LineType,
     WindowFigures,
@@ -578,11 +579,15 @@ def income_read(line: SettlementLine) -> IncomeLineRead:
 
 
 async def income_of(
-    db: Database, merchant: str, account_id: str, kind: Kind | None, page: Page
-) -> PageRead[IncomeLineRead]:
-    """The agent's own settlement lines, newest first."""
+    db: Database, merchant: str, account_id: str, kind: Kind | None, page: Page, *,
+    status: LineStatus | None = None, order: LineOrder = LineOrder.NEWEST,
+) -> PageRead[IncomeLineRead]:  # fmt: skip
+    """The agent's own settlement lines (of a kind, a state), newest or oldest first."""
     async with db.reader() as session:
-        rows, total = await repository.income_page(session, merchant, account_id, kind.value if kind else None, page)
+        rows, total = await repository.income_page(
+            session, merchant, account_id, kind.value if kind else None, page,
+            status=status.value if status else None, order=order,
+        )  # fmt: skip
     return page_of(page, [income_read(row) for row in rows], total)
 
 

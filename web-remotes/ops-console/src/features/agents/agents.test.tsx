@@ -24,7 +24,7 @@ const contract = (patch: Record<string, unknown> = {}) => ({
   grantedAt: "2026-11-27T10:00:00+00:00", ...patch,
 });
 const detail = (patch: Record<string, unknown> = {}, contracts: unknown[] = [contract()]) => ({ agent: agent("a1", patch), uplines: [], teamSize: 5, contracts, pending: [] });
-const SETTLEMENTS = `GET ${OPS}/agents/a1/settlements?pageNo=1&pageSize=20`;
+const SETTLEMENTS = `GET ${OPS}/agents/a1/settlements?pageNo=1&pageSize=20&sort=newest`;
 const line = { id: 1, kind: "DAILY_WAGE", contractId: 7, lineType: "SALARY", periodStart: "2026-11-26T00:00:00+00:00", periodEnd: "2026-11-27T00:00:00+00:00", currency: "TRY", amount: 12_345, status: "PAID", errorCode: null, detail: {}, createdAt: "2026-11-27T00:30:00+00:00", paidAt: "2026-11-27T00:31:00+00:00" };
 
 function serve(answers: Record<string, () => Response>) {
@@ -125,6 +125,26 @@ describe("the agents page", () => {
     expect(await screen.findByTestId("agents")).toBeTruthy();
   });
 
+  it("asks the server for an agent's settlements of a type and a state, oldest first", async () => {
+    const wanted = `GET ${OPS}/agents/a1/settlements?pageNo=1&pageSize=20&sort=oldest&kind=DAILY_WAGE&status=REFUSED`;
+    const fetched = serve({
+      [FIRST]: () => page([agent("a1")]),
+      [`GET ${OPS}/agents/a1`]: () => envelope(detail()),
+      [SETTLEMENTS]: () => page([line]),
+      [wanted]: () => page([]),
+    });
+    renderPage(["viewer"]);
+    fireEvent.click(await screen.findByRole("button", { name: "aga1 temsilcisini aç" }));
+    await screen.findByTestId("agent-settlements");
+    const form = screen.getByRole("form", { name: "Hesaplaşmaları süz" });
+    fireEvent.change(within(form).getByLabelText("Sözleşme türü"), { target: { value: "DAILY_WAGE" } });
+    fireEvent.change(within(form).getByLabelText("Ödeme durumu"), { target: { value: "REFUSED" } });
+    fireEvent.change(within(form).getByLabelText("Sıralama"), { target: { value: "oldest" } });
+    fireEvent.submit(form);
+    expect(await screen.findByText("Hesaplaşma yok.")).toBeTruthy();
+    expect(calls(fetched, "GET").map((call) => call.url)).toContain(wanted.slice(4));
+  });
+
   it("lets an admin grant a top agent a contract with a reason, and shows the server's refusal as it words it", async () => {
     let answers = 0;
     const fetched = serve({
@@ -158,7 +178,7 @@ describe("the agents page", () => {
     const fetched = serve({
       [FIRST]: () => page([agent("a2", { topAgent: false, uplineId: "a1" })]),
       [`GET ${OPS}/agents/a2`]: () => envelope({ ...detail(), agent: agent("a2", { topAgent: false, uplineId: "a1" }), uplines: [{ accountId: "a1", username: "aga1", accountType: 1, levelsUp: 1 }] }),
-      [`GET ${OPS}/agents/a2/settlements?pageNo=1&pageSize=20`]: () => page([]),
+      [`GET ${OPS}/agents/a2/settlements?pageNo=1&pageSize=20&sort=newest`]: () => page([]),
       [`POST ${OPS}/members/a2/upline`]: () => refusal("team.move_has_contracts", "Sözleşmesi olan üye taşınamaz.", 409),
     });
     renderPage(["admin"]);

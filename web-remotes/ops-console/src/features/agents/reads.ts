@@ -1,7 +1,7 @@
 /** The agents feature's reads on the agent-contracts ops plane: a page of the brand's agents (filtered and ordered
  * on the server), one agent, a page of its settlement lines. A grant or a move drops them all (``forgetAgents``), so
  * every table shows what the server now holds. */
-import type { AgentOrder, AgentType, ContractFilter, DividendTerms, Kind, QueryClient, RealTimeTerms, WageTerms } from "@portal/kit";
+import type { AgentOrder, AgentType, ContractFilter, DividendTerms, Kind, LineOrder, LineStatus, QueryClient, RealTimeTerms, WageTerms } from "@portal/kit";
 import { formatMoney, keepPreviousData, useQuery } from "@portal/kit";
 import { useOps } from "../../shared/session";
 import type { TextKey } from "./texts";
@@ -55,13 +55,26 @@ export function useAgent(accountId: string) {
   });
 }
 
-export function useSettlements(accountId: string, pageNo: number) {
+/** What an agent's settlement lines are narrowed to and their order ("" leaves a filter out). */
+export interface LineFilters {
+  kind: Kind | "";
+  status: LineStatus | "";
+  sort: LineOrder;
+}
+
+export const FIRST_LINES: LineFilters = { kind: "", status: "", sort: "newest" };
+
+export function useSettlements(accountId: string, pageNo: number, filters: LineFilters = FIRST_LINES) {
   const ops = useOps();
   return useQuery({
-    queryKey: [...agentsKey(ops.brand), "settlements", accountId, pageNo],
+    queryKey: [...agentsKey(ops.brand), "settlements", accountId, filters, pageNo],
     enabled: !!ops.brand,
     placeholderData: keepPreviousData,
-    queryFn: () => ops.call("opsAgentSettlements", { path: { code: ops.brand, accountId }, query: { pageNo, pageSize: PAGE_SIZE } }),
+    queryFn: () =>
+      ops.call("opsAgentSettlements", {
+        path: { code: ops.brand, accountId },
+        query: { pageNo, pageSize: PAGE_SIZE, sort: filters.sort, ...(filters.kind ? { kind: filters.kind } : {}), ...(filters.status ? { status: filters.status } : {}) },
+      }),
   });
 }
 

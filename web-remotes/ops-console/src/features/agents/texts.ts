@@ -33,6 +33,8 @@ const TR = {
   move: "Ekip üyesini taşı", moveIntro: "Üyeyi tüm alt ekibiyle birlikte başka bir üst temsilcinin altına taşır. Sözleşmesi ya da bekleyen talebi olan üye taşınmaz.",
   moveAccount: "Taşınacak hesap kimliği", moveUpline: "Yeni üst temsilcinin hesap kimliği", moveButton: "Taşı", moved: "Taşındı: yeni derinlik {depth}.",
   idsNeeded: "İki hesap kimliğini de girin.", readOnly: "Sözleşmeleri ve taşımaları yalnızca markanın yöneticisi yapar.",
+  lineKindFilter: "Sözleşme türü", lineStateFilter: "Ödeme durumu", anyLine: "Tümü", linesNewest: "En yeni önce", linesOldest: "En eski önce",
+  filterLines: "Hesaplaşmaları süz",
 };
 type Key = keyof typeof TR;
 
@@ -66,6 +68,8 @@ const EN: Record<Key, string> = {
   move: "Move a team member", moveIntro: "Moves the member with its whole subtree under another upline. A member holding a contract or with a request waiting is not moved.",
   moveAccount: "Account id to move", moveUpline: "Account id of the new upline", moveButton: "Move", moved: "Moved: new depth {depth}.",
   idsNeeded: "Enter both account ids.", readOnly: "Only the brand's admin grants contracts and moves members.",
+  lineKindFilter: "Contract type", lineStateFilter: "Payment state", anyLine: "All", linesNewest: "Newest first", linesOldest: "Oldest first",
+  filterLines: "Filter the settlements",
 };
 
 const CN: Record<Key, string> = {
@@ -98,6 +102,8 @@ const CN: Record<Key, string> = {
   move: "转移团队成员", moveIntro: "将成员连同其整个下级团队移到另一个上级之下。持有契约或有待答复请求的成员不能转移。",
   moveAccount: "要转移的账户 ID", moveUpline: "新上级的账户 ID", moveButton: "转移", moved: "已转移：新层级 {depth}。",
   idsNeeded: "请填写两个账户 ID。", readOnly: "只有品牌管理员可以授予契约和转移成员。",
+  lineKindFilter: "合约类型", lineStateFilter: "支付状态", anyLine: "全部", linesNewest: "最新在前", linesOldest: "最早在前",
+  filterLines: "筛选结算",
 };
 
 const CATALOG: Catalog<Key> = { TR, EN, CN };

@@ -1,12 +1,14 @@
 /** One agent: its details, upline chain and team size, its contracts (type, terms, state, who gave it and when),
  * the requests waiting for its answer, and its settlement lines (paged). The brand's admin grants a top agent a
  * contract here and moves the account under another upline; everyone else reads. */
+import type { FormEvent } from "react";
 import { useState } from "react";
-import type { IncomeLineRead, OpsAgentContractRead, OpsAgentDetailRead } from "@portal/kit";
+import type { IncomeLineRead, Kind, LineOrder, LineStatus, OpsAgentContractRead, OpsAgentDetailRead } from "@portal/kit";
 import { LoadFailure, Pager, formatMoney, useLanguage } from "@portal/kit";
 import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
-import { percent, termsText, useAgent, useSettlements } from "../reads";
+import type { LineFilters } from "../reads";
+import { FIRST_LINES, percent, termsText, useAgent, useSettlements } from "../reads";
 import type { TextKey } from "../texts";
 import { named, t } from "../texts";
 import { GrantContract } from "./GrantContract";
@@ -136,14 +138,58 @@ function Contracts({ contracts }: { contracts: OpsAgentContractRead[] }) {
   );
 }
 
+const LINE_KINDS: readonly Kind[] = ["DIVIDEND", "DAILY_WAGE", "HOURLY_SALARY", "REALTIME_SALARY"];
+const LINE_STATES: readonly LineStatus[] = ["PENDING", "PAID", "REFUSED"];
+
 function Settlements({ accountId }: { accountId: string }) {
   const { language } = useLanguage();
   const [pageNo, setPageNo] = useState(1);
-  const read = useSettlements(accountId, pageNo);
+  const [draft, setDraft] = useState<LineFilters>(FIRST_LINES);
+  const [filters, setFilters] = useState<LineFilters>(FIRST_LINES);
+  const read = useSettlements(accountId, pageNo, filters);
   const page = read.data;
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPageNo(1);
+  };
   return (
     <>
       <h2 className="ag-subtitle">{t(language, "settlements")}</h2>
+      <form className="oc-row" onSubmit={apply} aria-label={t(language, "filterLines")}>
+        <label className="kit-field">
+          {t(language, "lineKindFilter")}
+          <select className="oc-select" value={draft.kind} onChange={(event) => setDraft({ ...draft, kind: event.target.value as LineFilters["kind"] })}>
+            <option value="">{t(language, "anyLine")}</option>
+            {LINE_KINDS.map((value) => (
+              <option key={value} value={value}>
+                {named(language, value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="kit-field">
+          {t(language, "lineStateFilter")}
+          <select className="oc-select" value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as LineFilters["status"] })}>
+            <option value="">{t(language, "anyLine")}</option>
+            {LINE_STATES.map((value) => (
+              <option key={value} value={value}>
+                {named(language, value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="kit-field">
+          {t(language, "sort")}
+          <select className="oc-select" value={draft.sort} onChange={(event) => setDraft({ ...draft, sort: event.target.value as LineOrder })}>
+            <option value="newest">{t(language, "linesNewest")}</option>
+            <option value="oldest">{t(language, "linesOldest")}</option>
+          </select>
+        </label>
+        <button type="submit" className="kit-button kit-button--ghost">
+          {t(language, "filterLines")}
+        </button>
+      </form>
       <LoadFailure error={read.error} />
       {page && page.list.length === 0 ? <p className="ag-muted">{t(language, "noSettlements")}</p> : null}
       {page && page.list.length > 0 ? (
