@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 from points_helpers import MERCHANT, PAYMENT_PASSWORD, Points
+from prize_helpers import window
 
+from portal_kit.messaging.rpc import Responder
 from portal_kit.sessions import OpsRole
 from portal_kit.testing.sessions import ops_session
 
@@ -108,6 +110,28 @@ async def test_the_bonus_and_application_queues_take_an_order(points: Points) ->
 
 
 @pytest.mark.parametrize(
+    ("path", "key", "body"),
+    [
+        ("red-envelopes", "envelopeId", {"names": {"TR": "Zarf"}, "pool": 10_000, "shares": 5, "reason": "lists"}),
+        ("raffles", "raffleId", {"names": {"TR": "Çekiliş"}, "prizes": [1_000], "reason": "lists"}),
+    ],
+)
+async def test_raffles_and_envelopes_by_phase_and_order(
+    points: Points, wallet_money: Responder, path: str, key: str, body: dict[str, Any]
+) -> None:
+    now_open = await made(points, path, key, {**body, **window(-60, 3600)})
+    upcoming = await made(points, path, key, {**body, **window(3600, 7200)})
+    closing = await made(points, path, key, {**body, **window(-60, 600)})
+    assert (await listed(points, path, key))[0] == [closing, upcoming, now_open]
+    assert (await listed(points, path, key, sort="oldest"))[0] == [now_open, upcoming, closing]
+    assert (await listed(points, path, key, sort="closing"))[0] == [closing, now_open, upcoming]
+    assert (await listed(points, path, key, phase="upcoming"))[0] == [upcoming]
+    assert (await listed(points, path, key, phase="open", sort="closing"))[0] == [closing, now_open]
+    assert (await listed(points, path, key, phase="closed"))[0] == []
+    assert (await listed(points, path, key, review="REJECTED"))[0] == []
+
+
+@pytest.mark.parametrize(
     ("path", "query"),
     [
         ("mall/items", {"sort": "cheapest"}),
@@ -120,6 +144,10 @@ async def test_the_bonus_and_application_queues_take_an_order(points: Points) ->
         ("promotions", {"sort": "cheapest"}),
         ("missions", {"kind": "WIN_STREAK"}),
         ("missions", {"sort": "hardest"}),
+        ("raffles", {"phase": "later"}),
+        ("raffles", {"sort": "biggest"}),
+        ("red-envelopes", {"review": "MAYBE"}),
+        ("red-envelopes", {"sort": "biggest"}),
     ],
 )
 async def test_a_bad_filter_or_order_is_a_400(points: Points, path: str, query: dict[str, Any]) -> None:

@@ -2096,6 +2096,10 @@ export interface PointsAuditRead {
 
 export type PopupExecution = "A" | "B" | "F";
 
+export type PrizeOrder = "newest" | "oldest" | "closing";
+
+export type PrizePhase = "upcoming" | "open" | "closed";
+
 export interface PrizeRead {
   name: string;
   count: number;
@@ -3826,10 +3830,10 @@ export interface OperationQuery {
   opsPromotionApplications: { status?: ApplicationStatus | null; accountId?: string | null; sort?: QueueOrder; pageNo?: number; pageSize?: number };
   opsPromotions: { active?: boolean | null; kind?: PromotionKind | null; sort?: CatalogueOrder; pageNo?: number; pageSize?: number };
   opsProposeLotteryVoid: Record<string, never>;
-  opsRaffles: { pageNo?: number; pageSize?: number };
+  opsRaffles: { phase?: PrizePhase | null; review?: Review | null; sort?: PrizeOrder; pageNo?: number; pageSize?: number };
   opsRanges: Record<string, never>;
   opsReconciliation: Record<string, never>;
-  opsRedEnvelopes: { pageNo?: number; pageSize?: number };
+  opsRedEnvelopes: { phase?: PrizePhase | null; review?: Review | null; sort?: PrizeOrder; pageNo?: number; pageSize?: number };
   opsReferralRule: Record<string, never>;
   opsRegisterRules: Record<string, never>;
   opsRegistrationsByDay: { startDate?: string | null; endDate?: string | null };

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 
 from points_service.deps import Db, Language, Nats, RealAccount
 from points_service.envelopes import service
@@ -18,6 +18,7 @@ from points_service.envelopes.schemas import (
     RedEnvelopeClaimRead,
     RedEnvelopeRead,
 )
+from points_service.ops.domain import PrizeOrder, PrizePhase, Review
 from points_service.ops.router import OPS
 from points_service.ops.schemas import CheckerDecision
 from portal_kit.client import address_of
@@ -53,10 +54,14 @@ async def claim_red_envelope(
 
 @ops.get("", operation_id="opsRedEnvelopes", response_model=Envelope[PageRead[OpsRedEnvelopeRead]])
 async def ops_red_envelopes(
-    code: str, actor: OpsViewer, db: Db, page: Paging, language: Language
-) -> Envelope[PageRead[OpsRedEnvelopeRead]]:
-    """The brand's red envelopes, newest first, with the shares claimed and paid."""
-    return ok(await service.envelopes(db, code, page, language))
+    code: str, actor: OpsViewer, db: Db, page: Paging, language: Language,
+    phase: Annotated[PrizePhase | None, Query(description="upcoming, open or closed")] = None,
+    review: Annotated[Review | None, Query(description="The second person's review state")] = None,
+    sort: Annotated[PrizeOrder, Query()] = PrizeOrder.NEWEST,
+) -> Envelope[PageRead[OpsRedEnvelopeRead]]:  # fmt: skip
+    """The brand's red envelopes, of a phase and a review state, newest, oldest or soonest to close first, with the
+    shares claimed and paid."""
+    return ok(await service.envelopes(db, code, page, language, phase=phase, review=review, order=sort))
 
 
 @ops.post("", operation_id="opsCreateRedEnvelope", response_model=Envelope[OpsRedEnvelopeRead])

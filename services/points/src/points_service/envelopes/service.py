@@ -27,7 +27,7 @@ from points_service.envelopes.schemas import (
     RedEnvelopeShareRead,
 )
 from points_service.ops import repository as audit
-from points_service.ops.domain import Review, live, review_for, second_person_decides, today_utc
+from points_service.ops.domain import PrizeOrder, PrizePhase, Review, live, review_for, second_person_decides, today_utc
 from points_service.ops.schemas import CheckerDecision
 from points_service.raffles.domain import name_in
 from portal_kit import money
@@ -176,10 +176,13 @@ async def check(
         return _ops_read(row, tallies[row.id], "TR", await repository.now(session))
 
 
-async def envelopes(db: Database, merchant: str, page: Page, language: str) -> PageRead[OpsRedEnvelopeRead]:
+async def envelopes(
+    db: Database, merchant: str, page: Page, language: str, *, phase: PrizePhase | None = None,
+    review: Review | None = None, order: PrizeOrder = PrizeOrder.NEWEST,
+) -> PageRead[OpsRedEnvelopeRead]:  # fmt: skip
     async with db.reader() as session:
         now = await repository.now(session)
-        rows, total = await repository.page(session, merchant, page)
+        rows, total = await repository.page(session, merchant, page, now=now, phase=phase, review=review, order=order)
         tallies = await repository.tallies(session, [row.id for row in rows])
     return page_of(page, [_ops_read(row, tallies[row.id], language, now) for row in rows], total)
 

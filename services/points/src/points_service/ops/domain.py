@@ -68,3 +68,20 @@ class CatalogueOrder(StrEnum):
     DISPLAY = "display"
     NEWEST = "newest"
     OLDEST = "oldest"
+
+
+class PrizeOrder(StrEnum):
+    """The orders of the ops lists of raffles and red envelopes: the newest made first, the oldest first, or the
+    soonest to close first (``closes_at``, the brand's index of it); each then by id."""
+
+    NEWEST = "newest"
+    OLDEST = "oldest"
+    CLOSING = "closing"
+
+
+class PrizePhase(StrEnum):
+    """Where a raffle or an envelope stands against the clock: not opened yet, open now, closed."""
+
+    UPCOMING = "upcoming"
+    OPEN = "open"
+    CLOSED = "closed"

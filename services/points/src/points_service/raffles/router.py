@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 
 from points_service.deps import Db, Language, Nats, RealAccount
+from points_service.ops.domain import PrizeOrder, PrizePhase, Review
 from points_service.ops.router import OPS
 from points_service.ops.schemas import CheckerDecision
 from points_service.raffles import service
@@ -52,10 +53,14 @@ async def claim_ticket(db: Db, member: RealAccount, body: RaffleTicketRequest) -
 
 @ops.get("", operation_id="opsRaffles", response_model=Envelope[PageRead[OpsRaffleRead]])
 async def ops_raffles(
-    code: str, actor: OpsViewer, db: Db, page: Paging, language: Language
-) -> Envelope[PageRead[OpsRaffleRead]]:
-    """The brand's raffles, newest first, with their tickets, and once drawn the seed and each prize's payment."""
-    return ok(await service.raffles(db, code, page, language))
+    code: str, actor: OpsViewer, db: Db, page: Paging, language: Language,
+    phase: Annotated[PrizePhase | None, Query(description="upcoming, open or closed")] = None,
+    review: Annotated[Review | None, Query(description="The second person's review state")] = None,
+    sort: Annotated[PrizeOrder, Query()] = PrizeOrder.NEWEST,
+) -> Envelope[PageRead[OpsRaffleRead]]:  # fmt: skip
+    """The brand's raffles, of a phase and a review state, newest, oldest or soonest to close first, with their
+    tickets, and once drawn the seed and each prize's payment."""
+    return ok(await service.raffles(db, code, page, language, phase=phase, review=review, order=sort))
 
 
 @ops.post("", operation_id="opsCreateRaffle", response_model=Envelope[OpsRaffleRead])

@@ -16,7 +16,7 @@ from nats.aio.client import Client as NATS
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service.ops import repository as audit
-from points_service.ops.domain import Review, live, review_for, second_person_decides, today_utc
+from points_service.ops.domain import PrizeOrder, PrizePhase, Review, live, review_for, second_person_decides, today_utc
 from points_service.ops.schemas import CheckerDecision
 from points_service.raffles import repository
 from points_service.raffles.domain import (
@@ -213,10 +213,13 @@ async def check(
         return _ops_read(row, [], "TR", await repository.now(session))
 
 
-async def raffles(db: Database, merchant: str, page: Page, language: str) -> PageRead[OpsRaffleRead]:
+async def raffles(
+    db: Database, merchant: str, page: Page, language: str, *, phase: PrizePhase | None = None,
+    review: Review | None = None, order: PrizeOrder = PrizeOrder.NEWEST,
+) -> PageRead[OpsRaffleRead]:  # fmt: skip
     async with db.reader() as session:
         now = await repository.now(session)
-        rows, total = await repository.page(session, merchant, page)
+        rows, total = await repository.page(session, merchant, page, now=now, phase=phase, review=review, order=order)
         prizes = await repository.prizes(session, [row.id for row in rows])
     return page_of(page, [_ops_read(row, prizes[row.id], language, now) for row in rows], total)
 

@@ -27,6 +27,9 @@ const TR = {
   envelopeLead: "{name}: {maker} ekledi, havuz {amount}. Onay, zarfı üyelere gösterir.",
   checkedCONFIRMED: "Onaylandı; üyeler artık görüyor.", checkedREJECTED: "Reddedildi; üyeler hiç görmeyecek.",
   awaitingSecond: "Tutar çift onay sınırının üzerinde: ikinci bir kişiyi (sizden başka bir finans kontrolcüsü) bekliyor; onaylanana kadar üyeler görmez.",
+  phaseFilter: "Zamana göre", phaseUpcoming: "Başlamadı", phaseOpen: "Açık", phaseClosed: "Kapandı", reviewFilter: "İkinci onay",
+  reviewNONE: "Gerekmedi", reviewStateAWAITING: "Bekliyor", reviewStateCONFIRMED: "Onaylandı", reviewStateREJECTED: "Reddedildi",
+  orderClosing: "En yakın kapanış önce", prizeFilter: "Süz",
 };
 type Key = keyof typeof TR;
 
@@ -52,6 +55,9 @@ const EN: Record<Key, string> = {
   envelopeLead: "{name}: made by {maker}, a pool of {amount}. Confirming shows it to members.",
   checkedCONFIRMED: "Confirmed; members now see it.", checkedREJECTED: "Rejected; members will never see it.",
   awaitingSecond: "It is above the dual-control amount: it waits for a second person (a finance checker other than you), and members do not see it until then.",
+  phaseFilter: "By time", phaseUpcoming: "Not started", phaseOpen: "Open", phaseClosed: "Closed", reviewFilter: "Second person",
+  reviewNONE: "Not needed", reviewStateAWAITING: "Awaiting", reviewStateCONFIRMED: "Confirmed", reviewStateREJECTED: "Rejected",
+  orderClosing: "Closing soonest first", prizeFilter: "Filter",
 };
 
 const CN: Record<Key, string> = {
@@ -75,6 +81,9 @@ const CN: Record<Key, string> = {
   envelopeLead: "{name}：由 {maker} 创建，总额 {amount}。复核通过后会员可见。",
   checkedCONFIRMED: "已复核通过；会员现在可见。", checkedREJECTED: "已复核拒绝；会员将不会看到。",
   awaitingSecond: "金额超过双人复核额度：须等待另一位财务复核人复核，在此之前会员不可见。",
+  phaseFilter: "按时间", phaseUpcoming: "未开始", phaseOpen: "进行中", phaseClosed: "已结束", reviewFilter: "第二人复核",
+  reviewNONE: "无需复核", reviewStateAWAITING: "等待中", reviewStateCONFIRMED: "已通过", reviewStateREJECTED: "已拒绝",
+  orderClosing: "最先结束在前", prizeFilter: "筛选",
 };
 
 const own = translator<Key>({ TR, EN, CN } satisfies Catalog<Key>);

@@ -68,8 +68,20 @@ describe("the raffles and red envelopes page", () => {
     expect(winners).toEqual(["1. #3 player03 1,000.00 Ödendi", "2. #9 player09 500.00 Bekliyor"]);
     const envelopes = await screen.findByTestId("red-envelopes");
     expect(envelopes.textContent).toContain("4 · 410.00");
-    expect(screen.queryByRole("form")).toBeNull();
+    expect(screen.queryAllByRole("form").map((form) => form.getAttribute("aria-label"))).toEqual(["Çekilişler", "Kırmızı zarflar"]); // the filters only
     expect(screen.getByText("Çekiliş ve zarfları yalnızca içerik rolü (veya yönetici) ekleyebilir.")).toBeTruthy();
+  });
+
+  it("asks the service for the raffles of a phase and a review, soonest to close first", async () => {
+    const fetched = serve({ [`GET ${RAFFLES}`]: () => envelope(page(RAFFLE)), [`GET ${ENVELOPES}`]: () => envelope(page(RED)) });
+    renderPage(["viewer"]);
+    await screen.findByTestId("raffles");
+    const form = screen.getAllByRole("form")[0] as HTMLElement;
+    fireEvent.change(within(form).getByLabelText("Zamana göre"), { target: { value: "open" } });
+    fireEvent.change(within(form).getByLabelText("İkinci onay"), { target: { value: "AWAITING" } });
+    fireEvent.change(within(form).getByLabelText("Sıralama"), { target: { value: "closing" } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${RAFFLES}?pageNo=1&pageSize=10&sort=closing&phase=open&review=AWAITING`));
   });
 
   it("lets a content editor add a raffle (its seed hash shown) and an envelope, with the service's refusal as it says it", async () => {

@@ -7,6 +7,8 @@ import type { Language, OpsRedEnvelopeRead } from "@portal/kit";
 import { Field, keepPreviousData, LoadFailure, OutcomeLine, Pager, SUPPORTED, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import { useOps } from "../../../shared/session";
 import { pt } from "../prizeTexts";
+import type { PrizeFilters } from "./PrizeFilter";
+import { FIRST_PRIZES, PrizeFilter, prizeQuery } from "./PrizeFilter";
 import type { EnvelopeDraft } from "./prizeForms";
 import { EMPTY_ENVELOPE, envelopeBody } from "./prizeForms";
 import { EnvelopesTable } from "./EnvelopeRow";
@@ -19,11 +21,12 @@ export function EnvelopesPanel({ writer }: { writer: boolean }) {
   const ops = useOps();
   const queries = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
+  const [filters, setFilters] = useState<PrizeFilters>(FIRST_PRIZES);
   const [draft, setDraft] = useState<EnvelopeDraft>(EMPTY_ENVELOPE);
   const key = ["ops", "points", "red-envelopes", ops.brand];
   const list = useQuery({
-    queryKey: [...key, pageNo],
-    queryFn: () => ops.call("opsRedEnvelopes", { path: { code: ops.brand }, query: { pageNo, pageSize: PAGE_SIZE } }),
+    queryKey: [...key, filters, pageNo],
+    queryFn: () => ops.call("opsRedEnvelopes", { path: { code: ops.brand }, query: prizeQuery(filters, pageNo, PAGE_SIZE) }),
     placeholderData: keepPreviousData,
   });
   const check = usePrizeCheck("envelope", key);
@@ -41,6 +44,13 @@ export function EnvelopesPanel({ writer }: { writer: boolean }) {
   return (
     <section aria-labelledby="oc-envelopes" className="pz-part">
       <h2 id="oc-envelopes" className="ly-form__title">{pt(language, "envelopes")}</h2>
+      <PrizeFilter
+        label={pt(language, "envelopes")}
+        onSearch={(next) => {
+          setFilters(next);
+          setPageNo(1);
+        }}
+      />
       <LoadFailure error={list.error} />
       {list.isSuccess && rows.length === 0 ? <p>{pt(language, "noEnvelopes")}</p> : null}
       {rows.length > 0 ? (

@@ -7,6 +7,8 @@ import type { Language, OpsRaffleRead } from "@portal/kit";
 import { Field, keepPreviousData, LoadFailure, OutcomeLine, Pager, SUPPORTED, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import { useOps } from "../../../shared/session";
 import { pt } from "../prizeTexts";
+import type { PrizeFilters } from "./PrizeFilter";
+import { FIRST_PRIZES, PrizeFilter, prizeQuery } from "./PrizeFilter";
 import type { RaffleDraft } from "./prizeForms";
 import { EMPTY_RAFFLE, raffleBody } from "./prizeForms";
 import { PrizeCheckDialog, usePrizeCheck } from "./PrizeCheck";
@@ -19,11 +21,12 @@ export function RafflesPanel({ writer }: { writer: boolean }) {
   const ops = useOps();
   const queries = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
+  const [filters, setFilters] = useState<PrizeFilters>(FIRST_PRIZES);
   const [draft, setDraft] = useState<RaffleDraft>(EMPTY_RAFFLE);
   const key = ["ops", "points", "raffles", ops.brand];
   const list = useQuery({
-    queryKey: [...key, pageNo],
-    queryFn: () => ops.call("opsRaffles", { path: { code: ops.brand }, query: { pageNo, pageSize: PAGE_SIZE } }),
+    queryKey: [...key, filters, pageNo],
+    queryFn: () => ops.call("opsRaffles", { path: { code: ops.brand }, query: prizeQuery(filters, pageNo, PAGE_SIZE) }),
     placeholderData: keepPreviousData,
   });
   const check = usePrizeCheck("raffle", key);
@@ -44,6 +47,13 @@ export function RafflesPanel({ writer }: { writer: boolean }) {
   return (
     <section aria-labelledby="oc-raffles" className="pz-part">
       <h2 id="oc-raffles" className="ly-form__title">{pt(language, "raffles")}</h2>
+      <PrizeFilter
+        label={pt(language, "raffles")}
+        onSearch={(next) => {
+          setFilters(next);
+          setPageNo(1);
+        }}
+      />
       <LoadFailure error={list.error} />
       {list.isSuccess && rows.length === 0 ? <p>{pt(language, "noRaffles")}</p> : null}
       {rows.length > 0 ? (
