@@ -1,16 +1,22 @@
 """The team figures of a window rolled up the tree (``roll_up``), without I/O: over any tree (any depth, accounts
 with or without bets, several currencies), every account's team figures are exactly the sum over its downlines at
-every depth, as the closure table's aggregate works them out, and an account whose team did not bet has no row."""
+every depth, as the closure table's aggregate works them out, and an account whose team did not bet has no row; and
+on the real database, a tree whose uplines loop falls back to the closure table."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import UTC, datetime
 
 import pytest
+from agent_contracts_helpers import MERCHANT, AgentContracts
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agent_contracts_service.figures import service as figures
 from agent_contracts_service.figures.domain import TeamWindowRow, roll_up
+from agent_contracts_service.figures.models import MemberWindow
+from agent_contracts_service.team.models import TeamLink, TeamMember
 
 Sums = tuple[int, int, int, int]
 
@@ -70,3 +76,21 @@ def test_an_agent_whose_only_downlines_are_agents_gets_their_bets() -> None:
 def test_uplines_in_a_loop_are_refused() -> None:
     with pytest.raises(ValueError, match="loop"):
         roll_up([TeamWindowRow("a", "TRY", 1, 1, 0, 0)], {"a": "b", "b": "a"})
+
+
+async def test_a_tree_whose_uplines_loop_falls_back_to_the_closure_table(ac: AgentContracts) -> None:
+    """A broken tree (two accounts each the other's upline) does not stop a brand's settlement: its window figures are
+    summed over the closure table's links instead, and what those say is answered."""
+    window = datetime(2026, 11, 27, 10, 0, tzinfo=UTC)
+    async with ac.db.transaction() as session:
+        session.add_all([
+            TeamMember(merchant=MERCHANT, account_id="loop-a", upline_id="loop-b", depth=1),
+            TeamMember(merchant=MERCHANT, account_id="loop-b", upline_id="loop-a", depth=1),
+            TeamMember(merchant=MERCHANT, account_id="loop-member", upline_id="loop-a", depth=2),
+            TeamLink(merchant=MERCHANT, ancestor_id="loop-a", descendant_id="loop-member", depth=1),
+            MemberWindow(merchant=MERCHANT, account_id="loop-member", window_start=window, currency="TRY",
+                         won_count=1, won_valid_bet=500, lost_count=0, lost_valid_bet=0),
+        ])  # fmt: skip
+    async with ac.db.reader() as session:
+        found = await figures.teams_window(session, MERCHANT, None, window)
+    assert [(row.ancestor_id, row.currency, int(row.won_valid_bet)) for row in found] == [("loop-a", "TRY", 500)]

@@ -8,12 +8,12 @@ from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Row, String, any_, bindparam, cast, func, literal, select, update
+from sqlalchemy import BigInteger, Row, String, any_, bindparam, cast, func, literal, null, select, union_all, update
 from sqlalchemy.dialects.postgresql import ARRAY, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from agent_contracts_service.figures.domain import Fact, WindowFact
+from agent_contracts_service.figures.domain import Fact, TeamWindowRow, WindowFact
 from agent_contracts_service.figures.models import LateBet, MemberHour, MemberWindow, WindowClose
 from agent_contracts_service.team.models import TeamLink, TeamMember
 from portal_kit.repository import Scoped
@@ -213,11 +213,26 @@ async def team_window(session: AsyncSession, merchant: str, agent_id: str, windo
     return (await session.execute(query)).all()
 
 
-async def direct_window(session: AsyncSession, merchant: str, window: datetime) -> Sequence[Row[Any]]:
-    """Per upline and currency: the won and lost bets in one closed window of the accounts right below it (one
-    aggregate over the window's rows, each joined to its own tree row)."""
-    query = (
-        select(TeamMember.upline_id, MemberWindow.currency, *_window_sums(MemberWindow))
+async def window_and_tree(
+    session: AsyncSession, merchant: str, window: datetime
+) -> tuple[list[TeamWindowRow], dict[str, str | None]]:
+    """In one statement (one snapshot, whatever moves commit meanwhile): per upline and currency, the won and lost
+    bets in one closed window of the accounts right below it; and every account of the brand with downlines, with its
+    own upline (``None`` at the top)."""
+    below = aliased(TeamMember)
+    has_downlines = (
+        select(below.account_id)
+        .where(below.merchant == TeamMember.merchant, below.upline_id == TeamMember.account_id)
+        .exists()
+    )
+    none = cast(null(), BigInteger)
+    direct = (
+        select(
+            literal("d").label("part"),
+            TeamMember.upline_id.label("account"),
+            MemberWindow.currency.label("other"),
+            *_window_sums(MemberWindow),
+        )
         .select_from(MemberWindow)
         .join(
             TeamMember,
@@ -228,19 +243,17 @@ async def direct_window(session: AsyncSession, merchant: str, window: datetime) 
         )
         .group_by(TeamMember.upline_id, MemberWindow.currency)
     )
-    return (await (await session.connection()).execute(query)).all()
-
-
-async def upline_tree(session: AsyncSession, merchant: str) -> dict[str, str | None]:
-    """Every account of the brand with downlines: its own upline (``None`` at the top)."""
-    below = aliased(TeamMember)
-    has_downlines = (
-        select(below.account_id)
-        .where(below.merchant == TeamMember.merchant, below.upline_id == TeamMember.account_id)
-        .exists()
+    tree = select(literal("t"), TeamMember.account_id, TeamMember.upline_id, none, none, none, none).where(
+        TeamMember.merchant == merchant, has_downlines
     )
-    query = select(TeamMember.account_id, TeamMember.upline_id).where(TeamMember.merchant == merchant, has_downlines)
-    return {account: upline for account, upline in await (await session.connection()).execute(query)}
+    rows: list[TeamWindowRow] = []
+    uplines: dict[str, str | None] = {}
+    for part, account, other, *sums in await (await session.connection()).execute(union_all(direct, tree)):
+        if part == "d":
+            rows.append(TeamWindowRow(account, other, *(int(value) for value in sums)))
+        else:
+            uplines[account] = other
+    return rows, uplines
 
 
 async def teams_window(

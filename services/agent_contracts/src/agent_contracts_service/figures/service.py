@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from typing import Any
 
@@ -12,7 +13,6 @@ from agent_contracts_service.figures.domain import (
     WINDOW,
     Fact,
     Period,
-    TeamWindowRow,
     hour_of,
     period_bounds,
     roll_up,
@@ -28,6 +28,8 @@ from agent_contracts_service.figures.schemas import (
     TeamHoursRead,
 )
 from portal_kit.db import Database
+
+log = logging.getLogger("agent_contracts.figures")
 
 
 async def count(session: AsyncSession, merchant: str, account_id: str, at: datetime, currency: str, fact: Fact) -> None:
@@ -72,10 +74,12 @@ async def teams_window(
     time over a brand's whole closure table."""
     if agent_ids is not None:
         return list(await repository.teams_window(session, merchant, agent_ids, window))
-    direct = [TeamWindowRow._make(row) for row in await repository.direct_window(session, merchant, window)]
-    if not direct:
-        return []
-    return roll_up(direct, await repository.upline_tree(session, merchant))
+    direct, uplines = await repository.window_and_tree(session, merchant, window)
+    try:
+        return roll_up(direct, uplines)
+    except ValueError:  # uplines in a loop: the tree is broken; the closure table still answers for its links
+        log.exception("the team tree of %s has a loop: its window figures summed over the closure table", merchant)
+        return list(await repository.teams_window(session, merchant, None, window))
 
 
 async def late_ancestors(session: AsyncSession, merchant: str, into_window: datetime) -> set[str]:
