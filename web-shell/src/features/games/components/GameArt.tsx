@@ -26,6 +26,8 @@ export interface GameArtProps {
   vendorName?: string | undefined;
   /** A small icon: the motif alone, without the name and the vendor's mark. */
   compact?: boolean;
+  /** Hidden from assistive technology, where what holds it is named already (a tile's play button). */
+  decorative?: boolean;
   className?: string;
 }
 
@@ -70,7 +72,7 @@ function Title({ name, gold }: { name: string; gold: string }) {
 /** A game's artwork, drawn from its name, vendor and category: the category's motif (reels, a roulette wheel,
  * cards, fish, a ball, a game pad, a rooster, lottery balls) on a background whose colours and pattern the
  * name's hash picks, the name set in gold and the vendor's mark. The same game always gets the same art. */
-export function GameArt({ name, vendor, category, subCategory, seed, vendorName, compact = false, className }: GameArtProps) {
+export function GameArt({ name, vendor, category, subCategory, seed, vendorName, compact = false, decorative = false, className }: GameArtProps) {
   const id = useId().replace(/[^A-Za-z0-9_-]/g, "");
   const shown = name.replace(PICTOGRAPHS, "").trim();
   const motif = motifOf(category, shown, subCategory);
@@ -79,8 +81,8 @@ export function GameArt({ name, vendor, category, subCategory, seed, vendorName,
   const Drawing = MOTIFS[motif];
   const label = `${shown} · ${vendorName ?? vendor}`;
   return (
-    <svg className={className ?? "game-art"} viewBox={compact ? "0 10 200 140" : "0 0 200 200"} role="img" aria-label={label} data-motif={motif} preserveAspectRatio="xMidYMid slice">
-      <title>{label}</title>
+    <svg className={className ?? "game-art"} viewBox={compact ? "0 10 200 140" : "0 0 200 200"} {...(decorative ? { "aria-hidden": true } : { role: "img", "aria-label": label })} data-motif={motif} preserveAspectRatio="xMidYMid slice">
+      {!decorative && <title>{label}</title>}
       <defs>
         <radialGradient id={`${id}-bg`} cx="50%" cy="36%" r="78%">
           <stop offset="0" stopColor={`hsl(${plan.hue} 78% 52%)`} />

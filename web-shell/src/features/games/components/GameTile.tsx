@@ -53,7 +53,7 @@ export function GameTile({ game, layout, favourite, onStart, onDemo, onFavourite
   return (
     <article className={`game-tile game-tile--${layout}`} data-testid="game-tile" data-code={game.gameCode}>
       <button type="button" className="game-tile__image" onClick={() => onStart(game)} aria-label={`${gameText(language, "play")}: ${game.gameName}`}>
-        <LazyGameArt name={game.gameName} vendor={game.vassalage} category={game.gameType} subCategory={game.subCategory} seed={`${game.vassalage}:${game.gameCode}`} />
+        <LazyGameArt decorative name={game.gameName} vendor={game.vassalage} category={game.gameType} subCategory={game.subCategory} seed={`${game.vassalage}:${game.gameCode}`} />
       </button>
       <div className="game-tile__info">
         <h3 className="game-tile__name" title={game.gameName}>

@@ -23,7 +23,8 @@ export function LazyGameArt(props: GameArtProps) {
     return () => watch.disconnect();
   }, [near]);
   const label = `${props.name} · ${props.vendorName ?? props.vendor}`;
-  const placeholder = <span ref={holder} className={`${props.className ?? "game-art"} game-art--waiting`} role="img" aria-label={label} />;
+  const named = props.decorative ? { "aria-hidden": true } : { role: "img", "aria-label": label };
+  const placeholder = <span ref={holder} className={`${props.className ?? "game-art"} game-art--waiting`} {...named} />;
   if (!near) return placeholder;
   return (
     <Suspense fallback={placeholder}>
