@@ -600,7 +600,7 @@ export interface WalletMovementReply {
   message: string | null;
 }
 
-/** The brand's dual-control amount: an ops action that moves more money than it for one member needs a second person. With a maker, a member and an amount, the wallet also counts that grant into the maker's running total for the member today (the same total its own adjustments count into) when the maker may make it alone. */
+/** The brand's dual-control amount: an ops action that moves more money than it for one member needs a second person. With a maker, a member and an amount, the wallet also counts that grant into the maker's running total for the member today (the same total its own adjustments count into) when the maker may make it alone, once per grantKey. */
 export interface WalletDualControlRequest {
   merchant: string;
   /** The ops person granting alone (their audit name). */
@@ -609,6 +609,8 @@ export interface WalletDualControlRequest {
   accountId?: string;
   /** Integer minor units the grant credits. */
   amount?: number;
+  /** Names the grant and its amount (points: application:<id>:<amount>): decided once; a replay answers the same and counts nothing more. */
+  grantKey?: string;
 }
 
 export interface WalletDualControlAnswer {

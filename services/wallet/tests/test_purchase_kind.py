@@ -125,11 +125,16 @@ async def test_a_grant_asked_by_another_service_counts_with_the_makers_adjustmen
     adjusted = await wallet.call("POST", f"/wps/ops/wallet/merchants/{MERCHANT}/accounts/{account}/adjustments", mert,
                                  json={"amount": 600_000, "reason": "goodwill", "requestId": "adj-split-1"})  # fmt: skip
     assert adjusted.json()["value"]["status"] == "done", adjusted.text
-    over = await money.grant_review(wallet_nats, MERCHANT, "mert", account, 400_001)
+    over = await money.grant_review(wallet_nats, MERCHANT, "mert", account, 400_001, "application:1:400001")
     assert (over.secondPerson, over.dualControlAbove) == (True, 1_000_000)
     assert await alone_today(wallet_db, "mert", account) == 600_000  # nothing counted
-    assert (await money.grant_review(wallet_nats, MERCHANT, "mert", account, 400_000)).secondPerson is False
+    assert (
+        await money.grant_review(wallet_nats, MERCHANT, "mert", account, 400_000, "application:1:400000")
+    ).secondPerson is False
     assert await alone_today(wallet_db, "mert", account) == 1_000_000
+    # asked again (the answer lost, the asker's transaction retried): the decision kept, nothing counted again
+    again = await money.grant_review(wallet_nats, MERCHANT, "mert", account, 400_000, "application:1:400000")
+    assert again.secondPerson is False and await alone_today(wallet_db, "mert", account) == 1_000_000
     after = await wallet.call("POST", f"/wps/ops/wallet/merchants/{MERCHANT}/accounts/{account}/adjustments", mert,
                               json={"amount": 1, "reason": "goodwill", "requestId": "adj-split-2"})  # fmt: skip
     assert after.json()["value"]["status"] == "pending"  # the bonus counted toward the adjustment's checker
@@ -138,13 +143,22 @@ async def test_a_grant_asked_by_another_service_counts_with_the_makers_adjustmen
 async def test_grants_asked_at_once_cannot_all_slip_under_the_amount(wallet: WalletClient, wallet_nats: NATS) -> None:
     account, _ = await wallet.member("splitter2")
     reviews = await asyncio.gather(
-        *(money.grant_review(wallet_nats, MERCHANT, "mert", account, 400_000) for _ in range(6))
+        *(
+            money.grant_review(wallet_nats, MERCHANT, "mert", account, 400_000, f"application:{n}:400000")
+            for n in range(6)
+        ),
+        *(
+            money.grant_review(wallet_nats, MERCHANT, "mert", account, 400_000, "application:0:400000")
+            for _ in range(3)
+        ),
     )
-    assert sorted(review.secondPerson for review in reviews) == [False, False, True, True, True, True]
+    decided = {n: reviews[n].secondPerson for n in range(6)}
+    assert sorted(decided.values()) == [False, False, True, True, True, True]
+    assert {review.secondPerson for review in reviews[6:]} == {decided[0]}  # the same key: the same decision
 
 
 async def test_a_grant_needs_its_maker_member_and_amount_together(wallet_nats: NATS) -> None:
-    partial = WalletDualControlRequest(merchant=MERCHANT, maker="mert")
+    partial = WalletDualControlRequest(merchant=MERCHANT, maker="mert", accountId="a", amount=1)
     answer = await ask(wallet_nats, "rpc.wallet.dual_control", partial, WalletDualControlReply)
     assert (answer.success, answer.errorCode) == (False, "request.invalid")
 

@@ -658,7 +658,7 @@ class WalletMovementReply(BaseModel):
 
 
 class WalletDualControlRequest(BaseModel):
-    """The brand's dual-control amount: an ops action that moves more money than it for one member needs a second person. With a maker, a member and an amount, the wallet also counts that grant into the maker's running total for the member today (the same total its own adjustments count into) when the maker may make it alone."""
+    """The brand's dual-control amount: an ops action that moves more money than it for one member needs a second person. With a maker, a member and an amount, the wallet also counts that grant into the maker's running total for the member today (the same total its own adjustments count into) when the maker may make it alone, once per grantKey."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -666,6 +666,7 @@ class WalletDualControlRequest(BaseModel):
     maker: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     accountId: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     amount: Annotated[int, Field(strict=True, ge=1)] | None = None
+    grantKey: Annotated[str, Field(min_length=1, max_length=200)] | None = None
 
 
 class WalletDualControlAnswer(BaseModel):

@@ -195,15 +195,20 @@ async def dual_control_above(nc: NATS, merchant: str) -> int:
     return answer.value.dualControlAbove
 
 
-async def grant_review(nc: NATS, merchant: str, maker: str, account_id: str, amount: int) -> WalletDualControlAnswer:
+async def grant_review(
+    nc: NATS, merchant: str, maker: str, account_id: str, amount: int, key: str
+) -> WalletDualControlAnswer:
     """Whether ``maker`` may grant ``account_id`` ``amount`` alone (``rpc.wallet.dual_control`` with the grant:
     ``secondPerson``): the wallet decides on the maker's one running total for the member today, its own adjustments
     included, and counts the grant when it may (a grant counted and then not made stays counted: the next needs a
-    checker sooner, never later). No answer raises ``service_unavailable``."""
-    request = WalletDualControlRequest(merchant=merchant, maker=maker, accountId=account_id, amount=amount)
+    checker sooner, never later). Once per ``key`` (the grant and its amount): asked again, the wallet answers the
+    decision it kept. No answer raises ``service_unavailable``."""
+    request = WalletDualControlRequest(
+        merchant=merchant, maker=maker, accountId=account_id, amount=amount, grantKey=key
+    )
     answer = await ask(nc, "rpc.wallet.dual_control", request, WalletDualControlReply)
     if not answer.success or answer.value is None or answer.value.secondPerson is None:
-        raise Refused(str(answer.errorCode))
+        raise Refused(answer.errorCode or "service_unavailable")
     return answer.value
 
 

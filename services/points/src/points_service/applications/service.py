@@ -131,7 +131,8 @@ async def approve(
             raise DomainError("application.amount_too_large", most=f"{most // 100:,}.{most % 100:02d}")
         row.amount = body.amount
         maker = actor_name(actor)
-        review = await money.grant_review(nc, merchant, maker, row.account_id, body.amount)
+        key = f"application:{row.id}:{body.amount}"  # a retry of this grant is answered, not counted again
+        review = await money.grant_review(nc, merchant, maker, row.account_id, body.amount, key)
         if review.secondPerson:
             row.maker = maker
             audit.record(session, merchant, actor, "application.approve.request", str(row.id), reason=body.reason,

@@ -12,7 +12,7 @@ generated from them:
 | ``rpc.wallet.settle`` | ``WalletSettleRequest`` ``{merchant, accountId, currency, stake, win, transactionId, wallet?}`` | ``{transactionId, balance, currency}`` |
 | ``rpc.wallet.rollback`` | ``WalletRollbackRequest`` ``{merchant, transactionId}`` (of the debit) | ``{transactionId, reversed}`` |
 | ``rpc.wallet.purchase`` | ``WalletPurchaseRequest`` ``{merchant, accountId, amount, transactionId, action}`` (points only: a mall item's price, ``CHARGE`` from the main wallet into ``house:mall`` or ``REFUND`` of a charge made; ``purchase.not_found`` for a refund of none) | ``{transactionId, balance, currency}`` |
-| ``rpc.wallet.dual_control`` | ``WalletDualControlRequest`` ``{merchant, maker?, accountId?, amount?}`` (points only; the three together or none: ``request.invalid``) | ``{dualControlAbove, secondPerson}``: with a grant, whether it needs a second person (``false``: counted into the maker's running total for the member today, with the wallet's own adjustments) |
+| ``rpc.wallet.dual_control`` | ``WalletDualControlRequest`` ``{merchant, maker?, accountId?, amount?, grantKey?}`` (points only; the four together or none: ``request.invalid``) | ``{dualControlAbove, secondPerson}``: with a grant, whether it needs a second person (``false``: counted into the maker's running total for the member today, with the wallet's own adjustments), once per ``grantKey`` |
 | ``rpc.wallet.balance`` | ``WalletBalanceRequest`` ``{merchant, accountId, wallet?, vendor?}`` | ``{balance, held, currency}`` |
 
 ``vendor`` names the game vendor a movement or balance is for: in a transfer-mode brand that lists it, the
@@ -101,15 +101,14 @@ def money_answers(responder: Responder, db: Database, told: Told | None = None) 
         return WalletMovementReply.model_validate(await purchases.move(db, Purchase.of(request)))
 
     async def dual_control(request: WalletDualControlRequest) -> WalletDualControlReply:
-        grant = (request.maker, request.accountId, request.amount)
+        grant = (request.maker, request.accountId, request.amount, request.grantKey)
         if any(part is not None for part in grant) and None in grant:
             return WalletDualControlReply(success=False, value=None, errorCode="request.invalid", message=None)
         above = (await brand_rules(db, request.merchant)).dual_control_above
         second: bool | None = None
-        if request.maker is not None and request.accountId is not None and request.amount is not None:
-            alone = await oversight.grant_alone(db, request.merchant, request.maker, request.accountId,
-                                                request.amount, above)  # fmt: skip
-            second = not alone
+        maker, account_id, amount, key = grant
+        if maker is not None and account_id is not None and amount is not None and key is not None:
+            second = not await oversight.grant_alone(db, request.merchant, maker, account_id, amount, above, key)
         value = WalletDualControlAnswer(dualControlAbove=above, secondPerson=second)
         return WalletDualControlReply(success=True, value=value, errorCode=None, message=None)
 

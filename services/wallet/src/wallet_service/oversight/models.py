@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
-from sqlalchemy import BigInteger, CheckConstraint, Date, String
+from sqlalchemy import BigInteger, Boolean, CheckConstraint, Date, DateTime, String, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from portal_kit.audit import OpsAuditRecord
@@ -38,3 +38,16 @@ class OpsMemberDay(Base):
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     alone: Mapped[int] = mapped_column(BigInteger, server_default="0")
     credited: Mapped[int] = mapped_column(BigInteger, server_default="0")
+
+
+class OpsGrantDecision(Base):
+    """A grant another service asked about (``rpc.wallet.dual_control`` with its ``grantKey``), decided once: a replay
+    of the key answers the same and counts nothing more. The key names the grant and its amount (points:
+    ``application:<id>:<amount>``), so the same grant of another amount is decided, and counted, anew."""
+
+    __tablename__ = "ops_grant_decision"
+
+    merchant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    grant_key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    second_person: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from portal_kit.audit import AuditFilters, audit_page
 from portal_kit.paging import Page
-from wallet_service.oversight.models import OpsAudit, OpsMemberDay
+from wallet_service.oversight.models import OpsAudit, OpsGrantDecision, OpsMemberDay
 
 
 async def audit_rows(
@@ -54,3 +54,16 @@ async def count(
         )
         .values(alone=OpsMemberDay.alone + alone, credited=OpsMemberDay.credited + credited)
     )
+
+
+async def grant_decision(session: AsyncSession, merchant: str, key: str) -> bool | None:
+    """The decision stored for a grant's key (whether it needed a second person), ``None`` for a new key."""
+    return await session.scalar(
+        select(OpsGrantDecision.second_person).where(
+            OpsGrantDecision.merchant == merchant, OpsGrantDecision.grant_key == key
+        )
+    )
+
+
+def keep_grant_decision(session: AsyncSession, merchant: str, key: str, second_person: bool) -> None:
+    session.add(OpsGrantDecision(merchant=merchant, grant_key=key, second_person=second_person))

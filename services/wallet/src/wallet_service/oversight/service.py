@@ -73,14 +73,22 @@ async def count_alone(session: AsyncSession, day: MemberDay, amount: int, *, cre
                            abs(amount) if credit else 0)  # fmt: skip
 
 
-async def grant_alone(db: Database, merchant: str, maker: str, account_id: str, amount: int, above: int) -> bool:
+async def grant_alone(
+    db: Database, merchant: str, maker: str, account_id: str, amount: int, above: int, key: str
+) -> bool:
     """Whether ``maker`` may grant ``account_id`` a credit of ``amount`` alone (another service's ops grant: points'
     bonuses), decided on the same running total as the wallet's own adjustments, under the same lock: when it may,
-    the grant is counted at once (``True``); otherwise nothing is counted and a second person must decide it."""
+    the grant is counted at once (``True``); otherwise nothing is counted and a second person must decide it. Once
+    per ``key``: a replay (the asker's answer lost, its transaction retried) answers the decision kept and counts
+    nothing more."""
     async with db.transaction() as session:
         day = datetime.now(UTC).date()
         alone, _ = await repository.locked_day(session, merchant, maker, account_id, day)
-        if needs_second_person(amount, above, alone):
-            return False
-        await repository.count(session, merchant, maker, account_id, day, amount, amount)
-        return True
+        kept = await repository.grant_decision(session, merchant, key)  # after the lock: a twin has committed
+        if kept is not None:
+            return not kept
+        second = needs_second_person(amount, above, alone)
+        if not second:
+            await repository.count(session, merchant, maker, account_id, day, amount, amount)
+        repository.keep_grant_decision(session, merchant, key, second)
+        return not second
