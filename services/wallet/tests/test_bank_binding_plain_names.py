@@ -19,6 +19,8 @@ BODY = {"bankName": "Akbank", "holderName": "Ayşe Yılmaz", "accountNumber": "T
         ("holderName", "Ayşe\x00Yılmaz"),
         ("holderName", "Ayşe\nYılmaz"),
         ("holderName", "Ayşe \u202eYılmaz"),  # a right-to-left override reverses what ops read
+        ("holderName", "Ayşe\u2028Yılmaz"),  # the line separator and the paragraph separator break lines too
+        ("bankName", "Ak\u2029bank"),
         ("bankName", "<script>alert(1)</script>"),
         ("bankName", "Akbank\x1b[31m"),
     ],

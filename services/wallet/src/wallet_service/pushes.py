@@ -75,7 +75,14 @@ class BalancePushes:
         """The worker's job (``portal_kit.worker.Background``): its own NATS connection, the commit hook and ``run``."""
 
         async def job(_db: Database) -> None:
-            nc = await connect_nats(nats_url, "wallet-pushes")
+            while True:  # a connection that fails is asked again, said in the log, never silently given up
+                try:
+                    nc = await connect_nats(nats_url, "wallet-pushes")
+                except Exception:
+                    log.exception("the balance pushes cannot reach NATS: asking again in 5 s")
+                    await asyncio.sleep(5)
+                    continue
+                break
             stop = self.on_commits()
             try:
                 await self.run(nc)

@@ -11,7 +11,7 @@ from wallet_service.schemas import Body, Read, RequestId, Text
 # A bank's or a holder's name is plain text that ops read and pay to: no markup (``<``, ``>``) and no control or
 # format characters (NUL, a line break, a right-to-left override that reverses what ops read); refused with 400
 # ``validation.failed`` naming the field.
-PlainName = Annotated[Text, StringConstraints(pattern=r"^[^<>\p{Cc}\p{Cf}]+$")]
+PlainName = Annotated[Text, StringConstraints(pattern=r"^[^<>\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$")]
 
 
 class BankAccountBinding(Body):
