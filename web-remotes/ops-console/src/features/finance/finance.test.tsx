@@ -163,8 +163,9 @@ describe("the deposit queue", () => {
     expect(sent(fetched, "GET", `${BASE}/deposits`)[0]).toMatchObject({ url: `${BASE}/deposits?status=pending&sort=queue&pageNo=1&pageSize=20`, authorization: "tok" });
     fireEvent.change(screen.getByLabelText("Durum"), { target: { value: "" } });
     fireEvent.change(screen.getByLabelText("Hesap kimliği"), { target: { value: " acc-9 " } });
+    fireEvent.change(screen.getByLabelText("Sıralama"), { target: { value: "oldest" } });
     fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
-    await waitFor(() => expect(sent(fetched, "GET", `${BASE}/deposits`).map((call) => call.url)).toContain(`${BASE}/deposits?accountId=acc-9&sort=queue&pageNo=1&pageSize=20`));
+    await waitFor(() => expect(sent(fetched, "GET", `${BASE}/deposits`).map((call) => call.url)).toContain(`${BASE}/deposits?accountId=acc-9&sort=oldest&pageNo=1&pageSize=20`));
   });
 
   it("shows a viewer no decision, and a maker none on a gateway's order or a decided deposit", async () => {

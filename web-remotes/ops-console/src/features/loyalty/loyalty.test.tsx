@@ -136,6 +136,24 @@ describe("the points mall page", () => {
     expect(screen.getByText("Marketi yalnızca içerik rolü (veya yönetici) değiştirebilir.")).toBeTruthy();
   });
 
+  it("asks the service for the items on sale named with some words, newest first, and pages", async () => {
+    const wanted = `${BASE}/mall/items?pageNo=1&pageSize=50&sort=newest&active=true&text=kupa`;
+    const fetched = serve({
+      [`GET ${BASE}/mall/items?pageNo=1&pageSize=50&sort=display`]: () => page([item(1), item(2)]),
+      [`GET ${wanted}`]: () => envelope({ pageNum: 1, totalPages: 2, total: 51, list: [item(2)] }),
+      [`GET ${BASE}/mall/items?pageNo=2&pageSize=50&sort=newest&active=true&text=kupa`]: () => envelope({ pageNum: 2, totalPages: 2, total: 51, list: [item(1)] }),
+    });
+    renderPage(["viewer"], <Mall />);
+    await screen.findByTestId("mall-items");
+    fireEvent.change(screen.getByLabelText("Adında geçen"), { target: { value: " kupa " } });
+    fireEvent.change(screen.getByLabelText("Yayına göre"), { target: { value: "true" } });
+    fireEvent.change(screen.getByLabelText("Sıralama"), { target: { value: "newest" } });
+    fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
+    await waitFor(() => expect(fetched.mock.calls.map(([url]) => String(url))).toContain(wanted));
+    fireEvent.click(await screen.findByRole("button", { name: "Sonraki" }));
+    await waitFor(() => expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${BASE}/mall/items?pageNo=2&pageSize=50&sort=newest&active=true&text=kupa`));
+  });
+
   it("lets a content editor add an item with its stock, checking the Turkish name before calling", async () => {
     let listed: unknown[] = [];
     const fetched = serve({
@@ -260,7 +278,7 @@ describe("the mall redemptions page", () => {
   it("shows a viewer the queue in process with no decision buttons, and filters by state and account", async () => {
     const fetched = serve({
       [`GET ${QUEUE}`]: () => page([redemption(11)]),
-      [`GET ${BASE}/mall/redemptions?status=APPROVED&accountId=acc-9&sort=newest&pageNo=1&pageSize=20`]: () => page([redemption(10, { status: "APPROVED", decidedBy: "mehmet", decidedAt: "2026-11-20T11:00:00Z" })]),
+      [`GET ${BASE}/mall/redemptions?status=APPROVED&accountId=acc-9&sort=oldest&pageNo=1&pageSize=20`]: () => page([redemption(10, { status: "APPROVED", decidedBy: "mehmet", decidedAt: "2026-11-20T11:00:00Z" })]),
     });
     renderPage(["viewer"], <Redemptions />);
     const table = await screen.findByTestId("mall-redemptions");
@@ -269,9 +287,10 @@ describe("the mall redemptions page", () => {
     expect(within(table).queryByRole("button")).toBeNull();
     fireEvent.change(screen.getByLabelText("Durum"), { target: { value: "APPROVED" } });
     fireEvent.change(screen.getByLabelText("Hesap kimliği"), { target: { value: " acc-9 " } });
+    fireEvent.change(screen.getByLabelText("Sıralama"), { target: { value: "oldest" } });
     fireEvent.click(screen.getByRole("button", { name: "Filtrele" }));
     expect(await screen.findByText(/mehmet/)).toBeTruthy();
-    expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${BASE}/mall/redemptions?status=APPROVED&accountId=acc-9&sort=newest&pageNo=1&pageSize=20`);
+    expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${BASE}/mall/redemptions?status=APPROVED&accountId=acc-9&sort=oldest&pageNo=1&pageSize=20`);
   });
 
   it("lets a maker approve one and reject another with a reason, refusing a blank reason before calling", async () => {

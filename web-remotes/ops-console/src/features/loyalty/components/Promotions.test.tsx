@@ -83,6 +83,18 @@ describe("the promotions page", () => {
     await waitFor(() => expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${LIST}?pageNo=2&pageSize=20&sort=display`));
   });
 
+  it("asks the service for the promotions of a kind, on only, newest first", async () => {
+    const fetched = serve({ [`GET ${LIST}`]: () => page([promotion(1)]) });
+    renderPage(["viewer"]);
+    await screen.findByText("Yeniden 1");
+    const form = screen.getByRole("form", { name: "Filtrele" });
+    fireEvent.change(within(form).getByLabelText("Yayına göre"), { target: { value: "true" } });
+    fireEvent.change(within(form).getByLabelText("Türe göre"), { target: { value: "CASHBACK" } });
+    fireEvent.change(within(form).getByLabelText("Sıralama"), { target: { value: "newest" } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(fetched.mock.calls.map(([url]) => String(url))).toContain(`${LIST}?pageNo=1&pageSize=20&sort=newest&active=true&kind=CASHBACK`));
+  });
+
   it("lets a content editor add an activity promotion, its fields labelled by its kind, checked before calling", async () => {
     let listed: unknown[] = [];
     const fetched = serve({
