@@ -38,7 +38,7 @@ export function CurrencyTable({ rows }: { rows: CurrencyCheckRead[] }) {
       {rows.map((row) => (
         <tr key={row.currency}>
           <td>{row.currency}</td>
-          <td className="num">{formatMoney(row.total)}</td>
+          <td className="num">{formatMoney(row.total, "", language)}</td>
           <td>
             <Badge value={row.balanced ? "paid" : "rejected"} text={t(language, row.balanced ? "balanced" : "unbalanced")} />
           </td>
@@ -58,8 +58,8 @@ export function TotalsTable({ rows }: { rows: LedgerTotalRead[] }) {
           <td>{t(language, row.house ? "house" : "members") + (row.trial ? ` · ${t(language, "trial")}` : "")}</td>
           <td>{row.kind}</td>
           <td className="num">{row.accounts}</td>
-          <td className="num">{formatMoney(row.balance)}</td>
-          <td className="num">{formatMoney(row.held)}</td>
+          <td className="num">{formatMoney(row.balance, "", language)}</td>
+          <td className="num">{formatMoney(row.held, "", language)}</td>
         </tr>
       ))}
     </Table>
@@ -75,8 +75,8 @@ export function DifferenceTable({ rows, count }: { rows: BalanceDifferenceRead[]
           <td>{row.accountId}</td>
           <td>{row.kind}</td>
           <td>{row.currency}</td>
-          <td className="num">{formatMoney(row.balance)}</td>
-          <td className="num">{formatMoney(row.journal)}</td>
+          <td className="num">{formatMoney(row.balance, "", language)}</td>
+          <td className="num">{formatMoney(row.journal, "", language)}</td>
         </tr>
       ))}
     </Table>
@@ -91,7 +91,7 @@ export function UnbalancedTable({ rows, count }: { rows: UnbalancedTransactionRe
         <tr key={row.transactionId}>
           <td className="num">{row.transactionId}</td>
           <td>{row.idempotencyKey}</td>
-          <td className="num">{formatMoney(row.total)}</td>
+          <td className="num">{formatMoney(row.total, "", language)}</td>
         </tr>
       ))}
     </Table>
