@@ -26,7 +26,14 @@ function earlyReads(): Plugin {
 // so the first load is a plain, tree-shaken bundle: no federation runtime and no whole shared packages.
 export default defineConfig({
   plugins: [react(), earlyReads()],
-  build: { outDir: "dist", sourcemap: true, target: "es2022" },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    target: "es2022",
+    // The games' drawings (tiles' art, slot symbols, cards, vendor marks) as one chunk: split by the bundler among the
+    // pages that share them, the first page loaded three, each with its own overhead.
+    rolldownOptions: { output: { advancedChunks: { groups: [{ name: "game-art", test: /features[\\/]games[\\/](art[\\/](?!names\.)|components[\\/]GameArt\.tsx)/ }] } } },
+  },
   server: { proxy: { "/wps": "http://127.0.0.1:8080", "/lgw": "http://127.0.0.1:8080", "/remotes": "http://127.0.0.1:8080" } },
   test: { environment: "jsdom", include: ["src/**/*.test.tsx", "src/**/*.test.ts"] },
 });

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { Language, SiteConfigRead } from "@portal/kit";
 import type { QueryClient } from "@portal/kit";
 import {
@@ -28,12 +28,15 @@ import type { Modal } from "./shared/ModalContext";
 import { useModal } from "./shared/ModalContext";
 import { ModalHost } from "./modals/ModalHost";
 import { HOME_PATHS } from "./firstReads";
+
+// shown only while the brand is closed (maintenance) or closed to the visitor's region: their own chunk
+const MaintenanceScreen = lazy(() => import("./StatusScreens").then((module) => ({ default: module.MaintenanceScreen })));
+const RegionScreen = lazy(() => import("./StatusScreens").then((module) => ({ default: module.RegionScreen })));
 import { AppRoutes, ScrollToTop } from "./routes";
 import { prefetchHome } from "./features/content/api";
 import { prefetchGames } from "./features/games/api";
 import type { SiteValue } from "./shared/site";
 import { SiteContext, siteValue } from "./shared/site";
-import { MaintenanceScreen, RegionScreen } from "./StatusScreens";
 import { text } from "./shared/texts";
 
 /** The e-mailed reset link opens its dialog, on arrival or when pasted into an open page (a fragment change). */
@@ -153,8 +156,8 @@ function Boot({ popupView }: { popupView: PopupPosition | null }) {
     );
   }
   const value: SiteValue = site.data;
-  if (value.config.systemStatus === 1) return <MaintenanceScreen config={value.config} language={language} />;
-  if (value.config.systemStatus === 2) return <RegionScreen config={value.config} language={language} />;
+  if (value.config.systemStatus === 1) return <Suspense fallback={null}><MaintenanceScreen config={value.config} language={language} /></Suspense>;
+  if (value.config.systemStatus === 2) return <Suspense fallback={null}><RegionScreen config={value.config} language={language} /></Suspense>;
   return (
     <SiteContext.Provider value={value}>
       <SessionProvider>

@@ -8,9 +8,15 @@ import type { Modal } from "./shared/ModalContext";
 import { useModal } from "./shared/ModalContext";
 import { Home } from "./pages/Home";
 import { HOME_PATHS } from "./firstReads";
-import { Description, Help, NotAvailable } from "./pages/Simple";
-import { NotFound } from "./pages/NotFound";
-import { RemoteApp } from "./remotes/RemoteApp";
+
+// Pages no first visit opens load with their own chunks: an unknown path, the help and description pages, the
+// sections not built yet, and the member and agent centres' loader (the remotes load through it).
+const NotFound = lazy(() => import("./pages/NotFound").then((module) => ({ default: module.NotFound })));
+const simple = () => import("./pages/Simple");
+const Help = lazy(() => simple().then((module) => ({ default: module.Help })));
+const Description = lazy(() => simple().then((module) => ({ default: module.Description })));
+const NotAvailable = lazy(() => simple().then((module) => ({ default: module.NotAvailable })));
+const RemoteApp = lazy(() => import("./remotes/RemoteApp").then((module) => ({ default: module.RemoteApp })));
 
 const gamePages = () => import("./features/games/components/GamePages");
 const GameListPage = lazy(() => gamePages().then((module) => ({ default: module.GameListPage })));
@@ -103,9 +109,9 @@ export function AppRoutes() {
       ))}
       <Route path="/login" element={<HomeWithModal modal={{ name: "login" }} redirect />} />
       <Route path="/register" element={<HomeWithModal modal={{ name: "register" }} redirect={false} />} />
-      <Route path="/help" element={<Help />} />
-      <Route path="/helpmc" element={<Help />} />
-      <Route path="/description" element={<Description />} />
+      <Route path="/help" element={<Page><Help /></Page>} />
+      <Route path="/helpmc" element={<Page><Help /></Page>} />
+      <Route path="/description" element={<Page><Description /></Page>} />
       {GAME_LIST_PATHS.map((path) => (
         <Route key={path} path={path} element={<Page><GameListPage /></Page>} />
       ))}
@@ -113,7 +119,7 @@ export function AppRoutes() {
         <Route key={path} path={path} element={<Page><GameCentrePage /></Page>} />
       ))}
       {SECTION_PATHS.map((path) => (
-        <Route key={path} path={path} element={<NotAvailable />} />
+        <Route key={path} path={path} element={<Page><NotAvailable /></Page>} />
       ))}
       <Route path="/promotions" element={<Page><PromotionsPage /></Page>} />
       <Route path="/activity" element={<RealAccountOrVisitor><Page><ActivityPage /></Page></RealAccountOrVisitor>} />
@@ -122,15 +128,15 @@ export function AppRoutes() {
       <Route path="/play/:gameCode" element={<RequireRealAccount><Page><PlayPage /></Page></RequireRealAccount>} />
       <Route path="/fairness" element={<Page><FairnessPage /></Page>} />
       <Route path="/vip" element={<Page><VipPage /></Page>} />
-      <Route path="/lott/*" element={<NotAvailable />} />
-      <Route path="/elott/*" element={<NotAvailable />} />
+      <Route path="/lott/*" element={<Page><NotAvailable /></Page>} />
+      <Route path="/elott/*" element={<Page><NotAvailable /></Page>} />
       {LOTTERY_PATHS.map((path) => (
         <Route key={path} path={path} element={<RequireAuth><Page><LotteryPage path={path} /></Page></RequireAuth>} />
       ))}
-      <Route path="/member/*" element={<RequireRealAccount><RemoteApp name="memberCentre" /></RequireRealAccount>} />
+      <Route path="/member/*" element={<RequireRealAccount><Page><RemoteApp name="memberCentre" /></Page></RequireRealAccount>} />
       <Route path="/agentLogin" element={<Page><AgentLogin /></Page>} />
-      <Route path="/agentHome/*" element={<RequireAgent><RemoteApp name="agentCentre" /></RequireAgent>} />
-      <Route path="*" element={<NotFound />} />
+      <Route path="/agentHome/*" element={<RequireAgent><Page><RemoteApp name="agentCentre" /></Page></RequireAgent>} />
+      <Route path="*" element={<Page><NotFound /></Page>} />
     </Routes>
   );
 }

@@ -3062,296 +3062,300 @@ export interface WithdrawalRequest {
 export type WithdrawalState = "pending" | "approved" | "paid" | "rejected" | "received" | "received_auto" | "partly_received" | "not_received" | "refunded" | "closed";
 
 export const OPERATIONS = {
-  addFavourite: { service: "games", method: "POST", path: "/wps/relay/MCSFE_addFavoriteGameV2" },
-  affiliate: { service: "auth", method: "GET", path: "/wps/agent/affiliate" },
-  agentContractHistory: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/history" },
-  agentContracts: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/contracts" },
-  agentIncome: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/income" },
-  agentLogin: { service: "auth", method: "POST", path: "/wps/session/login/agent" },
-  agentTeam: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team" },
-  agentTeamBetting: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/betting" },
-  agentTeamFigures: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/figures" },
-  agentTeamHourlyFigures: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/figures/hourly" },
-  agentTeamLosses: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/losses" },
-  agentTeamMembers: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/members" },
-  agentTeamOverview: { service: "agent-contracts", method: "GET", path: "/wps/agent-contracts/team/overview" },
-  applyForPromotion: { service: "points", method: "POST", path: "/wps/relay/MCSFE_signUpRequestReward" },
-  bankAccounts: { service: "wallet", method: "GET", path: "/wps/v2/wallets/bank-accounts" },
-  banners: { service: "site", method: "GET", path: "/wps/system/banners" },
-  betProfit: { service: "games", method: "GET", path: "/wps/games/records/profit" },
-  betRecords: { service: "games", method: "GET", path: "/wps/games/records" },
-  bindBankAccount: { service: "wallet", method: "POST", path: "/wps/v2/wallets/bank-accounts" },
-  bindMobile: { service: "auth", method: "PUT", path: "/wps/member/mobile" },
-  bonusDetails: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getBonusDetails" },
-  botCheckChallenge: { service: "auth", method: "GET", path: "/wps/botcheck/challenge" },
-  captcha: { service: "auth", method: "GET", path: "/wps/captcha" },
-  changePassword: { service: "auth", method: "POST", path: "/wps/member/password" },
-  changePaymentPassword: { service: "auth", method: "PUT", path: "/wps/member/password/payment" },
-  claimMissionReward: { service: "points", method: "POST", path: "/wps/relay/MCSFE_claimMissionReward" },
-  claimRaffleTicket: { service: "points", method: "POST", path: "/wps/relay/MCS2_claimRafflePromotion" },
-  claimRedEnvelope: { service: "points", method: "POST", path: "/wps/relay/MCSFE_claimRedEnvelope" },
-  confirmTotpBinding: { service: "auth", method: "POST", path: "/wps/member/totp/confirm" },
-  confirmWithdrawal: { service: "wallet", method: "POST", path: "/wps/v2/wallets/withdrawals/{withdrawal_id}/confirmation" },
-  consolidatedFunds: { service: "wallet", method: "GET", path: "/wps/member/info/funds/consolidated" },
-  convertPoints: { service: "points", method: "POST", path: "/wps/relay/passwordCheck/MCS2_convertPoint" },
-  currentSeeds: { service: "games", method: "GET", path: "/wps/games/bgs/seeds" },
-  dailyWageContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCS2_processDailySalContract" },
-  dailyWageContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCS2_processDailySalContract" },
-  deleteMessage: { service: "notifications", method: "DELETE", path: "/wps/notifications/messages/{messageId}" },
-  depositChannels: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposit/channels" },
-  dividendContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCS2_processDividendReq" },
-  dividendContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCS2_processDividendReq" },
-  domainRoute: { service: "site", method: "GET", path: "/wps/system/domainRoute" },
-  favouriteGames: { service: "games", method: "GET", path: "/wps/relay/MCSFE_getFavoriteGamesList" },
-  favouriteIds: { service: "games", method: "GET", path: "/wps/relay/MCSFE_getFavoriteGames" },
-  feedback: { service: "site", method: "PUT", path: "/wps/feedback" },
-  freePlayLogin: { service: "auth", method: "POST", path: "/wps/session/login/freeplay" },
-  gameIcon: { service: "games", method: "GET", path: "/lgw/games/icons/{node_id}.svg" },
-  gameList: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_gameList" },
-  gameMenus: { service: "games", method: "GET", path: "/lgw/games/game_menus" },
-  gameVendors: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_newGameVendor" },
-  helpCenter: { service: "site", method: "GET", path: "/wps/system/helpCenter" },
-  hotGames: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_hotGamesV2" },
-  hourlySalaryContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCS2_processContractHourSalary" },
-  hourlySalaryContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCS2_processContractHourSalary" },
-  hub88Balance: { service: "games", method: "POST", path: "/vendor/HUB88/user/balance" },
-  hub88Bet: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/bet" },
-  hub88Rollback: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/rollback" },
-  hub88SimGame: { service: "games", method: "GET", path: "/wps/games/hub88-sim/play/{sid}" },
-  hub88SimGameUrl: { service: "games", method: "POST", path: "/wps/games/hub88-sim/operator/generic/v2/game/url" },
-  hub88SimSpin: { service: "games", method: "POST", path: "/wps/games/hub88-sim/play/{sid}" },
-  hub88UserInfo: { service: "games", method: "POST", path: "/vendor/HUB88/user/info" },
-  hub88Win: { service: "games", method: "POST", path: "/vendor/HUB88/transaction/win" },
-  inboxMessages: { service: "notifications", method: "GET", path: "/wps/notifications/messages" },
-  jackpot: { service: "games", method: "GET", path: "/wps/games/jackpot" },
-  joinPromotion: { service: "points", method: "POST", path: "/wps/relay/MCSFE_signUpPromotionJoin" },
-  launchGame: { service: "games", method: "GET", path: "/wps/relay/GCS_gameLaunchFB" },
-  launchGameInRoom: { service: "games", method: "GET", path: "/wps/game/launchGame" },
-  listAnnouncements: { service: "site", method: "GET", path: "/wps/relay/MCSFE_getListAnnouncements" },
-  login: { service: "auth", method: "POST", path: "/wps/session/login" },
-  loginVerificationSend: { service: "auth", method: "POST", path: "/wps/session/login/verify/send" },
-  loginVerify: { service: "auth", method: "POST", path: "/wps/session/login/verify" },
-  logout: { service: "auth", method: "DELETE", path: "/wps/session/logout" },
-  lotteryBets: { service: "lottery", method: "GET", path: "/lotto/lgw/bets" },
-  lotteryCancel: { service: "lottery", method: "DELETE", path: "/lotto/lgw/bets/{betId}" },
-  lotteryGame: { service: "lottery", method: "GET", path: "/lotto/lgw/games/{gameCode}" },
-  lotteryGames: { service: "lottery", method: "GET", path: "/lotto/lgw/games" },
-  lotteryIssues: { service: "lottery", method: "GET", path: "/lotto/lgw/games/{gameCode}/issues" },
-  lotteryOpened: { service: "lottery", method: "GET", path: "/lotto/lgw/games/opened/numero" },
-  lotteryPlace: { service: "lottery", method: "POST", path: "/lotto/lgw/bets" },
-  lotteryPopular: { service: "lottery", method: "GET", path: "/lgw/games/popular" },
-  lotteryResults: { service: "lottery", method: "GET", path: "/lotto/lgw/games/{gameCode}/results" },
-  lotteryVerify: { service: "lottery", method: "GET", path: "/lotto/lgw/verify" },
-  markMessagesRead: { service: "notifications", method: "POST", path: "/wps/notifications/messages/read" },
-  memberIcon: { service: "auth", method: "GET", path: "/wps/member/info/icon" },
-  memberInfo: { service: "auth", method: "GET", path: "/wps/member/info" },
-  merchantWallet: { service: "wallet", method: "GET", path: "/wps/relay/GCS_merchantWallet" },
-  missionLeaderboard: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getMissionLeaderboard" },
-  missionSummary: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getMissionSummaryDetails" },
-  myDeposit: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposits/{deposit_id}" },
-  myDeposits: { service: "wallet", method: "GET", path: "/wps/v2/wallets/deposits" },
-  myWithdrawals: { service: "wallet", method: "GET", path: "/wps/v2/wallets/withdrawals" },
-  notices: { service: "site", method: "GET", path: "/wps/system/notices" },
-  opsAddMemberNote: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/members/{account_id}/notes" },
-  opsAdjustBalance: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/adjustments" },
-  opsAdjustmentRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/adjustments" },
-  opsAgent: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/agents/{accountId}" },
-  opsAgentContractsAudit: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/audit" },
-  opsAgentSettlements: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/agents/{accountId}/settlements" },
-  opsAgents: { service: "agent-contracts", method: "GET", path: "/wps/ops/agent-contracts/merchants/{code}/agents" },
-  opsApplicationImages: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/images" },
-  opsApproveApplication: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/approve" },
-  opsApproveDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/approve" },
-  opsApproveLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/approve" },
-  opsApproveRedemption: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/redemptions/{redemptionId}/approve" },
-  opsApproveRequest: { service: "auth", method: "POST", path: "/wps/ops/auth/requests/{request_id}/approve" },
-  opsAudit: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/audit" },
-  opsAuthAudit: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/audit" },
-  opsBonuses: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/bonuses" },
-  opsBroadcasts: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
-  opsChangeFlags: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/flags" },
-  opsChangeLotteryGame: { service: "lottery", method: "PUT", path: "/wps/ops/lottery/merchants/{code}/games/{gameCode}" },
-  opsChangeMallItem: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/mall/items/{itemId}" },
-  opsChangeMallStock: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/items/{itemId}/stock" },
-  opsChangeMission: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/missions/{missionId}" },
-  opsChangePerson: { service: "auth", method: "PATCH", path: "/wps/ops/auth/people/{person_id}" },
-  opsChangePointConvertRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/conversion" },
-  opsChangePointRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/rules/{pointType}" },
-  opsChangePromotion: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/promotions/{promotionId}" },
-  opsChangeReferralRule: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/referral/rule" },
-  opsChangeRegisterRules: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/register-rules" },
-  opsChangeVipLevels: { service: "points", method: "PUT", path: "/wps/ops/points/merchants/{code}/vip/levels" },
-  opsChangeWalletSettings: { service: "wallet", method: "PUT", path: "/wps/ops/wallet/merchants/{code}/settings" },
-  opsConfirmApplication: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/confirm" },
-  opsConfirmEnrolment: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment/confirm" },
-  opsConfirmRaffle: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/raffles/{raffleId}/confirm" },
-  opsConfirmRedEnvelope: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/red-envelopes/{envelopeId}/confirm" },
-  opsCreateAgent: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/agents" },
-  opsCreateAnnouncements: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/announcements" },
-  opsCreateBanners: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/banners" },
-  opsCreateHelpTopics: { service: "site", method: "POST", path: "/wps/ops/site/merchants/{code}/help-topics" },
-  opsCreateMallItem: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/items" },
-  opsCreateMerchant: { service: "site", method: "POST", path: "/wps/ops/site/merchants" },
-  opsCreateMission: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/missions" },
-  opsCreatePromotion: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/promotions" },
-  opsCreateRaffle: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/raffles" },
-  opsCreateRedEnvelope: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/red-envelopes" },
-  opsDecideAdjustment: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/adjustments/{adjustment_id}/{action}" },
-  opsDecideDualControl: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control/{request_id}/{action}" },
-  opsDecideWithdrawal: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/withdrawals/{withdrawal_id}/{action}" },
-  opsDeleteAnnouncements: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/announcements/{item_id}" },
-  opsDeleteBanners: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/banners/{item_id}" },
-  opsDeleteHelpTopics: { service: "site", method: "DELETE", path: "/wps/ops/site/merchants/{code}/help-topics/{item_id}" },
-  opsDeposits: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/deposits" },
-  opsDomainRoutes: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/domain-routes" },
-  opsDualControlRequests: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings/dual-control" },
-  opsEndVendorMaintenance: { service: "games", method: "POST", path: "/wps/ops/games/merchants/{code}/vendors/{vendor}/{gameType}/maintenance/end" },
-  opsEnrol: { service: "auth", method: "POST", path: "/wps/ops/auth/enrolment" },
-  opsFindMembers: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/members/search" },
-  opsGamesAudit: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/audit" },
-  opsGamesList: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/games" },
-  opsGamesVendors: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/vendors" },
-  opsGetMerchant: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}" },
-  opsGrantDailyWage: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/daily-wage" },
-  opsGrantDividend: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/dividend" },
-  opsGrantHourlySalary: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/hourly-salary" },
-  opsGrantRealTimeSalary: { service: "agent-contracts", method: "PUT", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/real-time-salary" },
-  opsInvitePerson: { service: "auth", method: "POST", path: "/wps/ops/auth/people/invitations" },
-  opsListAnnouncements: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/announcements" },
-  opsListBanners: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/banners" },
-  opsListFeedback: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/feedback" },
-  opsListHelpTopics: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/help-topics" },
-  opsLockAccount: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/lock" },
-  opsLogin: { service: "auth", method: "POST", path: "/wps/ops/auth/login" },
-  opsLogout: { service: "auth", method: "POST", path: "/wps/ops/auth/logout" },
-  opsLotteryAudit: { service: "lottery", method: "GET", path: "/wps/ops/lottery/audit" },
-  opsLotteryBrandGames: { service: "lottery", method: "GET", path: "/wps/ops/lottery/merchants/{code}/games" },
-  opsLotteryVoidRequests: { service: "lottery", method: "GET", path: "/wps/ops/lottery/void-requests" },
-  opsMallItems: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/mall/items" },
-  opsMallRedemptions: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/mall/redemptions" },
-  opsMarkFeedback: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/feedback/{feedback_id}/status" },
-  opsMe: { service: "auth", method: "GET", path: "/wps/ops/auth/me" },
-  opsMemberBalances: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/balances" },
-  opsMemberBets: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/members/{account_id}/bets" },
-  opsMemberJournal: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/journal" },
-  opsMemberNotes: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members/{account_id}/notes" },
-  opsMemberProfile: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/members/{account_id}" },
-  opsMissions: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/missions" },
-  opsMoneyByDay: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/dashboard/money" },
-  opsMoveTeamMember: { service: "agent-contracts", method: "POST", path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/upline" },
-  opsNotificationsAudit: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/audit" },
-  opsPeople: { service: "auth", method: "GET", path: "/wps/ops/auth/people" },
-  opsPlayByDay: { service: "games", method: "GET", path: "/wps/ops/games/merchants/{code}/dashboard/play" },
-  opsPointConvertRule: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/conversion" },
-  opsPointRules: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/rules" },
-  opsPointsAudit: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/audit" },
-  opsPromotionApplications: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/applications" },
-  opsPromotions: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/promotions" },
-  opsProposeLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" },
-  opsRaffles: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/raffles" },
-  opsRanges: { service: "auth", method: "GET", path: "/wps/ops/auth/ranges" },
-  opsReconciliation: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/dashboard/reconciliation" },
-  opsRedEnvelopes: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/red-envelopes" },
-  opsReferralRule: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/referral/rule" },
-  opsRegisterRules: { service: "site", method: "GET", path: "/wps/ops/site/merchants/{code}/register-rules" },
-  opsRegistrationsByDay: { service: "auth", method: "GET", path: "/wps/ops/auth/merchants/{code}/dashboard/registrations" },
-  opsRejectApplication: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/reject" },
-  opsRejectDeposit: { service: "wallet", method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/reject" },
-  opsRejectLotteryVoid: { service: "lottery", method: "POST", path: "/wps/ops/lottery/void-requests/{requestId}/reject" },
-  opsRejectRedemption: { service: "points", method: "POST", path: "/wps/ops/points/merchants/{code}/mall/redemptions/{redemptionId}/reject" },
-  opsRejectRequest: { service: "auth", method: "POST", path: "/wps/ops/auth/requests/{request_id}/reject" },
-  opsReplaceDomainRoutes: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/domain-routes" },
-  opsReplaceResources: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/resources" },
-  opsReplaceSupportChannels: { service: "notifications", method: "PUT", path: "/wps/ops/notifications/merchants/{code}/support" },
-  opsRequestGrant: { service: "auth", method: "POST", path: "/wps/ops/auth/people/{person_id}/grant" },
-  opsRequestRange: { service: "auth", method: "POST", path: "/wps/ops/auth/ranges" },
-  opsRequestRangeRemoval: { service: "auth", method: "POST", path: "/wps/ops/auth/ranges/remove" },
-  opsRequests: { service: "auth", method: "GET", path: "/wps/ops/auth/requests" },
-  opsResendInvitation: { service: "auth", method: "POST", path: "/wps/ops/auth/people/{person_id}/invitation" },
-  opsResetMemberTotp: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/members/{account_id}/totp/reset" },
-  opsSetAccountStatus: { service: "auth", method: "PUT", path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/status" },
-  opsSetVendorMaintenance: { service: "games", method: "PUT", path: "/wps/ops/games/merchants/{code}/vendors/{vendor}/{gameType}/maintenance" },
-  opsSupportChannels: { service: "notifications", method: "GET", path: "/wps/ops/notifications/merchants/{code}/support" },
-  opsSwitchGame: { service: "games", method: "PUT", path: "/wps/ops/games/merchants/{code}/games/{nodeId}/switch" },
-  opsSwitchVendor: { service: "games", method: "PUT", path: "/wps/ops/games/merchants/{code}/vendors/{vendor}/{gameType}/switch" },
-  opsUnlockAccount: { service: "auth", method: "POST", path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/unlock" },
-  opsUpdateAnnouncements: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/announcements/{item_id}" },
-  opsUpdateBanners: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/banners/{item_id}" },
-  opsUpdateHelpTopics: { service: "site", method: "PUT", path: "/wps/ops/site/merchants/{code}/help-topics/{item_id}" },
-  opsUpdateMerchant: { service: "site", method: "PATCH", path: "/wps/ops/site/merchants/{code}" },
-  opsVipLevels: { service: "points", method: "GET", path: "/wps/ops/points/merchants/{code}/vip/levels" },
-  opsWalletAudit: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/audit" },
-  opsWalletSettings: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/settings" },
-  opsWithdrawBroadcast: { service: "notifications", method: "DELETE", path: "/wps/ops/notifications/merchants/{code}/broadcasts/{messageId}" },
-  opsWithdrawals: { service: "wallet", method: "GET", path: "/wps/ops/wallet/merchants/{code}/withdrawals" },
-  opsWriteBroadcast: { service: "notifications", method: "POST", path: "/wps/ops/notifications/merchants/{code}/broadcasts" },
-  playDragonTiger: { service: "games", method: "POST", path: "/wps/games/bgs/dragon-tiger/rounds" },
-  pointBalance: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointBalance" },
-  pointConfig: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointConfig" },
-  pointConvertRule: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointConvertRule" },
-  pointRedemptions: { service: "points", method: "GET", path: "/wps/relay/MCS2_getRedeemPointList" },
-  pointRewards: { service: "points", method: "GET", path: "/wps/relay/MCS2_getPointReward" },
-  promotionApplications: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getPromotionApplications" },
-  promotions: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getPromotions" },
-  raffles: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getRaffles" },
-  realTimeSalaryContract: { service: "agent-contracts", method: "GET", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
-  realTimeSalaryContractAction: { service: "agent-contracts", method: "POST", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
-  recentGames: { service: "games", method: "GET", path: "/wps/relay/GCS_recentGame" },
-  recentLogins: { service: "auth", method: "GET", path: "/wps/member/info/logins" },
-  redEnvelopes: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getRedEnvelopes" },
-  redeemPointReward: { service: "points", method: "POST", path: "/wps/relay/passwordCheck/MCS2_redeemPointReward" },
-  referralInfo: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getReferralInfo" },
-  register: { service: "auth", method: "PUT", path: "/wps/member/register" },
-  registerDownline: { service: "auth", method: "PUT", path: "/wps/agent/downlines" },
-  registerMobile: { service: "auth", method: "PUT", path: "/wps/member/register/mobile" },
-  registerSettings: { service: "site", method: "GET", path: "/wps/system/setting/register" },
-  removeFavourite: { service: "games", method: "DELETE", path: "/wps/relay/MCSFE_removeFavoriteGameV2" },
-  removeTotpBinding: { service: "auth", method: "DELETE", path: "/wps/member/totp" },
-  requestDeposit: { service: "wallet", method: "POST", path: "/wps/v2/wallets/deposits" },
-  requestWithdrawal: { service: "wallet", method: "POST", path: "/wps/v2/wallets/withdrawals" },
-  resetPasswordByEmail: { service: "auth", method: "POST", path: "/wps/member/password/email" },
-  resetPasswordByLink: { service: "auth", method: "POST", path: "/wps/member/password/reset" },
-  resetPasswordByMobile: { service: "auth", method: "POST", path: "/wps/member/password/verification" },
-  rollDice: { service: "games", method: "POST", path: "/wps/games/bgs/dice/rolls" },
-  roomList: { service: "games", method: "GET", path: "/wps/relay/GLS2_roomList" },
-  rotateSeeds: { service: "games", method: "PUT", path: "/wps/games/bgs/seeds" },
-  rsaKey: { service: "auth", method: "GET", path: "/wps/session/key/rsa" },
-  sandboxCheckout: { service: "wallet", method: "GET", path: "/wps/payment/sandbox/checkout" },
-  sandboxGatewayCallback: { service: "wallet", method: "POST", path: "/wps/payment/sandbox/callback" },
-  sandboxPay: { service: "wallet", method: "POST", path: "/wps/payment/sandbox/checkout" },
-  setMemberIcon: { service: "auth", method: "PUT", path: "/wps/member/info/icon" },
-  siteConfig: { service: "site", method: "GET", path: "/wps/system/config" },
-  smsBind: { service: "auth", method: "POST", path: "/wps/verification/sms/bind" },
-  smsNoLogin: { service: "auth", method: "POST", path: "/wps/verification/sms/noLogin" },
-  smsPasswordChange: { service: "auth", method: "POST", path: "/wps/verification/sms/password" },
-  smsRegister: { service: "auth", method: "POST", path: "/wps/verification/sms/register" },
-  spinSlot: { service: "games", method: "POST", path: "/wps/games/bgs/slot/spins" },
-  startTotpBinding: { service: "auth", method: "POST", path: "/wps/member/totp" },
-  supportLaunch: { service: "notifications", method: "GET", path: "/wps/relay/CBS_launchChat" },
-  supportModels: { service: "notifications", method: "GET", path: "/wps/relay/CBS_modelList" },
-  systemStatus: { service: "site", method: "GET", path: "/wps/system/status" },
-  transactionRecords: { service: "wallet", method: "GET", path: "/wps/relay/ODSFE2_MemTransDet" },
-  transferToDownline: { service: "wallet", method: "POST", path: "/wps/v2/wallets/downline/transfer" },
-  transferToUpline: { service: "wallet", method: "POST", path: "/wps/v2/wallets/upline/transfer" },
-  trialLaunchGame: { service: "games", method: "GET", path: "/wps/relay/GCS_gameTrialLaunch" },
-  unreadCount: { service: "notifications", method: "GET", path: "/wps/relay/CSP_unreadCount" },
-  upline: { service: "wallet", method: "GET", path: "/wps/v2/wallets/upline" },
-  vendorGameTypes: { service: "games", method: "GET", path: "/wps/relay/GCSGAME_getVassGameType" },
-  verifyRound: { service: "games", method: "GET", path: "/wps/games/bgs/verify" },
-  vipInfo: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getVipInfo" },
-  vipLevels: { service: "points", method: "GET", path: "/wps/relay/MCSFE_getVipLevels" },
-  vnGameMenu: { service: "lottery", method: "GET", path: "/lgw/vn/games/game_menu" },
-  vnLaunch: { service: "lottery", method: "GET", path: "/lgw/vn/games/launch" },
-  vnOpened: { service: "lottery", method: "GET", path: "/lgw/vn/numeros/opened/game" },
-  vnRecentGames: { service: "lottery", method: "GET", path: "/lgw/vn/games/game_menu/recent" },
-  walletBalance: { service: "wallet", method: "GET", path: "/wps/v2/wallets/balance" },
-  walletTransfer: { service: "wallet", method: "POST", path: "/wps/relay/GCS_walletTransfer" },
-  whitelabel: { service: "site", method: "GET", path: "/wps/system/whitelabel" },
-  winnerBoard: { service: "games", method: "GET", path: "/wps/relay/ODSFE2_getWinnerBoard" },
-  withdrawalLimits: { service: "wallet", method: "GET", path: "/wps/v2/wallets/withdrawals/limits" },
+  addFavourite: { method: "POST", path: "/wps/relay/MCSFE_addFavoriteGameV2" },
+  affiliate: { method: "GET", path: "/wps/agent/affiliate" },
+  agentContractHistory: { method: "GET", path: "/wps/agent-contracts/history" },
+  agentContracts: { method: "GET", path: "/wps/agent-contracts/contracts" },
+  agentIncome: { method: "GET", path: "/wps/agent-contracts/income" },
+  agentLogin: { method: "POST", path: "/wps/session/login/agent" },
+  agentTeam: { method: "GET", path: "/wps/agent-contracts/team" },
+  agentTeamBetting: { method: "GET", path: "/wps/agent-contracts/team/betting" },
+  agentTeamFigures: { method: "GET", path: "/wps/agent-contracts/team/figures" },
+  agentTeamHourlyFigures: { method: "GET", path: "/wps/agent-contracts/team/figures/hourly" },
+  agentTeamLosses: { method: "GET", path: "/wps/agent-contracts/team/losses" },
+  agentTeamMembers: { method: "GET", path: "/wps/agent-contracts/team/members" },
+  agentTeamOverview: { method: "GET", path: "/wps/agent-contracts/team/overview" },
+  applyForPromotion: { method: "POST", path: "/wps/relay/MCSFE_signUpRequestReward" },
+  bankAccounts: { method: "GET", path: "/wps/v2/wallets/bank-accounts" },
+  banners: { method: "GET", path: "/wps/system/banners" },
+  betProfit: { method: "GET", path: "/wps/games/records/profit" },
+  betRecords: { method: "GET", path: "/wps/games/records" },
+  bindBankAccount: { method: "POST", path: "/wps/v2/wallets/bank-accounts" },
+  bindMobile: { method: "PUT", path: "/wps/member/mobile" },
+  bonusDetails: { method: "GET", path: "/wps/relay/MCSFE_getBonusDetails" },
+  botCheckChallenge: { method: "GET", path: "/wps/botcheck/challenge" },
+  captcha: { method: "GET", path: "/wps/captcha" },
+  changePassword: { method: "POST", path: "/wps/member/password" },
+  changePaymentPassword: { method: "PUT", path: "/wps/member/password/payment" },
+  claimMissionReward: { method: "POST", path: "/wps/relay/MCSFE_claimMissionReward" },
+  claimRaffleTicket: { method: "POST", path: "/wps/relay/MCS2_claimRafflePromotion" },
+  claimRedEnvelope: { method: "POST", path: "/wps/relay/MCSFE_claimRedEnvelope" },
+  confirmTotpBinding: { method: "POST", path: "/wps/member/totp/confirm" },
+  confirmWithdrawal: { method: "POST", path: "/wps/v2/wallets/withdrawals/{withdrawal_id}/confirmation" },
+  consolidatedFunds: { method: "GET", path: "/wps/member/info/funds/consolidated" },
+  convertPoints: { method: "POST", path: "/wps/relay/passwordCheck/MCS2_convertPoint" },
+  currentSeeds: { method: "GET", path: "/wps/games/bgs/seeds" },
+  dailyWageContract: { method: "GET", path: "/wps/relay/MCS2_processDailySalContract" },
+  dailyWageContractAction: { method: "POST", path: "/wps/relay/MCS2_processDailySalContract" },
+  deleteMessage: { method: "DELETE", path: "/wps/notifications/messages/{messageId}" },
+  depositChannels: { method: "GET", path: "/wps/v2/wallets/deposit/channels" },
+  dividendContract: { method: "GET", path: "/wps/relay/MCS2_processDividendReq" },
+  dividendContractAction: { method: "POST", path: "/wps/relay/MCS2_processDividendReq" },
+  domainRoute: { method: "GET", path: "/wps/system/domainRoute" },
+  favouriteGames: { method: "GET", path: "/wps/relay/MCSFE_getFavoriteGamesList" },
+  favouriteIds: { method: "GET", path: "/wps/relay/MCSFE_getFavoriteGames" },
+  feedback: { method: "PUT", path: "/wps/feedback" },
+  freePlayLogin: { method: "POST", path: "/wps/session/login/freeplay" },
+  gameIcon: { method: "GET", path: "/lgw/games/icons/{node_id}.svg" },
+  gameList: { method: "GET", path: "/wps/relay/GCSGAME_gameList" },
+  gameMenus: { method: "GET", path: "/lgw/games/game_menus" },
+  gameVendors: { method: "GET", path: "/wps/relay/GCSGAME_newGameVendor" },
+  helpCenter: { method: "GET", path: "/wps/system/helpCenter" },
+  hotGames: { method: "GET", path: "/wps/relay/GCSGAME_hotGamesV2" },
+  hourlySalaryContract: { method: "GET", path: "/wps/relay/MCS2_processContractHourSalary" },
+  hourlySalaryContractAction: { method: "POST", path: "/wps/relay/MCS2_processContractHourSalary" },
+  hub88Balance: { method: "POST", path: "/vendor/HUB88/user/balance" },
+  hub88Bet: { method: "POST", path: "/vendor/HUB88/transaction/bet" },
+  hub88Rollback: { method: "POST", path: "/vendor/HUB88/transaction/rollback" },
+  hub88SimGame: { method: "GET", path: "/wps/games/hub88-sim/play/{sid}" },
+  hub88SimGameUrl: { method: "POST", path: "/wps/games/hub88-sim/operator/generic/v2/game/url" },
+  hub88SimSpin: { method: "POST", path: "/wps/games/hub88-sim/play/{sid}" },
+  hub88UserInfo: { method: "POST", path: "/vendor/HUB88/user/info" },
+  hub88Win: { method: "POST", path: "/vendor/HUB88/transaction/win" },
+  inboxMessages: { method: "GET", path: "/wps/notifications/messages" },
+  jackpot: { method: "GET", path: "/wps/games/jackpot" },
+  joinPromotion: { method: "POST", path: "/wps/relay/MCSFE_signUpPromotionJoin" },
+  launchGame: { method: "GET", path: "/wps/relay/GCS_gameLaunchFB" },
+  launchGameInRoom: { method: "GET", path: "/wps/game/launchGame" },
+  listAnnouncements: { method: "GET", path: "/wps/relay/MCSFE_getListAnnouncements" },
+  login: { method: "POST", path: "/wps/session/login" },
+  loginVerificationSend: { method: "POST", path: "/wps/session/login/verify/send" },
+  loginVerify: { method: "POST", path: "/wps/session/login/verify" },
+  logout: { method: "DELETE", path: "/wps/session/logout" },
+  lotteryBets: { method: "GET", path: "/lotto/lgw/bets" },
+  lotteryCancel: { method: "DELETE", path: "/lotto/lgw/bets/{betId}" },
+  lotteryGame: { method: "GET", path: "/lotto/lgw/games/{gameCode}" },
+  lotteryGames: { method: "GET", path: "/lotto/lgw/games" },
+  lotteryIssues: { method: "GET", path: "/lotto/lgw/games/{gameCode}/issues" },
+  lotteryOpened: { method: "GET", path: "/lotto/lgw/games/opened/numero" },
+  lotteryPlace: { method: "POST", path: "/lotto/lgw/bets" },
+  lotteryPopular: { method: "GET", path: "/lgw/games/popular" },
+  lotteryResults: { method: "GET", path: "/lotto/lgw/games/{gameCode}/results" },
+  lotteryVerify: { method: "GET", path: "/lotto/lgw/verify" },
+  markMessagesRead: { method: "POST", path: "/wps/notifications/messages/read" },
+  memberIcon: { method: "GET", path: "/wps/member/info/icon" },
+  memberInfo: { method: "GET", path: "/wps/member/info" },
+  merchantWallet: { method: "GET", path: "/wps/relay/GCS_merchantWallet" },
+  missionLeaderboard: { method: "GET", path: "/wps/relay/MCSFE_getMissionLeaderboard" },
+  missionSummary: { method: "GET", path: "/wps/relay/MCSFE_getMissionSummaryDetails" },
+  myDeposit: { method: "GET", path: "/wps/v2/wallets/deposits/{deposit_id}" },
+  myDeposits: { method: "GET", path: "/wps/v2/wallets/deposits" },
+  myWithdrawals: { method: "GET", path: "/wps/v2/wallets/withdrawals" },
+  notices: { method: "GET", path: "/wps/system/notices" },
+  playDragonTiger: { method: "POST", path: "/wps/games/bgs/dragon-tiger/rounds" },
+  pointBalance: { method: "GET", path: "/wps/relay/MCS2_getPointBalance" },
+  pointConfig: { method: "GET", path: "/wps/relay/MCS2_getPointConfig" },
+  pointConvertRule: { method: "GET", path: "/wps/relay/MCS2_getPointConvertRule" },
+  pointRedemptions: { method: "GET", path: "/wps/relay/MCS2_getRedeemPointList" },
+  pointRewards: { method: "GET", path: "/wps/relay/MCS2_getPointReward" },
+  promotionApplications: { method: "GET", path: "/wps/relay/MCSFE_getPromotionApplications" },
+  promotions: { method: "GET", path: "/wps/relay/MCSFE_getPromotions" },
+  raffles: { method: "GET", path: "/wps/relay/MCSFE_getRaffles" },
+  realTimeSalaryContract: { method: "GET", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
+  realTimeSalaryContractAction: { method: "POST", path: "/wps/relay/MCSFE_processRealTimeSalaryContract" },
+  recentGames: { method: "GET", path: "/wps/relay/GCS_recentGame" },
+  recentLogins: { method: "GET", path: "/wps/member/info/logins" },
+  redEnvelopes: { method: "GET", path: "/wps/relay/MCSFE_getRedEnvelopes" },
+  redeemPointReward: { method: "POST", path: "/wps/relay/passwordCheck/MCS2_redeemPointReward" },
+  referralInfo: { method: "GET", path: "/wps/relay/MCSFE_getReferralInfo" },
+  register: { method: "PUT", path: "/wps/member/register" },
+  registerDownline: { method: "PUT", path: "/wps/agent/downlines" },
+  registerMobile: { method: "PUT", path: "/wps/member/register/mobile" },
+  registerSettings: { method: "GET", path: "/wps/system/setting/register" },
+  removeFavourite: { method: "DELETE", path: "/wps/relay/MCSFE_removeFavoriteGameV2" },
+  removeTotpBinding: { method: "DELETE", path: "/wps/member/totp" },
+  requestDeposit: { method: "POST", path: "/wps/v2/wallets/deposits" },
+  requestWithdrawal: { method: "POST", path: "/wps/v2/wallets/withdrawals" },
+  resetPasswordByEmail: { method: "POST", path: "/wps/member/password/email" },
+  resetPasswordByLink: { method: "POST", path: "/wps/member/password/reset" },
+  resetPasswordByMobile: { method: "POST", path: "/wps/member/password/verification" },
+  rollDice: { method: "POST", path: "/wps/games/bgs/dice/rolls" },
+  roomList: { method: "GET", path: "/wps/relay/GLS2_roomList" },
+  rotateSeeds: { method: "PUT", path: "/wps/games/bgs/seeds" },
+  rsaKey: { method: "GET", path: "/wps/session/key/rsa" },
+  sandboxCheckout: { method: "GET", path: "/wps/payment/sandbox/checkout" },
+  sandboxGatewayCallback: { method: "POST", path: "/wps/payment/sandbox/callback" },
+  sandboxPay: { method: "POST", path: "/wps/payment/sandbox/checkout" },
+  setMemberIcon: { method: "PUT", path: "/wps/member/info/icon" },
+  siteConfig: { method: "GET", path: "/wps/system/config" },
+  smsBind: { method: "POST", path: "/wps/verification/sms/bind" },
+  smsNoLogin: { method: "POST", path: "/wps/verification/sms/noLogin" },
+  smsPasswordChange: { method: "POST", path: "/wps/verification/sms/password" },
+  smsRegister: { method: "POST", path: "/wps/verification/sms/register" },
+  spinSlot: { method: "POST", path: "/wps/games/bgs/slot/spins" },
+  startTotpBinding: { method: "POST", path: "/wps/member/totp" },
+  supportLaunch: { method: "GET", path: "/wps/relay/CBS_launchChat" },
+  supportModels: { method: "GET", path: "/wps/relay/CBS_modelList" },
+  systemStatus: { method: "GET", path: "/wps/system/status" },
+  transactionRecords: { method: "GET", path: "/wps/relay/ODSFE2_MemTransDet" },
+  transferToDownline: { method: "POST", path: "/wps/v2/wallets/downline/transfer" },
+  transferToUpline: { method: "POST", path: "/wps/v2/wallets/upline/transfer" },
+  trialLaunchGame: { method: "GET", path: "/wps/relay/GCS_gameTrialLaunch" },
+  unreadCount: { method: "GET", path: "/wps/relay/CSP_unreadCount" },
+  upline: { method: "GET", path: "/wps/v2/wallets/upline" },
+  vendorGameTypes: { method: "GET", path: "/wps/relay/GCSGAME_getVassGameType" },
+  verifyRound: { method: "GET", path: "/wps/games/bgs/verify" },
+  vipInfo: { method: "GET", path: "/wps/relay/MCSFE_getVipInfo" },
+  vipLevels: { method: "GET", path: "/wps/relay/MCSFE_getVipLevels" },
+  vnGameMenu: { method: "GET", path: "/lgw/vn/games/game_menu" },
+  vnLaunch: { method: "GET", path: "/lgw/vn/games/launch" },
+  vnOpened: { method: "GET", path: "/lgw/vn/numeros/opened/game" },
+  vnRecentGames: { method: "GET", path: "/lgw/vn/games/game_menu/recent" },
+  walletBalance: { method: "GET", path: "/wps/v2/wallets/balance" },
+  walletTransfer: { method: "POST", path: "/wps/relay/GCS_walletTransfer" },
+  whitelabel: { method: "GET", path: "/wps/system/whitelabel" },
+  winnerBoard: { method: "GET", path: "/wps/relay/ODSFE2_getWinnerBoard" },
+  withdrawalLimits: { method: "GET", path: "/wps/v2/wallets/withdrawals/limits" },
 } as const;
 
-export type OperationId = keyof typeof OPERATIONS;
+/** The ops plane's routes (their value: the ops console's operations.gen.ts). */
+export interface OpsOperationRoutes {
+  opsAddMemberNote: { method: "POST"; path: "/wps/ops/auth/merchants/{code}/members/{account_id}/notes" };
+  opsAdjustBalance: { method: "POST"; path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/adjustments" };
+  opsAdjustmentRequests: { method: "GET"; path: "/wps/ops/wallet/merchants/{code}/adjustments" };
+  opsAgent: { method: "GET"; path: "/wps/ops/agent-contracts/merchants/{code}/agents/{accountId}" };
+  opsAgentContractsAudit: { method: "GET"; path: "/wps/ops/agent-contracts/merchants/{code}/audit" };
+  opsAgentSettlements: { method: "GET"; path: "/wps/ops/agent-contracts/merchants/{code}/agents/{accountId}/settlements" };
+  opsAgents: { method: "GET"; path: "/wps/ops/agent-contracts/merchants/{code}/agents" };
+  opsApplicationImages: { method: "GET"; path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/images" };
+  opsApproveApplication: { method: "POST"; path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/approve" };
+  opsApproveDeposit: { method: "POST"; path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/approve" };
+  opsApproveLotteryVoid: { method: "POST"; path: "/wps/ops/lottery/void-requests/{requestId}/approve" };
+  opsApproveRedemption: { method: "POST"; path: "/wps/ops/points/merchants/{code}/mall/redemptions/{redemptionId}/approve" };
+  opsApproveRequest: { method: "POST"; path: "/wps/ops/auth/requests/{request_id}/approve" };
+  opsAudit: { method: "GET"; path: "/wps/ops/site/merchants/{code}/audit" };
+  opsAuthAudit: { method: "GET"; path: "/wps/ops/auth/merchants/{code}/audit" };
+  opsBonuses: { method: "GET"; path: "/wps/ops/points/merchants/{code}/bonuses" };
+  opsBroadcasts: { method: "GET"; path: "/wps/ops/notifications/merchants/{code}/broadcasts" };
+  opsChangeFlags: { method: "PUT"; path: "/wps/ops/site/merchants/{code}/flags" };
+  opsChangeLotteryGame: { method: "PUT"; path: "/wps/ops/lottery/merchants/{code}/games/{gameCode}" };
+  opsChangeMallItem: { method: "PUT"; path: "/wps/ops/points/merchants/{code}/mall/items/{itemId}" };
+  opsChangeMallStock: { method: "POST"; path: "/wps/ops/points/merchants/{code}/mall/items/{itemId}/stock" };
+  opsChangeMission: { method: "PUT"; path: "/wps/ops/points/merchants/{code}/missions/{missionId}" };
+  opsChangePerson: { method: "PATCH"; path: "/wps/ops/auth/people/{person_id}" };
+  opsChangePointConvertRule: { method: "PUT"; path: "/wps/ops/points/merchants/{code}/conversion" };
+  opsChangePointRule: { method: "PUT"; path: "/wps/ops/points/merchants/{code}/rules/{pointType}" };
+  opsChangePromotion: { method: "PUT"; path: "/wps/ops/points/merchants/{code}/promotions/{promotionId}" };
+  opsChangeReferralRule: { method: "PUT"; path: "/wps/ops/points/merchants/{code}/referral/rule" };
+  opsChangeRegisterRules: { method: "PUT"; path: "/wps/ops/site/merchants/{code}/register-rules" };
+  opsChangeVipLevels: { method: "PUT"; path: "/wps/ops/points/merchants/{code}/vip/levels" };
+  opsChangeWalletSettings: { method: "PUT"; path: "/wps/ops/wallet/merchants/{code}/settings" };
+  opsConfirmApplication: { method: "POST"; path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/confirm" };
+  opsConfirmEnrolment: { method: "POST"; path: "/wps/ops/auth/enrolment/confirm" };
+  opsConfirmRaffle: { method: "POST"; path: "/wps/ops/points/merchants/{code}/raffles/{raffleId}/confirm" };
+  opsConfirmRedEnvelope: { method: "POST"; path: "/wps/ops/points/merchants/{code}/red-envelopes/{envelopeId}/confirm" };
+  opsCreateAgent: { method: "POST"; path: "/wps/ops/auth/merchants/{code}/agents" };
+  opsCreateAnnouncements: { method: "POST"; path: "/wps/ops/site/merchants/{code}/announcements" };
+  opsCreateBanners: { method: "POST"; path: "/wps/ops/site/merchants/{code}/banners" };
+  opsCreateHelpTopics: { method: "POST"; path: "/wps/ops/site/merchants/{code}/help-topics" };
+  opsCreateMallItem: { method: "POST"; path: "/wps/ops/points/merchants/{code}/mall/items" };
+  opsCreateMerchant: { method: "POST"; path: "/wps/ops/site/merchants" };
+  opsCreateMission: { method: "POST"; path: "/wps/ops/points/merchants/{code}/missions" };
+  opsCreatePromotion: { method: "POST"; path: "/wps/ops/points/merchants/{code}/promotions" };
+  opsCreateRaffle: { method: "POST"; path: "/wps/ops/points/merchants/{code}/raffles" };
+  opsCreateRedEnvelope: { method: "POST"; path: "/wps/ops/points/merchants/{code}/red-envelopes" };
+  opsDecideAdjustment: { method: "POST"; path: "/wps/ops/wallet/merchants/{code}/adjustments/{adjustment_id}/{action}" };
+  opsDecideDualControl: { method: "POST"; path: "/wps/ops/wallet/merchants/{code}/settings/dual-control/{request_id}/{action}" };
+  opsDecideWithdrawal: { method: "POST"; path: "/wps/ops/wallet/merchants/{code}/withdrawals/{withdrawal_id}/{action}" };
+  opsDeleteAnnouncements: { method: "DELETE"; path: "/wps/ops/site/merchants/{code}/announcements/{item_id}" };
+  opsDeleteBanners: { method: "DELETE"; path: "/wps/ops/site/merchants/{code}/banners/{item_id}" };
+  opsDeleteHelpTopics: { method: "DELETE"; path: "/wps/ops/site/merchants/{code}/help-topics/{item_id}" };
+  opsDeposits: { method: "GET"; path: "/wps/ops/wallet/merchants/{code}/deposits" };
+  opsDomainRoutes: { method: "GET"; path: "/wps/ops/site/merchants/{code}/domain-routes" };
+  opsDualControlRequests: { method: "GET"; path: "/wps/ops/wallet/merchants/{code}/settings/dual-control" };
+  opsEndVendorMaintenance: { method: "POST"; path: "/wps/ops/games/merchants/{code}/vendors/{vendor}/{gameType}/maintenance/end" };
+  opsEnrol: { method: "POST"; path: "/wps/ops/auth/enrolment" };
+  opsFindMembers: { method: "POST"; path: "/wps/ops/auth/merchants/{code}/members/search" };
+  opsGamesAudit: { method: "GET"; path: "/wps/ops/games/merchants/{code}/audit" };
+  opsGamesList: { method: "GET"; path: "/wps/ops/games/merchants/{code}/games" };
+  opsGamesVendors: { method: "GET"; path: "/wps/ops/games/merchants/{code}/vendors" };
+  opsGetMerchant: { method: "GET"; path: "/wps/ops/site/merchants/{code}" };
+  opsGrantDailyWage: { method: "PUT"; path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/daily-wage" };
+  opsGrantDividend: { method: "PUT"; path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/dividend" };
+  opsGrantHourlySalary: { method: "PUT"; path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/hourly-salary" };
+  opsGrantRealTimeSalary: { method: "PUT"; path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/contracts/real-time-salary" };
+  opsInvitePerson: { method: "POST"; path: "/wps/ops/auth/people/invitations" };
+  opsListAnnouncements: { method: "GET"; path: "/wps/ops/site/merchants/{code}/announcements" };
+  opsListBanners: { method: "GET"; path: "/wps/ops/site/merchants/{code}/banners" };
+  opsListFeedback: { method: "GET"; path: "/wps/ops/site/merchants/{code}/feedback" };
+  opsListHelpTopics: { method: "GET"; path: "/wps/ops/site/merchants/{code}/help-topics" };
+  opsLockAccount: { method: "POST"; path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/lock" };
+  opsLogin: { method: "POST"; path: "/wps/ops/auth/login" };
+  opsLogout: { method: "POST"; path: "/wps/ops/auth/logout" };
+  opsLotteryAudit: { method: "GET"; path: "/wps/ops/lottery/audit" };
+  opsLotteryBrandGames: { method: "GET"; path: "/wps/ops/lottery/merchants/{code}/games" };
+  opsLotteryVoidRequests: { method: "GET"; path: "/wps/ops/lottery/void-requests" };
+  opsMallItems: { method: "GET"; path: "/wps/ops/points/merchants/{code}/mall/items" };
+  opsMallRedemptions: { method: "GET"; path: "/wps/ops/points/merchants/{code}/mall/redemptions" };
+  opsMarkFeedback: { method: "PUT"; path: "/wps/ops/site/merchants/{code}/feedback/{feedback_id}/status" };
+  opsMe: { method: "GET"; path: "/wps/ops/auth/me" };
+  opsMemberBalances: { method: "GET"; path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/balances" };
+  opsMemberBets: { method: "GET"; path: "/wps/ops/games/merchants/{code}/members/{account_id}/bets" };
+  opsMemberJournal: { method: "GET"; path: "/wps/ops/wallet/merchants/{code}/accounts/{account_id}/journal" };
+  opsMemberNotes: { method: "GET"; path: "/wps/ops/auth/merchants/{code}/members/{account_id}/notes" };
+  opsMemberProfile: { method: "GET"; path: "/wps/ops/auth/merchants/{code}/members/{account_id}" };
+  opsMissions: { method: "GET"; path: "/wps/ops/points/merchants/{code}/missions" };
+  opsMoneyByDay: { method: "GET"; path: "/wps/ops/wallet/merchants/{code}/dashboard/money" };
+  opsMoveTeamMember: { method: "POST"; path: "/wps/ops/agent-contracts/merchants/{code}/members/{accountId}/upline" };
+  opsNotificationsAudit: { method: "GET"; path: "/wps/ops/notifications/merchants/{code}/audit" };
+  opsPeople: { method: "GET"; path: "/wps/ops/auth/people" };
+  opsPlayByDay: { method: "GET"; path: "/wps/ops/games/merchants/{code}/dashboard/play" };
+  opsPointConvertRule: { method: "GET"; path: "/wps/ops/points/merchants/{code}/conversion" };
+  opsPointRules: { method: "GET"; path: "/wps/ops/points/merchants/{code}/rules" };
+  opsPointsAudit: { method: "GET"; path: "/wps/ops/points/merchants/{code}/audit" };
+  opsPromotionApplications: { method: "GET"; path: "/wps/ops/points/merchants/{code}/applications" };
+  opsPromotions: { method: "GET"; path: "/wps/ops/points/merchants/{code}/promotions" };
+  opsProposeLotteryVoid: { method: "POST"; path: "/wps/ops/lottery/games/{gameCode}/issues/{issue}/void" };
+  opsRaffles: { method: "GET"; path: "/wps/ops/points/merchants/{code}/raffles" };
+  opsRanges: { method: "GET"; path: "/wps/ops/auth/ranges" };
+  opsReconciliation: { method: "GET"; path: "/wps/ops/wallet/merchants/{code}/dashboard/reconciliation" };
+  opsRedEnvelopes: { method: "GET"; path: "/wps/ops/points/merchants/{code}/red-envelopes" };
+  opsReferralRule: { method: "GET"; path: "/wps/ops/points/merchants/{code}/referral/rule" };
+  opsRegisterRules: { method: "GET"; path: "/wps/ops/site/merchants/{code}/register-rules" };
+  opsRegistrationsByDay: { method: "GET"; path: "/wps/ops/auth/merchants/{code}/dashboard/registrations" };
+  opsRejectApplication: { method: "POST"; path: "/wps/ops/points/merchants/{code}/applications/{applicationId}/reject" };
+  opsRejectDeposit: { method: "POST"; path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/reject" };
+  opsRejectLotteryVoid: { method: "POST"; path: "/wps/ops/lottery/void-requests/{requestId}/reject" };
+  opsRejectRedemption: { method: "POST"; path: "/wps/ops/points/merchants/{code}/mall/redemptions/{redemptionId}/reject" };
+  opsRejectRequest: { method: "POST"; path: "/wps/ops/auth/requests/{request_id}/reject" };
+  opsReplaceDomainRoutes: { method: "PUT"; path: "/wps/ops/site/merchants/{code}/domain-routes" };
+  opsReplaceResources: { method: "PUT"; path: "/wps/ops/site/merchants/{code}/resources" };
+  opsReplaceSupportChannels: { method: "PUT"; path: "/wps/ops/notifications/merchants/{code}/support" };
+  opsRequestGrant: { method: "POST"; path: "/wps/ops/auth/people/{person_id}/grant" };
+  opsRequestRange: { method: "POST"; path: "/wps/ops/auth/ranges" };
+  opsRequestRangeRemoval: { method: "POST"; path: "/wps/ops/auth/ranges/remove" };
+  opsRequests: { method: "GET"; path: "/wps/ops/auth/requests" };
+  opsResendInvitation: { method: "POST"; path: "/wps/ops/auth/people/{person_id}/invitation" };
+  opsResetMemberTotp: { method: "POST"; path: "/wps/ops/auth/merchants/{code}/members/{account_id}/totp/reset" };
+  opsSetAccountStatus: { method: "PUT"; path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/status" };
+  opsSetVendorMaintenance: { method: "PUT"; path: "/wps/ops/games/merchants/{code}/vendors/{vendor}/{gameType}/maintenance" };
+  opsSupportChannels: { method: "GET"; path: "/wps/ops/notifications/merchants/{code}/support" };
+  opsSwitchGame: { method: "PUT"; path: "/wps/ops/games/merchants/{code}/games/{nodeId}/switch" };
+  opsSwitchVendor: { method: "PUT"; path: "/wps/ops/games/merchants/{code}/vendors/{vendor}/{gameType}/switch" };
+  opsUnlockAccount: { method: "POST"; path: "/wps/ops/auth/merchants/{code}/accounts/{account_id}/unlock" };
+  opsUpdateAnnouncements: { method: "PUT"; path: "/wps/ops/site/merchants/{code}/announcements/{item_id}" };
+  opsUpdateBanners: { method: "PUT"; path: "/wps/ops/site/merchants/{code}/banners/{item_id}" };
+  opsUpdateHelpTopics: { method: "PUT"; path: "/wps/ops/site/merchants/{code}/help-topics/{item_id}" };
+  opsUpdateMerchant: { method: "PATCH"; path: "/wps/ops/site/merchants/{code}" };
+  opsVipLevels: { method: "GET"; path: "/wps/ops/points/merchants/{code}/vip/levels" };
+  opsWalletAudit: { method: "GET"; path: "/wps/ops/wallet/merchants/{code}/audit" };
+  opsWalletSettings: { method: "GET"; path: "/wps/ops/wallet/merchants/{code}/settings" };
+  opsWithdrawBroadcast: { method: "DELETE"; path: "/wps/ops/notifications/merchants/{code}/broadcasts/{messageId}" };
+  opsWithdrawals: { method: "GET"; path: "/wps/ops/wallet/merchants/{code}/withdrawals" };
+  opsWriteBroadcast: { method: "POST"; path: "/wps/ops/notifications/merchants/{code}/broadcasts" };
+}
+
+export type OperationId = keyof typeof OPERATIONS | keyof OpsOperationRoutes;
 
 export interface OperationPathParams {
   addFavourite: Record<string, never>;

@@ -1,9 +1,10 @@
 /** The typed API client: every call by its stable operation id, with its path parameters, query and body
  * checked by TypeScript against the services' OpenAPI documents (api.gen.ts). */
 import type { OperationBody, OperationId, OperationPathParams, OperationQuery, OperationResponse } from "./api.gen";
-import { OPERATIONS } from "./api.gen";
+import type { OPERATIONS, OpsOperationRoutes } from "./api.gen";
 import type { CallOptions } from "./envelope";
 import { call, startRead } from "./envelope";
+import { routeOf } from "./routes";
 
 type Optional<T> = T extends Record<string, never> ? { [K in keyof T]?: never } : T;
 
@@ -17,7 +18,7 @@ export interface OperationArgs<Id extends OperationId> {
 }
 
 export function operationUrl<Id extends OperationId>(id: Id, args: OperationArgs<Id> = {}): string {
-  let path: string = OPERATIONS[id].path;
+  let path: string = routeOf(id).path;
   for (const [name, value] of Object.entries((args.path ?? {}) as Record<string, string>)) {
     path = path.replace(`{${name}}`, encodeURIComponent(value));
   }
@@ -31,7 +32,7 @@ export function operationUrl<Id extends OperationId>(id: Id, args: OperationArgs
 
 /** Call an operation; resolves to the envelope's value as the service declares it, rejects with an ApiError. */
 export function api<Id extends OperationId>(id: Id, language: string, args: OperationArgs<Id> = {}): Promise<OperationResponse[Id]> {
-  const options: CallOptions = { method: OPERATIONS[id].method };
+  const options: CallOptions = { method: routeOf(id).method };
   if (args.body !== undefined) options.body = args.body;
   if (args.auth !== undefined) options.auth = args.auth;
   if (args.token !== undefined) options.token = args.token;
@@ -39,7 +40,8 @@ export function api<Id extends OperationId>(id: Id, language: string, args: Oper
 }
 
 /** The operations that only read (GET): the ones a page may start ahead with startApiRead. */
-export type ReadOperationId = { [Id in OperationId]: (typeof OPERATIONS)[Id]["method"] extends "GET" ? Id : never }[OperationId];
+type Operations = typeof OPERATIONS & OpsOperationRoutes;
+export type ReadOperationId = { [Id in OperationId]: Operations[Id]["method"] extends "GET" ? Id : never }[OperationId];
 
 /** Start a read before the code that wants it has loaded; the api() call with the same arguments takes it. */
 export function startApiRead<Id extends ReadOperationId>(id: Id, language: string, args: OperationArgs<Id> = {}): void {

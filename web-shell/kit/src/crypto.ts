@@ -1,58 +1,11 @@
-/** Encrypted (E) calls and the bot check, done in the browser with WebCrypto (ARCHITECTURE §3). */
+/** Encrypted (E) calls and the bot check, done in the browser with WebCrypto (ARCHITECTURE §3); the sealing and the
+ * proof of work (sealing.ts) load with their own chunk at the first such call: no first page makes one. */
 import type { OperationResponse, OperationSealedPayload } from "./api.gen";
-import { OPERATIONS } from "./api.gen";
 import type { OperationArgs } from "./client";
 import { api, operationUrl } from "./client";
 import type { CallOptions } from "./envelope";
 import { call } from "./envelope";
-
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-function pemBody(pem: string): ArrayBuffer {
-  const text = pem.replace(/-----[^-]+-----/g, "").replace(/\s+/g, "");
-  const raw = atob(text);
-  const bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
-  return bytes.buffer;
-}
-
-function randomNonce(): string {
-  return base64(crypto.getRandomValues(new Uint8Array(18))).replace(/[^A-Za-z0-9]/g, "x");
-}
-
-export interface Sealed {
-  body: { value: string };
-  headers: Record<string, string>;
-}
-
-/** The body and headers of an (E) call: AES-256-GCM over the payload plus ts and nonce, bound to the call's
- * method and path (``"POST /wps/session/login"``, the additional authenticated data), the key sealed with
- * RSA-OAEP-SHA256 under the portal's current public key. */
-export async function seal(
-  publicKeyPem: string,
-  keyId: string,
-  payload: Record<string, unknown>,
-  boundTo: string,
-): Promise<Sealed> {
-  const rsa = await crypto.subtle.importKey("spki", pemBody(publicKeyPem), { name: "RSA-OAEP", hash: "SHA-256" }, false, [
-    "encrypt",
-  ]);
-  const aesKey = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, true, ["encrypt"]);
-  const nonce = crypto.getRandomValues(new Uint8Array(12));
-  const plaintext = new TextEncoder().encode(JSON.stringify({ ...payload, ts: Date.now(), nonce: randomNonce() }));
-  const additionalData = new TextEncoder().encode(boundTo);
-  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: nonce, additionalData }, aesKey, plaintext));
-  const rawKey = new Uint8Array(await crypto.subtle.exportKey("raw", aesKey));
-  const sealedKey = new Uint8Array(await crypto.subtle.encrypt({ name: "RSA-OAEP" }, rsa, rawKey));
-  const joined = new Uint8Array(nonce.length + cipher.length);
-  joined.set(nonce);
-  joined.set(cipher, nonce.length);
-  return { body: { value: base64(joined) }, headers: { Encryption: base64(sealedKey), "Encryption-Key-Id": keyId } };
-}
+import { routeOf } from "./routes";
 
 /** An (E) call by its operation id: fetch the current key, seal the payload (the model the service declares,
  * plus any fields the client family sends beside it), send it. */
@@ -64,35 +17,12 @@ export async function apiSealed<Id extends keyof OperationSealedPayload>(
 ): Promise<OperationResponse[Id]> {
   const key = await api("rsaKey", language, { auth: false });
   const url = operationUrl(id, args);
-  const method = OPERATIONS[id].method;
+  const method = routeOf(id).method;
+  const { seal } = await import("./sealing");
   const sealed = await seal(key.publicKey, key.keyId, payload, `${method} ${url.split("?")[0] ?? url}`);
   const options: CallOptions = { method, body: sealed.body, headers: sealed.headers };
   if (args.auth !== undefined) options.auth = args.auth;
   return call<OperationResponse[Id]>(url, language, options);
-}
-
-export function leadingZeroBits(digest: Uint8Array): number {
-  let bits = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
-}
-
-/** The proof of work: the first counter whose SHA-256(prefix + counter) starts with ``difficulty`` zero bits. */
-export async function solveProofOfWork(prefix: string, difficulty: number, batch = 512): Promise<string> {
-  const encoder = new TextEncoder();
-  for (let start = 0; ; start += batch) {
-    const digests = await Promise.all(
-      Array.from({ length: batch }, (_, i) => crypto.subtle.digest("SHA-256", encoder.encode(prefix + String(start + i)))),
-    );
-    const found = digests.findIndex((digest) => leadingZeroBits(new Uint8Array(digest)) >= difficulty);
-    if (found >= 0) return String(start + found);
-  }
 }
 
 /** The bot-check fields of a register, SMS or login call, solved in the browser. */
@@ -100,5 +30,6 @@ export async function botCheck(language: string): Promise<{ botCheckId: string; 
   const challenge = await api("botCheckChallenge", language, {
     auth: false,
   });
+  const { solveProofOfWork } = await import("./sealing");
   return { botCheckId: challenge.challengeId, botCheckNonce: await solveProofOfWork(challenge.prefix, challenge.difficulty) };
 }

@@ -9,6 +9,7 @@ export * from "./sanitize";
 export * from "./client";
 export type * from "./api.gen";
 export { OPERATIONS } from "./api.gen";
+export { registerOperations } from "./routes";
 export * from "./query";
 export * from "./routing";
 export * from "./action";

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./envelope";
-import { leadingZeroBits, seal, solveProofOfWork } from "./crypto";
+import { leadingZeroBits, seal, solveProofOfWork } from "./sealing";
 import { errorText } from "./errors";
 import { format, savedLanguage } from "./i18n";
 import { formatMoney, parseMoney } from "./money";
@@ -76,11 +76,21 @@ describe("saved language", () => {
 });
 
 describe("the typed client", () => {
-  it("fills path parameters and leaves out empty query values", async () => {
+  it("knows the ops plane's routes only once the ops console registers them", async () => {
     const { operationUrl } = await import("./client");
+    const { registerOperations } = await import("./routes");
+    const { OPERATIONS } = await import("./api.gen");
+    expect(Object.keys(OPERATIONS).filter((id) => OPERATIONS[id as keyof typeof OPERATIONS].path.startsWith("/wps/ops/"))).toEqual([]);
+    expect(() => operationUrl("opsApproveDeposit", { path: { code: "turkeyf2", deposit_id: "d1" } })).toThrow(/not registered/);
+    registerOperations({ opsApproveDeposit: { method: "POST", path: "/wps/ops/wallet/merchants/{code}/deposits/{deposit_id}/approve" } } as never);
     expect(operationUrl("opsApproveDeposit", { path: { code: "turkeyf2", deposit_id: "a/b" } })).toBe(
       "/wps/ops/wallet/merchants/turkeyf2/deposits/a%2Fb/approve",
     );
+  });
+
+  it("fills path parameters and leaves out empty query values", async () => {
+    const { operationUrl } = await import("./client");
+    expect(operationUrl("confirmWithdrawal", { path: { withdrawal_id: "a/b" } })).toBe("/wps/v2/wallets/withdrawals/a%2Fb/confirmation");
     expect(operationUrl("transactionRecords", { query: { type: "deposit", startDate: null, pageNo: 2 } })).toBe(
       "/wps/relay/ODSFE2_MemTransDet?type=deposit&pageNo=2",
     );

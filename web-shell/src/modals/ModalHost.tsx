@@ -2,17 +2,22 @@ import type { ReactNode } from "react";
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import type { Modal, ModalValue } from "../shared/ModalContext";
 import { ModalContext } from "../shared/ModalContext";
-import {
-  ChangePasswordModal,
-  ForgotPasswordModal,
-  LogoutModal,
-  ResetPasswordModal,
-  TrialModal,
-  VerifyModal,
-} from "../features/auth/components/AccountModals";
-import { LoginModal } from "../features/auth/components/LoginModal";
-import { RegisterModal } from "../features/auth/components/RegisterModal";
-import { AnnouncementsModal, FeedbackModal, NoticeModal } from "../features/content/components/ContentModals";
+import { AnnouncementsModal } from "../features/content/components/ContentModals";
+
+// The account forms (login, registration and the rest) load with their own chunk when one is first opened: no first
+// page needs them, and they carry the registration rules.
+const accountModals = () => import("./AccountModalSet");
+const LoginModal = lazy(() => accountModals().then((module) => ({ default: module.LoginModal })));
+const RegisterModal = lazy(() => accountModals().then((module) => ({ default: module.RegisterModal })));
+const ForgotPasswordModal = lazy(() => accountModals().then((module) => ({ default: module.ForgotPasswordModal })));
+const ResetPasswordModal = lazy(() => accountModals().then((module) => ({ default: module.ResetPasswordModal })));
+const ChangePasswordModal = lazy(() => accountModals().then((module) => ({ default: module.ChangePasswordModal })));
+const VerifyModal = lazy(() => accountModals().then((module) => ({ default: module.VerifyModal })));
+const LogoutModal = lazy(() => accountModals().then((module) => ({ default: module.LogoutModal })));
+const TrialModal = lazy(() => accountModals().then((module) => ({ default: module.TrialModal })));
+
+const NoticeModal = lazy(() => import("../features/content/components/NoticeModal").then((module) => ({ default: module.NoticeModal })));
+const FeedbackModal = lazy(() => import("../features/content/components/FeedbackModal").then((module) => ({ default: module.FeedbackModal })));
 
 // The games' popups load with their own chunk (the slot, the dice) when first opened.
 const GameFrameModal = lazy(() => import("../features/games/components/GameModals").then((module) => ({ default: module.GameFrameModal })));
@@ -88,7 +93,7 @@ export function ModalHost({ children, initial = null }: { children: ReactNode; i
   return (
     <ModalContext.Provider value={value}>
       {children}
-      {modal && render(modal)}
+      {modal && <Suspense fallback={null}>{render(modal)}</Suspense>}
     </ModalContext.Provider>
   );
 }

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { OperationArgs, OperationId, OperationResponse, OpsSessionRead } from "@portal/kit";
 import { ApiError, api, useLanguage, useQueryClient } from "@portal/kit";
+import "./operations";
 
 export const SESSION_KEY = "opsSession";
 export const BRAND_KEY = "opsBrand";

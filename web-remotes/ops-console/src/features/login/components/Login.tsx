@@ -4,6 +4,7 @@ import type { FormEvent } from "react";
 import { useState } from "react";
 import { Alert, Field, OutcomeLine, api, useAction, useLanguage } from "@portal/kit";
 import { useOps } from "../../../shared/session";
+import "../../../shared/operations";
 import { PageTitle } from "../../../shared/ui";
 import { t } from "../../../shared/texts";
 
