@@ -74,7 +74,7 @@ describe("the points rules page", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Düzenle: Yatırım" }));
     const form = screen.getByRole("form", { name: "Yatırım kuralını düzenle" });
     expect((within(form).getByLabelText("Birim tutar") as HTMLInputElement).value).toBe("100.00");
-    fireEvent.change(within(form).getByLabelText("Birim tutar"), { target: { value: "1,50.5" } });
+    fireEvent.change(within(form).getByLabelText("Birim tutar"), { target: { value: "150.50" } });
     fireEvent.change(within(form).getByLabelText("Birim başına puan"), { target: { value: "2" } });
     fireEvent.click(within(form).getByRole("button", { name: "Kaydet" }));
     expect(within(form).getByRole("alert").textContent).toBe("Bu alan zorunludur.");
