@@ -140,6 +140,24 @@ async def test_a_grant_asked_by_another_service_counts_with_the_makers_adjustmen
     assert after.json()["value"]["status"] == "pending"  # the bonus counted toward the adjustment's checker
 
 
+async def test_another_maker_asking_the_same_grant_is_counted_into_their_own_total(
+    wallet: WalletClient, wallet_nats: NATS, wallet_db: Database
+) -> None:
+    """Maker A's ask was counted and then not made (points' transaction failed); maker B asks the same grant: B's
+    decision is B's own, counted into B's total, not A's answer replayed."""
+    account, _ = await wallet.member("splitter3")
+    key = "application:7:600000"
+    assert (await money.grant_review(wallet_nats, MERCHANT, "asli", account, 600_000, key)).secondPerson is False
+    assert (await money.grant_review(wallet_nats, MERCHANT, "bora", account, 600_000, key)).secondPerson is False
+    assert await alone_today(wallet_db, "asli", account) == 600_000
+    assert await alone_today(wallet_db, "bora", account) == 600_000
+    at_once = await asyncio.gather(
+        *(money.grant_review(wallet_nats, MERCHANT, maker, account, 500_000, "application:8:500000")
+          for maker in ("asli", "bora", "asli", "bora"))
+    )  # fmt: skip
+    assert [review.secondPerson for review in at_once] == [True, True, True, True]  # 600,000 + 500,000 each
+
+
 async def test_grants_asked_at_once_cannot_all_slip_under_the_amount(wallet: WalletClient, wallet_nats: NATS) -> None:
     account, _ = await wallet.member("splitter2")
     reviews = await asyncio.gather(

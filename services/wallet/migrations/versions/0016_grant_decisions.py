@@ -22,9 +22,11 @@ def upgrade() -> None:
         "ops_grant_decision",
         sa.Column("merchant", sa.String(length=32), nullable=False),
         sa.Column("grant_key", sa.String(length=200), nullable=False),
+        sa.Column("maker", sa.String(length=64), nullable=False),
+        sa.Column("account_id", sa.String(length=64), nullable=False),
         sa.Column("second_person", sa.Boolean(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), server_default=sa.text("now()"), nullable=False),
-        sa.PrimaryKeyConstraint("merchant", "grant_key", name=op.f("pk_ops_grant_decision")),
+        sa.PrimaryKeyConstraint("merchant", "grant_key", "maker", "account_id", name=op.f("pk_ops_grant_decision")),
     )
 
 

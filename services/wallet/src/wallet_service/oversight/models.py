@@ -42,12 +42,15 @@ class OpsMemberDay(Base):
 
 class OpsGrantDecision(Base):
     """A grant another service asked about (``rpc.wallet.dual_control`` with its ``grantKey``), decided once: a replay
-    of the key answers the same and counts nothing more. The key names the grant and its amount (points:
-    ``application:<id>:<amount>``), so the same grant of another amount is decided, and counted, anew."""
+    of the key by the same maker for the same member answers the same and counts nothing more. The key names the grant
+    and its amount (points: ``application:<id>:<amount>``), so the same grant of another amount, or asked by another
+    maker, is decided, and counted into that maker's total, anew."""
 
     __tablename__ = "ops_grant_decision"
 
     merchant: Mapped[str] = mapped_column(String(32), primary_key=True)
     grant_key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    maker: Mapped[str] = mapped_column(String(64), primary_key=True)  # another maker's ask is its own decision
+    account_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     second_person: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -56,14 +56,24 @@ async def count(
     )
 
 
-async def grant_decision(session: AsyncSession, merchant: str, key: str) -> bool | None:
-    """The decision stored for a grant's key (whether it needed a second person), ``None`` for a new key."""
+async def grant_decision(session: AsyncSession, merchant: str, key: str, maker: str, account_id: str) -> bool | None:
+    """The decision kept for a grant's key asked by ``maker`` for ``account_id`` (whether it needed a second person),
+    ``None`` for a new one."""
     return await session.scalar(
         select(OpsGrantDecision.second_person).where(
-            OpsGrantDecision.merchant == merchant, OpsGrantDecision.grant_key == key
+            OpsGrantDecision.merchant == merchant,
+            OpsGrantDecision.grant_key == key,
+            OpsGrantDecision.maker == maker,
+            OpsGrantDecision.account_id == account_id,
         )
     )
 
 
-def keep_grant_decision(session: AsyncSession, merchant: str, key: str, second_person: bool) -> None:
-    session.add(OpsGrantDecision(merchant=merchant, grant_key=key, second_person=second_person))
+def keep_grant_decision(
+    session: AsyncSession, merchant: str, key: str, maker: str, account_id: str, second_person: bool
+) -> None:
+    session.add(
+        OpsGrantDecision(
+            merchant=merchant, grant_key=key, maker=maker, account_id=account_id, second_person=second_person
+        )
+    )

@@ -79,16 +79,18 @@ async def grant_alone(
     """Whether ``maker`` may grant ``account_id`` a credit of ``amount`` alone (another service's ops grant: points'
     bonuses), decided on the same running total as the wallet's own adjustments, under the same lock: when it may,
     the grant is counted at once (``True``); otherwise nothing is counted and a second person must decide it. Once
-    per ``key``: a replay (the asker's answer lost, its transaction retried) answers the decision kept and counts
-    nothing more."""
+    per ``key``, maker and member: a replay (the asker's answer lost, its transaction retried) answers the decision
+    kept and counts nothing more; another maker asking the same grant is decided on, and counted into, their own
+    total."""
     async with db.transaction() as session:
         day = datetime.now(UTC).date()
         alone, _ = await repository.locked_day(session, merchant, maker, account_id, day)
-        kept = await repository.grant_decision(session, merchant, key)  # after the lock: a twin has committed
+        # after the lock of this maker's day with the member: a twin of this ask has committed by now
+        kept = await repository.grant_decision(session, merchant, key, maker, account_id)
         if kept is not None:
             return not kept
         second = needs_second_person(amount, above, alone)
         if not second:
             await repository.count(session, merchant, maker, account_id, day, amount, amount)
-        repository.keep_grant_decision(session, merchant, key, second)
+        repository.keep_grant_decision(session, merchant, key, maker, account_id, second)
         return not second
