@@ -12,6 +12,7 @@ import pytest
 from points_helpers import MERCHANT, PAYMENT_PASSWORD, Points
 from prize_helpers import window
 
+from points_service.promotions.models import BonusGrant
 from portal_kit.messaging.rpc import Responder
 from portal_kit.sessions import OpsRole
 from portal_kit.testing.sessions import ops_session
@@ -107,6 +108,24 @@ async def test_the_bonus_and_application_queues_take_an_order(points: Points) ->
     for path in ("bonuses", "applications"):
         for sort in ("newest", "oldest"):
             assert await listed(points, path, "id", sort=sort) == ([], 0)
+
+
+async def test_bonuses_are_ordered_by_when_they_were_granted_not_by_their_random_ids(points: Points) -> None:
+    """A bonus's id is a random UUID: "newest" is the latest granted, whatever its id sorts as."""
+    granted = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+    ids = ["ffffffff-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002",
+           "88888888-0000-4000-8000-000000000003"]  # fmt: skip
+    async with points.db.transaction() as session:
+        for n, grant_id in enumerate(ids):
+            session.add(BonusGrant(
+                id=grant_id, merchant=MERCHANT, account_id=f"member-{n}", promotion_id=1, promotion_name={"TR": "x"},
+                source=f"day:{n}", deposit_id=f"d{n}", deposit_amount=10_000, amount=1_000, turnover_required=5_000,
+                game_types=["RNG"], max_bet=0, expiry_days=7, status="ACTIVE", created_at=granted + timedelta(hours=n),
+                expires_at=granted + timedelta(days=7),
+            ))  # fmt: skip
+    assert (await listed(points, "bonuses", "grantId", sort="newest"))[0] == ids[::-1]
+    assert (await listed(points, "bonuses", "grantId", sort="oldest"))[0] == ids
+    assert (await listed(points, "bonuses", "grantId", sort="oldest", status="ACTIVE", pageSize=2))[0] == ids[:2]
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,8 @@
 """the ops list of bonuses is read newest or oldest first, by status
 
 The back office pages every bonus of a brand (issue 46, item 3), all of them or of one status, newest or oldest first
-by id (the order they were granted in). Two indexes serve those pages without sorting the brand's whole history.
+by when they were granted (their ids are random UUIDs and only break ties). Two indexes serve those pages without
+sorting the brand's whole history.
 
 Revision ID: 0016
 Revises: 0015
@@ -19,8 +20,10 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_index("ix_bonus_grant_merchant", "bonus_grant", ["merchant", "id"], unique=False)
-    op.create_index("ix_bonus_grant_merchant_status", "bonus_grant", ["merchant", "status", "id"], unique=False)
+    op.create_index("ix_bonus_grant_merchant", "bonus_grant", ["merchant", "created_at", "id"], unique=False)
+    op.create_index(
+        "ix_bonus_grant_merchant_status", "bonus_grant", ["merchant", "status", "created_at", "id"], unique=False
+    )
 
 
 def downgrade() -> None:

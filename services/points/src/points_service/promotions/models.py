@@ -87,8 +87,8 @@ class BonusGrant(Base):
     __table_args__ = (
         Index("ux_bonus_grant_source", "promotion_id", "account_id", "source", unique=True),
         Index("ix_bonus_grant_member", "merchant", "account_id", "status", "activated_at"),
-        Index("ix_bonus_grant_merchant", "merchant", "id"),
-        Index("ix_bonus_grant_merchant_status", "merchant", "status", "id"),
+        Index("ix_bonus_grant_merchant", "merchant", "created_at", "id"),
+        Index("ix_bonus_grant_merchant_status", "merchant", "status", "created_at", "id"),
         Index("ix_bonus_grant_due", "status", "asking_until", postgresql_where=DUE),
         Index("ix_bonus_grant_expiry", "expires_at", postgresql_where="status = 'ACTIVE'"),
         CheckConstraint("amount > 0 AND turnover_required > 0 AND turnover_done >= 0", name="amounts_sane"),

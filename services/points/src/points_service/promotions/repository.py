@@ -259,10 +259,14 @@ async def grants_page(
     session: AsyncSession, merchant: str, page: Page, *, account_id: str | None, status: str | None,
     order: QueueOrder = QueueOrder.NEWEST,
 ) -> tuple[Sequence[BonusGrant], int]:  # fmt: skip
-    """One page of the brand's bonuses (a member's, of a status), newest or oldest first by id (the order they were
-    granted in; ``ix_bonus_grant_merchant_status`` and ``ix_bonus_grant_merchant`` serve either), and how many."""
-    by_id = BonusGrant.id.asc() if order is QueueOrder.OLDEST else BonusGrant.id.desc()
-    return await GRANTS.page(session, merchant, page, (by_id,), account_id=account_id, status=status)
+    """One page of the brand's bonuses (a member's, of a status), newest or oldest first by when they were granted
+    (their ids are random UUIDs: the id only breaks ties; ``ix_bonus_grant_merchant_status`` and
+    ``ix_bonus_grant_merchant`` serve either), and how many."""
+    if order is QueueOrder.OLDEST:
+        keys = (BonusGrant.created_at.asc(), BonusGrant.id.asc())
+    else:
+        keys = (BonusGrant.created_at.desc(), BonusGrant.id.desc())
+    return await GRANTS.page(session, merchant, page, keys, account_id=account_id, status=status)
 
 
 async def now(session: AsyncSession) -> datetime:
