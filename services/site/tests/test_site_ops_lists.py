@@ -6,6 +6,10 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from portal_kit.sessions import OpsRole
+from portal_kit.testing.plugin import PortalServers
+from portal_kit.testing.sessions import ops_session
+
 BASE = "/wps/ops/site/merchants/turkeyf2"
 
 
@@ -131,3 +135,21 @@ async def test_a_member_cannot_read_or_work_the_inbox(client: httpx.AsyncClient,
         await client.get(f"{BASE}/banners", headers=auth(member_token)),
     ]:
         assert answer.status_code in (401, 403)
+
+
+async def test_a_viewer_reads_the_inbox_but_only_finance_makers_work_it(
+    client: httpx.AsyncClient, portal_servers: PortalServers
+) -> None:
+    viewer = await ops_session(
+        portal_servers.redis_url, "vera.viewer", roles=(OpsRole.VIEWER,), merchants=("turkeyf2",)
+    )
+    editor = await ops_session(
+        portal_servers.redis_url, "ece.editor", roles=(OpsRole.CONTENT,), merchants=("turkeyf2",)
+    )
+    elsewhere = await ops_session(
+        portal_servers.redis_url, "osman.other", roles=(OpsRole.FINANCE_MAKER,), merchants=("x",)
+    )
+    assert (await client.get(f"{BASE}/feedback", headers=auth(viewer))).status_code == 200
+    for token, code in ((viewer, "ops.role_required"), (editor, "ops.role_required"), (elsewhere, "access.denied")):
+        refused = await client.put(f"{BASE}/feedback/1/status", json={"status": "handled"}, headers=auth(token))
+        assert (refused.status_code, refused.json()["errorCode"]) == (403, code), refused.text

@@ -8,7 +8,7 @@ from portal_kit.client import ClientIp
 from portal_kit.envelope import Envelope, PageRead, ok
 from portal_kit.merchant import MerchantCode
 from portal_kit.paging import Page, page_params
-from portal_kit.sessions import CurrentPrincipal, OpsViewer
+from portal_kit.sessions import CurrentPrincipal, OpsMaker, OpsViewer
 from site_service.deps import Db
 from site_service.feedback import service
 from site_service.feedback.domain import FeedbackFilters, FeedbackOrder, FeedbackStatus
@@ -48,7 +48,8 @@ async def list_feedback(
 
 @ops.put("/feedback/{feedback_id}/status", operation_id="opsMarkFeedback", response_model=Envelope[FeedbackRead])
 async def mark_feedback(
-    code: str, feedback_id: Annotated[int, Path(ge=1, le=2**63 - 1)], body: FeedbackMark, actor: OpsViewer, db: Db
+    code: str, feedback_id: Annotated[int, Path(ge=1, le=2**63 - 1)], body: FeedbackMark, actor: OpsMaker, db: Db
 ) -> Envelope[FeedbackRead]:
-    """Mark a note handled, or new again (whoever reads the inbox works it; audited)."""
+    """Mark a note handled, or new again (audited): the brand's finance makers (and admins), who handle members'
+    matters, work the inbox; a viewer only reads it."""
     return ok(await service.mark(db, actor, code, feedback_id, body.status))

@@ -91,7 +91,7 @@ describe("the feedback inbox", () => {
   it("asks the site for the filters and the order picked", async () => {
     const wanted = `${FEEDBACK}?pageNo=1&pageSize=20&sort=oldest&accountId=1001&text=gecikti`;
     const fetched = serve({ [`GET ${wanted}`]: () => envelope({ pageNum: 1, totalPages: 1, total: 1, list: [{ ...FEEDBACK_PAGE.list[0], status: "handled" }] }) });
-    renderPage(["viewer"], <Feedback />);
+    renderPage(["finance-maker"], <Feedback />);
     await screen.findByTestId("feedback");
     fireEvent.change(screen.getByLabelText("Durum"), { target: { value: "" } });
     fireEvent.change(screen.getByLabelText("Yazanın hesap numarası"), { target: { value: " 1001 " } });
@@ -102,9 +102,16 @@ describe("the feedback inbox", () => {
     expect(calls(fetched, "GET").map((call) => call.url)).toEqual([INBOX, wanted]);
   });
 
+  it("offers a viewer no marking: a finance maker works the inbox", async () => {
+    serve();
+    renderPage(["viewer"], <Feedback />);
+    const table = await screen.findByTestId("feedback");
+    expect(within(table).queryByRole("button", { name: "İlgilenildi say" })).toBeNull();
+  });
+
   it("marks a note handled and reads the inbox again", async () => {
     const fetched = serve({ [`PUT ${FEEDBACK}/41/status`]: () => envelope({ ...FEEDBACK_PAGE.list[0], status: "handled" }) });
-    renderPage(["viewer"], <Feedback />);
+    renderPage(["finance-maker"], <Feedback />);
     const table = await screen.findByTestId("feedback");
     fireEvent.click(within(table.querySelector('[data-feedback="41"]') as HTMLElement).getByRole("button", { name: "İlgilenildi say" }));
     expect(await screen.findByText("Geri bildirimin durumu değişti.")).toBeTruthy();

@@ -1,12 +1,12 @@
 /** The feedback inbox: what the brand's members (and visitors) wrote, a page at a time, filtered and sorted by the
  * site (status new or handled, the writer's account, words of the text; newest or oldest first), each text shown as
- * the text it is (never as HTML). Whoever reads the inbox works it: a row is marked handled (or new again), audited
+ * the text it is (never as HTML). Finance makers (and admins) work it: a row is marked handled (or new again), audited
  * by the site. */
 import type { FormEvent } from "react";
 import { useState } from "react";
 import type { FeedbackOrder, FeedbackRead, FeedbackStatus } from "@portal/kit";
 import { Field, LoadFailure, OutcomeLine, Pager, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
-import { useOps } from "../../../shared/session";
+import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { t } from "../texts";
 import "../messages.css";
@@ -52,6 +52,7 @@ export function Feedback() {
     placeholderData: keepPreviousData,
     queryFn: () => ops.call("opsListFeedback", { path: { code: ops.brand }, query: feedbackQuery(filters, pageNo) }),
   });
+  const works = holds(ops.session, "finance-maker"); // a viewer reads the inbox; makers (and admins) work it
   const mark = useAction(
     (input: { id: number; status: FeedbackStatus }) => ops.call("opsMarkFeedback", { path: { code: ops.brand, feedback_id: input.id }, body: { status: input.status } }),
     { doneText: t(language, "fbMarked"), onDone: () => queries.invalidateQueries({ queryKey: ["ops", "feedback", ops.brand] }) },
@@ -132,14 +133,16 @@ export function Feedback() {
                   <td>
                     <div className="oc-row">
                       <Badge value={row.status} text={t(language, STATUS_TEXT[row.status])} />
-                      <button
-                        type="button"
-                        className="kit-button kit-button--ghost"
-                        disabled={stale || mark.pending}
-                        onClick={() => void mark.submit({ id: row.id, status: row.status === "new" ? "handled" : "new" })}
-                      >
-                        {t(language, row.status === "new" ? "fbMarkHandled" : "fbMarkNew")}
-                      </button>
+                      {works ? (
+                        <button
+                          type="button"
+                          className="kit-button kit-button--ghost"
+                          disabled={stale || mark.pending}
+                          onClick={() => void mark.submit({ id: row.id, status: row.status === "new" ? "handled" : "new" })}
+                        >
+                          {t(language, row.status === "new" ? "fbMarkHandled" : "fbMarkNew")}
+                        </button>
+                      ) : null}
                     </div>
                   </td>
                 </tr>
