@@ -79,6 +79,7 @@ describe("the agents page", () => {
     expect(grantCall({ ...NEW_GRANT, kind: "HOURLY_SALARY", tiers: [{ threshold: "1.555", members: "0", ratio: "1" }] }, "EN")).toBeNull();
     expect(grantCall({ ...NEW_GRANT, kind: "HOURLY_SALARY", tiers: [{ threshold: "1", members: "1.5", ratio: "1" }] }, "EN")).toBeNull();
     expect(grantCall({ ...NEW_GRANT, kind: "REALTIME_SALARY", winRate: "-1", lossRate: "1", betAmount: "0" }, "EN")).toBeNull();
+    expect(grantCall({ ...NEW_GRANT, kind: "REALTIME_SALARY", winRate: "1", lossRate: "1", betAmount: "900719925474099.93" }, "EN")).toBeNull();
   });
 
   it("writes terms in words", () => {

@@ -34,11 +34,17 @@ export interface GrantDraft {
 
 export const NEW_GRANT: GrantDraft = { kind: "DAILY_WAGE", period: "W", tiers: [EMPTY_TIER], winRate: "", lossRate: "", betAmount: "0", reason: "" };
 
+/** What was typed as an exact whole number of hundredths, or null (not a number, too many decimals, or beyond what a
+ * number holds exactly: sent so, it would not be what was typed). */
+function hundredths(text: string, language: Language): number | null {
+  const parsed = parseMoney(text, language);
+  return parsed !== null && Number.isSafeInteger(parsed) ? parsed : null;
+}
 /** A percentage typed with at most two decimals ("2,5" in Turkish), in basis points (2.5 % = 250); null otherwise.
  * The same reading as an amount into minor units: a hundredth of a percent is one basis point. */
-const basisPoints = (text: string, language: Language) => parseMoney(text, language);
+const basisPoints = hundredths;
 /** An amount typed with at most two decimals, in minor units; null otherwise. */
-const minorUnits = (text: string, language: Language) => parseMoney(text, language);
+const minorUnits = hundredths;
 /** A count of members: digits only. */
 const count = (text: string) => (/^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : null);
 
