@@ -112,6 +112,8 @@ def test_an_editor_makes_a_red_envelope_and_a_member_opens_it_on_the_activity_pa
     page.evaluate("localStorage.setItem('hisLang', 'TR')")
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_have_text("Etkinlik merkezi")
-    expect(page.get_by_test_id(f"envelope-{envelope_id}")).to_contain_text("Zarftan ₺50,00 çıktı")  # a Turkish page writes a decimal comma
+    expect(page.get_by_test_id(f"envelope-{envelope_id}")).to_contain_text(
+        "Zarftan ₺50,00 çıktı"
+    )  # a Turkish page writes a decimal comma
     shot(page, "390-tr")
     no_sideways_scroll(page)

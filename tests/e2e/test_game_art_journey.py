@@ -126,7 +126,9 @@ def test_a_free_play_account_gets_the_free_demo_and_sees_its_demo_mark(stack: St
     frame.get_by_role("button", name="Tiger 1:1").click()
     result = frame.get_by_test_id("dragon-tiger-result")
     expect(result).to_contain_text(" of ", timeout=20_000)  # "Dragon: Queen of hearts · Tiger: ..."
-    expect(frame.get_by_test_id("card-dragon").locator("svg[role=img]")).to_have_attribute("aria-label", result.inner_text().split(" · ")[0].split(": ")[1])
+    expect(frame.get_by_test_id("card-dragon").locator("svg[role=img]")).to_have_attribute(
+        "aria-label", result.inner_text().split(" · ")[0].split(": ")[1]
+    )
     fit = page.evaluate(DIALOG_FIT)
     assert fit["left"] >= 0 and fit["right"] <= fit["vw"] and fit["wider"] == [], fit
     assert sideways(page) == 0
