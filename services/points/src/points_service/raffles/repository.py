@@ -11,6 +11,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from points_service.ops.domain import PrizeOrder, PrizePhase, Review
+from points_service.ops.repository import prize_list
 from points_service.promotions.models import PlayDayNet
 from points_service.raffles.models import Raffle, RafflePrize, RaffleTicket
 from portal_kit.paging import Page
@@ -54,28 +55,9 @@ async def page(
     review: Review | None = None, order: PrizeOrder = PrizeOrder.NEWEST,
 ) -> tuple[Sequence[Raffle], int]:  # fmt: skip
     """One page of the brand's raffles (of a phase at ``now``, of a review state) in ``order``, and how many match."""
-    conditions, ordering = _prize_list(Raffle, now or datetime.now(UTC), phase, order)
+    conditions, ordering = prize_list(Raffle, now or datetime.now(UTC), phase, order)
     review_value = None if review is None else str(review)
     return await RAFFLES.page(session, merchant, page, ordering, *conditions, review=review_value)
-
-
-def _prize_list(
-    model: Any, now: datetime, phase: PrizePhase | None, order: PrizeOrder
-) -> tuple[list[Any], tuple[Any, ...]]:
-    """The conditions of a phase at ``now`` and the ordering of ``order`` for raffles and envelopes alike."""
-    conditions: list[Any] = []
-    if phase is PrizePhase.UPCOMING:
-        conditions.append(model.opens_at > now)
-    elif phase is PrizePhase.OPEN:
-        conditions += [model.opens_at <= now, model.closes_at > now]
-    elif phase is PrizePhase.CLOSED:
-        conditions.append(model.closes_at <= now)
-    ordering = {
-        PrizeOrder.NEWEST: (model.id.desc(),),
-        PrizeOrder.OLDEST: (model.id.asc(),),
-        PrizeOrder.CLOSING: (model.closes_at.asc(), model.id.asc()),
-    }[order]
-    return conditions, ordering
 
 
 async def listed(session: AsyncSession, merchant: str, since: datetime, limit: int) -> Sequence[Raffle]:
