@@ -7,12 +7,13 @@ import { useState } from "react";
 import type { OperationQuery, OpsInvitation, OpsPersonOrder, OpsPersonRead } from "@portal/kit";
 import { Field, LoadFailure, OutcomeLine, Pager, keepPreviousData, useAction, useLanguage, useQuery, useQueryClient } from "@portal/kit";
 import type { OpsRole } from "../../../shared/session";
-import { allBrands, holds, useOps } from "../../../shared/session";
+import { holds, useOps } from "../../../shared/session";
 import { Badge, PageTitle, ScrollBox, when } from "../../../shared/ui";
 import { named, t } from "../texts";
-import { ROLES, brandCodes } from "../choices";
+import { ROLES } from "../choices";
 import "../people.css";
 import { PersonActions } from "./PersonActions";
+import { RoleChoices, useRoleChoice } from "./RoleChoices";
 
 const ALL_BRANDS = "*";
 const PAGE_SIZE = 20;
@@ -55,12 +56,9 @@ export function People() {
   const ops = useOps();
   const queries = useQueryClient();
   const admin = holds(ops.session, "admin");
-  const typed = allBrands(ops.session);
   const [username, setUsername] = useState("");
   const [email, setEmail] = useState("");
-  const [roles, setRoles] = useState<string[]>([]);
-  const [brands, setBrands] = useState<string[]>(() => (ops.brand ? [ops.brand] : []));
-  const [brandsTyped, setBrandsTyped] = useState(ops.brand);
+  const choice = useRoleChoice([], ops.brand ? [ops.brand] : []);
   const [missing, setMissing] = useState(false);
   const [draft, setDraft] = useState<PeopleFilters>(NO_PEOPLE_FILTERS);
   const [filters, setFilters] = useState<PeopleFilters>(NO_PEOPLE_FILTERS);
@@ -75,14 +73,12 @@ export function People() {
     onDone: () => {
       setUsername("");
       setEmail("");
-      setRoles([]);
+      choice.setRoles([]);
       setMissing(false);
       return Promise.all([queries.invalidateQueries({ queryKey: ["ops", "people"] }), queries.invalidateQueries({ queryKey: ["ops", "requests"] })]);
     },
   });
 
-  const toggle = (values: string[], value: string, on: boolean) => (on ? [...values.filter((item) => item !== value), value] : values.filter((item) => item !== value));
-  const chosenBrands = typed ? brandCodes(brandsTyped) : brands;
   const send = (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !email.trim()) {
@@ -90,9 +86,9 @@ export function People() {
       return invite.refuse(t(language, "required"));
     }
     setMissing(false);
-    if (roles.length === 0) return invite.refuse(t(language, "pickRole"));
-    if (chosenBrands.length === 0) return invite.refuse(t(language, "pickBrand"));
-    void invite.submit({ username: username.trim(), email: email.trim(), roles: ROLES.filter((role) => roles.includes(role)), merchants: chosenBrands });
+    if (choice.chosenRoles.length === 0) return invite.refuse(t(language, "pickRole"));
+    if (choice.chosenBrands.length === 0) return invite.refuse(t(language, "pickBrand"));
+    void invite.submit({ username: username.trim(), email: email.trim(), roles: choice.chosenRoles, merchants: choice.chosenBrands });
   };
   const invitation = invite.done ? invite.latest : undefined;
   const page = list.data;
@@ -214,28 +210,7 @@ export function People() {
           <Field label={t(language, "username")} value={username} onChange={setUsername} maxLength={64} autoComplete="off" error={missing && !username.trim() ? t(language, "required") : null} />
           <Field label={t(language, "email")} type="email" value={email} onChange={setEmail} maxLength={254} autoComplete="off" error={missing && !email.trim() ? t(language, "required") : null} />
         </div>
-        <fieldset className="oc-invite__choices">
-          <legend>{t(language, "roles")}</legend>
-          {ROLES.map((role) => (
-            <label key={role}>
-              <input type="checkbox" checked={roles.includes(role)} onChange={(event) => setRoles(toggle(roles, role, event.target.checked))} />
-              {named(language, role)}
-            </label>
-          ))}
-        </fieldset>
-        {typed ? (
-          <Field label={t(language, "brandCodes")} value={brandsTyped} onChange={setBrandsTyped} hint={t(language, "brandCodesHint")} />
-        ) : (
-          <fieldset className="oc-invite__choices">
-            <legend>{t(language, "brands")}</legend>
-            {(ops.session?.merchants ?? []).map((code) => (
-              <label key={code}>
-                <input type="checkbox" checked={brands.includes(code)} onChange={(event) => setBrands(toggle(brands, code, event.target.checked))} />
-                {code}
-              </label>
-            ))}
-          </fieldset>
-        )}
+        <RoleChoices choice={choice} />
         <OutcomeLine outcome={invite.outcome} />
         {invitation ? (
           <p className="kit-ok" role="status">
